@@ -1,0 +1,202 @@
+package kit
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Info describes a game for the catalog (GET /api/games) and the phone UI.
+type Info struct {
+	ID         string       `json:"id"`
+	Name       string       `json:"name"`
+	Rulebook   string       `json:"rulebook"`
+	MinPlayers int          `json:"min_players"`
+	MaxPlayers int          `json:"max_players"`
+	Options    []OptionSpec `json:"options"`
+	Moves      []MoveSpec   `json:"moves"`
+	// Messages translates codes (error codes, event codes, move types,
+	// labels) into other languages: Messages["pt-BR"]["give_to_self"].
+	Messages map[string]map[string]string `json:"messages,omitempty"`
+}
+
+// OptionKind is the type of a table option.
+type OptionKind string
+
+// The option kinds.
+const (
+	OptInt    OptionKind = "int"
+	OptBool   OptionKind = "bool"
+	OptEnum   OptionKind = "enum"
+	OptString OptionKind = "string"
+	OptJSON   OptionKind = "json" // game data override, e.g. a board graph
+)
+
+// OptionSpec is one table option with its default and limits.
+type OptionSpec struct {
+	Name    string     `json:"name"`
+	Label   string     `json:"label"`
+	Kind    OptionKind `json:"kind"`
+	Default any        `json:"default"`
+	Min     *int       `json:"min,omitempty"`
+	Max     *int       `json:"max,omitempty"`
+	Choices []Choice   `json:"choices,omitempty"`
+	// Source is "rulebook", "assumed" or "table-entered" for game data.
+	Source string `json:"source,omitempty"`
+	Help   string `json:"help,omitempty"`
+}
+
+// Choice is one allowed value of an enum option or argument.
+type Choice struct {
+	Value any    `json:"value"`
+	Label string `json:"label"`
+}
+
+// ArgKind is the type of a move argument.
+type ArgKind string
+
+// The argument kinds. ArgSeat is an int seat index rendered as player names.
+const (
+	ArgInt    ArgKind = "int"
+	ArgBool   ArgKind = "bool"
+	ArgEnum   ArgKind = "enum"
+	ArgSeat   ArgKind = "seat"
+	ArgString ArgKind = "string"
+)
+
+// ArgSpec is one argument of a move type.
+type ArgSpec struct {
+	Name     string   `json:"name"`
+	Label    string   `json:"label"`
+	Kind     ArgKind  `json:"kind"`
+	Min      *int     `json:"min,omitempty"`
+	Max      *int     `json:"max,omitempty"`
+	Choices  []Choice `json:"choices,omitempty"`
+	Optional bool     `json:"optional,omitempty"`
+}
+
+// MoveSpec is one move type of the catalog. In a View's Moves list, the
+// Args' Choices are narrowed to what is legal now.
+type MoveSpec struct {
+	Type  string    `json:"type"`
+	Label string    `json:"label"`
+	Rule  string    `json:"rule,omitempty"`
+	Args  []ArgSpec `json:"args,omitempty"`
+	// Host marks moves made from the host's screen.
+	Host bool `json:"host,omitempty"`
+}
+
+// IntPtr returns a pointer to n, for Min and Max.
+func IntPtr(n int) *int { return &n }
+
+// Spec returns the catalog entry for a move type.
+func (in Info) Spec(moveType string) (MoveSpec, bool) {
+	for _, m := range in.Moves {
+		if m.Type == moveType {
+			return m, true
+		}
+	}
+	return MoveSpec{}, false
+}
+
+// DecodeArgs decodes a move's args strictly into dst: unknown fields, wrong
+// types and trailing data are a *RuleError with code "bad_args".
+func DecodeArgs(m Move, dst any) error {
+	raw := m.Args
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		raw = []byte("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return Errorf("bad_args", "Move", "The move %q has invalid arguments: %v.", m.Type, err)
+	}
+	if dec.More() {
+		return Errorf("bad_args", "Move", "The move %q has trailing data after its arguments.", m.Type)
+	}
+	return nil
+}
+
+// DecodeOptions checks raw table options against specs and decodes them
+// into dst, which should already hold the defaults. Unknown names, wrong
+// kinds and out-of-range values are a *RuleError with code "bad_option".
+func DecodeOptions(raw json.RawMessage, specs []OptionSpec, dst any) error {
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return Errorf("bad_option", "Setup", "Table options must be a JSON object: %v.", err)
+	}
+	byName := map[string]OptionSpec{}
+	for _, s := range specs {
+		byName[s.Name] = s
+	}
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		s, ok := byName[k]
+		if !ok {
+			return Errorf("bad_option", "Setup", "Unknown table option %q.", k)
+		}
+		if err := checkOption(s, m[k]); err != nil {
+			return err
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(dst); err != nil {
+		return Errorf("bad_option", "Setup", "Table options are invalid: %v.", err)
+	}
+	return nil
+}
+
+func checkOption(s OptionSpec, v json.RawMessage) error {
+	switch s.Kind {
+	case OptInt:
+		var n int
+		if err := json.Unmarshal(v, &n); err != nil {
+			return Errorf("bad_option", "Setup", "Option %q must be a whole number.", s.Name)
+		}
+		if s.Min != nil && n < *s.Min || s.Max != nil && n > *s.Max {
+			return Errorf("bad_option", "Setup", "Option %q is %d, out of its range %s.", s.Name, n, rangeText(s.Min, s.Max))
+		}
+	case OptBool:
+		var b bool
+		if err := json.Unmarshal(v, &b); err != nil {
+			return Errorf("bad_option", "Setup", "Option %q must be true or false.", s.Name)
+		}
+	case OptEnum:
+		var x any
+		if err := json.Unmarshal(v, &x); err != nil {
+			return Errorf("bad_option", "Setup", "Option %q is not valid JSON.", s.Name)
+		}
+		for _, c := range s.Choices {
+			if fmt.Sprint(c.Value) == fmt.Sprint(x) {
+				return nil
+			}
+		}
+		return Errorf("bad_option", "Setup", "Option %q cannot be %v.", s.Name, x)
+	case OptString:
+		var str string
+		if err := json.Unmarshal(v, &str); err != nil {
+			return Errorf("bad_option", "Setup", "Option %q must be a string.", s.Name)
+		}
+	}
+	return nil
+}
+
+func rangeText(min, max *int) string {
+	switch {
+	case min != nil && max != nil:
+		return fmt.Sprintf("%d–%d", *min, *max)
+	case min != nil:
+		return fmt.Sprintf("≥ %d", *min)
+	case max != nil:
+		return fmt.Sprintf("≤ %d", *max)
+	}
+	return "any"
+}

@@ -1,0 +1,116 @@
+package kit
+
+// View is what one screen may see. The server sends it as JSON; the phone
+// UI renders Tracks, Public, Private and Moves without knowing the game.
+type View struct {
+	Game  string `json:"game"`
+	Phase string `json:"phase"`
+	// Turn lists the seats the game waits for now.
+	Turn []int `json:"turn"`
+	// Seats lists each seat's public facts (role card, counts, status).
+	Seats []SeatView `json:"seats"`
+	// Tracks are the public tracks of the board.
+	Tracks []TrackView `json:"tracks,omitempty"`
+	// Public is the rest of the public state, game-specific.
+	Public any `json:"public,omitempty"`
+	// Private is what only this viewer may see, game-specific; nil for the
+	// board and usually for the host.
+	Private any `json:"private,omitempty"`
+	// Moves are the moves this viewer may make now.
+	Moves []MoveSpec `json:"moves"`
+	// Timers are the running or paused timers.
+	Timers []Timer `json:"timers,omitempty"`
+	// Outcome is set once the game has ended.
+	Outcome *Outcome `json:"outcome,omitempty"`
+}
+
+// SeatView is one seat's public line.
+type SeatView struct {
+	Seat   int               `json:"seat"`
+	Name   string            `json:"name"`
+	Status string            `json:"status,omitempty"`
+	Facts  map[string]string `json:"facts,omitempty"`
+}
+
+// TrackView is a track as shown on screens.
+type TrackView struct {
+	Name  string   `json:"name"`
+	Label string   `json:"label"`
+	Pos   int      `json:"pos"`
+	Steps []string `json:"steps,omitempty"`
+	Max   int      `json:"max"`
+}
+
+// Event is a log entry. To == nil means public; otherwise only the listed
+// seats see it (the host and board never see a private event).
+type Event struct {
+	Code   string            `json:"code"`
+	Text   string            `json:"text"`
+	Params map[string]string `json:"params,omitempty"`
+	To     []int             `json:"to,omitempty"`
+}
+
+// PublicEvent returns a public log entry.
+func PublicEvent(code, text string) Event { return Event{Code: code, Text: text} }
+
+// PrivateEvent returns a log entry that only the listed seats see.
+func PrivateEvent(code, text string, to ...int) Event {
+	if to == nil {
+		to = []int{}
+	}
+	return Event{Code: code, Text: text, To: to}
+}
+
+// VisibleTo reports whether v may see the event.
+func (e Event) VisibleTo(v Viewer) bool {
+	if e.To == nil {
+		return true
+	}
+	if v.Role != RoleSeat {
+		return false
+	}
+	for _, s := range e.To {
+		if s == v.Seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Outcome is how a game ended.
+type Outcome struct {
+	// Winners are the winning seats (all seats of a co-operative win).
+	Winners []int `json:"winners"`
+	// Side names the winning side ("Humans", "Aliens", "Crew", "Alien").
+	Side   string `json:"side,omitempty"`
+	Reason string `json:"reason"`
+	Rule   string `json:"rule,omitempty"`
+	// Scores is the per-player, per-category breakdown of scored games.
+	Scores []ScoreLine `json:"scores,omitempty"`
+	// Revealed is what the end of the game reveals (every Bio ID, say).
+	Revealed any `json:"revealed,omitempty"`
+}
+
+// ScoreLine is one player's score breakdown.
+type ScoreLine struct {
+	Seat       int         `json:"seat"`
+	Categories []ScoreItem `json:"categories"`
+	Total      int         `json:"total"`
+	Rank       int         `json:"rank"`
+}
+
+// ScoreItem is one category of a score breakdown.
+type ScoreItem struct {
+	Category string `json:"category"`
+	Points   int    `json:"points"`
+	Note     string `json:"note,omitempty"`
+}
+
+// Sum returns the total of a line's categories.
+func (l ScoreLine) Sum() int {
+	t := 0
+	for _, c := range l.Categories {
+		t += c.Points
+	}
+	return t
+}
