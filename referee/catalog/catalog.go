@@ -1,10 +1,15 @@
 // Package catalog lists every game the server knows.
 package catalog
 
-import "tablewarden/referee/kit"
+import (
+	"tablewarden/referee/jumpship"
+	"tablewarden/referee/kit"
+)
 
 // games is every game, in the order the home page lists them.
-var games = []kit.Game{}
+var games = []kit.Game{
+	jumpship.New(),
+}
 
 // All returns every game.
 func All() []kit.Game { return games }

@@ -1,0 +1,127 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+)
+
+// maxJSONDepth is the deepest nesting of objects and arrays a request may
+// carry.
+const maxJSONDepth = 32
+
+// bindJSON reads a JSON body into dst strictly: the content type must be
+// application/json, the nesting shallow, no unknown fields, no trailing
+// data. Errors are CodeInvalid.
+func bindJSON(c echo.Context, dst any) error {
+	ct := c.Request().Header.Get(echo.HeaderContentType)
+	mt, _, _ := mime.ParseMediaType(ct)
+	if mt != echo.MIMEApplicationJSON {
+		return &Error{Code: CodeInvalid, Message: "Send JSON with Content-Type: application/json."}
+	}
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		if strings.Contains(err.Error(), "too large") {
+			return Errorf(CodeInvalid, "The request body is too large.")
+		}
+		return Errorf(CodeInvalid, "Could not read the request body.")
+	}
+	if depth(body) > maxJSONDepth {
+		return Errorf(CodeInvalid, "The JSON is nested deeper than %d levels.", maxJSONDepth)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return Errorf(CodeInvalid, "The request body is not valid: %v.", err)
+	}
+	if dec.More() {
+		return Errorf(CodeInvalid, "The request body has trailing data.")
+	}
+	return nil
+}
+
+// depth returns the deepest nesting of brackets outside strings.
+func depth(b []byte) int {
+	d, max, inStr, esc := 0, 0, false, false
+	for _, ch := range b {
+		switch {
+		case inStr:
+			switch {
+			case esc:
+				esc = false
+			case ch == '\\':
+				esc = true
+			case ch == '"':
+				inStr = false
+			}
+		case ch == '"':
+			inStr = true
+		case ch == '{' || ch == '[':
+			d++
+			if d > max {
+				max = d
+			}
+		case ch == '}' || ch == ']':
+			d--
+		}
+	}
+	return max
+}
+
+// Cookie names: one for the host and one for the seat, per table.
+func hostCookie(tableID string) string { return "tw_h_" + tableID }
+func seatCookie(tableID string) string { return "tw_s_" + tableID }
+
+// credential returns the token of the request: the Authorization bearer
+// token, else the cookie the `as` query parameter names (seat by default,
+// host with as=host). as=board asks for the public view. A state-changing
+// request authenticated by cookie alone must carry the header
+// X-Requested-With: tablewarden (which no other site can send without a
+// CORS preflight that this server never grants) and a same-origin Origin,
+// or it is refused as CSRF.
+func credential(c echo.Context, tableID string) (string, error) {
+	r := c.Request()
+	if h := r.Header.Get(echo.HeaderAuthorization); h != "" {
+		tok, ok := strings.CutPrefix(h, "Bearer ")
+		if !ok || strings.TrimSpace(tok) == "" {
+			return "", Errorf(CodeUnauthorized, "Authorization must be 'Bearer <token>'.")
+		}
+		return strings.TrimSpace(tok), nil
+	}
+	as := c.QueryParam("as")
+	if as == "board" {
+		return "", nil
+	}
+	name := seatCookie(tableID)
+	if as == "host" {
+		name = hostCookie(tableID)
+	}
+	ck, err := r.Cookie(name)
+	if err != nil || ck.Value == "" {
+		return "", nil
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if r.Header.Get("X-Requested-With") != "tablewarden" {
+			return "", Errorf(CodeForbidden, "Cross-site request refused (missing X-Requested-With).")
+		}
+		if o := r.Header.Get("Origin"); o != "" {
+			u, err := url.Parse(o)
+			if err != nil || u.Host != r.Host {
+				return "", Errorf(CodeForbidden, "Cross-site request refused (Origin %q).", o)
+			}
+		}
+	}
+	return ck.Value, nil
+}
+
+// setCookie stores a token in an HttpOnly, SameSite=Strict cookie.
+func setCookie(c echo.Context, name, value string) {
+	c.SetCookie(&http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: c.Request().TLS != nil, MaxAge: 60 * 60 * 24 * 7})
+}

@@ -1,0 +1,281 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	qrcode "github.com/skip2/go-qrcode"
+
+	"tablewarden/referee/catalog"
+	"tablewarden/referee/kit"
+)
+
+func (s *Server) handleHealth(c echo.Context) error {
+	if err := s.store.ReadDB().PingContext(c.Request().Context()); err != nil {
+		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable.", Err: err}
+	}
+	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.hub.count()})
+}
+
+func (s *Server) handleMetrics(c echo.Context) error {
+	var buf bytes.Buffer
+	s.metrics.write(&buf, s)
+	return c.Blob(http.StatusOK, "text/plain; version=0.0.4", buf.Bytes())
+}
+
+func (s *Server) handleGames(c echo.Context) error {
+	out := []kit.Info{}
+	for _, g := range catalog.All() {
+		out = append(out, g.Info())
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+type createTableRequest struct {
+	Game    string          `json:"game"`
+	Options json.RawMessage `json:"options,omitempty"`
+}
+
+type createTableResponse struct {
+	CreateTableResult
+	JoinURL  string `json:"join_url"`
+	HostURL  string `json:"host_url"`
+	BoardURL string `json:"board_url"`
+	QRURL    string `json:"qr_url"`
+}
+
+func (s *Server) handleTableCreate(c echo.Context) error {
+	var req createTableRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	res, err := s.svc.CreateTable(c.Request().Context(), req.Game, req.Options)
+	if err != nil {
+		return err
+	}
+	setCookie(c, hostCookie(res.TableID), res.HostToken)
+	return c.JSON(http.StatusCreated, createTableResponse{CreateTableResult: res,
+		JoinURL:  s.joinURL(res.JoinCode),
+		HostURL:  s.cfg.PublicURL + "/h/" + res.TableID,
+		BoardURL: s.cfg.PublicURL + "/b/" + res.TableID,
+		QRURL:    "/api/tables/" + res.TableID + "/qr.png",
+	})
+}
+
+func (s *Server) joinURL(code string) string { return s.cfg.PublicURL + "/j/" + code }
+
+func (s *Server) handleTableQR(c echo.Context) error {
+	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	code := t.row.JoinCode
+	t.mu.Unlock()
+	png, err := qrcode.Encode(s.joinURL(code), qrcode.Medium, 512)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "private, max-age=3600")
+	return c.Blob(http.StatusOK, "image/png", png)
+}
+
+type joinLookupResponse struct {
+	TableID    string     `json:"table_id"`
+	Game       string     `json:"game"`
+	GameName   string     `json:"game_name"`
+	Status     string     `json:"status"`
+	Seats      []SeatInfo `json:"seats"`
+	MaxPlayers int        `json:"max_players"`
+}
+
+func (s *Server) handleJoinLookup(c echo.Context) error {
+	id, err := s.svc.LookupJoinCode(c.Request().Context(), c.Param("code"))
+	if err != nil {
+		return err
+	}
+	v, err := s.svc.View(c.Request().Context(), id, identity{Role: kit.RoleBoard, Seat: -1})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, joinLookupResponse{TableID: id, Game: v.Game, GameName: v.GameName, Status: v.Status, Seats: v.Seats, MaxPlayers: v.MaxPlayers})
+}
+
+type joinRequest struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+func (s *Server) handleJoin(c echo.Context) error {
+	if !s.limiter.allow(c.RealIP()) {
+		return Errorf(CodeRateLimited, "Too many joins from this address; wait a minute and try again.")
+	}
+	var req joinRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	id, err := s.svc.LookupJoinCode(c.Request().Context(), req.Code)
+	if err != nil {
+		return err
+	}
+	res, err := s.svc.Join(c.Request().Context(), id, req.Name)
+	if err != nil {
+		return err
+	}
+	s.metrics.joins.Add(1)
+	setCookie(c, seatCookie(res.TableID), res.Token)
+	return c.JSON(http.StatusCreated, res)
+}
+
+// who resolves the caller's identity at the table in the path.
+func (s *Server) who(c echo.Context) (identity, error) {
+	tok, err := credential(c, c.Param("id"))
+	if err != nil {
+		return identity{}, err
+	}
+	return s.svc.Identify(c.Request().Context(), c.Param("id"), tok)
+}
+
+func (s *Server) handleTableStart(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.Start(c.Request().Context(), c.Param("id"), id); err != nil {
+		return err
+	}
+	v, err := s.svc.View(c.Request().Context(), c.Param("id"), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, v)
+}
+
+func (s *Server) handleViewGet(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	v, err := s.svc.View(c.Request().Context(), c.Param("id"), id)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, v)
+}
+
+func (s *Server) handleMovePost(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	var req MoveRequest
+	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	res, err := s.svc.Move(c.Request().Context(), c.Param("id"), id, req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+func (s *Server) handleUndoPost(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	res, err := s.svc.Undo(c.Request().Context(), c.Param("id"), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+func (s *Server) handleSeatDelete(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	seat, err := strconv.Atoi(c.Param("seat"))
+	if err != nil || seat < 0 || seat > 1000 {
+		return Errorf(CodeInvalid, "The seat must be a small whole number.")
+	}
+	if err := s.svc.RemoveSeat(c.Request().Context(), c.Param("id"), id, seat); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (s *Server) handleLogGet(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	entries, err := s.svc.Log(c.Request().Context(), c.Param("id"), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, entries)
+}
+
+// handleStream is the SSE stream: it sends the caller's current view first,
+// then each new view ("event: view"), a comment every 15 s to keep proxies
+// open, and "event: revoked" if the host removes the seat.
+func (s *Server) handleStream(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	sub, first := s.svc.hub.subscribe(t, id)
+	defer s.svc.hub.unsubscribe(t.id, sub)
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	// A phone that stops reading must not hold this goroutine forever.
+	rc := http.NewResponseController(w.Writer)
+	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second)) }
+	deadline()
+	if _, err := fmt.Fprintf(w, "retry: 1000\nevent: view\ndata: %s\n\n", first); err != nil {
+		return nil
+	}
+	w.Flush()
+	ping := time.NewTicker(15 * time.Second)
+	defer ping.Stop()
+	ctx := c.Request().Context()
+	for {
+		select {
+		case p := <-sub.ch:
+			deadline()
+			if _, err := fmt.Fprintf(w, "event: view\ndata: %s\n\n", p); err != nil {
+				return nil
+			}
+			w.Flush()
+		case <-ping.C:
+			deadline()
+			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
+				return nil
+			}
+			w.Flush()
+		case <-sub.kicked:
+			fmt.Fprint(w, "event: revoked\ndata: {}\n\n")
+			w.Flush()
+			return nil
+		case <-s.closing:
+			return nil
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}

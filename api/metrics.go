@@ -1,0 +1,74 @@
+package api
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+)
+
+// metrics are the server's counters, written in Prometheus' text format at
+// /metrics.
+type metrics struct {
+	movesAccepted atomic.Int64
+	movesRejected atomic.Int64
+	tablesCreated atomic.Int64
+	tablesLoaded  atomic.Int64
+	sseOpen       atomic.Int64
+	ssePushed     atomic.Int64
+	joins         atomic.Int64
+	errors        labelled
+	requests      labelled
+}
+
+// labelled is a counter with one label.
+type labelled struct {
+	mu sync.Mutex
+	m  map[string]int64
+}
+
+func (l *labelled) inc(label string) {
+	l.mu.Lock()
+	if l.m == nil {
+		l.m = map[string]int64{}
+	}
+	l.m[label]++
+	l.mu.Unlock()
+}
+
+func (l *labelled) write(w io.Writer, name, label, help string) {
+	l.mu.Lock()
+	keys := make([]string, 0, len(l.m))
+	for k := range l.m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s counter\n", name, help, name)
+	for _, k := range keys {
+		fmt.Fprintf(w, "%s{%s=%q} %d\n", name, label, k, l.m[k])
+	}
+	l.mu.Unlock()
+}
+
+func (m *metrics) write(w io.Writer, s *Server) {
+	counter := func(name, help string, v int64) {
+		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s counter\n%s %d\n", name, help, name, name, v)
+	}
+	gauge := func(name, help string, v int64) {
+		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s gauge\n%s %d\n", name, help, name, name, v)
+	}
+	counter("tablewarden_moves_accepted_total", "Moves committed.", m.movesAccepted.Load())
+	counter("tablewarden_moves_rejected_total", "Moves refused by the referee.", m.movesRejected.Load())
+	counter("tablewarden_tables_created_total", "Tables created.", m.tablesCreated.Load())
+	counter("tablewarden_tables_loaded_total", "Tables loaded from storage.", m.tablesLoaded.Load())
+	counter("tablewarden_joins_total", "Seats joined.", m.joins.Load())
+	gauge("tablewarden_sse_open", "Open SSE streams.", m.sseOpen.Load())
+	counter("tablewarden_sse_pushed_total", "Views offered to SSE streams.", m.ssePushed.Load())
+	counter("tablewarden_commit_batches_total", "Group-commit transactions.", s.store.Batches.Load())
+	counter("tablewarden_commit_writes_total", "Writes carried by group commits.", s.store.Writes.Load())
+	gauge("tablewarden_goroutines", "Goroutines.", int64(runtime.NumGoroutine()))
+	m.errors.write(w, "tablewarden_errors_total", "code", "Error responses by code.")
+	m.requests.write(w, "tablewarden_http_requests_total", "status", "HTTP responses by status class.")
+}

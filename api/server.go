@@ -1,0 +1,155 @@
+// Package api is tablewarden's HTTP server: JSON under /api, the SSE
+// streams, the embedded web pages and the Kraken continuation pages. Its
+// handlers bind the request, call the Service and render; they hold no SQL
+// and no rules.
+package api
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"tablewarden/db"
+)
+
+// Config is the server's configuration.
+type Config struct {
+	// PublicURL is the base URL phones reach (join links and QR codes),
+	// without a trailing slash.
+	PublicURL string
+	// JoinsPerMinute and JoinBurst rate-limit joins per client address.
+	// JoinsPerMinute <= 0 disables the limit (load tests).
+	JoinsPerMinute float64
+	JoinBurst      int
+	// TrustProxy makes the server take the client address from
+	// X-Forwarded-For set by a proxy on loopback; off by default, so the
+	// header cannot be spoofed to dodge the join limit.
+	TrustProxy bool
+	// BodyLimit caps request bodies, e.g. "256K".
+	BodyLimit string
+	// Logger receives structured logs.
+	Logger *slog.Logger
+	// BenchRoutes turns on /api/noop and /api/noop/commit, the ceilings
+	// the load tool measures.
+	BenchRoutes bool
+	// Now is the clock (tests may replace it).
+	Now func() time.Time
+}
+
+// Server is the HTTP server over a Service.
+type Server struct {
+	cfg     Config
+	echo    *echo.Echo
+	store   *db.Store
+	svc     *Service
+	log     *slog.Logger
+	metrics *metrics
+	limiter *rateLimiter
+	closing chan struct{}
+	once    sync.Once
+	noop    noopStore
+}
+
+// New builds a server over an open store. It schedules the timers stored
+// as running; tables load lazily on first touch.
+func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.BodyLimit == "" {
+		cfg.BodyLimit = "256K"
+	}
+	if cfg.JoinBurst <= 0 {
+		cfg.JoinBurst = 10
+	}
+	s := &Server{cfg: cfg, store: store, log: cfg.Logger, metrics: &metrics{}, closing: make(chan struct{})}
+	s.svc = newService(store, cfg.Logger, cfg.Now, s.metrics)
+	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.httpErrorHandler
+	if cfg.TrustProxy {
+		e.IPExtractor = echo.ExtractIPFromXFFHeader(echo.TrustLoopback(true), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false))
+	} else {
+		e.IPExtractor = echo.ExtractIPDirect()
+	}
+	s.echo = e
+	s.routes()
+	n, err := s.svc.timers.resume(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if n > 0 {
+		s.log.Info("timers resumed", "count", n)
+	}
+	return s, nil
+}
+
+// Handler returns the HTTP handler.
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Service returns the table service (for tests and tools).
+func (s *Server) Service() *Service { return s.svc }
+
+// Serve serves on l until Shutdown.
+func (s *Server) Serve(l net.Listener) error {
+	srv := &http.Server{Handler: s.echo, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	s.echo.Server = srv
+	err := srv.Serve(l)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Shutdown closes the SSE streams, lets in-flight requests (moves waiting
+// for their commit among them) finish, and stops the timers. It does not
+// close the store.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.once.Do(func() { close(s.closing) })
+	s.svc.timers.stop()
+	return s.echo.Shutdown(ctx)
+}
+
+// routes registers every route. The OpenAPI test checks this list against
+// api/openapi.json.
+func (s *Server) routes() {
+	e := s.echo
+	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: NewTableID}))
+	e.Use(middleware.Recover())
+	e.Use(s.accessLog)
+	e.Use(securityHeaders)
+
+	e.GET("/healthz", s.handleHealth)
+	e.GET("/metrics", s.handleMetrics)
+
+	a := e.Group("/api", middleware.BodyLimit(s.cfg.BodyLimit))
+	a.GET("/openapi.json", s.handleOpenAPI)
+	a.GET("/games", s.handleGames)
+	a.POST("/tables", s.handleTableCreate)
+	a.GET("/join/:code", s.handleJoinLookup)
+	a.POST("/join", s.handleJoin)
+	a.GET("/tables/:id/qr.png", s.handleTableQR)
+	a.POST("/tables/:id/start", s.handleTableStart)
+	a.POST("/tables/:id/session", s.handleSession)
+	a.GET("/tables/:id/view", s.handleViewGet)
+	a.POST("/tables/:id/moves", s.handleMovePost)
+	a.POST("/tables/:id/undo", s.handleUndoPost)
+	a.DELETE("/tables/:id/seats/:seat", s.handleSeatDelete)
+	a.GET("/tables/:id/log", s.handleLogGet)
+	a.GET("/tables/:id/stream", s.handleStream)
+	a.GET("/noop", s.handleNoop)
+	a.POST("/noop/commit", s.handleNoopCommit)
+
+	s.webRoutes()
+}

@@ -1,0 +1,950 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"tablewarden/db"
+	"tablewarden/referee/catalog"
+	"tablewarden/referee/kit"
+)
+
+// Service holds the tables: it loads a table lazily on first touch, applies
+// moves on one table strictly one at a time (a lock per table), commits each
+// move through the store's group committer and pushes every subscriber its
+// own new view. It knows games only through kit.Game.
+type Service struct {
+	store   *db.Store
+	log     *slog.Logger
+	now     func() time.Time
+	hub     *hub
+	metrics *metrics
+	timers  *timerScheduler
+
+	mu     sync.Mutex
+	tables map[string]*table
+}
+
+// table is a loaded table. Its fields change only under mu, and state is
+// never mutated in place (Apply returns a new state), so a state pointer
+// may be read by views after mu is released.
+type table struct {
+	mu    sync.Mutex
+	id    string
+	game  kit.Game
+	row   db.GameTable
+	seats []db.Seat
+	state kit.State // nil until started
+	seq   int64     // last log entry's seq
+	log   []logItem // recent log entries, oldest first
+}
+
+// logItem is one log entry as stored.
+type logItem struct {
+	Seq    int64
+	Kind   string
+	Actor  kit.Actor
+	Type   string
+	At     time.Time
+	Events []kit.Event
+	Undone bool
+}
+
+const recentLog = 40
+
+func newService(store *db.Store, log *slog.Logger, now func() time.Time, m *metrics) *Service {
+	s := &Service{store: store, log: log, now: now, metrics: m, tables: map[string]*table{}}
+	s.hub = newHub(s)
+	s.timers = newTimerScheduler(s)
+	return s
+}
+
+// identity is who is asking: a seat, the host, or the public board.
+type identity struct {
+	Role kit.ViewerRole
+	Seat int
+}
+
+func (id identity) viewer() kit.Viewer {
+	switch id.Role {
+	case kit.RoleSeat:
+		return kit.SeatViewer(id.Seat)
+	case kit.RoleHost:
+		return kit.HostViewer
+	}
+	return kit.BoardViewer
+}
+
+func (id identity) actor() kit.Actor {
+	switch id.Role {
+	case kit.RoleSeat:
+		return kit.SeatActor(id.Seat)
+	case kit.RoleHost:
+		return kit.HostActor
+	}
+	return kit.SystemActor
+}
+
+// systemIdentity is the server itself (timer expiries).
+var systemIdentity = identity{Role: "system", Seat: -1}
+
+// load returns the table, loading it from storage on first touch.
+func (s *Service) load(ctx context.Context, id string) (*table, error) {
+	s.mu.Lock()
+	t, ok := s.tables[id]
+	if !ok {
+		t = &table{id: id}
+		s.tables[id] = t
+	}
+	s.mu.Unlock()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.game != nil {
+		return t, nil
+	}
+	if err := s.fill(ctx, t); err != nil {
+		s.mu.Lock()
+		if s.tables[id] == t {
+			delete(s.tables, id)
+		}
+		s.mu.Unlock()
+		return nil, err
+	}
+	return t, nil
+}
+
+// fill reads a table's row, seats, snapshot and recent log.
+func (s *Service) fill(ctx context.Context, t *table) error {
+	q := s.store.Read()
+	row, err := q.GetTable(ctx, t.id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Errorf(CodeNotFound, "No table %q.", t.id)
+	}
+	if err != nil {
+		return err
+	}
+	g, ok := catalog.Get(row.Game)
+	if !ok {
+		return fmt.Errorf("table %s: unknown game %q", t.id, row.Game)
+	}
+	seats, err := q.ListSeats(ctx, t.id)
+	if err != nil {
+		return err
+	}
+	seq, err := q.LastMoveSeq(ctx, t.id)
+	if err != nil {
+		return err
+	}
+	var st kit.State
+	if row.Status != "lobby" {
+		snap, err := q.GetSnapshot(ctx, t.id)
+		switch {
+		case err == nil && snap.Seq == seq:
+			st, err = g.Decode([]byte(snap.State))
+			if err != nil {
+				return fmt.Errorf("table %s: decode snapshot: %w", t.id, err)
+			}
+		case err == nil || errors.Is(err, sql.ErrNoRows):
+			// The snapshot is a cache: rebuild it from the log.
+			moves, err := q.ListMoves(ctx, t.id)
+			if err != nil {
+				return err
+			}
+			st, err = Replay(g, row, seats, moves)
+			if err != nil {
+				return fmt.Errorf("table %s: replay: %w", t.id, err)
+			}
+		default:
+			return err
+		}
+	}
+	recent, err := q.ListRecentMoves(ctx, db.ListRecentMovesParams{TableID: t.id, Limit: recentLog})
+	if err != nil {
+		return err
+	}
+	t.log = t.log[:0]
+	for i := len(recent) - 1; i >= 0; i-- {
+		it, err := toLogItem(recent[i])
+		if err != nil {
+			return err
+		}
+		t.log = append(t.log, it)
+	}
+	t.game, t.row, t.seats, t.state, t.seq = g, row, seats, st, seq
+	s.metrics.tablesLoaded.Add(1)
+	return nil
+}
+
+func toLogItem(m db.Move) (logItem, error) {
+	it := logItem{Seq: m.Seq, Kind: m.Kind, Type: m.Type, Undone: m.Undone != 0}
+	if err := json.Unmarshal([]byte(m.Actor), &it.Actor); err != nil {
+		return it, fmt.Errorf("move %d actor: %w", m.Seq, err)
+	}
+	if err := json.Unmarshal([]byte(m.Events), &it.Events); err != nil {
+		return it, fmt.Errorf("move %d events: %w", m.Seq, err)
+	}
+	at, err := time.Parse(time.RFC3339Nano, m.At)
+	if err != nil {
+		return it, fmt.Errorf("move %d time: %w", m.Seq, err)
+	}
+	it.At = at
+	return it, nil
+}
+
+// Replay rebuilds a table's state from its seed and move log: Setup, then
+// every move that was not undone, each with the generator of its own seq
+// and its stored time.
+func Replay(g kit.Game, row db.GameTable, seats []db.Seat, moves []db.Move) (kit.State, error) {
+	started, err := time.Parse(time.RFC3339Nano, row.StartedAt.String)
+	if err != nil {
+		return nil, fmt.Errorf("started_at: %w", err)
+	}
+	st, err := g.Setup(json.RawMessage(row.Options), seatNames(seats), kit.NewCtx(uint64(row.Seed), 0, started))
+	if err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	for _, m := range moves {
+		if m.Kind != "move" || m.Undone != 0 {
+			continue
+		}
+		var a kit.Actor
+		if err := json.Unmarshal([]byte(m.Actor), &a); err != nil {
+			return nil, err
+		}
+		at, err := time.Parse(time.RFC3339Nano, m.At)
+		if err != nil {
+			return nil, err
+		}
+		res, err := g.Apply(st, a, kit.Move{Type: m.Type, Args: json.RawMessage(m.Args)}, kit.NewCtx(uint64(row.Seed), int(m.Seq), at))
+		if err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", m.Seq, m.Type, err)
+		}
+		st = res.State
+	}
+	return st, nil
+}
+
+func seatNames(seats []db.Seat) []string {
+	names := make([]string, 0, len(seats))
+	for _, s := range seats {
+		if s.Removed == 0 {
+			names = append(names, s.Name)
+		}
+	}
+	return names
+}
+
+// resolve maps a credential to an identity at table t. An empty token is
+// the public board. want narrows which kind the caller claims ("seat",
+// "host" or "" for either).
+func (t *table) resolve(token string) (identity, bool) {
+	if token == "" {
+		return identity{Role: kit.RoleBoard, Seat: -1}, true
+	}
+	if tokenMatches(token, t.row.HostTokenHash) {
+		return identity{Role: kit.RoleHost, Seat: -1}, true
+	}
+	for _, st := range t.seats {
+		if st.Removed == 0 && tokenMatches(token, st.TokenHash) {
+			return identity{Role: kit.RoleSeat, Seat: int(st.Seat)}, true
+		}
+	}
+	return identity{}, false
+}
+
+// Identify returns the identity a token has at a table. An unknown or
+// revoked token is CodeUnauthorized.
+func (s *Service) Identify(ctx context.Context, tableID, token string) (identity, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return identity{}, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	id, ok := t.resolve(token)
+	if !ok {
+		return identity{}, Errorf(CodeUnauthorized, "This device's token is not valid for this table (it may have been removed by the host).")
+	}
+	return id, nil
+}
+
+// CreateTableResult is what the host gets back.
+type CreateTableResult struct {
+	TableID   string `json:"table_id"`
+	JoinCode  string `json:"join_code"`
+	HostToken string `json:"host_token"`
+}
+
+// CreateTable creates a table in the lobby. It returns CodeInvalid for an
+// unknown game and CodeIllegalMove (a "bad_option" rule error) for options
+// that break the game's option specs.
+func (s *Service) CreateTable(ctx context.Context, gameID string, options json.RawMessage) (CreateTableResult, error) {
+	g, ok := catalog.Get(gameID)
+	if !ok {
+		return CreateTableResult{}, Errorf(CodeInvalid, "Unknown game %q.", gameID)
+	}
+	if len(options) == 0 || string(options) == "null" {
+		options = json.RawMessage("{}")
+	}
+	var scratch map[string]any
+	if err := kit.DecodeOptions(options, g.Info().Options, &scratch); err != nil {
+		return CreateTableResult{}, err
+	}
+	compact, err := compactJSON(options)
+	if err != nil {
+		return CreateTableResult{}, Errorf(CodeInvalid, "Options are not valid JSON.")
+	}
+	seed, err := randomSeed()
+	if err != nil {
+		return CreateTableResult{}, err
+	}
+	res := CreateTableResult{TableID: NewTableID(), HostToken: NewToken()}
+	now := s.now().UTC().Format(time.RFC3339Nano)
+	for try := 0; ; try++ {
+		res.JoinCode = NewJoinCode()
+		err = s.store.Write(ctx, func(q *db.Queries) error {
+			return q.CreateTable(ctx, db.CreateTableParams{
+				ID: res.TableID, Game: gameID, JoinCode: res.JoinCode, Options: compact,
+				Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: now,
+			})
+		})
+		if err != nil && try < 5 && strings.Contains(err.Error(), "UNIQUE") {
+			continue // join code collision; draw another
+		}
+		break
+	}
+	if err != nil {
+		return CreateTableResult{}, err
+	}
+	s.metrics.tablesCreated.Add(1)
+	return res, nil
+}
+
+// JoinResult is what a joining phone gets back.
+type JoinResult struct {
+	TableID string `json:"table_id"`
+	Seat    int    `json:"seat"`
+	Token   string `json:"token"`
+	Name    string `json:"name"`
+}
+
+// LookupJoinCode returns the table id for a join code (CodeNotFound).
+func (s *Service) LookupJoinCode(ctx context.Context, code string) (string, error) {
+	row, err := s.store.Read().GetTableByJoinCode(ctx, NormalizeJoinCode(code))
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", Errorf(CodeNotFound, "No table has the join code %q.", code)
+	}
+	if err != nil {
+		return "", err
+	}
+	return row.ID, nil
+}
+
+// Join gives a new seat at a table in the lobby. It returns CodeInvalid for
+// a bad name, CodeConflict when the game has started or the table is full.
+func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, error) {
+	name = strings.TrimSpace(name)
+	if name == "" || utf8.RuneCountInString(name) > 24 {
+		return JoinResult{}, Errorf(CodeInvalid, "A name must have 1 to 24 characters.")
+	}
+	for _, r := range name {
+		if r < ' ' || r == 0x7f {
+			return JoinResult{}, Errorf(CodeInvalid, "A name cannot hold control characters.")
+		}
+	}
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return JoinResult{}, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.row.Status != "lobby" {
+		return JoinResult{}, Errorf(CodeConflict, "The game at this table has already started; ask the host.")
+	}
+	active := 0
+	for _, st := range t.seats {
+		if st.Removed == 0 {
+			active++
+			if strings.EqualFold(st.Name, name) {
+				return JoinResult{}, Errorf(CodeConflict, "Someone at this table is already called %q.", name)
+			}
+		}
+	}
+	if active >= t.game.Info().MaxPlayers {
+		return JoinResult{}, Errorf(CodeConflict, "This table is full (%d players).", t.game.Info().MaxPlayers)
+	}
+	token := NewToken()
+	seat := db.Seat{TableID: t.id, Seat: int64(len(t.seats)), Name: name, TokenHash: HashToken(token), JoinedAt: s.now().UTC().Format(time.RFC3339Nano)}
+	var version int64
+	err = s.store.Write(ctx, func(q *db.Queries) error {
+		if err := q.AddSeat(ctx, db.AddSeatParams{TableID: seat.TableID, Seat: seat.Seat, Name: seat.Name, TokenHash: seat.TokenHash, JoinedAt: seat.JoinedAt}); err != nil {
+			return err
+		}
+		v, err := q.BumpTableVersion(ctx, t.id)
+		version = v
+		return err
+	})
+	if err != nil {
+		return JoinResult{}, err
+	}
+	t.seats = append(t.seats, seat)
+	t.row.Version = version
+	s.hub.publish(t)
+	return JoinResult{TableID: t.id, Seat: int(seat.Seat), Token: token, Name: name}, nil
+}
+
+// requireHost returns CodeForbidden unless id is the host.
+func requireHost(id identity) error {
+	if id.Role != kit.RoleHost {
+		return Errorf(CodeForbidden, "Only the host can do this.")
+	}
+	return nil
+}
+
+// Start deals the game: it renumbers the seats that remain, runs Setup and
+// records the initial state. It returns CodeForbidden for a non-host,
+// CodeConflict when already started, CodeIllegalMove when Setup refuses
+// (player count, options).
+func (s *Service) Start(ctx context.Context, tableID string, id identity) error {
+	if err := requireHost(id); err != nil {
+		return err
+	}
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.row.Status != "lobby" {
+		return Errorf(CodeConflict, "The game has already started.")
+	}
+	var kept []db.Seat
+	for _, st := range t.seats {
+		if st.Removed == 0 {
+			st.Seat = int64(len(kept))
+			kept = append(kept, st)
+		}
+	}
+	now := s.now().UTC()
+	st, err := t.game.Setup(json.RawMessage(t.row.Options), seatNames(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
+	if err != nil {
+		return err
+	}
+	enc, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	nowText := now.Format(time.RFC3339Nano)
+	var version int64
+	err = s.store.Write(ctx, func(q *db.Queries) error {
+		if err := q.DeleteRemovedSeats(ctx, t.id); err != nil {
+			return err
+		}
+		for _, old := range t.seats {
+			if old.Removed != 0 {
+				continue
+			}
+			for _, k := range kept {
+				if string(k.TokenHash) == string(old.TokenHash) && k.Seat != old.Seat {
+					if err := q.RenumberSeat(ctx, db.RenumberSeatParams{Seat: k.Seat, TableID: t.id, Seat_2: old.Seat}); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		n, err := q.StartTable(ctx, db.StartTableParams{StartedAt: sql.NullString{String: nowText, Valid: true}, ID: t.id})
+		if err != nil {
+			return err
+		}
+		if n != 1 {
+			return Errorf(CodeConflict, "The game has already started.")
+		}
+		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: 0, State: string(enc)}); err != nil {
+			return err
+		}
+		if err := s.timers.persist(ctx, q, t.id, t.game, st); err != nil {
+			return err
+		}
+		version, err = q.BumpTableVersion(ctx, t.id)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	t.seats = kept
+	t.state = st
+	t.row.Status = "playing"
+	t.row.StartedAt = sql.NullString{String: nowText, Valid: true}
+	t.row.Version = version
+	s.timers.schedule(t.id, t.game, st)
+	s.hub.publish(t)
+	return nil
+}
+
+// MoveRequest is a move as a phone posts it.
+type MoveRequest struct {
+	Type            string          `json:"type"`
+	Args            json.RawMessage `json:"args,omitempty"`
+	ExpectedVersion *int64          `json:"expected_version,omitempty"`
+	IdempotencyKey  string          `json:"idempotency_key,omitempty"`
+}
+
+// MoveResult is the acknowledgement of a committed move.
+type MoveResult struct {
+	Seq       int64 `json:"seq"`
+	Version   int64 `json:"version"`
+	Duplicate bool  `json:"duplicate,omitempty"`
+}
+
+// Move validates and applies a move, commits it and pushes the new views.
+// It returns CodeIllegalMove (with the referee's rule) for a move the rules
+// refuse, CodeConflict with the current version for a stale
+// expected_version or a table not playing, CodeInvalid for a malformed
+// request, and CodeUnavailable when storage cannot record it. A repeated
+// idempotency key returns the first result without applying anything.
+func (s *Service) Move(ctx context.Context, tableID string, id identity, req MoveRequest) (MoveResult, error) {
+	if id.Role == kit.RoleBoard {
+		return MoveResult{}, Errorf(CodeUnauthorized, "Join the table to make moves.")
+	}
+	if req.Type == "" {
+		return MoveResult{}, Errorf(CodeInvalid, "A move needs a type.")
+	}
+	if len(req.IdempotencyKey) > 100 {
+		return MoveResult{}, Errorf(CodeInvalid, "The idempotency key is longer than 100 characters.")
+	}
+	if req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role {
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: "Only the server's clock reports expired timers.", Rule: kit.Errorf("system_only", "Timers", "Only the server's clock reports expired timers.")}
+	}
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if req.IdempotencyKey != "" {
+		prev, err := s.store.Read().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: true}})
+		if err == nil {
+			var a kit.Actor
+			_ = json.Unmarshal([]byte(prev.Actor), &a)
+			if a != id.actor() {
+				return MoveResult{}, Errorf(CodeConflict, "That idempotency key was used by another device.")
+			}
+			return MoveResult{Seq: prev.Seq, Version: prev.Version, Duplicate: true}, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return MoveResult{}, err
+		}
+	}
+	switch t.row.Status {
+	case "lobby":
+		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
+	case "ended":
+		re := kit.Errorf("game_over", "Table", "The game is over; no more moves are taken.")
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	if req.ExpectedVersion != nil && *req.ExpectedVersion != t.row.Version {
+		v := t.row.Version
+		return MoveResult{}, &Error{Code: CodeConflict, Message: fmt.Sprintf("The table has moved on (version %d, you expected %d); your screen was refreshed.", v, *req.ExpectedVersion), Version: &v}
+	}
+	now := s.now().UTC()
+	seq := t.seq + 1
+	move := kit.Move{Type: req.Type, Args: req.Args}
+	res, err := t.game.Apply(t.state, id.actor(), move, kit.NewCtx(uint64(t.row.Seed), int(seq), now))
+	if err != nil {
+		if _, ok := kit.AsRuleError(err); ok {
+			s.metrics.movesRejected.Add(1)
+		}
+		return MoveResult{}, err
+	}
+	enc, err := json.Marshal(res.State)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	args := "{}"
+	if len(req.Args) > 0 {
+		if args, err = compactJSON(req.Args); err != nil {
+			return MoveResult{}, Errorf(CodeInvalid, "The move's args are not valid JSON.")
+		}
+	}
+	events := res.Events
+	if events == nil {
+		events = []kit.Event{}
+	}
+	evJSON, _ := json.Marshal(events)
+	actorJSON, _ := json.Marshal(id.actor())
+	ended := t.game.Outcome(res.State) != nil
+	version := t.row.Version + 1
+	err = s.store.Write(ctx, func(q *db.Queries) error {
+		key := sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""}
+		if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,
+			Args: args, At: now.Format(time.RFC3339Nano), IdempotencyKey: key, Events: string(evJSON), Reveals: boolInt(res.Reveals), Version: version}); err != nil {
+			return err
+		}
+		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)}); err != nil {
+			return err
+		}
+		if err := s.timers.persist(ctx, q, t.id, t.game, res.State); err != nil {
+			return err
+		}
+		if ended {
+			if err := q.SetTableStatus(ctx, db.SetTableStatusParams{Status: "ended", ID: t.id}); err != nil {
+				return err
+			}
+		}
+		v, err := q.BumpTableVersion(ctx, t.id)
+		if err == nil && v != version {
+			err = fmt.Errorf("table %s: version %d in storage, %d in memory", t.id, v, version)
+		}
+		return err
+	})
+	if err != nil {
+		return MoveResult{}, err
+	}
+	t.state, t.seq, t.row.Version = res.State, seq, version
+	if ended {
+		t.row.Status = "ended"
+	}
+	t.appendLog(logItem{Seq: seq, Kind: "move", Actor: id.actor(), Type: req.Type, At: now, Events: events})
+	s.metrics.movesAccepted.Add(1)
+	s.timers.schedule(t.id, t.game, res.State)
+	s.hub.publish(t)
+	return MoveResult{Seq: seq, Version: version}, nil
+}
+
+func (t *table) appendLog(it logItem) {
+	t.log = append(t.log, it)
+	if len(t.log) > recentLog {
+		t.log = append(t.log[:0:0], t.log[len(t.log)-recentLog:]...)
+	}
+}
+
+// Undo takes back the last move that is still in effect. It is host-only
+// and is refused (CodeIllegalMove, "undo_reveals") for a move that revealed
+// hidden information, and when there is nothing to undo ("nothing_to_undo").
+// The undo is recorded in the log as an entry of its own; the undone move
+// stays in the log, marked undone, and replay skips it.
+func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveResult, error) {
+	if err := requireHost(id); err != nil {
+		return MoveResult{}, err
+	}
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.row.Status == "lobby" {
+		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
+	}
+	moves, err := s.store.Read().ListMoves(ctx, t.id)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	target := -1
+	for i := len(moves) - 1; i >= 0; i-- {
+		if moves[i].Kind == "move" && moves[i].Undone == 0 {
+			target = i
+			break
+		}
+	}
+	if target < 0 {
+		re := kit.Errorf("nothing_to_undo", "Table › Undo", "There is no move to undo.")
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	last := moves[target]
+	if last.Reveals != 0 {
+		re := kit.Errorf("undo_reveals", "Table › Undo", "Move %d (%s) revealed hidden information, so it cannot be undone.", last.Seq, last.Type)
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	if last.Type == kit.TimerExpiredMove {
+		re := kit.Errorf("undo_timer", "Table › Undo", "A timer that ran out cannot be undone.")
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	moves[target].Undone = 1
+	st, err := Replay(t.game, t.row, t.seats, moves)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	enc, err := json.Marshal(st)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	now := s.now().UTC()
+	seq := t.seq + 1
+	version := t.row.Version + 1
+	ev := []kit.Event{kit.PublicEvent("undo", fmt.Sprintf("The host undid move %d.", last.Seq))}
+	evJSON, _ := json.Marshal(ev)
+	actorJSON, _ := json.Marshal(kit.HostActor)
+	status := "playing"
+	if t.game.Outcome(st) != nil {
+		status = "ended"
+	}
+	err = s.store.Write(ctx, func(q *db.Queries) error {
+		if err := q.MarkUndone(ctx, db.MarkUndoneParams{TableID: t.id, Seq: last.Seq}); err != nil {
+			return err
+		}
+		if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "undo", Actor: string(actorJSON), Type: "undo",
+			Args: "{}", At: now.Format(time.RFC3339Nano), Events: string(evJSON), Undoes: sql.NullInt64{Int64: last.Seq, Valid: true}, Version: version}); err != nil {
+			return err
+		}
+		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)}); err != nil {
+			return err
+		}
+		if err := s.timers.persist(ctx, q, t.id, t.game, st); err != nil {
+			return err
+		}
+		if err := q.SetTableStatus(ctx, db.SetTableStatusParams{Status: status, ID: t.id}); err != nil {
+			return err
+		}
+		_, err := q.BumpTableVersion(ctx, t.id)
+		return err
+	})
+	if err != nil {
+		return MoveResult{}, err
+	}
+	t.state, t.seq, t.row.Version, t.row.Status = st, seq, version, status
+	for i := range t.log {
+		if t.log[i].Seq == last.Seq {
+			t.log[i].Undone = true
+		}
+	}
+	t.appendLog(logItem{Seq: seq, Kind: "undo", Actor: kit.HostActor, Type: "undo", At: now, Events: ev})
+	s.timers.schedule(t.id, t.game, st)
+	s.hub.publish(t)
+	return MoveResult{Seq: seq, Version: version}, nil
+}
+
+// RemoveSeat revokes a seat's token at once and closes its open streams.
+// In the lobby the seat is dropped when the game starts; during a game the
+// seat stays in play, but its device is locked out. Host only.
+func (s *Service) RemoveSeat(ctx context.Context, tableID string, id identity, seat int) error {
+	if err := requireHost(id); err != nil {
+		return err
+	}
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	idx := -1
+	for i, st := range t.seats {
+		if int(st.Seat) == seat && st.Removed == 0 {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return Errorf(CodeNotFound, "No seat %d at this table.", seat)
+	}
+	var version int64
+	err = s.store.Write(ctx, func(q *db.Queries) error {
+		if err := q.RemoveSeat(ctx, db.RemoveSeatParams{TableID: t.id, Seat: int64(seat)}); err != nil {
+			return err
+		}
+		v, err := q.BumpTableVersion(ctx, t.id)
+		version = v
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	t.seats[idx].Removed = 1
+	t.row.Version = version
+	s.hub.kick(t.id, seat)
+	s.hub.publish(t)
+	return nil
+}
+
+// SeatInfo is a seat as every screen lists it.
+type SeatInfo struct {
+	Seat    int    `json:"seat"`
+	Name    string `json:"name"`
+	Removed bool   `json:"removed,omitempty"`
+}
+
+// Me says who the viewer is.
+type Me struct {
+	Role string `json:"role"`
+	Seat int    `json:"seat"`
+	Name string `json:"name,omitempty"`
+}
+
+// LogEntry is one log entry as a viewer may see it. Move types and args
+// are not shown (they can carry secrets); the game's events are, filtered.
+type LogEntry struct {
+	Seq    int64       `json:"seq"`
+	At     time.Time   `json:"at"`
+	By     string      `json:"by"`
+	Undone bool        `json:"undone,omitempty"`
+	Events []kit.Event `json:"events"`
+}
+
+// ViewResponse is what GET /view returns and what each SSE event carries.
+type ViewResponse struct {
+	TableID    string     `json:"table_id"`
+	Game       string     `json:"game"`
+	GameName   string     `json:"game_name"`
+	Status     string     `json:"status"`
+	Version    int64      `json:"version"`
+	ServerTime time.Time  `json:"server_time"`
+	Me         Me         `json:"me"`
+	Seats      []SeatInfo `json:"seats"`
+	MinPlayers int        `json:"min_players"`
+	MaxPlayers int        `json:"max_players"`
+	JoinCode   string     `json:"join_code,omitempty"`
+	View       *kit.View  `json:"view,omitempty"`
+	Log        []LogEntry `json:"log"`
+}
+
+// View returns the identity's view of the table.
+func (s *Service) View(ctx context.Context, tableID string, id identity) (ViewResponse, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return ViewResponse{}, err
+	}
+	t.mu.Lock()
+	snap := t.snapshot()
+	t.mu.Unlock()
+	return snap.render(id, s.now()), nil
+}
+
+// tableSnapshot is an immutable copy of what views need, taken under the
+// table lock and rendered outside it.
+type tableSnapshot struct {
+	id, status string
+	game       kit.Game
+	version    int64
+	joinCode   string
+	seats      []db.Seat
+	state      kit.State
+	log        []logItem
+}
+
+func (t *table) snapshot() tableSnapshot {
+	return tableSnapshot{id: t.id, status: t.row.Status, game: t.game, version: t.row.Version, joinCode: t.row.JoinCode,
+		seats: append([]db.Seat(nil), t.seats...), state: t.state, log: append([]logItem(nil), t.log...)}
+}
+
+func (sn tableSnapshot) render(id identity, now time.Time) ViewResponse {
+	info := sn.game.Info()
+	r := ViewResponse{TableID: sn.id, Game: info.ID, GameName: info.Name, Status: sn.status, Version: sn.version,
+		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}}
+	r.Me = Me{Role: string(id.Role), Seat: id.Seat}
+	for _, st := range sn.seats {
+		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0})
+		if id.Role == kit.RoleSeat && int(st.Seat) == id.Seat {
+			r.Me.Name = st.Name
+		}
+	}
+	if id.Role == kit.RoleHost {
+		r.JoinCode = sn.joinCode
+	}
+	if sn.state != nil {
+		v := sn.game.View(sn.state, id.viewer())
+		r.View = &v
+	}
+	names := map[int]string{}
+	for _, st := range sn.seats {
+		names[int(st.Seat)] = st.Name
+	}
+	for _, it := range sn.log {
+		r.Log = append(r.Log, it.entry(id.viewer(), names))
+	}
+	return r
+}
+
+func (it logItem) entry(v kit.Viewer, names map[int]string) LogEntry {
+	e := LogEntry{Seq: it.Seq, At: it.At, Undone: it.Undone, Events: []kit.Event{}}
+	switch {
+	case it.Actor.Host:
+		e.By = "host"
+	case it.Actor.System:
+		e.By = "server"
+	default:
+		e.By = names[it.Actor.Seat]
+	}
+	for _, ev := range it.Events {
+		if ev.VisibleTo(v) {
+			e.Events = append(e.Events, ev)
+		}
+	}
+	return e
+}
+
+// Log returns the whole log of a table as the identity may see it.
+func (s *Service) Log(ctx context.Context, tableID string, id identity) ([]LogEntry, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	seats := append([]db.Seat(nil), t.seats...)
+	t.mu.Unlock()
+	moves, err := s.store.Read().ListMoves(ctx, tableID)
+	if err != nil {
+		return nil, err
+	}
+	names := map[int]string{}
+	for _, st := range seats {
+		names[int(st.Seat)] = st.Name
+	}
+	out := make([]LogEntry, 0, len(moves))
+	for _, m := range moves {
+		it, err := toLogItem(m)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, it.entry(id.viewer(), names))
+	}
+	return out, nil
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// compactJSON validates raw and removes insignificant space, keeping
+// numbers exactly as sent.
+func compactJSON(raw json.RawMessage) (string, error) {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return "", err
+	}
+	return buf.String(), nil
+}
+
+// randomSeed returns a table seed from crypto/rand.
+func randomSeed() (uint64, error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, err
+	}
+	return binary.LittleEndian.Uint64(b[:]), nil
+}
+
+// sortedTableIDs lists the loaded tables (for shutdown and tests).
+func (s *Service) sortedTableIDs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ids := make([]string, 0, len(s.tables))
+	for id := range s.tables {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}

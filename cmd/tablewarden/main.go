@@ -1,0 +1,241 @@
+// Command tablewarden is the table server: one binary that keeps each
+// table's state in SQLite, referees the moves, and serves the phones.
+//
+// Usage:
+//
+//	tablewarden [-addr :8080] [-db tablewarden.db] [-public-url URL]
+//	tablewarden backup [-db tablewarden.db] PATH
+//
+// Every flag has a TABLEWARDEN_* environment equivalent (TABLEWARDEN_ADDR,
+// TABLEWARDEN_DB, TABLEWARDEN_PUBLIC_URL, …); a flag given on the command
+// line wins over the environment.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	qrcode "github.com/skip2/go-qrcode"
+
+	"tablewarden/api"
+	"tablewarden/db"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "tablewarden:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "backup" {
+		return runBackup(ctx, args[1:], stdout, stderr)
+	}
+	cfg, err := parseConfig(args, stderr)
+	if err != nil {
+		return err
+	}
+	m := &Main{Config: cfg, Out: stdout}
+	if err := m.Run(ctx); err != nil {
+		m.Close()
+		return err
+	}
+	<-ctx.Done()
+	return m.Close()
+}
+
+// Config is the server's configuration, read from flags and environment.
+type Config struct {
+	Addr           string
+	DB             string
+	PublicURL      string
+	JoinsPerMinute float64
+	TrustProxy     bool
+	BenchRoutes    bool
+	LogLevel       string
+}
+
+// env returns the environment value of a flag, or def.
+func env(name, def string) string {
+	if v, ok := os.LookupEnv("TABLEWARDEN_" + name); ok {
+		return v
+	}
+	return def
+}
+
+func parseConfig(args []string, stderr io.Writer) (Config, error) {
+	fs := flag.NewFlagSet("tablewarden", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c Config
+	fs.StringVar(&c.Addr, "addr", env("ADDR", ":8080"), "listen address (TABLEWARDEN_ADDR)")
+	fs.StringVar(&c.DB, "db", env("DB", "tablewarden.db"), "SQLite database file (TABLEWARDEN_DB)")
+	fs.StringVar(&c.PublicURL, "public-url", env("PUBLIC_URL", ""), "URL phones reach; default http://<first non-loopback IPv4>:<port> (TABLEWARDEN_PUBLIC_URL)")
+	joins, _ := strconv.ParseFloat(env("JOINS_PER_MINUTE", "30"), 64)
+	fs.Float64Var(&c.JoinsPerMinute, "joins-per-minute", joins, "joins allowed per client address per minute; 0 = unlimited (TABLEWARDEN_JOINS_PER_MINUTE)")
+	fs.BoolVar(&c.TrustProxy, "trust-proxy", env("TRUST_PROXY", "") == "1", "take the client address from X-Forwarded-For set by a proxy on loopback (TABLEWARDEN_TRUST_PROXY=1)")
+	fs.BoolVar(&c.BenchRoutes, "bench-routes", env("BENCH_ROUTES", "") == "1", "serve the load tool's ceiling routes /api/noop and /api/noop/commit (TABLEWARDEN_BENCH_ROUTES=1)")
+	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error (TABLEWARDEN_LOG_LEVEL)")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	return c, nil
+}
+
+// Main is the running program: Run starts it, Close stops it.
+type Main struct {
+	Config Config
+	Out    io.Writer
+
+	store    *db.Store
+	server   *api.Server
+	listener net.Listener
+	served   chan error
+	// URL is the public URL, known after Run.
+	URL string
+}
+
+// Run opens the database, starts the HTTP server and prints the join URL
+// with its QR code.
+func (m *Main) Run(ctx context.Context) error {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(m.Config.LogLevel)); err != nil {
+		return fmt.Errorf("log level: %w", err)
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	store, err := db.Open(ctx, m.Config.DB)
+	if err != nil {
+		return err
+	}
+	m.store = store
+	l, err := net.Listen("tcp", m.Config.Addr)
+	if err != nil {
+		return err
+	}
+	m.listener = l
+	m.URL = m.Config.PublicURL
+	if m.URL == "" {
+		m.URL = defaultPublicURL(l.Addr())
+	}
+	m.URL = strings.TrimRight(m.URL, "/")
+	if _, err := url.ParseRequestURI(m.URL); err != nil {
+		return fmt.Errorf("public URL %q: %w", m.URL, err)
+	}
+	srv, err := api.New(ctx, store, api.Config{PublicURL: m.URL, JoinsPerMinute: m.Config.JoinsPerMinute,
+		TrustProxy: m.Config.TrustProxy, BenchRoutes: m.Config.BenchRoutes, Logger: logger})
+	if err != nil {
+		return err
+	}
+	m.server = srv
+	m.served = make(chan error, 1)
+	go func() { m.served <- srv.Serve(l) }()
+	if m.Out != nil {
+		fmt.Fprintf(m.Out, "tablewarden is listening on %s (database %s)\n", l.Addr(), m.Config.DB)
+		fmt.Fprintf(m.Out, "Open this on the host's device, or scan it:\n\n  %s/\n\n", m.URL)
+		if q, err := qrcode.New(m.URL+"/", qrcode.Low); err == nil {
+			fmt.Fprintln(m.Out, q.ToSmallString(false))
+		}
+	}
+	return nil
+}
+
+// Close shuts the server down gracefully (in-flight moves finish and
+// commit) and closes the database.
+func (m *Main) Close() error {
+	var errs []error
+	if m.server != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		errs = append(errs, m.server.Shutdown(ctx))
+		cancel()
+		errs = append(errs, <-m.served)
+	} else if m.listener != nil {
+		m.listener.Close()
+	}
+	if m.store != nil {
+		errs = append(errs, m.store.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// defaultPublicURL is http://<first non-loopback IPv4>:<port>, or
+// localhost when the machine has no such address.
+func defaultPublicURL(addr net.Addr) string {
+	port := "8080"
+	if ta, ok := addr.(*net.TCPAddr); ok {
+		port = strconv.Itoa(ta.Port)
+	}
+	host := "localhost"
+	if ip := firstIPv4(); ip != "" {
+		host = ip
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+func firstIPv4() string {
+	ifaces, err := net.Interfaces()
+	if err != nil {
+		return ""
+	}
+	for _, ifc := range ifaces {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, err := ifc.Addrs()
+		if err != nil {
+			continue
+		}
+		for _, a := range addrs {
+			if ipn, ok := a.(*net.IPNet); ok {
+				if ip4 := ipn.IP.To4(); ip4 != nil && !ip4.IsLoopback() {
+					return ip4.String()
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// runBackup copies the database consistently (VACUUM INTO reads one
+// snapshot while the server keeps writing) and checks the copy.
+func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tablewarden backup", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := fs.String("db", env("DB", "tablewarden.db"), "SQLite database file (TABLEWARDEN_DB)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: tablewarden backup [-db FILE] PATH")
+	}
+	dst := fs.Arg(0)
+	if _, err := os.Stat(dst); err == nil {
+		return fmt.Errorf("backup: %s already exists", dst)
+	}
+	if _, err := os.Stat(*path); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	if err := db.BackupFile(ctx, *path, dst); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "backup of %s written to %s (integrity_check ok)\n", *path, dst)
+	return nil
+}

@@ -1,0 +1,137 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// DSN returns the data source name for a database file. busy_timeout comes
+// first so that it already holds while the other pragmas run. readOnly
+// connections also get query_only(1).
+func DSN(path string, readOnly bool) string {
+	q := "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_time_format=sqlite"
+	if readOnly {
+		q += "&_pragma=query_only(1)"
+	} else {
+		q += "&_txlock=immediate"
+	}
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q
+}
+
+// Open opens (creating if needed) the database file at path, applies the
+// pending migrations and returns a Store with one writer connection and a
+// pool of readers.
+func Open(ctx context.Context, path string) (*Store, error) {
+	w, err := sql.Open("sqlite", DSN(path, false))
+	if err != nil {
+		return nil, err
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if err := Migrate(ctx, w); err != nil {
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", DSN(path, true))
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	r.SetMaxOpenConns(4)
+	r.SetMaxIdleConns(4)
+	s := newStore(w, r, path)
+	return s, nil
+}
+
+// Migrate applies every embedded migration not yet recorded in
+// schema_migrations, each in its own transaction, in numeric order.
+func Migrate(ctx context.Context, w *sql.DB) error {
+	if _, err := w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	entries, err := fs.ReadDir(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	for _, e := range entries {
+		name := e.Name()
+		num, _, ok := strings.Cut(name, "_")
+		if !ok {
+			return fmt.Errorf("migrate: %s is not named NNNN_name.sql", name)
+		}
+		v, err := strconv.Atoi(num)
+		if err != nil {
+			return fmt.Errorf("migrate: %s: %w", name, err)
+		}
+		var n int
+		if err := w.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, v).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			continue
+		}
+		body, err := migrations.ReadFile("migrations/" + name)
+		if err != nil {
+			return err
+		}
+		tx, err := w.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migrate %s: %w", name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+			v, name, time.Now().UTC().Format(time.RFC3339)); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migrate %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// ErrUnavailable wraps storage failures that are not the request's fault
+// (disk full, read-only file, I/O error): the server answers 503.
+var ErrUnavailable = errors.New("storage unavailable")
+
+// classify wraps err in ErrUnavailable when SQLite reports a full disk, a
+// read-only database or an I/O error.
+func classify(err error) error {
+	if err == nil {
+		return nil
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+			return fmt.Errorf("%w: %v", ErrUnavailable, err)
+		}
+	}
+	return err
+}

@@ -1,0 +1,21 @@
+-- name: CreateTable :exec
+INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, created_at)
+VALUES (?, ?, ?, ?, ?, ?, ?);
+
+-- name: GetTable :one
+SELECT * FROM game_tables WHERE id = ?;
+
+-- name: GetTableByJoinCode :one
+SELECT * FROM game_tables WHERE join_code = ?;
+
+-- name: StartTable :execrows
+UPDATE game_tables SET status = 'playing', started_at = ? WHERE id = ? AND status = 'lobby';
+
+-- name: SetTableStatus :exec
+UPDATE game_tables SET status = ? WHERE id = ?;
+
+-- name: BumpTableVersion :one
+UPDATE game_tables SET version = version + 1 WHERE id = ? RETURNING version;
+
+-- name: CountTables :one
+SELECT count(*) FROM game_tables;

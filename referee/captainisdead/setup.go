@@ -1,0 +1,104 @@
+package captainisdead
+
+import (
+	"encoding/json"
+	"slices"
+
+	"tablewarden/referee/kit"
+)
+
+// Options are the table options.
+type Options struct {
+	Difficulty  string          `json:"difficulty"`
+	Elimination bool            `json:"elimination"`
+	GameData    json.RawMessage `json:"game_data"`
+}
+
+// Setup deals the colours at random, puts the systems Locked side up,
+// stacks the alert decks, sets the tracks, deals the skill cards and
+// veteran abilities and waits for each player to choose a role. It returns
+// a *kit.RuleError "bad_option" for bad options or game data and
+// "player_count" for too few or too many players.
+func (g *Game) Setup(raw json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
+	opts := Options{Difficulty: "Normal"}
+	if err := kit.DecodeOptions(raw, g.Info().Options, &opts); err != nil {
+		return nil, err
+	}
+	d := g.data
+	if len(opts.GameData) > 0 && string(opts.GameData) != "null" {
+		var err error
+		if d, err = parseData(opts.GameData); err != nil {
+			return nil, err
+		}
+	}
+	n := len(seats)
+	if n < d.MinPlayers.Value || n > d.maxPlayers() {
+		return nil, kit.Errorf("player_count", ruleSetup, "This game needs %d to %d players (one colour and one veteran ability each); %d were seated.", d.MinPlayers.Value, d.maxPlayers(), n)
+	}
+	c := d.Counts
+	if need := n*c.SkillsDealt.Value + c.CargoPodSkills.Value; need > c.Skills.Value {
+		return nil, kit.Errorf("player_count", ruleSetup, "The %d skill cards cannot be dealt to %d players.", c.Skills.Value, n)
+	}
+	s := &State{
+		Data:             d,
+		Difficulty:       opts.Difficulty,
+		Elimination:      opts.Elimination,
+		Phase:            PhaseChooseRoles,
+		Concealment:      kit.Track{Pos: ConcealmentDef.Max()},
+		ShipControl:      kit.Track{Pos: slices.Index(ShipControlDef.Steps, opts.Difficulty)},
+		Rooms:            make([]Room, len(d.Locations)),
+		Systems:          make([]System, len(d.Systems)),
+		Deck:             AlertDeck{Yellow: c.YellowAlerts.Value, Orange: c.OrangeAlerts.Value, Red: c.RedAlerts.Value},
+		SetupAlertsLeft:  c.SetupAlerts.Value,
+		Suppressions:     []string{},
+		Alarms:           AlarmCount{Suppressed: make([]int, len(SuppressionSources))},
+		GrenadeLocker:    c.Grenades.Value,
+		ScentBombs:       c.ScentBombs.Value,
+		CargoPodSkills:   c.CargoPodSkills.Value + n, // each player discards 1 to the cargo pod
+		SkillPile:        c.Skills.Value - n*c.SkillsDealt.Value - c.CargoPodSkills.Value,
+		CargoPodTools:    []string{},
+		ToolsGone:        []string{},
+		ContrabandSupply: c.Contraband.Value,
+	}
+	for i := range s.Systems {
+		s.Systems[i].Locked = true
+	}
+	for _, t := range d.Tools {
+		s.CargoPodTools = append(s.CargoPodTools, t.Name)
+	}
+	colours := ctx.RNG.Perm(len(d.Colours))
+	for i, name := range seats {
+		s.Players = append(s.Players, Player{
+			Name:    name,
+			Colour:  d.Colours[colours[i]].Name,
+			Dead:    []string{},
+			Tools:   []string{},
+			Veteran: true,
+			Skills:  max(0, c.SkillsDealt.Value-1),
+			Room:    d.room("Infirmary"),
+		})
+	}
+	return s, nil
+}
+
+// colourRoles lists the role names of a player's colour.
+func (s *State) colourRoles(seat int) []string {
+	return s.Data.Colours[s.Data.colourByName[s.Players[seat].Colour]].Roles
+}
+
+// startGame orders the seats by rank, places every character on its start
+// and draws the first setup alert.
+func (s *State) startGame(ev *events) {
+	s.Order = make([]int, len(s.Players))
+	for i := range s.Order {
+		s.Order[i] = i
+	}
+	slices.SortStableFunc(s.Order, func(a, b int) int { return s.role(a).Rank - s.role(b).Rank })
+	for i := range s.Players {
+		p := &s.Players[i]
+		p.Alive = true
+		p.Room = s.Data.room(s.role(i).Start)
+	}
+	ev.public("setup_alerts", "Every character is at its start. Resolve %d alerts.", s.SetupAlertsLeft)
+	s.nextAlert(ev)
+}

@@ -1,0 +1,251 @@
+package jumpship
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestScan(t *testing.T) {
+	// std7: Ada Captain 0, Bo First Mate 1, Cy Pilot 2 (Alien), Di
+	// Scientist 3, Ed Diplomat 4 (Queen), Flo Doctor 5, Gus Security 6.
+	t.Run("OK", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(5)
+		tb.hold(0, Scan, 4)
+		bag := tb.st.Bag.Count(Scan)
+		res := tb.do(0, MoveScan, TargetArgs{Target: 4})
+		if got, want := tb.st.Seats[0].Scan, 1; got != want {
+			t.Fatalf("Scan kept = %d, want %d", got, want)
+		}
+		if got, want := tb.st.Bag.Count(Scan), bag+3; got != want {
+			t.Fatalf("Scan in bag = %d, want %d", got, want)
+		}
+		if got, want := tb.st.Seats[0].Scans, []ScanRecord{{Target: 4, BioID: Queen}}; !slices.Equal(got, want) {
+			t.Fatalf("scans = %v, want %v", got, want)
+		}
+		if !res.Reveals {
+			t.Fatalf("scan: Reveals = false, want true")
+		}
+		for _, e := range res.Events {
+			if strings.Contains(e.Text, Queen) && !slices.Equal(e.To, []int{0}) {
+				t.Fatalf("event %+v shows the Bio ID to others than the scanner", e)
+			}
+		}
+		if !hasEvent(res.Events, "scan_result") {
+			t.Fatalf("no private scan_result event in %v", res.Events)
+		}
+		if got, want := tb.turn(), 1; got != want {
+			t.Fatalf("turn = %d, want %d: scanning takes the turn", got, want)
+		}
+	})
+	t.Run("MoreThanNeededKeepsTheRest", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(5)
+		tb.hold(0, Scan, 6)
+		tb.do(0, MoveScan, TargetArgs{Target: 2})
+		if got, want := tb.st.Seats[0].Scan, 3; got != want {
+			t.Fatalf("Scan kept = %d, want %d", got, want)
+		}
+	})
+	t.Run("ScientistNeedsThreeReturnsTwo", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(5)
+		tb.setTurn(3)
+		tb.hold(3, Scan, 3)
+		tb.do(3, MoveScan, TargetArgs{Target: 2})
+		if got, want := tb.st.Seats[3].Scan, 1; got != want {
+			t.Fatalf("Scientist's Scan kept = %d, want %d", got, want)
+		}
+	})
+	t.Run("EjectedCanBeScanned", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(5)
+		tb.st.Seats[2].Status = Ejected
+		tb.hold(0, Scan, 4)
+		tb.do(0, MoveScan, TargetArgs{Target: 2})
+		if got, want := tb.st.Seats[0].Scans[0].BioID, Alien; got != want {
+			t.Fatalf("scan = %q, want %q", got, want)
+		}
+	})
+	t.Run("ErrScannersOffline", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(4)
+		tb.hold(0, Scan, 4)
+		tb.wantRefused(0, MoveScan, TargetArgs{Target: 2}, "scanners_offline")
+	})
+	t.Run("ErrNotEnoughScans", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(5)
+		tb.hold(0, Scan, 3)
+		tb.wantRefused(0, MoveScan, TargetArgs{Target: 2}, "not_enough_scans")
+		tb.setTurn(3)
+		tb.hold(3, Scan, 2)
+		tb.wantRefused(3, MoveScan, TargetArgs{Target: 2}, "not_enough_scans")
+	})
+	t.Run("ErrScanFirstMate", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(5)
+		tb.hold(0, Scan, 4)
+		tb.wantRefused(0, MoveScan, TargetArgs{Target: 1}, "scan_first_mate")
+	})
+	t.Run("ErrScanSelf", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(5)
+		tb.hold(0, Scan, 4)
+		tb.wantRefused(0, MoveScan, TargetArgs{Target: 0}, "scan_self")
+		tb.wantRefused(0, MoveScan, TargetArgs{Target: 9}, "unknown_seat")
+	})
+	t.Run("ErrAlreadyDrawn", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(5)
+		tb.hold(0, Scan, 4)
+		tb.withHand(Target)
+		tb.wantRefused(0, MoveScan, TargetArgs{Target: 2}, "already_drawn")
+	})
+}
+
+func TestChef(t *testing.T) {
+	chef := func(t *testing.T) *table {
+		tb := newTable(t, []string{Chef, Pilot, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
+		tb.setTurn(0)
+		return tb
+	}
+	t.Run("OK", func(t *testing.T) {
+		tb := chef(t)
+		tb.setCountdown(0, 3)
+		tb.do(0, MoveChef, ChefArgs{Track: EventQuarantine})
+		if got, want := tb.st.Countdown[0].Count, 2; got != want {
+			t.Fatalf("quarantine track = %d, want %d", got, want)
+		}
+		if got, want := tb.st.Bag.Count(Countdown), 13; got != want {
+			t.Fatalf("Countdown in bag = %d, want %d", got, want)
+		}
+	})
+	t.Run("ErrNoCountdownToRemove", func(t *testing.T) {
+		tb := chef(t)
+		tb.wantRefused(0, MoveChef, ChefArgs{Track: EventQuarantine}, "no_countdown_to_remove")
+		tb.wantRefused(0, MoveChef, ChefArgs{Track: "dinner"}, "unknown_track")
+	})
+	t.Run("ErrTrackFinished", func(t *testing.T) {
+		tb := chef(t)
+		tb.st.Countdown[0] = CountdownTrack{Resolved: true}
+		tb.setCountdown(1, 2)
+		tb.wantRefused(0, MoveChef, ChefArgs{Track: EventQuarantine}, "track_finished")
+		tb.do(0, MoveChef, ChefArgs{Track: EventEject})
+	})
+	t.Run("ErrWrongRole", func(t *testing.T) {
+		tb := chef(t)
+		tb.setCountdown(0, 2)
+		tb.setTurn(1)
+		tb.wantRefused(1, MoveChef, ChefArgs{Track: EventQuarantine}, "wrong_role")
+	})
+}
+
+func TestDoctor(t *testing.T) {
+	doc := func(t *testing.T) *table {
+		tb := newTable(t, []string{Chef, Pilot, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
+		tb.setTurn(2)
+		return tb
+	}
+	t.Run("OK", func(t *testing.T) {
+		tb := doc(t)
+		tb.hold(0, Medical, 1)
+		tb.do(2, MoveDoctor, DoctorArgs{From: 0, To: 2})
+		if tb.st.Seats[0].Medical != 0 || tb.st.Seats[2].Medical != 1 {
+			t.Fatalf("seats %s, want the Medical moved to the Doctor", seatsStr(tb.st))
+		}
+	})
+	t.Run("ErrNoMedicalInPlay", func(t *testing.T) {
+		tb := doc(t)
+		tb.wantRefused(2, MoveDoctor, DoctorArgs{From: 0, To: 1}, "no_medical_in_play")
+	})
+	t.Run("ErrNoMedicalHeld", func(t *testing.T) {
+		tb := doc(t)
+		tb.hold(0, Medical, 1)
+		tb.wantRefused(2, MoveDoctor, DoctorArgs{From: 1, To: 3}, "no_medical_held")
+	})
+	t.Run("ErrMedicalToSamePlayer", func(t *testing.T) {
+		tb := doc(t)
+		tb.hold(0, Medical, 1)
+		tb.wantRefused(2, MoveDoctor, DoctorArgs{From: 0, To: 0}, "medical_to_same_player")
+	})
+	t.Run("ErrNotAboard", func(t *testing.T) {
+		tb := doc(t)
+		tb.hold(0, Medical, 1)
+		tb.st.Seats[4].Status = Ejected
+		tb.wantRefused(2, MoveDoctor, DoctorArgs{From: 0, To: 4}, "not_aboard")
+	})
+	t.Run("ErrWrongRole", func(t *testing.T) {
+		tb := doc(t)
+		tb.hold(0, Medical, 1)
+		tb.setTurn(1)
+		tb.wantRefused(1, MoveDoctor, DoctorArgs{From: 0, To: 1}, "wrong_role")
+	})
+}
+
+func TestEngineer(t *testing.T) {
+	eng := func(t *testing.T) *table {
+		tb := newTable(t, []string{Chef, Engineer, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
+		tb.setTurn(1)
+		return tb
+	}
+	t.Run("TakesScannersOffline", func(t *testing.T) {
+		tb := eng(t)
+		tb.setRepair(5)
+		res := tb.do(1, MoveEngineer, nil)
+		if got, want := tb.st.Repair, 4; got != want {
+			t.Fatalf("repair = %d, want %d", got, want)
+		}
+		if tb.st.scannersOnline() || !hasEvent(res.Events, "scanners_offline") {
+			t.Fatalf("scanners still online after the Engineer's removal")
+		}
+		tb.hold(2, Scan, 4)
+		tb.wantRefused(2, MoveScan, TargetArgs{Target: 0}, "scanners_offline")
+	})
+	t.Run("ErrNoRepairOnTrack", func(t *testing.T) {
+		tb := eng(t)
+		tb.wantRefused(1, MoveEngineer, nil, "no_repair_on_track")
+	})
+	t.Run("ErrWrongRole", func(t *testing.T) {
+		tb := eng(t)
+		tb.setRepair(2)
+		tb.setTurn(0)
+		tb.wantRefused(0, MoveEngineer, nil, "wrong_role")
+	})
+}
+
+func TestSecurity(t *testing.T) {
+	sec := func(t *testing.T) *table {
+		tb := newTable(t, []string{Chef, Engineer, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
+		tb.setTurn(3)
+		return tb
+	}
+	t.Run("TargetGoesToTheChosenPlayer", func(t *testing.T) {
+		tb := sec(t)
+		tb.do(3, MoveSecurity, nil)
+		if got, want := tb.st.Bag.Count(Target), 14; got != want {
+			t.Fatalf("Target in bag = %d, want %d", got, want)
+		}
+		tb.wantRefused(3, MoveGive, GiveArgs{Token: Target, To: 3}, "give_to_self")
+		tb.wantRefused(3, MoveRedraw, RedrawArgs{Tokens: Target}, "redraw_not_drawn")
+		tb.wantRefused(3, MoveDraw, nil, "already_drawn")
+		tb.do(3, MoveGive, GiveArgs{Token: Target, To: 1})
+		if got, want := tb.st.Seats[1].Target, 1; got != want {
+			t.Fatalf("Bo's Target = %d, want %d", got, want)
+		}
+		if got, want := tb.turn(), 4; got != want {
+			t.Fatalf("turn = %d, want %d", got, want)
+		}
+	})
+	t.Run("ErrNoTargetInBag", func(t *testing.T) {
+		tb := sec(t)
+		tb.hold(0, Target, 15)
+		tb.wantRefused(3, MoveSecurity, nil, "no_target_in_bag")
+	})
+	t.Run("ErrWrongRole", func(t *testing.T) {
+		tb := sec(t)
+		tb.setTurn(0)
+		tb.wantRefused(0, MoveSecurity, nil, "wrong_role")
+	})
+}

@@ -1,0 +1,183 @@
+package jumpship
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
+)
+
+// argsOf builds a move's args from one choice per argument.
+func argsOf(spec kit.MoveSpec, pick func(a kit.ArgSpec) any) kit.Move {
+	if len(spec.Args) == 0 {
+		return kit.Move{Type: spec.Type}
+	}
+	args := map[string]any{}
+	for _, a := range spec.Args {
+		args[a.Name] = pick(a)
+	}
+	return kittest.MakeMove(spec.Type, args)
+}
+
+// randomMove picks a random move from the waiting seat's View.Moves, the
+// way the lead's load tool does.
+func randomMove(t testing.TB, g *Game, st *State, r *rand.Rand) (int, kit.Move) {
+	t.Helper()
+	seat := st.waitingFor()[0]
+	moves := g.View(st, kit.SeatViewer(seat)).Moves
+	if len(moves) == 0 {
+		t.Fatalf("seat %d is waited for but has no moves (phase %s)", seat, st.Phase)
+	}
+	spec := moves[r.IntN(len(moves))]
+	return seat, argsOf(spec, func(a kit.ArgSpec) any {
+		if len(a.Choices) == 0 {
+			t.Fatalf("%s arg %s offers no choice", spec.Type, a.Name)
+		}
+		return a.Choices[r.IntN(len(a.Choices))].Value
+	})
+}
+
+// randomGame plays random legal moves from View.Moves until the game ends,
+// calling each on every state reached (the initial one included).
+func randomGame(t testing.TB, n int, opts string, seed uint64, each func(st *State, no int)) *State {
+	t.Helper()
+	g := New()
+	s, err := g.Setup(json.RawMessage(opts), names[:n], kit.NewCtx(seed, 0, kittest.Epoch))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.(*State)
+	r := rand.New(rand.NewPCG(seed, 99))
+	for no := 1; st.End == nil; no++ {
+		if no > 5000 {
+			t.Fatalf("seed %d: no outcome after 5000 moves", seed)
+		}
+		each(st, no)
+		seat, m := randomMove(t, g, st, r)
+		res, err := g.Apply(st, kit.SeatActor(seat), m, kit.NewCtx(seed, no, kittest.Epoch))
+		if err != nil {
+			t.Fatalf("seed %d move %d: offered move %s %s by seat %d refused: %v", seed, no, m.Type, m.Args, seat, err)
+		}
+		st = res.State.(*State)
+		if err := g.Invariants(st); err != nil {
+			t.Fatalf("seed %d move %d (%s %s): Invariants: %v", seed, no, m.Type, m.Args, err)
+		}
+	}
+	each(st, -1)
+	return st
+}
+
+// TestRandomGames plays many random games from View.Moves: every offered
+// move must be accepted and keep the invariants, and every game must end.
+func TestRandomGames(t *testing.T) {
+	sides := map[string]int{}
+	reasons := map[string]int{}
+	for seed := uint64(1); seed <= 300; seed++ {
+		n := 5 + int(seed%6)
+		opts := ""
+		if seed%3 == 0 {
+			opts = fmt.Sprintf(`{"quarantine_track":%d,"eject_track":%d,"kill_track":%d}`, 1+seed%4, 1+seed%7, 2+seed%5)
+		}
+		st := randomGame(t, n, opts, seed, func(*State, int) {})
+		sides[st.End.Side]++
+		reasons[st.End.Rule]++
+	}
+	if sides[SideHumans] == 0 || sides[SideAliens] == 0 || len(reasons) < 3 {
+		t.Fatalf("300 random games ended only as %v by %v", sides, reasons)
+	}
+}
+
+// candidates lists every move a seat could send: each catalog move with
+// every catalog value of its enum args and every seat for its seat args.
+func candidates(n int) []kit.Move {
+	var out []kit.Move
+	for _, spec := range catalog() {
+		combos := []map[string]any{{}}
+		for _, a := range spec.Args {
+			var vals []any
+			if a.Kind == kit.ArgSeat {
+				for i := 0; i < n; i++ {
+					vals = append(vals, i)
+				}
+			} else {
+				for _, c := range a.Choices {
+					vals = append(vals, c.Value)
+				}
+				vals = append(vals, Countdown)
+			}
+			var next []map[string]any
+			for _, c := range combos {
+				for _, v := range vals {
+					m := map[string]any{a.Name: v}
+					for k, x := range c {
+						m[k] = x
+					}
+					next = append(next, m)
+				}
+			}
+			combos = next
+		}
+		for _, c := range combos {
+			if len(spec.Args) == 0 {
+				out = append(out, kit.Move{Type: spec.Type})
+			} else {
+				out = append(out, kittest.MakeMove(spec.Type, c))
+			}
+		}
+	}
+	return out
+}
+
+// offered reports whether a move is one of the view's moves with every
+// argument among the offered choices.
+func offered(moves []kit.MoveSpec, m kit.Move) bool {
+	var args map[string]any
+	if len(m.Args) > 0 {
+		if err := json.Unmarshal(m.Args, &args); err != nil {
+			return false
+		}
+	}
+	for _, spec := range moves {
+		if spec.Type != m.Type || len(spec.Args) != len(args) {
+			continue
+		}
+		ok := true
+		for _, a := range spec.Args {
+			ok = ok && slices.ContainsFunc(a.Choices, func(c kit.Choice) bool { return fmt.Sprint(c.Value) == fmt.Sprint(args[a.Name]) })
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// TestMovesExact checks, on every state of random games, that each seat's
+// View.Moves is exactly the set of moves Apply accepts from it: every
+// candidate move is accepted if and only if it is offered.
+func TestMovesExact(t *testing.T) {
+	g := New()
+	for seed := uint64(1); seed <= 12; seed++ {
+		n := 5 + int(seed%6)
+		cands := candidates(n)
+		randomGame(t, n, "", seed, func(st *State, no int) {
+			seats := []int{(no + int(seed)) % n}
+			if w := st.waitingFor(); len(w) > 0 {
+				seats = append(seats, w[0])
+			}
+			for _, seat := range seats {
+				moves := g.View(st, kit.SeatViewer(seat)).Moves
+				for _, m := range cands {
+					_, err := g.Apply(st, kit.SeatActor(seat), m, kit.NewCtx(seed, 1, kittest.Epoch))
+					if got, want := err == nil, offered(moves, m); got != want {
+						t.Fatalf("seed %d move %d, seat %d, phase %s: %s %s accepted = %v (%v), offered = %v", seed, no, seat, st.Phase, m.Type, m.Args, got, err, want)
+					}
+				}
+			}
+		})
+	}
+}

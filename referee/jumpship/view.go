@@ -1,0 +1,194 @@
+package jumpship
+
+import (
+	"strconv"
+
+	"tablewarden/referee/kit"
+)
+
+// PublicView is what every screen sees besides seats and tracks.
+type PublicView struct {
+	TurnOrder       []string       `json:"turn_order"`
+	Turn            string         `json:"turn,omitempty"`
+	DrawnTokens     []string       `json:"drawn_tokens"`
+	RedrawsLeft     int            `json:"redraws_left"`
+	GivenThisTurn   []string       `json:"given_this_turn,omitempty"`
+	TokensInBag     int            `json:"tokens_in_bag"`
+	ScannersOnline  bool           `json:"scanners_online"`
+	QuarantineCard  QuarantineCard `json:"quarantine_card"`
+	Quarantined     string         `json:"quarantined,omitempty"`
+	Awaiting        string         `json:"awaiting,omitempty"`
+	TiedPlayers     []string       `json:"tied_players,omitempty"`
+	EventsToResolve []string       `json:"events_to_resolve,omitempty"`
+}
+
+// PrivateView is what only one seat sees: its Bio ID, the aliens it knows
+// (for Aliens and the Queen, from the close-your-eyes ritual) and its own
+// scan results.
+type PrivateView struct {
+	BioID  string     `json:"bio_id"`
+	Side   string     `json:"side"`
+	Aliens []KnownBio `json:"aliens,omitempty"`
+	Queen  string     `json:"queen,omitempty"`
+	Scans  []KnownBio `json:"scans,omitempty"`
+}
+
+// KnownBio is a Bio ID a seat knows about another seat.
+type KnownBio struct {
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	BioID string `json:"bio_id"`
+}
+
+// View returns exactly what v may see. A seat sees its own Bio ID, its own
+// scan results and, if it is an Alien or the Queen, who the aliens are and
+// who the Queen is. The host and the board see public facts only; nobody
+// sees the bag's contents, only how many tokens it holds. Every Bio ID is
+// shown to all once the game is over.
+func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
+	st := asState(s)
+	view := kit.View{
+		Game:    "jumpship",
+		Phase:   st.Phase,
+		Turn:    st.waitingFor(),
+		Seats:   st.seatViews(),
+		Tracks:  st.trackViews(),
+		Public:  st.publicView(),
+		Moves:   []kit.MoveSpec{},
+		Outcome: g.Outcome(st),
+	}
+	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(st.Seats) {
+		view.Private = st.privateView(v.Seat)
+		view.Moves = st.legalMoves(v.Seat)
+	}
+	return view
+}
+
+// waitingFor lists the seats the game waits for.
+func (st *State) waitingFor() []int {
+	switch {
+	case st.End != nil:
+		return []int{}
+	case st.Choice != nil:
+		return []int{st.Choice.Chooser}
+	}
+	return []int{st.Order.Seat()}
+}
+
+func (st *State) seatViews() []kit.SeatView {
+	out := make([]kit.SeatView, len(st.Seats))
+	for i, s := range st.Seats {
+		f := map[string]string{
+			"role":       s.Role,
+			"rank":       strconv.Itoa(rank(s.Role) + 1),
+			"target":     strconv.Itoa(s.Target),
+			"medical":    strconv.Itoa(s.Medical),
+			"net_target": strconv.Itoa(s.netTarget()),
+			"command":    strconv.Itoa(s.Command),
+			"scan":       strconv.Itoa(s.Scan),
+		}
+		if i == st.Quarantined {
+			f["quarantine"] = st.Card.Name
+		}
+		if st.End != nil {
+			f["bio_id"] = s.BioID
+		}
+		out[i] = kit.SeatView{Seat: i, Name: s.Name, Status: s.Status, Facts: f}
+	}
+	return out
+}
+
+// trackDefs describes the three countdown tracks and the Ship Repair track.
+func (st *State) trackDefs() [4]kit.TrackDef {
+	var defs [4]kit.TrackDef
+	for i := range 3 {
+		steps := make([]string, st.TrackLengths[i]+1)
+		for j := range steps {
+			steps[j] = strconv.Itoa(j)
+		}
+		steps[0] = "empty"
+		steps[len(steps)-1] += " · " + trackEvents[i]
+		defs[i] = kit.TrackDef{Name: trackEvents[i], Label: trackLabel(i), Steps: steps}
+	}
+	steps := make([]string, data.RepairTrack.Spaces+1)
+	for j := range steps {
+		steps[j] = strconv.Itoa(j)
+	}
+	steps[0] = "empty"
+	steps[data.RepairTrack.ScannersAt] += " · scanners online"
+	steps[data.RepairTrack.Spaces] += " · engines repaired"
+	defs[3] = kit.TrackDef{Name: "repair", Label: "Ship Repair", Steps: steps}
+	return defs
+}
+
+func (st *State) trackViews() []kit.TrackView {
+	defs := st.trackDefs()
+	out := make([]kit.TrackView, 0, 4)
+	for i := range 3 {
+		out = append(out, defs[i].View(kit.Track{Pos: st.Countdown[i].Count}))
+	}
+	return append(out, defs[3].View(kit.Track{Pos: st.Repair}))
+}
+
+func (st *State) publicView() PublicView {
+	p := PublicView{
+		TurnOrder:      make([]string, len(st.Order.Order)),
+		DrawnTokens:    append([]string{}, st.Hand...),
+		TokensInBag:    st.Bag.Len(),
+		ScannersOnline: st.scannersOnline(),
+		QuarantineCard: st.Card,
+	}
+	for i, s := range st.Order.Order {
+		p.TurnOrder[i] = st.Seats[s].Name
+	}
+	if st.End == nil {
+		p.Turn = st.Seats[st.Order.Seat()].Name
+	}
+	if st.Phase == PhaseGive && !st.Taken && st.Placed == 0 {
+		p.RedrawsLeft = redrawLimit(st.Seats[st.Order.Seat()].Role) - st.Redraws
+	}
+	for _, s := range st.GivenTo {
+		p.GivenThisTurn = append(p.GivenThisTurn, st.Seats[s].Name)
+	}
+	if st.Quarantined >= 0 {
+		p.Quarantined = st.Seats[st.Quarantined].Name
+	}
+	if c := st.Choice; c != nil {
+		who := st.Seats[c.Chooser].Name
+		switch st.Phase {
+		case PhaseCaptainTiebreak:
+			p.Awaiting = who + ", the Captain, breaks the " + c.Event + " tie."
+		case PhaseQuarantine:
+			p.Awaiting = who + " chooses a player to quarantine."
+		case PhaseKill:
+			p.Awaiting = who + " chooses a player to kill, or nobody."
+		}
+		for _, s := range c.Tied {
+			p.TiedPlayers = append(p.TiedPlayers, st.Seats[s].Name)
+		}
+	}
+	p.EventsToResolve = append(p.EventsToResolve, st.Pending...)
+	if st.End != nil {
+		p.EventsToResolve = nil
+	}
+	return p
+}
+
+func (st *State) privateView(seat int) PrivateView {
+	me := st.Seats[seat]
+	p := PrivateView{BioID: me.BioID, Side: sideOf(me.BioID)}
+	if p.Side == SideAliens {
+		for i, s := range st.Seats {
+			if isSide(s.BioID, SideAliens) {
+				p.Aliens = append(p.Aliens, KnownBio{Seat: i, Name: s.Name, BioID: s.BioID})
+			}
+			if s.BioID == Queen {
+				p.Queen = s.Name
+			}
+		}
+	}
+	for _, r := range me.Scans {
+		p.Scans = append(p.Scans, KnownBio{Seat: r.Target, Name: st.Seats[r.Target].Name, BioID: r.BioID})
+	}
+	return p
+}

@@ -1,0 +1,311 @@
+package lockup
+
+import (
+	"fmt"
+	"strings"
+
+	"tablewarden/referee/kit"
+)
+
+// lantern returns the space of a seat's lantern (Guards: the guards').
+func (st *State) lantern(seat int) string {
+	if seat == Guards {
+		return st.GuardState.Lantern
+	}
+	return st.Players[seat].Lantern
+}
+
+// head returns the advance at the head of the queue when it belongs to
+// seat.
+func (st *State) head(seat int) *Advance {
+	if len(st.Queue) == 0 || st.Queue[0].Seat != seat {
+		return nil
+	}
+	return &st.Queue[0]
+}
+
+func (st *State) pop() { st.Queue = st.Queue[1:] }
+
+// findPath returns the path from a space to another.
+func (d *Data) findPath(from, to string) (Path, bool) {
+	for _, p := range d.pathsFrom(from) {
+		if p.To == to {
+			return p, true
+		}
+	}
+	return Path{}, false
+}
+
+func (d *Data) spaceLabel(id string) string {
+	if s, ok := d.space(id); ok && s.Label != "" {
+		return s.Label
+	}
+	return id
+}
+
+// advance moves the player's lantern one space forward along a path.
+// "advance" takes a free path, "advance_paying" a path with a cost, which
+// the player pays. Codes: "not_advancing", "await_loot", "lantern_ended",
+// "not_forward" (no arrow from here to there: never backwards),
+// "cost_unpaid", "no_cost".
+func (t *turn) advance(m kit.Move, paying bool) error {
+	var a struct {
+		To string `json:"to"`
+	}
+	if err := kit.DecodeArgs(m, &a); err != nil {
+		return err
+	}
+	st, p := t.st, t.me()
+	h := st.head(t.seat)
+	if h == nil {
+		return ruleErr("not_advancing", secAdvancing)
+	}
+	if h.AwaitLoot {
+		return ruleErr("await_loot", secAdvancing)
+	}
+	if st.lanternEnded(p.Lantern) {
+		return ruleErr("lantern_ended", secTomb, "space", st.Data.spaceLabel(p.Lantern))
+	}
+	path, ok := st.Data.findPath(p.Lantern, a.To)
+	if !ok {
+		return ruleErr("not_forward", secAdvancing, "from", st.Data.spaceLabel(p.Lantern), "to", a.To)
+	}
+	to := st.Data.spaceLabel(a.To)
+	if len(path.Cost) > 0 && !paying {
+		return ruleErr("cost_unpaid", secAdvancing, "to", to, "cost", costText(path.Cost))
+	}
+	if len(path.Cost) == 0 && paying {
+		return ruleErr("no_cost", secAdvancing, "to", to)
+	}
+	if paying {
+		t.log(event("cost_paid", nil, "seat", t.name(t.seat), "cost", costText(path.Cost)))
+	}
+	p.Lantern = a.To
+	h.StepsLeft--
+	h.Moved++
+	if h.Moved == 1 && h.Location > 0 {
+		p.AdvancedFrom = append(p.AdvancedFrom, h.Location)
+	}
+	t.log(event("lantern_moved", nil, "seat", t.name(t.seat), "space", to))
+	t.arrive(t.seat)
+	t.finishHeadIfDone()
+	t.resolve()
+	return nil
+}
+
+// arrive applies the space a lantern reached: a loot space shows the
+// player the whole stack (the guards take the top token), the TOMB ends the
+// journey, ESCAPED scores 17 + 3 per round left at once.
+func (t *turn) arrive(seat int) {
+	st := t.st
+	id := st.lantern(seat)
+	sp, _ := st.Data.space(id)
+	if sp.Loot {
+		stack := st.LootStacks[id]
+		switch {
+		case len(stack) == 0:
+			t.log(event("loot_empty", nil, "space", st.Data.spaceLabel(id)))
+		case seat == Guards:
+			g := st.GuardState
+			g.Loot = append(g.Loot, stack[0])
+			st.LootStacks[id] = stack[1:]
+			t.reveals = true
+			t.log(event("guards_loot", nil, "loot", st.Data.lootLabel(stack[0])))
+		default:
+			p := &st.Players[seat]
+			p.Peek = append([]string(nil), stack...)
+			st.Queue[0].AwaitLoot = true
+			t.reveals = true
+			var ls []string
+			for _, k := range stack {
+				ls = append(ls, st.Data.lootLabel(k))
+			}
+			t.log(event("loot_peek", []int{seat}, "tokens", strings.Join(ls, ", ")))
+		}
+	}
+	switch sp.End {
+	case EndTomb:
+		t.log(event("tomb_reached", nil, "seat", t.name(seat)))
+	case EndEscaped:
+		stars := st.Data.EscapedBase.Value + st.Data.EscapedPerRoundLeft.Value*st.roundsLeft()
+		if seat == Guards {
+			st.GuardState.EscapedRound, st.GuardState.EscapedStars = st.Round, stars
+		} else {
+			st.Players[seat].EscapedRound, st.Players[seat].EscapedStars = st.Round, stars
+		}
+		t.log(event("escaped", nil, "seat", t.name(seat), "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
+	}
+}
+
+// finishHeadIfDone drops the head advance once it can go no further.
+func (t *turn) finishHeadIfDone() {
+	st := t.st
+	if len(st.Queue) == 0 {
+		return
+	}
+	h := st.Queue[0]
+	if h.AwaitLoot || h.AwaitGuardsPay {
+		return
+	}
+	l := st.lantern(h.Seat)
+	if h.StepsLeft <= 0 || st.lanternEnded(l) || len(st.Data.pathsFrom(l)) == 0 {
+		st.pop()
+	}
+}
+
+// keepLoot keeps one token of the stack the player is looking at; the
+// others go back face down (reshuffled, unseen by anyone else). The player
+// uses it at once or scores 1 star instead, and keeps it either way. Codes:
+// "not_on_loot", "unknown_loot".
+func (t *turn) keepLoot(m kit.Move) error {
+	var a struct {
+		Token string `json:"token"`
+		Use   bool   `json:"use"`
+	}
+	if err := kit.DecodeArgs(m, &a); err != nil {
+		return err
+	}
+	st, p := t.st, t.me()
+	h := st.head(t.seat)
+	if h == nil || !h.AwaitLoot {
+		return ruleErr("not_on_loot", secAdvancing)
+	}
+	stack := st.LootStacks[p.Lantern]
+	k := -1
+	for i, x := range stack {
+		if x == a.Token {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		return ruleErr("unknown_loot", secAdvancing, "loot", a.Token)
+	}
+	rest := append(append([]string(nil), stack[:k]...), stack[k+1:]...)
+	t.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	st.LootStacks[p.Lantern] = rest
+	p.Loot = append(p.Loot, a.Token)
+	p.Peek = nil
+	h.AwaitLoot = false
+	if a.Use {
+		t.log(event("loot_used", nil, "seat", t.name(t.seat), "loot", st.Data.lootLabel(a.Token)))
+	} else {
+		p.LootStars += st.Data.LootStar.Value
+		t.log(event("loot_star", nil, "seat", t.name(t.seat), "loot", st.Data.lootLabel(a.Token)))
+	}
+	t.finishHeadIfDone()
+	t.resolve()
+	return nil
+}
+
+// stopAdvancing ends the player's advance; before any step it declines the
+// reward (and the player may then send latecomers from that location).
+// Codes: "not_advancing", "await_loot".
+func (t *turn) stopAdvancing(m kit.Move) error {
+	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+		return err
+	}
+	h := t.st.head(t.seat)
+	if h == nil {
+		return ruleErr("not_advancing", secTunnels)
+	}
+	if h.AwaitLoot {
+		return ruleErr("await_loot", secAdvancing)
+	}
+	if h.Moved == 0 {
+		t.log(event("advance_declined", nil, "seat", t.name(t.seat)))
+	} else {
+		t.log(event("advance_stopped", nil, "seat", t.name(t.seat)))
+	}
+	t.st.pop()
+	t.resolve()
+	return nil
+}
+
+// advanceLantern is the Advance lantern icon: one space, paying the path's
+// cost if any and taking loot. Codes: "lantern_ended", "no_path".
+func (t *turn) advanceLantern(m kit.Move) error {
+	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+		return err
+	}
+	st, p := t.st, t.me()
+	if st.lanternEnded(p.Lantern) {
+		return ruleErr("lantern_ended", secIcons, "space", st.Data.spaceLabel(p.Lantern))
+	}
+	if len(st.Data.pathsFrom(p.Lantern)) == 0 {
+		return ruleErr("no_path", secIcons, "space", st.Data.spaceLabel(p.Lantern))
+	}
+	st.Queue = append(st.Queue, Advance{Seat: t.seat, StepsLeft: 1, Source: "advance_lantern"})
+	t.resolve()
+	return nil
+}
+
+// guardsPay answers, for the solo guards at a path with a cost, whether
+// they can pay it: they take the cost path if they can, the other path
+// otherwise. Code: "guards_not_waiting".
+func (t *turn) guardsPay(m kit.Move) error {
+	var a struct {
+		CanPay bool `json:"can_pay"`
+	}
+	if err := kit.DecodeArgs(m, &a); err != nil {
+		return err
+	}
+	st := t.st
+	h := st.head(Guards)
+	if h == nil || !h.AwaitGuardsPay {
+		return ruleErr("guards_not_waiting", secSoloTunnel)
+	}
+	h.AwaitGuardsPay = false
+	var chosen *Path
+	for _, p := range st.Data.pathsFrom(st.GuardState.Lantern) {
+		if (len(p.Cost) > 0) == a.CanPay {
+			p := p
+			chosen = &p
+			break
+		}
+	}
+	if chosen != nil {
+		if a.CanPay {
+			t.log(event("cost_paid", nil, "seat", t.name(Guards), "cost", costText(chosen.Cost)))
+		}
+		t.guardsStep(*chosen)
+	}
+	st.pop()
+	t.resolve()
+	return nil
+}
+
+// runGuards moves the guards while their advance is at the head of the
+// queue: exactly one space; at a cost path the solo player must say
+// whether they can pay.
+func (t *turn) runGuards() {
+	st := t.st
+	for len(st.Queue) > 0 && st.Queue[0].Seat == Guards && !st.Queue[0].AwaitGuardsPay {
+		g := st.GuardState
+		paths := st.Data.pathsFrom(g.Lantern)
+		var cost *Path
+		for _, p := range paths {
+			if len(p.Cost) > 0 {
+				p := p
+				cost = &p
+				break
+			}
+		}
+		if cost != nil {
+			st.Queue[0].AwaitGuardsPay = true
+			t.log(event("guards_wait_pay", nil, "cost", costText(cost.Cost)))
+			return
+		}
+		if len(paths) > 0 {
+			// No cost path: the first path in board order (assumed).
+			t.guardsStep(paths[0])
+		}
+		st.pop()
+	}
+}
+
+func (t *turn) guardsStep(p Path) {
+	t.st.GuardState.Lantern = p.To
+	t.log(event("lantern_moved", nil, "seat", t.name(Guards), "space", t.st.Data.spaceLabel(p.To)))
+	t.arrive(Guards)
+}

@@ -1,0 +1,390 @@
+package lockup
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"tablewarden/referee/kit"
+)
+
+//go:embed data.json
+var defaultDataJSON []byte
+
+// Val is one game-data value with where it comes from: "rulebook" or
+// "assumed".
+type Val[T any] struct {
+	Source string `json:"source" vis:"public"`
+	Note   string `json:"note,omitempty" vis:"public"`
+	Value  T      `json:"value" vis:"public"`
+}
+
+// TunnelSet is the number of tunnel markers of each kind for a player count.
+type TunnelSet struct {
+	Collapsed int `json:"collapsed" vis:"public"`
+	Single    int `json:"single" vis:"public"`
+	Double    int `json:"double" vis:"public"`
+}
+
+// LocationDef is one of the board locations 1–7.
+type LocationDef struct {
+	Number int    `json:"number" vis:"public"`
+	Name   string `json:"name" vis:"public"`
+}
+
+// Space is one space of the catacomb board. End is "tomb", "escaped" or "".
+type Space struct {
+	ID     string `json:"id" vis:"public"`
+	Label  string `json:"label" vis:"public"`
+	Points int    `json:"points,omitempty" vis:"public"`
+	Loot   bool   `json:"loot,omitempty" vis:"public"`
+	End    string `json:"end,omitempty" vis:"public"`
+}
+
+// Path is one printed arrow of the catacomb board, with the resources it
+// costs.
+type Path struct {
+	From string         `json:"from" vis:"public"`
+	To   string         `json:"to" vis:"public"`
+	Cost map[string]int `json:"cost,omitempty" vis:"public"`
+}
+
+// Board is the catacomb board: a graph of spaces and one-way paths.
+type Board struct {
+	Spaces []Space `json:"spaces" vis:"public"`
+	Paths  []Path  `json:"paths" vis:"public"`
+}
+
+// LootKind is one kind of loot token and how many the box holds.
+type LootKind struct {
+	Kind  string `json:"kind" vis:"public"`
+	Label string `json:"label" vis:"public"`
+	Count int    `json:"count" vis:"public"`
+}
+
+// GuardCardDef is a solo guard card's printed values.
+type GuardCardDef struct {
+	Strength int  `json:"strength" vis:"public"`
+	Explorer bool `json:"explorer,omitempty" vis:"public"`
+}
+
+// MinionEntry is a group of identical minion cards in the minion deck.
+type MinionEntry struct {
+	Type   string `json:"type" vis:"public"`
+	Count  int    `json:"count" vis:"public"`
+	Remove bool   `json:"remove,omitempty" vis:"public"`
+}
+
+// MinionData is the minion deck and the length of the minion row.
+type MinionData struct {
+	RowSpaces int           `json:"row_spaces" vis:"public"`
+	Deck      []MinionEntry `json:"deck" vis:"public"`
+}
+
+// ValuableDef is a kind of valuable and its final-scoring table.
+type ValuableDef struct {
+	Type  string `json:"type" vis:"public"`
+	Label string `json:"label" vis:"public"`
+	Table []int  `json:"table" vis:"public"`
+}
+
+// ScoringData is the base game's final scoring as far as this app needs it,
+// the tie-break order and the solo victory rule.
+type ScoringData struct {
+	DwarfTable  []int         `json:"dwarf_table" vis:"public"`
+	RatmanTable []int         `json:"ratman_table" vis:"public"`
+	Valuables   []ValuableDef `json:"valuables" vis:"public"`
+	// TieBreak lists criteria in order: "stars_in_play", "loot_tokens",
+	// "catacombs". Players still tied after them share the rank.
+	TieBreak []string `json:"tie_break" vis:"public"`
+	// SoloVictory is "more_than_guards" or "at_least_guards".
+	SoloVictory string `json:"solo_victory" vis:"public"`
+}
+
+// Data is all the game data the referee uses. It is loaded from the
+// embedded data.json and may be overridden, key by key, by the table's
+// game_data option.
+type Data struct {
+	About                   string                     `json:"about,omitempty" vis:"public"`
+	Rounds                  Val[int]                   `json:"rounds" vis:"public"`
+	TunnelSets              Val[map[string]TunnelSet]  `json:"tunnel_sets" vis:"public"`
+	SoloCountsAsPlayers     Val[int]                   `json:"solo_counts_as_players" vis:"public"`
+	FaceDownLimit           Val[map[string]int]        `json:"face_down_limit" vis:"public"`
+	ExplorerStrength        Val[int]                   `json:"explorer_strength" vis:"public"`
+	CrewStrengths           Val[[]int]                 `json:"crew_strengths" vis:"public"`
+	Locations               Val[[]LocationDef]         `json:"locations" vis:"public"`
+	CellBlock               Val[string]                `json:"cell_block" vis:"public"`
+	TombPoints              Val[int]                   `json:"tomb_points" vis:"public"`
+	EscapedBase             Val[int]                   `json:"escaped_base" vis:"public"`
+	EscapedPerRoundLeft     Val[int]                   `json:"escaped_per_round_left" vis:"public"`
+	LootStar                Val[int]                   `json:"loot_star" vis:"public"`
+	GuardsLegendRewardStars Val[int]                   `json:"guards_legend_reward_stars" vis:"public"`
+	Board                   Val[Board]                 `json:"board" vis:"public"`
+	LootTokens              Val[[]LootKind]            `json:"loot_tokens" vis:"public"`
+	LegendCards             Val[[]string]              `json:"legend_cards" vis:"public"`
+	GuardCards              Val[map[string][]GuardCardDef] `json:"guard_cards" vis:"public"`
+	GuardBlueCards          Val[int]                   `json:"guard_blue_cards" vis:"public"`
+	GuardColourCards        Val[int]                   `json:"guard_colour_cards" vis:"public"`
+	GuardCardsOnLocations   Val[int]                   `json:"guard_cards_on_locations" vis:"public"`
+	GuardsWinTies           Val[bool]                  `json:"guards_win_ties" vis:"public"`
+	LoneExplorerVsGuards    Val[string]                `json:"lone_explorer_vs_stronger_guards" vis:"public"`
+	GuardsForkWithoutCost   Val[string]                `json:"guards_fork_without_cost" vis:"public"`
+	FirstPlayerRotates      Val[bool]                  `json:"first_player_rotates" vis:"public"`
+	Minions                 Val[MinionData]            `json:"minions" vis:"public"`
+	ShapeshifterDraw        Val[int]                   `json:"shapeshifter_draw" vis:"public"`
+	Scoring                 Val[ScoringData]           `json:"scoring" vis:"public"`
+	CrewBoardBarrels        Val[int]                   `json:"crew_board_barrels" vis:"public"`
+	DryadStarsPerBarrel     Val[int]                   `json:"dryad_stars_per_barrel" vis:"public"`
+	FungoidStarsPerLoot     Val[int]                   `json:"fungoid_stars_per_loot" vis:"public"`
+}
+
+// The board's fixed space ids the book names.
+const (
+	SpaceEntrance = "ENTRANCE"
+	EndTomb       = "tomb"
+	EndEscaped    = "escaped"
+)
+
+// LoadData returns the default data with override (a JSON object of
+// top-level keys, possibly empty) laid over it. A bad override is a
+// *kit.RuleError "bad_option".
+func LoadData(override json.RawMessage) (*Data, error) {
+	var d Data
+	if err := json.Unmarshal(defaultDataJSON, &d); err != nil {
+		panic("lockup: embedded data.json: " + err.Error())
+	}
+	if t := bytes.TrimSpace(override); len(t) > 0 && string(t) != "null" {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(t, &m); err != nil {
+			return nil, kit.Errorf("bad_option", "Setup", "The game_data option must be a JSON object: %v.", err)
+		}
+		var base map[string]json.RawMessage
+		_ = json.Unmarshal(defaultDataJSON, &base)
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if _, ok := base[k]; !ok {
+				return nil, kit.Errorf("bad_option", "Setup", "The game_data option has an unknown key %q.", k)
+			}
+		}
+		dec := json.NewDecoder(bytes.NewReader(t))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&d); err != nil {
+			return nil, kit.Errorf("bad_option", "Setup", "The game_data option is invalid: %v.", err)
+		}
+	}
+	if err := d.validate(); err != nil {
+		return nil, kit.Errorf("bad_option", "Setup", "The game data is inconsistent: %v.", err)
+	}
+	return &d, nil
+}
+
+func (d *Data) validate() error {
+	if d.Rounds.Value < 1 {
+		return fmt.Errorf("rounds must be at least 1")
+	}
+	if len(d.Locations.Value) != 7 {
+		return fmt.Errorf("there must be 7 locations, not %d", len(d.Locations.Value))
+	}
+	for i, l := range d.Locations.Value {
+		if l.Number != i+1 {
+			return fmt.Errorf("locations must be numbered 1-7 in order")
+		}
+	}
+	if d.locationByName(d.CellBlock.Value) == 0 {
+		return fmt.Errorf("cell_block %q is not a location", d.CellBlock.Value)
+	}
+	for k, s := range d.TunnelSets.Value {
+		if s.Collapsed+s.Single+s.Double != 7 {
+			return fmt.Errorf("tunnel set %s does not hold 7 markers", k)
+		}
+	}
+	if len(d.CrewStrengths.Value) != 6 {
+		return fmt.Errorf("crew_strengths must list the 6 base crew tokens")
+	}
+	if d.Minions.Value.RowSpaces < 1 {
+		return fmt.Errorf("the minion row needs at least one space")
+	}
+	if len(d.LegendCards.Value) < 1 {
+		return fmt.Errorf("the legend deck is empty")
+	}
+	return d.Board.Value.validate()
+}
+
+func (b Board) validate() error {
+	ids := map[string]Space{}
+	for _, s := range b.Spaces {
+		if s.ID == "" {
+			return fmt.Errorf("a board space has no id")
+		}
+		if _, dup := ids[s.ID]; dup {
+			return fmt.Errorf("board space %q is listed twice", s.ID)
+		}
+		if s.End != "" && s.End != EndTomb && s.End != EndEscaped {
+			return fmt.Errorf("board space %q has an unknown end %q", s.ID, s.End)
+		}
+		ids[s.ID] = s
+	}
+	if _, ok := ids[SpaceEntrance]; !ok {
+		return fmt.Errorf("the board has no ENTRANCE space")
+	}
+	out := map[string][]string{}
+	for _, p := range b.Paths {
+		if _, ok := ids[p.From]; !ok {
+			return fmt.Errorf("path from unknown space %q", p.From)
+		}
+		if _, ok := ids[p.To]; !ok {
+			return fmt.Errorf("path to unknown space %q", p.To)
+		}
+		if ids[p.From].End != "" {
+			return fmt.Errorf("path leaves the final space %q", p.From)
+		}
+		for r, n := range p.Cost {
+			if n < 1 {
+				return fmt.Errorf("path %s→%s costs %d %s", p.From, p.To, n, r)
+			}
+		}
+		out[p.From] = append(out[p.From], p.To)
+	}
+	// Paths are arrows printed forward: the graph must have no cycle, so
+	// that a lantern can never come back to an earlier space.
+	state := map[string]int{}
+	var visit func(string) error
+	visit = func(s string) error {
+		switch state[s] {
+		case 1:
+			return fmt.Errorf("the paths loop back through %q; arrows must only lead forward", s)
+		case 2:
+			return nil
+		}
+		state[s] = 1
+		for _, t := range out[s] {
+			if err := visit(t); err != nil {
+				return err
+			}
+		}
+		state[s] = 2
+		return nil
+	}
+	for _, s := range b.Spaces {
+		if err := visit(s.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *Data) locationByName(name string) int {
+	for _, l := range d.Locations.Value {
+		if l.Name == name {
+			return l.Number
+		}
+	}
+	return 0
+}
+
+// space returns the board space with the given id.
+func (d *Data) space(id string) (Space, bool) {
+	for _, s := range d.Board.Value.Spaces {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return Space{}, false
+}
+
+// pathsFrom lists the paths leaving a space, in board order.
+func (d *Data) pathsFrom(id string) []Path {
+	var out []Path
+	for _, p := range d.Board.Value.Paths {
+		if p.From == id {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// lootSpaces lists the loot spaces in board order.
+func (d *Data) lootSpaces() []string {
+	var out []string
+	for _, s := range d.Board.Value.Spaces {
+		if s.Loot {
+			out = append(out, s.ID)
+		}
+	}
+	return out
+}
+
+// playersFor is the player count used for tunnel sets, loot stacks and
+// face-down limits: solo counts as solo_counts_as_players.
+func (d *Data) playersFor(n int) int {
+	if n == 1 {
+		return d.SoloCountsAsPlayers.Value
+	}
+	return n
+}
+
+// tunnelSet returns the tunnel markers for n players (4 stands for 4+).
+func (d *Data) tunnelSet(n int) (TunnelSet, bool) {
+	p := d.playersFor(n)
+	if p > 4 {
+		p = 4
+	}
+	s, ok := d.TunnelSets.Value[fmt.Sprint(p)]
+	return s, ok
+}
+
+// faceDownLimit is how many tokens a player may assign face down to board
+// locations in a round.
+func (d *Data) faceDownLimit(n int) int {
+	return d.FaceDownLimit.Value[fmt.Sprint(n)]
+}
+
+// lootLabel returns a loot kind's label.
+func (d *Data) lootLabel(kind string) string {
+	for _, k := range d.LootTokens.Value {
+		if k.Kind == kind {
+			return k.Label
+		}
+	}
+	return kind
+}
+
+// costText renders a path cost such as "1 cloth + 1 herbs".
+func costText(c map[string]int) string {
+	keys := make([]string, 0, len(c))
+	for k := range c {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b bytes.Buffer
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString(" + ")
+		}
+		fmt.Fprintf(&b, "%d %s", c[k], k)
+	}
+	return b.String()
+}
+
+// tableScore reads a scoring table: points for n cards; beyond the table
+// each extra card adds the table's last step.
+func tableScore(t []int, n int) int {
+	if n <= 0 || len(t) == 0 {
+		return 0
+	}
+	if n < len(t) {
+		return t[n]
+	}
+	last := t[len(t)-1]
+	step := 0
+	if len(t) >= 2 {
+		step = last - t[len(t)-2]
+	}
+	return last + step*(n-len(t)+1)
+}

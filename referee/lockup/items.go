@@ -1,0 +1,121 @@
+package lockup
+
+import (
+	"strings"
+
+	"tablewarden/referee/kit"
+)
+
+// itemName trims a typed item name; an empty name becomes "item".
+func itemName(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "item"
+	}
+	if len(s) > 60 {
+		s = s[:60]
+	}
+	return s
+}
+
+// reserveItem is the Reserve item icon: the player takes an item from the
+// item display for free and keeps it face down (only its owner knows it).
+func (t *turn) reserveItem(m kit.Move) error {
+	var a struct {
+		Item string `json:"item"`
+	}
+	if err := kit.DecodeArgs(m, &a); err != nil {
+		return err
+	}
+	p := t.me()
+	name := itemName(a.Item)
+	p.Reserved = append(p.Reserved, name)
+	t.log(event("item_reserved", nil, "seat", t.name(t.seat)),
+		event("your_reserved", []int{t.seat}, "item", name))
+	return nil
+}
+
+// craftItem records an item crafted from the display, upgraded or not: an
+// item is upgraded only once and only when it is crafted.
+func (t *turn) craftItem(m kit.Move) error {
+	var a struct {
+		Item    string `json:"item"`
+		Upgrade bool   `json:"upgrade"`
+	}
+	if err := kit.DecodeArgs(m, &a); err != nil {
+		return err
+	}
+	t.crafted(Item{Name: itemName(a.Item), How: "crafted", Upgraded: a.Upgrade})
+	return nil
+}
+
+func (t *turn) crafted(it Item) {
+	p := t.me()
+	p.Items = append(p.Items, it)
+	up := ""
+	if it.Upgraded {
+		up = " (upgraded)"
+	}
+	t.log(event("item_crafted", nil, "seat", t.name(t.seat), "item", it.Name, "upgraded", up))
+}
+
+// craftReserved crafts a reserved item, which is possible only at the CELL
+// BLOCK: the player must have a crew token there this round. It may be
+// upgraded as it is crafted. Codes: "no_reserved_item",
+// "not_at_cell_block".
+func (t *turn) craftReserved(m kit.Move) error {
+	var a struct {
+		Item    string `json:"item"`
+		Upgrade bool   `json:"upgrade"`
+	}
+	if err := kit.DecodeArgs(m, &a); err != nil {
+		return err
+	}
+	st, p := t.st, t.me()
+	k := -1
+	for i, r := range p.Reserved {
+		if r == a.Item {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		return ruleErr("no_reserved_item", secIcons, "item", a.Item)
+	}
+	cb := st.Data.CellBlock.Value
+	if len(p.tokensIn(PlaceLocation, st.Data.locationByName(cb))) == 0 {
+		return ruleErr("not_at_cell_block", secIcons, "cell_block", cb)
+	}
+	p.Reserved = append(p.Reserved[:k:k], p.Reserved[k+1:]...)
+	t.crafted(Item{Name: a.Item, How: "crafted_from_reserve", Upgraded: a.Upgrade})
+	return nil
+}
+
+// gainItem records an item obtained another way than crafting; it can
+// never be upgraded.
+func (t *turn) gainItem(m kit.Move) error {
+	var a struct {
+		Item string `json:"item"`
+	}
+	if err := kit.DecodeArgs(m, &a); err != nil {
+		return err
+	}
+	p := t.me()
+	name := itemName(a.Item)
+	p.Items = append(p.Items, Item{Name: name, How: "gained"})
+	t.log(event("item_gained", nil, "seat", t.name(t.seat), "item", name))
+	return nil
+}
+
+// upgradeItem always refuses: an item is upgraded only immediately when it
+// is crafted (craft_item or craft_reserved with upgrade), and only once.
+// Code: "upgrade_only_when_crafted".
+func (t *turn) upgradeItem(m kit.Move) error {
+	var a struct {
+		Item string `json:"item"`
+	}
+	if err := kit.DecodeArgs(m, &a); err != nil {
+		return err
+	}
+	return ruleErr("upgrade_only_when_crafted", secIcons, "item", a.Item)
+}

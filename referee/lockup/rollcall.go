@@ -1,0 +1,123 @@
+package lockup
+
+import (
+	"fmt"
+
+	"tablewarden/referee/kit"
+)
+
+// assignArgs are the arguments of "assign".
+type assignArgs struct {
+	Token    string `json:"token"`
+	Location int    `json:"location"`
+	FaceDown bool   `json:"face_down"`
+}
+
+// assign puts one crew token from the holding cell on a board location,
+// face up or face down. Players take turns clockwise from the first player,
+// one token a turn (base game; assumed). Codes: "not_your_turn",
+// "already_passed", "unknown_token", "token_not_in_cell",
+// "unknown_location", "must_pass" (the 7th token must stay: only six go on
+// board locations), "face_down_limit".
+func (t *turn) assign(m kit.Move) error {
+	var a assignArgs
+	if err := kit.DecodeArgs(m, &a); err != nil {
+		return err
+	}
+	st, p := t.st, t.me()
+	if err := t.rollCallTurn(); err != nil {
+		return err
+	}
+	i := p.token(a.Token)
+	if i < 0 {
+		return ruleErr("unknown_token", secRollCall, "token", a.Token)
+	}
+	if p.Tokens[i].Place != PlaceCell {
+		return ruleErr("token_not_in_cell", secRollCall, "token", tokenLabel(p.Tokens[i]))
+	}
+	if a.Location < 1 || a.Location > 7 {
+		return ruleErr("unknown_location", secRollCall, "location", fmt.Sprint(a.Location))
+	}
+	if p.inCell() <= 1 {
+		return ruleErr("must_pass", secRollCall)
+	}
+	if a.FaceDown {
+		if lim := st.Data.faceDownLimit(len(st.Seats)); p.FaceDown >= lim {
+			return ruleErr("face_down_limit", secRollCall, "limit", fmt.Sprint(lim))
+		}
+		p.FaceDown++
+	}
+	tok := &p.Tokens[i]
+	tok.Place, tok.Location, tok.FaceDown = PlaceLocation, a.Location, a.FaceDown
+	loc := t.locName(a.Location)
+	if a.FaceDown {
+		t.log(event("assigned_face_down", nil, "seat", t.name(t.seat), "location", loc),
+			event("your_face_down", []int{t.seat}, "token", tokenLabel(*tok), "strength", fmt.Sprint(tok.Strength), "location", loc))
+	} else {
+		t.log(event("assigned", nil, "seat", t.name(t.seat), "token", tokenLabel(*tok), "location", loc))
+	}
+	t.nextRollCallTurn()
+	return nil
+}
+
+// pass ends the player's Roll Call: with one token left in the holding cell
+// the player must pass, and that token goes face down on the active legend
+// card (it does not count toward the face-down limit). Codes:
+// "not_your_turn", "already_passed", "cannot_pass_yet" (more than one token
+// left: tokens go on the legend card no other way).
+func (t *turn) pass(m kit.Move) error {
+	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+		return err
+	}
+	p := t.me()
+	if err := t.rollCallTurn(); err != nil {
+		return err
+	}
+	cell := p.tokensIn(PlaceCell, 0)
+	if len(cell) != 1 {
+		return ruleErr("cannot_pass_yet", secRollCall, "n", fmt.Sprint(len(cell)))
+	}
+	tok := &p.Tokens[cell[0]]
+	tok.Place, tok.FaceDown = PlaceLegend, true
+	p.Passed = true
+	t.log(event("passed", nil, "seat", t.name(t.seat)))
+	t.nextRollCallTurn()
+	return nil
+}
+
+func (t *turn) rollCallTurn() error {
+	if t.me().Passed {
+		return ruleErr("already_passed", secRollCall)
+	}
+	if t.st.Turn != t.seat {
+		return ruleErr("not_your_turn", secRollCall, "seat", t.name(t.st.Turn))
+	}
+	return nil
+}
+
+// nextRollCallTurn hands the turn clockwise to the next player who has not
+// passed, or starts Lights Out when everyone has passed.
+func (t *turn) nextRollCallTurn() {
+	st := t.st
+	n := len(st.Seats)
+	for i := 1; i <= n; i++ {
+		s := (st.Turn + i) % n
+		if !st.Players[s].Passed {
+			st.Turn = s
+			return
+		}
+	}
+	t.startLightsOut()
+}
+
+func (t *turn) locName(n int) string {
+	return fmt.Sprintf("%d %s", n, t.st.Data.Locations.Value[n-1].Name)
+}
+
+// tokenLabel names a crew token for screens.
+func tokenLabel(c CrewToken) string {
+	if c.Explorer {
+		return fmt.Sprintf("explorer (strength %d)", c.Strength)
+	}
+	return fmt.Sprintf("%s (strength %d)", c.ID, c.Strength)
+}

@@ -1,0 +1,253 @@
+package nostromo
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"tablewarden/referee/kit"
+)
+
+//go:embed data.json
+var dataJSON []byte
+
+// Data is the game data a table plays with: the rulebook's facts plus the
+// assumed values for what the book leaves to printed components (see
+// data.json). It is part of the state so that a table's overrides travel
+// with it; it is never modified after Setup.
+type Data struct {
+	// Rooms are the room names, index 0 being room 1.
+	Rooms []string `json:"rooms" vis:"public"`
+	// Connections are the pairs of connected rooms (Motion detector).
+	Connections [][2]int `json:"connections" vis:"public"`
+	// Colors are the 6 Reminder card / Crew token colors.
+	Colors []string `json:"colors" vis:"public"`
+	// CrewMembers are the names of the 6 crew member cards.
+	CrewMembers []string `json:"crew_members" vis:"public"`
+	// Procedures are the names of the 5 emergency procedures.
+	Procedures []string `json:"procedures" vis:"public"`
+	// ProcedureCards is how many Mission cards carry each procedure.
+	ProcedureCards int `json:"procedure_cards" vis:"public"`
+	// WeylandProtocols is the number of Weyland Protocol Mission cards.
+	WeylandProtocols int `json:"weyland_protocols" vis:"public"`
+	// BehaviourCards is the size of the Behaviour deck.
+	BehaviourCards int `json:"behaviour_cards" vis:"public"`
+	// FlameThrowerRoom and MotionDetectorRoom are the Items' starting rooms.
+	FlameThrowerRoom   int `json:"flame_thrower_room" vis:"public"`
+	MotionDetectorRoom int `json:"motion_detector_room" vis:"public"`
+	// Sources says where each value comes from: "rulebook", "assumed" or
+	// "table-entered".
+	Sources map[string]string `json:"sources" vis:"public"`
+}
+
+type dataFile struct {
+	Rooms struct {
+		Source string   `json:"source"`
+		Names  []string `json:"names"`
+	} `json:"rooms"`
+	Connections struct {
+		Source string   `json:"source"`
+		Pairs  [][2]int `json:"pairs"`
+	} `json:"connections"`
+	Colors struct {
+		Source string   `json:"source"`
+		Names  []string `json:"names"`
+	} `json:"colors"`
+	CrewMembers struct {
+		Source string   `json:"source"`
+		Names  []string `json:"names"`
+	} `json:"crew_members"`
+	Procedures struct {
+		Source    string   `json:"source"`
+		Names     []string `json:"names"`
+		CardsEach int      `json:"cards_each"`
+	} `json:"procedures"`
+	MissionDeck struct {
+		Source    string `json:"source"`
+		Weyland   int    `json:"weyland_protocols"`
+		Emergency int    `json:"emergency_procedures"`
+	} `json:"mission_deck"`
+	BehaviourCards struct {
+		Source string `json:"source"`
+		Count  int    `json:"count"`
+	} `json:"behaviour_cards"`
+	Items struct {
+		Source         string `json:"source"`
+		FlameThrower   int    `json:"flame_thrower_room"`
+		MotionDetector int    `json:"motion_detector_room"`
+	} `json:"items"`
+}
+
+// DataOverride is the shape of the table option "data": every key is
+// optional and replaces the assumed value (it becomes "table-entered").
+type DataOverride struct {
+	Connections [][2]int `json:"connections,omitempty"`
+	Colors      []string `json:"colors,omitempty"`
+	CrewMembers []string `json:"crew_members,omitempty"`
+	Procedures  []string `json:"procedures,omitempty"`
+}
+
+// defaultData is the embedded data, decoded once.
+var defaultData = mustLoadData()
+
+func mustLoadData() *Data {
+	var f dataFile
+	if err := json.Unmarshal(dataJSON, &f); err != nil {
+		panic("nostromo: data.json: " + err.Error())
+	}
+	d := &Data{
+		Rooms:              f.Rooms.Names,
+		Connections:        f.Connections.Pairs,
+		Colors:             f.Colors.Names,
+		CrewMembers:        f.CrewMembers.Names,
+		Procedures:         f.Procedures.Names,
+		ProcedureCards:     f.Procedures.CardsEach,
+		WeylandProtocols:   f.MissionDeck.Weyland,
+		BehaviourCards:     f.BehaviourCards.Count,
+		FlameThrowerRoom:   f.Items.FlameThrower,
+		MotionDetectorRoom: f.Items.MotionDetector,
+		Sources: map[string]string{
+			"rooms":        f.Rooms.Source,
+			"connections":  f.Connections.Source,
+			"colors":       f.Colors.Source,
+			"crew_members": f.CrewMembers.Source,
+			"procedures":   f.Procedures.Source,
+			"mission_deck": f.MissionDeck.Source,
+			"behaviour":    f.BehaviourCards.Source,
+			"items":        f.Items.Source,
+		},
+	}
+	if len(d.Procedures)*d.ProcedureCards != f.MissionDeck.Emergency {
+		panic("nostromo: data.json: procedures × cards_each is not the number of Emergency Procedure cards")
+	}
+	if err := d.validate(); err != nil {
+		panic("nostromo: data.json: " + err.Error())
+	}
+	return d
+}
+
+// loadData returns the embedded data with the table's override applied.
+// A bad override is a *kit.RuleError "bad_option".
+func loadData(raw json.RawMessage) (*Data, error) {
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return defaultData, nil
+	}
+	var o DataOverride
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&o); err != nil {
+		return nil, kit.Errorf("bad_option", ruleSetup, "The data option is not valid game data: %v.", err)
+	}
+	d := *defaultData
+	d.Sources = map[string]string{}
+	for k, v := range defaultData.Sources {
+		d.Sources[k] = v
+	}
+	if o.Connections != nil {
+		d.Connections, d.Sources["connections"] = o.Connections, "table-entered"
+	}
+	if o.Colors != nil {
+		d.Colors, d.Sources["colors"] = o.Colors, "table-entered"
+	}
+	if o.CrewMembers != nil {
+		d.CrewMembers, d.Sources["crew_members"] = o.CrewMembers, "table-entered"
+	}
+	if o.Procedures != nil {
+		d.Procedures, d.Sources["procedures"] = o.Procedures, "table-entered"
+	}
+	if err := d.validate(); err != nil {
+		return nil, kit.Errorf("bad_option", ruleSetup, "The data option is not valid game data: %v.", err)
+	}
+	return &d, nil
+}
+
+func (d *Data) validate() error {
+	if len(d.Rooms) != 10 {
+		return fmt.Errorf("there must be 10 rooms, not %d", len(d.Rooms))
+	}
+	for _, p := range d.Connections {
+		if p[0] < 1 || p[0] > 10 || p[1] < 1 || p[1] > 10 || p[0] == p[1] {
+			return fmt.Errorf("connection %v must join two different rooms 1–10", p)
+		}
+	}
+	for _, l := range []struct {
+		what  string
+		names []string
+		n     int
+	}{{"colors", d.Colors, 6}, {"crew_members", d.CrewMembers, 6}, {"procedures", d.Procedures, 5}} {
+		if len(l.names) != l.n {
+			return fmt.Errorf("%s must list %d names, not %d", l.what, l.n, len(l.names))
+		}
+		seen := map[string]bool{}
+		for _, s := range l.names {
+			if s == "" || seen[s] {
+				return fmt.Errorf("%s must be %d different non-empty names", l.what, l.n)
+			}
+			seen[s] = true
+		}
+	}
+	return nil
+}
+
+// RoomName returns "4 The Kitchen".
+func (d *Data) RoomName(r int) string {
+	if r < 1 || r > len(d.Rooms) {
+		return fmt.Sprintf("room %d", r)
+	}
+	return fmt.Sprintf("%d %s", r, d.Rooms[r-1])
+}
+
+// Connected returns the rooms connected to r, in increasing order.
+func (d *Data) Connected(r int) []int {
+	var out []int
+	for _, p := range d.Connections {
+		switch r {
+		case p[0]:
+			out = append(out, p[1])
+		case p[1]:
+			out = append(out, p[0])
+		}
+	}
+	sort.Ints(out)
+	j := 0
+	for i, x := range out {
+		if i == 0 || x != out[j-1] {
+			out[j] = x
+			j++
+		}
+	}
+	return out[:j]
+}
+
+// MissionCards is the size of the Mission deck.
+func (d *Data) MissionCards() int { return d.WeylandProtocols + len(d.Procedures)*d.ProcedureCards }
+
+// IsWeyland reports whether Mission card id (1-based) is a Weyland
+// Protocol card: ids 1..WeylandProtocols are, the rest carry an emergency
+// procedure.
+func (d *Data) IsWeyland(id int) bool { return id >= 1 && id <= d.WeylandProtocols }
+
+// Procedure returns the index of the emergency procedure on card id, or -1
+// for a Weyland Protocol card.
+func (d *Data) Procedure(id int) int {
+	if d.IsWeyland(id) || id < 1 || id > d.MissionCards() {
+		return -1
+	}
+	return (id - d.WeylandProtocols - 1) / d.ProcedureCards
+}
+
+// CardName names Mission card id for screens and logs.
+func (d *Data) CardName(id int) string {
+	if d.IsWeyland(id) {
+		return fmt.Sprintf("Mission card %d (Weyland protocol)", id)
+	}
+	if p := d.Procedure(id); p >= 0 {
+		return fmt.Sprintf("Mission card %d (%s)", id, d.Procedures[p])
+	}
+	return fmt.Sprintf("Mission card %d", id)
+}
+
+// BehaviourName names Behaviour card id (1-based).
+func BehaviourName(id int) string { return fmt.Sprintf("Behaviour card %d", id) }

@@ -1,0 +1,195 @@
+package nostromo
+
+import (
+	"strings"
+
+	"tablewarden/referee/kit"
+)
+
+func newState(o Options, d *Data, seats []string, rng *kit.RNG) *State {
+	n := len(seats)
+	s := &State{
+		Options:    o,
+		Data:       d,
+		Names:      append([]string(nil), seats...),
+		Alien:      -1,
+		Phase:      PhaseSetup,
+		Stage:      stDesignate,
+		Sets:       []int{-1, -1, -1, -1, -1, -1},
+		Hands:      make([][]int, n),
+		Reserve:    make([][]CrewToken, n),
+		Breakdowns: 1,
+		NextHandle: 1,
+	}
+	cards := make([]int, d.MissionCards())
+	for i := range cards {
+		cards[i] = i + 1
+	}
+	s.Deck = kit.NewDeck(cards...)
+	s.Deck.Shuffle(rng)
+	beh := make([]int, d.BehaviourCards)
+	for i := range beh {
+		beh[i] = i + 1
+	}
+	s.Behaviour = kit.NewDeck(beh...)
+	s.Behaviour.Shuffle(rng)
+	for _, name := range d.CrewMembers {
+		s.CrewCards = append(s.CrewCards, CrewCard{Name: name, Owner: -1})
+	}
+	s.Items = []Item{
+		{Name: FlameThrower, Room: d.FlameThrowerRoom, Holder: -1},
+		{Name: MotionDetector, Room: d.MotionDetectorRoom, Holder: -1},
+	}
+	return s
+}
+
+func seatChoices(s *State, seats []int) []kit.Choice {
+	out := make([]kit.Choice, 0, len(seats))
+	for _, x := range seats {
+		out = append(out, kit.Choice{Value: x, Label: s.name(x)})
+	}
+	return out
+}
+
+func withChoices(spec kit.MoveSpec, name string, ch []kit.Choice) kit.MoveSpec {
+	args := make([]kit.ArgSpec, len(spec.Args))
+	copy(args, spec.Args)
+	for i := range args {
+		if args[i].Name == name {
+			args[i].Choices = ch
+		}
+	}
+	spec.Args = args
+	return spec
+}
+
+// designateAlien records the Alien player (Crew Players Set-Up) and deals
+// the Reminder cards. Codes: wrong_phase, bad_seat.
+func designateAlien(a *applier, _ int, m kit.Move) error {
+	s := a.s
+	var args struct {
+		Seat int `json:"seat"`
+	}
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if s.Phase != PhaseSetup || s.Stage != stDesignate {
+		return kit.Errorf("wrong_phase", ruleCrewSetup, "The Alien player is already designated.")
+	}
+	if args.Seat < 0 || args.Seat >= len(s.Names) {
+		return kit.Errorf("bad_seat", ruleCrewSetup, "There is no seat %d.", args.Seat)
+	}
+	s.Alien = args.Seat
+	a.pub("alien_designated", "%s is the Alien player; the others are Crew players.", s.name(s.Alien))
+	crew := s.crewSeats()
+	colors := a.rng.Perm(len(s.Data.Colors))
+	each := len(s.Data.Colors) / len(crew)
+	if each < 1 {
+		each = 1
+	}
+	k := 0
+	for r := 0; r < each; r++ {
+		for _, seat := range crew {
+			if k < len(colors) {
+				s.Sets[colors[k]] = seat
+				k++
+			}
+		}
+	}
+	for seat := range s.Names {
+		if seat != s.Alien {
+			a.pub("reminders", "%s takes the Reminder card(s) %s and their Crew tokens.", s.name(seat), s.setNames(seat))
+		}
+	}
+	if k < len(colors) {
+		s.Stage, s.ExtraSets = stExtraSets, len(colors)-k
+		a.pub("extra_sets", "The Alien player chooses %d Crew player(s) to take an extra Reminder card.", s.ExtraSets)
+		return nil
+	}
+	a.finishSetup()
+	return nil
+}
+
+func (s *State) setNames(seat int) string {
+	var out []string
+	for _, c := range s.setsOf(seat) {
+		out = append(out, s.Data.Colors[c])
+	}
+	return strings.Join(out, ", ")
+}
+
+// chooseExtraSet gives an extra Reminder set to a Crew player (5 and 6
+// players). Codes: wrong_phase, not_alien, not_crew, already_chosen.
+func chooseExtraSet(a *applier, seat int, m kit.Move) error {
+	s := a.s
+	var args struct {
+		Seat int `json:"seat"`
+	}
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if s.Phase != PhaseSetup || s.Stage != stExtraSets {
+		return kit.Errorf("wrong_phase", ruleCrewSetup, "No extra Reminder card is to be given now.")
+	}
+	if seat != s.Alien {
+		return kit.Errorf("not_alien", ruleCrewSetup, "The Alien player chooses who takes the extra Reminder cards.")
+	}
+	if !s.isCrew(args.Seat) {
+		return kit.Errorf("not_crew", ruleCrewSetup, "Only a Crew player takes an extra Reminder card.")
+	}
+	if len(s.setsOf(args.Seat)) > 1 {
+		return kit.Errorf("already_chosen", ruleCrewSetup, "%s already took an extra Reminder card.", s.name(args.Seat))
+	}
+	for c, o := range s.Sets {
+		if o == -1 {
+			s.Sets[c] = args.Seat
+			a.pub("extra_set", "%s takes the extra Reminder card %s and its Crew tokens.", s.name(args.Seat), s.Data.Colors[c])
+			break
+		}
+	}
+	s.ExtraSets--
+	if s.ExtraSets == 0 {
+		a.finishSetup()
+	}
+	return nil
+}
+
+func offerExtraSet(s *State, seat int) *kit.MoveSpec {
+	if s.Phase != PhaseSetup || s.Stage != stExtraSets || seat != s.Alien {
+		return nil
+	}
+	var ok []int
+	for _, c := range s.crewSeats() {
+		if len(s.setsOf(c)) == 1 {
+			ok = append(ok, c)
+		}
+	}
+	spec := withChoices(moves[moveIndex["choose_extra_set"]].spec, "seat", seatChoices(s, ok))
+	return &spec
+}
+
+// finishSetup hands out Crew tokens, Heroic crew member cards and the
+// first Mission card, then starts turn 1.
+func (a *applier) finishSetup() {
+	s := a.s
+	a.returnTokens()
+	if s.Options.Heroic {
+		perm := a.rng.Perm(len(s.CrewCards))
+		for c, o := range s.Sets {
+			s.CrewCards[perm[c]].Owner = o
+		}
+		for _, seat := range s.crewSeats() {
+			var names []string
+			for _, c := range s.CrewCards {
+				if c.Owner == seat {
+					names = append(names, c.Name)
+				}
+			}
+			a.pub("heroic", "%s incarnates %s (Heroic mode).", s.name(seat), strings.Join(names, ", "))
+		}
+	}
+	for _, seat := range s.crewSeats() {
+		a.draw(seat, 1, "set-up")
+	}
+	a.startRound()
+}

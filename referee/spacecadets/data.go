@@ -1,0 +1,327 @@
+package spacecadets
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+
+	"tablewarden/referee/kit"
+)
+
+//go:embed data.json
+var defaultDataJSON []byte
+
+// defaultData is the parsed embedded data file; it is never mutated.
+var defaultData = mustParseData(defaultDataJSON)
+
+// GameData is everything the rulebook leaves to printed components: card
+// texts, map layouts, step lengths. Every record says where its values come
+// from ("rulebook" or "assumed"). A table replaces it whole with the
+// game_data option.
+type GameData struct {
+	Note               string          `json:"note"`
+	Stations           []string        `json:"stations"`
+	Shields            []string        `json:"shields"`
+	ScienceSeconds     int             `json:"science_seconds"`
+	StartSciencePoints int             `json:"start_science_points"`
+	StartDraw          int             `json:"start_draw"`
+	Step1Draw          int             `json:"step1_draw"`
+	RangeMetric        string          `json:"range_metric"`
+	NemesisTrack       NemesisTrack    `json:"nemesis_track"`
+	Missions           []MissionData   `json:"missions"`
+	Equipment          []EquipmentCard `json:"equipment"`
+	Components         []ComponentCard `json:"components"`
+	Enemies            []EnemyCard     `json:"enemies"`
+	Tentacles          []TentacleCard  `json:"tentacles"`
+	Kraken             KrakenData      `json:"kraken"`
+	M7                 RabbitData      `json:"m7"`
+	M8                 SiegeData       `json:"m8"`
+	M9                 KestrelData     `json:"m9"`
+	H2                 PlatformData    `json:"h2"`
+	H3                 ThrallData      `json:"h3"`
+	H4                 InvisibleData   `json:"h4"`
+	Part2              Part2Data       `json:"part2"`
+}
+
+// NemesisTrack bounds the Nemesis track's boxes.
+type NemesisTrack struct {
+	Min    int    `json:"min"`
+	Max    int    `json:"max"`
+	Source string `json:"source"`
+}
+
+// MissionData is one mission's briefing card.
+type MissionData struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	StartSpeed *int     `json:"start_speed"` // nil: N/A
+	// NemesisStart is the marker's starting box; nil (with
+	// NemesisByDifficulty nil) means "not used".
+	NemesisStart        *int           `json:"nemesis_start"`
+	NemesisByDifficulty map[string]int `json:"nemesis_by_difficulty"`
+	// NemesisRule: none, down (base game), m7, h2.
+	NemesisRule string         `json:"nemesis_rule"`
+	Inactive    []string       `json:"inactive"`
+	TwoPlayers  bool           `json:"two_players"`
+	Grid        [2]int         `json:"grid"`
+	Special     []string       `json:"special"`
+	Minor       string         `json:"minor"`
+	Major       string         `json:"major"`
+	StepSeconds map[string]int `json:"step_seconds"`
+	ExitEdges   []string       `json:"exit_edges"`
+	Source      string         `json:"source"`
+}
+
+// EquipmentCard is an Experimental Equipment card. Cost 0 means X (built at
+// a chosen 1–3). Use is "once", "permanent" or "uses" (Uses uses; an X card
+// with Uses 0 has as many uses as its chosen cost).
+type EquipmentCard struct {
+	Name   string `json:"name"`
+	Cost   int    `json:"cost"`
+	Use    string `json:"use"`
+	Uses   int    `json:"uses"`
+	Helm   bool   `json:"helm"`
+	Source string `json:"source"`
+}
+
+// ComponentCard shows the game pieces to gather on the Workbench.
+type ComponentCard struct {
+	Name   string  `json:"name"`
+	Pieces []Piece `json:"pieces"`
+	Source string  `json:"source"`
+}
+
+// Piece is one game piece and the station it comes from.
+type Piece struct {
+	Station string `json:"station"`
+	Piece   string `json:"piece"`
+}
+
+// EnemyCard is an enemy card. Class is easy, normal, hard or historical.
+type EnemyCard struct {
+	Name          string `json:"name"`
+	Class         string `json:"class"`
+	Speed         int    `json:"speed"`
+	Parasite      string `json:"parasite"` // shield, weapon, energy, ripper or ""
+	HalfDamage    bool   `json:"half_damage"`
+	Deactivatable bool   `json:"deactivatable"`
+	Saucer        bool   `json:"saucer"`
+	Source        string `json:"source"`
+}
+
+// TentacleCard is a Star Kraken tentacle card.
+type TentacleCard struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	Station    string `json:"station"`
+	Subdue     string `json:"subdue"`
+	Range      int    `json:"range"`
+	AttackDice int    `json:"attack_dice"`
+	Source     string `json:"source"`
+}
+
+// KrakenData is the Mission 10 map: a grid of 2×2 tiles numbered clockwise
+// from the top left, the Beak's four squares (one per tile, in tile order).
+type KrakenData struct {
+	Grid              int      `json:"grid"`
+	TileSize          int      `json:"tile_size"`
+	Beak              [4]Square `json:"beak"`
+	TentacleStarts    [4]Square `json:"tentacle_starts"`
+	ShipStart         Square   `json:"ship_start"`
+	ShipFacing        string   `json:"ship_facing"`
+	GrabDice          int      `json:"grab_dice"`
+	BeakDicePerSquare int      `json:"beak_dice_per_square"`
+	SpinSquares       int      `json:"spin_squares"`
+	SpinDice          int      `json:"spin_dice"`
+	Source            string   `json:"source"`
+}
+
+// Square is [row, column], both from 1.
+type Square [2]int
+
+// RabbitData is Mission 7's data.
+type RabbitData struct {
+	TileNames         []string            `json:"tile_names"`
+	TileEnemyClasses  map[string][]string `json:"tile_enemy_classes"`
+	Source            string              `json:"source"`
+}
+
+// SiegeData is Mission 8's data: the enemies' movement path (its last
+// square is the ship), the enemy deck and the excluded cards.
+type SiegeData struct {
+	Path               []Square `json:"path"`
+	Deck               []string `json:"deck"`
+	StartEasyPositions []int    `json:"start_easy_positions"`
+	Excluded           []string `json:"excluded"`
+	Source             string   `json:"source"`
+}
+
+// KestrelData is Mission 9's data.
+type KestrelData struct {
+	CrystalsRequired map[string]int `json:"crystals_required"`
+	CrystalsOnMap    int            `json:"crystals_on_map"`
+	Source           string         `json:"source"`
+}
+
+// PlatformData is H2's data.
+type PlatformData struct {
+	Platform  Square `json:"platform"`
+	ShipStart Square `json:"ship_start"`
+	Saucers   int    `json:"saucers"`
+	Source    string `json:"source"`
+}
+
+// ThrallData is H3's data.
+type ThrallData struct {
+	ThrallStartCol         map[string]int `json:"thrall_start_col"`
+	ThrallSpeed            int            `json:"thrall_speed"`
+	ThrallSpeedDeactivated int            `json:"thrall_speed_deactivated"`
+	Source                 string         `json:"source"`
+}
+
+// InvisibleData is H4's data.
+type InvisibleData struct {
+	Crystals     [3]Square `json:"crystals"`
+	EntrySquares [6]Square `json:"entry_squares"`
+	RevealRange  int       `json:"reveal_range"`
+	Source       string    `json:"source"`
+}
+
+// Part2Data is the team's own second part of Mission 10.
+type Part2Data struct {
+	Source    string         `json:"source"`
+	ScanRange int            `json:"scan_range"`
+	Variants  []Part2Variant `json:"variants"`
+}
+
+// Part2Variant is how the second part differs by the last active tentacle.
+type Part2Variant struct {
+	Tentacle         string `json:"tentacle"`
+	Title            string `json:"title"`
+	ResearchTarget   int    `json:"research_target"`
+	Spins            int    `json:"spins"`
+	GrabDice         int    `json:"grab_dice"`
+	AttackRangeBonus int    `json:"attack_range_bonus"`
+	InkCloud         bool   `json:"ink_cloud"`
+}
+
+func mustParseData(b []byte) *GameData {
+	d, err := parseData(b)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// parseData decodes and checks a game data file. It returns a *kit.RuleError
+// "bad_option" naming the first problem.
+func parseData(b []byte) (*GameData, error) {
+	var d GameData
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&d); err != nil {
+		return nil, kit.Errorf("bad_option", "Setup", "The game_data option is not valid: %v.", err)
+	}
+	if err := d.check(); err != nil {
+		return nil, kit.Errorf("bad_option", "Setup", "The game_data option is not valid: %v.", err)
+	}
+	return &d, nil
+}
+
+func (d *GameData) check() error {
+	if len(d.Shields) != 4 {
+		return fmt.Errorf("shields must name 4 shields")
+	}
+	if d.ScienceSeconds <= 0 || d.StartDraw <= 0 || d.Step1Draw <= 0 || d.StartSciencePoints <= 0 {
+		return fmt.Errorf("science counts must be positive")
+	}
+	if d.NemesisTrack.Min >= d.NemesisTrack.Max {
+		return fmt.Errorf("nemesis track min must be below max")
+	}
+	seen := map[string]bool{}
+	for _, c := range d.Equipment {
+		if seen[c.Name] || c.Name == "" {
+			return fmt.Errorf("equipment name %q is empty or repeated", c.Name)
+		}
+		seen[c.Name] = true
+		if c.Cost < 0 || c.Cost > 3 {
+			return fmt.Errorf("equipment %q cost must be 1-3 or 0 for X", c.Name)
+		}
+		if c.Use != "once" && c.Use != "permanent" && c.Use != "uses" {
+			return fmt.Errorf("equipment %q use must be once, permanent or uses", c.Name)
+		}
+	}
+	seen = map[string]bool{}
+	for _, c := range d.Components {
+		if seen[c.Name] || c.Name == "" || len(c.Pieces) == 0 {
+			return fmt.Errorf("component card %q is empty or repeated", c.Name)
+		}
+		seen[c.Name] = true
+	}
+	seen = map[string]bool{}
+	for _, e := range d.Enemies {
+		if seen[e.Name] || e.Name == "" {
+			return fmt.Errorf("enemy %q is empty or repeated", e.Name)
+		}
+		seen[e.Name] = true
+	}
+	if len(d.Tentacles) != 4 {
+		return fmt.Errorf("there must be 4 tentacle cards")
+	}
+	if d.Kraken.Grid != 2*d.Kraken.TileSize || d.Kraken.TileSize <= 0 {
+		return fmt.Errorf("the Kraken grid must be 2x2 tiles")
+	}
+	if len(d.M8.Path) < 2 {
+		return fmt.Errorf("the Mission 8 path needs at least 2 squares")
+	}
+	for _, m := range d.Missions {
+		if m.Grid[0] <= 0 || m.Grid[1] <= 0 {
+			return fmt.Errorf("mission %s grid must be positive", m.ID)
+		}
+	}
+	for _, id := range missionIDs {
+		if d.mission(id) == nil {
+			return fmt.Errorf("mission %s is missing", id)
+		}
+	}
+	return nil
+}
+
+// missionIDs are the expansion's missions in book order.
+var missionIDs = []string{"7", "8", "9", "10", "H1", "H2", "H3", "H4"}
+
+func (d *GameData) mission(id string) *MissionData {
+	for i := range d.Missions {
+		if d.Missions[i].ID == id {
+			return &d.Missions[i]
+		}
+	}
+	return nil
+}
+
+func (d *GameData) equipmentIndex(name string) int {
+	for i, c := range d.Equipment {
+		if c.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (d *GameData) tentacle(id string) *TentacleCard {
+	for i := range d.Tentacles {
+		if d.Tentacles[i].ID == id {
+			return &d.Tentacles[i]
+		}
+	}
+	return nil
+}
+
+func (d *GameData) variant(id string) Part2Variant {
+	for _, v := range d.Part2.Variants {
+		if v.Tentacle == id {
+			return v
+		}
+	}
+	return Part2Variant{Tentacle: id, Title: "Further instructions", ResearchTarget: 5, Spins: 1, GrabDice: d.Kraken.GrabDice}
+}

@@ -1,0 +1,244 @@
+package spacecadets
+
+import (
+	"encoding/json"
+
+	"tablewarden/referee/kit"
+)
+
+// Game is the Space Cadets: Resistance Is Mostly Futile referee.
+type Game struct{}
+
+var (
+	_ kit.Game        = (*Game)(nil)
+	_ kit.TimerHolder = (*Game)(nil)
+)
+
+// New returns the referee.
+func New() *Game { return &Game{} }
+
+// Rulebook section headings, used in every refusal.
+const (
+	secMapTiles   = "Map Tiles"
+	secMissions   = "Missions"
+	secEnemies    = "Enemies"
+	secScience    = "Science"
+	secUsing      = "Using Experimental Equipment Cards"
+	secComponents = "Notes on Components"
+	secM7         = "Mission 7: Down the Rabbit Hole"
+	secM8         = "Mission 8: Siege of Starbase Gamma"
+	secM9         = "Mission 9: Kestrel Run"
+	secM10        = "Mission 10: Star Kraken"
+	secH1         = "Historical Mission H1: Escape from Mercury"
+	secH2         = "Historical Mission H2: Earth Orbital Platform"
+	secH3         = "Historical Mission H3: Thrall Rescue"
+	secH4         = "Historical Mission H4: Hunt for the Invisible Planet"
+	// secTurn is for the base game's step structure, which this book only
+	// refers to.
+	secTurn = "Missions"
+)
+
+func rule(section string) string { return "Space Cadets › " + section }
+
+func missionSection(id string) string {
+	switch id {
+	case "7":
+		return secM7
+	case "8":
+		return secM8
+	case "9":
+		return secM9
+	case "10":
+		return secM10
+	case "H1":
+		return secH1
+	case "H2":
+		return secH2
+	case "H3":
+		return secH3
+	case "H4":
+		return secH4
+	}
+	return secMissions
+}
+
+// Steps of a turn. The base game's Steps 1–7 are referred to by the book
+// but not described; the Science step comes before Step 2.
+var steps = []string{"step1", "science", "step2", "step3a", "step3b", "step4", "step5", "step6", "step7"}
+
+var stepLabels = map[string]string{
+	"setup":   "Setup: starting Experimental Equipment",
+	"step1":   "Step 1",
+	"science": "Science step",
+	"step2":   "Step 2",
+	"step3a":  "Step 3A (timed)",
+	"step3b":  "Step 3B (timed)",
+	"step4":   "Step 4",
+	"step5":   "Step 5",
+	"step6":   "Step 6",
+	"step7":   "Step 7",
+	"over":    "Mission over",
+}
+
+// Options are the table options.
+type Options struct {
+	Mission        string          `json:"mission"`
+	Difficulty     string          `json:"difficulty"`
+	CaptainSeat    int             `json:"captain_seat"`
+	ScienceSeat    int             `json:"science_seat"`
+	SensorsSeat    int             `json:"sensors_seat"`
+	Step3ASeconds  int             `json:"step3a_seconds"`
+	Step3BSeconds  int             `json:"step3b_seconds"`
+	ScienceSeconds int             `json:"science_seconds"`
+	GameData       json.RawMessage `json:"game_data"`
+}
+
+func defaultOptions() Options {
+	return Options{Mission: "7", Difficulty: "normal", ScienceSeat: -1, SensorsSeat: -1}
+}
+
+func optionSpecs() []kit.OptionSpec {
+	var missions []kit.Choice
+	for _, id := range missionIDs {
+		missions = append(missions, kit.Choice{Value: id, Label: "Mission " + id + ": " + defaultData.mission(id).Name})
+	}
+	return []kit.OptionSpec{
+		{Name: "mission", Label: "Mission", Kind: kit.OptEnum, Default: "7", Choices: missions, Source: "rulebook"},
+		{Name: "difficulty", Label: "Difficulty", Kind: kit.OptEnum, Default: "normal", Source: "rulebook",
+			Choices: []kit.Choice{{Value: "easy", Label: "Easy"}, {Value: "normal", Label: "Normal"}, {Value: "hard", Label: "Hard"}}},
+		{Name: "captain_seat", Label: "Captain's seat", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(maxPlayers - 1)},
+		{Name: "science_seat", Label: "Science Officer's seat (-1: the last seat)", Kind: kit.OptInt, Default: -1, Min: kit.IntPtr(-1), Max: kit.IntPtr(maxPlayers - 1)},
+		{Name: "sensors_seat", Label: "Sensors seat (-1: seat 2, or seat 1 with 2 players)", Kind: kit.OptInt, Default: -1, Min: kit.IntPtr(-1), Max: kit.IntPtr(maxPlayers - 1)},
+		{Name: "step3a_seconds", Label: "Step 3A timer, seconds (0: mission data)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "assumed",
+			Help: "The book refers to the base game's timed Step 3 without its length; the mission data assumes 30 s."},
+		{Name: "step3b_seconds", Label: "Step 3B timer, seconds (0: mission data)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "assumed"},
+		{Name: "science_seconds", Label: "Science step timer, seconds (0: the book's 30)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "rulebook"},
+		{Name: "game_data", Label: "Game data (cards, maps, step lengths) as JSON; replaces the embedded data file", Kind: kit.OptJSON, Default: nil, Source: "assumed"},
+	}
+}
+
+func arg(name, label string, kind kit.ArgKind) kit.ArgSpec {
+	return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgKind(kind)}
+}
+
+func intArg(name, label string, min, max int) kit.ArgSpec {
+	return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgInt, Min: kit.IntPtr(min), Max: kit.IntPtr(max)}
+}
+
+func optional(a kit.ArgSpec) kit.ArgSpec { a.Optional = true; return a }
+
+func enumArg(name, label string, values ...string) kit.ArgSpec {
+	a := kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgEnum}
+	for _, v := range values {
+		a.Choices = append(a.Choices, kit.Choice{Value: v, Label: v})
+	}
+	return a
+}
+
+var timerNames = []string{"science", "step3a", "step3b"}
+
+// catalog is the full move catalog.
+func catalog() []kit.MoveSpec {
+	tn := enumArg("name", "Timer", timerNames...)
+	return []kit.MoveSpec{
+		{Type: "start_timer", Label: "Start timer", Rule: rule(secScience), Args: []kit.ArgSpec{tn}, Host: true},
+		{Type: "pause_timer", Label: "Pause timer", Rule: rule(secScience), Args: []kit.ArgSpec{tn}, Host: true},
+		{Type: "resume_timer", Label: "Resume timer", Rule: rule(secScience), Args: []kit.ArgSpec{tn}, Host: true},
+		{Type: "cancel_timer", Label: "Cancel timer", Rule: rule(secScience), Args: []kit.ArgSpec{tn}, Host: true},
+		{Type: kit.TimerExpiredMove, Label: "Timer ran out (server)", Rule: rule(secScience),
+			Args: []kit.ArgSpec{arg("name", "Timer", kit.ArgString), intArg("generation", "Generation", 0, 1<<30)}},
+		{Type: "next_step", Label: "Next step", Rule: rule(secTurn), Host: true},
+		{Type: "keep_starting", Label: "Keep a starting Experimental Equipment card", Rule: rule(secScience),
+			Args: []kit.ArgSpec{enumArg("card", "Card"), optional(intArg("level", "X level", 1, 3))}},
+		{Type: "unkeep_starting", Label: "Put back a starting card", Rule: rule(secScience), Args: []kit.ArgSpec{enumArg("card", "Card")}},
+		{Type: "finish_starting", Label: "Done choosing starting equipment", Rule: rule(secScience)},
+		{Type: "science_draw", Label: "Draw Experimental Equipment cards", Rule: rule(secScience)},
+		{Type: "science_draw_extra", Label: "Draw one more card (1 energy)", Rule: rule(secScience), Args: []kit.ArgSpec{enumArg("station", "Energy from station")}},
+		{Type: "science_select", Label: "Select the card to build", Rule: rule(secScience),
+			Args: []kit.ArgSpec{enumArg("card", "Card"), optional(intArg("level", "X level", 1, 3))}},
+		{Type: "science_unselect", Label: "Build nothing this turn", Rule: rule(secScience)},
+		{Type: "science_build", Label: "Announce the build (draw Component cards)", Rule: rule(secScience)},
+		{Type: "research", Label: "Announce Research", Rule: rule(secScience), Args: []kit.ArgSpec{intArg("points", "Science points", 1, 3)}},
+		{Type: "set_aside_component", Label: "Set aside the unused Component card", Rule: rule(secScience), Args: []kit.ArgSpec{enumArg("card", "Component card")}},
+		{Type: "report_workbench", Label: "Report the Workbench", Rule: rule(secScience), Args: []kit.ArgSpec{arg("exact_match", "Components match exactly", kit.ArgBool)}},
+		{Type: "abort_science", Label: "Abort the attempt", Rule: rule(secScience)},
+		{Type: "use_equipment", Label: "Use Experimental Equipment", Rule: rule(secUsing), Args: []kit.ArgSpec{enumArg("card", "Card")}},
+		{Type: "ship_moved", Label: "Report the ship's position", Rule: rule(secMissions),
+			Args: []kit.ArgSpec{intArg("row", "Row", 1, 20), intArg("col", "Column", 1, 20), enumArg("facing", "Facing", "N", "E", "S", "W"),
+				optional(intArg("beak_squares", "Beak squares passed through", 0, 4)), optional(arg("vortex", "Ended the full move on a Vortex", kit.ArgBool))}},
+		{Type: "set_speed", Label: "Set ship speed", Rule: rule(secMissions), Args: []kit.ArgSpec{intArg("speed", "Speed", 0, 10)}},
+		{Type: "radiation_belt", Label: "Radiation Belt: zero a shield", Rule: rule(secMapTiles), Args: []kit.ArgSpec{enumArg("shield", "Shield")}},
+		{Type: "null_zone", Label: "Null Zone: remove 1 energy", Rule: rule(secMapTiles), Args: []kit.ArgSpec{enumArg("system", "System", "Tractor Beams", "Jump", "Repair", "none (no energy)")}},
+		{Type: "damage_card", Label: "Damage card on a station", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("station", "Station")}},
+		{Type: "repair", Label: "Repair a station", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("station", "Station")}},
+		{Type: "enemy_lock", Label: "Enemy lock on / lock lost", Rule: rule(secEnemies),
+			Args: []kit.ArgSpec{enumArg("enemy", "Enemy"), arg("locked", "Locked on", kit.ArgBool), optional(enumArg("cause", "Cause", "sensors", "range", "other"))}},
+		{Type: "enemy_shot", Label: "Shoot at an enemy", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Enemy")}},
+		{Type: "enemy_destroyed", Label: "Enemy destroyed", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Enemy")}},
+		{Type: "enemy_deactivated", Label: "Enemy deactivated", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Enemy")}},
+		{Type: "enemy_moved", Label: "Report an enemy's square", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Enemy"), intArg("row", "Row", 1, 20), intArg("col", "Column", 1, 20)}},
+		{Type: "parasite_attach", Label: "Parasite attaches", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Parasite")}},
+		{Type: "tractor_enemy", Label: "Tractor Beam an enemy", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Enemy")}},
+		{Type: "enemy_obstacle", Label: "Enemy enters an obstacle", Rule: rule(secMapTiles),
+			Args: []kit.ArgSpec{enumArg("enemy", "Enemy"), enumArg("obstacle", "Obstacle", "Radiation Belt", "Null Zone", "Vortex")}},
+		{Type: "roll", Label: "Roll dice", Rule: rule(secEnemies), Args: []kit.ArgSpec{intArg("dice", "Dice", 1, 6), optional(arg("purpose", "For", kit.ArgString))}, Host: true},
+		{Type: "roll_half", Label: "Roll half damage (d6 ÷ 2, up)", Rule: rule(secEnemies), Host: true},
+		{Type: "roll_placement", Label: "Roll a square (row, column; 6s rerolled)", Rule: rule(secM7), Host: true},
+		{Type: "tractor_crystal", Label: "Successful Tractor Beam on a crystal", Rule: rule(secMissions)},
+		{Type: "pass_gate", Label: "Pass over the open Gate", Rule: rule(secM7)},
+		{Type: "choose_arrival", Label: "Choose the arrival row/column", Rule: rule(secM7),
+			Args: []kit.ArgSpec{optional(intArg("row", "Row", 1, 5)), optional(intArg("col", "Column", 1, 5))}},
+		{Type: "exit_map", Label: "Leave the map", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("edge", "Edge")}},
+		{Type: "jump_home", Label: "Jump home", Rule: rule(secMissions)},
+		{Type: "tile_revealed", Label: "Map tile revealed", Rule: rule(secH1), Args: []kit.ArgSpec{intArg("saucers", "Saucer squares on the tile", 0, 6)}},
+		{Type: "reveal_crystal", Label: "Superlock: turn over a crystal's token", Rule: rule(secH4), Args: []kit.ArgSpec{intArg("crystal", "Crystal", 1, 3)}},
+		{Type: "subdue_tentacle", Label: "Tentacle subdued", Rule: rule(secM10), Args: []kit.ArgSpec{enumArg("tentacle", "Tentacle")}},
+		{Type: "kraken_activate", Label: "Step 7: the tentacle moved to", Rule: rule(secM10), Args: []kit.ArgSpec{intArg("row", "Row", 1, 10), intArg("col", "Column", 1, 10)}},
+		{Type: "start_kraken_part2", Label: "Start Mission 10, part 2", Rule: rule(secM10), Host: true},
+		{Type: "scan_beak", Label: "Superlock scan of the Beak", Rule: rule(secM10)},
+		{Type: "declare_loss", Label: "Mission failed", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("reason", "Reason", "ship destroyed", "mission abandoned")}, Host: true},
+	}
+}
+
+var moveCatalog = catalog()
+
+// Info describes the game.
+func (g *Game) Info() kit.Info {
+	return kit.Info{
+		ID:         "spacecadets",
+		Name:       "Space Cadets: Resistance Is Mostly Futile",
+		Rulebook:   "space-cadets-rimf.txt",
+		MinPlayers: 2,
+		MaxPlayers: maxPlayers,
+		Options:    optionSpecs(),
+		Moves:      moveCatalog,
+	}
+}
+
+// Decode reads a state from JSON and resolves its game data.
+func (g *Game) Decode(data []byte) (kit.State, error) {
+	var s State
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, err
+	}
+	if len(s.DataOverride) > 0 {
+		d, err := parseData(s.DataOverride)
+		if err != nil {
+			return nil, err
+		}
+		s.data = d
+	}
+	return &s, nil
+}
+
+// Timers returns the state's timers (the server schedules the running ones).
+func (g *Game) Timers(st kit.State) []kit.Timer {
+	s := st.(*State)
+	var out []kit.Timer
+	for _, t := range s.Timers {
+		if t.Running {
+			out = append(out, t)
+		}
+	}
+	return out
+}
