@@ -28,7 +28,7 @@ func bindJSON(c echo.Context, dst any) error {
 	body, err := io.ReadAll(c.Request().Body)
 	if err != nil {
 		if strings.Contains(err.Error(), "too large") {
-			return Errorf(CodeInvalid, "The request body is too large.")
+			return Errorf(CodeTooLarge, "The request body is too large.")
 		}
 		return Errorf(CodeInvalid, "Could not read the request body.")
 	}

@@ -23,6 +23,7 @@ const (
 	CodeForbidden    Code = "forbidden"
 	CodeIllegalMove  Code = "illegal_move"
 	CodeRateLimited  Code = "rate_limited"
+	CodeTooLarge     Code = "too_large"
 	CodeUnavailable  Code = "unavailable"
 	CodeInternal     Code = "internal"
 )
@@ -69,6 +70,8 @@ func status(c Code) int {
 		return http.StatusUnprocessableEntity
 	case CodeRateLimited:
 		return http.StatusTooManyRequests
+	case CodeTooLarge:
+		return http.StatusRequestEntityTooLarge
 	case CodeUnavailable:
 		return http.StatusServiceUnavailable
 	}
@@ -106,7 +109,7 @@ func toError(err error) *Error {
 		case http.StatusMethodNotAllowed:
 			return &Error{Code: CodeInvalid, Message: "Method not allowed."}
 		case http.StatusRequestEntityTooLarge:
-			return &Error{Code: CodeInvalid, Message: "The request body is too large."}
+			return &Error{Code: CodeTooLarge, Message: "The request body is too large."}
 		case http.StatusUnsupportedMediaType:
 			return &Error{Code: CodeInvalid, Message: "Send JSON with Content-Type: application/json."}
 		case http.StatusTooManyRequests:

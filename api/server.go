@@ -153,3 +153,16 @@ func (s *Server) routes() {
 
 	s.webRoutes()
 }
+
+// Routes lists the registered routes as "METHOD path" with Echo's :param
+// syntax (for the OpenAPI test).
+func (s *Server) Routes() []string {
+	var out []string
+	for _, r := range s.echo.Routes() {
+		if r.Method == echo.RouteNotFound || r.Name == "echo_route_not_found" {
+			continue
+		}
+		out = append(out, r.Method+" "+r.Path)
+	}
+	return out
+}

@@ -221,8 +221,11 @@ func (d *Data) index() error {
 	}
 	for _, c := range d.Connections {
 		a, b := d.room(c.A), d.room(c.B)
-		if a < 0 || b < 0 || a == b {
+		if a < 0 || b < 0 || c.A == c.B {
 			return fmt.Errorf("connection %q–%q names an unknown room or a room twice", c.A, c.B)
+		}
+		if a == b {
+			continue // two names of one room (an alias)
 		}
 		adj[a][b], adj[b][a] = true, true
 	}

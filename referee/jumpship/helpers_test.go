@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+	"time"
 
 	"tablewarden/referee/kit"
 	"tablewarden/referee/kit/kittest"
@@ -284,3 +285,6 @@ func seatsStr(st *State) string {
 	}
 	return s
 }
+
+// secs is n seconds, for move times.
+func secs(n int) time.Duration { return time.Duration(n) * time.Second }

@@ -107,37 +107,37 @@ type ScoringData struct {
 // embedded data.json and may be overridden, key by key, by the table's
 // game_data option.
 type Data struct {
-	About                   string                     `json:"about,omitempty" vis:"public"`
-	Rounds                  Val[int]                   `json:"rounds" vis:"public"`
-	TunnelSets              Val[map[string]TunnelSet]  `json:"tunnel_sets" vis:"public"`
-	SoloCountsAsPlayers     Val[int]                   `json:"solo_counts_as_players" vis:"public"`
-	FaceDownLimit           Val[map[string]int]        `json:"face_down_limit" vis:"public"`
-	ExplorerStrength        Val[int]                   `json:"explorer_strength" vis:"public"`
-	CrewStrengths           Val[[]int]                 `json:"crew_strengths" vis:"public"`
-	Locations               Val[[]LocationDef]         `json:"locations" vis:"public"`
-	CellBlock               Val[string]                `json:"cell_block" vis:"public"`
-	TombPoints              Val[int]                   `json:"tomb_points" vis:"public"`
-	EscapedBase             Val[int]                   `json:"escaped_base" vis:"public"`
-	EscapedPerRoundLeft     Val[int]                   `json:"escaped_per_round_left" vis:"public"`
-	LootStar                Val[int]                   `json:"loot_star" vis:"public"`
-	GuardsLegendRewardStars Val[int]                   `json:"guards_legend_reward_stars" vis:"public"`
-	Board                   Val[Board]                 `json:"board" vis:"public"`
-	LootTokens              Val[[]LootKind]            `json:"loot_tokens" vis:"public"`
-	LegendCards             Val[[]string]              `json:"legend_cards" vis:"public"`
+	About                   string                         `json:"about,omitempty" vis:"public"`
+	Rounds                  Val[int]                       `json:"rounds" vis:"public"`
+	TunnelSets              Val[map[string]TunnelSet]      `json:"tunnel_sets" vis:"public"`
+	SoloCountsAsPlayers     Val[int]                       `json:"solo_counts_as_players" vis:"public"`
+	FaceDownLimit           Val[map[string]int]            `json:"face_down_limit" vis:"public"`
+	ExplorerStrength        Val[int]                       `json:"explorer_strength" vis:"public"`
+	CrewStrengths           Val[[]int]                     `json:"crew_strengths" vis:"public"`
+	Locations               Val[[]LocationDef]             `json:"locations" vis:"public"`
+	CellBlock               Val[string]                    `json:"cell_block" vis:"public"`
+	TombPoints              Val[int]                       `json:"tomb_points" vis:"public"`
+	EscapedBase             Val[int]                       `json:"escaped_base" vis:"public"`
+	EscapedPerRoundLeft     Val[int]                       `json:"escaped_per_round_left" vis:"public"`
+	LootStar                Val[int]                       `json:"loot_star" vis:"public"`
+	GuardsLegendRewardStars Val[int]                       `json:"guards_legend_reward_stars" vis:"public"`
+	Board                   Val[Board]                     `json:"board" vis:"public"`
+	LootTokens              Val[[]LootKind]                `json:"loot_tokens" vis:"public"`
+	LegendCards             Val[[]string]                  `json:"legend_cards" vis:"public"`
 	GuardCards              Val[map[string][]GuardCardDef] `json:"guard_cards" vis:"public"`
-	GuardBlueCards          Val[int]                   `json:"guard_blue_cards" vis:"public"`
-	GuardColourCards        Val[int]                   `json:"guard_colour_cards" vis:"public"`
-	GuardCardsOnLocations   Val[int]                   `json:"guard_cards_on_locations" vis:"public"`
-	GuardsWinTies           Val[bool]                  `json:"guards_win_ties" vis:"public"`
-	LoneExplorerVsGuards    Val[string]                `json:"lone_explorer_vs_stronger_guards" vis:"public"`
-	GuardsForkWithoutCost   Val[string]                `json:"guards_fork_without_cost" vis:"public"`
-	FirstPlayerRotates      Val[bool]                  `json:"first_player_rotates" vis:"public"`
-	Minions                 Val[MinionData]            `json:"minions" vis:"public"`
-	ShapeshifterDraw        Val[int]                   `json:"shapeshifter_draw" vis:"public"`
-	Scoring                 Val[ScoringData]           `json:"scoring" vis:"public"`
-	CrewBoardBarrels        Val[int]                   `json:"crew_board_barrels" vis:"public"`
-	DryadStarsPerBarrel     Val[int]                   `json:"dryad_stars_per_barrel" vis:"public"`
-	FungoidStarsPerLoot     Val[int]                   `json:"fungoid_stars_per_loot" vis:"public"`
+	GuardBlueCards          Val[int]                       `json:"guard_blue_cards" vis:"public"`
+	GuardColourCards        Val[int]                       `json:"guard_colour_cards" vis:"public"`
+	GuardCardsOnLocations   Val[int]                       `json:"guard_cards_on_locations" vis:"public"`
+	GuardsWinTies           Val[bool]                      `json:"guards_win_ties" vis:"public"`
+	LoneExplorerVsGuards    Val[string]                    `json:"lone_explorer_vs_stronger_guards" vis:"public"`
+	GuardsForkWithoutCost   Val[string]                    `json:"guards_fork_without_cost" vis:"public"`
+	FirstPlayerRotates      Val[bool]                      `json:"first_player_rotates" vis:"public"`
+	Minions                 Val[MinionData]                `json:"minions" vis:"public"`
+	ShapeshifterDraw        Val[int]                       `json:"shapeshifter_draw" vis:"public"`
+	Scoring                 Val[ScoringData]               `json:"scoring" vis:"public"`
+	CrewBoardBarrels        Val[int]                       `json:"crew_board_barrels" vis:"public"`
+	DryadStarsPerBarrel     Val[int]                       `json:"dryad_stars_per_barrel" vis:"public"`
+	FungoidStarsPerLoot     Val[int]                       `json:"fungoid_stars_per_loot" vis:"public"`
 }
 
 // The board's fixed space ids the book names.
@@ -148,7 +148,8 @@ const (
 )
 
 // LoadData returns the default data with override (a JSON object of
-// top-level keys, possibly empty) laid over it. A bad override is a
+// top-level keys, possibly empty) laid over it: each key given replaces the
+// default value of that key whole. A bad override is a
 // *kit.RuleError "bad_option".
 func LoadData(override json.RawMessage) (*Data, error) {
 	var d Data
@@ -160,6 +161,7 @@ func LoadData(override json.RawMessage) (*Data, error) {
 		if err := json.Unmarshal(t, &m); err != nil {
 			return nil, kit.Errorf("bad_option", "Setup", "The game_data option must be a JSON object: %v.", err)
 		}
+		// Each key given replaces the default's whole value.
 		var base map[string]json.RawMessage
 		_ = json.Unmarshal(defaultDataJSON, &base)
 		keys := make([]string, 0, len(m))
@@ -171,8 +173,11 @@ func LoadData(override json.RawMessage) (*Data, error) {
 			if _, ok := base[k]; !ok {
 				return nil, kit.Errorf("bad_option", "Setup", "The game_data option has an unknown key %q.", k)
 			}
+			base[k] = m[k]
 		}
-		dec := json.NewDecoder(bytes.NewReader(t))
+		merged, _ := json.Marshal(base)
+		d = Data{}
+		dec := json.NewDecoder(bytes.NewReader(merged))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&d); err != nil {
 			return nil, kit.Errorf("bad_option", "Setup", "The game_data option is invalid: %v.", err)
@@ -209,6 +214,9 @@ func (d *Data) validate() error {
 	}
 	if d.Minions.Value.RowSpaces < 1 {
 		return fmt.Errorf("the minion row needs at least one space")
+	}
+	if k := d.GuardCardsOnLocations.Value; k < 0 || k > 7 || k+1 > d.GuardBlueCards.Value+d.GuardColourCards.Value {
+		return fmt.Errorf("guard_cards_on_locations must be 0-7 and leave a card for the legend")
 	}
 	if len(d.LegendCards.Value) < 1 {
 		return fmt.Errorf("the legend deck is empty")

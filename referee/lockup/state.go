@@ -72,8 +72,8 @@ type State struct {
 
 // Strength is one side's crew strength at a location or on the legend.
 type Strength struct {
-	Seat     int `json:"seat" vis:"public"` // Guards for the solo guards
-	Strength int `json:"strength" vis:"public"`
+	Seat     int  `json:"seat" vis:"public"` // Guards for the solo guards
+	Strength int  `json:"strength" vis:"public"`
 	Explorer bool `json:"explorer,omitempty" vis:"public"`
 }
 
@@ -136,11 +136,11 @@ type Player struct {
 
 // GuardsState is the solo opponent.
 type GuardsState struct {
-	Lantern      string `json:"lantern" vis:"public"`
-	EscapedRound int    `json:"escaped_round,omitempty" vis:"public"`
-	EscapedStars int    `json:"escaped_stars,omitempty" vis:"public"`
-	LegendStars  int    `json:"legend_stars" vis:"public"`
-	Loot         []string `json:"loot" vis:"public"`
+	Lantern      string      `json:"lantern" vis:"public"`
+	EscapedRound int         `json:"escaped_round,omitempty" vis:"public"`
+	EscapedStars int         `json:"escaped_stars,omitempty" vis:"public"`
+	LegendStars  int         `json:"legend_stars" vis:"public"`
+	Loot         []string    `json:"loot" vis:"public"`
 	Deck         []GuardCard `json:"deck" vis:"hidden"`
 	// OnLocations[i] is the guard card face up on location i+1.
 	OnLocations []GuardCard `json:"on_locations" vis:"public"`

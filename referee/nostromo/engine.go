@@ -2,6 +2,7 @@ package nostromo
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -498,6 +499,12 @@ func (a *applier) runTask(t *Task) bool {
 			return true
 		}
 		return false
+	case taskLiberate:
+		if len(s.Captured) == 0 || s.capturedCards() == 0 {
+			s.pop()
+			return true
+		}
+		return false
 	case taskPassSet:
 		if len(t.Handles) == 0 {
 			s.pop()
@@ -657,3 +664,5 @@ func (s *State) procedureActive(p int) bool {
 	}
 	return false
 }
+
+func itoaInt(n int) string { return strconv.Itoa(n) }

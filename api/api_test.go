@@ -1,0 +1,797 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tablewarden/api"
+	"tablewarden/referee/catalog"
+	"tablewarden/referee/kit"
+)
+
+// playRandom posts one random legal move from the first seat the view
+// waits for. It returns false when no seat has a move.
+func playRandom(t testing.TB, ts *testServer, tb *table, r *rand.Rand) bool {
+	t.Helper()
+	v := ts.view(tb, tb.Tokens[0])
+	if v.View == nil || v.View.Outcome != nil {
+		return false
+	}
+	for _, seat := range v.View.Turn {
+		sv := ts.view(tb, tb.Tokens[seat])
+		if len(sv.View.Moves) == 0 {
+			continue
+		}
+		spec := sv.View.Moves[r.IntN(len(sv.View.Moves))]
+		m := kit.RandomMove(spec, r)
+		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat],
+			map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": sv.Version, "idempotency_key": fmt.Sprint(r.Uint64())}, nil)
+		return true
+	}
+	return false
+}
+
+func TestOpenAPIMatchesRoutes(t *testing.T) {
+	ts := startServer(t, "")
+	var doc struct {
+		Paths map[string]map[string]any `json:"paths"`
+	}
+	ts.must(200, "GET", "/api/openapi.json", "", nil, &doc)
+	documented := map[string]bool{}
+	param := regexp.MustCompile(`\{([a-z_]+)\}`)
+	for p, ops := range doc.Paths {
+		for m := range ops {
+			documented[strings.ToUpper(m)+" "+param.ReplaceAllString(p, ":$1")] = true
+		}
+	}
+	served := map[string]bool{}
+	for _, r := range ts.Srv.Routes() {
+		method, path, _ := strings.Cut(r, " ")
+		if !(strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/metrics") {
+			continue
+		}
+		served[method+" "+path] = true
+		if !documented[r] {
+			t.Errorf("route %s is not in openapi.json", r)
+		}
+	}
+	for d := range documented {
+		if !served[d] {
+			t.Errorf("openapi.json documents %s, which the server does not serve", d)
+		}
+	}
+}
+
+func TestGamesCatalog(t *testing.T) {
+	ts := startServer(t, "")
+	var games []kit.Info
+	ts.must(200, "GET", "/api/games", "", nil, &games)
+	if got, want := len(games), len(catalog.All()); got != want {
+		t.Fatalf("games = %d, want %d", got, want)
+	}
+	for _, g := range games {
+		if g.ID == "" || len(g.Moves) == 0 || g.MinPlayers < 1 || g.MaxPlayers < g.MinPlayers {
+			t.Errorf("game %+v lacks id, moves or player counts", g.ID)
+		}
+	}
+}
+
+func TestTableLifecycle(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 5)
+
+	t.Run("JoinCode", func(t *testing.T) {
+		if !regexp.MustCompile(`^[2-9A-HJKMNP-TW-Z]{6}$`).MatchString(tb.Code) {
+			t.Fatalf("join code %q has ambiguous or wrong characters", tb.Code)
+		}
+		var lk map[string]any
+		ts.must(200, "GET", "/api/join/"+strings.ToLower(tb.Code), "", nil, &lk)
+		if lk["table_id"] != tb.ID {
+			t.Fatalf("lookup = %v, want table %s", lk["table_id"], tb.ID)
+		}
+	})
+	t.Run("QR", func(t *testing.T) {
+		st, body := ts.call("GET", "/api/tables/"+tb.ID+"/qr.png", "", nil)
+		if st != 200 {
+			t.Fatalf("qr status %d", st)
+		}
+		img, err := png.Decode(bytes.NewReader(body))
+		if err != nil {
+			t.Fatalf("qr is not a PNG: %v", err)
+		}
+		if img.Bounds().Dx() < 256 {
+			t.Fatalf("qr is %d px wide, want a large code", img.Bounds().Dx())
+		}
+	})
+	t.Run("ErrStartBySeat", func(t *testing.T) {
+		st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/start", tb.Tokens[0], nil)
+		if st != 403 {
+			t.Fatalf("seat start = %d, want 403", st)
+		}
+	})
+	t.Run("ErrMoveInLobby", func(t *testing.T) {
+		st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": "draw"})
+		if st != 409 {
+			t.Fatalf("lobby move = %d, want 409", st)
+		}
+	})
+	ts.start(tb)
+	t.Run("ErrJoinAfterStart", func(t *testing.T) {
+		st, _ := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Late"})
+		if st != 409 {
+			t.Fatalf("late join = %d, want 409", st)
+		}
+	})
+	t.Run("ErrStartTwice", func(t *testing.T) {
+		st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/start", tb.Host, nil)
+		if st != 409 {
+			t.Fatalf("second start = %d, want 409", st)
+		}
+	})
+	t.Run("ViewsDiffer", func(t *testing.T) {
+		a, b := ts.view(tb, tb.Tokens[0]), ts.view(tb, tb.Tokens[1])
+		if a.Me.Seat != 0 || b.Me.Seat != 1 || a.Me.Role != "seat" {
+			t.Fatalf("me = %+v / %+v", a.Me, b.Me)
+		}
+		pa, _ := json.Marshal(a.View.Private)
+		pb, _ := json.Marshal(b.View.Private)
+		if a.View.Private == nil || bytes.Equal(pa, pb) && strings.Contains(string(pa), `"seat"`) {
+			t.Fatalf("private views: %s / %s", pa, pb)
+		}
+		board := ts.view(tb, "")
+		if board.View.Private != nil || len(board.View.Moves) != 0 {
+			t.Fatalf("board view has private data or moves: %+v", board.View)
+		}
+	})
+}
+
+func TestTableFull(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 10)
+	st, body := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Extra"})
+	if st != 409 || !strings.Contains(string(body), "full") {
+		t.Fatalf("11th join = %d %s, want 409 full", st, body)
+	}
+}
+
+func TestMoveErrors(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 5)
+	ts.start(tb)
+	v := ts.view(tb, tb.Tokens[0])
+	turn := v.View.Turn[0]
+	other := (turn + 1) % 5
+	path := "/api/tables/" + tb.ID + "/moves"
+
+	t.Run("ErrIllegalMove", func(t *testing.T) {
+		before := ts.view(tb, "")
+		st, body := ts.call("POST", path, tb.Tokens[other], map[string]any{"type": "draw"})
+		if st != 422 {
+			t.Fatalf("out-of-turn draw = %d %s, want 422", st, body)
+		}
+		var e struct{ Code, Message, Rule, RequestID string }
+		json.Unmarshal(body, &e)
+		var raw map[string]any
+		json.Unmarshal(body, &raw)
+		if e.Code == "" || e.Message == "" || !strings.Contains(e.Rule, "Jumpship") || raw["request_id"] == "" {
+			t.Fatalf("422 body = %s, want code, message, rule and request_id", body)
+		}
+		after := ts.view(tb, "")
+		if after.Version != before.Version {
+			t.Fatalf("version moved from %d to %d on an illegal move", before.Version, after.Version)
+		}
+	})
+	t.Run("ErrUnknownMoveType", func(t *testing.T) {
+		st, body := ts.call("POST", path, tb.Tokens[turn], map[string]any{"type": "teleport"})
+		if st != 422 {
+			t.Fatalf("unknown move = %d %s, want 422", st, body)
+		}
+	})
+	t.Run("ErrStaleVersion", func(t *testing.T) {
+		st, body := ts.call("POST", path, tb.Tokens[turn], map[string]any{"type": "draw", "expected_version": v.Version - 1})
+		if st != 409 {
+			t.Fatalf("stale = %d %s, want 409", st, body)
+		}
+		var e struct{ Version int64 }
+		json.Unmarshal(body, &e)
+		if e.Version != v.Version {
+			t.Fatalf("409 version = %d, want %d", e.Version, v.Version)
+		}
+	})
+	t.Run("Idempotent", func(t *testing.T) {
+		req := map[string]any{"type": "draw", "expected_version": v.Version, "idempotency_key": "k-1"}
+		var first, second api.MoveResult
+		ts.must(200, "POST", path, tb.Tokens[turn], req, &first)
+		ts.must(200, "POST", path, tb.Tokens[turn], req, &second)
+		if !second.Duplicate || second.Seq != first.Seq || second.Version != first.Version {
+			t.Fatalf("retry = %+v, want the first result %+v marked duplicate", second, first)
+		}
+		var log []api.LogEntry
+		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
+		if got, want := len(log), 1; got != want {
+			t.Fatalf("log entries = %d, want %d (the retry applied twice?)", got, want)
+		}
+	})
+	t.Run("ErrIdempotencyKeyOtherSeat", func(t *testing.T) {
+		st, _ := ts.call("POST", path, tb.Tokens[other], map[string]any{"type": "draw", "idempotency_key": "k-1"})
+		if st != 409 {
+			t.Fatalf("key reuse by another seat = %d, want 409", st)
+		}
+	})
+	t.Run("ErrBoardCannotMove", func(t *testing.T) {
+		st, _ := ts.call("POST", path, "", map[string]any{"type": "draw"})
+		if st != 401 {
+			t.Fatalf("anonymous move = %d, want 401", st)
+		}
+	})
+	t.Run("ErrTimerExpiredFromPhone", func(t *testing.T) {
+		st, _ := ts.call("POST", path, tb.Tokens[turn], map[string]any{"type": kit.TimerExpiredMove, "args": map[string]any{"name": "x", "generation": 1}})
+		if st != 422 {
+			t.Fatalf("phone-sent timer expiry = %d, want 422", st)
+		}
+	})
+}
+
+func TestConcurrentMovesOneTable(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 6)
+	ts.start(tb)
+	r := rand.New(rand.NewPCG(1, 2))
+	accepted := 0
+	for round := 0; round < 15; round++ {
+		v := ts.view(tb, tb.Tokens[0])
+		if v.View.Outcome != nil {
+			break
+		}
+		seat := v.View.Turn[0]
+		sv := ts.view(tb, tb.Tokens[seat])
+		spec := sv.View.Moves[r.IntN(len(sv.View.Moves))]
+		m := kit.RandomMove(spec, r)
+		// Eight phones race the same move at the same version: exactly one
+		// may win, the rest get 409 with the new version.
+		var wg sync.WaitGroup
+		codes := make([]int, 8)
+		for i := range codes {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				codes[i], _ = ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat],
+					map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": sv.Version, "idempotency_key": fmt.Sprintf("r%d-%d", round, i)})
+			}(i)
+		}
+		wg.Wait()
+		ok := 0
+		for _, c := range codes {
+			switch c {
+			case 200:
+				ok++
+			case 409:
+			default:
+				t.Fatalf("round %d: status %d, want 200 or 409 (%v)", round, c, codes)
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("round %d: %d moves accepted at one version, want exactly 1 (%v)", round, ok, codes)
+		}
+		accepted++
+	}
+	var log []api.LogEntry
+	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
+	if len(log) != accepted {
+		t.Fatalf("log has %d entries, want %d accepted moves", len(log), accepted)
+	}
+	for i, e := range log {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("log seq %d at %d: a gap or duplicate", e.Seq, i)
+		}
+	}
+	checkReplay(t, ts)
+}
+
+// checkReplay rebuilds every table's state from its log and compares it
+// with the stored snapshot, byte for byte.
+func checkReplay(t testing.TB, ts *testServer) {
+	t.Helper()
+	ctx := context.Background()
+	q := ts.Store.Read()
+	rows, err := ts.Store.ReadDB().QueryContext(ctx, "SELECT id FROM game_tables WHERE status != 'lobby'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		rows.Scan(&id)
+		ids = append(ids, id)
+	}
+	rows.Close()
+	for _, id := range ids {
+		row, _ := q.GetTable(ctx, id)
+		seats, _ := q.ListSeats(ctx, id)
+		moves, _ := q.ListMoves(ctx, id)
+		snap, err := q.GetSnapshot(ctx, id)
+		if err != nil {
+			t.Fatalf("table %s snapshot: %v", id, err)
+		}
+		g, _ := catalog.Get(row.Game)
+		st, err := api.Replay(g, row, seats, moves)
+		if err != nil {
+			t.Fatalf("table %s replay: %v", id, err)
+		}
+		got, _ := json.Marshal(st)
+		if string(got) != snap.State {
+			t.Fatalf("table %s: replay of %d log entries differs from the stored state", id, len(moves))
+		}
+	}
+}
+
+func TestRestartKeepsEverything(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 7)
+	lobby := ts.newTable("jumpship", nil, 2)
+	ts.start(tb)
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 12; i++ {
+		playRandom(t, ts, tb, r)
+	}
+	before := map[int]api.ViewResponse{}
+	for i, tok := range tb.Tokens {
+		before[i] = ts.view(tb, tok)
+	}
+	hostBefore := ts.view(tb, tb.Host)
+	var logBefore []api.LogEntry
+	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logBefore)
+	ts.Stop()
+
+	ts2 := startServer(t, ts.Path)
+	for i, tok := range tb.Tokens {
+		after := ts2.view(tb, tok)
+		after.ServerTime, before[i] = time.Time{}, zeroTime(before[i])
+		a, _ := json.Marshal(after)
+		b, _ := json.Marshal(before[i])
+		if string(a) != string(b) {
+			t.Fatalf("seat %d view changed across a restart:\nbefore %s\nafter  %s", i, b, a)
+		}
+	}
+	hostAfter := ts2.view(tb, tb.Host)
+	if hostAfter.Version != hostBefore.Version || hostAfter.JoinCode != hostBefore.JoinCode {
+		t.Fatalf("host view changed across restart")
+	}
+	var logAfter []api.LogEntry
+	ts2.must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logAfter)
+	if a, b := mustJSON(logAfter), mustJSON(logBefore); a != b {
+		t.Fatalf("log changed across restart")
+	}
+	lv := ts2.view(lobby, lobby.Tokens[1])
+	if lv.Status != "lobby" || len(lv.Seats) != 2 || lv.Me.Seat != 1 {
+		t.Fatalf("lobby table after restart = %+v", lv)
+	}
+	// The game goes on after the restart.
+	if !playRandom(t, ts2, tb, r) {
+		t.Fatalf("no move possible after restart")
+	}
+	checkReplay(t, ts2)
+}
+
+func zeroTime(v api.ViewResponse) api.ViewResponse { v.ServerTime = time.Time{}; return v }
+
+func mustJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
+
+func TestSSEPushesEachSeatItsOwnView(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 5)
+	ts.start(tb)
+	streams := make([]*stream, 5)
+	for i, tok := range tb.Tokens {
+		streams[i] = ts.openStream(tb.ID, tok, "")
+	}
+	board := ts.openStream(tb.ID, "", "board")
+	hostS := ts.openStream(tb.ID, tb.Host, "")
+	v0 := ts.view(tb, "")
+	for i := range streams {
+		first := streams[i].waitVersion(t, v0.Version, 2*time.Second)
+		if first.Me.Seat != i {
+			t.Fatalf("stream %d first view is seat %d", i, first.Me.Seat)
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for k := 0; k < 6; k++ {
+		playRandom(t, ts, tb, r)
+	}
+	want := ts.view(tb, "").Version
+	for i, s := range streams {
+		got := s.waitVersion(t, want, time.Second)
+		direct := ts.view(tb, tb.Tokens[i])
+		if mustJSON(zeroTime(got)) != mustJSON(zeroTime(direct)) {
+			t.Fatalf("seat %d: streamed view differs from its GET view", i)
+		}
+	}
+	bv := board.waitVersion(t, want, time.Second)
+	if bv.Me.Role != "board" || bv.View.Private != nil {
+		t.Fatalf("board stream view = %+v", bv.Me)
+	}
+	hv := hostS.waitVersion(t, want, time.Second)
+	if hv.Me.Role != "host" || hv.View.Private != nil {
+		t.Fatalf("host stream view me=%+v private=%v", hv.Me, hv.View.Private)
+	}
+}
+
+func TestUndo(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 5)
+	ts.start(tb)
+	undo := "/api/tables/" + tb.ID + "/undo"
+	t.Run("ErrNothingToUndo", func(t *testing.T) {
+		st, body := ts.call("POST", undo, tb.Host, nil)
+		if st != 422 || !strings.Contains(string(body), "nothing_to_undo") {
+			t.Fatalf("undo at start = %d %s", st, body)
+		}
+	})
+	t.Run("ErrSeatCannotUndo", func(t *testing.T) {
+		st, _ := ts.call("POST", undo, tb.Tokens[0], nil)
+		if st != 403 {
+			t.Fatalf("seat undo = %d, want 403", st)
+		}
+	})
+	v := ts.view(tb, "")
+	seat := v.View.Turn[0]
+	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
+	t.Run("ErrUndoReveals", func(t *testing.T) {
+		st, body := ts.call("POST", undo, tb.Host, nil)
+		if st != 422 || !strings.Contains(string(body), "undo_reveals") {
+			t.Fatalf("undo of a bag draw = %d %s, want 422 undo_reveals", st, body)
+		}
+	})
+	// Find a move that reveals nothing (a give) and undo it.
+	sv := ts.view(tb, tb.Tokens[seat])
+	var give *kit.MoveSpec
+	for i := range sv.View.Moves {
+		if sv.View.Moves[i].Type == "give" {
+			give = &sv.View.Moves[i]
+		}
+	}
+	if give == nil {
+		t.Skipf("the draw left nothing to give (moves %v); covered by other seeds", sv.View.Moves)
+	}
+	before := ts.view(tb, tb.Tokens[seat])
+	m := kit.RandomMove(*give, rand.New(rand.NewPCG(7, 8)))
+	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
+	ts.must(200, "POST", undo, tb.Host, nil, nil)
+	after := ts.view(tb, tb.Tokens[seat])
+	if mustJSON(before.View) != mustJSON(after.View) {
+		t.Fatalf("undo did not restore the view:\nbefore %s\nafter  %s", mustJSON(before.View), mustJSON(after.View))
+	}
+	var log []api.LogEntry
+	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
+	last := log[len(log)-1]
+	if last.By != "host" || !log[len(log)-2].Undone {
+		t.Fatalf("log does not record the undo as the host's entry: %+v", log[len(log)-2:])
+	}
+	checkReplay(t, ts)
+}
+
+func TestCredentials(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 5)
+	other := ts.newTable("jumpship", nil, 5)
+	ts.start(tb)
+
+	t.Run("ErrSeatTokenOtherTable", func(t *testing.T) {
+		st, _ := ts.call("GET", "/api/tables/"+other.ID+"/view", tb.Tokens[0], nil)
+		if st != 401 {
+			t.Fatalf("seat token at another table = %d, want 401", st)
+		}
+	})
+	t.Run("ErrBadToken", func(t *testing.T) {
+		st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/view", "not-a-token", nil)
+		if st != 401 {
+			t.Fatalf("bad token = %d, want 401", st)
+		}
+	})
+	t.Run("HostSeesNoSeatSecrets", func(t *testing.T) {
+		hv := ts.view(tb, tb.Host)
+		if hv.View.Private != nil || strings.Contains(mustJSON(hv), "bio_id") {
+			t.Fatalf("host view holds a seat's secret: %s", mustJSON(hv.View))
+		}
+	})
+	t.Run("TokensStoredHashed", func(t *testing.T) {
+		ts.Store.ReadDB().ExecContext(context.Background(), "PRAGMA wal_checkpoint")
+		raw, err := os.ReadFile(ts.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wal, _ := os.ReadFile(ts.Path + "-wal")
+		for _, tok := range append([]string{tb.Host}, tb.Tokens...) {
+			if bytes.Contains(raw, []byte(tok)) || bytes.Contains(wal, []byte(tok)) {
+				t.Fatalf("token %s found in plain text in the database", tok)
+			}
+		}
+	})
+	t.Run("ErrCookieCSRF", func(t *testing.T) {
+		req, _ := http.NewRequest("POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(`{"type":"draw"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[0]})
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 403 {
+			t.Fatalf("cookie POST without X-Requested-With = %d, want 403", res.StatusCode)
+		}
+	})
+	t.Run("CookieGET", func(t *testing.T) {
+		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/view", nil)
+		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[2]})
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v api.ViewResponse
+		json.NewDecoder(res.Body).Decode(&v)
+		res.Body.Close()
+		if v.Me.Seat != 2 {
+			t.Fatalf("cookie view seat = %d, want 2", v.Me.Seat)
+		}
+	})
+	t.Run("RemoveSeatRevokes", func(t *testing.T) {
+		s := ts.openStream(tb.ID, tb.Tokens[4], "")
+		st, _ := ts.call("DELETE", "/api/tables/"+tb.ID+"/seats/4", tb.Tokens[0], nil)
+		if st != 403 {
+			t.Fatalf("seat removing a seat = %d, want 403", st)
+		}
+		ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/4", tb.Host, nil, nil)
+		s.waitEvent(t, "revoked", 2*time.Second)
+		st, _ = ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[4], nil)
+		if st != 401 {
+			t.Fatalf("removed seat's view = %d, want 401", st)
+		}
+	})
+	t.Run("SecurityHeaders", func(t *testing.T) {
+		res, err := http.Get(ts.URL + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		csp := res.Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "unsafe-inline' 'unsafe-eval") || !strings.Contains(csp, "frame-ancestors 'none'") {
+			t.Fatalf("CSP = %q", csp)
+		}
+		if res.Header.Get("Referrer-Policy") != "no-referrer" {
+			t.Fatalf("Referrer-Policy = %q", res.Header.Get("Referrer-Policy"))
+		}
+	})
+	t.Run("CookiesHttpOnlySameSite", func(t *testing.T) {
+		req, _ := http.NewRequest("POST", ts.URL+"/api/join", strings.NewReader(`{"code":"`+other.Code+`","name":"Zed"}`))
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		cks := res.Cookies()
+		if len(cks) != 1 || !cks[0].HttpOnly || cks[0].SameSite != http.SameSiteStrictMode {
+			t.Fatalf("join cookies = %+v, want one HttpOnly SameSite=Strict cookie", cks)
+		}
+	})
+}
+
+func TestJoinRateLimit(t *testing.T) {
+	ts := startServer(t, "", func(c *api.Config) { c.JoinsPerMinute = 6; c.JoinBurst = 3 })
+	var cr struct {
+		JoinCode string `json:"join_code"`
+	}
+	ts.must(201, "POST", "/api/tables", "", map[string]any{"game": "jumpship"}, &cr)
+	codes := []int{}
+	for i := 0; i < 5; i++ {
+		// A spoofed X-Forwarded-For must not give a fresh allowance.
+		st, _ := ts.call("POST", "/api/join", "", map[string]any{"code": cr.JoinCode, "name": playerName(i)}, "X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
+		codes = append(codes, st)
+	}
+	if got, want := fmt.Sprint(codes), "[201 201 201 429 429]"; got != want {
+		t.Fatalf("join statuses = %s, want %s", got, want)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 5)
+	ts.start(tb)
+	moves := "/api/tables/" + tb.ID + "/moves"
+	deep := strings.Repeat("[", 100) + strings.Repeat("]", 100)
+	cases := []struct {
+		name, method, path, ctype, body string
+		want                            int
+	}{
+		{"ErrOversized", "POST", moves, "application/json", `{"type":"draw","args":{"x":"` + strings.Repeat("a", 300<<10) + `"}}`, 413},
+		{"ErrDeepJSON", "POST", moves, "application/json", `{"type":"draw","args":{"x":` + deep + `}}`, 400},
+		{"ErrWrongContentType", "POST", moves, "text/plain", `{"type":"draw"}`, 400},
+		{"ErrUnknownField", "POST", moves, "application/json", `{"type":"draw","bogus":1}`, 400},
+		{"ErrTrailing", "POST", moves, "application/json", `{"type":"draw"} {}`, 400},
+		{"ErrNotJSON", "POST", moves, "application/json", `{"type":`, 400},
+		{"ErrUnknownGame", "POST", "/api/tables", "application/json", `{"game":"chess"}`, 400},
+		{"ErrBadOption", "POST", "/api/tables", "application/json", `{"game":"jumpship","options":{"nope":1}}`, 422},
+		{"ErrEmptyName", "POST", "/api/join", "application/json", `{"code":"` + tb.Code + `","name":"  "}`, 400},
+		{"ErrUnknownTable", "GET", "/api/tables/nope/view", "", ``, 404},
+		{"ErrUnknownCode", "GET", "/api/join/ZZZZZZ", "", ``, 404},
+		{"ErrSeatNumber", "DELETE", "/api/tables/" + tb.ID + "/seats/-1", "", ``, 400},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before := ts.view(tb, "").Version
+			req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
+			if c.ctype != "" {
+				req.Header.Set("Content-Type", c.ctype)
+			}
+			req.Header.Set("Authorization", "Bearer "+tb.Host)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var e map[string]any
+			json.NewDecoder(res.Body).Decode(&e)
+			res.Body.Close()
+			if res.StatusCode != c.want {
+				t.Fatalf("status = %d (%v), want %d", res.StatusCode, e, c.want)
+			}
+			if e["message"] == nil || e["message"] == "" || e["request_id"] == nil {
+				t.Fatalf("error body %v lacks a message or request id", e)
+			}
+			if after := ts.view(tb, "").Version; after != before {
+				t.Fatalf("version changed %d → %d", before, after)
+			}
+		})
+	}
+}
+
+// TestJumpshipSevenPlayersOverHTTP plays a whole 7-player game through the
+// API, every move chosen at random from the moving seat's own view, until
+// the game ends; then checks the outcome on every screen and the replay.
+func TestJumpshipSevenPlayersOverHTTP(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 7)
+	ts.start(tb)
+	r := rand.New(rand.NewPCG(2026, 7))
+	moves := 0
+	for moves < 3000 && playRandom(t, ts, tb, r) {
+		moves++
+	}
+	final := ts.view(tb, tb.Host)
+	if final.View.Outcome == nil || final.Status != "ended" {
+		t.Fatalf("no outcome after %d moves (status %s)", moves, final.Status)
+	}
+	o := final.View.Outcome
+	if len(o.Winners) == 0 || o.Reason == "" || o.Side == "" {
+		t.Fatalf("outcome = %+v", o)
+	}
+	for i := range tb.Tokens {
+		v := ts.view(tb, tb.Tokens[i])
+		if v.View.Outcome == nil || mustJSON(v.View.Outcome) != mustJSON(o) {
+			t.Fatalf("seat %d outcome differs", i)
+		}
+	}
+	st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": "draw"})
+	if st != 422 {
+		t.Fatalf("move after the end = %d, want 422", st)
+	}
+	t.Logf("7-player game ended after %d moves: %s (%s)", moves, o.Side, o.Reason)
+	checkReplay(t, ts)
+}
+
+// TestJumpshipSecretsStayHome checks, through HTTP, that no seat's Bio ID
+// reaches another seat, the host or the board in views, logs or streams
+// while the game runs. A seat may know another's Bio ID only through the
+// book's channels: Aliens and the Queen know each other, and a scan tells
+// the scanner.
+func TestJumpshipSecretsStayHome(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 9)
+	ts.start(tb)
+	streams := make([]*stream, len(tb.Tokens))
+	for i, tok := range tb.Tokens {
+		streams[i] = ts.openStream(tb.ID, tok, "")
+	}
+	board := ts.openStream(tb.ID, "", "board")
+	host := ts.openStream(tb.ID, tb.Host, "")
+	r := rand.New(rand.NewPCG(9, 9))
+	for k := 0; k < 60; k++ {
+		v := ts.view(tb, "")
+		if v.View.Outcome != nil {
+			break
+		}
+		playRandom(t, ts, tb, r)
+	}
+	if ts.view(tb, "").View.Outcome != nil {
+		t.Skip("game ended; the end reveals every Bio ID")
+	}
+	// The truth, from the seats' own views.
+	bio := map[int]string{}
+	for i, tok := range tb.Tokens {
+		var p struct {
+			Private struct {
+				BioID string `json:"bio_id"`
+			} `json:"private"`
+		}
+		json.Unmarshal([]byte(mustJSON(ts.view(tb, tok).View)), &p)
+		bio[i] = p.Private.BioID
+	}
+	allowed := func(viewer int, payload string) {
+		// Every "bio_id" in a seat's payload must be its own, an alien it
+		// knows, or one it scanned: all listed under "private".
+		var v struct {
+			View struct {
+				Private struct {
+					BioID  string `json:"bio_id"`
+					Aliens []struct {
+						Seat int `json:"seat"`
+					} `json:"aliens"`
+					Scans []struct {
+						Seat int `json:"seat"`
+					} `json:"scans"`
+				} `json:"private"`
+			} `json:"view"`
+		}
+		json.Unmarshal([]byte(payload), &v)
+		n := strings.Count(payload, `"bio_id"`)
+		want := 1 + len(v.View.Private.Aliens) + len(v.View.Private.Scans)
+		if n != want {
+			t.Fatalf("seat %d payload holds %d bio_id fields, want %d (own + known aliens + scans): %s", viewer, n, want, payload)
+		}
+		if bio[viewer] == "Human" && len(v.View.Private.Aliens) > 0 {
+			t.Fatalf("human seat %d knows aliens", viewer)
+		}
+	}
+	for i, tok := range tb.Tokens {
+		allowed(i, mustJSON(ts.view(tb, tok)))
+		for _, raw := range streams[i].allRaw() {
+			allowed(i, raw)
+		}
+		var log []api.LogEntry
+		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tok, nil, &log)
+		for _, e := range log {
+			for _, ev := range e.Events {
+				if ev.To != nil && !containsInt(ev.To, i) {
+					t.Fatalf("seat %d log holds a private event for %v", i, ev.To)
+				}
+			}
+		}
+	}
+	for name, s := range map[string]*stream{"board": board, "host": host} {
+		for _, raw := range s.allRaw() {
+			if strings.Contains(raw, "bio_id") || strings.Contains(raw, `"private"`) {
+				t.Fatalf("%s stream holds a secret: %s", name, raw)
+			}
+		}
+	}
+	var boardLog []api.LogEntry
+	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &boardLog)
+	for _, e := range boardLog {
+		for _, ev := range e.Events {
+			if ev.To != nil {
+				t.Fatalf("board log holds a private event %+v", ev)
+			}
+		}
+	}
+	_ = sort.Ints
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

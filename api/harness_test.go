@@ -1,0 +1,293 @@
+package api_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tablewarden/api"
+	"tablewarden/db"
+)
+
+// testServer is the real server on a random loopback port over a real
+// SQLite file.
+type testServer struct {
+	t     testing.TB
+	Path  string
+	URL   string
+	Store *db.Store
+	Srv   *api.Server
+	l     net.Listener
+	done  chan error
+}
+
+func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServer {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "tw.db")
+	}
+	ctx := context.Background()
+	store, err := db.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("db.Open: %v", err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + l.Addr().String()
+	cfg := api.Config{PublicURL: url, JoinsPerMinute: 0, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	for _, m := range mod {
+		m(&cfg)
+	}
+	srv, err := api.New(ctx, store, cfg)
+	if err != nil {
+		t.Fatalf("api.New: %v", err)
+	}
+	ts := &testServer{t: t, Path: path, URL: url, Store: store, Srv: srv, l: l, done: make(chan error, 1)}
+	go func() { ts.done <- srv.Serve(l) }()
+	t.Cleanup(ts.Stop)
+	return ts
+}
+
+// Stop shuts the server down and closes the store (idempotent).
+func (ts *testServer) Stop() {
+	if ts.Srv == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := ts.Srv.Shutdown(ctx); err != nil {
+		ts.t.Errorf("Shutdown: %v", err)
+	}
+	<-ts.done
+	if err := ts.Store.Close(); err != nil {
+		ts.t.Errorf("Store.Close: %v", err)
+	}
+	ts.Srv = nil
+}
+
+// call makes a request and returns the status and body. body is marshalled
+// to JSON unless it is a string or []byte sent as is.
+func (ts *testServer) call(method, path, token string, body any, hdr ...string) (int, []byte) {
+	ts.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		enc, err := json.Marshal(b)
+		if err != nil {
+			ts.t.Fatal(err)
+		}
+		rd = bytes.NewReader(enc)
+	}
+	req, err := http.NewRequest(method, ts.URL+path, rd)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		ts.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, out
+}
+
+// must makes a request that must answer want, and decodes the body into dst.
+func (ts *testServer) must(want int, method, path, token string, body, dst any) []byte {
+	ts.t.Helper()
+	st, out := ts.call(method, path, token, body)
+	if st != want {
+		ts.t.Fatalf("%s %s = %d %s, want %d", method, path, st, out, want)
+	}
+	if dst != nil {
+		if err := json.Unmarshal(out, dst); err != nil {
+			ts.t.Fatalf("%s %s: decode %s: %v", method, path, out, err)
+		}
+	}
+	return out
+}
+
+// table is a created table with its seats' tokens.
+type table struct {
+	ID, Code, Host string
+	Tokens         []string
+}
+
+func (ts *testServer) newTable(game string, options any, players int) *table {
+	ts.t.Helper()
+	var cr struct {
+		TableID   string `json:"table_id"`
+		JoinCode  string `json:"join_code"`
+		HostToken string `json:"host_token"`
+	}
+	ts.must(201, "POST", "/api/tables", "", map[string]any{"game": game, "options": options}, &cr)
+	tb := &table{ID: cr.TableID, Code: cr.JoinCode, Host: cr.HostToken}
+	for i := 0; i < players; i++ {
+		var jr api.JoinResult
+		ts.must(201, "POST", "/api/join", "", map[string]any{"code": cr.JoinCode, "name": playerName(i)}, &jr)
+		if jr.Seat != i {
+			ts.t.Fatalf("join %d got seat %d", i, jr.Seat)
+		}
+		tb.Tokens = append(tb.Tokens, jr.Token)
+	}
+	return tb
+}
+
+func playerName(i int) string {
+	return []string{"Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"}[i]
+}
+
+func (ts *testServer) start(tb *table) {
+	ts.t.Helper()
+	ts.must(200, "POST", "/api/tables/"+tb.ID+"/start", tb.Host, nil, nil)
+}
+
+func (ts *testServer) view(tb *table, token string) api.ViewResponse {
+	ts.t.Helper()
+	var v api.ViewResponse
+	path := "/api/tables/" + tb.ID + "/view"
+	if token == "" {
+		path += "?as=board"
+	}
+	ts.must(200, "GET", path, token, nil, &v)
+	return v
+}
+
+// stream is an open SSE connection collecting "view" events.
+type stream struct {
+	mu     sync.Mutex
+	views  []api.ViewResponse
+	raw    []string
+	events []string
+	notify chan struct{}
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+func (ts *testServer) openStream(tableID, token, as string) *stream {
+	ts.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	url := ts.URL + "/api/tables/" + tableID + "/stream"
+	if as != "" {
+		url += "?as=" + as
+	}
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		cancel()
+		ts.t.Fatalf("stream: %v", err)
+	}
+	if res.StatusCode != 200 {
+		cancel()
+		ts.t.Fatalf("stream status %d", res.StatusCode)
+	}
+	s := &stream{notify: make(chan struct{}, 1000), cancel: cancel, done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		defer res.Body.Close()
+		sc := bufio.NewScanner(res.Body)
+		sc.Buffer(make([]byte, 1<<20), 8<<20)
+		event := ""
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				event = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				data := strings.TrimPrefix(line, "data: ")
+				s.mu.Lock()
+				s.events = append(s.events, event)
+				if event == "view" {
+					var v api.ViewResponse
+					if json.Unmarshal([]byte(data), &v) == nil {
+						s.views = append(s.views, v)
+						s.raw = append(s.raw, data)
+					}
+				}
+				s.mu.Unlock()
+				s.notify <- struct{}{}
+			}
+		}
+	}()
+	ts.t.Cleanup(s.close)
+	return s
+}
+
+func (s *stream) close() { s.cancel(); <-s.done }
+
+// waitVersion waits until the stream has delivered a view of at least
+// version v and returns it.
+func (s *stream) waitVersion(t testing.TB, v int64, within time.Duration) api.ViewResponse {
+	t.Helper()
+	deadline := time.After(within)
+	for {
+		s.mu.Lock()
+		if n := len(s.views); n > 0 && s.views[n-1].Version >= v {
+			got := s.views[n-1]
+			s.mu.Unlock()
+			return got
+		}
+		s.mu.Unlock()
+		select {
+		case <-s.notify:
+		case <-deadline:
+			t.Fatalf("stream did not reach version %d within %v", v, within)
+		}
+	}
+}
+
+// waitEvent waits for an event of the given name.
+func (s *stream) waitEvent(t testing.TB, name string, within time.Duration) {
+	t.Helper()
+	deadline := time.After(within)
+	for {
+		s.mu.Lock()
+		for _, e := range s.events {
+			if e == name {
+				s.mu.Unlock()
+				return
+			}
+		}
+		s.mu.Unlock()
+		select {
+		case <-s.notify:
+		case <-deadline:
+			t.Fatalf("stream got no %q event within %v", name, within)
+		}
+	}
+}
+
+// allRaw returns every raw view payload received.
+func (s *stream) allRaw() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.raw...)
+}

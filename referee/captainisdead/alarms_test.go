@@ -1,0 +1,146 @@
+package captainisdead
+
+import (
+	"testing"
+
+	"tablewarden/referee/kit"
+)
+
+// TestAlarmSources checks each alarm source of the book moves the
+// Concealment Level down exactly as many steps as it sounds alarms.
+func TestAlarmSources(t *testing.T) {
+	ann := kit.SeatActor(0)
+	for _, tc := range []struct {
+		name    string
+		role    string
+		arrange func(s *State)
+		act     func(t *testing.T, s *State) *State
+		alarms  int
+	}{
+		{"AlienKilled", "Spy", func(s *State) { put(s, Infantry, "Infirmary", 1) },
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveKillAlien, rankArgs{"Infantry"}) }, 1},
+		{"GrenadeOneAlarmPerAlien", "Spy", func(s *State) { put(s, Infantry, "War Room", 2); put(s, Commander, "War Room", 1); s.Players[0].Grenades = 1; s.GrenadeLocker = 2 },
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveThrowGrenade, roomArgs{"War Room"}) }, 3},
+		{"CardKillEachAlien", "Spy", func(s *State) { put(s, Patrol, "Bridge", 2) },
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, kit.HostActor, MoveKillAliens, killAliensArgs{Room: "Bridge", All: true, Source: "Rifle"})
+			}, 2},
+		{"FoundAndEscorted", "Spy", func(s *State) { put(s, Infantry, "Bridge", 1); at(s, 0, "Bridge") },
+			func(t *testing.T, s *State) *State { return endAndFinish(t, s) }, 1},
+		{"SystemHacked", "Spy", nil,
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"}) }, 1},
+		{"HackedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"}) }, 2},
+		{"AlertOverridden", "Spy", nil,
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "alert overridden"})
+			}, 1},
+		{"UsedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"}) }, 1},
+		{"RepairedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Computer Core")].Honeypot = true },
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveRepairSystem, systemArgs{"Concealment Level"})
+			}, 1},
+		{"UnlockedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"}) }, 1},
+		{"UnlockedNoHoneypot", "Spy", nil,
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"}) }, 0},
+		{"UsedNoHoneypot", "Spy", nil,
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"}) }, 0},
+		{"Relocked", "Spy", func(s *State) { s.Systems[0].Locked = false },
+			func(t *testing.T, s *State) *State { return apply(t, s, kit.HostActor, MoveLockSystem, systemArgs{"Ship Control"}) }, 1},
+		{"RelockedByHackerAlien", "Spy", func(s *State) { s.Systems[0].Locked = false; put(s, HackerAlien, "Bridge", 1) },
+			func(t *testing.T, s *State) *State { return endAndFinish(t, s) }, 1},
+		{"HackerAlienLockedAlreadyLocked", "Spy", func(s *State) { put(s, HackerAlien, "Bridge", 1) },
+			func(t *testing.T, s *State) *State { return endAndFinish(t, s) }, 0},
+		{"BellIconCard", "Spy", nil,
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveCardAction, cardActionArgs{Card: "Command skill", Actions: 1, Bell: true})
+			}, 1},
+		{"BellIconTable", "Spy", nil,
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "bell icon", Source: "alert"})
+			}, 1},
+		{"HackerRoleHacksQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"}) }, 0},
+		{"HackerRoleUnlocksQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"}) }, 0},
+		{"HackerRoleRepairsQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Computer Core")].Honeypot = true },
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveRepairSystem, systemArgs{"Concealment Level"})
+			}, 0},
+		{"HackerRoleUseStillAlarms", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"}) }, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := turnOf(begin(t, "", tc.role, "First Officer"), 0)
+			put(s, Infantry, "Cargo Pod", 1) // keeps the ship from emptying
+			if tc.arrange != nil {
+				tc.arrange(s)
+			}
+			before := s.Concealment.Pos
+			s = tc.act(t, s)
+			if got, want := before-s.Concealment.Pos, tc.alarms; got != want {
+				t.Fatalf("Concealment went down %d steps, want %d", got, want)
+			}
+			if got, want := s.Alarms.Sounded, tc.alarms; got != want {
+				t.Fatalf("alarms sounded = %d, want %d", got, want)
+			}
+		})
+	}
+}
+
+func TestSuppression(t *testing.T) {
+	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
+	host := kit.HostActor
+	t.Run("ErrNoSuppression", func(t *testing.T) {
+		refuse(t, s, host, MoveCancelSuppression, nil, "no_suppression")
+	})
+	t.Run("ErrUnknownSource", func(t *testing.T) {
+		refuse(t, s, host, MoveArmSuppression, suppressArgs{"luck"}, "unknown_source")
+	})
+	for i, src := range SuppressionSources {
+		t.Run("OK"+src, func(t *testing.T) {
+			s := apply(t, s, host, MoveArmSuppression, suppressArgs{src})
+			s = apply(t, s, host, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
+			if got, want := concealment(s), "100%"; got != want {
+				t.Fatalf("Concealment = %s, want %s", got, want)
+			}
+			if got, want := s.Alarms.Suppressed[i], 1; got != want {
+				t.Fatalf("suppressed by %s = %d, want %d", src, got, want)
+			}
+			if got, want := len(s.Suppressions), 0; got != want {
+				t.Fatalf("armed = %d, want %d", got, want)
+			}
+			s = apply(t, s, host, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
+			if got, want := concealment(s), "90%"; got != want {
+				t.Fatalf("second alarm: Concealment = %s, want %s", got, want)
+			}
+		})
+	}
+	t.Run("Cancel", func(t *testing.T) {
+		s := apply(t, s, host, MoveArmSuppression, suppressArgs{SuppressionSources[3]})
+		s = apply(t, s, host, MoveCancelSuppression, nil)
+		s = apply(t, s, host, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
+		if got, want := concealment(s), "90%"; got != want {
+			t.Fatalf("Concealment = %s, want %s", got, want)
+		}
+	})
+}
+
+func TestConcealmentFloor(t *testing.T) {
+	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
+	s.Concealment.Pos = 1
+	s = apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
+	s = apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
+	if got, want := concealment(s), "SET TO KILL"; got != want {
+		t.Fatalf("Concealment = %s, want %s", got, want)
+	}
+	s = apply(t, s, kit.HostActor, MoveRaiseTrack, trackArgs{Track: "Concealment Level", Source: "Battle Plan"})
+	if got, want := concealment(s), "1%"; got != want {
+		t.Fatalf("raised Concealment = %s, want %s", got, want)
+	}
+	s.Concealment.Pos = ConcealmentDef.Max()
+	refuse(t, s, kit.HostActor, MoveRaiseTrack, trackArgs{Track: "Concealment Level"}, "track_at_end")
+	refuse(t, s, kit.HostActor, MoveRaiseTrack, trackArgs{Track: "Shields"}, "unknown_track")
+}

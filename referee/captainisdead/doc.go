@@ -1,0 +1,83 @@
+// Package captainisdead referees The Captain Is Dead: Episode III –
+// Lockdown (rulebook captain-is-dead-lockdown.txt). The game is
+// co-operative: the referee is the crew's shared memory of the Concealment
+// Level and Ship Control tracks, the alarms and what suppressed them, the
+// aliens aboard by rank and room, the systems' Locked/Unlocked sides, the
+// stacked alert deck by colour and count, the hands (counts, tools,
+// grenades, scent bombs) and each player's secret contraband.
+//
+// The texts of alert, skill, tool, ability, upgrade, Battle Plan and
+// contraband cards are not in the book, so the table draws the physical
+// card, reads it and applies it through primitive moves (add_alien,
+// move_alien, remove_alien, kill_aliens, raise_track, lower_ship_control,
+// sound_alarm, arm_suppression, lock_system, place_honeypot, injure, heal,
+// place_character, gain_item, card_action). The referee enforces every
+// rule the book states around them: alarms and contraband, the shortage
+// and four-Commander rules, kill order and costs, the Ship Control bonus,
+// Perform Hostile Alien Actions, SET TO KILL, elimination and the end.
+//
+// Game data the book leaves to Episode 1 components lives in data.json,
+// every value marked "rulebook" or "assumed", replaceable whole through
+// the game_data table option: the rooms (those the book names) and their
+// connections (assumed), the Patrol path (assumed, a cycle), the systems'
+// rooms (assumed; five system names are placeholders), the 21 roles with
+// actions, hand sizes, ranks and start rooms (the three new roles and the
+// Hologram's and Sympathizer's starts from the book, the rest assumed),
+// the seven colours' role triples (assumed), the alien pawns per rank
+// (exactly 4 Commanders from the book, the others assumed), the 11 tools
+// (Rifle and Alarm Suppressor named by the book, the others placeholders),
+// 3 scent bombs (assumed) and the action costs (kill 1, Lieutenant 2 and
+// scent bomb 1 from the book; move, grenade and system actions 1,
+// assumed).
+//
+// Decisions where the book is silent:
+//
+//   - CPU Core and Computer Core are kept as two rooms; a table whose board
+//     shows one room maps one name onto the other with an alias entry.
+//   - Kill order holds per room: a kill must take the lowest rank present in
+//     the killer's room. Card-effect kills (kill_aliens) take the lowest
+//     ranks first too.
+//   - The Ship Control bonus fires when a move takes the last alien off the
+//     ship (aliens aboard go from some to none). It does not fire again
+//     while the ship stays empty, nor at the start when no alien has come
+//     aboard yet; it fires again after aliens come back and are all
+//     removed. Its extra alert is drawn at once during a turn (the turn
+//     then resumes) or right after the alert in progress.
+//   - Suppression is armed before the alarm (arm_suppression, with its
+//     source) and absorbs the next alarm; the counts per source are kept.
+//     A suppressed alarm was still triggered, so it still gives contraband.
+//   - Every alarm sounded during a turn (also one entered by the host for
+//     that player's card) is the active player's own action for
+//     contraband; alarms during alerts and Perform Hostile Alien Actions
+//     are not.
+//   - Perform Hostile Alien Actions: SET TO KILL is checked when a round of
+//     steps 1–3 begins (at the start, and again for each room a Patrol
+//     enters); steps 2 and 3 act on the characters found away from their
+//     start; an alien escorts only if it takes someone; Patrols move even
+//     when nobody was found (the Example); a Hacker alien's locking of an
+//     unlocked system is a relock and so an alarm.
+//   - The Hacker role sounds no alarm when unlocking, repairing or hacking
+//     (bringing a system online), honeypot included; using a system in a
+//     honeypot room still alarms. Using or repairing a locked system is
+//     not refused: the book does not say what Locked forbids.
+//   - Repairing Ship Control raises it one step each time.
+//   - While all four Commanders are aboard the Concealment Level cannot be
+//     raised. An add_alien with no alien of that rank or higher left adds
+//     nothing.
+//   - The Alert deck running out loses when an alert is due and none is
+//     left.
+//   - Turn order is fixed by the ranks of the first characters chosen
+//     (lowest rank number first); a respawned character takes its seat's
+//     place. A player whose character is dead still has a turn (to spawn,
+//     when allowed, and to draw the end-of-turn alert); a player whose game
+//     is over (a death without the elimination rules, or a third death) is
+//     skipped. The crew loses when no character is alive.
+//   - A hand over its size is flagged in the seat facts and in the log
+//     with the number of cards to discard; nothing is refused.
+//   - Discarded skills go to the Discarded Skills pile, tools to the Cargo
+//     Pod, grenades and scent bombs back to their supply; used grenades and
+//     scent bombs leave the game.
+//   - Injury is recorded; its effect is an Episode 1 rule the table applies.
+//   - Contraband is private to its holder: gaining, noting, using and
+//     revealing it are private events, the contraband deck count is hidden.
+package captainisdead

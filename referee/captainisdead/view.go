@@ -1,0 +1,223 @@
+package captainisdead
+
+import (
+	"fmt"
+	"strconv"
+
+	"tablewarden/referee/kit"
+)
+
+type roomView struct {
+	Room       string         `json:"room"`
+	Aliens     map[string]int `json:"aliens,omitempty"`
+	Characters []string       `json:"characters,omitempty"`
+	Honeypot   bool           `json:"honeypot,omitempty"`
+	Systems    []string       `json:"systems,omitempty"`
+}
+
+type systemView struct {
+	System   string `json:"system"`
+	Location string `json:"location"`
+	Side     string `json:"side"`
+}
+
+type deckView struct {
+	Top             string `json:"top_card"`
+	Yellow          int    `json:"yellow"`
+	Orange          int    `json:"orange"`
+	Red             int    `json:"red"`
+	Left            int    `json:"left"`
+	Drawn           int    `json:"drawn"`
+	SetupAlertsLeft int    `json:"setup_alerts_left,omitempty"`
+	BonusAlertsDue  int    `json:"bonus_alerts_due,omitempty"`
+}
+
+type alarmView struct {
+	Sounded      int            `json:"sounded"`
+	SuppressedBy map[string]int `json:"suppressed_by,omitempty"`
+	Armed        []string       `json:"suppressions_armed,omitempty"`
+}
+
+type turnView struct {
+	Player      string `json:"player"`
+	Character   string `json:"character,omitempty"`
+	ActionsLeft int    `json:"actions_left"`
+}
+
+type suppliesView struct {
+	GrenadeLocker  int      `json:"grenade_locker"`
+	GrenadesGone   int      `json:"grenades_gone"`
+	ScentBombs     int      `json:"scent_bombs"`
+	ScentBombsGone int      `json:"scent_bombs_gone"`
+	Honeypots      int      `json:"honeypots_off_board"`
+	SkillPile      int      `json:"discarded_skills"`
+	CargoPodSkills int      `json:"cargo_pod_skills"`
+	CargoPodTools  []string `json:"cargo_pod_tools"`
+	SkillsGone     int      `json:"skills_out_of_game"`
+	ToolsGone      []string `json:"tools_out_of_game,omitempty"`
+}
+
+type publicView struct {
+	Difficulty     string         `json:"difficulty"`
+	Elimination    bool           `json:"elimination_rules"`
+	Turn           *turnView      `json:"turn,omitempty"`
+	Alert          *Alert         `json:"alert,omitempty"`
+	AlertDeck      deckView       `json:"alert_deck"`
+	Ship           []roomView     `json:"ship"`
+	AliensAboard   int            `json:"aliens_aboard"`
+	AliensOffBoard map[string]int `json:"aliens_off_board"`
+	Systems        []systemView   `json:"systems"`
+	Alarms         alarmView      `json:"alarms"`
+	Supplies       suppliesView   `json:"supplies"`
+	End            *End           `json:"end,omitempty"`
+}
+
+type privateView struct {
+	Contraband string `json:"contraband"`
+	Name       string `json:"contraband_name,omitempty"`
+}
+
+// View returns what a screen may see. Contraband is shown on its holder's
+// phone only; the hidden contraband deck on no screen.
+func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
+	s := st.(*State)
+	out := kit.View{
+		Game:   "captainisdead",
+		Phase:  s.Phase,
+		Turn:   []int{},
+		Tracks: []kit.TrackView{ConcealmentDef.View(s.Concealment), ShipControlDef.View(s.ShipControl)},
+		Public: s.publicView(),
+		Moves:  s.moves(v),
+	}
+	if s.Alert != nil {
+		out.Phase = s.Alert.Kind + " alert"
+	}
+	switch s.Phase {
+	case PhaseChooseRoles:
+		for i, p := range s.Players {
+			if p.Character == "" {
+				out.Turn = append(out.Turn, i)
+			}
+		}
+	case PhaseTurn, PhaseAlert:
+		out.Turn = []int{s.active()}
+	}
+	for i, p := range s.Players {
+		out.Seats = append(out.Seats, s.seatView(i, p))
+	}
+	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(s.Players) {
+		c := s.Players[v.Seat].Contraband
+		pv := privateView{Contraband: "none"}
+		if c.Held {
+			pv = privateView{Contraband: "held (secret: talking about it or showing it loses it)", Name: c.Name}
+		}
+		out.Private = pv
+	}
+	out.Outcome = g.Outcome(s)
+	return out
+}
+
+func (s *State) seatView(i int, p Player) kit.SeatView {
+	status := "alive"
+	switch {
+	case p.Character == "":
+		status = "choosing a role"
+	case p.Out:
+		status = "out of the game"
+	case !p.Alive:
+		status = "dead"
+	}
+	f := map[string]string{"colour": p.Colour}
+	if p.Character != "" {
+		r := s.role(i)
+		f["character"] = p.Character
+		f["hand"] = fmt.Sprintf("%d/%d", p.handCount(), r.Hand)
+		f["actions"] = strconv.Itoa(r.Actions)
+	}
+	if p.Alive {
+		f["room"] = s.roomName(p.Room)
+		f["veteran_ability"] = strconv.FormatBool(p.Veteran)
+		f["skills"] = strconv.Itoa(p.Skills)
+		f["grenades"] = strconv.Itoa(p.Grenades)
+		f["scent_bombs"] = strconv.Itoa(p.ScentBombs)
+		if len(p.Tools) > 0 {
+			f["tools"] = fmt.Sprint(p.Tools)
+		}
+		if p.Injured {
+			f["injured"] = "true"
+		}
+		if over := s.overHand(i); over > 0 {
+			f["over_hand_size"] = fmt.Sprintf("discard %d", over)
+		}
+	}
+	if len(p.Dead) > 0 {
+		f["dead_characters"] = fmt.Sprint(p.Dead)
+	}
+	return kit.SeatView{Seat: i, Name: p.Name, Status: status, Facts: f}
+}
+
+func (s *State) publicView() publicView {
+	pv := publicView{
+		Difficulty:  s.Difficulty,
+		Elimination: s.Elimination,
+		Alert:       s.Alert,
+		AlertDeck: deckView{Top: s.Deck.Top(), Yellow: s.Deck.Yellow, Orange: s.Deck.Orange, Red: s.Deck.Red,
+			Left: s.Deck.Left(), Drawn: s.Deck.Drawn, SetupAlertsLeft: s.SetupAlertsLeft, BonusAlertsDue: s.PendingBonus},
+		AliensAboard:   s.aliensAboard(),
+		AliensOffBoard: map[string]int{},
+		Alarms:         alarmView{Sounded: s.Alarms.Sounded, Armed: s.Suppressions},
+		Supplies: suppliesView{GrenadeLocker: s.GrenadeLocker, GrenadesGone: s.GrenadesGone, ScentBombs: s.ScentBombs,
+			ScentBombsGone: s.ScentBombsGone, Honeypots: s.Data.Counts.Honeypots.Value - s.honeypotsPlaced(),
+			SkillPile: s.SkillPile, CargoPodSkills: s.CargoPodSkills, CargoPodTools: s.CargoPodTools,
+			SkillsGone: s.SkillsGone, ToolsGone: s.ToolsGone},
+		End: s.End,
+	}
+	if s.Phase == PhaseTurn || s.Phase == PhaseAlert {
+		a := s.active()
+		tv := &turnView{Player: s.Players[a].Name}
+		if s.Players[a].Alive {
+			tv.Character, tv.ActionsLeft = s.Players[a].Character, s.actionsLeft()
+		}
+		pv.Turn = tv
+	}
+	aboard := s.aboard()
+	for k, r := range Ranks {
+		pv.AliensOffBoard[r] = s.Data.alienSupply[k] - aboard[k]
+	}
+	for i, n := range s.Alarms.Suppressed {
+		if n > 0 {
+			if pv.Alarms.SuppressedBy == nil {
+				pv.Alarms.SuppressedBy = map[string]int{}
+			}
+			pv.Alarms.SuppressedBy[SuppressionSources[i]] = n
+		}
+	}
+	pv.Ship = make([]roomView, len(s.Rooms))
+	for r, room := range s.Rooms {
+		rv := roomView{Room: s.roomName(r), Honeypot: room.Honeypot}
+		for k, n := range room.Aliens {
+			if n > 0 {
+				if rv.Aliens == nil {
+					rv.Aliens = map[string]int{}
+				}
+				rv.Aliens[Ranks[k]] = n
+			}
+		}
+		for i, p := range s.Players {
+			if p.Alive && p.Room == r {
+				rv.Characters = append(rv.Characters, s.who(i))
+			}
+		}
+		pv.Ship[r] = rv
+	}
+	for i, sy := range s.Data.Systems {
+		side := "Unlocked"
+		if s.Systems[i].Locked {
+			side = "Locked"
+		}
+		pv.Systems = append(pv.Systems, systemView{System: sy.Name, Location: sy.Location, Side: side})
+		r := s.Data.room(sy.Location)
+		pv.Ship[r].Systems = append(pv.Ship[r].Systems, sy.Name)
+	}
+	return pv
+}

@@ -1,0 +1,57 @@
+// Package lockup referees Lockup: Breakout, the expansion of Lockup: A Roll
+// Player Tale, from its Portuguese rulebook (lockup-breakout.pt.txt).
+//
+// The referee enforces what the Breakout book states: setup by player
+// count (tunnel markers, loot stacks, legend deck, lanterns, seven crew
+// tokens with the explorer), the six rounds (Roll Call with the 6-of-7
+// rule, passing to the legend card and the face-down limit; Lights Out with
+// tunnel locations resolved in order and the legend card last; Patrol),
+// catacomb movement on a board graph, TOMB and ESCAPED, the solo guards,
+// the new icons and minions, and final scoring with a per-category
+// breakdown. What the base game decides (location rewards, crafting costs,
+// base minion and valuable scoring) is entered by the table.
+//
+// Game data lives in data.json, each value marked "rulebook" or "assumed",
+// and a table overrides it key by key with the game_data option. The
+// decisions taken where the book is silent are:
+//
+//   - The catacomb board is an ASSUMED placeholder (the book's text breaks
+//     off before it): spaces, arrows, costs, loot spaces and final-space
+//     points. The referee enforces forward-only arrows (the graph must be
+//     acyclic), forks, costs and loot on whatever board is loaded.
+//   - Solo counts the guards as a second player (solo_counts_as_players =
+//     2): the 2-player tunnel set (5 collapsed, 1 single, 1 double), loot
+//     stacks of 2 tokens because the guards take loot too, and the
+//     2-player face-down limit of 3.
+//   - Solo, a tunnel location where the player has the only explorer but
+//     the guards have the most strength: both advance, the player first
+//     (lone_explorer_vs_stronger_guards = "both"; "guards_only" is the
+//     alternative).
+//   - The guards sit after the solo player in seating order, so ties go to
+//     the player (guards_win_ties = false). At a fork with no cost path the
+//     guards take the first path listed. Whether they can pay a cost is
+//     answered by the solo player ("guards_pay").
+//   - Base-game solo placement: each Roll Call the guard deck (8 blue + 6
+//     of the difficulty colour) is reshuffled and one card goes face up on
+//     each location 1–7; the book's 8th card goes face down on the legend.
+//   - Roll Call: players assign one token per turn, clockwise from the
+//     first player; the first-player marker passes clockwise each round.
+//   - Crew strengths are summed per player at a location; the six base crew
+//     tokens have strengths 0–5 (assumed).
+//   - Face-down tokens are revealed when their location is resolved; those
+//     on the legend card when it is resolved.
+//   - Latecomers: a player may send their tokens at a resolved location to
+//     the LIBRARY until the legend card is resolved, except from a tunnel
+//     location they advanced from (the book's rule). The LIBRARY's own
+//     effect is the base game's.
+//   - Kept loot tokens are face up; the tokens returned to a stack are
+//     reshuffled.
+//   - The minion row has 3 spaces; cards leaving the last space are
+//     discarded; the discard is reshuffled when the deck runs out.
+//   - Final scoring: each player enters the stars on their track (which
+//     already include ESCAPED and loot stars, so they are split out and
+//     never counted twice), base-game counts and points; minion counts are
+//     prefilled from recruits. Ties: tie_break criteria from the data
+//     (stars in play, then loot tokens), then shared. Solo: the player wins
+//     with more points than the guards (solo_victory).
+package lockup

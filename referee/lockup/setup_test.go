@@ -1,0 +1,138 @@
+package lockup
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"testing"
+
+	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
+)
+
+func TestStateClassified(t *testing.T) {
+	if err := kit.CheckClassified(reflect.TypeOf(State{})); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSetupPlayerCount(t *testing.T) {
+	for _, n := range []int{0, 6} {
+		t.Run(fmt.Sprintf("ErrPlayerCount%d", n), func(t *testing.T) {
+			seats := make([]string, n)
+			_, err := New().Setup(nil, seats, kit.NewCtx(1, 0, kittest.Epoch))
+			if got, want := kit.ErrorCode(err), "player_count"; got != want {
+				t.Fatalf("code = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func TestSetupBadOptions(t *testing.T) {
+	for name, opts := range map[string]string{
+		"ErrDifficulty":  `{"difficulty":"purple"}`,
+		"ErrUnknownKey":  `{"game_data":{"no_such_key":1}}`,
+		"ErrBackwards":   `{"game_data":{"board":{"source":"table","value":{"spaces":[{"id":"ENTRANCE"},{"id":"A"}],"paths":[{"from":"ENTRANCE","to":"A"},{"from":"A","to":"ENTRANCE"}]}}}}`,
+		"ErrNoEntrance":  `{"game_data":{"board":{"source":"table","value":{"spaces":[{"id":"A"}],"paths":[]}}}}`,
+		"ErrUnknownPath": `{"game_data":{"board":{"source":"table","value":{"spaces":[{"id":"ENTRANCE"}],"paths":[{"from":"ENTRANCE","to":"B"}]}}}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := New().Setup([]byte(opts), []string{"Ana"}, kit.NewCtx(1, 0, kittest.Epoch))
+			if got, want := kit.ErrorCode(err), "bad_option"; got != want {
+				t.Fatalf("code = %q (%v), want %q", got, err, want)
+			}
+		})
+	}
+}
+
+// TestSetupTunnelMarkers checks the tunnel set per player count; solo uses
+// the 2-player set (assumed) and collapsed markers are removed.
+func TestSetupTunnelMarkers(t *testing.T) {
+	want := map[int][2]int{1: {1, 1}, 2: {1, 1}, 3: {2, 1}, 4: {3, 1}, 5: {3, 1}}
+	for n := 1; n <= 5; n++ {
+		for seed := uint64(1); seed <= 5; seed++ {
+			st := setup(t, seed, "", []string{"A", "B", "C", "D", "E"}[:n]...)
+			single, double := 0, 0
+			for _, tn := range st.Tunnels {
+				switch tn {
+				case "single":
+					single++
+				case "double":
+					double++
+				case "":
+				default:
+					t.Fatalf("tunnel %q left on the board", tn)
+				}
+			}
+			if got := [2]int{single, double}; got != want[n] {
+				t.Fatalf("%d players: single, double = %v, want %v", n, got, want[n])
+			}
+		}
+	}
+}
+
+// TestSetupLootStacks: as many tokens per stack as players; solo 2.
+func TestSetupLootStacks(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		st := setup(t, 3, "", []string{"A", "B", "C", "D", "E"}[:n]...)
+		want := n
+		if n == 1 {
+			want = 2
+		}
+		if len(st.LootStacks) != 4 {
+			t.Fatalf("%d loot stacks, want 4", len(st.LootStacks))
+		}
+		for sp, s := range st.LootStacks {
+			if got := len(s); got != want {
+				t.Fatalf("%d players: stack on %s = %d tokens, want %d", n, sp, got, want)
+			}
+		}
+	}
+}
+
+func TestSetupPieces(t *testing.T) {
+	st := setup(t, 4, "", "Ana", "Bia", "Caio")
+	t.Run("Legend", func(t *testing.T) {
+		all := append([]string{st.ActiveLegend}, st.LegendDeck...)
+		sort.Strings(all)
+		want := append([]string(nil), st.Data.LegendCards.Value...)
+		sort.Strings(want)
+		if !reflect.DeepEqual(all, want) {
+			t.Fatalf("legend cards = %v, want %v", all, want)
+		}
+	})
+	t.Run("LanternsAndCrew", func(t *testing.T) {
+		for _, p := range st.Players {
+			if p.Lantern != SpaceEntrance {
+				t.Fatalf("lantern = %s, want ENTRANCE", p.Lantern)
+			}
+			if got := p.inCell(); got != 7 {
+				t.Fatalf("holding cell = %d tokens, want 7", got)
+			}
+			if e := p.Tokens[p.token("explorer")]; !e.Explorer || e.Strength != 1 {
+				t.Fatalf("explorer = %+v, want strength 1", e)
+			}
+		}
+	})
+	t.Run("Solo", func(t *testing.T) {
+		st := setup(t, 4, `{"difficulty":"red"}`, "Ana")
+		g := st.GuardState
+		if g.Lantern != SpaceEntrance {
+			t.Fatalf("guards' lantern = %s, want ENTRANCE", g.Lantern)
+		}
+		cards := append(append([]GuardCard{g.OnLegend}, g.OnLocations...), g.Deck...)
+		colours := map[string]int{}
+		for _, c := range cards {
+			colours[c.Colour]++
+		}
+		if got, want := colours, map[string]int{"blue": 8, "red": 6}; !reflect.DeepEqual(got, want) {
+			t.Fatalf("guard deck colours = %v, want %v", got, want)
+		}
+		if got := len(g.OnLocations); got != 7 {
+			t.Fatalf("guard cards on locations = %d, want 7", got)
+		}
+		if g.OnLegend.Colour == "" {
+			t.Fatal("no 8th guard card face down on the legend")
+		}
+	})
+}

@@ -1,0 +1,305 @@
+package nostromo
+
+import (
+	"strings"
+
+	"tablewarden/referee/kit"
+)
+
+// waitingText says in words what the game waits for now.
+func (s *State) waitingText() string {
+	if t := s.top(); t != nil {
+		switch t.Kind {
+		case taskWindow:
+			return "the crew: play a mission order or pass (" + t.Reason + ")"
+		case taskEffect:
+			return s.name(t.Seat) + " to finish applying the " + sourceLabel(t.Source) + " effect"
+		case taskBehaviour:
+			return "the Alien player to play 1 drawn Behaviour card"
+		case taskCapture:
+			switch t.Sub {
+			case capGive:
+				return s.name(t.Seat) + " to give the Alien a crew member card"
+			case capHand:
+				return s.name(t.Seat) + " to discard a Mission card of their choice"
+			}
+			return s.name(t.Seat) + " to drop an Item token"
+		case taskDetector:
+			return "the owners of the Presence tokens to move them (Motion detector)"
+		case taskActivate:
+			return s.name(t.Seat) + " to activate an emergency procedure"
+		case taskInfirmary:
+			return s.name(t.Seat) + " to take a card from the discard pile"
+		case taskLiberate:
+			return s.name(t.Seat) + " to liberate a crew member"
+		case taskPassSet:
+			return "the Crew players holding 2 Reminder sets to pass one"
+		}
+	}
+	switch s.Phase {
+	case PhaseSetup:
+		if s.Stage == stDesignate {
+			return "the host to record the Alien player"
+		}
+		return "the Alien player to choose who takes an extra Reminder set"
+	case PhaseHiding:
+		if p := s.hidingPlacer(); p >= 0 {
+			return s.name(p) + " to place tokens"
+		}
+	case PhasePosture:
+		return "the Alien player to choose a posture"
+	case PhaseHunting:
+		return "the Alien player to move the Alien token"
+	case PhaseAction:
+		if s.Stage == stActing {
+			return "the owners of the Presence tokens in " + s.Data.RoomName(s.Resolving) + " to take their actions"
+		}
+		return "the crew to choose the next room to resolve"
+	case PhaseOver:
+		return "nobody: the game is over"
+	}
+	return "the referee"
+}
+
+func sourceLabel(src string) string {
+	switch src {
+	case srcMissionOrder:
+		return "mission order"
+	case srcWeyland:
+		return "Weyland protocol"
+	case srcBehaviour:
+		return "Behaviour card"
+	}
+	return "crew member power"
+}
+
+func notNow(s *State, rule string) *kit.RuleError {
+	return kit.Errorf("wrong_phase", rule, "That move is not possible now: the game waits for %s.", s.waitingText())
+}
+
+func roomChoices(s *State, rooms []int) []kit.Choice {
+	out := make([]kit.Choice, 0, len(rooms))
+	for _, r := range rooms {
+		out = append(out, kit.Choice{Value: r, Label: s.Data.RoomName(r)})
+	}
+	return out
+}
+
+func allRooms() []int { return []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10} }
+
+func checkRoom(r int) error {
+	if r < 1 || r > 10 {
+		return kit.Errorf("bad_room", ruleTurn, "There is no room %d: the rooms are numbered 1 to 10.", r)
+	}
+	return nil
+}
+
+func parseToken(v string) (CrewToken, bool) {
+	c, k, ok := strings.Cut(v, "/")
+	if !ok || (k != Presence && k != Passage) {
+		return CrewToken{}, false
+	}
+	return CrewToken{Color: c, Kind: k}, true
+}
+
+// placeCrewToken places one Crew token face down (Step 1). Codes:
+// wrong_phase, not_your_turn, bad_room, not_your_token.
+func placeCrewToken(a *applier, seat int, m kit.Move) error {
+	s := a.s
+	var args struct {
+		Token string `json:"token"`
+		Room  int    `json:"room"`
+	}
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if s.Phase != PhaseHiding || s.Stage != stCrew || len(s.Tasks) > 0 {
+		return notNow(s, ruleHiding3)
+	}
+	if seat != s.hidingPlacer() {
+		return kit.Errorf("not_your_turn", ruleHiding3, "It is %s's turn to place Crew tokens.", s.name(s.hidingPlacer()))
+	}
+	if err := checkRoom(args.Room); err != nil {
+		return err
+	}
+	tok, ok := parseToken(args.Token)
+	pl := s.placeable(seat)
+	idx := -1
+	for i, t := range pl {
+		if ok && t == tok {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		if s.Options.Survival {
+			return kit.Errorf("not_your_token", ruleSurvival, "That Crew token is not in the token pool.")
+		}
+		return kit.Errorf("not_your_token", ruleHiding3, "You can only place a Crew token you own: tokens are never exchanged between players.")
+	}
+	pl = append(pl[:idx:idx], pl[idx+1:]...)
+	if s.Options.Survival {
+		s.Pool = pl
+	} else {
+		s.Reserve[seat] = pl
+	}
+	h := s.NextHandle
+	s.NextHandle++
+	s.Board = append(s.Board, BoardToken{Handle: h, Room: args.Room, Placer: seat, Token: tok})
+	s.Placed++
+	a.pub("place_crew", "%s places Crew token #%d face down in %s.", s.name(seat), h, s.Data.RoomName(args.Room))
+	a.priv("place_crew_private", "You placed your "+tokenLabel(tok)+" token as #"+itoaInt(h)+".", seat)
+	if len(s.placeable(seat)) == 0 {
+		a.afterCrewPlacement()
+	}
+	return nil
+}
+
+func offerPlaceCrew(s *State, seat int) *kit.MoveSpec {
+	if s.Phase != PhaseHiding || s.Stage != stCrew || seat < 0 || seat != s.hidingPlacer() {
+		return nil
+	}
+	var ch []kit.Choice
+	seen := map[CrewToken]bool{}
+	for _, t := range s.placeable(seat) {
+		if !seen[t] {
+			seen[t] = true
+			ch = append(ch, kit.Choice{Value: tokenValue(t), Label: tokenLabel(t)})
+		}
+	}
+	spec := withChoices(withChoices(moves[moveIndex["place_crew_token"]].spec, "token", ch), "room", roomChoices(s, allRooms()))
+	return &spec
+}
+
+// blipRooms lists the rooms a Blip may go to: never the Shuttle, never a
+// room already holding a Blip.
+func (s *State) blipRooms() []int {
+	var out []int
+	for r := 1; r <= 9; r++ {
+		free := true
+		for _, b := range s.Blips {
+			if b.Room == r {
+				free = false
+			}
+		}
+		if free {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// placeBlip places one Blip token face down (Step 2). Codes: wrong_phase,
+// not_alien, bad_room, blip_in_shuttle, blip_room_taken, no_such_blip.
+func placeBlip(a *applier, seat int, m kit.Move) error {
+	s := a.s
+	var args struct {
+		Blip string `json:"blip"`
+		Room int    `json:"room"`
+	}
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if s.Phase != PhaseHiding || s.Stage != stAlien || len(s.Tasks) > 0 {
+		return notNow(s, ruleHiding3)
+	}
+	if seat != s.Alien {
+		return kit.Errorf("not_alien", ruleHiding3, "Only the Alien player places Blip tokens.")
+	}
+	if err := checkRoom(args.Room); err != nil {
+		return err
+	}
+	if args.Room == RoomShuttle {
+		return kit.Errorf("blip_in_shuttle", ruleHiding3, "A Blip token is NEVER placed in the Shuttle (room 10).")
+	}
+	for _, b := range s.Blips {
+		if b.Room == args.Room {
+			return kit.Errorf("blip_room_taken", ruleHiding3, "A Blip token is NEVER placed in a room already containing another Blip token.")
+		}
+	}
+	left, ok := removeString(s.BlipReserve, args.Blip)
+	if !ok {
+		return kit.Errorf("no_such_blip", ruleHiding3, "You have no %s Blip token left to place.", blipLabel(args.Blip))
+	}
+	s.BlipReserve = left
+	h := s.NextHandle
+	s.NextHandle++
+	s.Blips = append(s.Blips, BlipToken{Handle: h, Room: args.Room, Kind: args.Blip})
+	s.Placed++
+	a.pub("place_blip", "The Alien player places Blip token #%d face down in %s.", h, s.Data.RoomName(args.Room))
+	a.priv("place_blip_private", "You placed your "+blipLabel(args.Blip)+" Blip as #"+itoaInt(h)+".", seat)
+	if len(s.BlipReserve) == 0 {
+		a.afterAlienPlacement()
+	}
+	return nil
+}
+
+func removeString(xs []string, x string) ([]string, bool) {
+	for i, y := range xs {
+		if y == x {
+			return append(xs[:i:i], xs[i+1:]...), true
+		}
+	}
+	return xs, false
+}
+
+func offerPlaceBlip(s *State, seat int) *kit.MoveSpec {
+	if s.Phase != PhaseHiding || s.Stage != stAlien || len(s.Tasks) > 0 || seat != s.Alien || len(s.BlipReserve) == 0 {
+		return nil
+	}
+	var ch []kit.Choice
+	seen := map[string]bool{}
+	for _, k := range s.BlipReserve {
+		if !seen[k] {
+			seen[k] = true
+			ch = append(ch, kit.Choice{Value: k, Label: blipLabel(k)})
+		}
+	}
+	rooms := s.blipRooms()
+	if len(rooms) == 0 {
+		return nil
+	}
+	spec := withChoices(withChoices(moves[moveIndex["place_blip"]].spec, "blip", ch), "room", roomChoices(s, rooms))
+	return &spec
+}
+
+// donePlacing ends the current player's placement. Codes: wrong_phase,
+// not_your_turn, must_place_one, must_place_all.
+func donePlacing(a *applier, seat int, m kit.Move) error {
+	s := a.s
+	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+		return err
+	}
+	p := s.hidingPlacer()
+	if p < 0 {
+		return notNow(s, ruleHiding3)
+	}
+	if seat != p {
+		return kit.Errorf("not_your_turn", ruleHiding3, "It is %s's turn to place tokens.", s.name(p))
+	}
+	if s.Placed == 0 {
+		return kit.Errorf("must_place_one", ruleHiding3, "You MUST place at least 1 token before passing to the other side.")
+	}
+	if s.mustPlaceAll() {
+		rule := ruleHiding3
+		if s.twoPlayers() {
+			rule = ruleHiding2
+		}
+		return kit.Errorf("must_place_all", rule, "You must place ALL your remaining tokens now.")
+	}
+	a.pub("done_placing", "%s has finished placing tokens for this step.", s.name(seat))
+	if seat == s.Alien && s.Stage == stAlien {
+		a.afterAlienPlacement()
+	} else {
+		a.afterCrewPlacement()
+	}
+	return nil
+}
+
+func offerDonePlacing(s *State, seat int) *kit.MoveSpec {
+	if p := s.hidingPlacer(); p < 0 || seat != p || s.Placed == 0 || s.mustPlaceAll() {
+		return nil
+	}
+	spec := moves[moveIndex["done_placing"]].spec
+	return &spec
+}

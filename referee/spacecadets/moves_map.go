@@ -1,0 +1,462 @@
+package spacecadets
+
+import (
+	"fmt"
+	"slices"
+
+	"tablewarden/referee/kit"
+)
+
+type shipArgs struct {
+	Row         int    `json:"row"`
+	Col         int    `json:"col"`
+	Facing      string `json:"facing"`
+	BeakSquares int    `json:"beak_squares,omitempty"`
+	Vortex      bool   `json:"vortex,omitempty"`
+}
+
+var facings = []string{"N", "E", "S", "W"}
+
+func (a *applier) shipFixed() error {
+	if a.s.Mission == "8" {
+		return kit.Errorf("ship_fixed", rule(secM8), "The starbase never moves or rotates, and nothing can change its speed, position or rotation.")
+	}
+	return nil
+}
+
+func (a *applier) onGrid(section string, row, col int) error {
+	g := a.s.missionData().Grid
+	if row < 1 || col < 1 || row > g[0] || col > g[1] {
+		return kit.Errorf("off_map", rule(section), "Square (%d, %d) is not on this mission's %d×%d map.", row, col, g[0], g[1])
+	}
+	return nil
+}
+
+// shipMoved records the ship's square and facing after movement. Passing
+// through the Kraken's Beak costs 2 dice per Beak square to a random
+// shield; ending the full move on a Vortex turns the ship 90° clockwise.
+// Codes: seats_only, wrong_step, ship_fixed, off_map, bad_facing,
+// arrival_pending, no_beak.
+func (a *applier) shipMoved(m kit.Move) error {
+	var args shipArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if err := a.seat(secMissions); err != nil {
+		return err
+	}
+	if err := a.running(secMissions); err != nil {
+		return err
+	}
+	if err := a.shipFixed(); err != nil {
+		return err
+	}
+	s := a.s
+	if err := a.onGrid(secMissions, args.Row, args.Col); err != nil {
+		return err
+	}
+	if !slices.Contains(facings, args.Facing) {
+		return kit.Errorf("bad_facing", rule(secMissions), "Facing is N, E, S or W.")
+	}
+	if s.Rabbit != nil && (s.Rabbit.PendingRow || s.Rabbit.PendingCol) {
+		return kit.Errorf("arrival_pending", rule(secM7), "The Captain must first choose the arrival row or column.")
+	}
+	if args.BeakSquares > 0 && s.Kraken == nil {
+		return kit.Errorf("no_beak", rule(secM10), "Only Mission 10 has a Beak.")
+	}
+	s.Ship = Ship{Row: args.Row, Col: args.Col, Facing: args.Facing}
+	if args.Vortex {
+		s.Ship.Facing = rotateCW(s.Ship.Facing)
+		a.log("vortex", "The ship ended its full move on a Vortex: it turns 90° clockwise to face %s.", s.Ship.Facing)
+	}
+	for i := range s.Enemies {
+		if e := &s.Enemies[i]; e.onMap() && e.Attached {
+			e.Row, e.Col = s.Ship.Row, s.Ship.Col
+		}
+	}
+	a.log("ship_moved", "Ship at row %d, column %d, facing %s.", s.Ship.Row, s.Ship.Col, s.Ship.Facing)
+	for i := 0; i < args.BeakSquares; i++ {
+		a.damage("Beak", s.D().Kraken.BeakDicePerSquare, "")
+	}
+	return nil
+}
+
+func rotateCW(f string) string {
+	i := slices.Index(facings, f)
+	return facings[(i+1)%4]
+}
+
+type speedArgs struct {
+	Speed int `json:"speed"`
+}
+
+// setSpeed records the ship's speed. Codes: seats_only, ship_fixed.
+func (a *applier) setSpeed(m kit.Move) error {
+	var args speedArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if err := a.seat(secMissions); err != nil {
+		return err
+	}
+	if err := a.shipFixed(); err != nil {
+		return err
+	}
+	v := args.Speed
+	a.s.Speed = &v
+	a.log("speed", "Ship speed is now %d.", v)
+	return nil
+}
+
+type shieldArgs struct {
+	Shield string `json:"shield"`
+}
+
+// radiationBelt zeroes a shield the Captain selects. Codes: not_captain,
+// station_inactive, bad_shield.
+func (a *applier) radiationBelt(m kit.Move) error {
+	var args shieldArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if err := a.captain(secMapTiles); err != nil {
+		return err
+	}
+	if a.s.inactive("Shields") {
+		return kit.Errorf("station_inactive", rule(secMapTiles), "Shields are inactive in this mission: the Radiation Belt has no effect.")
+	}
+	if !slices.Contains(a.s.D().Shields, args.Shield) {
+		return kit.Errorf("bad_shield", rule(secMapTiles), "There is no %q shield.", args.Shield)
+	}
+	a.log("radiation_belt", "Radiation Belt: the %s shield is reduced to zero.", args.Shield)
+	return nil
+}
+
+type systemArgs struct {
+	System string `json:"system"`
+}
+
+// nullZone removes one energy from Tractor Beams, Jump or Repair, chosen
+// by the Captain. Codes: not_captain, bad_system.
+func (a *applier) nullZone(m kit.Move) error {
+	var args systemArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if err := a.captain(secMapTiles); err != nil {
+		return err
+	}
+	switch args.System {
+	case "Tractor Beams", "Jump", "Repair":
+		a.log("null_zone", "Null Zone: remove one energy from %s.", args.System)
+	case "none (no energy)":
+		a.log("null_zone", "Null Zone: no energy in Tractor Beams, Jump or Repair: no effect.")
+	default:
+		return kit.Errorf("bad_system", rule(secMapTiles), "The Null Zone takes energy from Tractor Beams, Jump or Repair.")
+	}
+	return nil
+}
+
+// damageCard records a damage card on a station; damage to an inactive
+// station is ignored. Codes: seats_only, bad_station.
+func (a *applier) damageCard(m kit.Move) error {
+	var args stationArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if err := a.seat(secMissions); err != nil {
+		return err
+	}
+	if !slices.Contains(a.s.D().Stations, args.Station) {
+		return kit.Errorf("bad_station", rule(secMissions), "There is no station %q.", args.Station)
+	}
+	if a.s.inactive(args.Station) {
+		a.log("damage_ignored", "%s is inactive in this mission: the damage card is ignored.", args.Station)
+		return nil
+	}
+	a.s.StationDamage[args.Station]++
+	a.log("station_damaged", "%s is damaged (%d damage cards).", args.Station, a.s.StationDamage[args.Station])
+	return nil
+}
+
+// repair removes a damage card from a station. Codes: seats_only,
+// not_damaged.
+func (a *applier) repair(m kit.Move) error {
+	var args stationArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if err := a.seat(secMissions); err != nil {
+		return err
+	}
+	if a.s.StationDamage[args.Station] == 0 {
+		return kit.Errorf("not_damaged", rule(secMissions), "%s has no damage card.", args.Station)
+	}
+	a.s.StationDamage[args.Station]--
+	if a.s.StationDamage[args.Station] == 0 {
+		delete(a.s.StationDamage, args.Station)
+	}
+	a.log("station_repaired", "%s repaired.", args.Station)
+	return nil
+}
+
+type enemyArgs struct {
+	Enemy    int    `json:"enemy"`
+	Locked   bool   `json:"locked,omitempty"`
+	Cause    string `json:"cause,omitempty"`
+	Row      int    `json:"row,omitempty"`
+	Col      int    `json:"col,omitempty"`
+	Obstacle string `json:"obstacle,omitempty"`
+}
+
+// targetEnemy finds an enemy on the map that the players can affect.
+// Codes: seats_only, wrong_step, no_such_enemy, other_tile.
+func (a *applier) targetEnemy(m kit.Move, args *enemyArgs) (*Enemy, error) {
+	if err := kit.DecodeArgs(m, args); err != nil {
+		return nil, err
+	}
+	if err := a.seat(secEnemies); err != nil {
+		return nil, err
+	}
+	if err := a.running(secEnemies); err != nil {
+		return nil, err
+	}
+	e := a.s.enemy(args.Enemy)
+	if e == nil || !e.onMap() {
+		return nil, kit.Errorf("no_such_enemy", rule(secEnemies), "There is no enemy #%d on the map.", args.Enemy)
+	}
+	if a.s.Rabbit != nil && e.Tile != a.s.Rabbit.Tile {
+		return nil, kit.Errorf("other_tile", rule(secM7), "%s is on another tile: the players can never shoot at or lock on to tokens on another tile, and it never acts.", a.s.enemyLabel(*e))
+	}
+	return e, nil
+}
+
+// enemyLock records an enemy locking on or losing lock. Codes: surprised
+// (Mission 7 arrival turn), no_sensor_unlock (H1), attached_parasite,
+// already.
+func (a *applier) enemyLock(m kit.Move) error {
+	var args enemyArgs
+	e, err := a.targetEnemy(m, &args)
+	if err != nil {
+		return err
+	}
+	s := a.s
+	if args.Locked {
+		if e.Locked {
+			return kit.Errorf("already", rule(secEnemies), "%s is already locked on.", s.enemyLabel(*e))
+		}
+		if s.Rabbit != nil && s.Rabbit.ArrivedNow && !e.Shot {
+			return kit.Errorf("surprised", rule(secM7), "On the turn of your arrival the enemies are surprised and do not lock on unless you shoot them.")
+		}
+		e.Locked = true
+		a.log("enemy_locked", "%s locks on: its special abilities now apply.", s.enemyLabel(*e))
+		return nil
+	}
+	if !e.Locked {
+		return kit.Errorf("already", rule(secEnemies), "%s is not locked on.", s.enemyLabel(*e))
+	}
+	if e.Attached {
+		return kit.Errorf("attached_parasite", rule(secEnemies), "An attached parasite stays attached until destroyed.")
+	}
+	if s.Mission == "H1" && args.Cause == "sensors" {
+		return kit.Errorf("no_sensor_unlock", rule(secH1), "In Escape from Mercury you may not break enemy lock with sensors.")
+	}
+	e.Locked = false
+	a.log("enemy_unlocked", "%s loses lock.", s.enemyLabel(*e))
+	return nil
+}
+
+// enemyShot records a shot at an enemy (on the Mission 7 arrival turn a
+// shot enemy locks on as normal). Codes: station_inactive.
+func (a *applier) enemyShot(m kit.Move) error {
+	var args enemyArgs
+	e, err := a.targetEnemy(m, &args)
+	if err != nil {
+		return err
+	}
+	if a.s.inactive("Weapons") {
+		return kit.Errorf("station_inactive", rule(secMissions), "Weapons are inactive in this mission.")
+	}
+	e.Shot = true
+	a.log("enemy_shot", "The players shoot at %s.", a.s.enemyLabel(*e))
+	return nil
+}
+
+// enemyDestroyed removes an enemy from the map. Destroying H3's Thrall
+// loses the mission.
+func (a *applier) enemyDestroyed(m kit.Move) error {
+	var args enemyArgs
+	e, err := a.targetEnemy(m, &args)
+	if err != nil {
+		return err
+	}
+	e.Destroyed, e.Locked, e.Attached = true, false, false
+	a.log("enemy_destroyed", "%s destroyed.", a.s.enemyLabel(*e))
+	if a.s.Thrall != nil && e.ID == a.s.Thrall.ThrallID {
+		a.end(false, "", "the Thrall was destroyed instead of deactivated: the sleeper ship is lost.", secH3)
+	}
+	return nil
+}
+
+// enemyDeactivated deactivates an enemy whose card allows it (the Thrall).
+// Codes: cannot_deactivate, already.
+func (a *applier) enemyDeactivated(m kit.Move) error {
+	var args enemyArgs
+	e, err := a.targetEnemy(m, &args)
+	if err != nil {
+		return err
+	}
+	if !a.s.enemyCard(*e).Deactivatable {
+		return kit.Errorf("cannot_deactivate", rule(secEnemies), "%s cannot be deactivated, only destroyed.", a.s.enemyLabel(*e))
+	}
+	if e.Deactivated {
+		return kit.Errorf("already", rule(secEnemies), "%s is already deactivated.", a.s.enemyLabel(*e))
+	}
+	e.Deactivated, e.Locked = true, false
+	a.log("enemy_deactivated", "%s deactivated.", a.s.enemyLabel(*e))
+	return nil
+}
+
+// enemyMoved records an enemy's new square. Codes: auto_moved (Mission 8
+// enemies and H3's Thrall move by the app), attached_parasite,
+// entered_this_turn, off_map.
+func (a *applier) enemyMoved(m kit.Move) error {
+	var args enemyArgs
+	e, err := a.targetEnemy(m, &args)
+	if err != nil {
+		return err
+	}
+	s := a.s
+	if s.Siege != nil || s.Thrall != nil && e.ID == s.Thrall.ThrallID {
+		return kit.Errorf("auto_moved", rule(missionSection(s.Mission)), "In this mission %s moves by the mission's rule; the app moves it in Step 7.", s.enemyLabel(*e))
+	}
+	if e.Attached {
+		return kit.Errorf("attached_parasite", rule(secEnemies), "An attached parasite moves with the ship.")
+	}
+	if e.Entered {
+		return kit.Errorf("entered_this_turn", rule(secH4), "%s entered this turn: it does not move or shoot until next turn.", s.enemyLabel(*e))
+	}
+	if err := a.onGrid(secEnemies, args.Row, args.Col); err != nil {
+		return err
+	}
+	e.Row, e.Col = args.Row, args.Col
+	a.log("enemy_moved", "%s moves to row %d, column %d.", s.enemyLabel(*e), e.Row, e.Col)
+	return nil
+}
+
+// parasiteAttach attaches a locked-on parasite to the ship (range 0).
+// Codes: not_parasite, not_locked, already.
+func (a *applier) parasiteAttach(m kit.Move) error {
+	var args enemyArgs
+	e, err := a.targetEnemy(m, &args)
+	if err != nil {
+		return err
+	}
+	s := a.s
+	if s.enemyCard(*e).Parasite == "" {
+		return kit.Errorf("not_parasite", rule(secEnemies), "%s is not a parasite.", s.enemyLabel(*e))
+	}
+	if e.Attached {
+		return kit.Errorf("already", rule(secEnemies), "%s is already attached.", s.enemyLabel(*e))
+	}
+	if !e.Locked {
+		return kit.Errorf("not_locked", rule(secEnemies), "A parasite closes in and attaches only once locked on.")
+	}
+	e.Attached, e.Row, e.Col = true, s.Ship.Row, s.Ship.Col
+	a.log("parasite_attached", "%s attaches to the ship: it moves with it at range 0 and causes 1 internal damage each Step 7, starting this turn.", s.enemyLabel(*e))
+	return nil
+}
+
+// tractorEnemy records a Tractor Beam on an enemy. Codes: attached_parasite.
+func (a *applier) tractorEnemy(m kit.Move) error {
+	var args enemyArgs
+	e, err := a.targetEnemy(m, &args)
+	if err != nil {
+		return err
+	}
+	if e.Attached {
+		return kit.Errorf("attached_parasite", rule(secEnemies), "Tractor beams do not affect attached parasites.")
+	}
+	a.log("enemy_tractored", "Tractor Beam on %s.", a.s.enemyLabel(*e))
+	return nil
+}
+
+// enemyObstacle applies a map obstacle to an enemy. Codes:
+// attached_parasite, vortex_no_effect, bad_obstacle.
+func (a *applier) enemyObstacle(m kit.Move) error {
+	var args enemyArgs
+	e, err := a.targetEnemy(m, &args)
+	if err != nil {
+		return err
+	}
+	if e.Attached {
+		return kit.Errorf("attached_parasite", rule(secEnemies), "Map obstacles do not affect attached parasites.")
+	}
+	switch args.Obstacle {
+	case "Radiation Belt":
+		a.log("enemy_radiation", "%s moved through a Radiation Belt: its shields are zero until its next activation.", a.s.enemyLabel(*e))
+	case "Null Zone":
+		a.log("enemy_null_zone", "%s entered a Null Zone and stops moving.", a.s.enemyLabel(*e))
+	case "Vortex":
+		return kit.Errorf("vortex_no_effect", rule(secMapTiles), "A Vortex has no effect on enemy ships; they treat it as an empty square.")
+	default:
+		return kit.Errorf("bad_obstacle", rule(secMapTiles), "The obstacles are Radiation Belt, Null Zone and Vortex.")
+	}
+	return nil
+}
+
+type rollArgs struct {
+	Dice    int    `json:"dice"`
+	Purpose string `json:"purpose,omitempty"`
+}
+
+// roll is the shared die roller: everyone sees the result, and it is
+// logged. Codes: seats_only, bad_dice.
+func (a *applier) roll(m kit.Move) error {
+	var args rollArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if err := a.seatOrHost(secEnemies); err != nil {
+		return err
+	}
+	if args.Dice < 1 || args.Dice > 6 {
+		return kit.Errorf("bad_dice", rule(secEnemies), "Roll 1 to 6 dice.")
+	}
+	purpose := args.Purpose
+	if purpose == "" {
+		purpose = "roll"
+	}
+	dice, total := rollDice(a.ctx.RNG, args.Dice)
+	a.s.LastRoll = &Roll{Purpose: purpose, Dice: dice, Total: total}
+	a.log("roll", "%s: %s = %d.", purpose, diceText(dice), total)
+	return nil
+}
+
+// rollHalf is a half-damage ship's roll: a die divided by two, rounded up.
+func (a *applier) rollHalf(m kit.Move) error {
+	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+		return err
+	}
+	if err := a.seatOrHost(secEnemies); err != nil {
+		return err
+	}
+	d := a.ctx.RNG.Die(6)
+	a.s.LastRoll = &Roll{Purpose: "half damage", Dice: []int{d}, Total: halfDamage(d)}
+	a.log("roll_half", "Half damage: rolled %d, damage %d.", d, halfDamage(d))
+	return nil
+}
+
+// rollPlacement rolls a square: row die then column die, 6s rerolled.
+func (a *applier) rollPlacement(m kit.Move) error {
+	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+		return err
+	}
+	if err := a.seatOrHost(secM7); err != nil {
+		return err
+	}
+	r, c, dice := placementRoll(a.ctx.RNG)
+	a.s.LastRoll = &Roll{Purpose: fmt.Sprintf("placement: row %d, column %d", r, c), Dice: dice, Total: 0}
+	a.log("roll_placement", "Placement: row %d, column %d (dice %s; 6s rerolled).", r, c, diceText(dice))
+	return nil
+}
