@@ -153,4 +153,3 @@ func (s *Server) httpErrorHandler(err error, c echo.Context) {
 		s.log.Warn("write error response", "err", werr)
 	}
 }
-

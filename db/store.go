@@ -171,7 +171,6 @@ func (s *Store) IntegrityCheck(ctx context.Context) error {
 	return nil
 }
 
-
 // BackupFile copies the database at src to dst with VACUUM INTO over its
 // own connection (safe while a server writes to src), then opens the copy
 // and runs integrity_check on it.
