@@ -840,7 +840,7 @@ func (t *table) snapshot() tableSnapshot {
 func (sn tableSnapshot) render(id identity, now time.Time) ViewResponse {
 	info := sn.game.Info()
 	r := ViewResponse{TableID: sn.id, Game: info.ID, GameName: info.Name, Status: sn.status, Version: sn.version,
-		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}}
+		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: []SeatInfo{}}
 	r.Me = Me{Role: string(id.Role), Seat: id.Seat}
 	for _, st := range sn.seats {
 		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0})

@@ -135,3 +135,6 @@ func classify(err error) error {
 	}
 	return err
 }
+
+// MigrationFiles returns the embedded migrations (for tests).
+func MigrationFiles() fs.FS { return migrations }

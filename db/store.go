@@ -198,3 +198,7 @@ func BackupFile(ctx context.Context, src, dst string) error {
 	}
 	return nil
 }
+
+// Raw returns the connection or transaction under q, for pragmas and
+// checks that sqlc does not generate.
+func (q *Queries) Raw() DBTX { return q.db }

@@ -19,7 +19,12 @@ func TestAlarmSources(t *testing.T) {
 	}{
 		{"AlienKilled", "Spy", func(s *State) { put(s, Infantry, "Infirmary", 1) },
 			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveKillAlien, rankArgs{"Infantry"}) }, 1},
-		{"GrenadeOneAlarmPerAlien", "Spy", func(s *State) { put(s, Infantry, "War Room", 2); put(s, Commander, "War Room", 1); s.Players[0].Grenades = 1; s.GrenadeLocker = 2 },
+		{"GrenadeOneAlarmPerAlien", "Spy", func(s *State) {
+			put(s, Infantry, "War Room", 2)
+			put(s, Commander, "War Room", 1)
+			s.Players[0].Grenades = 1
+			s.GrenadeLocker = 2
+		},
 			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveThrowGrenade, roomArgs{"War Room"}) }, 3},
 		{"CardKillEachAlien", "Spy", func(s *State) { put(s, Patrol, "Bridge", 2) },
 			func(t *testing.T, s *State) *State {
@@ -28,27 +33,41 @@ func TestAlarmSources(t *testing.T) {
 		{"FoundAndEscorted", "Spy", func(s *State) { put(s, Infantry, "Bridge", 1); at(s, 0, "Bridge") },
 			func(t *testing.T, s *State) *State { return endAndFinish(t, s) }, 1},
 		{"SystemHacked", "Spy", nil,
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"}) }, 1},
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"})
+			}, 1},
 		{"HackedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"}) }, 2},
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"})
+			}, 2},
 		{"AlertOverridden", "Spy", nil,
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "alert overridden"})
 			}, 1},
 		{"UsedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"}) }, 1},
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
+			}, 1},
 		{"RepairedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Computer Core")].Honeypot = true },
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveRepairSystem, systemArgs{"Concealment Level"})
 			}, 1},
 		{"UnlockedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"}) }, 1},
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"})
+			}, 1},
 		{"UnlockedNoHoneypot", "Spy", nil,
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"}) }, 0},
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"})
+			}, 0},
 		{"UsedNoHoneypot", "Spy", nil,
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"}) }, 0},
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
+			}, 0},
 		{"Relocked", "Spy", func(s *State) { s.Systems[0].Locked = false },
-			func(t *testing.T, s *State) *State { return apply(t, s, kit.HostActor, MoveLockSystem, systemArgs{"Ship Control"}) }, 1},
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, kit.HostActor, MoveLockSystem, systemArgs{"Ship Control"})
+			}, 1},
 		{"RelockedByHackerAlien", "Spy", func(s *State) { s.Systems[0].Locked = false; put(s, HackerAlien, "Bridge", 1) },
 			func(t *testing.T, s *State) *State { return endAndFinish(t, s) }, 1},
 		{"HackerAlienLockedAlreadyLocked", "Spy", func(s *State) { put(s, HackerAlien, "Bridge", 1) },
@@ -62,15 +81,21 @@ func TestAlarmSources(t *testing.T) {
 				return apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "bell icon", Source: "alert"})
 			}, 1},
 		{"HackerRoleHacksQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"}) }, 0},
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"})
+			}, 0},
 		{"HackerRoleUnlocksQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"}) }, 0},
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"})
+			}, 0},
 		{"HackerRoleRepairsQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Computer Core")].Honeypot = true },
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveRepairSystem, systemArgs{"Concealment Level"})
 			}, 0},
 		{"HackerRoleUseStillAlarms", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"}) }, 1},
+			func(t *testing.T, s *State) *State {
+				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
+			}, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := turnOf(begin(t, "", tc.role, "First Officer"), 0)

@@ -18,9 +18,9 @@ func (s *State) addAlien(rank, room int, ev *events) {
 	}
 	s.Rooms[room].Aliens[r]++
 	if r != rank {
-		ev.public("alien_added", "No %s is left off board: a %s, the next higher rank, appears in the %s instead.", Ranks[rank], Ranks[r], s.roomName(room))
+		ev.public("alien_added", "No %s is left off board: %s, the next higher rank, appears in the %s instead.", Ranks[rank], strings.ToLower(anAlien(r)[:1])+anAlien(r)[1:], s.roomName(room))
 	} else {
-		ev.public("alien_added", "A %s appears in the %s.", Ranks[r], s.roomName(room))
+		ev.public("alien_added", "%s appears in the %s.", anAlien(r), s.roomName(room))
 	}
 	s.checkCommanders(ev)
 }
@@ -43,7 +43,7 @@ func (s *State) killAliens(room, n int, why string, ev *events) {
 			return
 		}
 		s.Rooms[room].Aliens[k]--
-		ev.public("alien_killed", "A %s is killed in the %s (%s).", Ranks[k], s.roomName(room), why)
+		ev.public("alien_killed", "%s is killed in the %s (%s).", anAlien(k), s.roomName(room), why)
 		s.alarm("alien killed", ev)
 	}
 }
@@ -96,4 +96,12 @@ func (s *State) parseAlienKey(v string) (rank, room int, ok bool) {
 	}
 	rank, room = rankIndex(a), s.Data.room(b)
 	return rank, room, rank >= 0 && room >= 0
+}
+
+// anAlien names one alien of a rank for the log: "An Infantry alien".
+func anAlien(rank int) string {
+	if rank == Infantry {
+		return "An Infantry alien"
+	}
+	return "A " + Ranks[rank] + " alien"
 }

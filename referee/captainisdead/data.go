@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"tablewarden/referee/kit"
 )
@@ -51,6 +52,25 @@ type Data struct {
 	alienSupply  [numRanks]int
 	systemIndex  map[string]int
 	colourByName map[string]int
+	// Choice values precomputed for the views.
+	roomChoice   []kit.Choice
+	systemChoice []kit.Choice
+	alienChoice  [][numRanks]kit.Choice   // [room][rank]
+	moveChoice   [][][numRanks]kit.Choice // [from][to][rank]
+	adjChoice    [][]kit.Choice           // [room] the adjacent rooms
+	placeValue   [][]any                  // [seat][room] "seat|room"
+}
+
+// placeValues returns the place_character values of a seat, one per room.
+func (d *Data) placeValues(seat int) []any {
+	if seat < len(d.placeValue) {
+		return d.placeValue[seat]
+	}
+	out := make([]any, len(d.Locations))
+	for r, l := range d.Locations {
+		out[r] = strconv.Itoa(seat) + "|" + l.Name
+	}
+	return out
 }
 
 // Count is one number with its source.
@@ -333,7 +353,45 @@ func (d *Data) index() error {
 	if d.MinPlayers.Value < 1 {
 		return fmt.Errorf("min_players must be at least 1")
 	}
+	d.choices()
 	return nil
+}
+
+// choices precomputes the choice values the views offer.
+func (d *Data) choices() {
+	n := len(d.Locations)
+	d.roomChoice = make([]kit.Choice, n)
+	d.alienChoice = make([][numRanks]kit.Choice, n)
+	d.moveChoice = make([][][numRanks]kit.Choice, n)
+	for r, l := range d.Locations {
+		d.roomChoice[r] = kit.Choice{Value: l.Name, Label: l.Name}
+		d.moveChoice[r] = make([][numRanks]kit.Choice, n)
+		for k, rank := range Ranks {
+			d.alienChoice[r][k] = kit.Choice{Value: alienKey(k, l.Name), Label: rank + " in the " + l.Name}
+			for to, t := range d.Locations {
+				d.moveChoice[r][to][k] = kit.Choice{Value: moveKey(k, l.Name, t.Name), Label: rank + ": " + l.Name + " → " + t.Name}
+			}
+		}
+	}
+	d.adjChoice = make([][]kit.Choice, n)
+	for r := range n {
+		for to := range n {
+			if d.dist[r][to] == 1 {
+				d.adjChoice[r] = append(d.adjChoice[r], d.roomChoice[to])
+			}
+		}
+	}
+	d.placeValue = make([][]any, len(d.Colours))
+	for seat := range d.placeValue {
+		d.placeValue[seat] = make([]any, n)
+		for r, l := range d.Locations {
+			d.placeValue[seat][r] = strconv.Itoa(seat) + "|" + l.Name
+		}
+	}
+	d.systemChoice = make([]kit.Choice, len(d.Systems))
+	for i, sy := range d.Systems {
+		d.systemChoice[i] = kit.Choice{Value: sy.Name, Label: sy.Name}
+	}
 }
 
 // adjacent reports whether rooms a and b share a door.

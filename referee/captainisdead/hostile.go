@@ -94,7 +94,7 @@ func (s *State) discover(rooms []int, ev *events) {
 		s.Rooms[inf].Aliens[k]++
 		for _, seat := range escorted {
 			s.Players[seat].Room = inf
-			ev.public("escorted", "A %s escorts %s from the %s to the Infirmary.", Ranks[k], s.who(seat), s.roomName(r))
+			ev.public("escorted", "%s escorts %s from the %s to the Infirmary.", anAlien(k), s.who(seat), s.roomName(r))
 		}
 	}
 }

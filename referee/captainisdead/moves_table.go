@@ -74,7 +74,7 @@ func applyMoveAlien(s *State, who kit.Actor, m kit.Move, ev *events) error {
 	}
 	s.Rooms[from].Aliens[k]--
 	s.Rooms[to].Aliens[k]++
-	ev.public("alien_moved", "A %s moves from the %s to the %s.", Ranks[k], s.roomName(from), s.roomName(to))
+	ev.public("alien_moved", "%s moves from the %s to the %s.", anAlien(k), s.roomName(from), s.roomName(to))
 	return nil
 }
 
@@ -100,7 +100,7 @@ func applyRemoveAlien(s *State, who kit.Actor, m kit.Move, ev *events) error {
 		return kit.Errorf("no_such_alien", ruleHowAliens, "There is no %s in the %s.", Ranks[k], s.roomName(r))
 	}
 	s.Rooms[r].Aliens[k]--
-	ev.public("alien_removed", "A %s leaves the ship from the %s.", Ranks[k], s.roomName(r))
+	ev.public("alien_removed", "%s leaves the ship from the %s.", anAlien(k), s.roomName(r))
 	return nil
 }
 

@@ -7,12 +7,34 @@ import (
 	"tablewarden/referee/kit"
 )
 
+// alienCounts counts aliens by rank for the views.
+type alienCounts struct {
+	Infantry   int `json:"Infantry,omitempty"`
+	Patrol     int `json:"Patrol,omitempty"`
+	Lieutenant int `json:"Lieutenant,omitempty"`
+	Hacker     int `json:"Hacker,omitempty"`
+	Commander  int `json:"Commander,omitempty"`
+}
+
+// supplyCounts counts the aliens off board by rank, zeros shown.
+type supplyCounts struct {
+	Infantry   int `json:"Infantry"`
+	Patrol     int `json:"Patrol"`
+	Lieutenant int `json:"Lieutenant"`
+	Hacker     int `json:"Hacker"`
+	Commander  int `json:"Commander"`
+}
+
+func countsOf(a [numRanks]int) alienCounts {
+	return alienCounts{a[Infantry], a[Patrol], a[Lieutenant], a[HackerAlien], a[Commander]}
+}
+
 type roomView struct {
-	Room       string         `json:"room"`
-	Aliens     map[string]int `json:"aliens,omitempty"`
-	Characters []string       `json:"characters,omitempty"`
-	Honeypot   bool           `json:"honeypot,omitempty"`
-	Systems    []string       `json:"systems,omitempty"`
+	Room       string      `json:"room"`
+	Aliens     alienCounts `json:"aliens,omitzero"`
+	Characters []string    `json:"characters,omitempty"`
+	Honeypot   bool        `json:"honeypot,omitempty"`
+	Systems    []string    `json:"systems,omitempty"`
 }
 
 type systemView struct {
@@ -58,18 +80,18 @@ type suppliesView struct {
 }
 
 type publicView struct {
-	Difficulty     string         `json:"difficulty"`
-	Elimination    bool           `json:"elimination_rules"`
-	Turn           *turnView      `json:"turn,omitempty"`
-	Alert          *Alert         `json:"alert,omitempty"`
-	AlertDeck      deckView       `json:"alert_deck"`
-	Ship           []roomView     `json:"ship"`
-	AliensAboard   int            `json:"aliens_aboard"`
-	AliensOffBoard map[string]int `json:"aliens_off_board"`
-	Systems        []systemView   `json:"systems"`
-	Alarms         alarmView      `json:"alarms"`
-	Supplies       suppliesView   `json:"supplies"`
-	End            *End           `json:"end,omitempty"`
+	Difficulty     string       `json:"difficulty"`
+	Elimination    bool         `json:"elimination_rules"`
+	Turn           *turnView    `json:"turn,omitempty"`
+	Alert          *Alert       `json:"alert,omitempty"`
+	AlertDeck      deckView     `json:"alert_deck"`
+	Ship           []roomView   `json:"ship"`
+	AliensAboard   int          `json:"aliens_aboard"`
+	AliensOffBoard supplyCounts `json:"aliens_off_board"`
+	Systems        []systemView `json:"systems"`
+	Alarms         alarmView    `json:"alarms"`
+	Supplies       suppliesView `json:"supplies"`
+	End            *End         `json:"end,omitempty"`
 }
 
 type privateView struct {
@@ -127,7 +149,8 @@ func (s *State) seatView(i int, p Player) kit.SeatView {
 	case !p.Alive:
 		status = "dead"
 	}
-	f := map[string]string{"colour": p.Colour}
+	f := make(map[string]string, 14)
+	f["colour"] = p.Colour
 	if p.Character != "" {
 		r := s.role(i)
 		f["character"] = p.Character
@@ -163,9 +186,8 @@ func (s *State) publicView() publicView {
 		Alert:       s.Alert,
 		AlertDeck: deckView{Top: s.Deck.Top(), Yellow: s.Deck.Yellow, Orange: s.Deck.Orange, Red: s.Deck.Red,
 			Left: s.Deck.Left(), Drawn: s.Deck.Drawn, SetupAlertsLeft: s.SetupAlertsLeft, BonusAlertsDue: s.PendingBonus},
-		AliensAboard:   s.aliensAboard(),
-		AliensOffBoard: map[string]int{},
-		Alarms:         alarmView{Sounded: s.Alarms.Sounded, Armed: s.Suppressions},
+		AliensAboard: s.aliensAboard(),
+		Alarms:       alarmView{Sounded: s.Alarms.Sounded, Armed: s.Suppressions},
 		Supplies: suppliesView{GrenadeLocker: s.GrenadeLocker, GrenadesGone: s.GrenadesGone, ScentBombs: s.ScentBombs,
 			ScentBombsGone: s.ScentBombsGone, Honeypots: s.Data.Counts.Honeypots.Value - s.honeypotsPlaced(),
 			SkillPile: s.SkillPile, CargoPodSkills: s.CargoPodSkills, CargoPodTools: s.CargoPodTools,
@@ -181,9 +203,11 @@ func (s *State) publicView() publicView {
 		pv.Turn = tv
 	}
 	aboard := s.aboard()
-	for k, r := range Ranks {
-		pv.AliensOffBoard[r] = s.Data.alienSupply[k] - aboard[k]
+	var off [numRanks]int
+	for k := range off {
+		off[k] = s.Data.alienSupply[k] - aboard[k]
 	}
+	pv.AliensOffBoard = supplyCounts(countsOf(off))
 	for i, n := range s.Alarms.Suppressed {
 		if n > 0 {
 			if pv.Alarms.SuppressedBy == nil {
@@ -194,15 +218,7 @@ func (s *State) publicView() publicView {
 	}
 	pv.Ship = make([]roomView, len(s.Rooms))
 	for r, room := range s.Rooms {
-		rv := roomView{Room: s.roomName(r), Honeypot: room.Honeypot}
-		for k, n := range room.Aliens {
-			if n > 0 {
-				if rv.Aliens == nil {
-					rv.Aliens = map[string]int{}
-				}
-				rv.Aliens[Ranks[k]] = n
-			}
-		}
+		rv := roomView{Room: s.roomName(r), Honeypot: room.Honeypot, Aliens: countsOf(room.Aliens)}
 		for i, p := range s.Players {
 			if p.Alive && p.Room == r {
 				rv.Characters = append(rv.Characters, s.who(i))

@@ -1,8 +1,6 @@
 package captainisdead
 
 import (
-	"strconv"
-
 	"tablewarden/referee/kit"
 )
 
@@ -59,7 +57,7 @@ func enumArg(name, label string, vals []string) kit.ArgSpec {
 
 // turnMoves are the active player's own actions.
 func (s *State) turnMoves(seat int) []kit.MoveSpec {
-	var out []kit.MoveSpec
+	out := make([]kit.MoveSpec, 0, 12)
 	p := s.Players[seat]
 	if !p.Alive {
 		if s.Elimination && !p.Out && !s.setToKill() {
@@ -69,40 +67,40 @@ func (s *State) turnMoves(seat int) []kit.MoveSpec {
 	}
 	left := s.actionsLeft()
 	costs := s.Data.ActionCosts
-	var adjacent []string
-	for r := range s.Rooms {
-		if s.Data.adjacent(p.Room, r) {
-			adjacent = append(adjacent, s.roomName(r))
-		}
-	}
+	adjacent := s.Data.adjChoice[p.Room]
 	role := s.role(seat)
+	roomsArg := func(name, label string) kit.ArgSpec {
+		return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgEnum, Choices: adjacent}
+	}
 	if len(adjacent) > 0 && left >= costs.Move.Value {
-		out = append(out, spec(MoveMove, "Move to an adjacent room", ruleContinuing, false, enumArg("to", "To", adjacent)))
+		out = append(out, spec(MoveMove, "Move to an adjacent room", ruleContinuing, false, roomsArg("to", "To")))
 	}
 	if low := s.Rooms[p.Room].lowest(); low >= 0 && !role.NeverKills && left >= s.killCost(low) {
-		out = append(out, spec(MoveKillAlien, "Kill an alien in your room", ruleHowAliens, false, enumArg("rank", "Rank", []string{Ranks[low]})))
+		out = append(out, spec(MoveKillAlien, "Kill an alien in your room", ruleHowAliens, false, kit.ArgSpec{Name: "rank", Label: "Rank", Kind: kit.ArgEnum, Choices: rankArg.Choices[low : low+1]}))
 	}
 	if p.Grenades > 0 && !role.NeverKills && len(adjacent) > 0 && left >= costs.Grenade.Value {
-		out = append(out, spec(MoveThrowGrenade, "Throw a grenade into an adjacent room", ruleGrenades, false, enumArg("room", "Room", adjacent)))
+		out = append(out, spec(MoveThrowGrenade, "Throw a grenade into an adjacent room", ruleGrenades, false, roomsArg("room", "Room")))
 	}
 	if p.ScentBombs > 0 && len(adjacent) > 0 && left >= costs.ScentBomb.Value {
-		out = append(out, spec(MoveDeployScentBomb, "Deploy a scent bomb into an adjacent room", ruleGrenades, false, enumArg("room", "Room", adjacent)))
+		out = append(out, spec(MoveDeployScentBomb, "Deploy a scent bomb into an adjacent room", ruleGrenades, false, roomsArg("room", "Room")))
 	}
 	if left >= costs.System.Value && len(s.Systems) > 0 {
-		var all, locked []string
-		for i, sy := range s.Data.Systems {
-			all = append(all, sy.Name)
+		var locked []kit.Choice
+		for i := range s.Data.Systems {
 			if s.Systems[i].Locked {
-				locked = append(locked, sy.Name)
+				locked = append(locked, s.Data.systemChoice[i])
 			}
 		}
+		sysArg := func(cs []kit.Choice) kit.ArgSpec {
+			return kit.ArgSpec{Name: "system", Label: "System", Kind: kit.ArgEnum, Choices: cs}
+		}
 		out = append(out,
-			spec(MoveUseSystem, "Use a system", ruleAlarms, false, enumArg("system", "System", all)),
-			spec(MoveRepairSystem, "Repair a system", ruleAlarms, false, enumArg("system", "System", all)))
+			spec(MoveUseSystem, "Use a system", ruleAlarms, false, sysArg(s.Data.systemChoice)),
+			spec(MoveRepairSystem, "Repair a system", ruleAlarms, false, sysArg(s.Data.systemChoice)))
 		if len(locked) > 0 {
 			out = append(out,
-				spec(MoveUnlockSystem, "Unlock a system", ruleAlarms, false, enumArg("system", "System", locked)),
-				spec(MoveHackSystem, "Hack a system", ruleConcealment, false, enumArg("system", "System", locked)))
+				spec(MoveUnlockSystem, "Unlock a system", ruleAlarms, false, sysArg(locked)),
+				spec(MoveHackSystem, "Hack a system", ruleConcealment, false, sysArg(locked)))
 		}
 	}
 	if left >= 1 {
@@ -119,77 +117,88 @@ func (s *State) tableMoves() []kit.MoveSpec {
 	if s.Phase != PhaseTurn && s.Phase != PhaseAlert {
 		return nil
 	}
+	d := s.Data
 	source := kit.ArgSpec{Name: "source", Label: "Source (card or effect)", Kind: kit.ArgString, Optional: true}
-	var rooms, occupied, aliens, alienMoves, honeyFree, honeyRooms []string
+	n := len(s.Rooms)
+	occupied := make([]kit.Choice, 0, n)
+	honeyFree := make([]kit.Choice, 0, n)
+	var honeyRooms, aliens, alienMoves []kit.Choice
+	pairs := 0
 	for r := range s.Rooms {
-		name := s.roomName(r)
-		rooms = append(rooms, name)
-		if s.Rooms[r].total() > 0 {
-			occupied = append(occupied, name)
-		}
-		if s.Rooms[r].Honeypot {
-			honeyRooms = append(honeyRooms, name)
-		} else {
-			honeyFree = append(honeyFree, name)
+		for _, c := range s.Rooms[r].Aliens {
+			if c > 0 {
+				pairs++
+			}
 		}
 	}
+	if pairs > 0 {
+		aliens = make([]kit.Choice, 0, pairs)
+		alienMoves = make([]kit.Choice, 0, pairs*(n-1))
+	}
 	for r := range s.Rooms {
-		for k, n := range s.Rooms[r].Aliens {
-			if n == 0 {
+		if s.Rooms[r].Honeypot {
+			honeyRooms = append(honeyRooms, d.roomChoice[r])
+		} else {
+			honeyFree = append(honeyFree, d.roomChoice[r])
+		}
+		if s.Rooms[r].total() == 0 {
+			continue
+		}
+		occupied = append(occupied, d.roomChoice[r])
+		for k, c := range s.Rooms[r].Aliens {
+			if c == 0 {
 				continue
 			}
-			aliens = append(aliens, alienKey(k, s.roomName(r)))
+			aliens = append(aliens, d.alienChoice[r][k])
 			for to := range s.Rooms {
 				if to != r {
-					alienMoves = append(alienMoves, moveKey(k, s.roomName(r), s.roomName(to)))
+					alienMoves = append(alienMoves, d.moveChoice[r][to][k])
 				}
 			}
 		}
 	}
-	out := []kit.MoveSpec{
-		spec(MoveAddAlien, "Add an alien", ruleHowAliens, true, enumArg("rank", "Rank", Ranks), enumArg("room", "Room", rooms)),
-	}
+	out := make([]kit.MoveSpec, 0, 20)
+	out = append(out, spec(MoveAddAlien, "Add an alien", ruleHowAliens, true, rankArg, kit.ArgSpec{Name: "room", Label: "Room", Kind: kit.ArgEnum, Choices: d.roomChoice}))
 	if len(aliens) > 0 {
 		out = append(out,
-			spec(MoveMoveAlien, "Move an alien", ruleHowAliens, true, keyArg("move", "Alien and destination", alienMoves)),
-			spec(MoveRemoveAlien, "Remove an alien (no kill)", ruleShipControl, true, keyArg("alien", "Alien", aliens)))
+			spec(MoveMoveAlien, "Move an alien", ruleHowAliens, true, kit.ArgSpec{Name: "move", Label: "Alien and destination", Kind: kit.ArgEnum, Choices: alienMoves}),
+			spec(MoveRemoveAlien, "Remove an alien (no kill)", ruleShipControl, true, kit.ArgSpec{Name: "alien", Label: "Alien", Kind: kit.ArgEnum, Choices: aliens}))
 		if s.mayKill() == nil {
-			out = append(out, spec(MoveKillAliens, "Kill aliens by a card effect", ruleHowAliens, true, enumArg("room", "Room", occupied),
+			out = append(out, spec(MoveKillAliens, "Kill aliens by a card effect", ruleHowAliens, true, kit.ArgSpec{Name: "room", Label: "Room", Kind: kit.ArgEnum, Choices: occupied},
 				kit.ArgSpec{Name: "all", Label: "Every alien in the room (otherwise the lowest-ranking one)", Kind: kit.ArgBool, Optional: true}, source))
 		}
 	}
-	var tracks []string
-	if s.Concealment.Pos < ConcealmentDef.Max() && s.aboard()[Commander] < s.Data.alienSupply[Commander] {
-		tracks = append(tracks, ConcealmentDef.Label)
+	tracks := trackChoices[1:]
+	if s.Concealment.Pos < ConcealmentDef.Max() && s.aboard()[Commander] < d.alienSupply[Commander] {
+		tracks = trackChoices
 	}
-	tracks = append(tracks, ShipControlDef.Label)
-	out = append(out, spec(MoveRaiseTrack, "Raise a track one step", ruleTrackText, true, enumArg("track", "Track", tracks), source))
+	out = append(out, spec(MoveRaiseTrack, "Raise a track one step", ruleTrackText, true, kit.ArgSpec{Name: "track", Label: "Track", Kind: kit.ArgEnum, Choices: tracks}, source))
 	if s.ShipControl.Pos > 0 {
 		out = append(out, spec(MoveLowerShipControl, "Lower Ship Control one step", ruleTrackText, true, source))
 	}
 	out = append(out,
-		spec(MoveSoundAlarm, "Sound an alarm", ruleAlarms, true, enumArg("cause", "Cause", AlarmCauses), source),
-		spec(MoveArmSuppression, "Suppress the next alarm", ruleAlarms, true, enumArg("source", "Suppressed by", SuppressionSources)))
+		spec(MoveSoundAlarm, "Sound an alarm", ruleAlarms, true, causeArg, source),
+		spec(MoveArmSuppression, "Suppress the next alarm", ruleAlarms, true, suppressionArg))
 	if len(s.Suppressions) > 0 {
 		out = append(out, spec(MoveCancelSuppression, "Cancel the last armed suppression", ruleAlarms, true))
 	}
-	var unlocked []string
-	for i, sy := range s.Data.Systems {
+	var unlocked []kit.Choice
+	for i := range d.Systems {
 		if !s.Systems[i].Locked {
-			unlocked = append(unlocked, sy.Name)
+			unlocked = append(unlocked, d.systemChoice[i])
 		}
 	}
 	if len(unlocked) > 0 {
-		out = append(out, spec(MoveLockSystem, "Relock a system", ruleConcealment, true, enumArg("system", "System", unlocked)))
+		out = append(out, spec(MoveLockSystem, "Relock a system", ruleConcealment, true, kit.ArgSpec{Name: "system", Label: "System", Kind: kit.ArgEnum, Choices: unlocked}))
 	}
-	if len(honeyFree) > 0 && s.honeypotsPlaced() < s.Data.Counts.Honeypots.Value {
-		out = append(out, spec(MovePlaceHoneypot, "Place a honeypot", ruleAlarms, true, enumArg("room", "Room", honeyFree)))
+	if len(honeyFree) > 0 && s.honeypotsPlaced() < d.Counts.Honeypots.Value {
+		out = append(out, spec(MovePlaceHoneypot, "Place a honeypot", ruleAlarms, true, kit.ArgSpec{Name: "room", Label: "Room", Kind: kit.ArgEnum, Choices: honeyFree}))
 	}
 	if len(honeyRooms) > 0 {
-		out = append(out, spec(MoveRemoveHoneypot, "Remove a honeypot", ruleAlarms, true, enumArg("room", "Room", honeyRooms)))
+		out = append(out, spec(MoveRemoveHoneypot, "Remove a honeypot", ruleAlarms, true, kit.ArgSpec{Name: "room", Label: "Room", Kind: kit.ArgEnum, Choices: honeyRooms}))
 	}
 	var living, injurable, injured []kit.Choice
-	var placements []kit.Choice
+	placements := make([]kit.Choice, 0, len(s.Players)*n)
 	for i, p := range s.Players {
 		if !p.Alive {
 			continue
@@ -201,9 +210,10 @@ func (s *State) tableMoves() []kit.MoveSpec {
 		} else if !s.role(i).Unharmed {
 			injurable = append(injurable, c)
 		}
+		values := d.placeValues(i)
 		for r := range s.Rooms {
 			if r != p.Room {
-				placements = append(placements, kit.Choice{Value: strconv.Itoa(i) + "|" + s.roomName(r), Label: s.who(i) + " → " + s.roomName(r)})
+				placements = append(placements, kit.Choice{Value: values[r], Label: p.Name + " → " + s.roomName(r)})
 			}
 		}
 	}
@@ -229,36 +239,10 @@ func (s *State) tableMoves() []kit.MoveSpec {
 	return out
 }
 
-// keyArg is an enum of "a|b|c" keys labelled "a: b → c".
-func keyArg(name, label string, keys []string) kit.ArgSpec {
-	cs := make([]kit.Choice, len(keys))
-	for i, k := range keys {
-		cs[i] = kit.Choice{Value: k, Label: keyLabel(k)}
-	}
-	return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgEnum, Choices: cs}
-}
-
-func keyLabel(k string) string {
-	out, sep := "", ""
-	for i, part := range splitKey(k) {
-		out += sep + part
-		if i == 0 {
-			sep = " in the "
-		} else {
-			sep = " → "
-		}
-	}
-	return out
-}
-
-func splitKey(k string) []string {
-	var parts []string
-	start := 0
-	for i := 0; i < len(k); i++ {
-		if k[i] == '|' {
-			parts = append(parts, k[start:i])
-			start = i + 1
-		}
-	}
-	return append(parts, k[start:])
-}
+// Static argument specs shared by every view.
+var (
+	rankArg        = enumArg("rank", "Rank", Ranks)
+	causeArg       = enumArg("cause", "Cause", AlarmCauses)
+	suppressionArg = enumArg("source", "Suppressed by", SuppressionSources)
+	trackChoices   = strChoices([]string{ConcealmentDef.Label, ShipControlDef.Label})
+)

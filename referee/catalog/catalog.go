@@ -2,13 +2,19 @@
 package catalog
 
 import (
+	"tablewarden/referee/captainisdead"
 	"tablewarden/referee/jumpship"
 	"tablewarden/referee/kit"
+	"tablewarden/referee/lockup"
+	"tablewarden/referee/spacecadets"
 )
 
 // games is every game, in the order the home page lists them.
 var games = []kit.Game{
 	jumpship.New(),
+	captainisdead.New(),
+	lockup.New(),
+	spacecadets.New(),
 }
 
 // All returns every game.

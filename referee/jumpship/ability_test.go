@@ -249,3 +249,32 @@ func TestSecurity(t *testing.T) {
 		tb.wantRefused(0, MoveSecurity, nil, "wrong_role")
 	})
 }
+
+// TestAbilitiesReplaceTheDraw checks that the Chef's, Doctor's, Engineer's
+// and Security's abilities are taken instead of drawing: accepted at the
+// start of the turn, refused once the seat has drawn.
+func TestAbilitiesReplaceTheDraw(t *testing.T) {
+	for _, c := range []struct {
+		seat int
+		typ  string
+		args any
+	}{
+		{0, MoveChef, ChefArgs{Track: EventQuarantine}},
+		{1, MoveEngineer, nil},
+		{2, MoveDoctor, DoctorArgs{From: 4, To: 0}},
+		{3, MoveSecurity, nil},
+	} {
+		t.Run(c.typ, func(t *testing.T) {
+			tb := newTable(t, []string{Chef, Engineer, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
+			tb.setCountdown(0, 2)
+			tb.setRepair(5)
+			tb.hold(4, Medical, 1)
+			tb.setTurn(c.seat)
+			before := tb.st
+			tb.do(c.seat, c.typ, c.args)
+			tb.st = before
+			tb.withHand(Target)
+			tb.wantRefused(c.seat, c.typ, c.args, "already_drawn")
+		})
+	}
+}

@@ -76,7 +76,11 @@ func randomGame(t testing.TB, n int, opts string, seed uint64, each func(st *Sta
 func TestRandomGames(t *testing.T) {
 	sides := map[string]int{}
 	reasons := map[string]int{}
-	for seed := uint64(1); seed <= 300; seed++ {
+	games := uint64(300)
+	if testing.Short() || raceEnabled {
+		games = 60
+	}
+	for seed := uint64(1); seed <= games; seed++ {
 		n := 5 + int(seed%6)
 		opts := ""
 		if seed%3 == 0 {
@@ -87,7 +91,7 @@ func TestRandomGames(t *testing.T) {
 		reasons[st.End.Rule]++
 	}
 	if sides[SideHumans] == 0 || sides[SideAliens] == 0 || len(reasons) < 3 {
-		t.Fatalf("300 random games ended only as %v by %v", sides, reasons)
+		t.Fatalf("%d random games ended only as %v by %v", games, sides, reasons)
 	}
 }
 
@@ -161,7 +165,11 @@ func offered(moves []kit.MoveSpec, m kit.Move) bool {
 // candidate move is accepted if and only if it is offered.
 func TestMovesExact(t *testing.T) {
 	g := New()
-	for seed := uint64(1); seed <= 12; seed++ {
+	games := uint64(10)
+	if testing.Short() || raceEnabled {
+		games = 2
+	}
+	for seed := uint64(1); seed <= games; seed++ {
 		n := 5 + int(seed%6)
 		cands := candidates(n)
 		randomGame(t, n, "", seed, func(st *State, no int) {

@@ -32,6 +32,7 @@ func (a *applier) draw(m kit.Move) error {
 	a.st.Phase = PhaseGive
 	drawn := a.drawTokens(2)
 	a.public("drew", "%s drew %s.", a.name(a.seat), tokenList(drawn))
+	a.placeDrawn(drawn)
 	a.endTurnIfDone()
 	return nil
 }
@@ -80,6 +81,7 @@ func (a *applier) redraw(m kit.Move) error {
 	a.reveals = true
 	drawn := a.drawTokens(len(back))
 	a.public("redrew", "%s returned %s to the bag and drew %s.", a.name(a.seat), tokenList(back), tokenList(drawn))
+	a.placeDrawn(drawn)
 	a.endTurnIfDone()
 	return nil
 }
@@ -213,11 +215,10 @@ func (a *applier) end(side, reason, rule string) {
 	a.public("game_over", "%s Every Bio ID is revealed.", reason)
 }
 
-// drawTokens draws up to n tokens. Countdown tokens go on the board at
-// once; the others join the hand. It returns every kind drawn.
+// drawTokens takes up to n tokens at random from the bag and returns
+// their kinds; placeDrawn then puts them where they go.
 func (a *applier) drawTokens(n int) []string {
 	var drawn []string
-	var spare int
 	for i := 0; i < n; i++ {
 		t, ok := a.st.Bag.Draw(a.rng)
 		if !ok {
@@ -225,16 +226,22 @@ func (a *applier) drawTokens(n int) []string {
 			break
 		}
 		drawn = append(drawn, t.Kind)
-		if t.Kind != Countdown {
-			a.st.Hand = append(a.st.Hand, t.Kind)
-			continue
-		}
-		if !a.placeCountdown() {
+	}
+	return drawn
+}
+
+// placeDrawn puts drawn Countdown tokens on the board at once and the
+// others in the hand, to be given.
+func (a *applier) placeDrawn(drawn []string) {
+	spare := 0
+	for _, k := range drawn {
+		if k != Countdown {
+			a.st.Hand = append(a.st.Hand, k)
+		} else if !a.placeCountdown() {
 			spare++
 		}
 	}
 	a.returnToBag(Countdown, spare)
-	return drawn
 }
 
 // placeCountdown puts a Countdown token on the open countdown track; a

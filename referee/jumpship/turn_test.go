@@ -77,7 +77,9 @@ func TestDraw(t *testing.T) {
 	t.Run("EventWaitsForTheGives", func(t *testing.T) {
 		tb := std7(t)
 		tb.setCountdown(0, 4)
-		tb.drawUntil(0, func(st *State) bool { return st.Countdown[0].Count == 5 && len(st.Hand) == 1 && st.Hand[0] != Repair && st.Hand[0] != Command })
+		tb.drawUntil(0, func(st *State) bool {
+			return st.Countdown[0].Count == 5 && len(st.Hand) == 1 && st.Hand[0] != Repair && st.Hand[0] != Command
+		})
 		if got, want := tb.st.Pending, []string{EventQuarantine}; !slices.Equal(got, want) || tb.st.Choice != nil {
 			t.Fatalf("pending = %v, choice %v; want %v and no choice until the gives", got, tb.st.Choice, want)
 		}
@@ -191,6 +193,18 @@ func TestGive(t *testing.T) {
 			t.Fatalf("seats %s, want Bo 1 Command, Cy 1 Scan", seatsStr(tb.st))
 		}
 	})
+	t.Run("GivingIsNotOptional", func(t *testing.T) {
+		tb := std7(t)
+		tb.withHand(Target, Scan)
+		tb.do(0, MoveGive, GiveArgs{Token: Target, To: 3})
+		tb.wantRefused(1, MoveDraw, nil, "not_your_turn")
+		tb.wantRefused(0, MoveDraw, nil, "already_drawn")
+		for _, m := range tb.g.View(tb.st, kit.SeatViewer(0)).Moves {
+			if m.Type != MoveGive {
+				t.Fatalf("with a token left, move %q is offered; only give may be", m.Type)
+			}
+		}
+	})
 	t.Run("ErrGiveToSelf", func(t *testing.T) {
 		tb := std7(t)
 		tb.withHand(Target)
@@ -281,7 +295,7 @@ func TestTurnOrder(t *testing.T) {
 	})
 	t.Run("ErrGameOver", func(t *testing.T) {
 		tb := std7(t)
-		tb.st.End = &End{Side: SideHumans, Reason: "test", Rule: ruleObject}
+		tb.st.End = &End{Side: SideHumans, Reason: "test", Rule: ruleKill}
 		tb.st.Phase = PhaseOver
 		tb.wantRefused(0, MoveDraw, nil, "game_over")
 	})

@@ -125,15 +125,20 @@ func (t *turn) arrive(seat int) {
 	}
 	switch sp.End {
 	case EndTomb:
-		t.log(event("tomb_reached", nil, "seat", t.name(seat)))
+		if seat == Guards {
+			t.log(event("guards_tomb", nil))
+		} else {
+			t.log(event("tomb_reached", nil, "seat", t.name(seat)))
+		}
 	case EndEscaped:
 		stars := st.Data.EscapedBase.Value + st.Data.EscapedPerRoundLeft.Value*st.roundsLeft()
 		if seat == Guards {
 			st.GuardState.EscapedRound, st.GuardState.EscapedStars = st.Round, stars
+			t.log(event("guards_escaped", nil, "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
 		} else {
 			st.Players[seat].EscapedRound, st.Players[seat].EscapedStars = st.Round, stars
+			t.log(event("escaped", nil, "seat", t.name(seat), "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
 		}
-		t.log(event("escaped", nil, "seat", t.name(seat), "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
 	}
 }
 
@@ -266,7 +271,7 @@ func (t *turn) guardsPay(m kit.Move) error {
 	}
 	if chosen != nil {
 		if a.CanPay {
-			t.log(event("cost_paid", nil, "seat", t.name(Guards), "cost", costText(chosen.Cost)))
+			t.log(event("guards_paid", nil, "cost", costText(chosen.Cost)))
 		}
 		t.guardsStep(*chosen)
 	}
@@ -306,6 +311,6 @@ func (t *turn) runGuards() {
 
 func (t *turn) guardsStep(p Path) {
 	t.st.GuardState.Lantern = p.To
-	t.log(event("lantern_moved", nil, "seat", t.name(Guards), "space", t.st.Data.spaceLabel(p.To)))
+	t.log(event("guards_moved", nil, "space", t.st.Data.spaceLabel(p.To)))
 	t.arrive(Guards)
 }

@@ -190,3 +190,7 @@ func hasEvent(evs []kit.Event, code string) bool {
 	}
 	return false
 }
+
+var st0Time = kittest.Epoch
+
+func kitMove(typ, args string) kit.Move { return kit.Move{Type: typ, Args: json.RawMessage(args)} }

@@ -3,6 +3,7 @@ package spacecadets
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -94,6 +95,9 @@ func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.
 		return kit.Result{}, kit.Errorf("system_only", rule(secMissions), "The server only reports timer expiries.")
 	}
 	if err := h(a, m); err != nil {
+		if re, ok := kit.AsRuleError(err); ok && !strings.HasPrefix(re.Rule, "Space Cadets") {
+			return kit.Result{}, rewrap(err, secMissions)
+		}
 		return kit.Result{}, err
 	}
 	a.checkEnd()

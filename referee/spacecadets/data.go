@@ -53,9 +53,9 @@ type NemesisTrack struct {
 
 // MissionData is one mission's briefing card.
 type MissionData struct {
-	ID         string   `json:"id"`
-	Name       string   `json:"name"`
-	StartSpeed *int     `json:"start_speed"` // nil: N/A
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	StartSpeed *int   `json:"start_speed"` // nil: N/A
 	// NemesisStart is the marker's starting box; nil (with
 	// NemesisByDifficulty nil) means "not used".
 	NemesisStart        *int           `json:"nemesis_start"`
@@ -124,17 +124,17 @@ type TentacleCard struct {
 // KrakenData is the Mission 10 map: a grid of 2×2 tiles numbered clockwise
 // from the top left, the Beak's four squares (one per tile, in tile order).
 type KrakenData struct {
-	Grid              int      `json:"grid"`
-	TileSize          int      `json:"tile_size"`
+	Grid              int       `json:"grid"`
+	TileSize          int       `json:"tile_size"`
 	Beak              [4]Square `json:"beak"`
 	TentacleStarts    [4]Square `json:"tentacle_starts"`
-	ShipStart         Square   `json:"ship_start"`
-	ShipFacing        string   `json:"ship_facing"`
-	GrabDice          int      `json:"grab_dice"`
-	BeakDicePerSquare int      `json:"beak_dice_per_square"`
-	SpinSquares       int      `json:"spin_squares"`
-	SpinDice          int      `json:"spin_dice"`
-	Source            string   `json:"source"`
+	ShipStart         Square    `json:"ship_start"`
+	ShipFacing        string    `json:"ship_facing"`
+	GrabDice          int       `json:"grab_dice"`
+	BeakDicePerSquare int       `json:"beak_dice_per_square"`
+	SpinSquares       int       `json:"spin_squares"`
+	SpinDice          int       `json:"spin_dice"`
+	Source            string    `json:"source"`
 }
 
 // Square is [row, column], both from 1.
@@ -142,9 +142,9 @@ type Square [2]int
 
 // RabbitData is Mission 7's data.
 type RabbitData struct {
-	TileNames         []string            `json:"tile_names"`
-	TileEnemyClasses  map[string][]string `json:"tile_enemy_classes"`
-	Source            string              `json:"source"`
+	TileNames        []string            `json:"tile_names"`
+	TileEnemyClasses map[string][]string `json:"tile_enemy_classes"`
+	Source           string              `json:"source"`
 }
 
 // SiegeData is Mission 8's data: the enemies' movement path (its last

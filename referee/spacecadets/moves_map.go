@@ -319,7 +319,7 @@ func (a *applier) enemyDeactivated(m kit.Move) error {
 
 // enemyMoved records an enemy's new square. Codes: auto_moved (Mission 8
 // enemies and H3's Thrall move by the app), attached_parasite,
-// entered_this_turn, off_map.
+// off_map.
 func (a *applier) enemyMoved(m kit.Move) error {
 	var args enemyArgs
 	e, err := a.targetEnemy(m, &args)
@@ -332,9 +332,6 @@ func (a *applier) enemyMoved(m kit.Move) error {
 	}
 	if e.Attached {
 		return kit.Errorf("attached_parasite", rule(secEnemies), "An attached parasite moves with the ship.")
-	}
-	if e.Entered {
-		return kit.Errorf("entered_this_turn", rule(secH4), "%s entered this turn: it does not move or shoot until next turn.", s.enemyLabel(*e))
 	}
 	if err := a.onGrid(secEnemies, args.Row, args.Col); err != nil {
 		return err

@@ -434,7 +434,7 @@ func (a *applier) setAside(m kit.Move) error {
 		return kit.Errorf("not_a_revealed_card", rule(secScience), "%q is not one of the turned-over Component cards.", args.Card)
 	}
 	at.SetAside = i
-	a.log("set_aside", "%s is set aside; gather the components of the other %d cards.", args.Card, at.Level)
+	a.log("set_aside", "%s is set aside; gather the components of the other %d card(s).", args.Card, at.Level)
 	return nil
 }
 

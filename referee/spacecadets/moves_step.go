@@ -173,7 +173,7 @@ func (a *applier) endTurn() {
 		return
 	}
 	for i := range s.Enemies {
-		s.Enemies[i].Entered, s.Enemies[i].Shot = false, false
+		s.Enemies[i].Shot = false
 	}
 	if s.Rabbit != nil {
 		s.Rabbit.ArrivedNow = false

@@ -82,8 +82,7 @@ type Enemy struct {
 	Attached    bool   `json:"attached,omitempty" vis:"public"`
 	Destroyed   bool   `json:"destroyed,omitempty" vis:"public"`
 	Deactivated bool   `json:"deactivated,omitempty" vis:"public"`
-	Entered     bool   `json:"entered,omitempty" vis:"public"` // entered this turn: no move, no shot
-	Shot        bool   `json:"shot,omitempty" vis:"public"`    // shot at this turn
+	Shot        bool   `json:"shot,omitempty" vis:"public"` // shot at this turn
 }
 
 // Roll is the last shared die roll.
@@ -151,9 +150,9 @@ type Rabbit struct {
 	NextGate   Square   `json:"next_gate" vis:"public"`
 	ArrivedNow bool     `json:"arrived_now" vis:"public"`
 	// PendingRow/PendingCol: the arrival roll was a 6 and the Captain chooses.
-	PendingRow  bool `json:"pending_row" vis:"public"`
-	PendingCol  bool `json:"pending_col" vis:"public"`
-	Stabilized  bool `json:"stabilized" vis:"public"`
+	PendingRow bool `json:"pending_row" vis:"public"`
+	PendingCol bool `json:"pending_col" vis:"public"`
+	Stabilized bool `json:"stabilized" vis:"public"`
 }
 
 // Siege is Mission 8: the hidden enemy deck and the movement die.

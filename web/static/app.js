@@ -210,10 +210,32 @@
   }
 
   function show(v) {
-    if (current && v.version < current.version && v.table_id === current.table_id) return;
-    current = v;
     offset = new Date(v.server_time).getTime() - Date.now();
+    // Views only go forward; the same version again (a reconnecting stream
+    // sends the current view first) changes nothing on screen.
+    if (current && v.table_id === current.table_id && v.version <= current.version) return;
+    current = v;
     rerender();
+  }
+  // keepInputs remembers what a player was choosing in the move forms, so
+  // that another phone's move re-rendering the page does not reset it.
+  function keepInputs() {
+    const kept = {};
+    for (const f of document.querySelectorAll("form.move")) {
+      for (const i of f.querySelectorAll("select, input")) kept[f.dataset.move + "/" + i.name] = i.type === "checkbox" ? i.checked : i.value;
+    }
+    return kept;
+  }
+  function restoreInputs(kept) {
+    for (const f of document.querySelectorAll("form.move")) {
+      for (const i of f.querySelectorAll("select, input")) {
+        const k = f.dataset.move + "/" + i.name;
+        if (!(k in kept)) continue;
+        if (i.type === "checkbox") i.checked = kept[k];
+        else if (i.tagName === "SELECT") { if (Array.from(i.options).some(o => o.value === kept[k])) i.value = kept[k]; }
+        else i.value = kept[k];
+      }
+    }
   }
   function rerender() {
     if (page === "index") { pageIndex(); return; }
@@ -226,7 +248,9 @@
     if (v.view) parts.push(...gamePanels(v));
     else if (page !== "host") parts.push(section(t("seats"), "", seatList(v, null), el("p", { class: "muted", text: t("waiting_players") + " · " + t("players_needed", { min: v.min_players, max: v.max_players }) })));
     parts.push(logPanel(v));
+    const kept = keepInputs();
     main.replaceChildren(...parts);
+    restoreInputs(kept);
     startTimerTick();
   }
 
@@ -360,7 +384,11 @@
       if (!input) continue;
       if (a.choices && a.choices.length) {
         if (input.value === "") continue;
-        args[a.name] = a.choices[parseInt(input.value, 10)].value;
+        // An option whose value is "=<json>" (not one the view offered)
+        // is sent as is: the referee, not the phone, has the last word.
+        if (input.value.startsWith("=")) { try { args[a.name] = JSON.parse(input.value.slice(1)); } catch (e) { args[a.name] = input.value.slice(1); } continue; }
+        const c = a.choices[parseInt(input.value, 10)];
+        if (c) args[a.name] = c.value;
       } else if (a.kind === "seat") args[a.name] = parseInt(input.value.replace("seat:", ""), 10);
       else if (a.kind === "bool") args[a.name] = input.checked;
       else if (a.kind === "int") { if (input.value === "" && a.optional) continue; args[a.name] = parseInt(input.value, 10); }

@@ -1,0 +1,285 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tablewarden/api"
+	"tablewarden/referee/kit"
+)
+
+// chromium returns the path of Debian's Chromium, or skips the test loudly.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("TW_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+		if p == "" {
+			continue
+		}
+		if _, err := exec.LookPath(p); err == nil {
+			return p
+		}
+	}
+	msg := "BROWSER TESTS SKIPPED: no Chromium on this machine (apt-get install chromium; .ci/run does)"
+	fmt.Fprintln(os.Stderr, "\n!!! "+msg+" !!!")
+	t.Skip(msg)
+	return ""
+}
+
+// browser starts one headless Chromium and returns a function that opens
+// an isolated browser context (own cookies and local storage: one phone).
+func browser(t *testing.T) func() context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)),
+		chromedp.NoSandbox,
+		chromedp.Flag("headless", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(412, 915),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	root, cancelRoot := chromedp.NewContext(alloc)
+	if err := chromedp.Do(root); err != nil {
+		cancelRoot()
+		cancelAlloc()
+		t.Fatalf("start chromium: %v", err)
+	}
+	t.Cleanup(func() { cancelRoot(); cancelAlloc() })
+	return func() context.Context {
+		ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+		t.Cleanup(cancel)
+		if err := chromedp.Do(ctx); err != nil {
+			t.Fatalf("new browser context: %v", err)
+		}
+		return ctx
+	}
+}
+
+// do runs browser steps with a time limit.
+func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(c, steps...); err != nil {
+		dump(t, ctx)
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// dump logs the page's location and text, for a failing step.
+func dump(t *testing.T, ctx context.Context) {
+	c, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	loc, _ := chromedp.Run(c, chromedp.Location())
+	txt, _ := chromedp.Run(c, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
+	t.Logf("page %s:\n%s", loc, txt)
+}
+
+// get runs one browser action that returns a value, with a time limit.
+func get[T any](t *testing.T, ctx context.Context, what string, a chromedp.Action[T]) T {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(c, a)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return v
+}
+
+type css = chromedp.CSS
+
+// screenshot saves a PNG of the page under $TW_SCREENSHOTS (or the test's
+// temp dir) and returns its path.
+func screenshot(t *testing.T, ctx context.Context, name string) string {
+	t.Helper()
+	dir := os.Getenv("TW_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	buf := get(t, ctx, "screenshot "+name, chromedp.FullScreenshot(100))
+	path := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func bodyVersion(t *testing.T, ctx context.Context) int64 {
+	t.Helper()
+	v := get(t, ctx, "read version", chromedp.Evaluate[string](`document.body.dataset.version || "0"`))
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return n
+}
+
+func waitVersion(t *testing.T, ctx context.Context, want int64) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for bodyVersion(t, ctx) < want {
+		if time.Now().After(deadline) {
+			t.Fatalf("page did not reach version %d (at %d) without a reload", want, bodyVersion(t, ctx))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestBrowserJumpshipFlow drives the real pages: the host creates a table
+// on the home page and sees the QR code and join code; two phones join by
+// the join URL and see their own private views; the host starts; a phone
+// makes a move and the other phone updates without a reload; a refused
+// move shows the referee's reason and rule.
+func TestBrowserJumpshipFlow(t *testing.T) {
+	newPhone := browser(t)
+	ts := startServer(t, "")
+	host := newPhone()
+	do(t, host, "open home", chromedp.Navigate(ts.URL+"/"))
+	do(t, host, "home ready", chromedp.WaitVisible(css("#create-btn")))
+	do(t, host, "pick game", chromedp.SetValue(css("#game"), "jumpship"))
+	do(t, host, "create", chromedp.Click(css("#create-btn")))
+	do(t, host, "host page", chromedp.WaitVisible(css("#join-code")))
+	joinCode := get(t, host, "join code", chromedp.Text(css("#join-code")))
+	qrWidth := get(t, host, "qr loaded", chromedp.Poll[int](`document.querySelector("#qr").naturalWidth || null`, chromedp.WithPollingTimeout(5*time.Second)))
+	if len(joinCode) != 6 || qrWidth < 256 {
+		t.Fatalf("host page: join code %q, QR %d px", joinCode, qrWidth)
+	}
+	hostURL := get(t, host, "host url", chromedp.Location())
+	tableID := hostURL[strings.LastIndex(hostURL, "/")+1:]
+	joinURL := ts.URL + "/j/" + joinCode
+	screenshot(t, host, "host-lobby")
+
+	phones := []context.Context{newPhone(), newPhone()}
+	for i, p := range phones {
+		do(t, p, "join",
+			chromedp.Navigate(joinURL),
+			chromedp.WaitVisible(css("#name")),
+			chromedp.SendKeys(css("#name"), playerName(i)),
+			chromedp.Click(css("#join-btn")),
+			chromedp.WaitVisible(css("#seats")),
+		)
+	}
+	tb := &table{ID: tableID, Code: joinCode}
+	for i, p := range phones {
+		tok := get(t, p, "read token", chromedp.Evaluate[string](`JSON.parse(localStorage.getItem("tw:`+tableID+`")).token`))
+		tb.Tokens = append(tb.Tokens, tok)
+		if v := ts.view(tb, tok); v.Me.Seat != i {
+			t.Fatalf("phone %d holds seat %d", i, v.Me.Seat)
+		}
+	}
+	for i := 2; i < 5; i++ {
+		var jr api.JoinResult
+		ts.must(201, "POST", "/api/join", "", map[string]any{"code": joinCode, "name": playerName(i)}, &jr)
+		tb.Tokens = append(tb.Tokens, jr.Token)
+	}
+	// The host's seat list fills by SSE; Start becomes enabled.
+	do(t, host, "start",
+		chromedp.WaitEnabled(css("#start")),
+		chromedp.Click(css("#start")),
+		chromedp.WaitNotPresent(css("#start")),
+	)
+	// Each phone shows its own private view, as the API gives it.
+	for i, p := range phones {
+		do(t, p, "private view", chromedp.WaitVisible(css("#private")))
+		shown := get(t, p, "private text", chromedp.Text(css("#private")))
+		own := ts.view(tb, tb.Tokens[i])
+		var priv struct {
+			BioID string `json:"bio_id"`
+		}
+		json.Unmarshal([]byte(mustJSON(own.View.Private)), &priv)
+		if priv.BioID == "" || !strings.Contains(shown, priv.BioID) {
+			t.Fatalf("phone %d private panel %q does not show its Bio ID %q", i, shown, priv.BioID)
+		}
+	}
+	screenshot(t, phones[0], "phone0-private")
+	// Mark the pages so that a reload would be noticed.
+	for _, p := range phones {
+		get(t, p, "mark", chromedp.Evaluate[int](`window.__noReload = 1`))
+	}
+	// Play (by API for the other seats) until it is a browser phone's turn,
+	// then that phone draws by tapping its button.
+	r := rand.New(rand.NewPCG(11, 12))
+	mover := -1
+	for k := 0; k < 300 && mover < 0; k++ {
+		v := ts.view(tb, "")
+		if v.View.Outcome != nil {
+			t.Skip("the game ended before a browser phone had a turn")
+		}
+		seat := v.View.Turn[0]
+		sv := ts.view(tb, tb.Tokens[seat])
+		if seat < 2 && hasMove(sv.View.Moves, "draw") {
+			mover = seat
+			break
+		}
+		spec := sv.View.Moves[r.IntN(len(sv.View.Moves))]
+		m := kit.RandomMove(spec, r)
+		ts.must(200, "POST", "/api/tables/"+tableID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
+	}
+	if mover < 0 {
+		t.Fatal("no browser phone got a turn")
+	}
+	other := 1 - mover
+	before := ts.view(tb, "").Version
+	waitVersion(t, phones[mover], before)
+	do(t, phones[mover], "tap draw", chromedp.Click(css(`form[data-move="draw"] button`)))
+	waitVersion(t, phones[other], before+1)
+	if marker := get(t, phones[other], "no reload", chromedp.Evaluate[int](`window.__noReload || 0`)); marker != 1 {
+		t.Fatal("the other phone reloaded instead of updating live")
+	}
+	screenshot(t, phones[other], "phone-other-updated")
+
+	// A refused move shows the referee's reason and rule: when a phone has
+	// a token to give, tamper with its form so that it sends no recipient.
+	giver := -1
+	for k := 0; k < 300 && giver < 0; k++ {
+		v := ts.view(tb, "")
+		if v.View.Outcome != nil {
+			t.Skip("the game ended before a browser phone had a token to give")
+		}
+		seat := v.View.Turn[0]
+		sv := ts.view(tb, tb.Tokens[seat])
+		if seat < 2 && hasMove(sv.View.Moves, "give") {
+			giver = seat
+			break
+		}
+		spec := sv.View.Moves[r.IntN(len(sv.View.Moves))]
+		m := kit.RandomMove(spec, r)
+		ts.must(200, "POST", "/api/tables/"+tableID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
+	}
+	if giver < 0 {
+		t.Fatal("no browser phone got a token to give")
+	}
+	waitVersion(t, phones[giver], ts.view(tb, "").Version)
+	// The phone offers only seats at the table; make it offer seat 99.
+	get(t, phones[giver], "tamper", chromedp.Evaluate[bool](`(() => { const s = document.querySelector('form[data-move="give"] select[name="to"]'); s.options[s.selectedIndex].value = "=99"; return true; })()`))
+	do(t, phones[giver], "refused move",
+		chromedp.Click(css(`form[data-move="give"] button`)),
+		chromedp.WaitVisible(css("#toast")),
+	)
+	toast := get(t, phones[giver], "toast", chromedp.Text(css("#toast")))
+	if !strings.Contains(toast, "Refused") || !strings.Contains(toast, "Jumpship ›") {
+		t.Fatalf("refusal toast = %q, want the reason and the rule", toast)
+	}
+	screenshot(t, phones[giver], "phone-refused")
+}
+
+func hasMove(ms []kit.MoveSpec, typ string) bool {
+	for _, m := range ms {
+		if m.Type == typ {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,125 @@
+package nostromo
+
+import (
+	"testing"
+)
+
+func TestHiding3Players(t *testing.T) {
+	x := newTG(t, 3, "")
+	s := x.st
+	own := tokenValue(s.Reserve[1][0])
+	other := tokenValue(s.Reserve[2][0])
+	t.Run("ErrNotYourTurn", func(t *testing.T) { x.fail(2, "place_crew_token", map[string]any{"token": other, "room": 1}, "not_your_turn") })
+	t.Run("ErrNotYourToken", func(t *testing.T) { x.fail(1, "place_crew_token", map[string]any{"token": other, "room": 1}, "not_your_token") })
+	t.Run("ErrBadRoom", func(t *testing.T) { x.fail(1, "place_crew_token", map[string]any{"token": own, "room": 11}, "bad_room") })
+	t.Run("ErrMustPlaceOne", func(t *testing.T) { x.fail(1, "done_placing", nil, "must_place_one") })
+	t.Run("ErrBlipBeforeCrew", func(t *testing.T) { x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1}, "wrong_phase") })
+	x.ok(1, "place_crew_token", map[string]any{"token": own, "room": 10})
+	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 10})
+	x.ok(1, "done_placing", nil)
+	x.ok(2, "place_crew_token", map[string]any{"token": other, "room": 3})
+	x.ok(2, "done_placing", nil)
+	// Step 2: the window opens before the Alien places.
+	if !x.windowOpen() {
+		t.Fatal("no mission-order window before the Alien's placement step")
+	}
+	t.Run("ErrBlipDuringWindow", func(t *testing.T) { x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1}, "wrong_phase") })
+	x.pass()
+	t.Run("ErrBlipInShuttle", func(t *testing.T) { x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 10}, "blip_in_shuttle") })
+	t.Run("ErrCrewPlacesDuringAlienStep", func(t *testing.T) {
+		x.fail(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 1}, "wrong_phase")
+	})
+	t.Run("ErrAlienMustPlaceOne", func(t *testing.T) { x.fail(0, "done_placing", nil, "must_place_one") })
+	x.ok(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 3})
+	t.Run("ErrBlipRoomTaken", func(t *testing.T) { x.fail(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 3}, "blip_room_taken") })
+	t.Run("ErrNoSuchBlip", func(t *testing.T) { x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 4}, "no_such_blip") })
+	t.Run("ErrNotAlien", func(t *testing.T) { x.fail(1, "place_blip", map[string]any{"blip": BlipJonesy, "room": 4}, "not_alien") })
+	x.ok(0, "done_placing", nil)
+	if got, want := x.st.hidingPlacer(), 1; got != want {
+		t.Fatalf("placer = %d, want %d (steps alternate)", got, want)
+	}
+	// The Alien places its last 2 Blips; then the crew must place all.
+	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 5}).ok(1, "done_placing", nil)
+	x.ok(2, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[2][0]), "room": 5}).ok(2, "done_placing", nil)
+	x.pass()
+	x.ok(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 4})
+	x.ok(0, "place_blip", map[string]any{"blip": BlipBreakdown, "room": 5})
+	if got, want := x.st.hidingPlacer(), 1; got != want {
+		t.Fatalf("placer = %d, want %d", got, want)
+	}
+	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 2})
+	t.Run("ErrMustPlaceAll", func(t *testing.T) { x.fail(1, "done_placing", nil, "must_place_all") })
+	for len(x.st.Reserve[1]) > 0 {
+		x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 2})
+	}
+	for len(x.st.Reserve[2]) > 0 {
+		x.ok(2, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[2][0]), "room": 2})
+	}
+	if got, want := len(x.st.Board), 12; got != want {
+		t.Fatalf("tokens on board = %d, want %d", got, want)
+	}
+	if !x.windowOpen() || x.st.Phase != PhaseHiding {
+		t.Fatal("no mission-order window before the posture phase")
+	}
+	x.pass()
+	if got, want := x.st.Phase, PhasePosture; got != want {
+		t.Fatalf("phase = %s, want %s", got, want)
+	}
+}
+
+func TestHidingAlienOutOfBlips(t *testing.T) {
+	// When the Alien has placed every Blip, the crew places all its tokens.
+	x := newTG(t, 4, "")
+	for _, seat := range []int{1, 2, 3} {
+		x.ok(seat, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[seat][0]), "room": 2}).ok(seat, "done_placing", nil)
+	}
+	x.pass()
+	x.ok(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1})
+	x.ok(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 2})
+	x.ok(0, "place_blip", map[string]any{"blip": BlipBreakdown, "room": 3})
+	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 2})
+	x.fail(1, "done_placing", nil, "must_place_all")
+}
+
+func TestHidingCrewOutOfTokens(t *testing.T) {
+	// When the crew has placed every token, the Alien places all its Blips.
+	x := newTG(t, 7, "")
+	for _, seat := range []int{1, 2, 3, 4, 5, 6} {
+		x.ok(seat, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[seat][0]), "room": 2})
+		x.ok(seat, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[seat][0]), "room": 2})
+	}
+	x.pass()
+	x.ok(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1})
+	x.fail(0, "done_placing", nil, "must_place_all")
+}
+
+func TestHiding2Players(t *testing.T) {
+	x := newTG(t, 2, "")
+	t.Run("ErrCrewFirst", func(t *testing.T) {
+		x.fail(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 1}, "wrong_phase")
+	})
+	x.pass()
+	x.ok(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1})
+	t.Run("ErrAlienPlacesAll", func(t *testing.T) { x.fail(0, "done_placing", nil, "must_place_all") })
+	x.ok(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 2})
+	x.ok(0, "place_blip", map[string]any{"blip": BlipBreakdown, "room": 3})
+	if got, want := x.st.hidingPlacer(), 1; got != want {
+		t.Fatalf("placer = %d, want %d", got, want)
+	}
+	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 1})
+	t.Run("ErrCrewPlacesAll", func(t *testing.T) { x.fail(1, "done_placing", nil, "must_place_all") })
+}
+
+func TestHidingSurvivalPool(t *testing.T) {
+	x := newTG(t, 3, `{"survival":true}`)
+	if got, want := len(x.st.Pool), 12; got != want {
+		t.Fatalf("pool = %d tokens, want %d", got, want)
+	}
+	// Seat 1 may place a token of a color held by seat 2.
+	c := x.st.Data.Colors[x.st.setsOf(2)[0]]
+	x.ok(1, "place_crew_token", map[string]any{"token": c + "/presence", "room": 4})
+	x.fail(1, "place_crew_token", map[string]any{"token": c + "/presence", "room": 4}, "not_your_token")
+	if got, want := x.st.owner(c), 2; got != want {
+		t.Fatalf("owner = %d, want %d (ownership stays with the color)", got, want)
+	}
+}

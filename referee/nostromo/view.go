@@ -1,0 +1,359 @@
+package nostromo
+
+import (
+	"strconv"
+	"strings"
+
+	"tablewarden/referee/kit"
+)
+
+// RoomView is one room as every screen shows it.
+type RoomView struct {
+	Room       string   `json:"room"`
+	CrewTokens []string `json:"crew_tokens,omitempty"`
+	Blips      []string `json:"blips,omitempty"`
+	Items      []string `json:"items,omitempty"`
+	Alien      bool     `json:"alien,omitempty"`
+	Jonesy     bool     `json:"jonesy,omitempty"`
+}
+
+// CrewCardView is a crew member card as every screen shows it.
+type CrewCardView struct {
+	Name   string `json:"name"`
+	Status string `json:"status"`
+	Owner  string `json:"owner,omitempty"`
+}
+
+// PublicView is what every screen, the board included, may see.
+type PublicView struct {
+	Round              int            `json:"round"`
+	AlienPlayer        string         `json:"alien_player,omitempty"`
+	Difficulty         string         `json:"difficulty"`
+	Heroic             bool           `json:"heroic,omitempty"`
+	Survival           bool           `json:"survival,omitempty"`
+	WaitingFor         string         `json:"waiting_for"`
+	MissionOrderWindow string         `json:"mission_order_window,omitempty"`
+	Effect             string         `json:"effect,omitempty"`
+	Posture            string         `json:"posture,omitempty"`
+	HuntingActionsLeft int            `json:"hunting_actions_left,omitempty"`
+	AttackRoom         string         `json:"attack_room,omitempty"`
+	Resolving          string         `json:"resolving,omitempty"`
+	Rooms              []RoomView     `json:"rooms"`
+	MissionDeck        int            `json:"mission_deck"`
+	DiscardPile        []string       `json:"discard_pile"`
+	Procedures         []string       `json:"emergency_procedures_activated"`
+	ProceduresThisTurn int            `json:"emergency_procedures_this_turn"`
+	CrewMembers        []CrewCardView `json:"crew_members"`
+	BlipsToPlace       int            `json:"blips_to_place"`
+	BreakdownsOwned    int            `json:"breakdown_tokens_owned"`
+	BreakdownStock     int            `json:"breakdown_stock"`
+	BehaviourDeck      int            `json:"behaviour_deck"`
+	BehaviourDiscard   []string       `json:"behaviour_discard,omitempty"`
+	CapturedPresence   []string       `json:"captured_presence_tokens,omitempty"`
+	TokenPool          int            `json:"token_pool,omitempty"`
+	RemovedThisTurn    []string       `json:"removed_this_turn,omitempty"`
+	Winner             string         `json:"winner,omitempty"`
+	DataSources        map[string]string `json:"data_sources"`
+}
+
+// PrivateView is what only one seat may see.
+type PrivateView struct {
+	Role string   `json:"role"`
+	Hand []string `json:"hand,omitempty"`
+	// CrewTokens (crew seats, hiding phase only): every Crew token, on the
+	// board and in front of the players.
+	CrewTokens []string `json:"crew_tokens,omitempty"`
+	// Blips (Alien, hiding phase only): the Alien's Blip tokens.
+	Blips []string `json:"blips,omitempty"`
+	// BehaviourDrawn (Alien): the Behaviour cards drawn and not yet played.
+	BehaviourDrawn []string `json:"behaviour_drawn,omitempty"`
+}
+
+// View returns what v may see. Face-down tokens show no identity once the
+// hiding phase is over; during it crew seats see every Crew token and the
+// Alien sees its Blips. Hands are on their owner's phone only.
+func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
+	s := st.(*State)
+	out := kit.View{
+		Game:    "nostromo",
+		Phase:   s.Phase,
+		Turn:    s.awaited(),
+		Seats:   s.seatViews(),
+		Public:  s.publicView(),
+		Moves:   []kit.MoveSpec{},
+		Outcome: g.Outcome(st),
+	}
+	if s.AttackRoom != 0 {
+		out.Phase = PhaseAttack
+	}
+	switch v.Role {
+	case kit.RoleSeat:
+		if v.Seat >= 0 && v.Seat < len(s.Names) {
+			out.Private = s.privateView(v.Seat)
+			out.Moves = s.offers(v.Seat)
+		}
+	case kit.RoleHost:
+		out.Moves = s.offers(-1)
+	}
+	return out
+}
+
+// offers lists the moves seat (-1: the host) may make now.
+func (s *State) offers(seat int) []kit.MoveSpec {
+	out := []kit.MoveSpec{}
+	if s.Phase == PhaseOver {
+		return out
+	}
+	for _, m := range moves {
+		if m.spec.Host != (seat == -1) {
+			continue
+		}
+		if spec := m.offer(s, seat); spec != nil {
+			out = append(out, *spec)
+		}
+	}
+	return out
+}
+
+// awaited lists the seats the game waits for.
+func (s *State) awaited() []int {
+	out := []int{}
+	if t := s.top(); t != nil {
+		switch t.Kind {
+		case taskWindow:
+			return s.crewSeats()
+		case taskDetector:
+			for _, h := range t.Handles {
+				if i := s.tokenIndex(h); i >= 0 {
+					out = appendUnique(out, s.owner(s.Board[i].Shown.Color))
+				}
+			}
+			return out
+		case taskPassSet:
+			return append(out, t.Handles...)
+		case taskBehaviour:
+			return append(out, s.Alien)
+		}
+		return append(out, t.Seat)
+	}
+	switch s.Phase {
+	case PhaseSetup:
+		if s.Stage == stExtraSets {
+			out = append(out, s.Alien)
+		}
+	case PhaseHiding:
+		if p := s.hidingPlacer(); p >= 0 {
+			out = append(out, p)
+		}
+	case PhasePosture, PhaseHunting:
+		out = append(out, s.Alien)
+	case PhaseAction:
+		if s.Stage == stActing {
+			for _, h := range s.Acting {
+				if i := s.tokenIndex(h); i >= 0 {
+					out = appendUnique(out, s.owner(s.Board[i].Shown.Color))
+				}
+			}
+		} else {
+			out = s.crewSeats()
+		}
+	}
+	return out
+}
+
+func appendUnique(xs []int, x int) []int {
+	if containsInt(xs, x) {
+		return xs
+	}
+	return append(xs, x)
+}
+
+func (s *State) seatViews() []kit.SeatView {
+	out := make([]kit.SeatView, len(s.Names))
+	for i, n := range s.Names {
+		sv := kit.SeatView{Seat: i, Name: n}
+		switch {
+		case s.Alien < 0:
+			sv.Status = "to be designated"
+		case i == s.Alien:
+			sv.Status = "Alien player"
+			sv.Facts = map[string]string{"crew member cards held": strconv.Itoa(s.capturedCards())}
+		default:
+			sv.Status = "Crew player"
+			f := map[string]string{
+				"reminder sets": s.setNames(i),
+				"mission cards": strconv.Itoa(len(s.Hands[i])),
+			}
+			if its := s.heldItems(i); len(its) > 0 {
+				var names []string
+				for _, it := range its {
+					names = append(names, itemLabel(it))
+				}
+				f["items"] = strings.Join(names, ", ")
+			}
+			if !s.Options.Survival && s.Phase == PhaseHiding {
+				f["crew tokens to place"] = strconv.Itoa(len(s.Reserve[i]))
+			}
+			if s.Options.Heroic {
+				var names []string
+				for _, c := range s.CrewCards {
+					if c.Owner == i && !c.Captured {
+						names = append(names, c.Name)
+					}
+				}
+				f["crew members"] = strings.Join(names, ", ")
+			}
+			sv.Facts = f
+		}
+		out[i] = sv
+	}
+	return out
+}
+
+func (s *State) publicView() PublicView {
+	d := s.Data
+	p := PublicView{
+		Round:              s.Round,
+		Difficulty:         s.Options.Difficulty,
+		Heroic:             s.Options.Heroic,
+		Survival:           s.Options.Survival,
+		WaitingFor:         s.waitingText(),
+		Posture:            s.Posture,
+		MissionDeck:        s.Deck.Len(),
+		DiscardPile:        make([]string, 0, len(s.Discard)),
+		Procedures:         make([]string, 0, len(s.Activated)),
+		ProceduresThisTurn: s.ActivatedThisTurn,
+		BlipsToPlace:       len(s.BlipReserve),
+		BreakdownsOwned:    s.Breakdowns,
+		BreakdownStock:     4 - s.Breakdowns,
+		BehaviourDeck:      s.Behaviour.Len(),
+		CapturedPresence:   s.Captured,
+		Winner:             s.Winner,
+		DataSources:        d.Sources,
+	}
+	if s.Alien >= 0 {
+		p.AlienPlayer = s.name(s.Alien)
+	}
+	if s.Options.Survival && s.Phase == PhaseHiding {
+		p.TokenPool = len(s.Pool)
+	}
+	if s.Phase == PhaseHunting {
+		p.HuntingActionsLeft = s.HuntLeft
+	}
+	if s.AttackRoom != 0 {
+		p.AttackRoom = d.RoomName(s.AttackRoom)
+	}
+	if s.Resolving != 0 {
+		p.Resolving = d.RoomName(s.Resolving)
+	}
+	if t := s.top(); t != nil {
+		switch t.Kind {
+		case taskWindow:
+			p.MissionOrderWindow = "Open: " + t.Reason
+		case taskEffect:
+			what := sourceLabel(t.Source)
+			switch t.Source {
+			case srcBehaviour:
+				what += " " + BehaviourName(t.Card)
+			case srcCrewPower:
+				what += " of " + s.CrewCards[t.Card].Name
+			default:
+				what += " of " + d.CardName(t.Card)
+			}
+			p.Effect = s.name(t.Seat) + " applies the " + what
+		}
+	}
+	for _, c := range s.Discard {
+		p.DiscardPile = append(p.DiscardPile, d.CardName(c))
+	}
+	for _, c := range s.Activated {
+		p.Procedures = append(p.Procedures, d.Procedures[d.Procedure(c)])
+	}
+	for _, c := range s.BehaviourDiscard {
+		p.BehaviourDiscard = append(p.BehaviourDiscard, BehaviourName(c))
+	}
+	for _, t := range s.Removed {
+		p.RemovedThisTurn = append(p.RemovedThisTurn, tokenLabel(t))
+	}
+	for _, c := range s.CrewCards {
+		cv := CrewCardView{Name: c.Name, Status: "face up"}
+		switch {
+		case c.Captured:
+			cv.Status = "face down with the Alien player"
+		case c.Presence != "":
+			cv.Status = "power used this turn (" + c.Presence + " Presence token)"
+		}
+		if c.Owner >= 0 {
+			cv.Owner = s.name(c.Owner)
+		}
+		p.CrewMembers = append(p.CrewMembers, cv)
+	}
+	p.Rooms = make([]RoomView, 10)
+	for r := 1; r <= 10; r++ {
+		rv := RoomView{Room: d.RoomName(r), Alien: s.AlienRoom == r, Jonesy: s.JonesyRoom == r}
+		for _, t := range s.Board {
+			if t.Room != r {
+				continue
+			}
+			if t.Shown != nil {
+				rv.CrewTokens = append(rv.CrewTokens, "#"+strconv.Itoa(t.Handle)+" "+tokenLabel(*t.Shown)+" ("+s.name(s.owner(t.Shown.Color))+")")
+			} else {
+				rv.CrewTokens = append(rv.CrewTokens, "#"+strconv.Itoa(t.Handle)+" face down (placed by "+s.name(t.Placer)+")")
+			}
+		}
+		for _, b := range s.Blips {
+			if b.Room != r {
+				continue
+			}
+			if b.Shown != "" {
+				rv.Blips = append(rv.Blips, "#"+strconv.Itoa(b.Handle)+" "+blipLabel(b.Shown))
+			} else {
+				rv.Blips = append(rv.Blips, "#"+strconv.Itoa(b.Handle)+" face-down Blip")
+			}
+		}
+		for _, it := range s.roomItems(r) {
+			rv.Items = append(rv.Items, itemLabel(it))
+		}
+		p.Rooms[r-1] = rv
+	}
+	return p
+}
+
+func (s *State) privateView(seat int) *PrivateView {
+	if s.Alien < 0 {
+		return &PrivateView{Role: "to be designated"}
+	}
+	if seat == s.Alien {
+		pv := &PrivateView{Role: "Alien player"}
+		if s.Phase == PhaseHiding {
+			for _, b := range s.Blips {
+				pv.Blips = append(pv.Blips, "#"+strconv.Itoa(b.Handle)+" in "+s.Data.RoomName(b.Room)+": "+blipLabel(b.Kind))
+			}
+			for _, k := range s.BlipReserve {
+				pv.Blips = append(pv.Blips, "to place: "+blipLabel(k))
+			}
+		}
+		for _, c := range s.BehaviourDrawn {
+			pv.BehaviourDrawn = append(pv.BehaviourDrawn, BehaviourName(c))
+		}
+		return pv
+	}
+	pv := &PrivateView{Role: "Crew player", Hand: make([]string, 0, len(s.Hands[seat]))}
+	for _, c := range s.Hands[seat] {
+		pv.Hand = append(pv.Hand, s.Data.CardName(c))
+	}
+	if s.Phase == PhaseHiding {
+		for _, t := range s.Board {
+			pv.CrewTokens = append(pv.CrewTokens, "#"+strconv.Itoa(t.Handle)+" in "+s.Data.RoomName(t.Room)+": "+tokenLabel(t.Token))
+		}
+		for _, c := range s.crewSeats() {
+			for _, t := range s.Reserve[c] {
+				pv.CrewTokens = append(pv.CrewTokens, "in front of "+s.name(c)+": "+tokenLabel(t))
+			}
+		}
+		for _, t := range s.Pool {
+			pv.CrewTokens = append(pv.CrewTokens, "in the pool: "+tokenLabel(t))
+		}
+	}
+	return pv
+}

@@ -1,0 +1,48 @@
+// Package spacecadets referees Space Cadets: Resistance Is Mostly Futile
+// (the expansion rulebook space-cadets-rimf.txt): missions 7–10 and H1–H4,
+// the shared step timers, the Science station, and the Star Kraken with the
+// team's own second part of Mission 10 (served by web/kraken).
+//
+// The game is real-time and co-operative: phones report what happened at
+// the table (the ship's square, enemies locked on or destroyed, a
+// successful Tractor Beam), the host or the Captain runs the timers and the
+// steps, and the referee applies what the book states: mission tracks, win
+// and loss, the Science procedure, the Kraken's Grab/Attack/Spin, shared
+// dice. Everything is public to the crew except what the book keeps face
+// down: the deck orders, the face-down Component cards, Mission 8's enemy
+// deck and H4's Invisible Planet token.
+//
+// Where the book is silent, the team decided (each also in data.json,
+// marked "assumed", and overridable with the game_data option):
+//
+//   - The base game's steps are modelled as Step 1, the Science step, Step 2,
+//     Steps 3A and 3B (timed, 30 s each by default), Steps 4–7. Engineering
+//     is in 3A, or 3B with 2 players. The Nemesis marker moves at the end
+//     of Step 7. Crew size 2–6; 2 only in missions 8, 9 and H1.
+//   - Starting equipment: the kept cards must total exactly 3 Science
+//     points when some choice of the five drawn cards makes 3; otherwise the
+//     largest total below 3 (never more than 3).
+//   - The Component cards are chosen by setting aside the one unused card
+//     during the 30 seconds; when time runs out with none set aside the
+//     attempt fails. Aborting (or cancelling the Science timer) discards the
+//     card like a failure. Used one-use equipment goes to the discard pile.
+//   - Research is allowed in Mission 10 only, once per turn, on a turn with
+//     no Experimental Equipment draw.
+//   - Range is counted orthogonally; the shield "facing" a source is the
+//     side of the ship towards it (north–south axis on a tie).
+//   - Mission 10's map is 2×2 tiles of 5×5 squares numbered clockwise from
+//     the top left; the Beak's squares are the four centre squares; a spin
+//     slides each tentacle 5 squares into the next tile; a tentacle crossing
+//     the ship hits the shield facing where it came from; the Beak's 2 dice
+//     per square each go to a new random shield. Players report where the
+//     tentacle moved (it must not move away from them).
+//   - Mission 7: tile 1's enemies and Gate are placed by dice too; "Tile 4"
+//     is the fourth tile reached; enemy classes per tile by difficulty.
+//   - Mission 8: the movement path is a spiral from the Enemy Start square to
+//     the centre; '*' in the deck list is shown as printed.
+//   - H3: destroying the Thrall (instead of deactivating it) loses.
+//   - H1/H4: the Nemesis marker moves down each turn; at 0 the app reminds
+//     the table to apply the base game's Nemesis rules.
+//   - Losses the app cannot see (the ship destroyed) are declared by the
+//     host or the Captain.
+package spacecadets

@@ -1,0 +1,214 @@
+package spacecadets
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"testing"
+	"time"
+
+	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
+)
+
+// table plays moves against one state, checking at every move that Apply
+// leaves its input alone, keeps the invariants and survives a decode round
+// trip.
+type table struct {
+	t      testing.TB
+	g      *Game
+	s      *State
+	seed   uint64
+	n      int
+	now    time.Time
+	events []kit.Event
+	last   kit.Result
+	script []kittest.Step
+}
+
+var (
+	captain = kit.SeatActor(0)
+	sensors = kit.SeatActor(2)
+	officer = kit.SeatActor(3)
+	crew    = kit.SeatActor(1)
+)
+
+func seatNames(n int) []string {
+	return []string{"Ana", "Bo", "Cy", "Di", "Ed", "Flo"}[:n]
+}
+
+func newTable(t testing.TB, opts string, seats int, seed uint64) *table {
+	t.Helper()
+	g := New()
+	st, err := g.Setup(json.RawMessage(opts), seatNames(seats), kit.NewCtx(seed, 0, kittest.Epoch))
+	if err != nil {
+		t.Fatalf("Setup(%s): %v", opts, err)
+	}
+	return &table{t: t, g: g, s: st.(*State), seed: seed, now: kittest.Epoch}
+}
+
+func (tb *table) try(who kit.Actor, typ string, args any) (kit.Result, error) {
+	tb.t.Helper()
+	before := kittest.Encode(tb.t, tb.s)
+	tb.now = tb.now.Add(time.Second)
+	res, err := tb.g.Apply(tb.s, who, kittest.MakeMove(typ, args), kit.NewCtx(tb.seed, tb.n+1, tb.now))
+	if after := kittest.Encode(tb.t, tb.s); !bytes.Equal(before, after) {
+		tb.t.Fatalf("%s: Apply mutated its input", typ)
+	}
+	return res, err
+}
+
+// do applies a move that must be accepted.
+func (tb *table) do(who kit.Actor, typ string, args any) kit.Result {
+	tb.t.Helper()
+	res, err := tb.try(who, typ, args)
+	if err != nil {
+		tb.t.Fatalf("%s %v: unexpected error: %v", typ, args, err)
+	}
+	tb.n++
+	tb.script = append(tb.script, kittest.Step{Actor: who, Move: kittest.MakeMove(typ, args)})
+	tb.s = res.State.(*State)
+	tb.events = append(tb.events, res.Events...)
+	tb.last = res
+	if err := tb.g.Invariants(tb.s); err != nil {
+		tb.t.Fatalf("%s: Invariants: %v", typ, err)
+	}
+	enc := kittest.Encode(tb.t, tb.s)
+	dec, err := tb.g.Decode(enc)
+	if err != nil {
+		tb.t.Fatalf("Decode: %v", err)
+	}
+	if re := kittest.Encode(tb.t, dec); !bytes.Equal(enc, re) {
+		tb.t.Fatalf("%s: state does not survive a decode round trip", typ)
+	}
+	return res
+}
+
+// fail applies a move that must be refused with code.
+func (tb *table) fail(who kit.Actor, typ string, args any, code string) {
+	tb.t.Helper()
+	_, err := tb.try(who, typ, args)
+	if got := kit.ErrorCode(err); got != code {
+		tb.t.Fatalf("%s %v: error code = %q (%v), want %q", typ, args, got, err, code)
+	}
+	if re, ok := kit.AsRuleError(err); ok && (re.Message == "" || len(re.Rule) < len("Space Cadets › ")) {
+		tb.t.Fatalf("%s: rule error %+v lacks a message or a rule", typ, re)
+	}
+}
+
+// to advances with next_step until the step is reached.
+func (tb *table) to(step string) {
+	tb.t.Helper()
+	if tb.s.Step == "setup" {
+		tb.startWith()
+	}
+	for i := 0; tb.s.Step != step && tb.s.End == nil; i++ {
+		if i > 20 {
+			tb.t.Fatalf("step %s never reached", step)
+		}
+		if tb.s.Step == "step7" && (&applier{s: tb.s}).krakenMustActivate() {
+			t := tb.s.activeTentacle()
+			tb.do(crew, "kraken_activate", map[string]any{"row": t.Row, "col": t.Col})
+		}
+		tb.do(captain, "next_step", nil)
+	}
+}
+
+// startWith finishes setup keeping the given starting cards, or a legal
+// choice when none are given.
+func (tb *table) startWith(keep ...Kept) {
+	tb.t.Helper()
+	if len(keep) == 0 {
+		tb.rigStart("Experimental Equipment 09", "Experimental Equipment 05", "Experimental Equipment 06", "Experimental Equipment 11", "Experimental Equipment 13")
+		keep = []Kept{{Card: tb.card("Experimental Equipment 05")}, {Card: tb.card("Experimental Equipment 06")}}
+	}
+	for _, k := range keep {
+		args := map[string]any{"card": tb.s.D().Equipment[k.Card].Name}
+		if k.Level > 0 {
+			args["level"] = k.Level
+		}
+		tb.do(captain, "keep_starting", args)
+	}
+	tb.do(captain, "finish_starting", nil)
+}
+
+func (tb *table) card(name string) int {
+	i := tb.s.D().equipmentIndex(name)
+	if i < 0 {
+		tb.t.Fatalf("no card %q", name)
+	}
+	return i
+}
+
+func (tb *table) comp(name string) int {
+	for i, c := range tb.s.D().Components {
+		if c.Name == name {
+			return i
+		}
+	}
+	tb.t.Fatalf("no component card %q", name)
+	return -1
+}
+
+// rigStart replaces the five starting cards with the named ones.
+func (tb *table) rigStart(names ...string) {
+	sc := &tb.s.Science
+	sc.Deck.PutBottom(sc.StartDraw...)
+	sc.StartDraw = nil
+	for _, n := range names {
+		c := tb.card(n)
+		sc.Deck.Cards = slices.DeleteFunc(sc.Deck.Cards, func(x int) bool { return x == c })
+		sc.StartDraw = append(sc.StartDraw, c)
+	}
+}
+
+// rigEE puts the named cards on top of the Experimental Equipment deck.
+func (tb *table) rigEE(names ...string) {
+	sc := &tb.s.Science
+	var top []int
+	for _, n := range names {
+		c := tb.card(n)
+		sc.Deck.Cards = slices.DeleteFunc(sc.Deck.Cards, func(x int) bool { return x == c })
+		sc.Discard = slices.DeleteFunc(sc.Discard, func(x int) bool { return x == c })
+		top = append(top, c)
+	}
+	sc.Deck.PutTop(top...)
+}
+
+// rigComp puts the named Component cards on top of their deck.
+func (tb *table) rigComp(names ...string) {
+	sc := &tb.s.Science
+	var top []int
+	for _, n := range names {
+		c := tb.comp(n)
+		sc.CompDeck.Cards = slices.DeleteFunc(sc.CompDeck.Cards, func(x int) bool { return x == c })
+		top = append(top, c)
+	}
+	sc.CompDeck.PutTop(top...)
+}
+
+func (tb *table) timerGen(name string) int { return tb.s.timer(name).Generation }
+
+func (tb *table) expire(name string) kit.Result {
+	tb.t.Helper()
+	return tb.do(kit.SystemActor, kit.TimerExpiredMove, kit.TimerExpiredArgs{Name: name, Generation: tb.timerGen(name)})
+}
+
+func (tb *table) hasEvent(code string) bool {
+	return slices.ContainsFunc(tb.events, func(e kit.Event) bool { return e.Code == code })
+}
+
+func dataOption(t testing.TB, edit func(*GameData)) string {
+	t.Helper()
+	b, _ := json.Marshal(defaultData)
+	var d GameData
+	if err := json.Unmarshal(b, &d); err != nil {
+		t.Fatal(err)
+	}
+	edit(&d)
+	out, err := json.Marshal(&d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}

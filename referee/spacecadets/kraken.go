@@ -1,0 +1,344 @@
+package spacecadets
+
+import (
+	"fmt"
+
+	"tablewarden/referee/kit"
+)
+
+// ContinuationPath is the app's own short URL path of the continuation of
+// Mission 10 for the last active tentacle (the book's QR code target is
+// printed on the card and not reproduced).
+func ContinuationPath(tentacleID string) string { return "/kraken/" + tentacleID }
+
+func (k *Kraken) tentacle(id string) *Tentacle {
+	for i := range k.Tentacles {
+		if k.Tentacles[i].ID == id {
+			return &k.Tentacles[i]
+		}
+	}
+	return nil
+}
+
+func (k *Kraken) subdued() int {
+	n := 0
+	for _, t := range k.Tentacles {
+		if t.Subdued {
+			n++
+		}
+	}
+	return n
+}
+
+// activeTentacle is the tentacle that activates in Step 7: in part 1 the
+// one on the players' tile (the nearest if several), in part 2 the last
+// active tentacle wherever it is.
+func (s *State) activeTentacle() *Tentacle {
+	k := s.Kraken
+	if k.Part == 2 {
+		return k.tentacle(k.Last)
+	}
+	if s.Ship.Row == 0 {
+		return nil
+	}
+	kd := s.D().Kraken
+	tile := krakenTile(kd, s.Ship.Row, s.Ship.Col)
+	var best *Tentacle
+	for i := range k.Tentacles {
+		t := &k.Tentacles[i]
+		if krakenTile(kd, t.Row, t.Col) != tile {
+			continue
+		}
+		if best == nil || distance(t.Row, t.Col, s.Ship.Row, s.Ship.Col) < distance(best.Row, best.Col, s.Ship.Row, s.Ship.Col) {
+			best = t
+		}
+	}
+	return best
+}
+
+// krakenMustActivate reports whether Step 7 still waits for the Kraken.
+func (a *applier) krakenMustActivate() bool {
+	k := a.s.Kraken
+	if k == nil || k.Activated || (k.Part == 1 && k.Last != "") {
+		return false
+	}
+	return a.s.activeTentacle() != nil
+}
+
+type tentacleArgs struct {
+	Tentacle string `json:"tentacle"`
+}
+
+// subdueTentacle records a tentacle subdued as its card says: the card is
+// turned over and the token moves to the Beak square of its tile. When 3
+// of 4 are subdued the first objective is complete and the last active
+// tentacle's continuation is shown. Codes: not_sensors, not_in_mission,
+// no_such_tentacle, already, objective_complete.
+func (a *applier) subdueTentacle(m kit.Move) error {
+	var args tentacleArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if err := a.sensors(secM10, true); err != nil {
+		return err
+	}
+	if err := a.inMission(secM10, "10"); err != nil {
+		return err
+	}
+	if err := a.running(secM10); err != nil {
+		return err
+	}
+	k := a.s.Kraken
+	t := k.tentacle(args.Tentacle)
+	if t == nil {
+		return kit.Errorf("no_such_tentacle", rule(secM10), "There is no tentacle %q.", args.Tentacle)
+	}
+	if t.Subdued {
+		return kit.Errorf("already", rule(secM10), "%s is already subdued.", t.Name)
+	}
+	if k.Part == 1 && k.Last != "" {
+		return kit.Errorf("objective_complete", rule(secM10), "The Kraken is subdued: look at the back of %s's card for your next instructions.", k.tentacle(k.Last).Name)
+	}
+	kd := a.s.D().Kraken
+	t.Subdued = true
+	beak := kd.Beak[krakenTile(kd, t.Row, t.Col)]
+	t.Row, t.Col = beak[0], beak[1]
+	a.log("tentacle_subdued", "%s is subdued: turn its card over; the token moves to the Beak square of its tile.", t.Name)
+	if k.Part == 1 && k.subdued() == 3 {
+		for _, x := range k.Tentacles {
+			if !x.Subdued {
+				k.Last = x.ID
+			}
+		}
+		a.log("kraken_subdued", "First objective complete: the Kraken is subdued! The last active tentacle is %s: scan its card's QR code or open %s for the next part of your mission.", k.tentacle(k.Last).Name, ContinuationPath(k.Last))
+	}
+	return nil
+}
+
+type squareArgs struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+// krakenActivate is Step 7 of Mission 10: the players report where the
+// activating tentacle moved (towards them, as normal), and the app
+// resolves a Grab (same square: ship and tentacle to the tile's Beak
+// square, 2 dice to a random shield), an Attack (active and in range: the
+// card's attack at the facing shield) or a Spin (otherwise: tentacles slide
+// 5 squares clockwise, 1 die to the facing shield of a ship they cross).
+// Codes: seats_only, not_in_mission, wrong_step, already, await_part2,
+// no_tentacle_here, off_map, not_towards.
+func (a *applier) krakenActivate(m kit.Move) error {
+	var args squareArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
+		return err
+	}
+	if err := a.seat(secM10); err != nil {
+		return err
+	}
+	if err := a.inMission(secM10, "10"); err != nil {
+		return err
+	}
+	if err := a.inStep(secM10, "step7"); err != nil {
+		return err
+	}
+	s := a.s
+	k := s.Kraken
+	if k.Activated {
+		return kit.Errorf("already", rule(secM10), "The Kraken has already activated this Step 7.")
+	}
+	if k.Part == 1 && k.Last != "" {
+		return kit.Errorf("await_part2", rule(secM10), "The Kraken is subdued: start the next part of the mission first.")
+	}
+	t := s.activeTentacle()
+	if t == nil {
+		return kit.Errorf("no_tentacle_here", rule(secM10), "No tentacle is on the players' tile: nothing activates.")
+	}
+	kd := s.D().Kraken
+	if args.Row < 1 || args.Col < 1 || args.Row > kd.Grid || args.Col > kd.Grid {
+		return kit.Errorf("off_map", rule(secM10), "The Kraken's map is %d×%d squares.", kd.Grid, kd.Grid)
+	}
+	sr, sc := s.Ship.Row, s.Ship.Col
+	if distance(args.Row, args.Col, sr, sc) > distance(t.Row, t.Col, sr, sc) {
+		return kit.Errorf("not_towards", rule(secM10), "%s moves towards the players; row %d, column %d is further away.", t.Name, args.Row, args.Col)
+	}
+	t.Row, t.Col = args.Row, args.Col
+	k.Activated = true
+	card := s.D().tentacle(t.ID)
+	v := Part2Variant{Spins: 1, GrabDice: kd.GrabDice}
+	if k.Part == 2 {
+		v = s.D().variant(k.Last)
+	}
+	d := distance(t.Row, t.Col, sr, sc)
+	switch {
+	case d == 0:
+		beak := kd.Beak[krakenTile(kd, sr, sc)]
+		s.Ship.Row, s.Ship.Col = beak[0], beak[1]
+		t.Row, t.Col = beak[0], beak[1]
+		a.log("kraken_grab", "GRAB! %s drags the ship to the Beak square (row %d, column %d), keeping its facing.", t.Name, beak[0], beak[1])
+		a.damage("The Beak", v.GrabDice, "")
+	case !t.Subdued && card != nil && d <= card.Range+v.AttackRangeBonus:
+		shield := facingShield(s.D().Shields, s.Ship.Facing, direction(sr, sc, t.Row, t.Col))
+		a.log("kraken_attack", "%s is in range (%d) and attacks.", t.Name, d)
+		a.damage(t.Name+" attack", card.AttackDice, shield)
+	default:
+		why := "out of range"
+		if t.Subdued {
+			why = "subdued and cannot attack"
+		}
+		for i := 0; i < max(1, v.Spins); i++ {
+			a.log("kraken_spin", "%s is %s: the Kraken SPINS.", t.Name, why)
+			a.spin()
+		}
+	}
+	return nil
+}
+
+// spin slides the tentacles 5 squares clockwise into the next tile (in
+// part 2 only the last, still-active tentacle: the subdued ones sleep).
+func (a *applier) spin() {
+	s := a.s
+	k := s.Kraken
+	kd := s.D().Kraken
+	for i := range k.Tentacles {
+		t := &k.Tentacles[i]
+		if k.Part == 2 && t.ID != k.Last {
+			continue
+		}
+		tile := krakenTile(kd, t.Row, t.Col)
+		crossed := false
+		for j := 0; j < kd.SpinSquares; j++ {
+			t.Row += spinStep[tile][0]
+			t.Col += spinStep[tile][1]
+			if t.Row == s.Ship.Row && t.Col == s.Ship.Col {
+				crossed = true
+			}
+		}
+		if crossed {
+			shield := facingShield(s.D().Shields, s.Ship.Facing, opposite(spinDir[tile]))
+			a.log("kraken_cross", "%s crosses the ship as it slides.", t.Name)
+			a.damage(t.Name+" spin", kd.SpinDice, shield)
+		}
+	}
+	var at []string
+	for _, t := range k.Tentacles {
+		at = append(at, fmt.Sprintf("%s (%d,%d)", t.Name, t.Row, t.Col))
+	}
+	a.log("kraken_positions", "Tentacles now at: %s.", listOrNone(at))
+}
+
+// startPart2 starts the team's continuation of Mission 10 in this table.
+// Codes: host_or_captain, not_in_mission, part1_incomplete, already.
+func (a *applier) startPart2(m kit.Move) error {
+	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+		return err
+	}
+	if err := a.hostOrCaptain(secM10); err != nil {
+		return err
+	}
+	if err := a.inMission(secM10, "10"); err != nil {
+		return err
+	}
+	k := a.s.Kraken
+	if k.Last == "" {
+		return kit.Errorf("part1_incomplete", rule(secM10), "Subdue three of the four tentacles first.")
+	}
+	if k.Part == 2 {
+		return kit.Errorf("already", rule(secM10), "Part 2 has already started.")
+	}
+	k.Part, k.Research, k.Scanned, k.Activated = 2, 0, false, false
+	v := a.s.D().variant(k.Last)
+	a.log("kraken_part2", "Mission 10, part 2 (%s) begins: scan the Beak, research %d Science points, then jump home; subdue %s too for a Major Victory.", v.Title, v.ResearchTarget, k.tentacle(k.Last).Name)
+	return nil
+}
+
+// scanBeak records the Sensors player's Superlock scan of the Beak within
+// range (part 2). Codes: not_sensors, not_in_mission, part2_not_started,
+// already, too_far, ink_cloud.
+func (a *applier) scanBeak(m kit.Move) error {
+	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+		return err
+	}
+	if err := a.sensors(secM10, false); err != nil {
+		return err
+	}
+	if err := a.inMission(secM10, "10"); err != nil {
+		return err
+	}
+	s := a.s
+	k := s.Kraken
+	if k.Part != 2 {
+		return kit.Errorf("part2_not_started", rule(secM10), "The Beak scan is part of the next part of the mission.")
+	}
+	if k.Scanned {
+		return kit.Errorf("already", rule(secM10), "The Beak has already been scanned.")
+	}
+	kd := s.D().Kraken
+	best := 1 << 30
+	for _, b := range kd.Beak {
+		best = min(best, distance(s.Ship.Row, s.Ship.Col, b[0], b[1]))
+	}
+	if r := s.D().Part2.ScanRange; best > r {
+		return kit.Errorf("too_far", rule(secM10), "The Beak is %d squares away; the scan needs a Superlock within %d squares.", best, r)
+	}
+	last := k.tentacle(k.Last)
+	if s.D().variant(k.Last).InkCloud && krakenTile(kd, s.Ship.Row, s.Ship.Col) == krakenTile(kd, last.Row, last.Col) {
+		return kit.Errorf("ink_cloud", rule(secM10), "%s clouds its tile: no scan from the tile it is on.", last.Name)
+	}
+	k.Scanned = true
+	a.log("beak_scanned", "Superlock! The Beak is scanned.")
+	return nil
+}
+
+func (a *applier) krakenJumpHome() error {
+	s := a.s
+	k := s.Kraken
+	if k.Part != 2 {
+		return kit.Errorf("objective_incomplete", rule(secM10), "You are to subdue the creature and wait for further instructions, not jump home.")
+	}
+	v := s.D().variant(k.Last)
+	if !k.Scanned || k.Research < v.ResearchTarget {
+		return kit.Errorf("objective_incomplete", rule(secM10), "Before jumping home: scan the Beak (%v) and research %d Science points (%d so far).", map[bool]string{true: "done", false: "not yet"}[k.Scanned], v.ResearchTarget, k.Research)
+	}
+	if k.tentacle(k.Last).Subdued {
+		a.end(true, "major", fmt.Sprintf("Major Victory: the Beak scanned, %d Science points researched and %s subdued before jumping home.", k.Research, k.tentacle(k.Last).Name), secM10)
+	} else {
+		a.end(true, "minor", fmt.Sprintf("Minor Victory: the Beak scanned and %d Science points researched before jumping home.", k.Research), secM10)
+	}
+	return nil
+}
+
+// Part2Briefing is what the continuation page of the team's second part of
+// Mission 10 needs for one tentacle, from the embedded game data.
+type Part2Briefing struct {
+	TentacleID       string
+	TentacleName     string
+	Title            string
+	ResearchTarget   int
+	Spins            int
+	GrabDice         int
+	AttackRangeBonus int
+	InkCloud         bool
+	ScanRange        int
+}
+
+// KrakenTentacleIDs lists the tentacle ids of the embedded data (t1–t4).
+func KrakenTentacleIDs() []string {
+	var ids []string
+	for _, t := range defaultData.Tentacles {
+		ids = append(ids, t.ID)
+	}
+	return ids
+}
+
+// Part2For returns the second part's briefing when id was the last
+// active tentacle; ok is false for an unknown id.
+func Part2For(id string) (b Part2Briefing, ok bool) {
+	t := defaultData.tentacle(id)
+	if t == nil {
+		return b, false
+	}
+	v := defaultData.variant(id)
+	return Part2Briefing{TentacleID: id, TentacleName: t.Name, Title: v.Title, ResearchTarget: v.ResearchTarget, Spins: v.Spins,
+		GrabDice: v.GrabDice, AttackRangeBonus: v.AttackRangeBonus, InkCloud: v.InkCloud, ScanRange: defaultData.Part2.ScanRange}, true
+}

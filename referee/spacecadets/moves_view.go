@@ -1,0 +1,227 @@
+package spacecadets
+
+import (
+	"slices"
+
+	"tablewarden/referee/kit"
+)
+
+// available lists the moves a viewer may make now, with enum choices
+// narrowed to the legal values. The board page makes no moves.
+func available(s *State, v kit.Viewer) []kit.MoveSpec {
+	out := []kit.MoveSpec{}
+	if v.Role == kit.RoleBoard || s.End != nil {
+		return out
+	}
+	host := v.Role == kit.RoleHost
+	seat := v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(s.Seats)
+	if !host && !seat {
+		return out
+	}
+	captain := seat && v.Seat == s.Roles.Captain
+	officer := seat && v.Seat == s.Roles.ScienceOfficer
+	sensors := seat && v.Seat == s.Roles.Sensors
+	boss := host || captain
+	running := s.Step != "setup"
+	sc := s.Science
+	at := sc.Attempt
+	d := s.D()
+
+	add := func(ok bool, typ string, narrow ...func(*kit.MoveSpec) bool) {
+		if !ok {
+			return
+		}
+		i := slices.IndexFunc(moveCatalog, func(m kit.MoveSpec) bool { return m.Type == typ })
+		m := moveCatalog[i]
+		m.Args = slices.Clone(m.Args)
+		for _, n := range narrow {
+			if !n(&m) {
+				return
+			}
+		}
+		out = append(out, m)
+	}
+	choices := func(name string, vals []kit.Choice) func(*kit.MoveSpec) bool {
+		return func(m *kit.MoveSpec) bool {
+			if len(vals) == 0 {
+				return false
+			}
+			for i := range m.Args {
+				if m.Args[i].Name == name {
+					m.Args[i].Choices = vals
+				}
+			}
+			return true
+		}
+	}
+	strs := func(xs []string) []kit.Choice {
+		var c []kit.Choice
+		for _, x := range xs {
+			c = append(c, kit.Choice{Value: x, Label: x})
+		}
+		return c
+	}
+	eeNames := func(cards []int) []kit.Choice {
+		var c []kit.Choice
+		for _, x := range cards {
+			c = append(c, kit.Choice{Value: d.Equipment[x].Name, Label: d.Equipment[x].Name})
+		}
+		return c
+	}
+	enemies := func(ok func(Enemy) bool) []kit.Choice {
+		var c []kit.Choice
+		for _, e := range s.Enemies {
+			if !e.onMap() || s.Rabbit != nil && e.Tile != s.Rabbit.Tile || !ok(e) {
+				continue
+			}
+			c = append(c, kit.Choice{Value: e.ID, Label: s.enemyLabel(e)})
+		}
+		return c
+	}
+	all := func(Enemy) bool { return true }
+
+	// Timers.
+	var startable, runningT, pausedT []string
+	for _, t := range s.Timers {
+		switch {
+		case t.Running:
+			runningT = append(runningT, t.Name)
+		case t.Paused:
+			pausedT = append(pausedT, t.Name)
+		case t.Name == s.Step && t.Name != "science":
+			startable = append(startable, t.Name)
+		case t.Name == "science" && s.Step == "science" && at != nil && at.Status == "face_down":
+			startable = append(startable, t.Name)
+		}
+	}
+	add(boss, "start_timer", choices("name", strs(startable)))
+	add(boss, "pause_timer", choices("name", strs(runningT)))
+	add(boss, "resume_timer", choices("name", strs(pausedT)))
+	add(boss, "cancel_timer", choices("name", strs(append(slices.Clone(runningT), pausedT...))))
+	pending := s.Rabbit != nil && (s.Rabbit.PendingRow || s.Rabbit.PendingCol)
+	krakenWait := s.Step == "step7" && s.Kraken != nil && (&applier{s: s}).krakenMustActivate()
+	add(boss && running && !(s.Step == "science" && at != nil) && !pending && !krakenWait, "next_step")
+
+	// Starting equipment.
+	if s.Step == "setup" && (captain || officer) {
+		var left, kept []int
+		for _, c := range sc.StartDraw {
+			if slices.ContainsFunc(sc.StartKept, func(k Kept) bool { return k.Card == c }) {
+				kept = append(kept, c)
+			} else {
+				left = append(left, c)
+			}
+		}
+		add(true, "keep_starting", choices("card", eeNames(left)))
+		add(true, "unkeep_starting", choices("card", eeNames(kept)))
+		add(keptPoints(sc.StartKept) == bestStartPoints(d, sc.StartDraw), "finish_starting")
+	}
+
+	// Science station.
+	if officer {
+		add(s.Step == "step1" && !sc.DrewEE, "science_draw")
+		add(s.Step == "step1" && sc.DrewEE, "science_draw_extra", choices("station", strs(d.Stations)))
+		add(s.Step == "step1", "science_select", choices("card", eeNames(sc.Drawn)))
+		add(s.Step == "step1" && sc.Selected != nil, "science_unselect")
+		add(s.Step == "science" && at == nil && sc.Selected != nil, "science_build")
+		add(s.Mission == "10" && s.Step == "science" && at == nil && sc.Selected == nil && !sc.DrewEE && !sc.Researched, "research")
+		if at != nil && at.Status == "running" {
+			var names []string
+			for _, c := range at.Revealed {
+				names = append(names, d.Components[c].Name)
+			}
+			add(true, "set_aside_component", choices("card", strs(names)))
+		}
+		add(at != nil && at.Status == "check", "report_workbench")
+		add(at != nil, "abort_science")
+	}
+	if captain && running {
+		var names []string
+		for _, e := range s.Equipment {
+			names = append(names, e.Name)
+		}
+		add(true, "use_equipment", choices("card", strs(names)))
+		add(!s.inactive("Shields"), "radiation_belt", choices("shield", strs(d.Shields)))
+		add(true, "null_zone")
+		add(pending, "choose_arrival")
+	}
+
+	// Reports from the table.
+	if seat && running {
+		add(s.Mission != "8", "ship_moved")
+		add(s.Mission != "8", "set_speed")
+		add(true, "damage_card", choices("station", strs(d.Stations)))
+		var damaged []string
+		for _, st := range d.Stations {
+			if s.StationDamage[st] > 0 {
+				damaged = append(damaged, st)
+			}
+		}
+		add(true, "repair", choices("station", strs(damaged)))
+		add(true, "enemy_lock", choices("enemy", enemies(func(e Enemy) bool {
+			return !(s.Rabbit != nil && s.Rabbit.ArrivedNow && !e.Shot && !e.Locked) && !e.Attached
+		})))
+		add(!s.inactive("Weapons"), "enemy_shot", choices("enemy", enemies(all)))
+		add(true, "enemy_destroyed", choices("enemy", enemies(all)))
+		add(true, "enemy_deactivated", choices("enemy", enemies(func(e Enemy) bool { return s.enemyCard(e).Deactivatable && !e.Deactivated })))
+		add(s.Siege == nil, "enemy_moved", choices("enemy", enemies(func(e Enemy) bool {
+			return !e.Attached && !(s.Thrall != nil && e.ID == s.Thrall.ThrallID)
+		})))
+		add(true, "parasite_attach", choices("enemy", enemies(func(e Enemy) bool { return s.enemyCard(e).Parasite != "" && e.Locked && !e.Attached })))
+		add(true, "tractor_enemy", choices("enemy", enemies(func(e Enemy) bool { return !e.Attached })))
+		add(true, "enemy_obstacle", choices("enemy", enemies(func(e Enemy) bool { return !e.Attached })))
+		if r := s.Rabbit; r != nil {
+			last := len(d.M7.TileNames)
+			add(!r.GateOpen && r.Tile < last || r.Tile == last && !r.Stabilized, "tractor_crystal")
+			add(r.GateOpen && r.Tile < last, "pass_gate")
+			add(r.Tile == last && r.Stabilized, "jump_home")
+		}
+		if k := s.Kestrel; k != nil {
+			add(k.Tractored < d.M9.CrystalsOnMap, "tractor_crystal")
+		}
+		if edges := s.missionData().ExitEdges; len(edges) > 0 {
+			add(true, "exit_map", choices("edge", strs(edges[:1])))
+		}
+		add(s.Mission == "H1", "tile_revealed")
+		if iv := s.Invisible; iv != nil && sensors {
+			var cs []kit.Choice
+			for i, r := range iv.Revealed {
+				if r == "" {
+					cs = append(cs, kit.Choice{Value: i + 1, Label: "Crystal " + string(rune('1'+i))})
+				}
+			}
+			add(true, "reveal_crystal", choices("crystal", cs))
+		}
+		if k := s.Kraken; k != nil {
+			var subdue []string
+			for _, t := range k.Tentacles {
+				if !t.Subdued && (k.Part == 1 && k.Last == "" || k.Part == 2 && t.ID == k.Last) {
+					subdue = append(subdue, t.ID)
+				}
+			}
+			if sensors || captain {
+				add(true, "subdue_tentacle", choices("tentacle", strs(subdue)))
+			}
+			add(krakenWait, "kraken_activate")
+			add(k.Part == 2 && sensors && !k.Scanned, "scan_beak")
+			add(k.Part == 2, "jump_home")
+		}
+	}
+	if (seat || host) && running {
+		add(true, "roll")
+		add(true, "roll_half")
+		add(true, "roll_placement")
+	}
+	add(boss && s.Kraken != nil && s.Kraken.Last != "" && s.Kraken.Part == 1, "start_kraken_part2")
+	add(boss, "declare_loss")
+	if host {
+		hostOnly := out[:0]
+		for _, m := range out {
+			if m.Host {
+				hostOnly = append(hostOnly, m)
+			}
+		}
+		out = hostOnly
+	}
+	return out
+}

@@ -1,0 +1,84 @@
+package spacecadets
+
+import (
+	"testing"
+	"time"
+
+	"tablewarden/referee/kit"
+)
+
+func TestTimers(t *testing.T) {
+	t.Run("OK", func(t *testing.T) {
+		tb := newTable(t, `{"mission":"7","step3a_seconds":45}`, 4, 1)
+		tb.to("step3a")
+		start := tb.now.Add(time.Second)
+		tb.do(captain, "start_timer", map[string]any{"name": "step3a"})
+		tm := tb.s.timer("step3a")
+		if got, want := tm.Deadline, start.Add(45*time.Second); !got.Equal(want) {
+			t.Fatalf("deadline = %v, want %v (option overrides the mission data)", got, want)
+		}
+		if got := tb.g.Timers(tb.s); len(got) != 1 || got[0].Name != "step3a" {
+			t.Fatalf("Timers = %+v", got)
+		}
+		gen := tm.Generation
+		tb.do(kit.HostActor, "pause_timer", map[string]any{"name": "step3a"})
+		if got, want := tb.s.timer("step3a").RemainingMS, int64(44000); got != want {
+			t.Fatalf("remaining after pause = %d, want %d", got, want)
+		}
+		if len(tb.g.Timers(tb.s)) != 0 {
+			t.Fatal("a paused timer is scheduled")
+		}
+		tb.fail(kit.SystemActor, kit.TimerExpiredMove, kit.TimerExpiredArgs{Name: "step3a", Generation: gen}, "stale_timer")
+		tb.now = tb.now.Add(time.Hour) // the restart of a server in the pause changes nothing
+		tb.do(captain, "resume_timer", map[string]any{"name": "step3a"})
+		tm = tb.s.timer("step3a")
+		if got, want := tm.Deadline, tb.now.Add(44*time.Second); !got.Equal(want) {
+			t.Fatalf("deadline after resume = %v, want %v", got, want)
+		}
+		tb.expire("step3a")
+		if !tb.s.timer("step3a").Expired || !tb.hasEvent("timer_expired") {
+			t.Fatal("expiry not recorded or not logged")
+		}
+		v := tb.g.View(tb.s, kit.BoardViewer)
+		if len(v.Timers) != 1 || !v.Timers[0].Expired {
+			t.Fatalf("board view timers = %+v", v.Timers)
+		}
+	})
+	t.Run("ErrStaleIntoLaterStep", func(t *testing.T) {
+		tb := newTable(t, `{"mission":"7"}`, 4, 1)
+		tb.to("step3a")
+		tb.do(captain, "start_timer", map[string]any{"name": "step3a"})
+		gen := tb.timerGen("step3a")
+		tb.do(captain, "next_step", nil) // to 3B: the 3A timer is cancelled
+		tb.fail(kit.SystemActor, kit.TimerExpiredMove, kit.TimerExpiredArgs{Name: "step3a", Generation: gen}, "stale_timer")
+		tb.do(captain, "start_timer", map[string]any{"name": "step3b"})
+		tb.to("step1")
+		tb.to("step3a")
+		tb.do(captain, "start_timer", map[string]any{"name": "step3a"})
+		tb.fail(kit.SystemActor, kit.TimerExpiredMove, kit.TimerExpiredArgs{Name: "step3a", Generation: gen}, "stale_timer")
+	})
+	t.Run("Errors", func(t *testing.T) {
+		tb := newTable(t, `{"mission":"7"}`, 4, 1)
+		tb.to("step2")
+		tb.fail(captain, "start_timer", map[string]any{"name": "step3a"}, "wrong_step")
+		tb.fail(captain, "start_timer", map[string]any{"name": "egg"}, "unknown_timer")
+		tb.do(captain, "next_step", nil)
+		tb.fail(crew, "start_timer", map[string]any{"name": "step3a"}, "host_or_captain")
+		tb.fail(captain, "pause_timer", map[string]any{"name": "step3a"}, "timer_not_running")
+		tb.fail(captain, "resume_timer", map[string]any{"name": "step3a"}, "timer_not_paused")
+		tb.do(captain, "start_timer", map[string]any{"name": "step3a"})
+		tb.fail(captain, "start_timer", map[string]any{"name": "step3a"}, "timer_running")
+		tb.fail(crew, kit.TimerExpiredMove, kit.TimerExpiredArgs{Name: "step3a", Generation: tb.timerGen("step3a")}, "system_only")
+		tb.do(captain, "cancel_timer", map[string]any{"name": "step3a"})
+		tb.fail(kit.SystemActor, kit.TimerExpiredMove, kit.TimerExpiredArgs{Name: "step3a", Generation: tb.timerGen("step3a")}, "stale_timer")
+		tb.fail(captain, "start_timer", map[string]any{"name": "science"}, "wrong_step")
+	})
+	t.Run("ErrAfterGameOver", func(t *testing.T) {
+		tb := newTable(t, `{"mission":"7"}`, 4, 1)
+		tb.to("step3a")
+		tb.do(captain, "start_timer", map[string]any{"name": "step3a"})
+		gen := tb.timerGen("step3a")
+		tb.do(captain, "declare_loss", map[string]any{"reason": "mission abandoned"})
+		tb.fail(kit.SystemActor, kit.TimerExpiredMove, kit.TimerExpiredArgs{Name: "step3a", Generation: gen}, "stale_timer")
+	})
+}

@@ -1,0 +1,433 @@
+package spacecadets
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"tablewarden/referee/kit"
+)
+
+type missionView struct {
+	Name             string   `json:"name"`
+	StartingSpeed    string   `json:"starting_speed"`
+	NemesisMarker    string   `json:"nemesis_marker"`
+	InactiveStations []string `json:"inactive_stations"`
+	TwoPlayers       bool     `json:"two_players_allowed"`
+	SpecialRules     []string `json:"special_rules"`
+	MinorObjective   string   `json:"minor_objective"`
+	MajorObjective   string   `json:"major_objective,omitempty"`
+}
+
+type enemyView struct {
+	ID        int    `json:"id"`
+	Name      string `json:"name"`
+	Class     string `json:"class"`
+	Where     string `json:"where"`
+	LockedOn  bool   `json:"locked_on"`
+	Abilities string `json:"abilities"`
+	Status    string `json:"status,omitempty"`
+}
+
+type cardView struct {
+	Name string `json:"name"`
+	Cost string `json:"cost"`
+	Use  string `json:"use"`
+}
+
+type attemptView struct {
+	Kind              string   `json:"kind"`
+	Card              string   `json:"card,omitempty"`
+	Cost              int      `json:"cost"`
+	FaceDownCards     int      `json:"face_down_cards"`
+	Revealed          []string `json:"revealed,omitempty"`
+	SetAside          string   `json:"set_aside,omitempty"`
+	Gather            []string `json:"gather,omitempty"`
+	InactiveAutoMatch []string `json:"inactive_auto_match,omitempty"`
+	Status            string   `json:"status"`
+}
+
+type scienceView struct {
+	DeckCards         int          `json:"deck_cards"`
+	DiscardPile       []string     `json:"discard_pile"`
+	ComponentCards    int          `json:"component_cards"`
+	ComponentsRemoved []string     `json:"components_removed"`
+	StartingDraw      []cardView   `json:"starting_draw,omitempty"`
+	StartingKept      []string     `json:"starting_kept,omitempty"`
+	StartingTarget    int          `json:"starting_points_to_keep,omitempty"`
+	Drawn             []cardView   `json:"drawn_this_turn,omitempty"`
+	ExtraDraws        int          `json:"extra_draws"`
+	Selected          string       `json:"selected,omitempty"`
+	Attempt           *attemptView `json:"attempt,omitempty"`
+	ResearchPoints    int          `json:"research_points"`
+	ScienceDone       string       `json:"this_turn"`
+}
+
+type equipmentView struct {
+	Name  string `json:"name"`
+	Level int    `json:"level"`
+	Uses  string `json:"uses"`
+	Note  string `json:"note,omitempty"`
+}
+
+type krakenView struct {
+	Part        int            `json:"part"`
+	Beak        []string       `json:"beak_squares"`
+	Tentacles   []tentacleView `json:"tentacles"`
+	CardsHeldBy string         `json:"cards_held_by"`
+	Subdued     int            `json:"subdued"`
+	// LastActive and Continuation are shown once three are subdued.
+	LastActive   string     `json:"last_active_tentacle,omitempty"`
+	LastActiveID string     `json:"last_active_id,omitempty"`
+	Continuation string     `json:"continuation,omitempty"`
+	Part2        *part2View `json:"part2,omitempty"`
+}
+
+type tentacleView struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Square string `json:"square"`
+	Tile   int    `json:"tile"`
+	State  string `json:"state"`
+	Subdue string `json:"how_to_subdue"`
+	Attack string `json:"attack"`
+}
+
+type part2View struct {
+	Title          string `json:"title"`
+	BeakScanned    bool   `json:"beak_scanned"`
+	Research       string `json:"research"`
+	LastSubdued    bool   `json:"last_tentacle_subdued"`
+	MinorObjective string `json:"minor_objective"`
+	MajorObjective string `json:"major_objective"`
+}
+
+type publicView struct {
+	Mission         missionView       `json:"mission"`
+	Difficulty      string            `json:"difficulty"`
+	Turn            int               `json:"turn"`
+	Step            string            `json:"step"`
+	EngineeringStep string            `json:"engineering_in"`
+	Roles           map[string]string `json:"roles"`
+	Ship            map[string]string `json:"ship"`
+	StationDamage   map[string]int    `json:"station_damage,omitempty"`
+	Enemies         []enemyView       `json:"enemies"`
+	LastRoll        *Roll             `json:"last_roll,omitempty"`
+	Science         scienceView       `json:"science"`
+	Equipment       []equipmentView   `json:"captains_equipment"`
+	Tracks          map[string]any    `json:"mission_tracks,omitempty"`
+	Kraken          *krakenView       `json:"kraken,omitempty"`
+	End             *End              `json:"end,omitempty"`
+}
+
+// View returns what a viewer may see. Nothing in this game is private to
+// one seat; the hidden parts (deck orders, face-down Component cards,
+// Mission 8's enemy deck, H4's planet) are shown only as counts or not at
+// all.
+func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
+	s := st.(*State)
+	view := kit.View{
+		Game:    "spacecadets",
+		Phase:   stepLabels[s.Step],
+		Turn:    waitingFor(s),
+		Public:  publicOf(s),
+		Moves:   available(s, v),
+		Outcome: g.Outcome(s),
+	}
+	for i, name := range s.Seats {
+		var roles []string
+		if i == s.Roles.Captain {
+			roles = append(roles, "Captain")
+		}
+		if i == s.Roles.ScienceOfficer {
+			roles = append(roles, "Science Officer")
+		}
+		if i == s.Roles.Sensors {
+			roles = append(roles, "Sensors")
+		}
+		view.Seats = append(view.Seats, kit.SeatView{Seat: i, Name: name, Status: strings.Join(roles, ", ")})
+	}
+	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(s.Seats) {
+		view.Private = map[string]any{"you": s.Seats[v.Seat], "your_roles": view.Seats[v.Seat].Status}
+	}
+	if s.NemesisUsed {
+		tr := s.D().NemesisTrack
+		def := kit.TrackDef{Name: "nemesis", Label: "Nemesis marker"}
+		for x := tr.Min; x <= tr.Max; x++ {
+			def.Steps = append(def.Steps, strconv.Itoa(x))
+		}
+		view.Tracks = append(view.Tracks, def.View(kit.Track{Pos: s.Nemesis - tr.Min}))
+	}
+	if s.Rabbit != nil {
+		def := kit.TrackDef{Name: "tile", Label: "Tile", Steps: []string{"Tile 1", "Tile 2", "Tile 3", "Tile 4"}}
+		view.Tracks = append(view.Tracks, def.View(kit.Track{Pos: s.Rabbit.Tile - 1}))
+	}
+	for _, t := range s.Timers {
+		if t.Running || t.Paused || t.Expired {
+			view.Timers = append(view.Timers, t)
+		}
+	}
+	return view
+}
+
+func waitingFor(s *State) []int {
+	switch s.Step {
+	case "over":
+		return []int{}
+	case "setup":
+		return uniq(s.Roles.Captain, s.Roles.ScienceOfficer)
+	case "step1", "science":
+		return uniq(s.Roles.ScienceOfficer, s.Roles.Captain)
+	}
+	return []int{s.Roles.Captain}
+}
+
+func uniq(xs ...int) []int {
+	var out []int
+	for _, x := range xs {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func square(r, c int) string {
+	if r == 0 && c == 0 {
+		return "not placed"
+	}
+	rs, cs := strconv.Itoa(r), strconv.Itoa(c)
+	if r == 0 {
+		rs = "?"
+	}
+	if c == 0 {
+		cs = "?"
+	}
+	return "row " + rs + ", column " + cs
+}
+
+func publicOf(s *State) publicView {
+	d := s.D()
+	md := s.missionData()
+	p := publicView{
+		Difficulty:      s.Difficulty,
+		Turn:            s.Turn,
+		Step:            stepLabels[s.Step],
+		EngineeringStep: "Step " + s.EngineeringStep,
+		Roles: map[string]string{
+			"Captain":         s.Seats[s.Roles.Captain],
+			"Science Officer": s.Seats[s.Roles.ScienceOfficer],
+			"Sensors":         s.Seats[s.Roles.Sensors],
+		},
+		Ship:          map[string]string{"square": square(s.Ship.Row, s.Ship.Col), "facing": s.Ship.Facing, "speed": "N/A"},
+		StationDamage: s.StationDamage,
+		Enemies:       []enemyView{},
+		LastRoll:      s.LastRoll,
+		Equipment:     []equipmentView{},
+		End:           s.End,
+	}
+	if s.Speed != nil {
+		p.Ship["speed"] = strconv.Itoa(*s.Speed)
+	}
+	p.Mission = missionView{Name: "Mission " + md.ID + ": " + md.Name, StartingSpeed: "N/A", NemesisMarker: "not used",
+		InactiveStations: md.Inactive, TwoPlayers: md.TwoPlayers, SpecialRules: md.Special, MinorObjective: md.Minor, MajorObjective: md.Major}
+	if md.StartSpeed != nil {
+		p.Mission.StartingSpeed = strconv.Itoa(*md.StartSpeed)
+	}
+	if md.NemesisStart != nil {
+		p.Mission.NemesisMarker = strconv.Itoa(*md.NemesisStart)
+	}
+	if md.NemesisByDifficulty != nil {
+		p.Mission.NemesisMarker = fmt.Sprintf("%d/%d/%d (Easy/Normal/Hard)", md.NemesisByDifficulty["easy"], md.NemesisByDifficulty["normal"], md.NemesisByDifficulty["hard"])
+	}
+	for _, e := range s.Enemies {
+		if !e.onMap() {
+			continue
+		}
+		ev := enemyView{ID: e.ID, Name: e.Name, Class: e.Class, Where: square(e.Row, e.Col), LockedOn: e.Locked, Abilities: "inactive (not locked on)"}
+		if e.Locked {
+			ev.Abilities = "active"
+		}
+		if e.Tile > 0 {
+			ev.Where = fmt.Sprintf("tile %d, %s", e.Tile, ev.Where)
+		}
+		var st []string
+		if e.Attached {
+			st = append(st, "attached (range 0)")
+		}
+		if e.Deactivated {
+			st = append(st, "deactivated")
+		}
+		if s.Rabbit != nil && e.Tile != s.Rabbit.Tile {
+			st = append(st, "on another tile: never acts")
+		}
+		ev.Status = strings.Join(st, "; ")
+		p.Enemies = append(p.Enemies, ev)
+	}
+	p.Science = scienceOf(s)
+	for _, e := range s.Equipment {
+		ev := equipmentView{Name: e.Name, Level: e.Level, Uses: usesText(e.UsesLeft)}
+		if e.Helm {
+			ev.Note = "Helm: always available, causes no damage"
+		}
+		p.Equipment = append(p.Equipment, ev)
+	}
+	tracks := map[string]any{}
+	switch {
+	case s.Rabbit != nil:
+		r := s.Rabbit
+		tracks["tile"] = fmt.Sprintf("%d of %d (%s)", r.Tile, len(d.M7.TileNames), r.TileNames[r.Tile-1])
+		what := "Gate"
+		if r.Tile == len(d.M7.TileNames) {
+			what = "Gate Stabilizer"
+		}
+		tracks["gate"] = fmt.Sprintf("%s at %s", what, square(r.Gate[0], r.Gate[1]))
+		tracks["gate_open"] = r.GateOpen
+		tracks["arrival_turn"] = r.ArrivedNow
+		if r.PendingRow || r.PendingCol {
+			tracks["captain_chooses"] = map[bool]string{true: "row", false: ""}[r.PendingRow] + map[bool]string{true: " column", false: ""}[r.PendingCol]
+		}
+		tracks["gate_stabilizer_tractored"] = r.Stabilized
+	case s.Siege != nil:
+		tracks["enemy_deck_left"] = s.Siege.DeckLabels
+		tracks["movement_die"] = s.Siege.MovementDie
+	case s.Kestrel != nil:
+		tracks["crystals_tractored"] = fmt.Sprintf("%d of %d needed", s.Kestrel.Tractored, s.Kestrel.Required)
+	case s.Thrall != nil:
+		if th := s.enemy(s.Thrall.ThrallID); th != nil {
+			tracks["thrall_column"] = th.Col
+		}
+	case s.Invisible != nil:
+		var cr []string
+		for i, r := range s.Invisible.Revealed {
+			if r == "" {
+				r = "face down"
+			}
+			cr = append(cr, fmt.Sprintf("crystal %d at %s: %s", i+1, square(d.H4.Crystals[i][0], d.H4.Crystals[i][1]), r))
+		}
+		tracks["crystals"] = cr
+		tracks["planet_found"] = s.Invisible.Found
+	}
+	if s.Mission == "H2" {
+		tracks["orbital_platform"] = fmt.Sprintf("%s, range %d, damage %d", square(d.H2.Platform[0], d.H2.Platform[1]), 4+s.Nemesis, s.Nemesis)
+	}
+	if len(tracks) > 0 {
+		p.Tracks = tracks
+	}
+	if s.Kraken != nil {
+		p.Kraken = krakenOf(s)
+	}
+	return p
+}
+
+func (s *State) cardView(c int) cardView {
+	e := s.D().Equipment[c]
+	cost := strconv.Itoa(e.Cost)
+	if e.Cost == 0 {
+		cost = "X"
+	}
+	use := e.Use
+	if e.Use == "uses" {
+		use = "uses: " + map[bool]string{true: "as the level", false: strconv.Itoa(e.Uses)}[e.Uses == 0]
+	}
+	if e.Helm {
+		use += "; Helm"
+	}
+	return cardView{Name: e.Name, Cost: cost, Use: use}
+}
+
+func scienceOf(s *State) scienceView {
+	d := s.D()
+	sc := s.Science
+	v := scienceView{DeckCards: sc.Deck.Len(), DiscardPile: []string{}, ComponentCards: sc.CompDeck.Len(), ComponentsRemoved: []string{},
+		ExtraDraws: sc.ExtraDraws, ResearchPoints: sc.ResearchPts, ScienceDone: "nothing yet"}
+	for _, c := range sc.Discard {
+		v.DiscardPile = append(v.DiscardPile, d.Equipment[c].Name)
+	}
+	for _, c := range sc.CompRemoved {
+		v.ComponentsRemoved = append(v.ComponentsRemoved, d.Components[c].Name)
+	}
+	for _, c := range sc.StartDraw {
+		v.StartingDraw = append(v.StartingDraw, s.cardView(c))
+	}
+	for _, k := range sc.StartKept {
+		v.StartingKept = append(v.StartingKept, fmt.Sprintf("%s at %d", d.Equipment[k.Card].Name, k.Level))
+	}
+	if s.Step == "setup" {
+		v.StartingTarget = bestStartPoints(d, sc.StartDraw)
+	}
+	for _, c := range sc.Drawn {
+		v.Drawn = append(v.Drawn, s.cardView(c))
+	}
+	if sc.Selected != nil {
+		v.Selected = fmt.Sprintf("%s at cost %d", d.Equipment[sc.Selected.Card].Name, sc.Selected.Level)
+	}
+	switch {
+	case sc.DrewEE:
+		v.ScienceDone = "Science (no Research this turn)"
+	case sc.Researched:
+		v.ScienceDone = "Research (no Science this turn)"
+	}
+	if at := sc.Attempt; at != nil {
+		av := &attemptView{Kind: at.Kind, Cost: at.Level, FaceDownCards: len(at.FaceDown), Status: at.Status}
+		if at.Kind == "build" {
+			av.Card = d.Equipment[at.Card].Name
+		}
+		for i, c := range at.Revealed {
+			cc := d.Components[c]
+			av.Revealed = append(av.Revealed, cc.Name+": "+piecesText(cc.Pieces))
+			if i == at.SetAside {
+				av.SetAside = cc.Name
+				continue
+			}
+			for _, p := range cc.Pieces {
+				if s.inactive(p.Station) {
+					av.InactiveAutoMatch = append(av.InactiveAutoMatch, p.Piece+" ("+p.Station+")")
+				} else {
+					av.Gather = append(av.Gather, p.Piece+" ("+p.Station+")")
+				}
+			}
+		}
+		if at.SetAside < 0 {
+			av.Gather = nil
+			av.InactiveAutoMatch = nil
+		}
+		v.Attempt = av
+	}
+	return v
+}
+
+func krakenOf(s *State) *krakenView {
+	d := s.D()
+	k := s.Kraken
+	v := &krakenView{Part: k.Part, CardsHeldBy: s.Seats[s.Roles.Sensors] + " (Sensors)", Subdued: k.subdued()}
+	for _, b := range d.Kraken.Beak {
+		v.Beak = append(v.Beak, square(b[0], b[1]))
+	}
+	for _, t := range k.Tentacles {
+		card := d.tentacle(t.ID)
+		tv := tentacleView{ID: t.ID, Name: t.Name, Square: square(t.Row, t.Col), Tile: krakenTile(d.Kraken, t.Row, t.Col) + 1, State: "ACTIVE"}
+		if t.Subdued {
+			tv.State = "SUBDUED"
+		}
+		if card != nil {
+			tv.Subdue = card.Subdue
+			tv.Attack = fmt.Sprintf("%d dice at range %d", card.AttackDice, card.Range)
+		}
+		v.Tentacles = append(v.Tentacles, tv)
+	}
+	if k.Last != "" {
+		v.LastActive = k.tentacle(k.Last).Name
+		v.LastActiveID = k.Last
+		v.Continuation = ContinuationPath(k.Last)
+	}
+	if k.Part == 2 {
+		vr := d.variant(k.Last)
+		v.Part2 = &part2View{Title: vr.Title, BeakScanned: k.Scanned, Research: fmt.Sprintf("%d of %d Science points", k.Research, vr.ResearchTarget),
+			LastSubdued:    k.tentacle(k.Last).Subdued,
+			MinorObjective: fmt.Sprintf("Scan the Beak with a Superlock within %d squares and research %d Science points, then jump home.", d.Part2.ScanRange, vr.ResearchTarget),
+			MajorObjective: "Also subdue " + k.tentacle(k.Last).Name + " before jumping home."}
+	}
+	return v
+}

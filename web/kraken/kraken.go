@@ -1,0 +1,126 @@
+// Package kraken serves the continuation of Space Cadets: Resistance Is
+// Mostly Futile's Mission 10, the Star Kraken. In the box, the last active
+// tentacle's card carries a QR code to the next part of the mission; the
+// book does not reproduce it, so these pages are the tablewarden team's own
+// second part, built from the mechanics the rulebook defines, at a stable
+// short URL per tentacle:
+//
+//	/kraken/             index of the four tentacles
+//	/kraken/<id>         the second part when <id> was the last active tentacle (t1–t4)
+//	/kraken/<id>/qr.png  a printable QR code of publicURL + "/kraken/<id>"
+//	/kraken/kraken.js    the script of the "start part 2" button
+//
+// The pages need no table. With ?table=<tableId>, a button starts part 2 in
+// that table with the phone's seat token from localStorage "tw:<tableId>".
+// They load no external resource and carry no inline script.
+package kraken
+
+import (
+	_ "embed"
+	"html/template"
+	"net/http"
+	"strings"
+
+	"github.com/skip2/go-qrcode"
+
+	"tablewarden/referee/spacecadets"
+)
+
+//go:embed page.html
+var pageHTML string
+
+//go:embed kraken.js
+var script []byte
+
+var page = template.Must(template.New("page").Parse(pageHTML))
+
+// QRModule is the size in pixels of one QR module in qr.png.
+const QRModule = 8
+
+// Handler serves the pages under /kraken/ (it expects the full request
+// path; mount it at /kraken/ without stripping the prefix). publicURL gives
+// the server's public base URL (scheme and host, no trailing slash) for the
+// QR codes.
+func Handler(publicURL func(r *http.Request) string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		rest, ok := strings.CutPrefix(r.URL.Path, "/kraken")
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		rest = strings.Trim(rest, "/")
+		switch {
+		case rest == "":
+			render(w, r, pageData{Index: true, Tentacles: briefings()})
+		case rest == "kraken.js":
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			w.Header().Set("Cache-Control", "public, max-age=3600")
+			_, _ = w.Write(script)
+		case strings.HasSuffix(rest, "/qr.png"):
+			id := strings.TrimSuffix(rest, "/qr.png")
+			if _, ok := spacecadets.Part2For(id); !ok {
+				http.NotFound(w, r)
+				return
+			}
+			png, err := QRPNG(publicURL(r) + spacecadets.ContinuationPath(id))
+			if err != nil {
+				http.Error(w, "cannot draw the QR code", http.StatusInternalServerError)
+				return
+			}
+			w.Header().Set("Content-Type", "image/png")
+			w.Header().Set("Cache-Control", "public, max-age=3600")
+			_, _ = w.Write(png)
+		default:
+			b, ok := spacecadets.Part2For(rest)
+			if !ok {
+				http.NotFound(w, r)
+				return
+			}
+			d := pageData{Part: &b, Text: textFor(b), Table: r.URL.Query().Get("table"), URL: publicURL(r) + spacecadets.ContinuationPath(rest)}
+			render(w, r, d)
+		}
+	})
+}
+
+// QRPNG draws the QR code of url (Medium error correction, QRModule pixels
+// per module, with the quiet zone).
+func QRPNG(url string) ([]byte, error) {
+	q, err := qrcode.New(url, qrcode.Medium)
+	if err != nil {
+		return nil, err
+	}
+	return q.PNG(-QRModule)
+}
+
+type pageData struct {
+	Index     bool
+	Tentacles []spacecadets.Part2Briefing
+	Part      *spacecadets.Part2Briefing
+	Text      tentacleText
+	Table     string
+	URL       string
+}
+
+func briefings() []spacecadets.Part2Briefing {
+	var out []spacecadets.Part2Briefing
+	for _, id := range spacecadets.KrakenTentacleIDs() {
+		if b, ok := spacecadets.Part2For(id); ok {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func render(w http.ResponseWriter, r *http.Request, d pageData) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=300")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if err := page.Execute(w, d); err != nil {
+		http.Error(w, "page error", http.StatusInternalServerError)
+	}
+}
