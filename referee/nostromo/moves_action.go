@@ -349,7 +349,7 @@ func activateProcedure(a *applier, seat int, m kit.Move) error {
 	s.Activated = append(s.Activated, card)
 	s.ActivatedThisTurn++
 	s.pop()
-	a.pub("procedure", "%s activates %s (%s): %d of %d emergency procedures.", s.name(seat), s.Data.Procedures[p], s.Data.CardName(card), len(s.Activated), len(s.Data.Procedures))
+	a.pub("procedure", "%s activates %s with Mission card %d: %d of %d emergency procedures.", s.name(seat), s.Data.Procedures[p], card, len(s.Activated), len(s.Data.Procedures))
 	return nil
 }
 
