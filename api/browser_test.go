@@ -119,6 +119,21 @@ func screenshot(t *testing.T, ctx context.Context, name string) string {
 	return path
 }
 
+// screenshotOf saves a PNG of one element (e.g. "section.outcome").
+func screenshotOf(t *testing.T, ctx context.Context, sel, name string) string {
+	t.Helper()
+	dir := os.Getenv("TW_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	buf := get(t, ctx, "screenshot "+name, chromedp.Screenshot(css(sel)))
+	path := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func bodyVersion(t *testing.T, ctx context.Context) int64 {
 	t.Helper()
 	v := get(t, ctx, "read version", chromedp.Evaluate[string](`document.body.dataset.version || "0"`))

@@ -11,6 +11,12 @@ import (
 // distinct viewer's view once and offers it to that viewer's streams; a
 // stream holds at most one pending view (the newest), so a slow phone never
 // holds up the table or the other phones: it simply skips to the latest view.
+//
+// Rendering happens off the move's path: publish only records the table's
+// newest snapshot, and one drain goroutine per table (while there is work)
+// renders the newest snapshot it finds. Snapshots that a newer one replaced
+// before they were rendered are skipped, which is what every stream would
+// do anyway, so under load a table renders at most once per drain round.
 type hub struct {
 	s    *Service
 	mu   sync.Mutex
@@ -29,6 +35,14 @@ type subscriber struct {
 }
 
 func newHub(s *Service) *hub { return &hub{s: s, subs: map[string]map[*subscriber]struct{}{}} }
+
+// pubQueue is a table's pending publish: the newest snapshot not yet
+// rendered, and whether a drain goroutine is running.
+type pubQueue struct {
+	mu      sync.Mutex
+	next    *tableSnapshot
+	running bool
+}
 
 // offer replaces any pending payload with a newer one. Versions only go up.
 func (sub *subscriber) offer(version int64, payload []byte) {
@@ -52,6 +66,7 @@ func (h *hub) subscribe(t *table, id identity) (*subscriber, []byte) {
 	sub := &subscriber{id: id, ch: make(chan []byte, 1), kicked: make(chan struct{})}
 	t.mu.Lock()
 	snap := t.snapshot()
+	sub.version = snap.version // before any publish can offer to sub
 	h.mu.Lock()
 	if h.subs[t.id] == nil {
 		h.subs[t.id] = map[*subscriber]struct{}{}
@@ -61,7 +76,6 @@ func (h *hub) subscribe(t *table, id identity) (*subscriber, []byte) {
 	h.mu.Unlock()
 	t.mu.Unlock()
 	payload, _ := json.Marshal(snap.render(id, h.s.now()))
-	sub.version = snap.version
 	h.s.metrics.sseOpen.Add(1)
 	return sub, payload
 }
@@ -82,10 +96,48 @@ func (h *hub) unsubscribe(tableID string, sub *subscriber) {
 }
 
 // publish pushes every stream of table t its own new view. The caller holds
-// t.mu, so publishes of one table are ordered.
+// t.mu, so the snapshots of one table are queued in order; the rendering
+// and the pushing happen in the table's drain goroutine.
 func (h *hub) publish(t *table) {
 	h.mu.Lock()
-	m := h.subs[t.id]
+	n := len(h.subs[t.id])
+	h.mu.Unlock()
+	if n == 0 {
+		return
+	}
+	snap := t.snapshot()
+	q := &t.pub
+	q.mu.Lock()
+	q.next = &snap
+	start := !q.running
+	q.running = true
+	q.mu.Unlock()
+	if start {
+		go h.drain(t)
+	}
+}
+
+// drain renders the newest queued snapshot of t until none is left.
+func (h *hub) drain(t *table) {
+	q := &t.pub
+	for {
+		q.mu.Lock()
+		snap := q.next
+		q.next = nil
+		if snap == nil {
+			q.running = false
+			q.mu.Unlock()
+			return
+		}
+		q.mu.Unlock()
+		h.push(t.id, snap)
+	}
+}
+
+// push renders snap once per distinct viewer and offers it to every stream.
+func (h *hub) push(tableID string, snap *tableSnapshot) {
+	h.mu.Lock()
+	m := h.subs[tableID]
 	subs := make([]*subscriber, 0, len(m))
 	for sub := range m {
 		subs = append(subs, sub)
@@ -94,9 +146,8 @@ func (h *hub) publish(t *table) {
 	if len(subs) == 0 {
 		return
 	}
-	snap := t.snapshot()
 	now := h.s.now()
-	rendered := map[identity][]byte{}
+	rendered := make(map[identity][]byte, len(subs))
 	for _, sub := range subs {
 		p, ok := rendered[sub.id]
 		if !ok {

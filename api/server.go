@@ -150,6 +150,7 @@ func (s *Server) routes() {
 	a.GET("/tables/:id/stream", s.handleStream)
 	a.GET("/noop", s.handleNoop)
 	a.POST("/noop/commit", s.handleNoopCommit)
+	a.GET("/debug/pprof/profile", s.handlePprofProfile)
 
 	s.webRoutes()
 }

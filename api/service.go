@@ -49,6 +49,7 @@ type table struct {
 	state kit.State // nil until started
 	seq   int64     // last log entry's seq
 	log   []logItem // recent log entries, oldest first
+	pub   pubQueue  // the hub's pending publish (its own lock)
 }
 
 // logItem is one log entry as stored.

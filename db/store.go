@@ -18,6 +18,8 @@ type Store struct {
 	w, r  *sql.DB
 	path  string
 	read  *Queries
+	wst   *stmtCache // the writer's statements, prepared between commits
+	rst   *stmtCache // the readers' statements
 	ops   chan *writeOp
 	done  chan struct{}
 	wg    sync.WaitGroup
@@ -38,7 +40,8 @@ type writeOp struct {
 const MaxBatch = 256
 
 func newStore(w, r *sql.DB, path string) *Store {
-	s := &Store{w: w, r: r, path: path, read: New(r), ops: make(chan *writeOp, 4096), done: make(chan struct{})}
+	s := &Store{w: w, r: r, path: path, wst: newStmtCache(w), rst: newStmtCache(r), ops: make(chan *writeOp, 4096), done: make(chan struct{})}
+	s.read = New(cachedDB{s.rst})
 	s.wg.Add(1)
 	go s.commitLoop()
 	return s
@@ -113,15 +116,16 @@ func (s *Store) commit(batch []*writeOp) {
 		}
 		return
 	}
-	q := New(tx)
+	ctxTx := cachedTx{tx: tx, c: s.wst}
+	q := New(ctxTx)
 	for i, op := range batch {
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT w"); err != nil {
+		if _, err := ctxTx.ExecContext(ctx, "SAVEPOINT w"); err != nil {
 			errs[i] = classify(err)
 			continue
 		}
 		if err := op.fn(q); err != nil {
 			errs[i] = classify(err)
-			if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO w"); rerr != nil {
+			if _, rerr := ctxTx.ExecContext(ctx, "ROLLBACK TO w"); rerr != nil {
 				tx.Rollback()
 				for _, op := range batch {
 					op.err <- classify(fmt.Errorf("rollback to savepoint: %w", rerr))
@@ -129,7 +133,7 @@ func (s *Store) commit(batch []*writeOp) {
 				return
 			}
 		}
-		if _, err := tx.ExecContext(ctx, "RELEASE w"); err != nil && errs[i] == nil {
+		if _, err := ctxTx.ExecContext(ctx, "RELEASE w"); err != nil && errs[i] == nil {
 			errs[i] = classify(err)
 		}
 	}
@@ -140,11 +144,146 @@ func (s *Store) commit(batch []*writeOp) {
 		}
 		return
 	}
+	// The connection is free again: prepare the statements this batch
+	// ran unprepared, so that later batches reuse them.
+	s.wst.prepareMissed(ctx)
 	s.Batches.Add(1)
 	s.Writes.Add(int64(len(batch)))
 	for i, op := range batch {
 		op.err <- errs[i]
 	}
+}
+
+// stmtCache keeps one prepared statement per SQL text (sqlc's queries are
+// constants), so that SQLite parses each query once instead of on every
+// call. The writer has a single connection, which a transaction holds while
+// a batch runs; a statement missing from the cache then runs unprepared and
+// is prepared after the commit (prepareMissed), when the connection is free.
+type stmtCache struct {
+	db     *sql.DB
+	mu     sync.RWMutex
+	m      map[string]*sql.Stmt
+	missed map[string]bool
+}
+
+func newStmtCache(d *sql.DB) *stmtCache {
+	return &stmtCache{db: d, m: map[string]*sql.Stmt{}, missed: map[string]bool{}}
+}
+
+func (c *stmtCache) get(query string) *sql.Stmt {
+	c.mu.RLock()
+	st := c.m[query]
+	c.mu.RUnlock()
+	return st
+}
+
+// prepare returns the statement for query, preparing it on the pool.
+func (c *stmtCache) prepare(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st := c.get(query); st != nil {
+		return st, nil
+	}
+	st, err := c.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if old := c.m[query]; old != nil {
+		st.Close()
+		return old, nil
+	}
+	c.m[query] = st
+	return st, nil
+}
+
+func (c *stmtCache) miss(query string) {
+	c.mu.Lock()
+	c.missed[query] = true
+	c.mu.Unlock()
+}
+
+func (c *stmtCache) prepareMissed(ctx context.Context) {
+	c.mu.Lock()
+	if len(c.missed) == 0 {
+		c.mu.Unlock()
+		return
+	}
+	var qs []string
+	for q := range c.missed {
+		qs = append(qs, q)
+	}
+	clear(c.missed)
+	c.mu.Unlock()
+	for _, q := range qs {
+		_, _ = c.prepare(ctx, q) // a failure only means it runs unprepared
+	}
+}
+
+// cachedDB runs queries on a pool through the statement cache.
+type cachedDB struct{ c *stmtCache }
+
+func (d cachedDB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := d.c.prepare(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+func (d cachedDB) PrepareContext(ctx context.Context, query string) (*sql.Stmt, error) {
+	return d.c.db.PrepareContext(ctx, query)
+}
+
+func (d cachedDB) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := d.c.prepare(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+func (d cachedDB) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := d.c.prepare(ctx, query)
+	if err != nil {
+		return d.c.db.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+// cachedTx runs queries inside a writer transaction, with the cached
+// statement when there is one (Tx.StmtContext reuses the statement already
+// prepared on the transaction's connection).
+type cachedTx struct {
+	tx *sql.Tx
+	c  *stmtCache
+}
+
+func (t cachedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := t.c.get(query); st != nil {
+		return t.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	t.c.miss(query)
+	return t.tx.ExecContext(ctx, query, args...)
+}
+
+func (t cachedTx) PrepareContext(ctx context.Context, query string) (*sql.Stmt, error) {
+	return t.tx.PrepareContext(ctx, query)
+}
+
+func (t cachedTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := t.c.get(query); st != nil {
+		return t.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
+	t.c.miss(query)
+	return t.tx.QueryContext(ctx, query, args...)
+}
+
+func (t cachedTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := t.c.get(query); st != nil {
+		return t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
+	t.c.miss(query)
+	return t.tx.QueryRowContext(ctx, query, args...)
 }
 
 // Close stops the committer after the queued writes and closes the
@@ -154,6 +293,14 @@ func (s *Store) Close() error {
 	s.close.Do(func() {
 		close(s.done)
 		s.wg.Wait()
+		for _, c := range []*stmtCache{s.wst, s.rst} {
+			c.mu.Lock()
+			for _, st := range c.m {
+				st.Close()
+			}
+			clear(c.m)
+			c.mu.Unlock()
+		}
 		err = errors.Join(s.r.Close(), s.w.Close())
 	})
 	return err

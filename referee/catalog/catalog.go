@@ -6,6 +6,7 @@ import (
 	"tablewarden/referee/jumpship"
 	"tablewarden/referee/kit"
 	"tablewarden/referee/lockup"
+	"tablewarden/referee/nostromo"
 	"tablewarden/referee/spacecadets"
 )
 
@@ -15,6 +16,7 @@ var games = []kit.Game{
 	captainisdead.New(),
 	lockup.New(),
 	spacecadets.New(),
+	nostromo.New(),
 }
 
 // All returns every game.

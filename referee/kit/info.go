@@ -16,8 +16,12 @@ type Info struct {
 	MaxPlayers int          `json:"max_players"`
 	Options    []OptionSpec `json:"options"`
 	Moves      []MoveSpec   `json:"moves"`
-	// Messages translates codes (error codes, event codes, move types,
-	// labels) into other languages: Messages["pt-BR"]["give_to_self"].
+	// Messages translates into other languages, by language then key:
+	// Messages["pt-BR"]["give_to_self"]. Keys: a move type (its label), an
+	// error or event code (its message, with {param} placeholders), and
+	// "phase.X", "arg.X", "option.X", "category.X", "choice.X" for phases,
+	// argument and option labels, score categories and choice values.
+	// The phone UI falls back to the plain name, then to English.
 	Messages map[string]map[string]string `json:"messages,omitempty"`
 }
 

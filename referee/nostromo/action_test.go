@@ -3,8 +3,6 @@ package nostromo
 import (
 	"reflect"
 	"testing"
-
-	"tablewarden/referee/kit"
 )
 
 // toAction plays a 2-player turn to the action phase: Aggressive (novice:
@@ -351,5 +349,4 @@ func TestNoWindowOutsideWindows(t *testing.T) {
 	x.fail(1, "pass_mission_orders", nil, "no_window")
 	x.fail(0, "pass_mission_orders", nil, "not_crew")
 	x.ok(1, "resolve_room", map[string]any{"room": 3})
-	_ = kit.HostActor
 }

@@ -22,13 +22,13 @@ var record = flag.Bool("record", false, "record the golden game scripts under te
 // 5-player Heroic game won by the Alien with all 6 crew member cards, and
 // a 3-player Hard-core game lost to the depleted Mission deck.
 var games = []struct {
-	name    string
-	seats   int
-	opts    string
-	pick    policy
-	winner  string
-	reason  string
-	rounds  int
+	name   string
+	seats  int
+	opts   string
+	pick   policy
+	winner string
+	reason string
+	rounds int
 }{
 	{"crew-win-2p", 2, `{"difficulty":"experienced"}`, smartCrew, "Crew", "emergency", 3},
 	{"alien-captures-5p", 5, `{"heroic":true}`, huddledCrew, "Alien", "crew member cards", 2},

@@ -103,7 +103,7 @@ func (x *tg) pass() *tg {
 	return x.ok(x.st.crewSeats()[0], "pass_mission_orders", nil)
 }
 
-// passUntil passes windows until the phase/stage is reached.
+// windowOpen reports whether a mission-order window is open.
 func (x *tg) windowOpen() bool {
 	t := x.st.top()
 	return t != nil && t.Kind == taskWindow
@@ -138,8 +138,8 @@ func (x *tg) hand(seat int, cards ...int) {
 // Cards by kind in the default data: 1–15 Weyland, 16–20 procedure A,
 // 21–25 B, 26–30 C, 31–35 D, 36–40 E.
 const (
-	wey1, wey2, wey3     = 1, 2, 3
-	epA1, epA2           = 16, 17
+	wey1, wey2, wey3       = 1, 2, 3
+	epA1, epA2             = 16, 17
 	epB1, epC1, epD1, epE1 = 21, 26, 31, 36
 )
 

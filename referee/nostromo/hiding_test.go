@@ -9,11 +9,19 @@ func TestHiding3Players(t *testing.T) {
 	s := x.st
 	own := tokenValue(s.Reserve[1][0])
 	other := tokenValue(s.Reserve[2][0])
-	t.Run("ErrNotYourTurn", func(t *testing.T) { x.fail(2, "place_crew_token", map[string]any{"token": other, "room": 1}, "not_your_turn") })
-	t.Run("ErrNotYourToken", func(t *testing.T) { x.fail(1, "place_crew_token", map[string]any{"token": other, "room": 1}, "not_your_token") })
-	t.Run("ErrBadRoom", func(t *testing.T) { x.fail(1, "place_crew_token", map[string]any{"token": own, "room": 11}, "bad_room") })
+	t.Run("ErrNotYourTurn", func(t *testing.T) {
+		x.fail(2, "place_crew_token", map[string]any{"token": other, "room": 1}, "not_your_turn")
+	})
+	t.Run("ErrNotYourToken", func(t *testing.T) {
+		x.fail(1, "place_crew_token", map[string]any{"token": other, "room": 1}, "not_your_token")
+	})
+	t.Run("ErrBadRoom", func(t *testing.T) {
+		x.fail(1, "place_crew_token", map[string]any{"token": own, "room": 11}, "bad_room")
+	})
 	t.Run("ErrMustPlaceOne", func(t *testing.T) { x.fail(1, "done_placing", nil, "must_place_one") })
-	t.Run("ErrBlipBeforeCrew", func(t *testing.T) { x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1}, "wrong_phase") })
+	t.Run("ErrBlipBeforeCrew", func(t *testing.T) {
+		x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1}, "wrong_phase")
+	})
 	x.ok(1, "place_crew_token", map[string]any{"token": own, "room": 10})
 	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 10})
 	x.ok(1, "done_placing", nil)
@@ -23,17 +31,42 @@ func TestHiding3Players(t *testing.T) {
 	if !x.windowOpen() {
 		t.Fatal("no mission-order window before the Alien's placement step")
 	}
-	t.Run("ErrBlipDuringWindow", func(t *testing.T) { x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1}, "wrong_phase") })
+	t.Run("ErrBlipDuringWindow", func(t *testing.T) {
+		x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1}, "wrong_phase")
+	})
+	// Mission orders are always allowed in the hiding phase.
+	x.hand(2, epA1)
+	x.fail(1, "play_mission_order", map[string]any{"card": epA1}, "not_in_hand")
+	x.ok(2, "play_mission_order", map[string]any{"card": epA1})
+	x.ok(2, "end_effect", nil)
+	if !x.windowOpen() {
+		t.Fatal("the window did not reopen after the mission order")
+	}
+	// The other crew seat sees the Crew tokens during hiding.
+	if pv := x.st.privateView(2); len(pv.CrewTokens) != 12 {
+		t.Fatalf("crew seat sees %d Crew tokens, want 12", len(pv.CrewTokens))
+	}
+	if pv := x.st.privateView(0); len(pv.CrewTokens) != 0 || len(pv.Blips) != 3 {
+		t.Fatalf("Alien private view = %+v, want its 3 Blips and no Crew token", pv)
+	}
 	x.pass()
-	t.Run("ErrBlipInShuttle", func(t *testing.T) { x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 10}, "blip_in_shuttle") })
+	t.Run("ErrBlipInShuttle", func(t *testing.T) {
+		x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 10}, "blip_in_shuttle")
+	})
 	t.Run("ErrCrewPlacesDuringAlienStep", func(t *testing.T) {
 		x.fail(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 1}, "wrong_phase")
 	})
 	t.Run("ErrAlienMustPlaceOne", func(t *testing.T) { x.fail(0, "done_placing", nil, "must_place_one") })
 	x.ok(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 3})
-	t.Run("ErrBlipRoomTaken", func(t *testing.T) { x.fail(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 3}, "blip_room_taken") })
-	t.Run("ErrNoSuchBlip", func(t *testing.T) { x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 4}, "no_such_blip") })
-	t.Run("ErrNotAlien", func(t *testing.T) { x.fail(1, "place_blip", map[string]any{"blip": BlipJonesy, "room": 4}, "not_alien") })
+	t.Run("ErrBlipRoomTaken", func(t *testing.T) {
+		x.fail(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 3}, "blip_room_taken")
+	})
+	t.Run("ErrNoSuchBlip", func(t *testing.T) {
+		x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 4}, "no_such_blip")
+	})
+	t.Run("ErrNotAlien", func(t *testing.T) {
+		x.fail(1, "place_blip", map[string]any{"blip": BlipJonesy, "room": 4}, "not_alien")
+	})
 	x.ok(0, "done_placing", nil)
 	if got, want := x.st.hidingPlacer(), 1; got != want {
 		t.Fatalf("placer = %d, want %d (steps alternate)", got, want)
@@ -64,6 +97,11 @@ func TestHiding3Players(t *testing.T) {
 	x.pass()
 	if got, want := x.st.Phase, PhasePosture; got != want {
 		t.Fatalf("phase = %s, want %s", got, want)
+	}
+	for seat := 0; seat < 3; seat++ {
+		if pv := x.st.privateView(seat); len(pv.CrewTokens)+len(pv.Blips) != 0 {
+			t.Fatalf("seat %d still sees tokens after hiding: %+v", seat, pv)
+		}
 	}
 }
 

@@ -120,7 +120,9 @@ func TestLeakHandsAndDecks(t *testing.T) {
 	}{
 		{"Hand", func(s *State) { s.Hands[2][0], s.Deck.Cards[5] = s.Deck.Cards[5], s.Hands[2][0] }, []int{2}},
 		{"MissionDeckOrder", func(s *State) { s.Deck.Cards[0], s.Deck.Cards[9] = s.Deck.Cards[9], s.Deck.Cards[0] }, nil},
-		{"BehaviourDeckOrder", func(s *State) { s.Behaviour.Cards[0], s.Behaviour.Cards[8] = s.Behaviour.Cards[8], s.Behaviour.Cards[0] }, nil},
+		{"BehaviourDeckOrder", func(s *State) {
+			s.Behaviour.Cards[0], s.Behaviour.Cards[8] = s.Behaviour.Cards[8], s.Behaviour.Cards[0]
+		}, nil},
 	}
 	for _, c := range variants {
 		t.Run(c.name, func(t *testing.T) {
@@ -185,4 +187,3 @@ func containsStr(s, sub string) bool {
 		return false
 	})()
 }
-

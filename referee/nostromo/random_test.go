@@ -155,7 +155,7 @@ func TestRandomGamesOfferedMovesAreExact(t *testing.T) {
 		{`{"difficulty":"hardcore","survival":true}`, 3}, {`{"heroic":true,"difficulty":"hardcore"}`, 5},
 	}
 	for i, c := range configs {
-		for seed := uint64(1); seed <= 3; seed++ {
+		for seed := uint64(1); seed <= 2; seed++ {
 			t.Run(fmt.Sprintf("%d/%d", i, seed), func(t *testing.T) {
 				seats := []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"}[:c.seats]
 				_, st := playRandom(t, seats, c.opts, seed*100+uint64(i), nil, seed == 1)

@@ -171,8 +171,8 @@ type State struct {
 	Behaviour kit.Deck[int] `json:"behaviour" vis:"hidden"`
 	// BehaviourDrawn are the cards the Alien drew for the Instinctive
 	// posture and has not yet played or put back.
-	BehaviourDrawn   []int `json:"behaviour_drawn" vis:"private"`
-	BehaviourDiscard []int `json:"behaviour_discard" vis:"public"`
+	BehaviourDrawn   []int  `json:"behaviour_drawn" vis:"private"`
+	BehaviourDiscard []int  `json:"behaviour_discard" vis:"public"`
 	Posture          string `json:"posture,omitempty" vis:"public"`
 
 	// Reserve holds, per seat, the Crew tokens in front of that player

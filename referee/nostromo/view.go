@@ -26,33 +26,33 @@ type CrewCardView struct {
 
 // PublicView is what every screen, the board included, may see.
 type PublicView struct {
-	Round              int            `json:"round"`
-	AlienPlayer        string         `json:"alien_player,omitempty"`
-	Difficulty         string         `json:"difficulty"`
-	Heroic             bool           `json:"heroic,omitempty"`
-	Survival           bool           `json:"survival,omitempty"`
-	WaitingFor         string         `json:"waiting_for"`
-	MissionOrderWindow string         `json:"mission_order_window,omitempty"`
-	Effect             string         `json:"effect,omitempty"`
-	Posture            string         `json:"posture,omitempty"`
-	HuntingActionsLeft int            `json:"hunting_actions_left,omitempty"`
-	AttackRoom         string         `json:"attack_room,omitempty"`
-	Resolving          string         `json:"resolving,omitempty"`
-	Rooms              []RoomView     `json:"rooms"`
-	MissionDeck        int            `json:"mission_deck"`
-	DiscardPile        []string       `json:"discard_pile"`
-	Procedures         []string       `json:"emergency_procedures_activated"`
-	ProceduresThisTurn int            `json:"emergency_procedures_this_turn"`
-	CrewMembers        []CrewCardView `json:"crew_members"`
-	BlipsToPlace       int            `json:"blips_to_place"`
-	BreakdownsOwned    int            `json:"breakdown_tokens_owned"`
-	BreakdownStock     int            `json:"breakdown_stock"`
-	BehaviourDeck      int            `json:"behaviour_deck"`
-	BehaviourDiscard   []string       `json:"behaviour_discard,omitempty"`
-	CapturedPresence   []string       `json:"captured_presence_tokens,omitempty"`
-	TokenPool          int            `json:"token_pool,omitempty"`
-	RemovedThisTurn    []string       `json:"removed_this_turn,omitempty"`
-	Winner             string         `json:"winner,omitempty"`
+	Round              int               `json:"round"`
+	AlienPlayer        string            `json:"alien_player,omitempty"`
+	Difficulty         string            `json:"difficulty"`
+	Heroic             bool              `json:"heroic,omitempty"`
+	Survival           bool              `json:"survival,omitempty"`
+	WaitingFor         string            `json:"waiting_for"`
+	MissionOrderWindow string            `json:"mission_order_window,omitempty"`
+	Effect             string            `json:"effect,omitempty"`
+	Posture            string            `json:"posture,omitempty"`
+	HuntingActionsLeft int               `json:"hunting_actions_left,omitempty"`
+	AttackRoom         string            `json:"attack_room,omitempty"`
+	Resolving          string            `json:"resolving,omitempty"`
+	Rooms              []RoomView        `json:"rooms"`
+	MissionDeck        int               `json:"mission_deck"`
+	DiscardPile        []string          `json:"discard_pile"`
+	Procedures         []string          `json:"emergency_procedures_activated"`
+	ProceduresThisTurn int               `json:"emergency_procedures_this_turn"`
+	CrewMembers        []CrewCardView    `json:"crew_members"`
+	BlipsToPlace       int               `json:"blips_to_place"`
+	BreakdownsOwned    int               `json:"breakdown_tokens_owned"`
+	BreakdownStock     int               `json:"breakdown_stock"`
+	BehaviourDeck      int               `json:"behaviour_deck"`
+	BehaviourDiscard   []string          `json:"behaviour_discard,omitempty"`
+	CapturedPresence   []string          `json:"captured_presence_tokens,omitempty"`
+	TokenPool          int               `json:"token_pool,omitempty"`
+	RemovedThisTurn    []string          `json:"removed_this_turn,omitempty"`
+	Winner             string            `json:"winner,omitempty"`
 	DataSources        map[string]string `json:"data_sources"`
 }
 

@@ -273,6 +273,18 @@ func (a *applier) scanBeak(m kit.Move) error {
 	if k.Scanned {
 		return kit.Errorf("already", rule(secM10), "The Beak has already been scanned.")
 	}
+	if err := s.beakScanError(); err != nil {
+		return err
+	}
+	k.Scanned = true
+	a.log("beak_scanned", "Superlock! The Beak is scanned.")
+	return nil
+}
+
+// beakScanError is why the Beak cannot be scanned from the ship's square
+// in part 2 (too_far, ink_cloud), or nil when it can.
+func (s *State) beakScanError() error {
+	k := s.Kraken
 	kd := s.D().Kraken
 	best := 1 << 30
 	for _, b := range kd.Beak {
@@ -285,8 +297,6 @@ func (a *applier) scanBeak(m kit.Move) error {
 	if s.D().variant(k.Last).InkCloud && krakenTile(kd, s.Ship.Row, s.Ship.Col) == krakenTile(kd, last.Row, last.Col) {
 		return kit.Errorf("ink_cloud", rule(secM10), "%s clouds its tile: no scan from the tile it is on.", last.Name)
 	}
-	k.Scanned = true
-	a.log("beak_scanned", "Superlock! The Beak is scanned.")
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package spacecadets
 
 import (
+	"fmt"
 	"slices"
 
 	"tablewarden/referee/kit"
@@ -79,6 +80,44 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 		return c
 	}
 	all := func(Enemy) bool { return true }
+	// ints narrows an int argument to [lo, hi]; the move is not offered
+	// when the range is empty.
+	ints := func(name string, lo, hi int) func(*kit.MoveSpec) bool {
+		return func(m *kit.MoveSpec) bool {
+			if hi < lo {
+				return false
+			}
+			for i := range m.Args {
+				if m.Args[i].Name == name {
+					m.Args[i].Min, m.Args[i].Max = kit.IntPtr(lo), kit.IntPtr(hi)
+				}
+			}
+			return true
+		}
+	}
+	// drop removes an optional argument that has no legal value now.
+	drop := func(name string) func(*kit.MoveSpec) bool {
+		return func(m *kit.MoveSpec) bool {
+			m.Args = slices.DeleteFunc(m.Args, func(a kit.ArgSpec) bool { return a.Name == name })
+			return true
+		}
+	}
+	// need makes an optional argument required.
+	need := func(name string) func(*kit.MoveSpec) bool {
+		return func(m *kit.MoveSpec) bool {
+			for i := range m.Args {
+				if m.Args[i].Name == name {
+					m.Args[i].Optional = false
+				}
+			}
+			return true
+		}
+	}
+	label := func(suffix string) func(*kit.MoveSpec) bool {
+		return func(m *kit.MoveSpec) bool { m.Label += suffix; return true }
+	}
+	grid := s.missionData().Grid
+	onGrid := []func(*kit.MoveSpec) bool{ints("row", 1, grid[0]), ints("col", 1, grid[1])}
 
 	// Timers.
 	var startable, runningT, pausedT []string
@@ -112,19 +151,45 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 				left = append(left, c)
 			}
 		}
-		add(true, "keep_starting", choices("card", eeNames(left)))
+		// Offer exactly what keep_starting accepts: fixed-cost cards that fit
+		// the points left (no level), and X cards with a level that fits.
+		room := d.StartSciencePoints - keptPoints(sc.StartKept)
+		var fixed, xs []int
+		for _, c := range left {
+			switch cost := d.Equipment[c].Cost; {
+			case cost == 0 && room >= 1:
+				xs = append(xs, c)
+			case cost > 0 && cost <= room:
+				fixed = append(fixed, c)
+			}
+		}
+		add(true, "keep_starting", choices("card", eeNames(fixed)), drop("level"))
+		add(true, "keep_starting", choices("card", eeNames(xs)), need("level"), ints("level", 1, min(3, room)), label(" (X card: choose its level)"))
 		add(true, "unkeep_starting", choices("card", eeNames(kept)))
 		add(keptPoints(sc.StartKept) == bestStartPoints(d, sc.StartDraw), "finish_starting")
 	}
 
 	// Science station.
 	if officer {
-		add(s.Step == "step1" && !sc.DrewEE, "science_draw")
-		add(s.Step == "step1" && sc.DrewEE, "science_draw_extra", choices("station", strs(d.Stations)))
-		add(s.Step == "step1", "science_select", choices("card", eeNames(sc.Drawn)))
+		canDraw := sc.Deck.Len() > 0 || len(sc.Discard) > 0
+		add(s.Step == "step1" && !sc.DrewEE && canDraw, "science_draw")
+		add(s.Step == "step1" && sc.DrewEE && canDraw, "science_draw_extra", choices("station", strs(d.Stations)))
+		// A card of fixed cost is selected without a level, an X card
+		// with one.
+		var fixed, xs []int
+		for _, c := range sc.Drawn {
+			if d.Equipment[c].Cost == 0 {
+				xs = append(xs, c)
+			} else {
+				fixed = append(fixed, c)
+			}
+		}
+		add(s.Step == "step1", "science_select", choices("card", eeNames(fixed)), drop("level"))
+		add(s.Step == "step1", "science_select", choices("card", eeNames(xs)), need("level"), label(" (X card: choose its level)"))
 		add(s.Step == "step1" && sc.Selected != nil, "science_unselect")
-		add(s.Step == "science" && at == nil && sc.Selected != nil, "science_build")
-		add(s.Mission == "10" && s.Step == "science" && at == nil && sc.Selected == nil && !sc.DrewEE && !sc.Researched, "research")
+		add(s.Step == "science" && at == nil && sc.Selected != nil && sc.CompDeck.Len() > sc.Selected.Level, "science_build")
+		add(s.Mission == "10" && s.Step == "science" && at == nil && sc.Selected == nil && !sc.DrewEE && !sc.Researched, "research",
+			ints("points", 1, min(3, sc.CompDeck.Len()-1)))
 		if at != nil && at.Status == "running" {
 			var names []string
 			for _, c := range at.Revealed {
@@ -143,12 +208,25 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 		add(true, "use_equipment", choices("card", strs(names)))
 		add(!s.inactive("Shields"), "radiation_belt", choices("shield", strs(d.Shields)))
 		add(true, "null_zone")
-		add(pending, "choose_arrival")
+		if r := s.Rabbit; pending {
+			// The Captain chooses exactly the row and/or column rolled as a 6.
+			arrival := func(name string, pend bool) func(*kit.MoveSpec) bool {
+				if pend {
+					return func(m *kit.MoveSpec) bool { return need(name)(m) && ints(name, 1, 5)(m) }
+				}
+				return drop(name)
+			}
+			add(true, "choose_arrival", arrival("row", r.PendingRow), arrival("col", r.PendingCol))
+		}
 	}
 
 	// Reports from the table.
 	if seat && running {
-		add(s.Mission != "8", "ship_moved")
+		beak := drop("beak_squares")
+		if s.Kraken != nil {
+			beak = ints("beak_squares", 0, 4)
+		}
+		add(s.Mission != "8" && !pending, "ship_moved", append(slices.Clone(onGrid), beak)...)
 		add(s.Mission != "8", "set_speed")
 		add(true, "damage_card", choices("station", strs(d.Stations)))
 		var damaged []string
@@ -158,18 +236,38 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 			}
 		}
 		add(true, "repair", choices("station", strs(damaged)))
+		// Locking on and losing lock are offered apart: each holds for
+		// different enemies, and H1 forbids breaking lock with sensors.
+		locked := func(v bool) func(*kit.MoveSpec) bool {
+			return func(m *kit.MoveSpec) bool {
+				for i := range m.Args {
+					if m.Args[i].Name == "locked" {
+						m.Args[i].Choices = []kit.Choice{{Value: v, Label: map[bool]string{true: "locks on", false: "loses lock"}[v]}}
+					}
+				}
+				return true
+			}
+		}
 		add(true, "enemy_lock", choices("enemy", enemies(func(e Enemy) bool {
-			return !(s.Rabbit != nil && s.Rabbit.ArrivedNow && !e.Shot && !e.Locked) && !e.Attached
-		})))
+			return !e.Locked && !(s.Rabbit != nil && s.Rabbit.ArrivedNow && !e.Shot)
+		})), locked(true), drop("cause"), label(": locks on"))
+		causes := strs([]string{"sensors", "range", "other"})
+		if s.Mission == "H1" {
+			causes = strs([]string{"range", "other"})
+		}
+		add(true, "enemy_lock", choices("enemy", enemies(func(e Enemy) bool { return e.Locked && !e.Attached })),
+			locked(false), choices("cause", causes), label(": loses lock"))
 		add(!s.inactive("Weapons"), "enemy_shot", choices("enemy", enemies(all)))
 		add(true, "enemy_destroyed", choices("enemy", enemies(all)))
 		add(true, "enemy_deactivated", choices("enemy", enemies(func(e Enemy) bool { return s.enemyCard(e).Deactivatable && !e.Deactivated })))
-		add(s.Siege == nil, "enemy_moved", choices("enemy", enemies(func(e Enemy) bool {
+		add(s.Siege == nil, "enemy_moved", append([]func(*kit.MoveSpec) bool{choices("enemy", enemies(func(e Enemy) bool {
 			return !e.Attached && !(s.Thrall != nil && e.ID == s.Thrall.ThrallID)
-		})))
+		}))}, onGrid...)...)
 		add(true, "parasite_attach", choices("enemy", enemies(func(e Enemy) bool { return s.enemyCard(e).Parasite != "" && e.Locked && !e.Attached })))
 		add(true, "tractor_enemy", choices("enemy", enemies(func(e Enemy) bool { return !e.Attached })))
-		add(true, "enemy_obstacle", choices("enemy", enemies(func(e Enemy) bool { return !e.Attached })))
+		// A Vortex has no effect on enemies: reporting it is refused.
+		add(true, "enemy_obstacle", choices("enemy", enemies(func(e Enemy) bool { return !e.Attached })),
+			choices("obstacle", strs([]string{"Radiation Belt", "Null Zone"})))
 		if r := s.Rabbit; r != nil {
 			last := len(d.M7.TileNames)
 			add(!r.GateOpen && r.Tile < last || r.Tile == last && !r.Stabilized, "tractor_crystal")
@@ -180,13 +278,21 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 			add(k.Tractored < d.M9.CrystalsOnMap, "tractor_crystal")
 		}
 		if edges := s.missionData().ExitEdges; len(edges) > 0 {
-			add(true, "exit_map", choices("edge", strs(edges[:1])))
+			done := true
+			switch {
+			case s.Kestrel != nil:
+				done = s.Kestrel.Tractored >= s.Kestrel.Required
+			case s.Invisible != nil:
+				done = s.Invisible.Found
+			}
+			add(done, "exit_map", choices("edge", strs(edges[:1])))
 		}
 		add(s.Mission == "H1", "tile_revealed")
 		if iv := s.Invisible; iv != nil && sensors {
 			var cs []kit.Choice
 			for i, r := range iv.Revealed {
-				if r == "" {
+				sq := d.H4.Crystals[i]
+				if r == "" && s.Ship.Row != 0 && distance(s.Ship.Row, s.Ship.Col, sq[0], sq[1]) <= d.H4.RevealRange {
 					cs = append(cs, kit.Choice{Value: i + 1, Label: "Crystal " + string(rune('1'+i))})
 				}
 			}
@@ -202,9 +308,22 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 			if sensors || captain {
 				add(true, "subdue_tentacle", choices("tentacle", strs(subdue)))
 			}
-			add(krakenWait, "kraken_activate")
-			add(k.Part == 2 && sensors && !k.Scanned, "scan_beak")
-			add(k.Part == 2, "jump_home")
+			if krakenWait {
+				// The tentacle moves towards the players: one entry per row
+				// with the columns no further away than it is now.
+				t := s.activeTentacle()
+				sr, sc := s.Ship.Row, s.Ship.Col
+				reach := distance(t.Row, t.Col, sr, sc)
+				g := d.Kraken.Grid
+				for row := max(1, sr-reach); row <= min(g, sr+reach); row++ {
+					w := reach - abs(row-sr)
+					add(true, "kraken_activate", choices("row", []kit.Choice{{Value: row, Label: fmt.Sprint(row)}}),
+						ints("col", max(1, sc-w), min(g, sc+w)), label(fmt.Sprintf(" (row %d)", row)))
+				}
+			}
+			add(k.Part == 2 && sensors && !k.Scanned && s.beakScanError() == nil, "scan_beak")
+			v := d.variant(k.Last)
+			add(k.Part == 2 && k.Scanned && k.Research >= v.ResearchTarget, "jump_home")
 		}
 	}
 	if (seat || host) && running {

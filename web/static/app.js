@@ -21,11 +21,20 @@
     for (const k in (params || {})) s = s.split("{" + k + "}").join(params[k]);
     return s;
   }
-  // Game-provided translations (Info.messages[lang][code]), else fallback.
+  // Game-provided translations (Info.messages[lang][key]), else fallback.
+  // code may be a list of keys, tried in order (see kit.Info.Messages for
+  // the key convention: "phase.X", "arg.X", "option.X", "category.X",
+  // "choice.X", and plain move types and error/event codes).
   function gt(gameId, code, fallback, params) {
     const g = games && games[gameId];
-    const m = g && g.messages && g.messages[lang] && g.messages[lang][code];
-    if (!m) return fallback;
+    const cat = g && g.messages && g.messages[lang];
+    let m = null;
+    for (const k of [].concat(code)) if (cat && cat[k]) { m = cat[k]; break; }
+    if (!m) {
+      let s = fallback;
+      for (const k in (params || {})) s = String(s).split("{" + k + "}").join(params[k]);
+      return s;
+    }
     let s = m;
     for (const k in (params || {})) s = s.split("{" + k + "}").join(params[k]);
     return s;
@@ -143,16 +152,16 @@
     renderOptions();
   }
   function optionInput(g, o) {
-    const label = gt(g.id, "option_" + o.name, o.label || humanKey(o.name));
+    const label = gt(g.id, ["option." + o.name, o.name], o.label || humanKey(o.name));
     let input;
     if (o.kind === "bool") input = el("input", { type: "checkbox", name: "opt-" + o.name, checked: !!o.default });
     else if (o.kind === "int") input = el("input", { type: "number", name: "opt-" + o.name, value: o.default, min: o.min, max: o.max });
     else if (o.kind === "enum") {
-      input = el("select", { name: "opt-" + o.name }, (o.choices || []).map(c => el("option", { text: gt(g.id, String(c.value), c.label || String(c.value)) })));
+      input = el("select", { name: "opt-" + o.name }, (o.choices || []).map(c => el("option", { text: gt(g.id, ["choice." + c.value, String(c.value)], c.label || String(c.value)) })));
       const i = (o.choices || []).findIndex(c => String(c.value) === String(o.default));
       if (i >= 0) input.selectedIndex = i;
     } else input = el("input", { type: "text", name: "opt-" + o.name, value: o.default });
-    return el("p", {}, el("label", { title: o.help || "" }, label, o.source === "assumed" ? " (assumed)" : "", " ", input));
+    return el("p", {}, el("label", { title: o.help || "" }, label, o.source === "assumed" ? " (" + t("assumed") + ")" : "", " ", input));
   }
 
   async function pageJoin() {
@@ -298,7 +307,7 @@
       out.push(section(page === "host" ? t("host_moves") : t("your_moves"), "moves", movesPanel(v)));
     }
     if (view.private !== undefined && view.private !== null) out.push(section(t("your_secret"), "private", el("div", { id: "private" }, kv(view.private))));
-    const head = el("p", {}, el("b", { text: t("phase") + ": " }), gt(gid, "phase_" + view.phase, view.phase || "—"));
+    const head = el("p", {}, el("b", { text: t("phase") + ": " }), gt(gid, ["phase." + view.phase, view.phase], view.phase || "—"));
     out.push(section(t("seats"), "", head, seatList(v, view)));
     if ((view.tracks || []).length) out.push(section(t("tracks"), "", view.tracks.map(trackEl)));
     if (view.public !== undefined && view.public !== null) out.push(section(t("public"), "", el("div", { id: "public" }, kv(view.public))));
@@ -318,9 +327,10 @@
     if (o.scores && o.scores.length) {
       const max = Math.max(1, ...o.scores.map(s => s.total));
       kids.push(el("h3", { text: t("chart") }), el("div", { class: "chart", id: "chart" }, o.scores.map(s =>
-        el("div", {}, el("div", { class: "bar", style: "width:" + Math.max(8, Math.round(100 * s.total / max)) + "%" }, names[s.seat] + " · " + s.total)))));
+        el("div", { class: "row" }, el("span", { class: "name", text: names[s.seat] + " · " + s.total }),
+          el("div", { class: "track" }, el("div", { class: "bar", style: "width:" + Math.max(1, Math.round(100 * Math.max(0, s.total) / max)) + "%" }))))));
       kids.push(el("table", { class: "kv" }, o.scores.map(s => el("tr", {}, el("th", { text: "#" + s.rank + " " + names[s.seat] }),
-        el("td", {}, s.categories.map(c => el("div", { text: gt(v.game, c.category, c.category) + ": " + c.points + (c.note ? " (" + c.note + ")" : "") })), el("b", { text: t("total") + ": " + s.total }))))));
+        el("td", {}, s.categories.map(c => el("div", { text: gt(v.game, ["category." + c.category, c.category], humanKey(c.category)) + ": " + c.points + (c.note ? " (" + c.note + ")" : "") })), el("b", { text: t("total") + ": " + s.total }))))));
     }
     if (o.revealed) kids.push(el("h3", { text: t("revealed") }), kv(o.revealed));
     return section(t("outcome"), "outcome", kids);
@@ -338,6 +348,7 @@
         ms = Math.max(0, ms);
         box.textContent = (ms / 1000).toFixed(1);
         box.dataset.ms = String(Math.round(ms));
+        box.dataset.at = String(Date.now());
         const key = box.dataset.timer + ":" + box.dataset.generation;
         if (ms === 0 && box.dataset.deadline) {
           box.classList.add("out");
@@ -356,13 +367,13 @@
   }
   function choiceLabel(v, c, kind) {
     if (kind === "seat") { const s = v.seats.find(x => x.seat === c.value); return c.label || (s ? s.name : String(c.value)); }
-    return gt(v.game, String(c.value), c.label || String(c.value));
+    return gt(v.game, ["choice." + c.value, String(c.value)], c.label || String(c.value));
   }
   function moveForm(v, m) {
     const label = gt(v.game, m.type, m.label || humanKey(m.type));
     const inputs = (m.args || []).map(a => {
       let input;
-      const alabel = gt(v.game, "arg_" + a.name, a.label || humanKey(a.name));
+      const alabel = gt(v.game, ["arg." + a.name, a.name], a.label || humanKey(a.name));
       if (a.choices && a.choices.length) {
         input = el("select", { name: a.name, "data-kind": a.kind }, a.optional ? el("option", { value: "", text: t("choose") }) : null,
           a.choices.map((c, i) => el("option", { value: String(i), text: choiceLabel(v, c, a.kind) })));

@@ -14,7 +14,7 @@ window.TW_MESSAGES = {
     not_seated: "This phone has no seat at this table.", join_again: "Join with the code", revoked: "The host removed this seat.",
     offline: "Connection lost — reconnecting…", online: "Connected", started: "The game has started.", full: "Table full",
     by: "by", server: "server", do: "Go", choose: "choose…", yes: "yes", no: "no", host_view: "Host screen", board: "Board",
-    host_moves: "Host actions", game_started_no_join: "This game has already started.", lang: "Language", chart: "Score chart"
+    host_moves: "Host actions", game_started_no_join: "This game has already started.", lang: "Language", chart: "Score chart", assumed: "assumed"
   },
   "pt-BR": {
     loading: "Carregando…", create_title: "Abrir uma mesa", game: "Jogo", options: "Opções", create: "Criar mesa",
@@ -29,6 +29,6 @@ window.TW_MESSAGES = {
     not_seated: "Este telefone não tem lugar nesta mesa.", join_again: "Entrar com o código", revoked: "O anfitrião removeu este lugar.",
     offline: "Conexão perdida — reconectando…", online: "Conectado", started: "O jogo começou.", full: "Mesa cheia",
     by: "por", server: "servidor", do: "Ir", choose: "escolha…", yes: "sim", no: "não", host_view: "Tela do anfitrião", board: "Tabuleiro",
-    host_moves: "Ações do anfitrião", game_started_no_join: "Este jogo já começou.", lang: "Idioma", chart: "Gráfico de pontos"
+    host_moves: "Ações do anfitrião", game_started_no_join: "Este jogo já começou.", lang: "Idioma", chart: "Gráfico de pontos", assumed: "suposto"
   }
 };

@@ -1,0 +1,340 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"tablewarden/api"
+	"tablewarden/referee/catalog"
+	"tablewarden/referee/kit"
+)
+
+// matrixPlayers is the seat count the matrix tests use for a game.
+func matrixPlayers(info kit.Info) int {
+	n := 4
+	if n < info.MinPlayers {
+		n = info.MinPlayers
+	}
+	if n > info.MaxPlayers {
+		n = info.MaxPlayers
+	}
+	return n
+}
+
+// tableFacts is everything a refused request must leave as it was: the
+// version, every screen's view (server time aside), the stored snapshot
+// and the number of log entries.
+type tableFacts struct {
+	Version  int64
+	Views    map[string]string
+	Snapshot string
+	Moves    int
+}
+
+func (ts *testServer) facts(tb *table) tableFacts {
+	ts.t.Helper()
+	f := tableFacts{Views: map[string]string{}}
+	for i, tok := range append([]string{"", tb.Host}, tb.Tokens...) {
+		v := ts.view(tb, tok)
+		f.Version = v.Version
+		f.Views[fmt.Sprint(i)] = mustJSON(zeroTime(v))
+	}
+	ctx := context.Background()
+	if snap, err := ts.Store.Read().GetSnapshot(ctx, tb.ID); err == nil {
+		f.Snapshot = snap.State
+	}
+	moves, err := ts.Store.Read().ListMoves(ctx, tb.ID)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	f.Moves = len(moves)
+	return f
+}
+
+func sameFacts(t testing.TB, what string, before, after tableFacts) {
+	t.Helper()
+	if before.Version != after.Version || before.Moves != after.Moves {
+		t.Fatalf("%s changed the table: version %d → %d, log entries %d → %d", what, before.Version, after.Version, before.Moves, after.Moves)
+	}
+	if before.Snapshot != after.Snapshot {
+		t.Fatalf("%s changed the stored state", what)
+	}
+	for k, v := range before.Views {
+		if after.Views[k] != v {
+			t.Fatalf("%s changed screen %s's view:\nbefore %s\nafter  %s", what, k, v, after.Views[k])
+		}
+	}
+}
+
+// refused posts a move that must be refused with a 4xx, a reason and a
+// request id, and returns the response body.
+func (ts *testServer) refused(t testing.TB, tb *table, token string, body any, what string) []byte {
+	t.Helper()
+	st, out := ts.call("POST", "/api/tables/"+tb.ID+"/moves", token, body)
+	if st < 400 || st >= 500 {
+		t.Fatalf("%s: status %d %s, want a 4xx", what, st, out)
+	}
+	var e struct {
+		Error     string `json:"error"`
+		Message   string `json:"message"`
+		RequestID string `json:"request_id"`
+		Code      string `json:"code"`
+		Rule      string `json:"rule"`
+	}
+	if err := json.Unmarshal(out, &e); err != nil || e.Error == "" || e.Message == "" || e.RequestID == "" {
+		t.Fatalf("%s: %d body %s lacks error, message or request_id", what, st, out)
+	}
+	if st == 422 && (e.Code == "" || e.Rule == "") {
+		t.Fatalf("%s: 422 body %s lacks the rule code or rulebook section", what, out)
+	}
+	return out
+}
+
+// offeredMoves lists every move any screen of the table is offered now.
+type offer struct {
+	token string
+	who   string
+	spec  kit.MoveSpec
+}
+
+func (ts *testServer) offers(tb *table) ([]offer, api.ViewResponse) {
+	ts.t.Helper()
+	var out []offer
+	var last api.ViewResponse
+	for i, tok := range append([]string{tb.Host}, tb.Tokens...) {
+		v := ts.view(tb, tok)
+		last = v
+		if v.View == nil {
+			continue
+		}
+		who := "host"
+		if i > 0 {
+			who = fmt.Sprintf("seat %d", i-1)
+		}
+		for _, m := range v.View.Moves {
+			out = append(out, offer{tok, who, m})
+		}
+	}
+	return out, last
+}
+
+// playNovel posts one offered move, preferring the move types played least
+// so far (random play then reaches every phase and the end quickly). It
+// returns false when nothing is offered.
+func (ts *testServer) playNovel(t testing.TB, tb *table, r *rand.Rand, played map[string]int) bool {
+	t.Helper()
+	offers, v := ts.offers(tb)
+	if len(offers) == 0 || v.View == nil || v.View.Outcome != nil {
+		return false
+	}
+	best := -1
+	var pick []offer
+	for _, o := range offers {
+		n := played[o.spec.Type]
+		if best < 0 || n < best {
+			best, pick = n, nil
+		}
+		if n == best {
+			pick = append(pick, o)
+		}
+	}
+	o := pick[r.IntN(len(pick))]
+	m := kit.RandomMove(o.spec, r)
+	st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", o.token,
+		map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": v.Version, "idempotency_key": fmt.Sprint(r.Uint64())})
+	if st != 200 {
+		t.Fatalf("offered move %s %s by %s refused: %d %s", m.Type, m.Args, o.who, st, body)
+	}
+	played[o.spec.Type]++
+	return true
+}
+
+// badNumbers are the out-of-range values posted for an int or seat
+// argument: below its minimum, above its maximum, and both ends of int64
+// and one past it.
+func badNumbers(a kit.ArgSpec, players int) []string {
+	out := []string{"-9223372036854775808", "9223372036854775808", "-9223372036854775809", "1e400"}
+	switch {
+	case a.Kind == kit.ArgSeat:
+		out = append(out, "-1", fmt.Sprint(players), "-2")
+	default:
+		if a.Min != nil {
+			out = append(out, fmt.Sprint(*a.Min-1))
+		}
+		if a.Max != nil {
+			out = append(out, fmt.Sprint(*a.Max+1))
+		}
+	}
+	return out
+}
+
+// withArg returns m's args with one argument replaced by raw JSON.
+func withArg(m kit.Move, name, raw string) json.RawMessage {
+	args := map[string]json.RawMessage{}
+	if len(m.Args) > 0 {
+		json.Unmarshal(m.Args, &args)
+	}
+	args[name] = json.RawMessage(raw)
+	b, _ := json.Marshal(args)
+	return b
+}
+
+// TestAbuseMatrix posts, to a table of every game in the catalog, what no
+// phone should get away with, and checks that each gets a 4xx with a reason
+// and leaves the version, every screen's view, the stored state and the log
+// exactly as they were:
+//
+//   - unknown move types, from every seat and the host;
+//   - every move type of every other game that this game does not have;
+//   - for every int or seat argument of every move offered during a game:
+//     below its minimum, above its maximum, -2^63, 2^63 and beyond;
+//   - every move from a seat that is offered nothing (out of turn);
+//   - after the game has ended: every move type of the game from every
+//     seat and the host (422 game_over).
+func TestAbuseMatrix(t *testing.T) {
+	for _, g := range catalog.All() {
+		info := g.Info()
+		t.Run(info.ID, func(t *testing.T) {
+			ts := startServer(t, "")
+			n := matrixPlayers(info)
+			tb := ts.newTable(info.ID, nil, n)
+			ts.start(tb)
+			tokens := append([]string{tb.Host}, tb.Tokens...)
+			own := map[string]bool{}
+			for _, m := range info.Moves {
+				own[m.Type] = true
+			}
+			r := rand.New(rand.NewPCG(8, uint64(len(info.ID))))
+			posted := 0
+
+			t.Run("UnknownMoveTypes", func(t *testing.T) {
+				before := ts.facts(tb)
+				for _, typ := range []string{"teleport", " ", strings.ToUpper(info.Moves[0].Type), info.Moves[0].Type + "\x00", "../" + info.Moves[0].Type, strings.Repeat("x", 5000), "undo", "__proto__"} {
+					if own[typ] {
+						continue
+					}
+					for _, tok := range tokens {
+						ts.refused(t, tb, tok, map[string]any{"type": typ, "args": map[string]any{}}, fmt.Sprintf("unknown move %.20q", typ))
+						posted++
+					}
+				}
+				sameFacts(t, "unknown move types", before, ts.facts(tb))
+			})
+
+			t.Run("OtherGamesMoves", func(t *testing.T) {
+				before := ts.facts(tb)
+				foreign := 0
+				for _, other := range catalog.All() {
+					if other.Info().ID == info.ID {
+						continue
+					}
+					for _, spec := range other.Info().Moves {
+						if own[spec.Type] {
+							continue // a type both games have is this game's own move
+						}
+						m := kit.RandomMove(spec, r)
+						for _, tok := range tokens {
+							ts.refused(t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, other.Info().ID+" move "+m.Type)
+							posted++
+						}
+						foreign++
+					}
+				}
+				sameFacts(t, "other games' moves", before, ts.facts(tb))
+				t.Logf("%d move types of other games refused", foreign)
+			})
+
+			t.Run("NumbersAndOutOfTurn", func(t *testing.T) {
+				played := map[string]int{}
+				numbered := map[string]bool{}
+				outOfTurn := 0
+				for step := 0; step < 150; step++ {
+					offers, v := ts.offers(tb)
+					if v.View == nil || v.View.Outcome != nil {
+						break
+					}
+					before := ts.facts(tb)
+					changed := false
+					for _, o := range offers {
+						for _, a := range o.spec.Args {
+							if a.Kind != kit.ArgInt && a.Kind != kit.ArgSeat {
+								continue
+							}
+							key := o.spec.Type + "/" + a.Name
+							if numbered[key] {
+								continue
+							}
+							numbered[key] = true
+							base := kit.RandomMove(o.spec, r)
+							for _, bad := range badNumbers(a, n) {
+								ts.refused(t, tb, o.token, map[string]any{"type": o.spec.Type, "args": withArg(base, a.Name, bad)},
+									fmt.Sprintf("%s by %s with %s = %s", o.spec.Type, o.who, a.Name, bad))
+								posted++
+								changed = true
+							}
+						}
+					}
+					offeredTo := map[string]bool{}
+					for _, o := range offers {
+						offeredTo[o.token] = true
+					}
+					for seat, tok := range tb.Tokens {
+						if offeredTo[tok] || step%3 != 0 {
+							continue
+						}
+						spec := info.Moves[r.IntN(len(info.Moves))]
+						if spec.Host {
+							continue
+						}
+						m := kit.RandomMove(spec, r)
+						ts.refused(t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, fmt.Sprintf("%s by seat %d, which is offered nothing", m.Type, seat))
+						posted++
+						outOfTurn++
+						changed = true
+					}
+					if changed {
+						sameFacts(t, "out-of-range numbers and out-of-turn moves", before, ts.facts(tb))
+					}
+					if !ts.playNovel(t, tb, r, played) {
+						break
+					}
+				}
+				keys := make([]string, 0, len(numbered))
+				for k := range numbered {
+					keys = append(keys, k)
+				}
+				sort.Strings(keys)
+				t.Logf("out-of-range numbers posted for %d offered arguments %v; %d out-of-turn moves refused", len(keys), keys, outOfTurn)
+			})
+
+			t.Run("AfterTheEnd", func(t *testing.T) {
+				played := map[string]int{}
+				for i := 0; i < 1500 && ts.playNovel(t, tb, r, played); i++ {
+				}
+				v := ts.view(tb, tb.Host)
+				if v.View == nil || v.View.Outcome == nil || v.Status != "ended" {
+					t.Fatalf("the game did not end (status %s) within 1500 offered moves", v.Status)
+				}
+				before := ts.facts(tb)
+				for _, spec := range info.Moves {
+					m := kit.RandomMove(spec, r)
+					for _, tok := range tokens {
+						body := ts.refused(t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, "after the end: "+m.Type)
+						if !strings.Contains(string(body), "game_over") && m.Type != kit.TimerExpiredMove {
+							t.Fatalf("after the end: %s = %s, want game_over", m.Type, body)
+						}
+						posted++
+					}
+				}
+				sameFacts(t, "moves after the end", before, ts.facts(tb))
+			})
+			t.Logf("%s: %d refused requests, none changed the table", info.ID, posted)
+			checkReplay(t, ts)
+		})
+	}
+}

@@ -1,0 +1,18 @@
+package api
+
+import (
+	"net/http/pprof"
+
+	"github.com/labstack/echo/v4"
+)
+
+// handlePprofProfile serves a CPU profile (net/http/pprof's Profile,
+// ?seconds=N) for the load tool. Like the ceiling routes, it answers 404
+// unless Config.BenchRoutes is set.
+func (s *Server) handlePprofProfile(c echo.Context) error {
+	if !s.cfg.BenchRoutes {
+		return Errorf(CodeNotFound, "Benchmark routes are off.")
+	}
+	pprof.Profile(c.Response(), c.Request())
+	return nil
+}

@@ -1,0 +1,88 @@
+package api_test
+
+import (
+	"bytes"
+	"image"
+	_ "image/png"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+)
+
+// decodeQR decodes a PNG QR code with an independent decoder (gozxing).
+func decodeQR(t *testing.T, png []byte) string {
+	t.Helper()
+	img, _, err := image.Decode(bytes.NewReader(png))
+	if err != nil {
+		t.Fatalf("not an image: %v", err)
+	}
+	bmp, err := gozxing.NewBinaryBitmapFromImage(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, nil)
+	if err != nil {
+		t.Fatalf("QR does not decode: %v", err)
+	}
+	return res.GetText()
+}
+
+func httpGet(t *testing.T, url string) (int, []byte) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, b
+}
+
+// TestJoinQRLeadsToJoinPage decodes the table's QR code and follows it.
+func TestJoinQRLeadsToJoinPage(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 0)
+	_, png := ts.call("GET", "/api/tables/"+tb.ID+"/qr.png", "", nil)
+	url := decodeQR(t, png)
+	if got, want := url, ts.URL+"/j/"+tb.Code; got != want {
+		t.Fatalf("QR = %q, want %q", got, want)
+	}
+	st, page := httpGet(t, url)
+	if st != 200 || !strings.Contains(string(page), `data-page="join"`) {
+		t.Fatalf("join URL answered %d", st)
+	}
+}
+
+// TestKrakenQRCodesLeadToPages decodes each tentacle card's printable QR
+// and follows it to its continuation page.
+func TestKrakenQRCodesLeadToPages(t *testing.T) {
+	ts := startServer(t, "")
+	st, index := httpGet(t, ts.URL+"/kraken/")
+	if st != 200 {
+		t.Fatalf("/kraken/ = %d", st)
+	}
+	for _, id := range []string{"t1", "t2", "t3", "t4"} {
+		if !strings.Contains(string(index), "/kraken/"+id) {
+			t.Fatalf("index does not link tentacle %s", id)
+		}
+		st, png := httpGet(t, ts.URL+"/kraken/"+id+"/qr.png")
+		if st != 200 {
+			t.Fatalf("qr %s = %d", id, st)
+		}
+		url := decodeQR(t, png)
+		if got, want := url, ts.URL+"/kraken/"+id; got != want {
+			t.Fatalf("QR %s = %q, want %q", id, got, want)
+		}
+		st, page := httpGet(t, url)
+		if st != 200 || !strings.Contains(string(page), "tablewarden team") {
+			t.Fatalf("page %s = %d, or lacks the authorship label", id, st)
+		}
+	}
+	if st, _ := httpGet(t, ts.URL+"/kraken/t9"); st != 404 {
+		t.Fatalf("/kraken/t9 = %d, want 404", st)
+	}
+}

@@ -1,0 +1,174 @@
+package api_test
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"tablewarden/api"
+	"tablewarden/referee/kit"
+)
+
+// driveToTimer plays the host's and the Captain's (seat 0) moves of a
+// Space Cadets table until the host is offered start_timer for name.
+func driveToTimer(t *testing.T, ts *testServer, tb *table, name string) {
+	t.Helper()
+	for i := 0; i < 60; i++ {
+		hv := ts.view(tb, tb.Host)
+		for _, m := range hv.View.Moves {
+			if m.Type == "start_timer" && len(m.Args) > 0 && hasChoice(m.Args[0], name) {
+				return
+			}
+		}
+		cv := ts.view(tb, tb.Tokens[0])
+		var pick *kit.MoveSpec
+		args := map[string]any{}
+		for _, pref := range []string{"finish_starting", "keep_starting", "next_step"} {
+			for i := range cv.View.Moves {
+				m := &cv.View.Moves[i]
+				if m.Type != pref || pick != nil {
+					continue
+				}
+				pick = m
+				for _, a := range m.Args {
+					switch {
+					case len(a.Choices) > 0:
+						args[a.Name] = a.Choices[0].Value
+					case a.Kind == kit.ArgInt && !a.Optional && a.Min != nil:
+						args[a.Name] = *a.Min
+					}
+				}
+			}
+		}
+		if pick == nil {
+			t.Fatalf("stuck before the %s timer; the Captain is offered %v", name, moveTypes(cv.View.Moves))
+		}
+		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": pick.Type, "args": args}, nil)
+	}
+	t.Fatalf("never reached the %s timer", name)
+}
+
+func hasChoice(a kit.ArgSpec, v string) bool {
+	for _, c := range a.Choices {
+		if c.Value == v {
+			return true
+		}
+	}
+	return false
+}
+
+func moveTypes(ms []kit.MoveSpec) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Type)
+	}
+	return out
+}
+
+func timerOf(t *testing.T, v api.ViewResponse, name string) kit.Timer {
+	t.Helper()
+	for _, tm := range v.View.Timers {
+		if tm.Name == name {
+			return tm
+		}
+	}
+	t.Fatalf("no %s timer in the view", name)
+	return kit.Timer{}
+}
+
+func expiries(t *testing.T, ts *testServer, tb *table) int {
+	t.Helper()
+	var log []api.LogEntry
+	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
+	n := 0
+	for _, e := range log {
+		if e.By == "server" {
+			for _, ev := range e.Events {
+				if ev.Code == "timer_expired" {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// TestTimersOnRealServer checks the server side of timers with Space
+// Cadets' Step 3A timer (2 s): a paused timer's old expiry never fires; a
+// resumed one keeps its remaining time; a restart in the middle re-arms it
+// with its stored deadline; the expiry is recorded in the log exactly once;
+// a cancelled timer never fires.
+func TestTimersOnRealServer(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 2}, 3)
+	ts.start(tb)
+	driveToTimer(t, ts, tb, "step3a")
+	moves := "/api/tables/" + tb.ID + "/moves"
+	timer := func(typ string) {
+		t.Helper()
+		ts.must(200, "POST", moves, tb.Host, map[string]any{"type": typ, "args": map[string]any{"name": "step3a"}}, nil)
+	}
+
+	timer("start_timer")
+	started := timerOf(t, ts.view(tb, ""), "step3a")
+	if !started.Running || time.Until(started.Deadline) > 2*time.Second || time.Until(started.Deadline) < time.Second {
+		t.Fatalf("started timer = %+v", started)
+	}
+	time.Sleep(500 * time.Millisecond)
+	timer("pause_timer")
+	paused := timerOf(t, ts.view(tb, ""), "step3a")
+	if !paused.Paused || paused.Generation <= started.Generation || paused.RemainingMS > 1600 || paused.RemainingMS < 1000 {
+		t.Fatalf("paused timer = %+v", paused)
+	}
+	// The first deadline passes while paused: the old generation must not fire.
+	time.Sleep(time.Until(started.Deadline) + 700*time.Millisecond)
+	if n := expiries(t, ts, tb); n != 0 {
+		t.Fatalf("a paused timer expired %d times", n)
+	}
+	if tm := timerOf(t, ts.view(tb, ""), "step3a"); !tm.Paused || tm.Expired {
+		t.Fatalf("paused timer changed while paused: %+v", tm)
+	}
+
+	timer("resume_timer")
+	resumed := timerOf(t, ts.view(tb, ""), "step3a")
+	if left := time.Until(resumed.Deadline); !resumed.Running || left > time.Duration(paused.RemainingMS)*time.Millisecond || left < time.Duration(paused.RemainingMS-400)*time.Millisecond {
+		t.Fatalf("resumed timer = %+v, %v left, want about %d ms", resumed, left, paused.RemainingMS)
+	}
+
+	// Restart the server in the middle of the timer.
+	ts.Stop()
+	ts2 := startServer(t, ts.Path)
+	after := timerOf(t, ts2.view(tb, ""), "step3a")
+	if !after.Running || !after.Deadline.Equal(resumed.Deadline) || after.Generation != resumed.Generation {
+		t.Fatalf("after restart timer = %+v, want the stored %+v", after, resumed)
+	}
+	time.Sleep(time.Until(after.Deadline) + 800*time.Millisecond)
+	if n := expiries(t, ts2, tb); n != 1 {
+		t.Fatalf("expiries logged = %d, want 1", n)
+	}
+	if tm := timerOf(t, ts2.view(tb, ""), "step3a"); !tm.Expired || tm.Running {
+		t.Fatalf("timer after its deadline = %+v", tm)
+	}
+
+	// A timer cancelled before its deadline never fires.
+	restart := func() bool {
+		for _, m := range ts2.view(tb, tb.Host).View.Moves {
+			if m.Type == "start_timer" && len(m.Args) > 0 && hasChoice(m.Args[0], "step3a") {
+				return true
+			}
+		}
+		return false
+	}
+	if !restart() {
+		t.Logf("step3a cannot be restarted after expiry in this mission; cancel not exercised")
+		return
+	}
+	ts2.must(200, "POST", moves, tb.Host, map[string]any{"type": "start_timer", "args": map[string]any{"name": "step3a"}}, nil)
+	ts2.must(200, "POST", moves, tb.Host, map[string]any{"type": "cancel_timer", "args": map[string]any{"name": "step3a"}}, nil)
+	time.Sleep(2500 * time.Millisecond)
+	if n := expiries(t, ts2, tb); n != 1 {
+		t.Fatalf("a cancelled timer fired: expiries = %d, want 1", n)
+	}
+	var raw json.RawMessage
+	ts2.must(200, "GET", "/api/tables/"+tb.ID+"/view?as=board", "", nil, &raw)
+}

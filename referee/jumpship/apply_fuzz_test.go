@@ -1,0 +1,13 @@
+package jumpship
+
+import (
+	"testing"
+
+	"tablewarden/referee/kit/kittest"
+)
+
+// FuzzApply fuzzes move decoding and application; see kittest.FuzzApply
+// for the invariants. Run it longer with
+//
+//	go test ./referee/jumpship -run '^$' -fuzz '^FuzzApply$' -fuzztime 10m
+func FuzzApply(f *testing.F) { kittest.FuzzApply(f, New()) }

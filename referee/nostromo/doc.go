@@ -1,0 +1,75 @@
+// Package nostromo referees Alien: USCSS Nostromo (rulebook
+// alien-uscss-nostromo.txt): 1 Alien player against 1–6 Crew players, the
+// double-blind hiding done on the phones.
+//
+// # Shape
+//
+// The state is a phase (setup, hiding, posture, appearance, hunting,
+// action, end_of_turn, over) with a stage, plus a stack of tasks: automatic
+// steps (discarding from the Mission deck one card at a time, resolving a
+// capture) and decisions the game waits for (a mission-order window, a card
+// effect, a crew member card to give, an emergency procedure to activate…).
+// After every move the referee runs automatic steps until it waits for a
+// move. An attack phase is a group of tasks pushed over the appearance or
+// hunting phase; views show the phase "attack" while it lasts.
+//
+// # Secrets
+//
+// A face-down Crew token's identity is in BoardToken.Token (hidden) and a
+// Blip's in BlipToken.Kind (hidden); Shown is filled when it is flipped.
+// During the hiding phase crew seats see every Crew token (the book lets
+// them look) and the Alien seat its Blips; afterwards nobody does. Tokens
+// on the board carry a handle given at placement, which reveals only who
+// placed them (visible at the table too). Hands are private; the deck
+// orders are hidden; Behaviour cards drawn are the Alien's. Captured crew
+// member cards lie face down but their identity is public: the book does not
+// make it secret.
+//
+// # Mission-order windows
+//
+// The book makes the Alien player ask before handling any component or
+// changing phase. The referee opens a window (a task) at these points: in
+// the hiding phase before each Blip placement step and before the posture
+// phase; in the hunting phase (unless Aggressive) before each hunting
+// action, after each move before the reveal, and before the action phase;
+// at the start of every attack phase (unless Aggressive); in the action
+// phase before each room is resolved and before the end of the turn. Any
+// Crew seat answers: play_mission_order (the card goes to the discard pile
+// and its effect is applied, then the window reopens) or
+// pass_mission_orders; in an attack, use_item too. Mission orders are played
+// only through windows.
+//
+// # Card effects
+//
+// The book does not print Mission, Behaviour or crew member card texts. An
+// effect is an open task; its owner applies it with effect_draw,
+// effect_discard_deck, effect_move_token, effect_save (mission orders in an
+// attack), effect_take_discard, and any crew seat may effect_discard_hand;
+// end_effect closes it. The referee enforces the book around them: mission
+// orders never affect a token in the Nest (moving or saving one there is
+// refused; moving a token into the Nest is allowed), every Weyland
+// protocol discarded from the Mission deck (and, Hard-core, from a hand) opens
+// a Weyland effect for the Alien, the game ends as soon as a condition holds.
+//
+// # Decisions where the book is silent (assumed)
+//
+//   - Game data (data.json, overridable by the "data" option): room
+//     connections, the 6 colors, crew member names, the 5 procedure names,
+//     5 Emergency Procedure cards per procedure, Behaviour card names.
+//   - Crew players place in seat order clockwise from the Alien's left;
+//     "left" in 6-player set passing is the next Crew seat clockwise.
+//   - A played mission order's card goes to the discard pile.
+//   - Hunting actions are all spent (no skipping).
+//   - Blip effects other than the Alien's apply in placement order.
+//   - Focused with an empty Breakdown stock gains nothing; Instinctive is
+//     refused with an empty Behaviour deck.
+//   - Room effect D at Mother or the Shuttle is refused when the player cannot
+//     activate a procedure (no new procedure in hand, or 2 this turn); a
+//     Presence token leaves the board as soon as it has acted; tokens moved
+//     into a room during its resolution stay for a later resolution.
+//   - Capture penalties (Hard-core, Survival) apply per captured Presence
+//     token; in Heroic mode a captured player gives one of his own crew
+//     member cards while he has one; a liberated card goes to the liberator.
+//   - The Motion detector requires every face-up Presence token to move.
+//   - Extra Reminder sets (5–6 players) are the lowest-numbered undealt colors.
+package nostromo
