@@ -211,7 +211,7 @@ func TestBrowserNostromoHiding(t *testing.T) {
 // ("jonesy": true).
 func revealed(v api.ViewResponse, blip string) bool {
 	pub := strings.ToLower(mustJSON(v.View.Public))
-	return regexp.MustCompile(`#\d+ `+blip+`"|"`+blip+`":true`).MatchString(pub)
+	return regexp.MustCompile(`#\d+ ` + blip + `"|"` + blip + `":true`).MatchString(pub)
 }
 
 // placedSecrets lists the lines of a seat's private view that name a token

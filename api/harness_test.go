@@ -117,6 +117,32 @@ func (ts *testServer) call(method, path, token string, body any, hdr ...string) 
 	return res.StatusCode, out
 }
 
+// callNoFail is call that returns status 0 on a transport error.
+func (ts *testServer) callNoFail(method, path, token string, body any) (int, []byte) {
+	var rd io.Reader
+	if body != nil {
+		enc, _ := json.Marshal(body)
+		rd = bytes.NewReader(enc)
+	}
+	req, err := http.NewRequest(method, ts.URL+path, rd)
+	if err != nil {
+		return 0, nil
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, nil
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, out
+}
+
 // must makes a request that must answer want, and decodes the body into dst.
 func (ts *testServer) must(want int, method, path, token string, body, dst any) []byte {
 	ts.t.Helper()

@@ -534,19 +534,26 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if req.IdempotencyKey != "" {
-		prev, err := s.store.Read().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: true}})
-		if err == nil {
-			var a kit.Actor
-			_ = json.Unmarshal([]byte(prev.Actor), &a)
-			if a != id.actor() {
-				return MoveResult{}, Errorf(CodeConflict, "That idempotency key was used by another device.")
+	// A repeated idempotency key returns the first result. The lookup costs
+	// a query, so the common case skips it: when the move expects the
+	// current version of a playing table, its key cannot belong to a move
+	// already recorded unless a client reused it; that case is caught below,
+	// before any refusal is returned and by the unique index at commit.
+	fast := req.ExpectedVersion != nil && *req.ExpectedVersion == t.row.Version && t.row.Status == "playing"
+	if req.IdempotencyKey != "" && !fast {
+		if res, dup, err := s.duplicate(ctx, t, id, req.IdempotencyKey); dup || err != nil {
+			return res, err
+		}
+	}
+	// refuse returns err, unless the key was already used: then the first
+	// result (or the other device's conflict).
+	refuse := func(err error) (MoveResult, error) {
+		if req.IdempotencyKey != "" && fast {
+			if res, dup, derr := s.duplicate(ctx, t, id, req.IdempotencyKey); dup || derr != nil {
+				return res, derr
 			}
-			return MoveResult{Seq: prev.Seq, Version: prev.Version, Duplicate: true}, nil
 		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return MoveResult{}, err
-		}
+		return MoveResult{}, err
 	}
 	switch t.row.Status {
 	case "lobby":
@@ -564,6 +571,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	move := kit.Move{Type: req.Type, Args: req.Args}
 	res, err := t.game.Apply(t.state, id.actor(), move, kit.NewCtx(uint64(t.row.Seed), int(seq), now))
 	if err != nil {
+		if r, derr := refuse(err); derr != err {
+			return r, derr
+		}
 		if _, ok := kit.AsRuleError(err); ok {
 			s.metrics.movesRejected.Add(1)
 		}
@@ -576,7 +586,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	args := "{}"
 	if len(req.Args) > 0 {
 		if args, err = compactJSON(req.Args); err != nil {
-			return MoveResult{}, Errorf(CodeInvalid, "The move's args are not valid JSON.")
+			return refuse(Errorf(CodeInvalid, "The move's args are not valid JSON."))
 		}
 	}
 	events := res.Events
@@ -611,6 +621,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 		return err
 	})
 	if err != nil {
+		if req.IdempotencyKey != "" && strings.Contains(err.Error(), "UNIQUE") && strings.Contains(err.Error(), "idempotency_key") {
+			return refuse(err)
+		}
 		return MoveResult{}, err
 	}
 	t.state, t.seq, t.row.Version = res.State, seq, version
@@ -622,6 +635,25 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	s.timers.schedule(t.id, t.game, res.State)
 	s.hub.publish(t)
 	return MoveResult{Seq: seq, Version: version}, nil
+}
+
+// duplicate looks up a move already recorded with the idempotency key. dup
+// is true when there is one: res is then its result, or err a conflict if
+// another device used the key.
+func (s *Service) duplicate(ctx context.Context, t *table, id identity, key string) (res MoveResult, dup bool, err error) {
+	prev, err := s.store.Read().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: key, Valid: true}})
+	if errors.Is(err, sql.ErrNoRows) {
+		return MoveResult{}, false, nil
+	}
+	if err != nil {
+		return MoveResult{}, false, err
+	}
+	var a kit.Actor
+	_ = json.Unmarshal([]byte(prev.Actor), &a)
+	if a != id.actor() {
+		return MoveResult{}, true, Errorf(CodeConflict, "That idempotency key was used by another device.")
+	}
+	return MoveResult{Seq: prev.Seq, Version: prev.Version, Duplicate: true}, true, nil
 }
 
 func (t *table) appendLog(it logItem) {

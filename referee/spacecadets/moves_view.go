@@ -9,6 +9,15 @@ import (
 
 // available lists the moves a viewer may make now, with enum choices
 // narrowed to the legal values. The board page makes no moves.
+//
+// The list is exact: any values a phone can pick from an entry (a choice,
+// an int in its Min..Max, an optional argument left out or not) make a
+// move Apply accepts, and a move with no legal values is not listed. Where
+// legality depends on the combination of arguments the move is split into
+// several entries of the same type: keep_starting and science_select (a
+// card of fixed cost without a level, an X card with one), enemy_lock
+// (locking on, losing lock), kraken_activate (one entry per row with the
+// columns no further from the ship). TestOfferedMovesAreAccepted checks it.
 func available(s *State, v kit.Viewer) []kit.MoveSpec {
 	out := []kit.MoveSpec{}
 	if v.Role == kit.RoleBoard || s.End != nil {
