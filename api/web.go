@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"io/fs"
 	"net/http"
 
@@ -19,21 +20,24 @@ func (s *Server) webRoutes() {
 	if err != nil {
 		panic(err)
 	}
-	page := func(name string) echo.HandlerFunc {
+	// Every page is the same shell (static/app.html); app.js reads the
+	// page's kind from <body data-page>, filled in here.
+	shell, err := fs.ReadFile(static, "app.html")
+	if err != nil {
+		panic(err)
+	}
+	page := func(kind string) echo.HandlerFunc {
+		b := bytes.Replace(shell, []byte("{{page}}"), []byte(kind), 1)
 		return func(c echo.Context) error {
-			b, err := fs.ReadFile(static, name)
-			if err != nil {
-				return err
-			}
 			c.Response().Header().Set("Cache-Control", "no-cache")
 			return c.HTMLBlob(http.StatusOK, b)
 		}
 	}
-	e.GET("/", page("index.html"))
-	e.GET("/j/:code", page("join.html"))
-	e.GET("/t/:id", page("seat.html"))
-	e.GET("/h/:id", page("host.html"))
-	e.GET("/b/:id", page("board.html"))
+	e.GET("/", page("index"))
+	e.GET("/j/:code", page("join"))
+	e.GET("/t/:id", page("seat"))
+	e.GET("/h/:id", page("host"))
+	e.GET("/b/:id", page("board"))
 	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServer(http.FS(static)))))
 	s.krakenRoutes()
 }

@@ -1,0 +1,146 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"tablewarden/db"
+	"tablewarden/referee/kit"
+)
+
+// benchService is a Service over a real SQLite file with n started
+// Jumpship tables of six seats.
+func benchService(b *testing.B, n int) (*Service, []string) {
+	b.Helper()
+	ctx := context.Background()
+	store, err := db.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { store.Close() })
+	srv, err := New(ctx, store, Config{PublicURL: "http://127.0.0.1", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { srv.svc.timers.stop() })
+	svc := srv.svc
+	var ids []string
+	for i := 0; i < n; i++ {
+		res, err := svc.CreateTable(ctx, "jumpship", nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for s := 0; s < 6; s++ {
+			if _, err := svc.Join(ctx, res.TableID, fmt.Sprintf("Player %d", s+1)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := svc.Start(ctx, res.TableID, identity{Role: kit.RoleHost, Seat: -1}); err != nil {
+			b.Fatal(err)
+		}
+		ids = append(ids, res.TableID)
+	}
+	return svc, ids
+}
+
+// nextMove picks a random legal move at table id, as a phone would.
+func nextMove(b *testing.B, svc *Service, id string, r *rand.Rand) (identity, MoveRequest, bool) {
+	ctx := context.Background()
+	board, err := svc.View(ctx, id, identity{Role: kit.RoleBoard, Seat: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if board.Status != "playing" {
+		return identity{}, MoveRequest{}, false
+	}
+	for _, seat := range append(board.View.Turn, 0, 1, 2, 3, 4, 5) {
+		who := identity{Role: kit.RoleSeat, Seat: seat}
+		v, err := svc.View(ctx, id, who)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(v.View.Moves) > 0 {
+			m := kit.RandomMove(v.View.Moves[r.IntN(len(v.View.Moves))], r)
+			ver := v.Version
+			return who, MoveRequest{Type: m.Type, Args: m.Args, ExpectedVersion: &ver}, true
+		}
+	}
+	return identity{}, MoveRequest{}, false
+}
+
+// BenchmarkServiceMove measures Service.Move end to end (Apply, snapshot,
+// group commit with synchronous(FULL), publish) with 64 tables moving in
+// parallel; choosing the move (two views) is outside the timer.
+func BenchmarkServiceMove(b *testing.B) {
+	svc, ids := benchService(b, 64)
+	var next atomic.Int64
+	var keys atomic.Int64
+	b.ReportAllocs()
+	b.SetParallelism(32) // many tables at once, as the group commit expects
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		r := rand.New(rand.NewPCG(uint64(next.Add(1)), 7))
+		id := ids[int(next.Add(1))%len(ids)]
+		ctx := context.Background()
+		for pb.Next() {
+			b.StopTimer()
+			who, req, ok := nextMove(b, svc, id, r)
+			b.StartTimer()
+			if !ok {
+				continue
+			}
+			req.IdempotencyKey = fmt.Sprintf("k%d", keys.Add(1))
+			if _, err := svc.Move(ctx, id, who, req); err != nil {
+				if _, ok := kit.AsRuleError(err); !ok {
+					var e *Error
+					if !(asError(err, &e) && (e.Code == CodeIllegalMove || e.Code == CodeConflict)) {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+	})
+}
+
+func asError(err error, target **Error) bool {
+	e, ok := err.(*Error)
+	if ok {
+		*target = e
+	}
+	return ok
+}
+
+// BenchmarkRenderView measures what the hub does per viewer on every move:
+// render a seat's view of a table in play and encode it as JSON.
+func BenchmarkRenderView(b *testing.B) {
+	svc, ids := benchService(b, 1)
+	r := rand.New(rand.NewPCG(1, 2))
+	ctx := context.Background()
+	for i := 0; i < 40; i++ { // fill the recent log
+		if who, req, ok := nextMove(b, svc, ids[0], r); ok {
+			svc.Move(ctx, ids[0], who, req)
+		}
+	}
+	t, err := svc.load(ctx, ids[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	t.mu.Lock()
+	snap := t.snapshot()
+	t.mu.Unlock()
+	b.ReportAllocs()
+	b.ResetTimer()
+	var size int
+	for i := 0; i < b.N; i++ {
+		p, _ := json.Marshal(snap.render(identity{Role: kit.RoleSeat, Seat: i % 6}, svc.now()))
+		size = len(p)
+	}
+	b.ReportMetric(float64(size), "bytes/view")
+}
