@@ -233,6 +233,12 @@ func withArg(m kit.Move, name, raw string) json.RawMessage {
 	return b
 }
 
+// laxOffers lists games whose referee accepts some moves from a seat its
+// View offers nothing (View.Moves is not exact yet). For them an accepted
+// out-of-turn move is logged as a known issue instead of failing; remove
+// the entry once the game is fixed.
+var laxOffers = map[string]string{}
+
 // TestAbuseMatrix posts, to a table of every game in the catalog, what no
 // phone should get away with, and checks that each gets a 4xx with a reason
 // and leaves the version, every screen's view, the stored state and the log
@@ -341,7 +347,16 @@ func TestAbuseMatrix(t *testing.T) {
 							continue
 						}
 						m := kit.RandomMove(spec, r)
-						ts.refused(t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, fmt.Sprintf("%s by seat %d, which is offered nothing", m.Type, seat))
+						what := fmt.Sprintf("%s %s by seat %d, which is offered nothing", m.Type, m.Args, seat)
+						if known := laxOffers[info.ID]; known != "" {
+							if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}); st == 200 {
+								t.Logf("KNOWN ISSUE (%s): %s was accepted", known, what)
+								before = ts.facts(tb)
+								continue
+							}
+						} else {
+							ts.refused(t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, what)
+						}
 						posted++
 						outOfTurn++
 						changed = true

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"encoding/json"
 	"sync"
 
 	"tablewarden/referee/kit"
@@ -75,7 +74,7 @@ func (h *hub) subscribe(t *table, id identity) (*subscriber, []byte) {
 	h.n++
 	h.mu.Unlock()
 	t.mu.Unlock()
-	payload, _ := json.Marshal(snap.render(id, h.s.now()))
+	payload, _ := snap.encode(id, h.s.now())
 	h.s.metrics.sseOpen.Add(1)
 	return sub, payload
 }
@@ -151,7 +150,7 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 	for _, sub := range subs {
 		p, ok := rendered[sub.id]
 		if !ok {
-			p, _ = json.Marshal(snap.render(sub.id, now))
+			p, _ = snap.encode(sub.id, now)
 			rendered[sub.id] = p
 		}
 		sub.offer(snap.version, p)

@@ -16,3 +16,13 @@ func (s *Server) handlePprofProfile(c echo.Context) error {
 	pprof.Profile(c.Response(), c.Request())
 	return nil
 }
+
+// handlePprofHeap serves a heap profile (net/http/pprof's "heap" handler,
+// ?gc=1 to collect first) for the load tool; 404 unless Config.BenchRoutes.
+func (s *Server) handlePprofHeap(c echo.Context) error {
+	if !s.cfg.BenchRoutes {
+		return Errorf(CodeNotFound, "Benchmark routes are off.")
+	}
+	pprof.Handler("heap").ServeHTTP(c.Response(), c.Request())
+	return nil
+}

@@ -151,6 +151,7 @@ func (s *Server) routes() {
 	a.GET("/noop", s.handleNoop)
 	a.POST("/noop/commit", s.handleNoopCommit)
 	a.GET("/debug/pprof/profile", s.handlePprofProfile)
+	a.GET("/debug/pprof/heap", s.handlePprofHeap)
 
 	s.webRoutes()
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -61,6 +62,17 @@ type logItem struct {
 	At     time.Time
 	Events []kit.Event
 	Undone bool
+	// enc caches the entry's JSON when all its events are public (then
+	// every viewer sees the same entry). It is shared by the copies of the
+	// item in snapshots; an item that changes gets a new one.
+	enc *logEnc
+}
+
+// logEnc is a log entry's cached JSON and the actor name it was made with.
+type logEnc struct {
+	mu  sync.Mutex
+	by  string
+	raw []byte
 }
 
 const recentLog = 40
@@ -189,7 +201,7 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 }
 
 func toLogItem(m db.Move) (logItem, error) {
-	it := logItem{Seq: m.Seq, Kind: m.Kind, Type: m.Type, Undone: m.Undone != 0}
+	it := logItem{Seq: m.Seq, Kind: m.Kind, Type: m.Type, Undone: m.Undone != 0, enc: &logEnc{}}
 	if err := json.Unmarshal([]byte(m.Actor), &it.Actor); err != nil {
 		return it, fmt.Errorf("move %d actor: %w", m.Seq, err)
 	}
@@ -657,6 +669,7 @@ func (s *Service) duplicate(ctx context.Context, t *table, id identity, key stri
 }
 
 func (t *table) appendLog(it logItem) {
+	it.enc = &logEnc{}
 	t.log = append(t.log, it)
 	if len(t.log) > recentLog {
 		t.log = append(t.log[:0:0], t.log[len(t.log)-recentLog:]...)
@@ -751,6 +764,7 @@ func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveRe
 	for i := range t.log {
 		if t.log[i].Seq == last.Seq {
 			t.log[i].Undone = true
+			t.log[i].enc = &logEnc{}
 		}
 	}
 	t.appendLog(logItem{Seq: seq, Kind: "undo", Actor: kit.HostActor, Type: "undo", At: now, Events: ev})
@@ -871,9 +885,19 @@ func (t *table) snapshot() tableSnapshot {
 }
 
 func (sn tableSnapshot) render(id identity, now time.Time) ViewResponse {
-	info := sn.game.Info()
+	r := sn.renderHead(id, now)
+	names := sn.names()
+	for _, it := range sn.log {
+		r.Log = append(r.Log, it.entry(id.viewer(), names))
+	}
+	return r
+}
+
+// renderHead is the view without its log entries (Log is empty).
+func (sn tableSnapshot) renderHead(id identity, now time.Time) ViewResponse {
+	info := gameInfo(sn.game)
 	r := ViewResponse{TableID: sn.id, Game: info.ID, GameName: info.Name, Status: sn.status, Version: sn.version,
-		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: []SeatInfo{}}
+		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
 	r.Me = Me{Role: string(id.Role), Seat: id.Seat}
 	for _, st := range sn.seats {
 		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0})
@@ -888,26 +912,118 @@ func (sn tableSnapshot) render(id identity, now time.Time) ViewResponse {
 		v := sn.game.View(sn.state, id.viewer())
 		r.View = &v
 	}
-	names := map[int]string{}
-	for _, st := range sn.seats {
-		names[int(st.Seat)] = st.Name
-	}
-	for _, it := range sn.log {
-		r.Log = append(r.Log, it.entry(id.viewer(), names))
-	}
 	return r
 }
 
-func (it logItem) entry(v kit.Viewer, names map[int]string) LogEntry {
-	e := LogEntry{Seq: it.Seq, At: it.At, Undone: it.Undone, Events: []kit.Event{}}
+// infoCache holds each game's Info: some games build their move catalog on
+// every call, and every rendered view needs the game's name and limits.
+var infoCache sync.Map // kit.Game (a pointer) → kit.Info
+
+// gameInfo returns g.Info(), cached for games that are pointers. The
+// result is shared: read it, never change it.
+func gameInfo(g kit.Game) kit.Info {
+	if reflect.ValueOf(g).Kind() != reflect.Pointer {
+		return g.Info()
+	}
+	if v, ok := infoCache.Load(g); ok {
+		return v.(kit.Info)
+	}
+	in := g.Info()
+	infoCache.Store(g, in)
+	return in
+}
+
+func (sn tableSnapshot) names() map[int]string {
+	names := make(map[int]string, len(sn.seats))
+	for _, st := range sn.seats {
+		names[int(st.Seat)] = st.Name
+	}
+	return names
+}
+
+// encode returns json.Marshal(sn.render(id, now)), built faster: the head
+// is encoded as usual, and each log entry whose events are all public is
+// encoded once and reused for every viewer and every later view.
+func (sn tableSnapshot) encode(id identity, now time.Time) ([]byte, error) {
+	head, err := json.Marshal(sn.renderHead(id, now))
+	if err != nil {
+		return nil, err
+	}
+	const tail = `"log":[]}`
+	if !bytes.HasSuffix(head, []byte(tail)) {
+		return json.Marshal(sn.render(id, now)) // not the shape expected; take the slow way
+	}
+	names := sn.names()
+	v := id.viewer()
+	size := len(head)
+	for _, it := range sn.log {
+		size += it.sizeHint()
+	}
+	buf := append(make([]byte, 0, size+16), head[:len(head)-2]...)
+	for i, it := range sn.log {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		b, err := it.encoded(v, names)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(buf, b...)
+	}
+	return append(buf, ']', '}'), nil
+}
+
+// encoded is json.Marshal(it.entry(v, names)), cached when every event of
+// the entry is public.
+func (it logItem) encoded(v kit.Viewer, names map[int]string) ([]byte, error) {
+	public := it.enc != nil
+	for _, ev := range it.Events {
+		if ev.To != nil {
+			public = false
+			break
+		}
+	}
+	if !public {
+		return json.Marshal(it.entry(v, names))
+	}
+	by := it.by(names)
+	it.enc.mu.Lock()
+	defer it.enc.mu.Unlock()
+	if it.enc.raw == nil || it.enc.by != by {
+		raw, err := json.Marshal(it.entry(v, names))
+		if err != nil {
+			return nil, err
+		}
+		it.enc.raw, it.enc.by = raw, by
+	}
+	return it.enc.raw, nil
+}
+
+// sizeHint is the cached entry's size, or a guess.
+func (it logItem) sizeHint() int {
+	if it.enc != nil {
+		it.enc.mu.Lock()
+		defer it.enc.mu.Unlock()
+		if it.enc.raw != nil {
+			return len(it.enc.raw) + 1
+		}
+	}
+	return 256
+}
+
+// by names who made the entry.
+func (it logItem) by(names map[int]string) string {
 	switch {
 	case it.Actor.Host:
-		e.By = "host"
+		return "host"
 	case it.Actor.System:
-		e.By = "server"
-	default:
-		e.By = names[it.Actor.Seat]
+		return "server"
 	}
+	return names[it.Actor.Seat]
+}
+
+func (it logItem) entry(v kit.Viewer, names map[int]string) LogEntry {
+	e := LogEntry{Seq: it.Seq, At: it.At, By: it.by(names), Undone: it.Undone, Events: []kit.Event{}}
 	for _, ev := range it.Events {
 		if ev.VisibleTo(v) {
 			e.Events = append(e.Events, ev)

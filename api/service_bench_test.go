@@ -17,7 +17,7 @@ import (
 
 // benchService is a Service over a real SQLite file with n started
 // Jumpship tables of six seats.
-func benchService(b *testing.B, n int) (*Service, []string) {
+func benchService(b testing.TB, n int) (*Service, []string) {
 	b.Helper()
 	ctx := context.Background()
 	store, err := db.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
@@ -51,7 +51,7 @@ func benchService(b *testing.B, n int) (*Service, []string) {
 }
 
 // nextMove picks a random legal move at table id, as a phone would.
-func nextMove(b *testing.B, svc *Service, id string, r *rand.Rand) (identity, MoveRequest, bool) {
+func nextMove(b testing.TB, svc *Service, id string, r *rand.Rand) (identity, MoveRequest, bool) {
 	ctx := context.Background()
 	board, err := svc.View(ctx, id, identity{Role: kit.RoleBoard, Seat: -1})
 	if err != nil {
@@ -135,12 +135,50 @@ func BenchmarkRenderView(b *testing.B) {
 	t.mu.Lock()
 	snap := t.snapshot()
 	t.mu.Unlock()
-	b.ReportAllocs()
-	b.ResetTimer()
-	var size int
-	for i := 0; i < b.N; i++ {
-		p, _ := json.Marshal(snap.render(identity{Role: kit.RoleSeat, Seat: i % 6}, svc.now()))
-		size = len(p)
+	// marshal is json.Marshal of the rendered view (GET /view); encode is
+	// the hub's cached encoding (SSE).
+	for _, mode := range []string{"marshal", "encode"} {
+		b.Run(mode, func(b *testing.B) {
+			b.ReportAllocs()
+			var size int
+			for i := 0; i < b.N; i++ {
+				id := identity{Role: kit.RoleSeat, Seat: i % 6}
+				var p []byte
+				if mode == "marshal" {
+					p, _ = json.Marshal(snap.render(id, svc.now()))
+				} else {
+					p, _ = snap.encode(id, svc.now())
+				}
+				size = len(p)
+			}
+			b.ReportMetric(float64(size), "bytes/view")
+		})
 	}
-	b.ReportMetric(float64(size), "bytes/view")
+}
+
+// TestEncodeMatchesRender checks that the hub's fast encoding of a view is
+// byte for byte json.Marshal of the rendered view, for every viewer.
+func TestEncodeMatchesRender(t *testing.T) {
+	svc, ids := benchService(t, 1)
+	r := rand.New(rand.NewPCG(3, 4))
+	ctx := context.Background()
+	for i := 0; i < 60; i++ {
+		who, req, ok := nextMove(t, svc, ids[0], r)
+		if !ok {
+			break
+		}
+		svc.Move(ctx, ids[0], who, req)
+		tb, _ := svc.load(ctx, ids[0])
+		tb.mu.Lock()
+		snap := tb.snapshot()
+		tb.mu.Unlock()
+		now := svc.now()
+		for _, id := range []identity{{Role: kit.RoleHost, Seat: -1}, {Role: kit.RoleBoard, Seat: -1}, {Role: kit.RoleSeat, Seat: 0}, {Role: kit.RoleSeat, Seat: 5}} {
+			want, _ := json.Marshal(snap.render(id, now))
+			got, err := snap.encode(id, now)
+			if err != nil || string(got) != string(want) {
+				t.Fatalf("move %d, %v: encode = %s (%v), want %s", i, id, got, err, want)
+			}
+		}
+	}
 }

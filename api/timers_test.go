@@ -111,13 +111,14 @@ func TestTimersOnRealServer(t *testing.T) {
 
 	timer("start_timer")
 	started := timerOf(t, ts.view(tb, ""), "step3a")
-	if !started.Running || time.Until(started.Deadline) > 2*time.Second || time.Until(started.Deadline) < time.Second {
+	if !started.Running || time.Until(started.Deadline) > 2*time.Second || time.Until(started.Deadline) <= 0 {
 		t.Fatalf("started timer = %+v", started)
 	}
 	time.Sleep(500 * time.Millisecond)
 	timer("pause_timer")
 	paused := timerOf(t, ts.view(tb, ""), "step3a")
-	if !paused.Paused || paused.Generation <= started.Generation || paused.RemainingMS > 1600 || paused.RemainingMS < 1000 {
+	// Generous bounds: a loaded machine may take long between the calls.
+	if !paused.Paused || paused.Generation <= started.Generation || paused.RemainingMS >= 2000 || paused.RemainingMS <= 0 {
 		t.Fatalf("paused timer = %+v", paused)
 	}
 	// The first deadline passes while paused: the old generation must not fire.
@@ -131,7 +132,7 @@ func TestTimersOnRealServer(t *testing.T) {
 
 	timer("resume_timer")
 	resumed := timerOf(t, ts.view(tb, ""), "step3a")
-	if left := time.Until(resumed.Deadline); !resumed.Running || left > time.Duration(paused.RemainingMS)*time.Millisecond || left < time.Duration(paused.RemainingMS-400)*time.Millisecond {
+	if left := time.Until(resumed.Deadline); !resumed.Running || left > time.Duration(paused.RemainingMS)*time.Millisecond || left < time.Duration(paused.RemainingMS-1000)*time.Millisecond {
 		t.Fatalf("resumed timer = %+v, %v left, want about %d ms", resumed, left, paused.RemainingMS)
 	}
 

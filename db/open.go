@@ -37,7 +37,11 @@ func DSN(path string, readOnly bool) string {
 // pending migrations and returns a Store with one writer connection and a
 // pool of readers.
 func Open(ctx context.Context, path string) (*Store, error) {
-	w, err := sql.Open("sqlite", DSN(path, false))
+	// The writer keeps a larger page cache (64 MiB: the pages of thousands
+	// of busy tables stay in memory) and leaves checkpoints to the store's
+	// checkpointer, which runs them on a connection of its own so that the
+	// copy back into the database file and its fsync never hold up a commit.
+	w, err := sql.Open("sqlite", DSN(path, false)+"&_pragma=cache_size(-65536)&_pragma=wal_autocheckpoint(0)")
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +63,17 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	r.SetMaxOpenConns(4)
 	r.SetMaxIdleConns(4)
+	c, err := sql.Open("sqlite", DSN(path, false))
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, err
+	}
+	c.SetMaxOpenConns(1)
 	s := newStore(w, r, path)
+	s.ckpt = c
+	s.wg.Add(1)
+	go s.checkpointLoop()
 	return s, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Store is the one storage API over the generated queries. Reads go to a
@@ -16,6 +17,7 @@ import (
 // spoil the others), and each caller is answered only after the commit.
 type Store struct {
 	w, r  *sql.DB
+	ckpt  *sql.DB // the checkpointer's connection
 	path  string
 	read  *Queries
 	wst   *stmtCache // the writer's statements, prepared between commits
@@ -24,6 +26,8 @@ type Store struct {
 	done  chan struct{}
 	wg    sync.WaitGroup
 	close sync.Once
+
+	walRestart atomic.Bool // the checkpointer asks the commit loop to finish the WAL
 
 	// Batches and Writes count commits and writes, for metrics.
 	Batches atomic.Int64
@@ -103,11 +107,13 @@ func (s *Store) commitLoop() {
 			}
 		}
 		s.commit(batch)
+		s.finishCheckpoint()
 	}
 }
 
 func (s *Store) commit(batch []*writeOp) {
 	ctx := context.Background()
+
 	errs := make([]error, len(batch))
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
@@ -286,6 +292,53 @@ func (t cachedTx) QueryRowContext(ctx context.Context, query string, args ...any
 	return t.tx.QueryRowContext(ctx, query, args...)
 }
 
+// checkpointLoop copies the WAL back into the database file (a PASSIVE
+// checkpoint, which never blocks the writer or the readers) a few times a
+// second while writes come in. The writer's own automatic checkpoints are
+// off (see Open): run inside a commit, they made that commit, and every
+// move waiting on it, slow.
+//
+// A checkpoint from another connection can never finish the WAL while
+// writes keep coming, so the WAL would only grow; when it holds more than
+// walRestartFrames frames, the checkpointer asks the commit loop to run one
+// PASSIVE checkpoint itself between two batches (walRestart). Nothing is
+// written meanwhile, so that one finishes the WAL (it only has the frames
+// written since the last background pass left to copy), and the next
+// commit starts the WAL over from its beginning.
+func (s *Store) checkpointLoop() {
+	defer s.wg.Done()
+	tk := time.NewTicker(200 * time.Millisecond)
+	defer tk.Stop()
+	var last int64
+	for {
+		select {
+		case <-s.done:
+			return
+		case <-tk.C:
+		}
+		if n := s.Batches.Load(); n != last {
+			last = n
+			var busy, frames, done int64
+			if err := s.ckpt.QueryRowContext(context.Background(), "PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &done); err == nil && frames > walRestartFrames {
+				s.walRestart.Store(true)
+			}
+		}
+	}
+}
+
+// walRestartFrames is the WAL length (in frames of one page) above which
+// the commit loop finishes a checkpoint itself: 4,000 pages of 4 KiB.
+const walRestartFrames = 4000
+
+// finishCheckpoint runs the checkpoint the checkpointer asked for, on the
+// writer connection, between batches.
+func (s *Store) finishCheckpoint() {
+	if !s.walRestart.Swap(false) {
+		return
+	}
+	_, _ = s.w.ExecContext(context.Background(), "PRAGMA wal_checkpoint(PASSIVE)")
+}
+
 // Close stops the committer after the queued writes and closes the
 // connections.
 func (s *Store) Close() error {
@@ -301,7 +354,11 @@ func (s *Store) Close() error {
 			clear(c.m)
 			c.mu.Unlock()
 		}
-		err = errors.Join(s.r.Close(), s.w.Close())
+		var cerr error
+		if s.ckpt != nil {
+			cerr = s.ckpt.Close()
+		}
+		err = errors.Join(s.r.Close(), cerr, s.w.Close())
 	})
 	return err
 }

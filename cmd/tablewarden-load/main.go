@@ -39,6 +39,7 @@ import (
 
 type options struct {
 	url, server, dbPath, game, profile string
+	heapProfile                        string
 	serverPID                          int
 	tables, seats, maxMoves, runs      int
 	sources                            int
@@ -48,6 +49,8 @@ type options struct {
 	sse, ceilings, pin, short, fsync   bool
 	genDB, coldStart                   string
 	genTables, genMoves                int
+	gomaxprocs                         int
+	gomemlimit                         string
 }
 
 func main() {
@@ -67,7 +70,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.StringVar(&o.dbPath, "db", "", "with -url: the server's database file, for its size; otherwise the database to start on (default: a temp file)")
 	fs.StringVar(&o.server, "server", "", "tablewarden binary to start (default: go build ./cmd/tablewarden)")
 	fs.StringVar(&o.game, "game", "jumpship", "game id")
-	fs.IntVar(&o.tables, "tables", 96, "tables")
+	fs.IntVar(&o.tables, "tables", 64, "tables")
 	fs.IntVar(&o.seats, "seats", 6, "seats per table")
 	fs.Float64Var(&o.rate, "rate", 0, "aggregate moves/s; 0 = as fast as possible")
 	fs.DurationVar(&o.duration, "duration", 20*time.Second, "move phase per run")
@@ -79,8 +82,11 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.DurationVar(&o.ceilingDur, "ceiling-duration", 10*time.Second, "each ceiling's length")
 	fs.IntVar(&o.conc, "ceiling-concurrency", 0, "ceiling clients; 0 = as many as tables (the workload's concurrency)")
 	fs.BoolVar(&o.pin, "pin", true, "pin the server to CPU 1 and this tool to CPU 0 (taskset)")
+	fs.IntVar(&o.gomaxprocs, "server-gomaxprocs", 2, "GOMAXPROCS for the server started here (2 lets a pinned server overlap a commit's fsync with other work); 0 = Go's default")
+	fs.StringVar(&o.gomemlimit, "server-gomemlimit", "", "GOMEMLIMIT for the server started here (e.g. 768MiB); empty = none")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write the server's CPU profile during the (last) workload to this file")
-	fs.BoolVar(&o.short, "short", false, "smoke test: 1 run, 16 tables, 5 s workload, 3 s ceilings")
+	fs.StringVar(&o.heapProfile, "heapprofile", "", "write the server's heap profile at the end of the (last) workload to this file")
+	fs.BoolVar(&o.short, "short", false, "smoke test (CI): 1 run, 16 tables, 5 s workload, 3 s ceilings; exits 1 on any error or no moves")
 	fs.StringVar(&o.genDB, "gen-db", "", "write a cold-start database to this file and exit")
 	fs.IntVar(&o.genTables, "gen-tables", 10000, "with -gen-db: tables")
 	fs.IntVar(&o.genMoves, "gen-moves", 1000000, "with -gen-db: moves in all")
@@ -132,7 +138,7 @@ func loadRuns(ctx context.Context, o options, out io.Writer) error {
 	fmt.Fprintf(out, "tablewarden-load  %s  host %s, %d CPUs%s\n", time.Now().UTC().Format(time.RFC3339), host, numCPU(), pinNote(o))
 	var results []runResult
 	for i := 0; i < o.runs && ctx.Err() == nil; i++ {
-		fmt.Fprintf(out, "\n== run %d of %d\n", i+1, o.runs)
+		fmt.Fprintf(out, "\n== run %d of %d (load average %s)\n", i+1, o.runs, loadAvg())
 		res, err := oneRun(ctx, o, bin, i == o.runs-1, out)
 		if err != nil {
 			return err
@@ -143,6 +149,12 @@ func loadRuns(ctx context.Context, o options, out io.Writer) error {
 		return ctx.Err()
 	}
 	printSummary(out, o, results)
+	fmt.Fprintf(out, "load average at the end: %s\n", loadAvg())
+	for i, r := range results {
+		if r.work.Moves == 0 || r.work.ErrorTotal() > 0 || r.noop.ErrorTotal > 0 || r.commit.ErrorTotal > 0 {
+			return fmt.Errorf("run %d: %d moves accepted, %d workload errors, %d ceiling errors", i+1, r.work.Moves, r.work.ErrorTotal(), r.noop.ErrorTotal+r.commit.ErrorTotal)
+		}
+	}
 	return nil
 }
 
@@ -150,7 +162,7 @@ func oneRun(ctx context.Context, o options, bin string, last bool, out io.Writer
 	var res runResult
 	base, pid, dbPath := o.url, o.serverPID, o.dbPath
 	if base == "" {
-		srv, err := startServer(ctx, bin, o.dbPath, o.pin)
+		srv, err := startServer(ctx, bin, o.dbPath, o.pin, o.gomaxprocs, o.gomemlimit)
 		if err != nil {
 			return res, err
 		}
@@ -180,6 +192,13 @@ func oneRun(ctx context.Context, o options, bin string, last bool, out io.Writer
 	probe := loadgen.Probe{ServerPID: pid, Log: func(f string, a ...any) { fmt.Fprintf(out, "  "+f+"\n", a...) }}
 	if dbPath != "" {
 		probe.DBSize = func() (int64, error) { return dbSize(dbPath) }
+	}
+	if o.heapProfile != "" && last {
+		probe.AtEnd = func() {
+			if err := fetchTo(ctx, base+"/api/debug/pprof/heap?gc=1", o.heapProfile); err != nil {
+				fmt.Fprintln(out, "  heap profile:", err)
+			}
+		}
 	}
 	var prof chan error
 	if o.profile != "" && last {
@@ -262,7 +281,7 @@ func pinSelf() error {
 	if numCPU() < 2 {
 		return fmt.Errorf("only one CPU")
 	}
-	return syscall.Exec(ts, append([]string{"taskset", "-c", "0", exe}, os.Args[1:]...), append(os.Environ(), "TW_LOAD_PINNED=1"))
+	return syscall.Exec(ts, append([]string{"taskset", "-c", "0", exe}, os.Args[1:]...), append(os.Environ(), "TW_LOAD_PINNED=1", fmt.Sprintf("TW_LOAD_NCPU=%d", numCPU())))
 }
 
 func lookPath(name string) (string, error) {
@@ -282,4 +301,18 @@ func freePort() (int, error) {
 	}
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// loadAvg is /proc/loadavg's first three fields: the machine is shared, so
+// every run says how busy it was.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
 }

@@ -44,7 +44,7 @@ func buildServer(ctx context.Context) (string, error) {
 // startServer starts bin on dbPath (a new temp database when empty) with
 // the bench routes on and the join limit off, pinned to CPU 1 when pin,
 // and waits until /healthz answers.
-func startServer(ctx context.Context, bin, dbPath string, pin bool) (*server, error) {
+func startServer(ctx context.Context, bin, dbPath string, pin bool, gomaxprocs int, gomemlimit string) (*server, error) {
 	s := &server{exited: make(chan struct{})}
 	if dbPath == "" {
 		dir, err := os.MkdirTemp("", "tablewarden-load-db")
@@ -68,6 +68,13 @@ func startServer(ctx context.Context, bin, dbPath string, pin bool) (*server, er
 		}
 	}
 	s.cmd = exec.Command(args[0], args[1:]...)
+	s.cmd.Env = os.Environ()
+	if gomaxprocs > 0 {
+		s.cmd.Env = append(s.cmd.Env, fmt.Sprintf("GOMAXPROCS=%d", gomaxprocs))
+	}
+	if gomemlimit != "" {
+		s.cmd.Env = append(s.cmd.Env, "GOMEMLIMIT="+gomemlimit)
+	}
 	s.cmd.Stdout = io.Discard
 	s.cmd.Stderr = os.Stderr
 	if err := s.cmd.Start(); err != nil {
@@ -186,4 +193,33 @@ func sseOpen(c *http.Client, base string) (int, error) {
 	return h.SSEOpen, err
 }
 
-func numCPU() int { return runtime.NumCPU() }
+// numCPU is the machine's CPU count as the tool saw it before pinning
+// itself (a pinned process sees one).
+func numCPU() int {
+	if n, err := strconv.Atoi(os.Getenv("TW_LOAD_NCPU")); err == nil && n > 0 {
+		return n
+	}
+	return runtime.NumCPU()
+}
+
+// fetchTo saves the body of a GET to a file.
+func fetchTo(ctx context.Context, url, path string) error {
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		return fmt.Errorf("HTTP %d", resp.StatusCode)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, resp.Body); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -90,6 +90,9 @@ func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.
 	if s0.End != nil && m.Type != kit.TimerExpiredMove {
 		return kit.Result{}, kit.Errorf("game_over", rule(missionSection(s0.Mission)), "The mission is over: %s", s0.End.Reason)
 	}
+	if s0.Step == "setup" && tableReports[m.Type] {
+		return kit.Result{}, kit.Errorf("wrong_step", rule(secMissions), "The mission has not begun: the table reports %s only once the starting equipment is chosen.", m.Type)
+	}
 	a := &applier{s: s0.Clone(), who: who, ctx: ctx}
 	if m.Type != kit.TimerExpiredMove && who.System {
 		return kit.Result{}, kit.Errorf("system_only", rule(secMissions), "The server only reports timer expiries.")
@@ -102,6 +105,16 @@ func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.
 	}
 	a.checkEnd()
 	return kit.Result{State: a.s, Events: a.events, Reveals: a.reveals}, nil
+}
+
+// tableReports are the moves by which the table reports what happened on
+// the physical board; they are taken only once the mission is running
+// (View offers them from then on, and only then).
+var tableReports = map[string]bool{
+	"ship_moved": true, "set_speed": true, "damage_card": true, "repair": true, "enemy_lock": true,
+	"enemy_destroyed": true, "enemy_deactivated": true, "enemy_moved": true, "parasite_attach": true,
+	"tractor_enemy": true, "enemy_obstacle": true, "tractor_crystal": true, "pass_gate": true,
+	"jump_home": true, "exit_map": true, "reveal_crystal": true, "subdue_tentacle": true, "kraken_activate": true,
 }
 
 func (a *applier) log(code, format string, args ...any) {

@@ -166,7 +166,7 @@ func catalog() []kit.MoveSpec {
 		{Type: "ship_moved", Label: "Report the ship's position", Rule: rule(secMissions),
 			Args: []kit.ArgSpec{intArg("row", "Row", 1, 20), intArg("col", "Column", 1, 20), enumArg("facing", "Facing", "N", "E", "S", "W"),
 				optional(intArg("beak_squares", "Beak squares passed through", 0, 4)), optional(arg("vortex", "Ended the full move on a Vortex", kit.ArgBool))}},
-		{Type: "set_speed", Label: "Set ship speed", Rule: rule(secMissions), Args: []kit.ArgSpec{intArg("speed", "Speed", 0, 10)}},
+		{Type: "set_speed", Label: "Set ship speed", Rule: rule(secMissions), Args: []kit.ArgSpec{intArg("speed", "Speed", 0, maxSpeed)}},
 		{Type: "radiation_belt", Label: "Radiation Belt: zero a shield", Rule: rule(secMapTiles), Args: []kit.ArgSpec{enumArg("shield", "Shield")}},
 		{Type: "null_zone", Label: "Null Zone: remove 1 energy", Rule: rule(secMapTiles), Args: []kit.ArgSpec{enumArg("system", "System", "Tractor Beams", "Jump", "Repair", "none (no energy)")}},
 		{Type: "damage_card", Label: "Damage card on a station", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("station", "Station")}},

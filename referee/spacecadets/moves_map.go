@@ -17,6 +17,10 @@ type shipArgs struct {
 
 var facings = []string{"N", "E", "S", "W"}
 
+// maxSpeed is the highest speed set_speed takes (the catalog's 0–10,
+// assumed: the base game's speed track is not in the book).
+const maxSpeed = 10
+
 func (a *applier) shipFixed() error {
 	if a.s.Mission == "8" {
 		return kit.Errorf("ship_fixed", rule(secM8), "The starbase never moves or rotates, and nothing can change its speed, position or rotation.")
@@ -101,6 +105,9 @@ func (a *applier) setSpeed(m kit.Move) error {
 	}
 	if err := a.shipFixed(); err != nil {
 		return err
+	}
+	if args.Speed < 0 || args.Speed > maxSpeed {
+		return kit.Errorf("bad_speed", rule(secMissions), "A ship's speed is 0 to %d, not %d.", maxSpeed, args.Speed)
 	}
 	v := args.Speed
 	a.s.Speed = &v

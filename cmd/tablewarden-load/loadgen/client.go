@@ -36,10 +36,11 @@ func newClient(base string, sources []string) *client {
 		d := net.Dialer{Timeout: 5 * time.Second, KeepAlive: 30 * time.Second}
 		if len(addrs) > 0 {
 			d.LocalAddr = addrs[next.Add(1)%uint64(len(addrs))]
+			d.Control = bindAddressNoPort
 		}
 		return d.DialContext(ctx, network, addr)
 	}
-	tr := &http.Transport{DialContext: dial, MaxIdleConns: 4096, MaxIdleConnsPerHost: 4096, IdleConnTimeout: 90 * time.Second,
+	tr := &http.Transport{DialContext: dial, MaxIdleConns: 512, MaxIdleConnsPerHost: 512, MaxConnsPerHost: 512, IdleConnTimeout: 90 * time.Second,
 		DisableCompression: true, ResponseHeaderTimeout: 30 * time.Second}
 	sseTr := &http.Transport{DialContext: dial, MaxIdleConns: 0, MaxIdleConnsPerHost: -1, DisableCompression: true,
 		ResponseHeaderTimeout: 30 * time.Second, ReadBufferSize: 8 << 10, WriteBufferSize: 1 << 10}
@@ -163,4 +164,21 @@ func ReadRSS(pid int) (int64, error) {
 		}
 	}
 	return 0, errors.New("no VmRSS")
+}
+
+// bindAddressNoPort sets IP_BIND_ADDRESS_NO_PORT on a socket that binds a
+// source address: the kernel then picks the port at connect() by the whole
+// 4-tuple, instead of searching for a port free on that address at bind(),
+// which gets slow (and runs out) with tens of thousands of connections.
+func bindAddressNoPort(network, address string, c syscall.RawConn) error {
+	const ipBindAddressNoPort = 24 // linux/in.h
+	var serr error
+	err := c.Control(func(fd uintptr) {
+		serr = syscall.SetsockoptInt(int(fd), syscall.IPPROTO_IP, ipBindAddressNoPort, 1)
+	})
+	if err != nil {
+		return err
+	}
+	_ = serr // not fatal: without it, bind() picks the port
+	return nil
 }

@@ -19,9 +19,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -68,6 +74,9 @@ type Probe struct {
 	ServerPID int
 	// DBSize, when set, returns the database's logical size in bytes.
 	DBSize func() (int64, error)
+	// AtEnd, when set, is called at the end of the move phase, while the
+	// streams are still open (e.g. to take a heap profile).
+	AtEnd func()
 	// Log, when set, receives progress lines.
 	Log func(format string, args ...any)
 }
@@ -114,6 +123,7 @@ type runner struct {
 	keySeq     atomic.Int64
 	runID      string
 	tokens     chan struct{}
+	dialing    chan struct{} // bounds the streams being opened at once
 	moveEnd    time.Time
 	ctx        context.Context // move phase
 	sseCtx     context.Context
@@ -122,7 +132,7 @@ type runner struct {
 }
 
 func newRunner(cfg Config, probe Probe) *runner {
-	r := &runner{cfg: cfg, probe: probe, client: newClient(cfg.BaseURL, cfg.SourceIPs)}
+	r := &runner{cfg: cfg, probe: probe, client: newClient(cfg.BaseURL, cfg.SourceIPs), dialing: make(chan struct{}, 128)}
 	r.runID = fmt.Sprintf("%x", rand.Uint64()&0xffffffffff)
 	return r
 }
@@ -175,12 +185,13 @@ func (r *runner) run(parent context.Context) Report {
 		want := int64(0)
 		for _, t := range tables {
 			if t != nil {
-				want += int64(len(t.seats))
+				want += int64(len(t.seat))
 			}
 		}
-		for deadline := time.Now().Add(30 * time.Second); r.sseOpen.Load() < want && time.Now().Before(deadline) && setupCtx.Err() == nil; {
+		for deadline := time.Now().Add(30*time.Second + time.Duration(want)*time.Millisecond); r.sseOpen.Load() < want && time.Now().Before(deadline) && setupCtx.Err() == nil; {
 			time.Sleep(50 * time.Millisecond)
 		}
+		rep.StreamsOpenTime = time.Since(setupStart) - rep.SetupTime
 		time.Sleep(500 * time.Millisecond)
 		rep.SSEOpenAtStart = r.sseOpen.Load()
 		rep.RSSWithSSE = r.rss()
@@ -188,7 +199,7 @@ func (r *runner) run(parent context.Context) Report {
 			rep.RSSPerSSE = float64(rep.RSSWithSSE-rep.RSSBeforeSSE) / float64(rep.SSEOpenAtStart)
 		}
 	}
-	r.logf("setup: %d tables, %d streams in %v", r.cfg.Tables, r.sseOpen.Load(), rep.SetupTime.Round(time.Millisecond))
+	r.logf("setup: %d tables in %v, then %d streams open in %v", r.cfg.Tables, rep.SetupTime.Round(time.Millisecond), r.sseOpen.Load(), rep.StreamsOpenTime.Round(time.Millisecond))
 
 	ctx := parent
 	var cancel context.CancelFunc = func() {}
@@ -203,6 +214,8 @@ func (r *runner) run(parent context.Context) Report {
 		go r.pace(ctx)
 	}
 	dbBefore := r.dbSize()
+	batches0, writes0 := r.commits()
+	srvCPU0, toolCPU0 := r.serverCPU(), toolCPU()
 	var rssMax atomic.Int64
 	go func() {
 		tk := time.NewTicker(time.Second)
@@ -229,6 +242,14 @@ func (r *runner) run(parent context.Context) Report {
 	wg.Wait()
 	elapsed := time.Since(start)
 	cancelMoves()
+	if r.probe.AtEnd != nil {
+		r.probe.AtEnd()
+	}
+	rep.ServerCPU = (r.serverCPU() - srvCPU0).Seconds() / elapsed.Seconds()
+	rep.ToolCPU = (toolCPU() - toolCPU0).Seconds() / elapsed.Seconds()
+	if b, w := r.commits(); b > batches0 {
+		rep.CommitBatches, rep.CommitWrites = b-batches0, w-writes0
+	}
 
 	rep.Elapsed = elapsed
 	rep.Moves = r.accepted.Load()
@@ -260,6 +281,58 @@ func (r *runner) rss() int64 {
 	}
 	v, _ := ReadRSS(r.probe.ServerPID)
 	return v
+}
+
+// commits reads the group-commit counters from /metrics.
+func (r *runner) commits() (batches, writes int64) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", r.client.base+"/metrics", nil)
+	resp, err := r.client.http.Do(req)
+	if err != nil {
+		return 0, 0
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "tablewarden_commit_batches_total "); ok {
+			batches, _ = strconv.ParseInt(v, 10, 64)
+		}
+		if v, ok := strings.CutPrefix(line, "tablewarden_commit_writes_total "); ok {
+			writes, _ = strconv.ParseInt(v, 10, 64)
+		}
+	}
+	return batches, writes
+}
+
+// serverCPU is the server's CPU time so far (utime+stime).
+func (r *runner) serverCPU() time.Duration {
+	if r.probe.ServerPID <= 0 {
+		return 0
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", r.probe.ServerPID))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 {
+		s = s[i+1:]
+	}
+	f := strings.Fields(s)
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
+}
+
+func toolCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func (r *runner) dbSize() int64 {

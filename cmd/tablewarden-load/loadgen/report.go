@@ -14,6 +14,8 @@ type Report struct {
 	Config Config `json:"-"`
 	// SetupTime is the time to create, join and start the tables.
 	SetupTime time.Duration
+	// StreamsOpenTime is the time to open every SSE stream after setup.
+	StreamsOpenTime time.Duration
 	// Elapsed is the move phase's length.
 	Elapsed time.Duration
 	// Moves is the number of moves acknowledged (2xx, duplicates included).
@@ -45,6 +47,12 @@ type Report struct {
 	// no DBSize probe was given).
 	DBBytes             int64
 	DBBytesPer1000Moves float64
+	// CPU used during the move phase, in cores (1.0 = one core busy):
+	// the server's (0 without ServerPID) and this process's.
+	ServerCPU, ToolCPU float64
+	// Group commits during the move phase, from the server's /metrics:
+	// transactions and the writes they carried.
+	CommitBatches, CommitWrites int64
 }
 
 // ErrorTotal is the number of errors of every kind.
@@ -146,7 +154,7 @@ func FormatErrors(m map[string]int64) string {
 // Print writes the report as a small table.
 func (r Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "workload %s: %d tables x %d seats, rate %s, SSE %v\n", r.Config.Game, r.Config.Tables, r.Config.Seats, rateString(r.Config.Rate), r.Config.SSE)
-	fmt.Fprintf(w, "  setup            %s\n", r.SetupTime.Round(time.Millisecond))
+	fmt.Fprintf(w, "  setup            %s (tables), %s (streams)\n", r.SetupTime.Round(time.Millisecond), r.StreamsOpenTime.Round(time.Millisecond))
 	fmt.Fprintf(w, "  moves accepted   %d in %s = %.0f moves/s (stale 409: %d, refused 422: %d, duplicates: %d, games ended: %d)\n",
 		r.Moves, r.Elapsed.Round(time.Millisecond), r.MovesPerSec, r.Stale, r.Refused, r.Duplicates, r.GamesEnded)
 	fmt.Fprintf(w, "  move latency     %s\n", r.MoveLatency)
@@ -155,6 +163,10 @@ func (r Report) Print(w io.Writer) {
 		fmt.Fprintf(w, "  SSE streams      %d open at start, %d at end, %d views received\n", r.SSEOpenAtStart, r.SSEOpenAtEnd, r.SSEEvents)
 	}
 	fmt.Fprintf(w, "  errors           %s\n", FormatErrors(r.Errors))
+	if r.CommitBatches > 0 {
+		fmt.Fprintf(w, "  group commit     %d transactions, %.1f writes each\n", r.CommitBatches, float64(r.CommitWrites)/float64(r.CommitBatches))
+	}
+	fmt.Fprintf(w, "  CPU              server %.2f cores, load tool %.2f cores\n", r.ServerCPU, r.ToolCPU)
 	if r.RSSEnd > 0 {
 		fmt.Fprintf(w, "  server RSS       before streams %s, with streams %s, max %s, end %s", mib(r.RSSBeforeSSE), mib(r.RSSWithSSE), mib(r.RSSMax), mib(r.RSSEnd))
 		if r.RSSPerSSE > 0 {

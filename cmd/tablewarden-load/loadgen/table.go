@@ -139,7 +139,16 @@ func (r *runner) stream(ctx context.Context, t *table, i int) {
 		}
 		req.Header.Set("Authorization", "Bearer "+t.seat[i].Token)
 		req.Header.Set("Accept", "text/event-stream")
+		// Open streams a few hundred at a time: a storm of connects
+		// overflows the server's listen queue, and SYN retries then stall
+		// every other request for seconds.
+		select {
+		case r.dialing <- struct{}{}:
+		case <-ctx.Done():
+			return
+		}
 		resp, err := r.client.sse.Do(req)
+		<-r.dialing
 		if err != nil {
 			if ctx.Err() == nil {
 				r.errs.add("sse_" + errorKind(err))
@@ -439,7 +448,11 @@ func (r *runner) moveOnce(ctx context.Context, t *table) (ok, replace bool) {
 		if attempt > 0 && !sleep(ctx, time.Duration(min(attempt, 10))*50*time.Millisecond) {
 			return false, false
 		}
-		err = r.client.do(context.WithoutCancel(ctx), "POST", "/api/tables/"+t.id+"/moves", t.seat[seat].Token, req, &res)
+		// The POST outlives ctx (an answer in flight is still counted) but
+		// not by more than 10 s.
+		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		err = r.client.do(pctx, "POST", "/api/tables/"+t.id+"/moves", t.seat[seat].Token, req, &res)
+		cancel()
 		var he *httpError
 		if err == nil || (errors.As(err, &he) && he.Status < 500) {
 			break

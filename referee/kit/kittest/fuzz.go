@@ -173,6 +173,9 @@ func CheckFuzzMove(t *testing.T, g kit.Game, in FuzzMove) {
 	if err := g.Invariants(res.State); err != nil {
 		t.Fatalf("Apply(%s %q by %+v) broke an invariant: %v", typ, in.Args, who, err)
 	}
+	if err := InCatalogRange(g.Info(), m); err != nil {
+		t.Fatalf("Apply(%s %q by %+v) accepted %v", typ, in.Args, who, err)
+	}
 	enc := Encode(t, res.State)
 	dec, err := g.Decode(enc)
 	if err != nil {
@@ -194,6 +197,41 @@ func CheckFuzzMove(t *testing.T, g kit.Game, in FuzzMove) {
 			t.Fatalf("View(%+v) after %s does not encode: %v", v, typ, err)
 		}
 	}
+}
+
+// InCatalogRange returns an error when an int argument of m lies outside
+// the Min and Max its move catalog entry gives (the outer limits of every
+// offer): a referee must refuse such a count.
+func InCatalogRange(info kit.Info, m kit.Move) error {
+	spec, ok := info.Spec(m.Type)
+	if !ok {
+		return nil
+	}
+	var args map[string]json.RawMessage
+	if json.Unmarshal(m.Args, &args) != nil {
+		return nil
+	}
+	for _, a := range spec.Args {
+		raw, ok := args[a.Name]
+		if !ok || a.Kind != kit.ArgInt {
+			continue
+		}
+		var n int64
+		if json.Unmarshal(raw, &n) != nil {
+			continue
+		}
+		if a.Min != nil && n < int64(*a.Min) || a.Max != nil && n > int64(*a.Max) {
+			return fmt.Errorf("%s = %d, outside the catalog range [%v, %v] of %s", a.Name, n, fmtPtr(a.Min), fmtPtr(a.Max), m.Type)
+		}
+	}
+	return nil
+}
+
+func fmtPtr(p *int) string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprint(*p)
 }
 
 // FuzzSetupInput is one table-options fuzz input.

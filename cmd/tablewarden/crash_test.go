@@ -1,0 +1,512 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"flag"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"tablewarden/api"
+	"tablewarden/cmd/tablewarden-load/loadgen"
+	"tablewarden/db"
+	"tablewarden/referee/catalog"
+	"tablewarden/referee/kit"
+)
+
+// The crash loop builds the real binary, runs it on a temporary database
+// under load from the load tool (loadgen), kills it with SIGKILL at random
+// moments and restarts it. After every restart it checks, in one read
+// transaction over the database file:
+//
+//   - every move the load tool got a 2xx for is stored with its table,
+//     seq and idempotency key (and every repeated answer for a key agrees);
+//   - no move is applied twice: each table's log is seq 1..n without gap
+//     or repeat, versions only grow, and no key appears twice;
+//   - PRAGMA integrity_check is ok;
+//   - replaying every table's log (api.Replay) reproduces its stored
+//     snapshot byte for byte, and the snapshot is of the last log entry.
+//
+// TestTimerSurvivesKill checks the timers: a running Space Cadets timer
+// keeps its deadline across a SIGKILL and its expiry is logged once, after
+// the deadline.
+//
+// Kills: 10 by default; TW_CRASH_KILLS=50 (or -crash-kills 50) for CI's
+// long run; -short: 3.
+
+var crashKills = flag.Int("crash-kills", 0, "SIGKILLs in TestCrashLoop (default 10, or TW_CRASH_KILLS)")
+
+func killCount() int {
+	if *crashKills > 0 {
+		return *crashKills
+	}
+	if n, err := strconv.Atoi(os.Getenv("TW_CRASH_KILLS")); err == nil && n > 0 {
+		return n
+	}
+	if testing.Short() {
+		return 3
+	}
+	return 10
+}
+
+// buildBinary builds ./cmd/tablewarden into a temporary folder.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "tablewarden")
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// serverProc is the binary running on a fixed address and database.
+type serverProc struct {
+	t    *testing.T
+	bin  string
+	addr string
+	db   string
+	cmd  *exec.Cmd
+	logs *bytes.Buffer
+	mu   sync.Mutex
+}
+
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+func (p *serverProc) url() string { return "http://" + p.addr }
+
+func (p *serverProc) start() {
+	p.t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.logs = &bytes.Buffer{}
+	cmd := exec.Command(p.bin, "-addr", p.addr, "-db", p.db, "-public-url", p.url(), "-joins-per-minute", "0", "-log-level", "warn")
+	cmd.Stdout, cmd.Stderr = io.Discard, p.logs
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if err := cmd.Start(); err != nil {
+			p.t.Fatalf("start: %v", err)
+		}
+		if waitHealthy(p.url(), 5*time.Second) {
+			break
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+		if time.Now().After(deadline) {
+			p.t.Fatalf("the server did not come up: %s", p.logs)
+		}
+		cmd = exec.Command(cmd.Path, cmd.Args[1:]...)
+		cmd.Stdout, cmd.Stderr = io.Discard, p.logs
+	}
+	p.cmd = cmd
+}
+
+func (p *serverProc) kill() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cmd == nil {
+		return
+	}
+	p.cmd.Process.Signal(syscall.SIGKILL)
+	p.cmd.Wait()
+	p.cmd = nil
+}
+
+func waitHealthy(url string, within time.Duration) bool {
+	deadline := time.Now().Add(within)
+	for time.Now().Before(deadline) {
+		res, err := http.Get(url + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return true
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
+
+// ackLog keeps every acknowledgement the load tool got.
+type ackLog struct {
+	mu   sync.Mutex
+	acks []loadgen.Ack
+	// fresh signals each new ack, so that a kill can land right after
+	// one (where an ack sent before its commit would be caught).
+	fresh chan struct{}
+}
+
+func (a *ackLog) add(x loadgen.Ack) {
+	a.mu.Lock()
+	a.acks = append(a.acks, x)
+	a.mu.Unlock()
+	select {
+	case a.fresh <- struct{}{}:
+	default:
+	}
+}
+func (a *ackLog) snapshot() []loadgen.Ack {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return append([]loadgen.Ack(nil), a.acks...)
+}
+
+// checkDatabase checks the stored tables against the acks received so
+// far. It returns the number of stored moves.
+func checkDatabase(t *testing.T, path string, acks []loadgen.Ack) int {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := sql.Open("sqlite", db.DSN(path, true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var ok string
+	if err := conn.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&ok); err != nil || ok != "ok" {
+		t.Fatalf("integrity_check = %q, %v", ok, err)
+	}
+	tx, err := conn.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	q := db.New(tx)
+	// One consistent snapshot of the file: every ack taken before this
+	// point was answered after its commit, so it must be visible here.
+	rows, err := tx.QueryContext(ctx, "SELECT id FROM game_tables")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		rows.Scan(&id)
+		ids = append(ids, id)
+	}
+	rows.Close()
+	type stored struct {
+		seq int64
+		key string
+	}
+	byKey := map[string]stored{}
+	total := 0
+	for _, id := range ids {
+		row, err := q.GetTable(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, err := q.ListMoves(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += len(moves)
+		var lastVersion int64
+		for i, m := range moves {
+			if m.Seq != int64(i+1) {
+				t.Fatalf("table %s: log entry %d has seq %d: a gap or a move applied twice", id, i, m.Seq)
+			}
+			if m.Version <= lastVersion {
+				t.Fatalf("table %s: version %d after %d at seq %d", id, m.Version, lastVersion, m.Seq)
+			}
+			lastVersion = m.Version
+			if m.IdempotencyKey.Valid {
+				k := id + "/" + m.IdempotencyKey.String
+				if _, dup := byKey[k]; dup {
+					t.Fatalf("table %s: idempotency key %s applied twice", id, m.IdempotencyKey.String)
+				}
+				byKey[k] = stored{m.Seq, m.IdempotencyKey.String}
+			}
+		}
+		if row.Status == "lobby" {
+			continue
+		}
+		snap, err := q.GetSnapshot(ctx, id)
+		if err != nil {
+			t.Fatalf("table %s: snapshot: %v", id, err)
+		}
+		if snap.Seq != int64(len(moves)) {
+			t.Fatalf("table %s: snapshot of seq %d, log has %d entries: half written", id, snap.Seq, len(moves))
+		}
+		seats, err := q.ListSeats(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := catalog.Get(row.Game)
+		st, err := api.Replay(g, row, seats, moves)
+		if err != nil {
+			t.Fatalf("table %s: replay: %v", id, err)
+		}
+		enc, _ := json.Marshal(st)
+		if string(enc) != snap.State {
+			t.Fatalf("table %s: replay of %d entries differs from the stored snapshot", id, len(moves))
+		}
+	}
+	answered := map[string]int64{}
+	for _, a := range acks {
+		k := a.TableID + "/" + a.Key
+		s, ok := byKey[k]
+		if !ok || s.seq != a.Seq {
+			t.Fatalf("acknowledged move lost: table %s seq %d key %s (%s) is not stored (found %+v, %v)", a.TableID, a.Seq, a.Key, a.Type, s, ok)
+		}
+		if prev, ok := answered[k]; ok && prev != a.Seq {
+			t.Fatalf("key %s answered with seq %d and later %d", k, prev, a.Seq)
+		}
+		answered[k] = a.Seq
+	}
+	return total
+}
+
+// TestCrashLoop kills the server under load and checks that nothing
+// acknowledged is lost and nothing is half written.
+func TestCrashLoop(t *testing.T) {
+	kills := killCount()
+	dir := t.TempDir()
+	p := &serverProc{t: t, bin: buildBinary(t), addr: freeAddr(t), db: filepath.Join(dir, "tw.db")}
+	p.start()
+	defer p.kill()
+	acks := &ackLog{fresh: make(chan struct{}, 1)}
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for _, game := range []string{"jumpship", "captainisdead"} {
+		wg.Add(1)
+		go func(game string) {
+			defer wg.Done()
+			seats := 5
+			if game != "jumpship" {
+				seats = 3
+			}
+			_, err := loadgen.Run(ctx, loadgen.Config{BaseURL: p.url(), Game: game, Tables: 3, Seats: seats, Rate: 300,
+				Duration: time.Hour, OnAck: acks.add})
+			if err != nil {
+				t.Errorf("loadgen %s: %v", game, err)
+			}
+		}(game)
+	}
+	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 8))
+	checked, stored := 0, 0
+	start := time.Now()
+	for k := 1; k <= kills; k++ {
+		// Let some moves through, then kill at a random moment; every
+		// other kill lands the instant an ack has arrived.
+		time.Sleep(time.Duration(150+r.IntN(450)) * time.Millisecond)
+		if k%2 == 0 {
+			select {
+			case <-acks.fresh:
+			default:
+			}
+			select {
+			case <-acks.fresh:
+			case <-time.After(5 * time.Second):
+			}
+		}
+		before := len(acks.snapshot())
+		p.kill()
+		p.start()
+		got := acks.snapshot()
+		stored = checkDatabase(t, p.db, got)
+		checked = len(got)
+		t.Logf("kill %d/%d: %d acks before the kill, %d checked, %d moves stored", k, kills, before, checked, stored)
+	}
+	cancel()
+	wg.Wait()
+	p.kill()
+	p.start()
+	got := acks.snapshot()
+	stored = checkDatabase(t, p.db, got)
+	if len(got) == 0 {
+		t.Fatal("the load tool got no move acknowledged: the crash loop checked nothing")
+	}
+	t.Logf("crash loop: %d SIGKILLs survived in %v; %d acknowledged moves checked present, %d moves stored, every table replayed", kills, time.Since(start).Round(time.Second), len(got), stored)
+}
+
+// httpDo makes a JSON request to the binary.
+func httpDo(t *testing.T, method, url, token string, body any) (int, []byte) {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, url, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res.StatusCode, out
+}
+
+// TestTimerSurvivesKill starts a Space Cadets Step 3A timer through the
+// host's start_timer move, kills the server with SIGKILL, restarts it and
+// checks the timer's deadline is unchanged; after the deadline the expiry
+// is logged exactly once (by the server, not before the deadline), also
+// across another kill.
+func TestTimerSurvivesKill(t *testing.T) {
+	dir := t.TempDir()
+	p := &serverProc{t: t, bin: buildBinary(t), addr: freeAddr(t), db: filepath.Join(dir, "tw.db")}
+	p.start()
+	defer p.kill()
+	base := p.url()
+	var cr api.CreateTableResult
+	st, body := httpDo(t, "POST", base+"/api/tables", "", map[string]any{"game": "spacecadets", "options": map[string]any{"step3a_seconds": 3}})
+	if st != 201 || json.Unmarshal(body, &cr) != nil {
+		t.Fatalf("create = %d %s", st, body)
+	}
+	var tokens []string
+	for _, name := range []string{"Ann", "Bob", "Cid"} {
+		var jr api.JoinResult
+		st, body := httpDo(t, "POST", base+"/api/join", "", map[string]any{"code": cr.JoinCode, "name": name})
+		if st != 201 || json.Unmarshal(body, &jr) != nil {
+			t.Fatalf("join = %d %s", st, body)
+		}
+		tokens = append(tokens, jr.Token)
+	}
+	tableURL := base + "/api/tables/" + cr.TableID
+	if st, body := httpDo(t, "POST", tableURL+"/start", cr.HostToken, nil); st != 200 {
+		t.Fatalf("start = %d %s", st, body)
+	}
+	view := func(tok string) api.ViewResponse {
+		var v api.ViewResponse
+		st, body := httpDo(t, "GET", tableURL+"/view", tok, nil)
+		if st != 200 || json.Unmarshal(body, &v) != nil {
+			t.Fatalf("view = %d %s", st, body)
+		}
+		return v
+	}
+	// Play the Captain's and the host's steps until the host may start
+	// the Step 3A timer.
+	for i := 0; ; i++ {
+		if i > 60 {
+			t.Fatal("never offered start_timer step3a")
+		}
+		offered := false
+		for _, m := range view(cr.HostToken).View.Moves {
+			if m.Type == "start_timer" {
+				for _, c := range m.Args[0].Choices {
+					offered = offered || c.Value == "step3a"
+				}
+			}
+		}
+		if offered {
+			break
+		}
+		moved := false
+		for _, pref := range []string{"finish_starting", "keep_starting", "next_step"} {
+			for _, who := range []string{tokens[0], cr.HostToken} {
+				for _, m := range view(who).View.Moves {
+					if m.Type != pref || moved {
+						continue
+					}
+					args := map[string]any{}
+					for _, a := range m.Args {
+						switch {
+						case len(a.Choices) > 0:
+							args[a.Name] = a.Choices[0].Value
+						case a.Kind == kit.ArgInt && a.Min != nil:
+							args[a.Name] = *a.Min
+						}
+					}
+					if st, body := httpDo(t, "POST", tableURL+"/moves", who, map[string]any{"type": m.Type, "args": args}); st != 200 {
+						t.Fatalf("%s = %d %s", m.Type, st, body)
+					}
+					moved = true
+				}
+			}
+		}
+		if !moved {
+			t.Fatal("stuck before the step3a timer")
+		}
+	}
+	if st, body := httpDo(t, "POST", tableURL+"/moves", cr.HostToken, map[string]any{"type": "start_timer", "args": map[string]any{"name": "step3a"}}); st != 200 {
+		t.Fatalf("start_timer = %d %s", st, body)
+	}
+	timer := func() kit.Timer {
+		for _, tm := range view(cr.HostToken).View.Timers {
+			if tm.Name == "step3a" {
+				return tm
+			}
+		}
+		t.Fatal("no step3a timer in the view")
+		return kit.Timer{}
+	}
+	before := timer()
+	if !before.Running {
+		t.Fatalf("timer not running: %+v", before)
+	}
+	p.kill()
+	p.start()
+	after := timer()
+	if !after.Running || !after.Deadline.Equal(before.Deadline) || after.Generation != before.Generation {
+		t.Fatalf("timer after SIGKILL = %+v, want the same running timer %+v", after, before)
+	}
+	remaining := time.Until(after.Deadline)
+	t.Logf("timer deadline unchanged across SIGKILL; %v remaining after the restart", remaining.Round(time.Millisecond))
+	expiries := func() []string {
+		conn, err := sql.Open("sqlite", db.DSN(p.db, true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		rows, err := conn.Query("SELECT at, actor FROM moves WHERE table_id = ? AND type = ?", cr.TableID, kit.TimerExpiredMove)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var at, actor string
+			rows.Scan(&at, &actor)
+			out = append(out, at+" "+actor)
+		}
+		return out
+	}
+	if n := len(expiries()); n != 0 {
+		t.Fatalf("%d expiries logged before the deadline", n)
+	}
+	time.Sleep(time.Until(after.Deadline) + 1500*time.Millisecond)
+	got := expiries()
+	if len(got) != 1 {
+		t.Fatalf("expiries logged = %v, want exactly one", got)
+	}
+	at, _ := time.Parse(time.RFC3339Nano, strings.Fields(got[0])[0])
+	if at.Before(before.Deadline) || !strings.Contains(got[0], `"system":true`) {
+		t.Fatalf("expiry %s is before the deadline %v or not by the server", got[0], before.Deadline)
+	}
+	p.kill()
+	p.start()
+	time.Sleep(500 * time.Millisecond)
+	if got := expiries(); len(got) != 1 {
+		t.Fatalf("after another SIGKILL, expiries logged = %v, want still one", got)
+	}
+	checkDatabase(t, p.db, nil)
+	t.Logf("expiry logged once at %v (deadline %v)", at.Format(time.RFC3339Nano), before.Deadline.Format(time.RFC3339Nano))
+}
