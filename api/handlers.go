@@ -296,10 +296,20 @@ func (s *Server) handleStream(c echo.Context) error {
 	rc := http.NewResponseController(w.Writer)
 	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second)) }
 	deadline()
-	if _, err := fmt.Fprintf(w, "retry: 1000\nevent: view\ndata: %s\n\n", first); err != nil {
+	// Each event goes out in one Write (then a flush): a view is ~10 KB and
+	// formatted writes cost several syscalls each.
+	var buf []byte
+	event := func(head string, data []byte) error {
+		buf = append(append(append(append(buf[:0], head...), "data: "...), data...), "\n\n"...)
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+		w.Flush()
 		return nil
 	}
-	w.Flush()
+	if err := event("retry: 1000\nevent: view\n", first); err != nil {
+		return nil
+	}
 	ping := time.NewTicker(15 * time.Second)
 	defer ping.Stop()
 	ctx := c.Request().Context()
@@ -307,10 +317,9 @@ func (s *Server) handleStream(c echo.Context) error {
 		select {
 		case p := <-sub.ch:
 			deadline()
-			if _, err := fmt.Fprintf(w, "event: view\ndata: %s\n\n", p); err != nil {
+			if err := event("event: view\n", p); err != nil {
 				return nil
 			}
-			w.Flush()
 		case <-ping.C:
 			deadline()
 			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {

@@ -83,6 +83,11 @@ func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
 	} else {
 		e.IPExtractor = echo.ExtractIPDirect()
 	}
+	// The http.Server is set up here, not in Serve, so that Shutdown never
+	// races with Serve over it.
+	e.Server.Handler = e
+	e.Server.ReadHeaderTimeout = 10 * time.Second
+	e.Server.IdleTimeout = 120 * time.Second
 	s.echo = e
 	s.routes()
 	n, err := s.svc.timers.resume(ctx)
@@ -103,9 +108,7 @@ func (s *Server) Service() *Service { return s.svc }
 
 // Serve serves on l until Shutdown.
 func (s *Server) Serve(l net.Listener) error {
-	srv := &http.Server{Handler: s.echo, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
-	s.echo.Server = srv
-	err := srv.Serve(l)
+	err := s.echo.Server.Serve(l)
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}

@@ -327,6 +327,9 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 	now := s.now().UTC().Format(time.RFC3339Nano)
 	for try := 0; ; try++ {
 		res.JoinCode = NewJoinCode()
+		// Once the referee has accepted, the write completes even if the
+		// phone hangs up: a retry with the same key then gets this result.
+		ctx = context.WithoutCancel(ctx)
 		err = s.store.Write(ctx, func(q *db.Queries) error {
 			return q.CreateTable(ctx, db.CreateTableParams{
 				ID: res.TableID, Game: gameID, JoinCode: res.JoinCode, Options: compact,
@@ -401,6 +404,9 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	token := NewToken()
 	seat := db.Seat{TableID: t.id, Seat: int64(len(t.seats)), Name: name, TokenHash: HashToken(token), JoinedAt: s.now().UTC().Format(time.RFC3339Nano)}
 	var version int64
+	// Once the referee has accepted, the write completes even if the
+	// phone hangs up: a retry with the same key then gets this result.
+	ctx = context.WithoutCancel(ctx)
 	err = s.store.Write(ctx, func(q *db.Queries) error {
 		if err := q.AddSeat(ctx, db.AddSeatParams{TableID: seat.TableID, Seat: seat.Seat, Name: seat.Name, TokenHash: seat.TokenHash, JoinedAt: seat.JoinedAt}); err != nil {
 			return err
@@ -461,6 +467,9 @@ func (s *Service) Start(ctx context.Context, tableID string, id identity) error 
 	}
 	nowText := now.Format(time.RFC3339Nano)
 	var version int64
+	// Once the referee has accepted, the write completes even if the
+	// phone hangs up: a retry with the same key then gets this result.
+	ctx = context.WithoutCancel(ctx)
 	err = s.store.Write(ctx, func(q *db.Queries) error {
 		if err := q.DeleteRemovedSeats(ctx, t.id); err != nil {
 			return err
@@ -609,6 +618,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	actorJSON, _ := json.Marshal(id.actor())
 	ended := t.game.Outcome(res.State) != nil
 	version := t.row.Version + 1
+	// Once the referee has accepted, the write completes even if the
+	// phone hangs up: a retry with the same key then gets this result.
+	ctx = context.WithoutCancel(ctx)
 	err = s.store.Write(ctx, func(q *db.Queries) error {
 		key := sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""}
 		if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,
@@ -737,6 +749,9 @@ func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveRe
 	if t.game.Outcome(st) != nil {
 		status = "ended"
 	}
+	// Once the referee has accepted, the write completes even if the
+	// phone hangs up: a retry with the same key then gets this result.
+	ctx = context.WithoutCancel(ctx)
 	err = s.store.Write(ctx, func(q *db.Queries) error {
 		if err := q.MarkUndone(ctx, db.MarkUndoneParams{TableID: t.id, Seq: last.Seq}); err != nil {
 			return err
@@ -796,6 +811,9 @@ func (s *Service) RemoveSeat(ctx context.Context, tableID string, id identity, s
 		return Errorf(CodeNotFound, "No seat %d at this table.", seat)
 	}
 	var version int64
+	// Once the referee has accepted, the write completes even if the
+	// phone hangs up: a retry with the same key then gets this result.
+	ctx = context.WithoutCancel(ctx)
 	err = s.store.Write(ctx, func(q *db.Queries) error {
 		if err := q.RemoveSeat(ctx, db.RemoveSeatParams{TableID: t.id, Seat: int64(seat)}); err != nil {
 			return err
