@@ -2,6 +2,8 @@ module tablewarden
 
 go 1.26.8
 
+toolchain go1.27.3
+
 require (
 	cel.dev/expr v0.25.1 // indirect
 	filippo.io/edwards25519 v1.1.1 // indirect
