@@ -249,13 +249,15 @@ func TestBrowserLockupScoring(t *testing.T) {
 	ts.start(tb)
 	r := rand.New(rand.NewPCG(5, 5))
 	advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "finish_scoring"}
+	played := 0
 	for i := 0; i < 30 && ts.view(tb, "").View.Outcome == nil; i++ {
-		playPreferring(t, ts, tb, r, 100, advance)
+		played += playPreferring(t, ts, tb, r, 100, advance)
 	}
 	final := ts.view(tb, "")
 	if final.View.Outcome == nil || len(final.View.Outcome.Scores) != 3 {
-		t.Fatalf("the game did not end with three score lines")
+		t.Fatalf("the game did not end with three score lines after %d moves (phase %s)", played, final.View.Phase)
 	}
+	t.Logf("the game ended after %d moves", played)
 	board := newPhone()
 	do(t, board, "board", chromedp.Navigate(ts.URL+"/b/"+tb.ID), chromedp.WaitVisible(css("#chart")))
 	bars := get(t, board, "bars", chromedp.Evaluate[int](`document.querySelectorAll("#chart .bar").length`))

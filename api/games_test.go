@@ -68,7 +68,7 @@ func playOffered(t *testing.T, ts *testServer, tb *table, r *rand.Rand, steps in
 	return playPreferring(t, ts, tb, r, steps, nil)
 }
 
-// playPreferring is playOffered that, half of the time, picks among the
+// playPreferring is playOffered that, nine times in ten, picks among the
 // offered moves whose type is in prefer (to move a long game along).
 func playPreferring(t *testing.T, ts *testServer, tb *table, r *rand.Rand, steps int, prefer []string) int {
 	t.Helper()
@@ -105,7 +105,7 @@ func playPreferring(t *testing.T, ts *testServer, tb *table, r *rand.Rand, steps
 		if len(keep) > 0 {
 			cands = keep
 		}
-		if len(prefer) > 0 && r.IntN(2) == 0 {
+		if len(prefer) > 0 && r.IntN(10) != 0 {
 			var pref []cand
 			for _, c := range cands {
 				for _, p := range prefer {
