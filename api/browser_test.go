@@ -226,25 +226,7 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	// Play (by API for the other seats) until it is a browser phone's turn,
 	// then that phone draws by tapping its button.
 	r := rand.New(rand.NewPCG(11, 12))
-	mover := -1
-	for k := 0; k < 300 && mover < 0; k++ {
-		v := ts.view(tb, "")
-		if v.View.Outcome != nil {
-			t.Skip("the game ended before a browser phone had a turn")
-		}
-		seat := v.View.Turn[0]
-		sv := ts.view(tb, tb.Tokens[seat])
-		if seat < 2 && hasMove(sv.View.Moves, "draw") {
-			mover = seat
-			break
-		}
-		spec := sv.View.Moves[r.IntN(len(sv.View.Moves))]
-		m := kit.RandomMove(spec, r)
-		ts.must(200, "POST", "/api/tables/"+tableID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
-	}
-	if mover < 0 {
-		t.Fatal("no browser phone got a turn")
-	}
+	mover := playUntilPhoneMay(t, ts, tb, r, 2, "draw")
 	other := 1 - mover
 	before := ts.view(tb, "").Version
 	waitVersion(t, phones[mover], before)
@@ -257,25 +239,7 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 
 	// A refused move shows the referee's reason and rule: when a phone has
 	// a token to give, tamper with its form so that it sends no recipient.
-	giver := -1
-	for k := 0; k < 300 && giver < 0; k++ {
-		v := ts.view(tb, "")
-		if v.View.Outcome != nil {
-			t.Skip("the game ended before a browser phone had a token to give")
-		}
-		seat := v.View.Turn[0]
-		sv := ts.view(tb, tb.Tokens[seat])
-		if seat < 2 && hasMove(sv.View.Moves, "give") {
-			giver = seat
-			break
-		}
-		spec := sv.View.Moves[r.IntN(len(sv.View.Moves))]
-		m := kit.RandomMove(spec, r)
-		ts.must(200, "POST", "/api/tables/"+tableID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
-	}
-	if giver < 0 {
-		t.Fatal("no browser phone got a token to give")
-	}
+	giver := playUntilPhoneMay(t, ts, tb, r, 2, "give")
 	waitVersion(t, phones[giver], ts.view(tb, "").Version)
 	// The phone offers only seats at the table; make it offer seat 99.
 	get(t, phones[giver], "tamper", chromedp.Evaluate[bool](`(() => { const s = document.querySelector('form[data-move="give"] select[name="to"]'); s.options[s.selectedIndex].value = "=99"; return true; })()`))
@@ -288,6 +252,28 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 		t.Fatalf("refusal toast = %q, want the reason and the rule", toast)
 	}
 	screenshot(t, phones[giver], "phone-refused")
+}
+
+// playUntilPhoneMay plays random legal moves by the API for the seat whose
+// turn it is until one of the first phones seats is offered the move typ,
+// and returns that seat. It skips the test if the game ends first.
+func playUntilPhoneMay(t *testing.T, ts *testServer, tb *table, r *rand.Rand, phones int, typ string) int {
+	t.Helper()
+	for k := 0; k < 300; k++ {
+		v := ts.view(tb, "")
+		if v.View.Outcome != nil {
+			t.Skipf("the game ended before a browser phone was offered %s", typ)
+		}
+		seat := v.View.Turn[0]
+		sv := ts.view(tb, tb.Tokens[seat])
+		if seat < phones && hasMove(sv.View.Moves, typ) {
+			return seat
+		}
+		m := kit.RandomMove(sv.View.Moves[r.IntN(len(sv.View.Moves))], r)
+		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
+	}
+	t.Fatalf("no browser phone was offered %s in 300 moves", typ)
+	return -1
 }
 
 func hasMove(ms []kit.MoveSpec, typ string) bool {

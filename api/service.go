@@ -424,6 +424,20 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	return JoinResult{TableID: t.id, Seat: int(seat.Seat), Token: token, Name: name}, nil
 }
 
+// hostTable checks that id is the host (CodeForbidden), loads the table and
+// locks it; the caller unlocks t.mu.
+func (s *Service) hostTable(ctx context.Context, tableID string, id identity) (*table, error) {
+	if err := requireHost(id); err != nil {
+		return nil, err
+	}
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	return t, nil
+}
+
 // requireHost returns CodeForbidden unless id is the host.
 func requireHost(id identity) error {
 	if id.Role != kit.RoleHost {
@@ -437,14 +451,10 @@ func requireHost(id identity) error {
 // CodeConflict when already started, CodeIllegalMove when Setup refuses
 // (player count, options).
 func (s *Service) Start(ctx context.Context, tableID string, id identity) error {
-	if err := requireHost(id); err != nil {
-		return err
-	}
-	t, err := s.load(ctx, tableID)
+	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return err
 	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.row.Status != "lobby" {
 		return Errorf(CodeConflict, "The game has already started.")
@@ -694,14 +704,10 @@ func (t *table) appendLog(it logItem) {
 // The undo is recorded in the log as an entry of its own; the undone move
 // stays in the log, marked undone, and replay skips it.
 func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveResult, error) {
-	if err := requireHost(id); err != nil {
-		return MoveResult{}, err
-	}
-	t, err := s.load(ctx, tableID)
+	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return MoveResult{}, err
 	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.row.Status == "lobby" {
 		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
@@ -792,14 +798,10 @@ func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveRe
 // In the lobby the seat is dropped when the game starts; during a game the
 // seat stays in play, but its device is locked out. Host only.
 func (s *Service) RemoveSeat(ctx context.Context, tableID string, id identity, seat int) error {
-	if err := requireHost(id); err != nil {
-		return err
-	}
-	t, err := s.load(ctx, tableID)
+	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return err
 	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	idx := -1
 	for i, st := range t.seats {
