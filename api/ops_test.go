@@ -23,7 +23,25 @@ func TestHealthAndMetrics(t *testing.T) {
 	ts.start(tb)
 	seat := ts.view(tb, "").View.Turn[0]
 	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
-	ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[(seat+1)%5], map[string]any{"type": "draw"})
+	// After the draw, some seat is not on turn (which seats are depends on the
+	// card drawn); its draw must be refused.
+	onTurn := map[int]bool{}
+	for _, s := range ts.view(tb, "").View.Turn {
+		onTurn[s] = true
+	}
+	other := -1
+	for s := 0; s < 5; s++ {
+		if !onTurn[s] {
+			other = s
+			break
+		}
+	}
+	if other < 0 {
+		t.Fatal("every seat is on turn after one draw")
+	}
+	if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[other], map[string]any{"type": "draw"}); st != 422 {
+		t.Fatalf("draw out of turn = %d, want 422", st)
+	}
 	st, body := ts.call("GET", "/metrics", "", nil)
 	if st != 200 {
 		t.Fatalf("metrics = %d", st)
