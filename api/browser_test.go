@@ -284,3 +284,48 @@ func hasMove(ms []kit.MoveSpec, typ string) bool {
 	}
 	return false
 }
+
+// TestBrowserLogKeepsHistory checks the phone's log against the API's:
+// a view carries only the newest log entries, so a page that watched the
+// game keeps the entries it saw, and a page opened late fetches the whole
+// log to fill the gap. Both must show every entry the board may see.
+func TestBrowserLogKeepsHistory(t *testing.T) {
+	newPhone := browser(t)
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 5)
+	ts.start(tb)
+	early := newPhone()
+	do(t, early, "board page", chromedp.Navigate(ts.URL+"/b/"+tb.ID), chromedp.WaitVisible(css("#log")))
+	r := rand.New(rand.NewPCG(21, 22))
+	for k := 0; k < 25 && playRandom(t, ts, tb, r); k++ {
+	}
+	version := ts.view(tb, "").Version
+	late := newPhone()
+	do(t, late, "board page", chromedp.Navigate(ts.URL+"/b/"+tb.ID), chromedp.WaitVisible(css("#log")))
+	var log []api.LogEntry
+	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
+	var want []string
+	for i := len(log) - 1; i >= 0; i-- {
+		for range log[i].Events {
+			want = append(want, fmt.Sprintf("#%d", log[i].Seq))
+		}
+	}
+	if len(log) <= 10 {
+		t.Fatalf("only %d log entries; the test needs more than a view carries", len(log))
+	}
+	for name, p := range map[string]context.Context{"watching": early, "opened late": late} {
+		waitVersion(t, p, version)
+		var got []string
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			got = get(t, p, "log rows", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#log > div")).map(d => d.textContent.split(" ")[0])`))
+			if strings.Join(got, ",") == strings.Join(want, ",") || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Fatalf("the %s page's log rows are %v, want the board's whole log %v", name, got, want)
+		}
+	}
+}

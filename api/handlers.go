@@ -182,7 +182,7 @@ func (s *Server) handleMovePost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := checkArgBounds(t.game.Info(), req); err != nil {
+	if err := checkArgBounds(gameInfo(t.game), req); err != nil {
 		return err
 	}
 	res, err := s.svc.Move(c.Request().Context(), c.Param("id"), id, req)
@@ -291,6 +291,11 @@ func (s *Server) handleStream(c echo.Context) error {
 	w.Header().Set(echo.HeaderContentType, "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
+	// No chunked encoding: the stream's body simply ends with the
+	// connection (net/http's setup for Server-Sent Events). Each event then
+	// leaves in one write system call instead of three (chunk header, data,
+	// chunk trailer), and every move sends an event to every phone.
+	w.Header().Set("Transfer-Encoding", "identity")
 	w.WriteHeader(http.StatusOK)
 	// A phone that stops reading must not hold this goroutine forever.
 	rc := http.NewResponseController(w.Writer)

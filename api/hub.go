@@ -74,7 +74,7 @@ func (h *hub) subscribe(t *table, id identity) (*subscriber, []byte) {
 	h.n++
 	h.mu.Unlock()
 	t.mu.Unlock()
-	payload, _ := snap.encode(id, h.s.now())
+	payload, _ := snap.encode(id, h.s.now(), nil)
 	h.s.metrics.sseOpen.Add(1)
 	return sub, payload
 }
@@ -147,10 +147,14 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 	}
 	now := h.s.now()
 	rendered := make(map[identity][]byte, len(subs))
+	share, err := newViewShare(snap)
+	if err != nil {
+		share = nil // encode each viewer's view whole
+	}
 	for _, sub := range subs {
 		p, ok := rendered[sub.id]
 		if !ok {
-			p, _ = snap.encode(sub.id, now)
+			p, _ = snap.encode(sub.id, now, share)
 			rendered[sub.id] = p
 		}
 		sub.offer(snap.version, p)

@@ -75,7 +75,11 @@ type logEnc struct {
 	raw []byte
 }
 
-const recentLog = 40
+// recentLog is how many of the newest log entries a view carries. Phones
+// keep the entries they have already seen and fetch the whole log (GET
+// /log) to fill a gap, so a view need not carry more; the log is most of a
+// view's bytes, and every view goes to every phone on every move.
+const recentLog = 10
 
 func newService(store *db.Store, log *slog.Logger, now func() time.Time, m *metrics) *Service {
 	s := &Service{store: store, log: log, now: now, metrics: m, tables: map[string]*table{}}
@@ -964,8 +968,14 @@ func (sn tableSnapshot) names() map[int]string {
 // encode returns json.Marshal(sn.render(id, now)), built faster: the head
 // is encoded as usual, and each log entry whose events are all public is
 // encoded once and reused for every viewer and every later view.
-func (sn tableSnapshot) encode(id identity, now time.Time) ([]byte, error) {
-	head, err := json.Marshal(sn.renderHead(id, now))
+//
+// share, when not nil, holds the parts of the game view that every viewer
+// of this snapshot shares, encoded once (viewShare).
+func (sn tableSnapshot) encode(id identity, now time.Time, share *viewShare) ([]byte, error) {
+	r := sn.renderHead(id, now)
+	view := r.View
+	r.View = nil // spliced in below, in its place just before "log"
+	head, err := json.Marshal(r)
 	if err != nil {
 		return nil, err
 	}
@@ -973,13 +983,25 @@ func (sn tableSnapshot) encode(id identity, now time.Time) ([]byte, error) {
 	if !bytes.HasSuffix(head, []byte(tail)) {
 		return json.Marshal(sn.render(id, now)) // not the shape expected; take the slow way
 	}
+	var vb []byte
+	if view != nil {
+		if vb, err = encodeView(view, share); err != nil {
+			return nil, err
+		}
+	}
 	names := sn.names()
 	v := id.viewer()
-	size := len(head)
+	size := len(head) + len(vb) + 8
 	for _, it := range sn.log {
 		size += it.sizeHint()
 	}
-	buf := append(make([]byte, 0, size+16), head[:len(head)-2]...)
+	buf := append(make([]byte, 0, size+16), head[:len(head)-len(tail)]...)
+	if view != nil {
+		buf = append(buf, `"view":`...)
+		buf = append(buf, vb...)
+		buf = append(buf, ',')
+	}
+	buf = append(buf, `"log":[`...)
 	for i, it := range sn.log {
 		if i > 0 {
 			buf = append(buf, ',')

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"tablewarden/db"
+	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 )
 
@@ -56,8 +57,14 @@ func newBenchTable(b testing.TB, svc *Service) string {
 	return res.TableID
 }
 
-// nextMove picks a random legal move at table id, as a phone would.
+// nextMove picks a random legal move at a six-seat table id, as a phone
+// would.
 func nextMove(b testing.TB, svc *Service, id string, r *rand.Rand) (identity, MoveRequest, bool) {
+	return nextMoveAny(b, svc, id, 6, r)
+}
+
+// nextMoveAny picks a random legal move at a table of n seats.
+func nextMoveAny(b testing.TB, svc *Service, id string, n int, r *rand.Rand) (identity, MoveRequest, bool) {
 	ctx := context.Background()
 	board, err := svc.View(ctx, id, identity{Role: kit.RoleBoard, Seat: -1})
 	if err != nil {
@@ -66,8 +73,15 @@ func nextMove(b testing.TB, svc *Service, id string, r *rand.Rand) (identity, Mo
 	if board.Status != "playing" {
 		return identity{}, MoveRequest{}, false
 	}
-	for _, seat := range append(board.View.Turn, 0, 1, 2, 3, 4, 5) {
+	seats := append([]int(nil), board.View.Turn...)
+	for s := 0; s < n; s++ {
+		seats = append(seats, s)
+	}
+	for _, seat := range append(seats, -1) { // -1: the host
 		who := identity{Role: kit.RoleSeat, Seat: seat}
+		if seat < 0 {
+			who = identity{Role: kit.RoleHost, Seat: -1}
+		}
 		v, err := svc.View(ctx, id, who)
 		if err != nil {
 			b.Fatal(err)
@@ -124,7 +138,8 @@ func asError(err error, target **Error) bool {
 }
 
 // BenchmarkRenderView measures what the hub does per viewer on every move:
-// render a seat's view of a table in play and encode it as JSON.
+// render a seat's view of a table in play and encode it as JSON ("encode"
+// shares the public parts among the six seats of one push, as the hub does).
 func BenchmarkRenderView(b *testing.B) {
 	svc, ids := benchService(b, 1)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -147,13 +162,17 @@ func BenchmarkRenderView(b *testing.B) {
 		b.Run(mode, func(b *testing.B) {
 			b.ReportAllocs()
 			var size int
+			var share *viewShare
 			for i := 0; i < b.N; i++ {
 				id := identity{Role: kit.RoleSeat, Seat: i % 6}
+				if i%6 == 0 { // a push: six viewers of one snapshot
+					share, _ = newViewShare(&snap)
+				}
 				var p []byte
 				if mode == "marshal" {
 					p, _ = json.Marshal(snap.render(id, svc.now()))
 				} else {
-					p, _ = snap.encode(id, svc.now())
+					p, _ = snap.encode(id, svc.now(), share)
 				}
 				size = len(p)
 			}
@@ -162,29 +181,70 @@ func BenchmarkRenderView(b *testing.B) {
 	}
 }
 
-// TestEncodeMatchesRender checks that the hub's fast encoding of a view is
-// byte for byte json.Marshal of the rendered view, for every viewer.
-func TestEncodeMatchesRender(t *testing.T) {
-	svc, ids := benchService(t, 1)
-	r := rand.New(rand.NewPCG(3, 4))
-	ctx := context.Background()
-	for i := 0; i < 60; i++ {
-		who, req, ok := nextMove(t, svc, ids[0], r)
-		if !ok {
-			break
-		}
-		svc.Move(ctx, ids[0], who, req)
-		tb, _ := svc.load(ctx, ids[0])
-		tb.mu.Lock()
-		snap := tb.snapshot()
-		tb.mu.Unlock()
-		now := svc.now()
-		for _, id := range []identity{{Role: kit.RoleHost, Seat: -1}, {Role: kit.RoleBoard, Seat: -1}, {Role: kit.RoleSeat, Seat: 0}, {Role: kit.RoleSeat, Seat: 5}} {
-			want, _ := json.Marshal(snap.render(id, now))
-			got, err := snap.encode(id, now)
-			if err != nil || string(got) != string(want) {
-				t.Fatalf("move %d, %v: encode = %s (%v), want %s", i, id, got, err, want)
+// TestEncodeMatchesRenderEveryGame checks that the hub's fast encoding of a
+// view is byte for byte json.Marshal of the rendered view, for every game
+// and every viewer, with the viewers of each snapshot sharing one viewShare
+// (the board's Seats, Tracks and Public) as the hub's push does.
+func TestEncodeMatchesRenderEveryGame(t *testing.T) {
+	for _, g := range catalog.All() {
+		info := g.Info()
+		t.Run(info.ID, func(t *testing.T) {
+			svc, _ := benchService(t, 0)
+			ctx := context.Background()
+			res, err := svc.CreateTable(ctx, info.ID, nil)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
+			players := info.MinPlayers
+			if players < 3 && info.MaxPlayers >= 3 {
+				players = 3
+			}
+			for s := 0; s < players; s++ {
+				if _, err := svc.Join(ctx, res.TableID, fmt.Sprintf("Player %d", s+1)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := svc.Start(ctx, res.TableID, identity{Role: kit.RoleHost, Seat: -1}); err != nil {
+				t.Fatal(err)
+			}
+			ids := []identity{{Role: kit.RoleHost, Seat: -1}, {Role: kit.RoleBoard, Seat: -1}}
+			for s := 0; s < players; s++ {
+				ids = append(ids, identity{Role: kit.RoleSeat, Seat: s})
+			}
+			r := rand.New(rand.NewPCG(3, 4))
+			shared, moved := 0, 0
+			for i := 0; i < 120; i++ {
+				tb, _ := svc.load(ctx, res.TableID)
+				tb.mu.Lock()
+				snap := tb.snapshot()
+				tb.mu.Unlock()
+				now := svc.now()
+				share, err := newViewShare(&snap)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, id := range ids {
+					want, _ := json.Marshal(snap.render(id, now))
+					got, err := snap.encode(id, now, share)
+					if err != nil || string(got) != string(want) {
+						t.Fatalf("move %d, %v: encode = %s (%v), want %s", i, id, got, err, want)
+					}
+				}
+				if share != nil {
+					shared++
+				}
+				who, req, ok := nextMoveAny(t, svc, res.TableID, players, r)
+				if !ok {
+					break
+				}
+				if _, err := svc.Move(ctx, res.TableID, who, req); err == nil {
+					moved++
+				}
+			}
+			if shared == 0 || moved == 0 {
+				t.Fatalf("%d snapshots shared a game view, %d moves were made; want both > 0", shared, moved)
+			}
+			t.Logf("%d moves, %d snapshots compared for %d viewers", moved, shared, len(ids))
+		})
 	}
 }

@@ -172,3 +172,47 @@ func TestEventVisibility(t *testing.T) {
 		t.Fatal("event visibility is wrong")
 	}
 }
+
+// viewGame is a Game whose views are set by the test; only View matters.
+type viewGame struct {
+	Game
+	view func(Viewer) View
+}
+
+func (g viewGame) View(_ State, v Viewer) View { return g.view(v) }
+
+func TestCheckSharedPartsFindsAViewerSpecificPart(t *testing.T) {
+	same := func(v Viewer) View {
+		return View{Seats: []SeatView{{Seat: 0, Name: "A"}}, Public: map[string]int{"deck": 3}, Private: v.Seat}
+	}
+	if err := CheckSharedParts(viewGame{view: same}, nil, 2); err != nil {
+		t.Fatalf("views that differ only in Private: %v", err)
+	}
+	for name, f := range map[string]func(Viewer) View{
+		"public": func(v Viewer) View {
+			w := same(v)
+			if v.IsSeat(1) {
+				w.Public = map[string]int{"deck": 3, "mine": 1}
+			}
+			return w
+		},
+		"seats": func(v Viewer) View {
+			w := same(v)
+			if v.Role == RoleHost {
+				w.Seats[0].Status = "host sees this"
+			}
+			return w
+		},
+		"tracks": func(v Viewer) View {
+			w := same(v)
+			if v.IsSeat(0) {
+				w.Tracks = []TrackView{{Name: "t", Pos: 1, Max: 2}}
+			}
+			return w
+		},
+	} {
+		if err := CheckSharedParts(viewGame{view: f}, nil, 2); err == nil {
+			t.Errorf("%s differs by viewer, but CheckSharedParts found nothing", name)
+		}
+	}
+}

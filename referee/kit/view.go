@@ -1,5 +1,10 @@
 package kit
 
+import (
+	"encoding/json"
+	"fmt"
+)
+
 // View is what one screen may see. The server sends it as JSON; the phone
 // UI renders Tracks, Public, Private and Moves without knowing the game.
 type View struct {
@@ -8,6 +13,12 @@ type View struct {
 	// Turn lists the seats the game waits for now.
 	Turn []int `json:"turn"`
 	// Seats lists each seat's public facts (role card, counts, status).
+	//
+	// Seats, Tracks and Public must come out the same for every viewer of
+	// a state: the server encodes them once per update, from the board's
+	// view, and gives those bytes to every screen. What differs by viewer
+	// belongs in Private (or Moves). kittest.Play and the fuzz checks fail a
+	// game whose views break this (CheckSharedParts).
 	Seats []SeatView `json:"seats"`
 	// Tracks are the public tracks of the board.
 	Tracks []TrackView `json:"tracks,omitempty"`
@@ -113,4 +124,36 @@ func (l ScoreLine) Sum() int {
 		t += c.Points
 	}
 	return t
+}
+
+// CheckSharedParts returns an error when some viewer's Seats, Tracks or
+// Public differ (as JSON) from the board's, at an n-seat table in state st:
+// those parts are encoded once for every screen (see View).
+func CheckSharedParts(g Game, st State, n int) error {
+	part := func(v View) (string, error) {
+		b, err := json.Marshal(struct {
+			Seats  []SeatView  `json:"seats"`
+			Tracks []TrackView `json:"tracks,omitempty"`
+			Public any         `json:"public,omitempty"`
+		}{v.Seats, v.Tracks, v.Public})
+		return string(b), err
+	}
+	want, err := part(g.View(st, BoardViewer))
+	if err != nil {
+		return err
+	}
+	viewers := []Viewer{HostViewer}
+	for i := 0; i < n; i++ {
+		viewers = append(viewers, SeatViewer(i))
+	}
+	for _, v := range viewers {
+		got, err := part(g.View(st, v))
+		if err != nil {
+			return err
+		}
+		if got != want {
+			return fmt.Errorf("the %s %d view's seats/tracks/public differ from the board's:\n got %s\nwant %s", v.Role, v.Seat, got, want)
+		}
+	}
+	return nil
 }

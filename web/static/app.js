@@ -13,6 +13,11 @@
   let source = null;       // EventSource
   let timerTick = null;
   const firedTimers = new Set();
+  // The log this phone has seen, by seq. A view carries only the table's
+  // most recent entries; the phone keeps the older ones it already has and
+  // fetches the whole log (GET /log) when it sees a gap or a new undo.
+  let logSeen = { table: null, entries: new Map(), fetching: false };
+  const LOG_SHOWN = 60;
 
   // ---------- i18n ----------
   function t(key, params) {
@@ -224,7 +229,32 @@
     // sends the current view first) changes nothing on screen.
     if (current && v.table_id === current.table_id && v.version <= current.version) return;
     current = v;
+    if (mergeLog(v.table_id, v.log || [])) fetchLog(v.table_id);
     rerender();
+  }
+  // mergeLog adds entries to the log seen and reports whether the log
+  // should be fetched whole: entries are missing before them, or a new undo
+  // may have marked an entry this view no longer carries.
+  function mergeLog(id, entries) {
+    if (logSeen.table !== id) logSeen = { table: id, entries: new Map(), fetching: false };
+    let last = 0;
+    for (const k of logSeen.entries.keys()) last = Math.max(last, k);
+    let gap = entries.length > 0 && entries[0].seq > last + 1 && !logSeen.entries.has(entries[0].seq - 1);
+    for (const e of entries) {
+      if (!logSeen.entries.has(e.seq) && e.events.some(ev => ev.code === "undo") && logSeen.entries.size > 0) gap = true;
+      logSeen.entries.set(e.seq, e);
+    }
+    return gap;
+  }
+  async function fetchLog(id) {
+    if (logSeen.fetching) return;
+    logSeen.fetching = true;
+    try {
+      const r = role();
+      const all = await api("GET", "/api/tables/" + id + "/log" + (r === "board" ? "?as=board" : ""), undefined, r === "board" ? null : tokenFor(id, r));
+      if (logSeen.table === id) { for (const e of all) logSeen.entries.set(e.seq, e); rerender(); }
+    } catch (e) { /* the recent entries still show; the next gap retries */ }
+    finally { logSeen.fetching = false; }
   }
   // keepInputs remembers what a player was choosing in the move forms, so
   // that another phone's move re-rendering the page does not reset it.
@@ -446,8 +476,9 @@
     catch (e) { toast(e.message); }
   }
   function logPanel(v) {
-    const names = {}; for (const s of v.seats) names[s.seat] = s.name;
-    const rows = (v.log || []).slice().reverse().flatMap(e => e.events.map(ev =>
+    const seen = logSeen.table === v.table_id ? Array.from(logSeen.entries.values()) : (v.log || []);
+    seen.sort((a, b) => b.seq - a.seq);
+    const rows = seen.slice(0, LOG_SHOWN).flatMap(e => e.events.map(ev =>
       el("div", { class: e.undone ? "muted" : "" }, "#" + e.seq + " " + gt(v.game, ev.code, ev.text, ev.params) + (e.undone ? " ↶" : ""))));
     return section(t("log"), "", el("div", { class: "log", id: "log" }, rows));
   }

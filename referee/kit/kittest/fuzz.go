@@ -192,6 +192,9 @@ func CheckFuzzMove(t *testing.T, g kit.Game, in FuzzMove) {
 		t.Fatalf("Apply(%s %q) is not deterministic: replay would diverge", typ, in.Args)
 	}
 	g.Outcome(res.State)
+	if err := kit.CheckSharedParts(g, res.State, n); err != nil {
+		t.Fatalf("after %s %q: %v", typ, in.Args, err)
+	}
 	for _, v := range fuzzViewers(n) {
 		if _, err := json.Marshal(g.View(res.State, v)); err != nil {
 			t.Fatalf("View(%+v) after %s does not encode: %v", v, typ, err)

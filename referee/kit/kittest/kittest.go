@@ -130,6 +130,9 @@ func Play(t testing.TB, g kit.Game, s Script) Played {
 		if err := g.Invariants(st); err != nil {
 			t.Fatalf("step %d (%s): Invariants: %v", i, step.Move.Type, err)
 		}
+		if err := kit.CheckSharedParts(g, st, len(s.Seats)); err != nil {
+			t.Fatalf("step %d (%s): %v", i, step.Move.Type, err)
+		}
 		enc := Encode(t, st)
 		dec, err := g.Decode(enc)
 		if err != nil {
