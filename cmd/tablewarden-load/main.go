@@ -83,7 +83,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.IntVar(&o.conc, "ceiling-concurrency", 0, "ceiling clients; 0 = as many as tables (the workload's concurrency)")
 	fs.BoolVar(&o.pin, "pin", true, "pin the server to CPU 1 and this tool to CPU 0 (taskset)")
 	fs.IntVar(&o.gomaxprocs, "server-gomaxprocs", 2, "GOMAXPROCS for the server started here (2 lets a pinned server overlap a commit's fsync with other work); 0 = Go's default")
-	fs.StringVar(&o.gomemlimit, "server-gomemlimit", "", "GOMEMLIMIT for the server started here (e.g. 768MiB); empty = none")
+	fs.StringVar(&o.gomemlimit, "server-gomemlimit", "", "GOMEMLIMIT for the server started here (e.g. 1GiB, off); empty = the server's own default (768MiB)")
 	fs.StringVar(&o.profile, "cpuprofile", "", "write the server's CPU profile during the (last) workload to this file")
 	fs.StringVar(&o.heapProfile, "heapprofile", "", "write the server's heap profile at the end of the (last) workload to this file")
 	fs.BoolVar(&o.short, "short", false, "smoke test (CI): 1 run, 16 tables, 5 s workload, 3 s ceilings; exits 1 on any error or no moves")
