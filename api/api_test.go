@@ -585,6 +585,30 @@ func TestCredentials(t *testing.T) {
 		if res.Header.Get("Referrer-Policy") != "no-referrer" {
 			t.Fatalf("Referrer-Policy = %q", res.Header.Get("Referrer-Policy"))
 		}
+		// The SSE stream writes its response head itself (stream.go): the
+		// same headers, and a request id.
+		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/stream", nil)
+		req.Header.Set("Authorization", "Bearer "+tb.Tokens[1])
+		sres, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sres.Body.Close()
+		for k, want := range map[string]string{
+			"Content-Type":            "text/event-stream",
+			"Cache-Control":           "no-store",
+			"Content-Security-Policy": csp,
+			"X-Content-Type-Options":  "nosniff",
+			"X-Frame-Options":         "DENY",
+			"Referrer-Policy":         "no-referrer",
+		} {
+			if got := sres.Header.Get(k); sres.StatusCode != 200 || got != want {
+				t.Fatalf("stream %d: %s = %q, want %q", sres.StatusCode, k, got, want)
+			}
+		}
+		if sres.Header.Get("X-Request-Id") == "" {
+			t.Fatal("stream response has no X-Request-Id")
+		}
 	})
 	t.Run("CookiesHttpOnlySameSite", func(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/join", strings.NewReader(`{"code":"`+other.Code+`","name":"Zed"}`))

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/labstack/echo/v4"
 	qrcode "github.com/skip2/go-qrcode"
@@ -273,72 +272,3 @@ func (s *Server) handleLogGet(c echo.Context) error {
 	return c.JSON(http.StatusOK, entries)
 }
 
-// handleStream is the SSE stream: it sends the caller's current view first,
-// then each new view ("event: view"), a comment every 15 s to keep proxies
-// open, and "event: revoked" if the host removes the seat.
-func (s *Server) handleStream(c echo.Context) error {
-	id, err := s.who(c)
-	if err != nil {
-		return err
-	}
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	sub, first := s.svc.hub.subscribe(t, id)
-	defer s.svc.hub.unsubscribe(t.id, sub)
-	w := c.Response()
-	w.Header().Set(echo.HeaderContentType, "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("X-Accel-Buffering", "no")
-	// No chunked encoding: the stream's body simply ends with the
-	// connection (net/http's setup for Server-Sent Events). Each event then
-	// leaves in one write system call instead of three (chunk header, data,
-	// chunk trailer), and every move sends an event to every phone.
-	w.Header().Set("Transfer-Encoding", "identity")
-	w.WriteHeader(http.StatusOK)
-	// A phone that stops reading must not hold this goroutine forever.
-	rc := http.NewResponseController(w.Writer)
-	deadline := func() { _ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second)) }
-	deadline()
-	// Each event goes out in one Write (then a flush): a view is ~10 KB and
-	// formatted writes cost several syscalls each.
-	var buf []byte
-	event := func(head string, data []byte) error {
-		buf = append(append(append(append(buf[:0], head...), "data: "...), data...), "\n\n"...)
-		if _, err := w.Write(buf); err != nil {
-			return err
-		}
-		w.Flush()
-		return nil
-	}
-	if err := event("retry: 1000\nevent: view\n", first); err != nil {
-		return nil
-	}
-	ping := time.NewTicker(15 * time.Second)
-	defer ping.Stop()
-	ctx := c.Request().Context()
-	for {
-		select {
-		case p := <-sub.ch:
-			deadline()
-			if err := event("event: view\n", p); err != nil {
-				return nil
-			}
-		case <-ping.C:
-			deadline()
-			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil {
-				return nil
-			}
-			w.Flush()
-		case <-sub.kicked:
-			fmt.Fprint(w, "event: revoked\ndata: {}\n\n")
-			w.Flush()
-			return nil
-		case <-s.closing:
-			return nil
-		case <-ctx.Done():
-			return nil
-		}
-	}
-}

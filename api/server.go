@@ -45,16 +45,18 @@ type Config struct {
 
 // Server is the HTTP server over a Service.
 type Server struct {
-	cfg     Config
-	echo    *echo.Echo
-	store   *db.Store
-	svc     *Service
-	log     *slog.Logger
-	metrics *metrics
-	limiter *rateLimiter
-	closing chan struct{}
-	once    sync.Once
-	noop    noopStore
+	cfg      Config
+	echo     *echo.Echo
+	store    *db.Store
+	svc      *Service
+	log      *slog.Logger
+	metrics  *metrics
+	limiter  *rateLimiter
+	closing  chan struct{}
+	streams  sync.WaitGroup // the SSE streams' goroutines (stream.go)
+	streamMu sync.Mutex     // orders addStream and Shutdown
+	once     sync.Once
+	noop     noopStore
 }
 
 // New builds a server over an open store. It schedules the timers stored
@@ -119,9 +121,23 @@ func (s *Server) Serve(l net.Listener) error {
 // for their commit among them) finish, and stops the timers. It does not
 // close the store.
 func (s *Server) Shutdown(ctx context.Context) error {
+	s.streamMu.Lock()
 	s.once.Do(func() { close(s.closing) })
+	s.streamMu.Unlock()
 	s.svc.timers.stop()
-	return s.echo.Shutdown(ctx)
+	err := s.echo.Shutdown(ctx)
+	// The streams' connections are no longer net/http's: wait for their
+	// goroutines, which close them on s.closing.
+	done := make(chan struct{})
+	go func() { s.streams.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		if err == nil {
+			err = ctx.Err()
+		}
+	}
+	return err
 }
 
 // routes registers every route. The OpenAPI test checks this list against

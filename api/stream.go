@@ -1,0 +1,127 @@
+package api
+
+import (
+	"bytes"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// handleStream is the SSE stream: it sends the caller's current view first,
+// then each new view ("event: view"), a comment every 15 s to keep proxies
+// open, and "event: revoked" if the host removes the seat.
+//
+// The stream takes the connection over from net/http (Hijack) and is served
+// by a goroutine of its own, after the handler has returned. An open stream
+// then holds no net/http buffers (about 10 KiB a connection) and no deep
+// handler stack for the collector to scan at every cycle; with 20,000 open
+// phones those two were most of the server's memory and of its GC work
+// (README, Performance). The response is HTTP/1.1 without a length or
+// chunking, ended by closing the connection, as Server-Sent Events allow.
+func (s *Server) handleStream(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	h := c.Response().Header() // the security headers and the request id
+	h.Set(echo.HeaderContentType, "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	h.Set("Connection", "close")
+	var head bytes.Buffer
+	head.WriteString("HTTP/1.1 200 OK\r\n")
+	if err := h.Write(&head); err != nil {
+		return err
+	}
+	head.WriteString("\r\n")
+	conn, rw, err := http.NewResponseController(c.Response().Writer).Hijack()
+	if err != nil {
+		return err
+	}
+	if rw.Reader.Buffered() > 0 { // a client that pipelines after a stream request is not a browser
+		conn.Close()
+		return nil
+	}
+	c.Response().Status = http.StatusOK // for the access log
+	if !s.addStream() {
+		conn.Close() // shutting down
+		return nil
+	}
+	sub, first := s.svc.hub.subscribe(t, id)
+	go s.serveStream(conn, t.id, sub, head.Bytes(), first)
+	return nil
+}
+
+// serveStream writes the stream's events to conn until the phone goes, the
+// seat is removed, a write stalls for 10 s, or the server shuts down.
+func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte) {
+	defer s.streams.Done()
+	defer s.svc.hub.unsubscribe(tableID, sub)
+	defer conn.Close()
+	// The phone sends nothing after its request; a read returns only when
+	// the connection is closed, which is how a phone that left is noticed.
+	gone := make(chan struct{})
+	go func() {
+		var b [16]byte
+		for {
+			if _, err := conn.Read(b[:]); err != nil {
+				close(gone)
+				return
+			}
+		}
+	}()
+	write := func(parts ...[]byte) bool {
+		if conn.SetWriteDeadline(time.Now().Add(10*time.Second)) != nil {
+			return false
+		}
+		bufs := net.Buffers(parts)
+		_, err := bufs.WriteTo(conn)
+		return err == nil
+	}
+	// Each event leaves in one writev: event line, data, blank line.
+	if !write(head, []byte("retry: 1000\nevent: view\ndata: "), first, []byte("\n\n")) {
+		return
+	}
+	ping := time.NewTicker(15 * time.Second)
+	defer ping.Stop()
+	for {
+		select {
+		case p := <-sub.ch:
+			if !write([]byte("event: view\ndata: "), p, []byte("\n\n")) {
+				return
+			}
+		case <-ping.C:
+			if !write([]byte(": ping\n\n")) {
+				return
+			}
+		case <-sub.kicked:
+			write([]byte("event: revoked\ndata: {}\n\n"))
+			return
+		case <-s.closing:
+			return
+		case <-gone:
+			return
+		}
+	}
+}
+
+// addStream counts a new stream's goroutine, unless the server is shutting
+// down. Shutdown waits for the count only after it has marked the server
+// closing under the same lock, so no stream is added while it waits.
+func (s *Server) addStream() bool {
+	s.streamMu.Lock()
+	defer s.streamMu.Unlock()
+	select {
+	case <-s.closing:
+		return false
+	default:
+	}
+	s.streams.Add(1)
+	return true
+}
