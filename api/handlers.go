@@ -271,4 +271,3 @@ func (s *Server) handleLogGet(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, entries)
 }
-
