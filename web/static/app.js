@@ -476,7 +476,7 @@
     catch (e) { toast(e.message); }
   }
   function logPanel(v) {
-    const seen = logSeen.table === v.table_id ? Array.from(logSeen.entries.values()) : (v.log || []);
+    const seen = logSeen.table === v.table_id ? Array.from(logSeen.entries.values()) : (v.log || []).slice();
     seen.sort((a, b) => b.seq - a.seq);
     const rows = seen.slice(0, LOG_SHOWN).flatMap(e => e.events.map(ev =>
       el("div", { class: e.undone ? "muted" : "" }, "#" + e.seq + " " + gt(v.game, ev.code, ev.text, ev.params) + (e.undone ? " ↶" : ""))));
