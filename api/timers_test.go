@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -9,11 +10,15 @@ import (
 	"tablewarden/referee/kit"
 )
 
-// driveToTimer plays the host's and the Captain's (seat 0) moves of a
-// Space Cadets table until the host is offered start_timer for name.
+// driveToTimer plays the Captain's (seat 0) moves of a Space Cadets table
+// until the host is offered start_timer for name. Choosing the starting
+// equipment is a small subset-sum (keep exactly the best reachable Science
+// points), so cards are kept at random, and when no card fits and the total
+// is not the one the referee asks for, a kept card is put back.
 func driveToTimer(t *testing.T, ts *testServer, tb *table, name string) {
 	t.Helper()
-	for i := 0; i < 60; i++ {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 300; i++ {
 		hv := ts.view(tb, tb.Host)
 		for _, m := range hv.View.Moves {
 			if m.Type == "start_timer" && len(m.Args) > 0 && hasChoice(m.Args[0], name) {
@@ -21,31 +26,24 @@ func driveToTimer(t *testing.T, ts *testServer, tb *table, name string) {
 			}
 		}
 		cv := ts.view(tb, tb.Tokens[0])
-		var pick *kit.MoveSpec
-		args := map[string]any{}
-		for _, pref := range []string{"finish_starting", "keep_starting", "next_step"} {
-			for i := range cv.View.Moves {
-				m := &cv.View.Moves[i]
-				if m.Type != pref || pick != nil {
-					continue
-				}
-				pick = m
-				for _, a := range m.Args {
-					switch {
-					case len(a.Choices) > 0:
-						args[a.Name] = a.Choices[0].Value
-					case a.Kind == kit.ArgInt && !a.Optional && a.Min != nil:
-						args[a.Name] = *a.Min
-					}
+		var pick []kit.MoveSpec
+		for _, pref := range []string{"finish_starting", "next_step", "keep_starting", "unkeep_starting"} {
+			for _, m := range cv.View.Moves {
+				if m.Type == pref {
+					pick = append(pick, m)
 				}
 			}
+			if len(pick) > 0 {
+				break
+			}
 		}
-		if pick == nil {
+		if len(pick) == 0 {
 			t.Fatalf("stuck before the %s timer; the Captain is offered %v", name, moveTypes(cv.View.Moves))
 		}
-		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": pick.Type, "args": args}, nil)
+		m := kit.RandomMove(pick[r.IntN(len(pick))], r)
+		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
 	}
-	t.Fatalf("never reached the %s timer", name)
+	t.Fatalf("never reached the %s timer in 300 moves", name)
 }
 
 func hasChoice(a kit.ArgSpec, v string) bool {
