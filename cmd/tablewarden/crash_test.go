@@ -402,10 +402,13 @@ func TestTimerSurvivesKill(t *testing.T) {
 		}
 		return v
 	}
-	// Play the Captain's and the host's steps until the host may start
-	// the Step 3A timer.
+	// Play the Captain's steps until the host may start the Step 3A timer.
+	// The starting equipment is a small subset-sum (keep exactly the best
+	// reachable Science points): cards are kept at random, and a kept card
+	// is put back when nothing fits and the total is not the one asked.
+	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; ; i++ {
-		if i > 60 {
+		if i > 300 {
 			t.Fatal("never offered start_timer step3a")
 		}
 		offered := false
@@ -419,31 +422,24 @@ func TestTimerSurvivesKill(t *testing.T) {
 		if offered {
 			break
 		}
-		moved := false
-		for _, pref := range []string{"finish_starting", "keep_starting", "next_step"} {
-			for _, who := range []string{tokens[0], cr.HostToken} {
-				for _, m := range view(who).View.Moves {
-					if m.Type != pref || moved {
-						continue
-					}
-					args := map[string]any{}
-					for _, a := range m.Args {
-						switch {
-						case len(a.Choices) > 0:
-							args[a.Name] = a.Choices[0].Value
-						case a.Kind == kit.ArgInt && a.Min != nil:
-							args[a.Name] = *a.Min
-						}
-					}
-					if st, body := httpDo(t, "POST", tableURL+"/moves", who, map[string]any{"type": m.Type, "args": args}); st != 200 {
-						t.Fatalf("%s = %d %s", m.Type, st, body)
-					}
-					moved = true
+		var pick []kit.MoveSpec
+		moves := view(tokens[0]).View.Moves
+		for _, pref := range []string{"finish_starting", "next_step", "keep_starting", "unkeep_starting"} {
+			for _, m := range moves {
+				if m.Type == pref {
+					pick = append(pick, m)
 				}
 			}
+			if len(pick) > 0 {
+				break
+			}
 		}
-		if !moved {
+		if len(pick) == 0 {
 			t.Fatal("stuck before the step3a timer")
+		}
+		m := kit.RandomMove(pick[r.IntN(len(pick))], r)
+		if st, body := httpDo(t, "POST", tableURL+"/moves", tokens[0], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}); st != 200 {
+			t.Fatalf("%s = %d %s", m.Type, st, body)
 		}
 	}
 	if st, body := httpDo(t, "POST", tableURL+"/moves", cr.HostToken, map[string]any{"type": "start_timer", "args": map[string]any{"name": "step3a"}}); st != 200 {
