@@ -124,6 +124,20 @@ func (ts *testServer) offers(tb *table) ([]offer, api.ViewResponse) {
 	return out, last
 }
 
+// leastPlayedOffers returns the moves offered at tb, shuffled, then
+// ordered by how often their type was played (least first), with the view
+// they were read at; ok is false when the game is over or nothing is
+// offered.
+func (ts *testServer) leastPlayedOffers(tb *table, r *rand.Rand, played map[string]int) ([]offer, api.ViewResponse, bool) {
+	offers, v := ts.offers(tb)
+	if len(offers) == 0 || v.View == nil || v.View.Outcome != nil {
+		return nil, v, false
+	}
+	r.Shuffle(len(offers), func(i, j int) { offers[i], offers[j] = offers[j], offers[i] })
+	sort.SliceStable(offers, func(i, j int) bool { return played[offers[i].spec.Type] < played[offers[j].spec.Type] })
+	return offers, v, true
+}
+
 // playNovel posts one offered move, preferring the move types played least
 // so far and, half of the time, a "finish…" move when one is offered
 // (random play then reaches every phase and the end quickly). With
@@ -131,12 +145,10 @@ func (ts *testServer) offers(tb *table) ([]offer, api.ViewResponse) {
 // game. It returns false when nothing is offered.
 func (ts *testServer) playNovel(t testing.TB, tb *table, r *rand.Rand, played map[string]int, avoidEnd bool) bool {
 	t.Helper()
-	offers, v := ts.offers(tb)
-	if len(offers) == 0 || v.View == nil || v.View.Outcome != nil {
+	offers, v, ok := ts.leastPlayedOffers(tb, r, played)
+	if !ok {
 		return false
 	}
-	r.Shuffle(len(offers), func(i, j int) { offers[i], offers[j] = offers[j], offers[i] })
-	sort.SliceStable(offers, func(i, j int) bool { return played[offers[i].spec.Type] < played[offers[j].spec.Type] })
 	if r.IntN(2) == 0 {
 		sort.SliceStable(offers, func(i, j int) bool {
 			return strings.HasPrefix(offers[i].spec.Type, "finish") && !strings.HasPrefix(offers[j].spec.Type, "finish")

@@ -306,19 +306,15 @@ func checkReplay(t testing.TB, ts *testServer) {
 	t.Helper()
 	ctx := context.Background()
 	q := ts.Store.Read()
-	rows, err := ts.Store.ReadDB().QueryContext(ctx, "SELECT id FROM game_tables WHERE status != 'lobby'")
+	ids, err := q.ListTableIDs(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		rows.Scan(&id)
-		ids = append(ids, id)
-	}
-	rows.Close()
 	for _, id := range ids {
 		row, _ := q.GetTable(ctx, id)
+		if row.Status == "lobby" {
+			continue
+		}
 		seats, _ := q.ListSeats(ctx, id)
 		moves, _ := q.ListMoves(ctx, id)
 		snap, err := q.GetSnapshot(ctx, id)

@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -286,12 +285,10 @@ func TestLeakageMatrix(t *testing.T) {
 // card's name, a reserved item) can be traced.
 func (ts *testServer) playSecretive(t testing.TB, tb *table, r *rand.Rand, played map[string]int) bool {
 	t.Helper()
-	offers, v := ts.offers(tb)
-	if len(offers) == 0 || v.View == nil || v.View.Outcome != nil {
+	offers, v, ok := ts.leastPlayedOffers(tb, r, played)
+	if !ok {
 		return false
 	}
-	r.Shuffle(len(offers), func(i, j int) { offers[i], offers[j] = offers[j], offers[i] })
-	sort.SliceStable(offers, func(i, j int) bool { return played[offers[i].spec.Type] < played[offers[j].spec.Type] })
 	var o offer
 	var m kit.Move
 	for _, c := range offers {

@@ -104,6 +104,33 @@ func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (Game
 	return i, err
 }
 
+const listTableIDs = `-- name: ListTableIDs :many
+SELECT id FROM game_tables ORDER BY id
+`
+
+func (q *Queries) ListTableIDs(ctx context.Context) ([]string, error) {
+	rows, err := q.db.QueryContext(ctx, listTableIDs)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const setTableStatus = `-- name: SetTableStatus :exec
 UPDATE game_tables SET status = ? WHERE id = ?
 `

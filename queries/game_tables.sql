@@ -19,3 +19,6 @@ UPDATE game_tables SET version = version + 1 WHERE id = ? RETURNING version;
 
 -- name: CountTables :one
 SELECT count(*) FROM game_tables;
+
+-- name: ListTableIDs :many
+SELECT id FROM game_tables ORDER BY id;

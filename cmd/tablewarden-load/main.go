@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"strings"
@@ -195,7 +196,7 @@ func oneRun(ctx context.Context, o options, bin string, last bool, out io.Writer
 	}
 	if o.heapProfile != "" && last {
 		probe.AtEnd = func() {
-			if err := fetchTo(ctx, base+"/api/debug/pprof/heap?gc=1", o.heapProfile); err != nil {
+			if err := fetchTo(ctx, http.DefaultClient, base+"/api/debug/pprof/heap?gc=1", o.heapProfile); err != nil {
 				fmt.Fprintln(out, "  heap profile:", err)
 			}
 		}

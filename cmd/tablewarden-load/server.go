@@ -160,24 +160,7 @@ func captureProfile(ctx context.Context, base string, d time.Duration, path stri
 	}
 	time.Sleep(time.Second)
 	secs := max(1, int((d-2*time.Second)/time.Second))
-	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/debug/pprof/profile?seconds=%d", base, secs), nil)
-	resp, err := c.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != 200 {
-		return fmt.Errorf("pprof: HTTP %d", resp.StatusCode)
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(f, resp.Body); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return fetchTo(ctx, c, fmt.Sprintf("%s/api/debug/pprof/profile?seconds=%d", base, secs), path)
 }
 
 func sseOpen(c *http.Client, base string) (int, error) {
@@ -203,9 +186,9 @@ func numCPU() int {
 }
 
 // fetchTo saves the body of a GET to a file.
-func fetchTo(ctx context.Context, url, path string) error {
+func fetchTo(ctx context.Context, c *http.Client, url, path string) error {
 	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.Do(req)
 	if err != nil {
 		return err
 	}

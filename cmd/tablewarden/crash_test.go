@@ -195,17 +195,10 @@ func checkDatabase(t *testing.T, path string, acks []loadgen.Ack) int {
 	q := db.New(tx)
 	// One consistent snapshot of the file: every ack taken before this
 	// point was answered after its commit, so it must be visible here.
-	rows, err := tx.QueryContext(ctx, "SELECT id FROM game_tables")
+	ids, err := q.ListTableIDs(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		rows.Scan(&id)
-		ids = append(ids, id)
-	}
-	rows.Close()
 	type stored struct {
 		seq int64
 		key string
