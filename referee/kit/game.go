@@ -121,6 +121,22 @@ type Game interface {
 	Invariants(st State) error
 }
 
+// SetupLogger is implemented by games that log their setup: the tunnels
+// dealt, the first card, the start of round 1. The server stores these
+// events as the table's first log entries when the game starts. They are
+// derived from the initial state only, so replay gives the same entries.
+type SetupLogger interface {
+	SetupEvents(st State) []Event
+}
+
+// SetupEvents returns g's setup log for st, or nil when g logs none.
+func SetupEvents(g Game, st State) []Event {
+	if l, ok := g.(SetupLogger); ok {
+		return l.SetupEvents(st)
+	}
+	return nil
+}
+
 // TimerHolder is implemented by games whose state holds running timers. The
 // server schedules a "timer_expired" system move for each running timer.
 type TimerHolder interface {

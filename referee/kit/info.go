@@ -89,6 +89,16 @@ type MoveSpec struct {
 	Args  []ArgSpec `json:"args,omitempty"`
 	// Host marks moves made from the host's screen.
 	Host bool `json:"host,omitempty"`
+	// Primary marks the move that moves the game on ("End your turn",
+	// "Alert applied"): the phone shows it large, at the top.
+	Primary bool `json:"primary,omitempty"`
+	// Group gathers the other moves under a collapsed heading, e.g.
+	// "Record a card effect". Empty: the phone's "Other moves".
+	Group string `json:"group,omitempty"`
+	// Confirm, when set, is the sentence the phone asks the player to
+	// confirm before sending the move: it ends the game, cannot be undone,
+	// or reveals something.
+	Confirm string `json:"confirm,omitempty"`
 }
 
 // IntPtr returns a pointer to n, for Min and Max.
@@ -106,7 +116,15 @@ func (in Info) Spec(moveType string) (MoveSpec, bool) {
 
 // DecodeArgs decodes a move's args strictly into dst: unknown fields, wrong
 // types and trailing data are a *RuleError with code "bad_args".
-func DecodeArgs(m Move, dst any) error {
+//
+// Deprecated: use DecodeArgsRule (or Args in a move table), which names the
+// rulebook section of the move.
+func DecodeArgs(m Move, dst any) error { return DecodeArgsRule(m, "Move", dst) }
+
+// DecodeArgsRule decodes a move's args strictly into dst: unknown fields,
+// wrong types and trailing data are a *RuleError with code "bad_args" that
+// names rule, the section of the book the move comes from.
+func DecodeArgsRule(m Move, rule string, dst any) error {
 	raw := m.Args
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
 		raw = []byte("{}")
@@ -114,10 +132,10 @@ func DecodeArgs(m Move, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return Errorf("bad_args", "Move", "The move %q has invalid arguments: %v.", m.Type, err)
+		return Errorf("bad_args", rule, "The move %q has invalid arguments: %v.", m.Type, err)
 	}
 	if dec.More() {
-		return Errorf("bad_args", "Move", "The move %q has trailing data after its arguments.", m.Type)
+		return Errorf("bad_args", rule, "The move %q has trailing data after its arguments.", m.Type)
 	}
 	return nil
 }

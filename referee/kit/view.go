@@ -33,6 +33,20 @@ type View struct {
 	Timers []Timer `json:"timers,omitempty"`
 	// Outcome is set once the game has ended.
 	Outcome *Outcome `json:"outcome,omitempty"`
+	// Prompt says, in one sentence, what this viewer should do next, or
+	// whom the table is waiting for ("Your turn: draw two tokens",
+	// "Waiting for Ana to give her tokens"). Every game sets it for every
+	// viewer in every state (kittest checks it).
+	Prompt *Prompt `json:"prompt,omitempty"`
+}
+
+// Prompt is a translatable sentence: Code is its message-catalog key
+// (Info.Messages), Text the English with {name} placeholders filled, and
+// Params the values of the placeholders for other languages.
+type Prompt struct {
+	Code   string            `json:"code"`
+	Text   string            `json:"text"`
+	Params map[string]string `json:"params,omitempty"`
 }
 
 // SeatView is one seat's public line.
@@ -95,7 +109,12 @@ type Outcome struct {
 	// Side names the winning side ("Humans", "Aliens", "Crew", "Alien").
 	Side   string `json:"side,omitempty"`
 	Reason string `json:"reason"`
-	Rule   string `json:"rule,omitempty"`
+	// ReasonCode is the message-catalog key of Reason and ReasonParams
+	// fill its placeholders, so that the reason is translated like every
+	// other text.
+	ReasonCode   string            `json:"reason_code,omitempty"`
+	ReasonParams map[string]string `json:"reason_params,omitempty"`
+	Rule         string            `json:"rule,omitempty"`
 	// Scores is the per-player, per-category breakdown of scored games.
 	Scores []ScoreLine `json:"scores,omitempty"`
 	// Revealed is what the end of the game reveals (every Bio ID, say).
