@@ -17,7 +17,7 @@ import (
 //
 // A viewShare belongs to one push of one snapshot.
 type viewShare struct {
-	seats, tracks, public json.RawMessage // nil when omitted
+	seats, tracks, public, board json.RawMessage // nil when omitted
 }
 
 // newViewShare encodes the shared parts of snap's game view, or returns nil
@@ -46,6 +46,11 @@ func shareOf(v kit.View) (*viewShare, error) {
 			return nil, err
 		}
 	}
+	if v.Board != nil {
+		if sh.board, err = json.Marshal(v.Board); err != nil {
+			return nil, err
+		}
+	}
 	return &sh, nil
 }
 
@@ -63,6 +68,7 @@ type viewRest struct {
 	Moves   []kit.MoveSpec `json:"moves"`
 	Timers  []kit.Timer    `json:"timers,omitempty"`
 	Outcome *kit.Outcome   `json:"outcome,omitempty"`
+	Prompt  *kit.Prompt    `json:"prompt,omitempty"`
 }
 
 // encodeView returns json.Marshal(v) with share's parts in place of v's own
@@ -75,11 +81,11 @@ func encodeView(v *kit.View, share *viewShare) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	rest, err := json.Marshal(viewRest{Private: v.Private, Moves: v.Moves, Timers: v.Timers, Outcome: v.Outcome})
+	rest, err := json.Marshal(viewRest{Private: v.Private, Moves: v.Moves, Timers: v.Timers, Outcome: v.Outcome, Prompt: v.Prompt})
 	if err != nil {
 		return nil, err
 	}
-	buf := make([]byte, 0, len(head)+len(rest)+len(share.seats)+len(share.tracks)+len(share.public)+32)
+	buf := make([]byte, 0, len(head)+len(rest)+len(share.seats)+len(share.tracks)+len(share.public)+len(share.board)+32)
 	buf = append(buf, head[:len(head)-1]...) // without its '}'
 	buf = append(buf, `,"seats":`...)
 	buf = append(buf, share.seats...)
@@ -90,6 +96,10 @@ func encodeView(v *kit.View, share *viewShare) ([]byte, error) {
 	if share.public != nil {
 		buf = append(buf, `,"public":`...)
 		buf = append(buf, share.public...)
+	}
+	if share.board != nil {
+		buf = append(buf, `,"board":`...)
+		buf = append(buf, share.board...)
 	}
 	buf = append(buf, ',')
 	return append(buf, rest[1:]...), nil // rest always holds "moves"

@@ -24,6 +24,8 @@ type View struct {
 	Tracks []TrackView `json:"tracks,omitempty"`
 	// Public is the rest of the public state, game-specific.
 	Public any `json:"public,omitempty"`
+	// Board is the drawable board (shared like Seats, Tracks and Public).
+	Board *BoardView `json:"board,omitempty"`
 	// Private is what only this viewer may see, game-specific; nil for the
 	// board and usually for the host.
 	Private any `json:"private,omitempty"`
@@ -154,7 +156,8 @@ func CheckSharedParts(g Game, st State, n int) error {
 			Seats  []SeatView  `json:"seats"`
 			Tracks []TrackView `json:"tracks,omitempty"`
 			Public any         `json:"public,omitempty"`
-		}{v.Seats, v.Tracks, v.Public})
+			Board  *BoardView  `json:"board,omitempty"`
+		}{v.Seats, v.Tracks, v.Public, v.Board})
 		return string(b), err
 	}
 	want, err := part(g.View(st, BoardViewer))

@@ -242,3 +242,23 @@ func Conformance(t *testing.T, g kit.Game, stateType any, cases ...ConformanceCa
 		})
 	}
 }
+
+// BenchApply measures Apply on a game reached by a random walk of up to
+// prefix moves at n seats: each iteration applies one offered move to the
+// same state.
+func BenchApply(b *testing.B, g kit.Game, opts json.RawMessage, n, prefix int) {
+	w := RandomWalk(b, g, opts, n, 42, prefix)
+	r := rand.New(rand.NewPCG(1, 2))
+	cands := OfferedMoves(g, w.State, n, r)
+	if len(cands) == 0 {
+		b.Skip("no offered move in the state reached")
+	}
+	ctx := kit.NewCtx(42, len(w.Script.Steps)+1, Epoch)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		c := cands[i%len(cands)]
+		if _, err := g.Apply(w.State, c.Who, c.Move, ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
