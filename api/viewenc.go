@@ -58,9 +58,10 @@ func shareOf(v kit.View) (*viewShare, error) {
 // with them they give kit.View's fields in its order, with its names and
 // omitempty rules.
 type viewHead struct {
-	Game  string `json:"game"`
-	Phase string `json:"phase"`
-	Turn  []int  `json:"turn"`
+	Game       string `json:"game"`
+	Phase      string `json:"phase"`
+	PhaseLabel string `json:"phase_label,omitempty"`
+	Turn       []int  `json:"turn"`
 }
 
 type viewRest struct {
@@ -77,7 +78,7 @@ func encodeView(v *kit.View, share *viewShare) ([]byte, error) {
 	if share == nil {
 		return json.Marshal(v)
 	}
-	head, err := json.Marshal(viewHead{Game: v.Game, Phase: v.Phase, Turn: v.Turn})
+	head, err := json.Marshal(viewHead{Game: v.Game, Phase: v.Phase, PhaseLabel: v.PhaseLabel, Turn: v.Turn})
 	if err != nil {
 		return nil, err
 	}

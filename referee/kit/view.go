@@ -10,6 +10,9 @@ import (
 type View struct {
 	Game  string `json:"game"`
 	Phase string `json:"phase"`
+	// PhaseLabel is the phase as players call it ("Roll Call"), in
+	// English; Info.Messages["pt-BR"]["phase.<Phase>"] translates it.
+	PhaseLabel string `json:"phase_label,omitempty"`
 	// Turn lists the seats the game waits for now.
 	Turn []int `json:"turn"`
 	// Seats lists each seat's public facts (role card, counts, status).
