@@ -97,6 +97,10 @@ type MovesConfig[S any] struct {
 	Seats func(s *S) int
 	// Phase returns the current phase, for MoveDef.Phases (optional).
 	Phase func(s *S) string
+	// SeatOnlyCode, when set, replaces "seat_only" as the code of the
+	// refusal of a seat's move made by another actor (a game whose
+	// published codes say "not_a_player" keeps them).
+	SeatOnlyCode string
 	// After runs after every accepted move, on the same Turn (automatic
 	// steps, end-of-game checks). Optional.
 	After func(t *Turn[S])
@@ -167,7 +171,11 @@ func (ms *Moves[S]) seatFor(s *S, d MoveDef[S], who Actor) (int, error) {
 		return -1, nil
 	}
 	if !who.IsSeat() || (ms.cfg.Seats != nil && who.Seat >= ms.cfg.Seats(s)) {
-		return 0, Errorf("seat_only", d.Spec.Rule, "This move is made from a player's phone.")
+		code := "seat_only"
+		if ms.cfg.SeatOnlyCode != "" {
+			code = ms.cfg.SeatOnlyCode
+		}
+		return 0, Errorf(code, d.Spec.Rule, "This move is made from a player's phone.")
 	}
 	return who.Seat, nil
 }
