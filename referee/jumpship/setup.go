@@ -23,7 +23,7 @@ type Options struct {
 func (g *Game) Setup(raw json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
 	lengths := data.CountdownTracks.Lengths
 	opts := Options{QuarantineTrack: lengths[0], EjectTrack: lengths[1], KillTrack: lengths[2]}
-	if err := kit.DecodeOptions(raw, g.Info().Options, &opts); err != nil {
+	if err := kit.DecodeOptions(raw, info.Options, &opts); err != nil {
 		return nil, err
 	}
 	cards := data.QuarantineCards.Cards

@@ -46,7 +46,10 @@ type KnownBio struct {
 // sees the bag's contents, only how many tokens it holds. Every Bio ID is
 // shown to all once the game is over.
 func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
-	st := asState(s)
+	st, err := moves.State(s)
+	if err != nil {
+		return kit.View{Game: "jumpship", Turn: []int{}, Seats: []kit.SeatView{}, Moves: []kit.MoveSpec{}}
+	}
 	view := kit.View{
 		Game:    "jumpship",
 		Phase:   st.Phase,
@@ -59,7 +62,7 @@ func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
 	}
 	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(st.Seats) {
 		view.Private = st.privateView(v.Seat)
-		view.Moves = st.legalMoves(v.Seat)
+		view.Moves = moves.Offers(st, v.Seat)
 	}
 	return view
 }

@@ -315,14 +315,19 @@ func TestMovesNarrowed(t *testing.T) {
 			t.Fatalf("scan targets = %v, want %v (not herself, not the First Mate)", got, want)
 		}
 	})
-	t.Run("DoctorOneFormPerHolder", func(t *testing.T) {
+	t.Run("DoctorTransfersExactlyTheLegalPairs", func(t *testing.T) {
 		tb := std7(t)
 		tb.setTurn(5)
+		tb.st.Seats[6].Status = Ejected
 		tb.hold(1, Medical, 1)
 		tb.hold(3, Medical, 1)
 		doc := find(tb.g.View(tb.st, kit.SeatViewer(5)).Moves, MoveDoctor)
-		if len(doc) != 2 || !slices.Equal(choices(doc[0].Args[0]), []any{1}) || slices.Contains(choices(doc[0].Args[1]), any(1)) {
-			t.Fatalf("doctor moves = %+v, want one per holder, never to the holder", doc)
+		want := []any{"1>0", "1>2", "1>3", "1>4", "1>5", "3>0", "3>1", "3>2", "3>4", "3>5"}
+		if len(doc) != 1 || !slices.Equal(choices(doc[0].Args[0]), want) {
+			t.Fatalf("doctor moves = %+v, want one move with transfers %v (never to the holder, never to the ejected)", doc, want)
+		}
+		if got, want := doc[0].Args[0].Choices[0].Label, "From Bo to Ada"; got != want {
+			t.Fatalf("transfer label = %q, want %q", got, want)
 		}
 	})
 	t.Run("OthersHaveNone", func(t *testing.T) {
