@@ -3,6 +3,7 @@ package jumpship
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"sort"
 
 	"tablewarden/referee/kit"
@@ -88,7 +89,10 @@ func (g *Game) Outcome(s kit.State) *kit.Outcome {
 	if err != nil || st.End == nil {
 		return nil
 	}
-	o := &kit.Outcome{Winners: []int{}, Side: st.End.Side, Reason: st.End.Reason, Rule: st.End.Rule}
+	o := &kit.Outcome{
+		Winners: []int{}, Side: st.End.Side, Reason: st.End.Reason, Rule: st.End.Rule,
+		ReasonCode: st.End.Code, ReasonParams: maps.Clone(st.End.Params),
+	}
 	revealed := make([]RevealedBioID, len(st.Seats))
 	for i, seat := range st.Seats {
 		if isSide(seat.BioID, st.End.Side) {

@@ -9,6 +9,7 @@ import (
 // The rulebook sections that rule errors and outcomes name.
 const (
 	ruleSetUp        = "Jumpship › Set Up"
+	ruleComponents   = "Jumpship › Components"
 	ruleObject       = "Jumpship › Object"
 	ruleGameplay     = "Jumpship › Gameplay"
 	ruleOnYourTurn   = "Jumpship › On Your Turn"
@@ -80,7 +81,7 @@ func gameOver(s *State) *kit.RuleError {
 	if s.End == nil {
 		return nil
 	}
-	return kit.Errorf("game_over", ruleGameplay, "The game is over: %s", s.End.Reason)
+	return kit.Errorf("game_over", s.End.Rule, "The game is over: %s", s.End.Reason)
 }
 
 // turnOf reports whether seat may make a move of its own turn in phase:

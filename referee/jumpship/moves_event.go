@@ -178,7 +178,7 @@ func eject(t *kit.Turn[State], seat int) {
 	if s.BioID == Queen {
 		t.Public("ejected", "%s is ejected from the ship and reveals the %s Bio ID.", s.Name, Queen)
 		clearTrack(t, 1)
-		end(t, SideHumans, s.Name+", the Alien Queen, was ejected: the Humans win.", ruleEject)
+		end(t, SideHumans, ruleEject, "outcome_queen_ejected", map[string]string{"queen": s.Name})
 		return
 	}
 	t.Public("ejected", "%s is ejected from the ship; the Bio ID stays secret. Their tokens go back to the bag.", s.Name)
@@ -220,17 +220,17 @@ func killSeat(t *kit.Turn[State], seat int) {
 	st.Countdown[2].Resolved = true
 	if seat < 0 {
 		t.Public("killed", "Nobody is killed.")
-		end(t, SideAliens, "Nobody was killed and the Alien Queen is still aboard: the Aliens win.", ruleKill)
+		end(t, SideAliens, ruleKill, "outcome_nobody_killed", nil)
 		return
 	}
 	st.Seats[seat].Status = Killed
 	if st.Seats[seat].BioID == Queen {
 		t.Public("killed", "%s is killed and reveals the %s Bio ID.", st.name(seat), Queen)
-		end(t, SideHumans, st.name(seat)+", the Alien Queen, was killed: the Humans win.", ruleKill)
+		end(t, SideHumans, ruleKill, "outcome_queen_killed", map[string]string{"queen": st.name(seat)})
 		return
 	}
 	t.Public("killed", "%s is killed.", st.name(seat))
-	end(t, SideAliens, st.name(seat)+" was killed but the Alien Queen is still aboard: the Aliens win.", ruleKill)
+	end(t, SideAliens, ruleKill, "outcome_killed_not_queen", map[string]string{"killed": st.name(seat)})
 }
 
 // checkChoice refuses an event choice when the game does not wait for it

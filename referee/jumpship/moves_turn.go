@@ -282,19 +282,40 @@ func placeRepair(t *kit.Turn[State], seat int) error {
 
 // engineRepaired ends the game when the 9th Repair space is filled.
 func engineRepaired(t *kit.Turn[State]) {
-	side, why := SideHumans, "The engines are repaired and the Alien Queen is not aboard: the Humans win."
 	for _, s := range t.S.Seats {
 		if s.BioID == Queen && s.Status == Aboard {
-			side, why = SideAliens, "The engines are repaired with the Alien Queen aboard: the Aliens win."
+			end(t, SideAliens, ruleShipRepair, "outcome_engines_queen_aboard", nil)
+			return
 		}
 	}
-	end(t, side, why, ruleShipRepair)
+	end(t, SideHumans, ruleShipRepair, "outcome_engines_queen_gone", nil)
 }
 
-// end ends the game; every Bio ID is revealed by the outcome.
-func end(t *kit.Turn[State], side, reason, rule string) {
+// outcomeReasons are the English templates of the outcome reasons, by
+// message-catalog key.
+var outcomeReasons = map[string]string{
+	"outcome_engines_queen_aboard": "The engines are repaired with the Alien Queen aboard: the Aliens win.",
+	"outcome_engines_queen_gone":   "The engines are repaired and the Alien Queen is not aboard: the Humans win.",
+	"outcome_queen_ejected":        "{queen}, the Alien Queen, was ejected: the Humans win.",
+	"outcome_queen_killed":         "{queen}, the Alien Queen, was killed: the Humans win.",
+	"outcome_killed_not_queen":     "{killed} was killed but the Alien Queen is still aboard: the Aliens win.",
+	"outcome_nobody_killed":        "Nobody was killed and the Alien Queen is still aboard: the Aliens win.",
+}
+
+// fill writes a template's {placeholders} from params.
+func fill(tmpl string, params map[string]string) string {
+	for k, v := range params {
+		tmpl = strings.ReplaceAll(tmpl, "{"+k+"}", v)
+	}
+	return tmpl
+}
+
+// end ends the game for a reason of outcomeReasons; every Bio ID is
+// revealed by the outcome.
+func end(t *kit.Turn[State], side, rule, code string, params map[string]string) {
 	st := t.S
-	st.End = &End{Side: side, Reason: reason, Rule: rule}
+	reason := fill(outcomeReasons[code], params)
+	st.End = &End{Side: side, Reason: reason, Rule: rule, Code: code, Params: params}
 	st.Phase = PhaseOver
 	st.Choice = nil
 	t.Reveal()
