@@ -26,12 +26,13 @@ func (g *Game) Info() kit.Info { return info }
 
 func newInfo() kit.Info {
 	lengths := data.CountdownTracks.Lengths
-	trackOpt := func(name, label string, def int) kit.OptionSpec {
+	trackOpt := func(name, label, track string, def int) kit.OptionSpec {
 		return kit.OptionSpec{
 			Name: name, Label: label, Kind: kit.OptInt, Default: def,
 			Min: kit.IntPtr(1), Max: kit.IntPtr(data.Tokens.Counts[Countdown]),
 			Source: data.CountdownTracks.Source,
-			Help:   "Slots on this countdown track. The rulebook does not print it; 5 is assumed.",
+			Help: fmt.Sprintf("How many Countdown tokens fill the %s track on the Ship Console Board (%d is used if you leave it). "+
+				"Assumed: the book does not print this; change it here if your copy differs.", track, def),
 		}
 	}
 	return kit.Info{
@@ -41,13 +42,14 @@ func newInfo() kit.Info {
 		MinPlayers: 5,
 		MaxPlayers: 10,
 		Options: []kit.OptionSpec{
-			trackOpt("quarantine_track", "Countdown to Quarantine: slots", lengths[0]),
-			trackOpt("eject_track", "Countdown to Eject: slots", lengths[1]),
-			trackOpt("kill_track", "Countdown to Kill: slots", lengths[2]),
+			trackOpt("quarantine_track", "Countdown to Quarantine: slots", trackLabel(0), lengths[0]),
+			trackOpt("eject_track", "Countdown to Eject: slots", trackLabel(1), lengths[1]),
+			trackOpt("kill_track", "Countdown to Kill: slots", trackLabel(2), lengths[2]),
 			{
 				Name: "quarantine_cards", Label: "Quarantine card texts", Kind: kit.OptJSON, Default: nil,
 				Source: data.QuarantineCards.Source,
-				Help:   `The texts of the 3 Quarantine cards, which the rulebook does not print: [{"name":"…","text":"…"}, …]. Empty keeps placeholders that point to the physical cards.`,
+				Help: `The names and texts of the 3 Quarantine cards in your box, as [{"name":"…","text":"…"}, …]; one of them is chosen at random for the game. ` +
+					"Assumed: the book does not print them, so by default the phones show placeholders that point to the physical cards; type the texts here if you want them on screen.",
 			},
 		},
 		Moves: moves.Specs(),

@@ -110,14 +110,6 @@ func (st *State) seatArg(name, label string, seats []int) kit.ArgSpec {
 	return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgSeat, Choices: ch}
 }
 
-func enumArg(name, label string, values []string) kit.ArgSpec {
-	ch := make([]kit.Choice, len(values))
-	for i, v := range values {
-		ch[i] = kit.Choice{Value: v, Label: v}
-	}
-	return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgEnum, Choices: ch}
-}
-
 // seats returns the seats for which keep is true.
 func (st *State) seats(keep func(i int, s Seat) bool) []int {
 	var out []int

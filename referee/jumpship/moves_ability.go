@@ -45,18 +45,28 @@ func parseTransfer(s string) (from, to int, ok bool) {
 
 // The catalog entries of the moves made instead of drawing.
 var (
-	specScan = kit.MoveSpec{Type: MoveScan, Label: "Scan a player's Bio ID", Rule: rulePerformScan, Args: []kit.ArgSpec{
-		{Name: "target", Label: "Player to scan", Kind: kit.ArgSeat},
-	}}
-	specChef = kit.MoveSpec{Type: MoveChef, Label: "Chef: remove a Countdown token", Rule: ruleAbilityChef, Args: []kit.ArgSpec{
-		{Name: "track", Label: "Countdown track", Kind: kit.ArgEnum, Choices: kindChoices(trackEvents[:]...)},
-	}}
-	specDoctor = kit.MoveSpec{Type: MoveDoctor, Label: "Doctor: move a Medical token", Rule: ruleAbilityDoc, Args: []kit.ArgSpec{
-		{Name: "transfer", Label: "Medical token to move", Kind: kit.ArgEnum},
-	}}
-	specEngineer = kit.MoveSpec{Type: MoveEngineer, Label: "Engineer: remove a Repair token", Rule: ruleAbilityEng}
-	specSecurity = kit.MoveSpec{Type: MoveSecurity, Label: "Security: take a Target from the bag", Rule: ruleAbilitySec}
+	specScan = kit.MoveSpec{Type: MoveScan, Label: "Scan a player's Bio ID", Rule: rulePerformScan, Group: groupInstead,
+		Confirm: "Scan this player? It takes your turn and returns Scan tokens to the bag; only you see the Bio ID.",
+		Args:    []kit.ArgSpec{{Name: "target", Label: "Player to scan", Kind: kit.ArgSeat}}}
+	specChef = kit.MoveSpec{Type: MoveChef, Label: "Chef: remove a Countdown token", Rule: ruleAbilityChef, Group: groupInstead,
+		Args: []kit.ArgSpec{trackArg(trackEvents[:])}}
+	specDoctor = kit.MoveSpec{Type: MoveDoctor, Label: "Doctor: move a Medical token", Rule: ruleAbilityDoc, Group: groupInstead,
+		Args: []kit.ArgSpec{{Name: "transfer", Label: "Medical token to move", Kind: kit.ArgEnum}}}
+	specEngineer = kit.MoveSpec{Type: MoveEngineer, Label: "Engineer: remove a Repair token", Rule: ruleAbilityEng, Group: groupInstead}
+	specSecurity = kit.MoveSpec{Type: MoveSecurity, Label: "Security: take a Target from the bag", Rule: ruleAbilitySec, Group: groupInstead}
 )
+
+// groupInstead heads the moves a seat may make instead of drawing.
+const groupInstead = "Instead of drawing"
+
+// trackArg is the Chef's choice among countdown tracks, by their names.
+func trackArg(tracks []string) kit.ArgSpec {
+	ch := make([]kit.Choice, len(tracks))
+	for i, tr := range tracks {
+		ch[i] = kit.Choice{Value: tr, Label: trackLabel(slices.Index(trackEvents[:], tr))}
+	}
+	return kit.ArgSpec{Name: "track", Label: "Countdown track", Kind: kit.ArgEnum, Choices: ch}
+}
 
 // scanNeed returns the Scan tokens a role needs to scan and returns.
 func scanNeed(role string) (need, ret int) {
@@ -96,7 +106,7 @@ func offerChef(st *State, seat int) *kit.MoveSpec {
 	if len(tracks) == 0 {
 		return nil
 	}
-	return narrow(specChef, enumArg("track", "Countdown track", tracks))
+	return narrow(specChef, trackArg(tracks))
 }
 
 // offerDoctor offers the Doctor every move of a Medical token from a

@@ -14,16 +14,16 @@ type SeatArgs struct {
 
 // The catalog entries of the event choices.
 var (
-	specCaptainBreak = kit.MoveSpec{Type: MoveCaptainBreak, Label: "Captain: break the tie", Rule: ruleAbilityCapt, Args: []kit.ArgSpec{
-		{Name: "seat", Label: "Winner of the tie", Kind: kit.ArgSeat},
-	}}
-	specQuarantine = kit.MoveSpec{Type: MoveQuarantine, Label: "Quarantine a player", Rule: ruleQuarantine, Args: []kit.ArgSpec{
-		{Name: "target", Label: "Player to quarantine", Kind: kit.ArgSeat},
-	}}
-	specKill = kit.MoveSpec{Type: MoveKill, Label: "Kill a player", Rule: ruleKill, Args: []kit.ArgSpec{
-		{Name: "target", Label: "Player to kill", Kind: kit.ArgSeat},
-	}}
-	specKillNobody = kit.MoveSpec{Type: MoveKillNobody, Label: "Kill nobody", Rule: ruleKill}
+	specCaptainBreak = kit.MoveSpec{Type: MoveCaptainBreak, Label: "Captain: break the tie", Rule: ruleAbilityCapt, Primary: true,
+		Args: []kit.ArgSpec{{Name: "seat", Label: "Winner of the tie", Kind: kit.ArgSeat}}}
+	specQuarantine = kit.MoveSpec{Type: MoveQuarantine, Label: "Quarantine a player", Rule: ruleQuarantine, Primary: true,
+		Confirm: "Place this player in Quarantine? They take the Quarantine card; this cannot be taken back.",
+		Args:    []kit.ArgSpec{{Name: "target", Label: "Player to quarantine", Kind: kit.ArgSeat}}}
+	specKill = kit.MoveSpec{Type: MoveKill, Label: "Kill a player", Rule: ruleKill, Primary: true,
+		Confirm: "Kill this player? The game ends with this choice.",
+		Args:    []kit.ArgSpec{{Name: "target", Label: "Player to kill", Kind: kit.ArgSeat}}}
+	specKillNobody = kit.MoveSpec{Type: MoveKillNobody, Label: "Kill nobody", Rule: ruleKill,
+		Confirm: "Kill nobody? The game ends, and with the Alien Queen aboard the Aliens win."}
 )
 
 // offerCaptainBreak offers the Captain the tied players.
@@ -31,7 +31,14 @@ func offerCaptainBreak(st *State, seat int) *kit.MoveSpec {
 	if !st.choiceOf(seat, PhaseCaptainTiebreak) {
 		return nil
 	}
-	return narrow(specCaptainBreak, st.seatArg("seat", "Winner of the tie", st.Choice.Tied))
+	sp := narrow(specCaptainBreak, st.seatArg("seat", "Winner of the tie", st.Choice.Tied))
+	if st.Choice.Event == EventEject {
+		sp.Label = "Captain: choose who is ejected"
+		sp.Confirm = "Eject this player from the ship? This cannot be taken back."
+	} else {
+		sp.Label = "Captain: choose who picks the player to quarantine"
+	}
+	return sp
 }
 
 // offerQuarantine offers the chooser every player aboard.

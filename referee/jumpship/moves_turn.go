@@ -19,23 +19,39 @@ type GiveArgs struct {
 	To    int    `json:"to"`
 }
 
-// kindChoices lists token kinds as choices.
+// tokenLabels are the token kinds as the phones show them.
+var tokenLabels = map[string]string{
+	Target:     "Target token",
+	Scan:       "Scan token",
+	Command:    "Command token",
+	Repair:     "Repair token",
+	Medical:    "Medical token",
+	RedrawBoth: "Both tokens",
+}
+
+// kindChoices lists token kinds as choices with readable labels.
 func kindChoices(ks ...string) []kit.Choice {
 	out := make([]kit.Choice, len(ks))
 	for i, k := range ks {
-		out[i] = kit.Choice{Value: k, Label: k}
+		out[i] = kit.Choice{Value: k, Label: tokenLabels[k]}
 	}
 	return out
 }
 
+// tokenArg is an enum argument over token kinds.
+func tokenArg(name, label string, kinds []string) kit.ArgSpec {
+	return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgEnum, Choices: kindChoices(kinds...)}
+}
+
 // The catalog entries of the turn's moves.
 var (
-	specDraw   = kit.MoveSpec{Type: MoveDraw, Label: "Draw two tokens", Rule: ruleOnYourTurn}
-	specRedraw = kit.MoveSpec{Type: MoveRedraw, Label: "Return and redraw", Rule: ruleOnYourTurn, Args: []kit.ArgSpec{
-		{Name: "tokens", Label: "Tokens to return", Kind: kit.ArgEnum, Choices: append(kindChoices(Target, Scan, Command, Repair, Medical), kit.Choice{Value: RedrawBoth, Label: "Both tokens"})},
-	}}
-	specGive = kit.MoveSpec{Type: MoveGive, Label: "Give a token", Rule: ruleBasicTokens, Args: []kit.ArgSpec{
-		{Name: "token", Label: "Token", Kind: kit.ArgEnum, Choices: kindChoices(Target, Scan, Command, Medical)},
+	specDraw = kit.MoveSpec{Type: MoveDraw, Label: "Draw two tokens", Rule: ruleOnYourTurn, Primary: true,
+		Confirm: "Draw two tokens from the bag? Everyone sees them, and the draw cannot be undone."}
+	specRedraw = kit.MoveSpec{Type: MoveRedraw, Label: "Return and redraw", Rule: ruleOnYourTurn, Group: "Redraw before giving",
+		Confirm: "Return these tokens to the bag and draw new ones? You must keep what you draw.",
+		Args:    []kit.ArgSpec{tokenArg("tokens", "Tokens to return", []string{Target, Scan, Command, Repair, Medical, RedrawBoth})}}
+	specGive = kit.MoveSpec{Type: MoveGive, Label: "Give a token", Rule: ruleBasicTokens, Primary: true, Args: []kit.ArgSpec{
+		tokenArg("token", "Token", []string{Target, Scan, Command, Medical}),
 		{Name: "to", Label: "To", Kind: kit.ArgSeat},
 	}}
 	specPlaceRepair = kit.MoveSpec{Type: MovePlaceRepair, Label: "Place a Repair token on the Ship Repair board", Rule: ruleShipRepair}
@@ -59,7 +75,7 @@ func offerRedraw(st *State, seat int) *kit.MoveSpec {
 	if len(st.Hand) == 2 {
 		back = append(back, RedrawBoth)
 	}
-	return narrow(specRedraw, enumArg("tokens", "Tokens to return", back))
+	return narrow(specRedraw, tokenArg("tokens", "Tokens to return", back))
 }
 
 // offerGive offers giving a drawn kind other than Repair to a player aboard
@@ -79,7 +95,7 @@ func offerGive(st *State, seat int) *kit.MoveSpec {
 		}
 		return i != seat || me.Role == Diplomat
 	})
-	return narrow(specGive, enumArg("token", "Token", giveable), st.seatArg("to", "To", to))
+	return narrow(specGive, tokenArg("token", "Token", giveable), st.seatArg("to", "To", to))
 }
 
 // offerPlaceRepair offers placing a drawn Repair token.
@@ -87,7 +103,13 @@ func offerPlaceRepair(st *State, seat int) *kit.MoveSpec {
 	if !st.turnOf(seat, PhaseGive) || !slices.Contains(st.Hand, Repair) {
 		return nil
 	}
-	return narrow(specPlaceRepair)
+	sp := narrow(specPlaceRepair)
+	// It moves the game on when nothing else is left to give.
+	sp.Primary = !slices.ContainsFunc(st.Hand, func(k string) bool { return k != Repair })
+	if st.Repair == data.RepairTrack.Spaces-1 {
+		sp.Confirm = "This is the last Repair space: the engines are repaired and the game ends. Place it?"
+	}
+	return sp
 }
 
 // checkTurn refuses a move of the seat whose turn it is when the game
@@ -114,7 +136,7 @@ func checkTurn(st *State, seat int, phase string) error {
 // checkSeat refuses a seat index outside the table ("unknown_seat").
 func checkSeat(st *State, seat int, rule string) error {
 	if seat < 0 || seat >= len(st.Seats) {
-		return kit.Errorf("unknown_seat", rule, "There is no seat %d at this table.", seat)
+		return kit.Errorf("unknown_seat", rule, "That player is not at this table.")
 	}
 	return nil
 }
