@@ -11,16 +11,16 @@ import (
 	"tablewarden/referee/kit/kittest"
 )
 
-// randomMove picks a random move among the offered ones (kittest's
-// picker: any actor, any offered choice).
+// randomMove picks a random offered move of the seat the game waits for,
+// its arguments filled by kit.RandomMove as a phone would.
 func randomMove(t testing.TB, g *Game, st *State, r *rand.Rand) (int, kit.Move) {
 	t.Helper()
-	cands := kittest.OfferedMoves(g, st, len(st.Seats), r)
-	if len(cands) == 0 {
-		t.Fatalf("phase %s: nobody is offered a move", st.Phase)
+	seat := st.waitingFor()[0]
+	specs := moves.Offers(st, seat)
+	if len(specs) == 0 {
+		t.Fatalf("seat %d is waited for but has no moves (phase %s)", seat, st.Phase)
 	}
-	c := cands[r.IntN(len(cands))]
-	return c.Who.Seat, c.Move
+	return seat, kit.RandomMove(specs[r.IntN(len(specs))], r)
 }
 
 // randomGame plays random legal moves from View.Moves until the game ends,

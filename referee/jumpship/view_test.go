@@ -375,3 +375,58 @@ func scannersReady(t *testing.T, st *State) {
 		t.Fatal(err)
 	}
 }
+
+// TestViewNamesPeople checks the private notes name people ("Your fellow
+// aliens: Ed (Queen)"), and that every screen reads the roles' abilities
+// and the Quarantine card's text.
+func TestViewNamesPeople(t *testing.T) {
+	t.Run("FellowAliens", func(t *testing.T) {
+		tb := newTable(t,
+			[]string{Captain, FirstMate, Pilot, Engineer, Scientist, Doctor, Diplomat, Chef, Security},
+			[]string{Human, Alien, Human, Human, Queen, Human, Alien, Human, Human})
+		for seat, want := range map[int]string{1: "Your fellow aliens: Ed (Queen), Gus.", 4: "Your fellow aliens: Bo, Gus.", 6: "Your fellow aliens: Bo, Ed (Queen)."} {
+			if notes := privateOf(t, tb, seat).Notes; !slices.Contains(notes, want) {
+				t.Fatalf("seat %d notes %q lack %q", seat, notes, want)
+			}
+		}
+		for _, note := range privateOf(t, tb, 0).Notes {
+			if strings.Contains(note, "alien") || strings.Contains(note, "Gus") {
+				t.Fatalf("a Human's note %q speaks of the aliens", note)
+			}
+		}
+	})
+	t.Run("ScanNamesTheTarget", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(5)
+		tb.hold(0, Scan, 4)
+		tb.do(0, MoveScan, TargetArgs{Target: 2})
+		if notes := privateOf(t, tb, 0).Notes; !slices.Contains(notes, "Your scan: Cy is Alien.") {
+			t.Fatalf("notes %q lack the scan of Cy", notes)
+		}
+	})
+	t.Run("AbilitiesAndQuarantineCard", func(t *testing.T) {
+		tb := std7(t)
+		tb.st.Quarantined = 4
+		v := tb.g.View(tb.st, kit.BoardViewer)
+		pub := v.Public.(PublicView)
+		if got, want := pub.Abilities[5], "Flo, Doctor: "+data.Roles.Abilities[Doctor]; got != want {
+			t.Fatalf("abilities[5] = %q, want %q", got, want)
+		}
+		for _, s := range v.Seats {
+			if s.Facts["ability"] == "" {
+				t.Fatalf("seat %s has no ability fact", s.Name)
+			}
+		}
+		if got, want := v.Seats[4].Facts["quarantine_text"], tb.st.Card.Text; got != want {
+			t.Fatalf("Ed's quarantine text = %q, want %q", got, want)
+		}
+		if notes := privateOf(t, tb, 4).Notes; !slices.Contains(notes, "You are in Quarantine: "+tb.st.Card.Name+". "+tb.st.Card.Text) {
+			t.Fatalf("Ed's notes %q lack the card's text", notes)
+		}
+		for _, role := range data.Roles.Rank {
+			if !strings.HasSuffix(data.Roles.Abilities[role], ".") {
+				t.Fatalf("%s has no ability text", role)
+			}
+		}
+	})
+}
