@@ -10,7 +10,6 @@ import (
 const (
 	ruleSetUp        = "Jumpship › Set Up"
 	ruleComponents   = "Jumpship › Components"
-	ruleObject       = "Jumpship › Object"
 	ruleGameplay     = "Jumpship › Gameplay"
 	ruleOnYourTurn   = "Jumpship › On Your Turn"
 	ruleBasicTokens  = "Jumpship › Basic Token Rules"

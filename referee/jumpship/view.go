@@ -1,6 +1,7 @@
 package jumpship
 
 import (
+	"slices"
 	"strconv"
 
 	"tablewarden/referee/kit"
@@ -187,7 +188,7 @@ func (st *State) publicView() PublicView {
 		who := st.Seats[c.Chooser].Name
 		switch st.Phase {
 		case PhaseCaptainTiebreak:
-			p.Awaiting = who + ", the Captain, breaks the " + c.Event + " tie."
+			p.Awaiting = who + ", the Captain, breaks the tie of the " + trackLabel(slices.Index(trackEvents[:], c.Event)) + "."
 		case PhaseQuarantine:
 			p.Awaiting = who + " chooses a player to quarantine."
 		case PhaseKill:
@@ -197,7 +198,9 @@ func (st *State) publicView() PublicView {
 			p.TiedPlayers = append(p.TiedPlayers, st.Seats[s].Name)
 		}
 	}
-	p.EventsToResolve = append(p.EventsToResolve, st.Pending...)
+	for _, ev := range st.Pending {
+		p.EventsToResolve = append(p.EventsToResolve, trackLabel(slices.Index(trackEvents[:], ev)))
+	}
 	if st.End != nil {
 		p.EventsToResolve = nil
 	}
