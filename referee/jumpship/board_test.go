@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 // counter returns a board counter's value by label.
@@ -99,7 +100,7 @@ func TestBoardHoldsNoSecret(t *testing.T) {
 			if st.End != nil {
 				return
 			}
-			for _, v := range append([]kit.Viewer{kit.BoardViewer, kit.HostViewer}, seatViewers(n)...) {
+			for _, v := range kittest.Viewers(n) {
 				b, err := json.Marshal(g.View(st, v).Board)
 				if err != nil {
 					t.Fatal(err)

@@ -7,8 +7,9 @@
 // game.go (Game, Info computed once, Apply, Outcome, Decode), state.go,
 // setup.go (options, deal, setup log), moves.go (the move table and the
 // rulebook sections), moves_turn.go (draw, redraw, give, place a Repair
-// token, the end of a turn), moves_ability.go (scan and the roles'
-// abilities), moves_event.go (the countdown events and their choices),
+// token), moves_flow.go (the bag, Countdown tokens, the end of a turn and
+// of the game), moves_ability.go (scan and the roles' abilities),
+// moves_event.go (the countdown events and their choices),
 // view.go, prompt.go, board.go, data.go with data.json, invariants.go.
 //
 // # Moves

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 // promptOf is the prompt text of a viewer.
@@ -112,7 +113,7 @@ func TestViewsReadable(t *testing.T) {
 	for seed := uint64(1); seed <= 12; seed++ {
 		n := 5 + int(seed%6)
 		randomGame(t, n, `{"quarantine_track":2,"eject_track":3,"kill_track":3}`, seed, func(st *State, no int) {
-			for _, v := range append([]kit.Viewer{kit.BoardViewer, kit.HostViewer}, seatViewers(n)...) {
+			for _, v := range kittest.Viewers(n) {
 				view := g.View(st, v)
 				where := fmt.Sprintf("seed %d move %d, %s %d", seed, no, v.Role, v.Seat)
 				if view.PhaseLabel == "" || view.PhaseLabel == view.Phase {
@@ -143,14 +144,6 @@ func TestViewsReadable(t *testing.T) {
 			}
 		})
 	}
-}
-
-func seatViewers(n int) []kit.Viewer {
-	var out []kit.Viewer
-	for i := 0; i < n; i++ {
-		out = append(out, kit.SeatViewer(i))
-	}
-	return out
 }
 
 // TestMoveHints checks the moves that end the game, cannot be undone or

@@ -163,10 +163,7 @@ func TestLeakage(t *testing.T) {
 			scannersReady(t, st)
 		}
 		r := rand.New(rand.NewPCG(seed, 5))
-		viewers := []kit.Viewer{kit.HostViewer, kit.BoardViewer}
-		for i := 0; i < n; i++ {
-			viewers = append(viewers, kit.SeatViewer(i))
-		}
+		viewers := kittest.Viewers(n)
 		for no := 1; st.End == nil; no++ {
 			seat, m := randomMove(t, g, st, r)
 			if scan, ok := scanMove(g, st, seat, r); ok {
