@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"tablewarden/referee/kit/kittest"
 )
 
 func TestScan(t *testing.T) {
@@ -32,7 +34,7 @@ func TestScan(t *testing.T) {
 				t.Fatalf("event %+v shows the Bio ID to others than the scanner", e)
 			}
 		}
-		if !hasEvent(res.Events, "scan_result") {
+		if !kittest.HasEvent(res.Events, "scan_result") {
 			t.Fatalf("no private scan_result event in %v", res.Events)
 		}
 		if got, want := tb.turn(), 1; got != want {
@@ -151,36 +153,36 @@ func TestDoctor(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		tb := doc(t)
 		tb.hold(0, Medical, 1)
-		tb.do(2, MoveDoctor, DoctorArgs{From: 0, To: 2})
+		tb.do(2, MoveDoctor, DoctorArgs{Transfer: "0>2"})
 		if tb.st.Seats[0].Medical != 0 || tb.st.Seats[2].Medical != 1 {
 			t.Fatalf("seats %s, want the Medical moved to the Doctor", seatsStr(tb.st))
 		}
 	})
 	t.Run("ErrNoMedicalInPlay", func(t *testing.T) {
 		tb := doc(t)
-		tb.wantRefused(2, MoveDoctor, DoctorArgs{From: 0, To: 1}, "no_medical_in_play")
+		tb.wantRefused(2, MoveDoctor, DoctorArgs{Transfer: "0>1"}, "no_medical_in_play")
 	})
 	t.Run("ErrNoMedicalHeld", func(t *testing.T) {
 		tb := doc(t)
 		tb.hold(0, Medical, 1)
-		tb.wantRefused(2, MoveDoctor, DoctorArgs{From: 1, To: 3}, "no_medical_held")
+		tb.wantRefused(2, MoveDoctor, DoctorArgs{Transfer: "1>3"}, "no_medical_held")
 	})
 	t.Run("ErrMedicalToSamePlayer", func(t *testing.T) {
 		tb := doc(t)
 		tb.hold(0, Medical, 1)
-		tb.wantRefused(2, MoveDoctor, DoctorArgs{From: 0, To: 0}, "medical_to_same_player")
+		tb.wantRefused(2, MoveDoctor, DoctorArgs{Transfer: "0>0"}, "medical_to_same_player")
 	})
 	t.Run("ErrNotAboard", func(t *testing.T) {
 		tb := doc(t)
 		tb.hold(0, Medical, 1)
 		tb.st.Seats[4].Status = Ejected
-		tb.wantRefused(2, MoveDoctor, DoctorArgs{From: 0, To: 4}, "not_aboard")
+		tb.wantRefused(2, MoveDoctor, DoctorArgs{Transfer: "0>4"}, "not_aboard")
 	})
 	t.Run("ErrWrongRole", func(t *testing.T) {
 		tb := doc(t)
 		tb.hold(0, Medical, 1)
 		tb.setTurn(1)
-		tb.wantRefused(1, MoveDoctor, DoctorArgs{From: 0, To: 1}, "wrong_role")
+		tb.wantRefused(1, MoveDoctor, DoctorArgs{Transfer: "0>1"}, "wrong_role")
 	})
 }
 
@@ -197,7 +199,7 @@ func TestEngineer(t *testing.T) {
 		if got, want := tb.st.Repair, 4; got != want {
 			t.Fatalf("repair = %d, want %d", got, want)
 		}
-		if tb.st.scannersOnline() || !hasEvent(res.Events, "scanners_offline") {
+		if tb.st.scannersOnline() || !kittest.HasEvent(res.Events, "scanners_offline") {
 			t.Fatalf("scanners still online after the Engineer's removal")
 		}
 		tb.hold(2, Scan, 4)
@@ -261,7 +263,7 @@ func TestAbilitiesReplaceTheDraw(t *testing.T) {
 	}{
 		{0, MoveChef, ChefArgs{Track: EventQuarantine}},
 		{1, MoveEngineer, nil},
-		{2, MoveDoctor, DoctorArgs{From: 4, To: 0}},
+		{2, MoveDoctor, DoctorArgs{Transfer: "4>0"}},
 		{3, MoveSecurity, nil},
 	} {
 		t.Run(c.typ, func(t *testing.T) {

@@ -2,9 +2,9 @@ package jumpship
 
 import (
 	_ "embed"
-	"encoding/json"
-	"fmt"
 	"strconv"
+
+	"tablewarden/referee/kit"
 )
 
 //go:embed data.json
@@ -58,53 +58,57 @@ type QuarantineCard struct {
 	Source string `json:"source" vis:"public"`
 }
 
-// Data is the game data of data.json.
+// Data is the game data of data.json. Each group says where its values
+// come from (kit.Sourced).
 type Data struct {
+	About  string `json:"about"`
 	BioIDs struct {
-		Source string `json:"source"`
-		Chart  map[string]struct {
+		kit.Sourced
+		Chart map[string]struct {
 			Humans int `json:"humans"`
 			Aliens int `json:"aliens"`
 		} `json:"chart"`
 	} `json:"bio_ids"`
 	Tokens struct {
-		Source string         `json:"source"`
+		kit.Sourced
 		Counts map[string]int `json:"counts"`
 	} `json:"tokens"`
 	Roles struct {
-		Source string   `json:"source"`
-		Rank   []string `json:"rank"`
+		kit.Sourced
+		Rank []string `json:"rank"`
+		// Abilities are the Special Abilities as the phones show them.
+		Abilities map[string]string `json:"abilities"`
 	} `json:"roles"`
 	RepairTrack struct {
-		Source     string `json:"source"`
-		Spaces     int    `json:"spaces"`
-		ScannersAt int    `json:"scanners_at"`
+		kit.Sourced
+		Spaces     int `json:"spaces"`
+		ScannersAt int `json:"scanners_at"`
 	} `json:"repair_track"`
 	Scan struct {
-		Source          string `json:"source"`
-		Need            int    `json:"need"`
-		Return          int    `json:"return"`
-		ScientistNeed   int    `json:"scientist_need"`
-		ScientistReturn int    `json:"scientist_return"`
+		kit.Sourced
+		Need            int `json:"need"`
+		Return          int `json:"return"`
+		ScientistNeed   int `json:"scientist_need"`
+		ScientistReturn int `json:"scientist_return"`
 	} `json:"scan"`
 	CountdownTracks struct {
-		Source  string `json:"source"`
-		Lengths []int  `json:"lengths"`
+		kit.Sourced
+		Lengths []int `json:"lengths"`
 	} `json:"countdown_tracks"`
 	QuarantineCards struct {
-		Source string           `json:"source"`
-		Cards  []QuarantineCard `json:"cards"`
+		kit.Sourced
+		Cards []QuarantineCard `json:"cards"`
 	} `json:"quarantine_cards"`
 }
 
 // data is the parsed data.json; loadData panics at init on a broken file,
-// which the tests catch.
+// which every test catches.
 var data = loadData()
 
 func loadData() Data {
 	var d Data
-	if err := json.Unmarshal(dataJSON, &d); err != nil {
-		panic(fmt.Sprintf("jumpship: data.json: %v", err))
+	if err := kit.LoadData(dataJSON, nil, ruleSetUp, &d); err != nil {
+		panic("jumpship: data.json: " + err.Error())
 	}
 	for i := range d.QuarantineCards.Cards {
 		d.QuarantineCards.Cards[i].Source = d.QuarantineCards.Source

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 // noCaptain is a 5-player table without a Captain: Bo (Pilot) starts; Cy is
@@ -56,7 +57,7 @@ func TestQuarantine(t *testing.T) {
 		if got, want := tb.st.Quarantined, -1; got != want {
 			t.Fatalf("quarantined = %d, want %d", got, want)
 		}
-		if !hasEvent(res.Events, "quarantine_tie") || tb.st.Bag.Count(Command) != 10 || !tb.st.Countdown[0].Resolved {
+		if !kittest.HasEvent(res.Events, "quarantine_tie") || tb.st.Bag.Count(Command) != 10 || !tb.st.Countdown[0].Resolved {
 			t.Fatalf("after a tie: events %v, %d Command in bag, track %+v", res.Events, tb.st.Bag.Count(Command), tb.st.Countdown[0])
 		}
 		if got, want := tb.turn(), 2; got != want {
@@ -276,7 +277,7 @@ func TestKill(t *testing.T) {
 				t.Fatalf("seat %d is %s after a double tie", i, s.Status)
 			}
 		}
-		if o := tb.g.Outcome(tb.st); o == nil || o.Side != SideAliens || !hasEvent(res.Events, "kill_target_tie") {
+		if o := tb.g.Outcome(tb.st); o == nil || o.Side != SideAliens || !kittest.HasEvent(res.Events, "kill_target_tie") {
 			t.Fatalf("outcome = %+v, want Aliens after nobody is killed", o)
 		}
 	})
@@ -288,7 +289,7 @@ func TestShipRepair(t *testing.T) {
 		tb.setRepair(4)
 		tb.withHand(Repair)
 		res := tb.do(0, MovePlaceRepair, nil)
-		if !tb.st.scannersOnline() || !hasEvent(res.Events, "scanners_online") {
+		if !tb.st.scannersOnline() || !kittest.HasEvent(res.Events, "scanners_online") {
 			t.Fatalf("scanners offline at 5 Repair")
 		}
 	})

@@ -11,34 +11,16 @@ import (
 	"tablewarden/referee/kit/kittest"
 )
 
-// argsOf builds a move's args from one choice per argument.
-func argsOf(spec kit.MoveSpec, pick func(a kit.ArgSpec) any) kit.Move {
-	if len(spec.Args) == 0 {
-		return kit.Move{Type: spec.Type}
-	}
-	args := map[string]any{}
-	for _, a := range spec.Args {
-		args[a.Name] = pick(a)
-	}
-	return kittest.MakeMove(spec.Type, args)
-}
-
-// randomMove picks a random move from the waiting seat's View.Moves, the
-// way the lead's load tool does.
+// randomMove picks a random offered move of the seat the game waits for,
+// its arguments filled by kit.RandomMove as a phone would.
 func randomMove(t testing.TB, g *Game, st *State, r *rand.Rand) (int, kit.Move) {
 	t.Helper()
 	seat := st.waitingFor()[0]
-	moves := g.View(st, kit.SeatViewer(seat)).Moves
-	if len(moves) == 0 {
+	specs := moves.Offers(st, seat)
+	if len(specs) == 0 {
 		t.Fatalf("seat %d is waited for but has no moves (phase %s)", seat, st.Phase)
 	}
-	spec := moves[r.IntN(len(moves))]
-	return seat, argsOf(spec, func(a kit.ArgSpec) any {
-		if len(a.Choices) == 0 {
-			t.Fatalf("%s arg %s offers no choice", spec.Type, a.Name)
-		}
-		return a.Choices[r.IntN(len(a.Choices))].Value
-	})
+	return seat, kit.RandomMove(specs[r.IntN(len(specs))], r)
 }
 
 // randomGame plays random legal moves from View.Moves until the game ends,
@@ -99,15 +81,23 @@ func TestRandomGames(t *testing.T) {
 // every catalog value of its enum args and every seat for its seat args.
 func candidates(n int) []kit.Move {
 	var out []kit.Move
-	for _, spec := range catalog() {
+	for _, spec := range New().Info().Moves {
 		combos := []map[string]any{{}}
 		for _, a := range spec.Args {
 			var vals []any
-			if a.Kind == kit.ArgSeat {
+			switch {
+			case a.Kind == kit.ArgSeat:
 				for i := 0; i < n; i++ {
 					vals = append(vals, i)
 				}
-			} else {
+			case spec.Type == MoveDoctor:
+				for i := 0; i < n; i++ {
+					for j := 0; j < n; j++ {
+						vals = append(vals, transfer(i, j))
+					}
+				}
+				vals = append(vals, "1>x", "01>2")
+			default:
 				for _, c := range a.Choices {
 					vals = append(vals, c.Value)
 				}

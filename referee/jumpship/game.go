@@ -3,6 +3,7 @@ package jumpship
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"sort"
 
 	"tablewarden/referee/kit"
@@ -16,16 +17,22 @@ var _ kit.Game = (*Game)(nil)
 // New returns the Jumpship referee.
 func New() *Game { return &Game{} }
 
+// info is Jumpship's description, computed once.
+var info = newInfo()
+
 // Info describes Jumpship: 5–10 players, the countdown track lengths and
 // Quarantine card texts as overridable game data, and the move catalog.
-func (g *Game) Info() kit.Info {
+func (g *Game) Info() kit.Info { return info }
+
+func newInfo() kit.Info {
 	lengths := data.CountdownTracks.Lengths
-	trackOpt := func(name, label string, def int) kit.OptionSpec {
+	trackOpt := func(name, label, track string, def int) kit.OptionSpec {
 		return kit.OptionSpec{
 			Name: name, Label: label, Kind: kit.OptInt, Default: def,
 			Min: kit.IntPtr(1), Max: kit.IntPtr(data.Tokens.Counts[Countdown]),
 			Source: data.CountdownTracks.Source,
-			Help:   "Slots on this countdown track. The rulebook does not print it; 5 is assumed.",
+			Help: fmt.Sprintf("How many Countdown tokens fill the %s track on the Ship Console Board (%d is used if you leave it). "+
+				"Assumed: the book does not print this; change it here if your copy differs.", track, def),
 		}
 	}
 	return kit.Info{
@@ -35,54 +42,26 @@ func (g *Game) Info() kit.Info {
 		MinPlayers: 5,
 		MaxPlayers: 10,
 		Options: []kit.OptionSpec{
-			trackOpt("quarantine_track", "Countdown to Quarantine: slots", lengths[0]),
-			trackOpt("eject_track", "Countdown to Eject: slots", lengths[1]),
-			trackOpt("kill_track", "Countdown to Kill: slots", lengths[2]),
+			trackOpt("quarantine_track", "Countdown to Quarantine: slots", trackLabel(0), lengths[0]),
+			trackOpt("eject_track", "Countdown to Eject: slots", trackLabel(1), lengths[1]),
+			trackOpt("kill_track", "Countdown to Kill: slots", trackLabel(2), lengths[2]),
 			{
 				Name: "quarantine_cards", Label: "Quarantine card texts", Kind: kit.OptJSON, Default: nil,
 				Source: data.QuarantineCards.Source,
-				Help:   `The texts of the 3 Quarantine cards, which the rulebook does not print: [{"name":"…","text":"…"}, …]. Empty keeps placeholders that point to the physical cards.`,
+				Help: `The names and texts of the 3 Quarantine cards in your box, as [{"name":"…","text":"…"}, …]; one of them is chosen at random for the game. ` +
+					"Assumed: the book does not print them, so by default the phones show placeholders that point to the physical cards; type the texts here if you want them on screen.",
 			},
 		},
-		Moves: catalog(),
+		Moves: moves.Specs(),
 	}
 }
 
-// moveCatalog is the catalog the views narrow; it is never modified.
-var moveCatalog = catalog()
-
-// catalog is the full move catalog, with every choice a move may ever have.
-func catalog() []kit.MoveSpec {
-	kinds := func(ks ...string) []kit.Choice {
-		out := make([]kit.Choice, len(ks))
-		for i, k := range ks {
-			out[i] = kit.Choice{Value: k, Label: k}
-		}
-		return out
-	}
-	seat := func(name, label string) kit.ArgSpec { return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgSeat} }
-	return []kit.MoveSpec{
-		{Type: MoveDraw, Label: "Draw two tokens", Rule: ruleOnYourTurn},
-		{Type: MoveRedraw, Label: "Return and redraw", Rule: ruleOnYourTurn, Args: []kit.ArgSpec{
-			{Name: "tokens", Label: "Tokens to return", Kind: kit.ArgEnum, Choices: append(kinds(Target, Scan, Command, Repair, Medical), kit.Choice{Value: RedrawBoth, Label: "Both tokens"})},
-		}},
-		{Type: MoveGive, Label: "Give a token", Rule: ruleBasicTokens, Args: []kit.ArgSpec{
-			{Name: "token", Label: "Token", Kind: kit.ArgEnum, Choices: kinds(Target, Scan, Command, Medical)},
-			seat("to", "To"),
-		}},
-		{Type: MovePlaceRepair, Label: "Place a Repair token on the Ship Repair board", Rule: ruleShipRepair},
-		{Type: MoveScan, Label: "Scan a player's Bio ID", Rule: rulePerformScan, Args: []kit.ArgSpec{seat("target", "Player to scan")}},
-		{Type: MoveChef, Label: "Chef: remove a Countdown token", Rule: ruleAbilityChef, Args: []kit.ArgSpec{
-			{Name: "track", Label: "Countdown track", Kind: kit.ArgEnum, Choices: kinds(trackEvents[:]...)},
-		}},
-		{Type: MoveDoctor, Label: "Doctor: move a Medical token", Rule: ruleAbilityDoc, Args: []kit.ArgSpec{seat("from", "From"), seat("to", "To")}},
-		{Type: MoveEngineer, Label: "Engineer: remove a Repair token", Rule: ruleAbilityEng},
-		{Type: MoveSecurity, Label: "Security: take a Target from the bag", Rule: ruleAbilitySec},
-		{Type: MoveCaptainBreak, Label: "Captain: break the tie", Rule: ruleAbilityCapt, Args: []kit.ArgSpec{seat("seat", "Winner of the tie")}},
-		{Type: MoveQuarantine, Label: "Quarantine a player", Rule: ruleQuarantine, Args: []kit.ArgSpec{seat("target", "Player to quarantine")}},
-		{Type: MoveKill, Label: "Kill a player", Rule: ruleKill, Args: []kit.ArgSpec{seat("target", "Player to kill")}},
-		{Type: MoveKillNobody, Label: "Kill nobody", Rule: ruleKill},
-	}
+// Apply checks a move against the rulebook through the move table and
+// returns the new state and its log entries. It never mutates s. Refusals
+// are *kit.RuleError with one of the codes listed in the package
+// documentation; a state of another game wraps kit.ErrStateType.
+func (g *Game) Apply(s kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.Result, error) {
+	return moves.Apply(s, who, m, ctx)
 }
 
 // Decode reads a state from its JSON encoding.
@@ -103,15 +82,19 @@ func (g *Game) Decode(b []byte) (kit.State, error) {
 	return &st, nil
 }
 
-// Outcome is nil while the game runs. At the end it names the winning side
-// and its seats (ejected and killed players of that side included), the
-// reason and rule, and reveals every seat's Bio ID.
+// Outcome is nil while the game runs (or for a state of another game). At
+// the end it names the winning side and its seats (ejected and killed
+// players of that side included), the reason and rule, and reveals every
+// seat's Bio ID.
 func (g *Game) Outcome(s kit.State) *kit.Outcome {
-	st := asState(s)
-	if st.End == nil {
+	st, err := moves.State(s)
+	if err != nil || st.End == nil {
 		return nil
 	}
-	o := &kit.Outcome{Winners: []int{}, Side: st.End.Side, Reason: st.End.Reason, Rule: st.End.Rule}
+	o := &kit.Outcome{
+		Winners: []int{}, Side: st.End.Side, Reason: st.End.Reason, Rule: st.End.Rule,
+		ReasonCode: st.End.Code, ReasonParams: maps.Clone(st.End.Params),
+	}
 	revealed := make([]RevealedBioID, len(st.Seats))
 	for i, seat := range st.Seats {
 		if isSide(seat.BioID, st.End.Side) {
@@ -131,12 +114,4 @@ type RevealedBioID struct {
 	Role   string `json:"role"`
 	BioID  string `json:"bio_id"`
 	Status string `json:"status"`
-}
-
-func asState(s kit.State) *State {
-	st, ok := s.(*State)
-	if !ok {
-		panic(fmt.Sprintf("jumpship: state of type %T", s))
-	}
-	return st
 }

@@ -2,10 +2,8 @@ package jumpship
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"testing"
-	"time"
 
 	"tablewarden/referee/kit"
 	"tablewarden/referee/kit/kittest"
@@ -259,25 +257,6 @@ func (tb *table) giveAll() {
 	}
 }
 
-// hasEvent reports whether an event with the code was logged.
-func hasEvent(evs []kit.Event, code string) bool {
-	for _, e := range evs {
-		if e.Code == code {
-			return true
-		}
-	}
-	return false
-}
-
-func jsonOf(t testing.TB, v any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 func seatsStr(st *State) string {
 	s := ""
 	for i, x := range st.Seats {
@@ -285,6 +264,3 @@ func seatsStr(st *State) string {
 	}
 	return s
 }
-
-// secs is n seconds, for move times.
-func secs(n int) time.Duration { return time.Duration(n) * time.Second }

@@ -13,7 +13,10 @@ import (
 // with the rest of the state. It returns an error naming the first broken
 // invariant.
 func (g *Game) Invariants(s kit.State) error {
-	st := asState(s)
+	st, err := moves.State(s)
+	if err != nil {
+		return err
+	}
 	n := len(st.Seats)
 	humans, aliens, ok := bioChart(n)
 	if !ok {

@@ -1,7 +1,10 @@
 package jumpship
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -17,15 +20,52 @@ type ChefArgs struct {
 	Track string `json:"track"`
 }
 
-// DoctorArgs are the arguments of "doctor_move_medical".
+// DoctorArgs are the arguments of "doctor_move_medical": one transfer,
+// written "from>to" with seat indices ("2>4": from seat 2 to seat 4). One
+// argument, not two, so that the offered choices are exactly the legal
+// pairs (a Medical token cannot go back to the player it leaves).
 type DoctorArgs struct {
-	From int `json:"from"`
-	To   int `json:"to"`
+	Transfer string `json:"transfer"`
 }
 
-// SeatArgs are the arguments of "captain_break_tie".
-type SeatArgs struct {
-	Seat int `json:"seat"`
+// transfer writes a Doctor's transfer as its argument value.
+func transfer(from, to int) string { return fmt.Sprintf("%d>%d", from, to) }
+
+// parseTransfer reads a Doctor's transfer; ok is false when it is not
+// written exactly as transfer writes it.
+func parseTransfer(s string) (from, to int, ok bool) {
+	a, b, found := strings.Cut(s, ">")
+	from, errFrom := strconv.Atoi(a)
+	to, errTo := strconv.Atoi(b)
+	if !found || errFrom != nil || errTo != nil || transfer(from, to) != s {
+		return 0, 0, false
+	}
+	return from, to, true
+}
+
+// The catalog entries of the moves made instead of drawing.
+var (
+	specScan = kit.MoveSpec{Type: MoveScan, Label: "Scan a player's Bio ID", Rule: rulePerformScan, Group: groupInstead,
+		Confirm: "Scan this player? It takes your turn and returns Scan tokens to the bag; only you see the Bio ID.",
+		Args:    []kit.ArgSpec{{Name: "target", Label: "Player to scan", Kind: kit.ArgSeat}}}
+	specChef = kit.MoveSpec{Type: MoveChef, Label: "Chef: remove a Countdown token", Rule: ruleAbilityChef, Group: groupInstead,
+		Args: []kit.ArgSpec{trackArg(trackEvents[:])}}
+	specDoctor = kit.MoveSpec{Type: MoveDoctor, Label: "Doctor: move a Medical token", Rule: ruleAbilityDoc, Group: groupInstead,
+		Args: []kit.ArgSpec{{Name: "transfer", Label: "Medical token to move", Kind: kit.ArgEnum}}}
+	specEngineer = kit.MoveSpec{Type: MoveEngineer, Label: "Engineer: remove a Repair token", Rule: ruleAbilityEng, Group: groupInstead}
+	specSecurity = kit.MoveSpec{Type: MoveSecurity, Label: "Security: take a Target from the bag", Rule: ruleAbilitySec, Group: groupInstead}
+)
+
+// groupInstead heads the moves a seat may make instead of drawing.
+const groupInstead = "Instead of drawing"
+
+// trackArg is the Chef's choice among countdown tracks, by their names.
+func trackArg(tracks []string) kit.ArgSpec {
+	ch := make([]kit.Choice, len(tracks))
+	for i, tr := range tracks {
+		ch[i] = kit.Choice{Value: tr, Label: trackLabel(slices.Index(trackEvents[:], tr))}
+	}
+	return kit.ArgSpec{Name: "track", Label: "Countdown track", Kind: kit.ArgEnum, Choices: ch}
 }
 
 // scanNeed returns the Scan tokens a role needs to scan and returns.
@@ -36,20 +76,98 @@ func scanNeed(role string) (need, ret int) {
 	return data.Scan.Need, data.Scan.Return
 }
 
+// offerScan offers a scan of any other player but the First Mate, once
+// the scanners are online and the seat holds enough Scan tokens.
+func offerScan(st *State, seat int) *kit.MoveSpec {
+	if !st.turnOf(seat, PhaseTurn) || !st.scannersOnline() {
+		return nil
+	}
+	if need, _ := scanNeed(st.Seats[seat].Role); st.Seats[seat].Scan < need {
+		return nil
+	}
+	targets := st.seats(func(i int, s Seat) bool { return i != seat && s.Role != FirstMate })
+	if len(targets) == 0 {
+		return nil
+	}
+	return narrow(specScan, st.seatArg("target", "Player to scan", targets))
+}
+
+// offerChef offers the Chef the unfinished tracks holding a Countdown.
+func offerChef(st *State, seat int) *kit.MoveSpec {
+	if !st.turnOf(seat, PhaseTurn) || st.Seats[seat].Role != Chef {
+		return nil
+	}
+	var tracks []string
+	for i, tr := range st.Countdown {
+		if !tr.Resolved && tr.Count > 0 && tr.Count < st.TrackLengths[i] {
+			tracks = append(tracks, trackEvents[i])
+		}
+	}
+	if len(tracks) == 0 {
+		return nil
+	}
+	return narrow(specChef, trackArg(tracks))
+}
+
+// offerDoctor offers the Doctor every move of a Medical token from a
+// player holding one to another player aboard.
+func offerDoctor(st *State, seat int) *kit.MoveSpec {
+	if !st.turnOf(seat, PhaseTurn) || st.Seats[seat].Role != Doctor {
+		return nil
+	}
+	var ch []kit.Choice
+	for from, s := range st.Seats {
+		if s.Medical == 0 {
+			continue
+		}
+		for to, r := range st.Seats {
+			if to != from && r.Status == Aboard {
+				ch = append(ch, kit.Choice{Value: transfer(from, to), Label: "From " + s.Name + " to " + r.Name})
+			}
+		}
+	}
+	if len(ch) == 0 {
+		return nil
+	}
+	a := specDoctor.Args[0]
+	a.Choices = ch
+	return narrow(specDoctor, a)
+}
+
+// offerEngineer offers the Engineer a Repair token to remove.
+func offerEngineer(st *State, seat int) *kit.MoveSpec {
+	if !st.turnOf(seat, PhaseTurn) || st.Seats[seat].Role != Engineer || st.Repair == 0 {
+		return nil
+	}
+	return narrow(specEngineer)
+}
+
+// offerSecurity offers the Security a Target to take from the bag.
+func offerSecurity(st *State, seat int) *kit.MoveSpec {
+	if !st.turnOf(seat, PhaseTurn) || st.Seats[seat].Role != Security || st.Bag.Count(Target) == 0 {
+		return nil
+	}
+	return narrow(specSecurity)
+}
+
+// checkRole refuses an ability used by another role ("wrong_role").
+func checkRole(st *State, seat int, role, rule string) error {
+	if got := st.Seats[seat].Role; got != role {
+		return kit.Errorf("wrong_role", rule, "Only the %s has this ability; you are the %s.", role, got)
+	}
+	return nil
+}
+
 // scan looks at another player's Bio ID instead of drawing, in private.
 // The scanner returns 3 Scan tokens (the Scientist 2) and keeps the rest.
 // Codes: the checkTurn codes, "scanners_offline", "not_enough_scans",
 // "unknown_seat", "scan_self", "scan_first_mate".
-func (a *applier) scan(m kit.Move) error {
-	var args TargetArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func scan(t *kit.Turn[State], seat int, args TargetArgs) error {
+	st := t.S
+	if err := checkTurn(st, seat, PhaseTurn); err != nil {
 		return err
 	}
-	if err := a.checkTurn(PhaseTurn); err != nil {
-		return err
-	}
-	st := a.st
-	me := &st.Seats[a.seat]
+	me := &st.Seats[seat]
 	if !st.scannersOnline() {
 		return kit.Errorf("scanners_offline", ruleShipRepair, "The scanners are offline: scanning needs at least %d Repair tokens on the Ship Repair board (%d now).", data.RepairTrack.ScannersAt, st.Repair)
 	}
@@ -57,29 +175,29 @@ func (a *applier) scan(m kit.Move) error {
 	if me.Scan < need {
 		return kit.Errorf("not_enough_scans", rulePerformScan, "Scanning needs %d Scan tokens; you have %d.", need, me.Scan)
 	}
-	if err := a.checkSeat(args.Target, rulePerformScan); err != nil {
+	if err := checkSeat(st, args.Target, rulePerformScan); err != nil {
 		return err
 	}
-	if err := a.checkScanTarget(args.Target); err != nil {
+	if err := checkScanTarget(st, seat, args.Target); err != nil {
 		return err
 	}
 	me.Scan -= ret
-	a.returnToBag(Scan, ret)
+	returnToBag(t, Scan, ret)
 	bio := st.Seats[args.Target].BioID
 	me.Scans = append(me.Scans, ScanRecord{Target: args.Target, BioID: bio})
-	a.reveals = true
-	a.public("scanned", "%s returned %d Scan tokens and scanned %s in private.", a.name(a.seat), ret, a.name(args.Target))
-	a.private("scan_result", []int{a.seat}, "Your scan: %s's Bio ID is %s.", a.name(args.Target), bio)
-	a.endTurn()
+	t.Reveal()
+	t.Public("scanned", "%s returned %d Scan tokens and scanned %s in private.", st.name(seat), ret, st.name(args.Target))
+	t.Private("scan_result", fmt.Sprintf("Your scan: %s's Bio ID is %s.", st.name(args.Target), bio), seat)
+	endTurn(t)
 	return nil
 }
 
 // checkScanTarget refuses scanning oneself and the First Mate.
-func (a *applier) checkScanTarget(target int) error {
+func checkScanTarget(st *State, seat, target int) error {
 	switch {
-	case target == a.seat:
+	case target == seat:
 		return kit.Errorf("scan_self", rulePerformScan, "Scan another player: you know your own Bio ID.")
-	case a.st.Seats[target].Role == FirstMate:
+	case st.Seats[target].Role == FirstMate:
 		return kit.Errorf("scan_first_mate", ruleAbilityFM, "The First Mate cannot be scanned.")
 	}
 	return nil
@@ -88,18 +206,14 @@ func (a *applier) checkScanTarget(target int) error {
 // chef removes a Countdown token from an unfinished countdown track instead
 // of drawing. Codes: the checkTurn codes, "wrong_role", "unknown_track",
 // "track_finished", "no_countdown_to_remove".
-func (a *applier) chef(m kit.Move) error {
-	var args ChefArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func chef(t *kit.Turn[State], seat int, args ChefArgs) error {
+	st := t.S
+	if err := checkTurn(st, seat, PhaseTurn); err != nil {
 		return err
 	}
-	if err := a.checkTurn(PhaseTurn); err != nil {
+	if err := checkRole(st, seat, Chef, ruleAbilityChef); err != nil {
 		return err
 	}
-	if err := a.checkRole(Chef, ruleAbilityChef); err != nil {
-		return err
-	}
-	st := a.st
 	i := slices.Index(trackEvents[:], args.Track)
 	switch {
 	case i < 0:
@@ -110,76 +224,74 @@ func (a *applier) chef(m kit.Move) error {
 		return kit.Errorf("no_countdown_to_remove", ruleAbilityChef, "The %s track holds no Countdown token.", trackLabel(i))
 	}
 	st.Countdown[i].Count--
-	a.returnToBag(Countdown, 1)
-	a.public("chef_removed", "%s, the Chef, returned a Countdown token from the %s track to the bag (%d/%d).", a.name(a.seat), trackLabel(i), st.Countdown[i].Count, st.TrackLengths[i])
-	a.endTurn()
+	returnToBag(t, Countdown, 1)
+	t.Public("chef_removed", "%s, the Chef, returned a Countdown token from the %s track to the bag (%d/%d).", st.name(seat), trackLabel(i), st.Countdown[i].Count, st.TrackLengths[i])
+	endTurn(t)
 	return nil
 }
 
 // doctor moves a Medical token from one player to another, himself
 // included, instead of drawing. Codes: the checkTurn codes, "wrong_role",
-// "no_medical_in_play", "unknown_seat", "no_medical_held",
-// "medical_to_same_player", "not_aboard".
-func (a *applier) doctor(m kit.Move) error {
-	var args DoctorArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+// "no_medical_in_play", "bad_args" (a transfer not written "from>to"),
+// "unknown_seat", "no_medical_held", "medical_to_same_player",
+// "not_aboard".
+func doctor(t *kit.Turn[State], seat int, args DoctorArgs) error {
+	st := t.S
+	if err := checkTurn(st, seat, PhaseTurn); err != nil {
 		return err
 	}
-	if err := a.checkTurn(PhaseTurn); err != nil {
+	if err := checkRole(st, seat, Doctor, ruleAbilityDoc); err != nil {
 		return err
 	}
-	if err := a.checkRole(Doctor, ruleAbilityDoc); err != nil {
-		return err
-	}
-	st := a.st
 	if !slices.ContainsFunc(st.Seats, func(s Seat) bool { return s.Medical > 0 }) {
 		return kit.Errorf("no_medical_in_play", ruleAbilityDoc, "No player has a Medical token: the Doctor's ability has no effect.")
 	}
-	if err := a.checkSeat(args.From, ruleAbilityDoc); err != nil {
+	from, to, ok := parseTransfer(args.Transfer)
+	if !ok {
+		return kit.Errorf("bad_args", ruleAbilityDoc, "The Doctor's transfer %q is not of the form from>to.", args.Transfer)
+	}
+	if err := checkSeat(st, from, ruleAbilityDoc); err != nil {
 		return err
 	}
-	if err := a.checkSeat(args.To, ruleAbilityDoc); err != nil {
+	if err := checkSeat(st, to, ruleAbilityDoc); err != nil {
 		return err
 	}
 	switch {
-	case st.Seats[args.From].Medical == 0:
-		return kit.Errorf("no_medical_held", ruleAbilityDoc, "%s has no Medical token.", a.name(args.From))
-	case args.From == args.To:
+	case st.Seats[from].Medical == 0:
+		return kit.Errorf("no_medical_held", ruleAbilityDoc, "%s has no Medical token.", st.name(from))
+	case from == to:
 		return kit.Errorf("medical_to_same_player", ruleAbilityDoc, "The Doctor moves a Medical token from one player to another.")
-	case !st.aboard(args.To):
-		return kit.Errorf("not_aboard", ruleEject, "%s is %s and can not receive new tokens.", a.name(args.To), st.Seats[args.To].Status)
+	case !st.aboard(to):
+		return kit.Errorf("not_aboard", ruleEject, "%s is %s and can not receive new tokens.", st.name(to), st.Seats[to].Status)
 	}
-	st.Seats[args.From].Medical--
-	st.Seats[args.To].Medical++
-	a.public("doctor_moved", "%s, the Doctor, moved a Medical token from %s to %s.", a.name(a.seat), a.name(args.From), a.name(args.To))
-	a.endTurn()
+	st.Seats[from].Medical--
+	st.Seats[to].Medical++
+	t.Public("doctor_moved", "%s, the Doctor, moved a Medical token from %s to %s.", st.name(seat), st.name(from), st.name(to))
+	endTurn(t)
 	return nil
 }
 
 // engineer removes a Repair token from the Ship Repair board instead of
 // drawing; below 5 the scanners go offline. Codes: the checkTurn codes,
 // "wrong_role", "no_repair_on_track".
-func (a *applier) engineer(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func engineer(t *kit.Turn[State], seat int) error {
+	st := t.S
+	if err := checkTurn(st, seat, PhaseTurn); err != nil {
 		return err
 	}
-	if err := a.checkTurn(PhaseTurn); err != nil {
+	if err := checkRole(st, seat, Engineer, ruleAbilityEng); err != nil {
 		return err
 	}
-	if err := a.checkRole(Engineer, ruleAbilityEng); err != nil {
-		return err
-	}
-	st := a.st
 	if st.Repair == 0 {
 		return kit.Errorf("no_repair_on_track", ruleAbilityEng, "The Ship Repair board holds no Repair token.")
 	}
 	st.Repair--
-	a.returnToBag(Repair, 1)
-	a.public("engineer_removed", "%s, the Engineer, returned a Repair token to the bag (%d/%d).", a.name(a.seat), st.Repair, data.RepairTrack.Spaces)
+	returnToBag(t, Repair, 1)
+	t.Public("engineer_removed", "%s, the Engineer, returned a Repair token to the bag (%d/%d).", st.name(seat), st.Repair, data.RepairTrack.Spaces)
 	if st.Repair == data.RepairTrack.ScannersAt-1 {
-		a.public("scanners_offline", "The scanners are offline again.")
+		t.Public("scanners_offline", "The scanners are offline again.")
 	}
-	a.endTurn()
+	endTurn(t)
 	return nil
 }
 
@@ -187,23 +299,20 @@ func (a *applier) engineer(m kit.Move) error {
 // book does not say where it goes: the Security Officer must give it like
 // a drawn token (never to himself), and cannot redraw it. Codes: the
 // checkTurn codes, "wrong_role", "no_target_in_bag".
-func (a *applier) security(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func security(t *kit.Turn[State], seat int) error {
+	st := t.S
+	if err := checkTurn(st, seat, PhaseTurn); err != nil {
 		return err
 	}
-	if err := a.checkTurn(PhaseTurn); err != nil {
+	if err := checkRole(st, seat, Security, ruleAbilitySec); err != nil {
 		return err
 	}
-	if err := a.checkRole(Security, ruleAbilitySec); err != nil {
-		return err
-	}
-	st := a.st
 	if _, ok := st.Bag.Take(Target); !ok {
 		return kit.Errorf("no_target_in_bag", ruleAbilitySec, "All %d Target tokens are out of the bag: the Security's ability has no effect.", data.Tokens.Counts[Target])
 	}
 	st.Hand = []string{Target}
 	st.Taken = true
 	st.Phase = PhaseGive
-	a.public("security_took", "%s, the Security Officer, took a Target token out of the bag and must give it.", a.name(a.seat))
+	t.Public("security_took", "%s, the Security Officer, took a Target token out of the bag and must give it.", st.name(seat))
 	return nil
 }

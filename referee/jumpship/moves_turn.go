@@ -2,7 +2,6 @@ package jumpship
 
 import (
 	"slices"
-	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -19,21 +18,141 @@ type GiveArgs struct {
 	To    int    `json:"to"`
 }
 
+// tokenLabels are the token kinds as the phones show them.
+var tokenLabels = map[string]string{
+	Target:     "Target token",
+	Scan:       "Scan token",
+	Command:    "Command token",
+	Repair:     "Repair token",
+	Medical:    "Medical token",
+	RedrawBoth: "Both tokens",
+}
+
+// kindChoices lists token kinds as choices with readable labels.
+func kindChoices(ks ...string) []kit.Choice {
+	out := make([]kit.Choice, len(ks))
+	for i, k := range ks {
+		out[i] = kit.Choice{Value: k, Label: tokenLabels[k]}
+	}
+	return out
+}
+
+// tokenArg is an enum argument over token kinds.
+func tokenArg(name, label string, kinds []string) kit.ArgSpec {
+	return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgEnum, Choices: kindChoices(kinds...)}
+}
+
+// The catalog entries of the turn's moves.
+var (
+	specDraw = kit.MoveSpec{Type: MoveDraw, Label: "Draw two tokens", Rule: ruleOnYourTurn, Primary: true,
+		Confirm: "Draw two tokens from the bag? Everyone sees them, and the draw cannot be undone."}
+	specRedraw = kit.MoveSpec{Type: MoveRedraw, Label: "Return and redraw", Rule: ruleOnYourTurn, Group: "Redraw before giving",
+		Confirm: "Return these tokens to the bag and draw new ones? You must keep what you draw.",
+		Args:    []kit.ArgSpec{tokenArg("tokens", "Tokens to return", []string{Target, Scan, Command, Repair, Medical, RedrawBoth})}}
+	specGive = kit.MoveSpec{Type: MoveGive, Label: "Give a token", Rule: ruleBasicTokens, Primary: true, Args: []kit.ArgSpec{
+		tokenArg("token", "Token", []string{Target, Scan, Command, Medical}),
+		{Name: "to", Label: "To", Kind: kit.ArgSeat},
+	}}
+	specPlaceRepair = kit.MoveSpec{Type: MovePlaceRepair, Label: "Place a Repair token on the Ship Repair board", Rule: ruleShipRepair}
+)
+
+// offerDraw offers the draw at the start of the seat's turn.
+func offerDraw(st *State, seat int) *kit.MoveSpec {
+	if !st.turnOf(seat, PhaseTurn) {
+		return nil
+	}
+	return narrow(specDraw)
+}
+
+// offerRedraw offers returning one drawn kind (or both tokens) before any
+// token is given, within the role's redraw limit.
+func offerRedraw(st *State, seat int) *kit.MoveSpec {
+	if !st.turnOf(seat, PhaseGive) || st.Taken || st.Placed > 0 || st.Redraws >= redrawLimit(st.Seats[seat].Role) {
+		return nil
+	}
+	back := st.handKinds()
+	if len(st.Hand) == 2 {
+		back = append(back, RedrawBoth)
+	}
+	return narrow(specRedraw, tokenArg("tokens", "Tokens to return", back))
+}
+
+// offerGive offers giving a drawn kind other than Repair to a player aboard
+// not yet given a token this turn (the Diplomat may pick himself).
+func offerGive(st *State, seat int) *kit.MoveSpec {
+	if !st.turnOf(seat, PhaseGive) {
+		return nil
+	}
+	giveable := slices.DeleteFunc(st.handKinds(), func(k string) bool { return k == Repair })
+	if len(giveable) == 0 {
+		return nil
+	}
+	me := st.Seats[seat]
+	to := st.seats(func(i int, s Seat) bool {
+		if slices.Contains(st.GivenTo, i) || s.Status != Aboard {
+			return false
+		}
+		return i != seat || me.Role == Diplomat
+	})
+	return narrow(specGive, tokenArg("token", "Token", giveable), st.seatArg("to", "To", to))
+}
+
+// offerPlaceRepair offers placing a drawn Repair token.
+func offerPlaceRepair(st *State, seat int) *kit.MoveSpec {
+	if !st.turnOf(seat, PhaseGive) || !slices.Contains(st.Hand, Repair) {
+		return nil
+	}
+	sp := narrow(specPlaceRepair)
+	// It moves the game on when nothing else is left to give.
+	sp.Primary = !slices.ContainsFunc(st.Hand, func(k string) bool { return k != Repair })
+	if st.Repair == data.RepairTrack.Spaces-1 {
+		sp.Confirm = "This is the last Repair space: the engines are repaired and the game ends. Place it?"
+	}
+	return sp
+}
+
+// checkTurn refuses a move of the seat whose turn it is when the game
+// waits for an event choice ("event_pending"), when it is another seat's
+// turn ("not_your_turn") or when the turn is not in the phase the move
+// belongs to ("already_drawn": the turn's action is taken; "draw_first":
+// nothing has been drawn yet).
+func checkTurn(st *State, seat int, phase string) error {
+	if st.Choice != nil {
+		return kit.Errorf("event_pending", ruleGameplay, "Play waits for %s to decide the %s event.", st.name(st.Choice.Chooser), st.Choice.Event)
+	}
+	if cur := st.Order.Seat(); seat != cur {
+		return kit.Errorf("not_your_turn", ruleGameplay, "It is %s's turn, not yours.", st.name(cur))
+	}
+	if st.Phase == phase {
+		return nil
+	}
+	if phase == PhaseTurn {
+		return kit.Errorf("already_drawn", ruleOnYourTurn, "You already took this turn's action; give your tokens now.")
+	}
+	return kit.Errorf("draw_first", ruleOnYourTurn, "You have no drawn tokens: draw first.")
+}
+
+// checkSeat refuses a seat index outside the table ("unknown_seat").
+func checkSeat(st *State, seat int, rule string) error {
+	if seat < 0 || seat >= len(st.Seats) {
+		return kit.Errorf("unknown_seat", rule, "That player is not at this table.")
+	}
+	return nil
+}
+
 // draw draws two tokens, shown to all. Countdown tokens go on the board at
 // once; the others wait in the hand to be given. Codes: the checkTurn codes.
-func (a *applier) draw(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func draw(t *kit.Turn[State], seat int) error {
+	st := t.S
+	if err := checkTurn(st, seat, PhaseTurn); err != nil {
 		return err
 	}
-	if err := a.checkTurn(PhaseTurn); err != nil {
-		return err
-	}
-	a.reveals = true
-	a.st.Phase = PhaseGive
-	drawn := a.drawTokens(2)
-	a.public("drew", "%s drew %s.", a.name(a.seat), tokenList(drawn))
-	a.placeDrawn(drawn)
-	a.endTurnIfDone()
+	t.Reveal()
+	st.Phase = PhaseGive
+	drawn := drawTokens(t, 2)
+	t.Public("drew", "%s drew %s.", st.name(seat), tokenList(drawn))
+	placeDrawn(t, drawn)
+	endTurnIfDone(t)
 	return nil
 }
 
@@ -41,22 +160,18 @@ func (a *applier) draw(m kit.Move) error {
 // new ones, once a turn (the Pilot twice), before any token is given.
 // Codes: the checkTurn codes, "redraw_not_drawn" (the Security's Target),
 // "redraw_after_give", "redraw_limit", "token_not_held".
-func (a *applier) redraw(m kit.Move) error {
-	var args RedrawArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func redraw(t *kit.Turn[State], seat int, args RedrawArgs) error {
+	st := t.S
+	if err := checkTurn(st, seat, PhaseGive); err != nil {
 		return err
 	}
-	if err := a.checkTurn(PhaseGive); err != nil {
-		return err
-	}
-	st := a.st
 	if st.Taken {
 		return kit.Errorf("redraw_not_drawn", ruleAbilitySec, "The Target taken from the bag was not drawn: it cannot be redrawn.")
 	}
 	if st.Placed > 0 {
 		return kit.Errorf("redraw_after_give", ruleOnYourTurn, "You already gave or placed a token this turn: redrawing comes before giving.")
 	}
-	if limit := redrawLimit(st.Seats[a.seat].Role); st.Redraws >= limit {
+	if limit := redrawLimit(st.Seats[seat].Role); st.Redraws >= limit {
 		if limit > 1 {
 			return kit.Errorf("redraw_limit", ruleAbilityPilot, "The Pilot may redraw only twice a turn, and you must keep the results.")
 		}
@@ -76,13 +191,13 @@ func (a *applier) redraw(m kit.Move) error {
 	}
 	st.Redraws++
 	for _, k := range back {
-		a.returnToBag(k, 1)
+		returnToBag(t, k, 1)
 	}
-	a.reveals = true
-	drawn := a.drawTokens(len(back))
-	a.public("redrew", "%s returned %s to the bag and drew %s.", a.name(a.seat), tokenList(back), tokenList(drawn))
-	a.placeDrawn(drawn)
-	a.endTurnIfDone()
+	t.Reveal()
+	drawn := drawTokens(t, len(back))
+	t.Public("redrew", "%s returned %s to the bag and drew %s.", st.name(seat), tokenList(back), tokenList(drawn))
+	placeDrawn(t, drawn)
+	endTurnIfDone(t)
 	return nil
 }
 
@@ -97,15 +212,11 @@ func redrawLimit(role string) int {
 // give gives one drawn token to a player. Codes: the checkTurn codes,
 // "token_not_held", "repair_not_given", "unknown_seat", "give_to_self",
 // "diplomat_self_limit", "give_twice_to_player", "not_aboard".
-func (a *applier) give(m kit.Move) error {
-	var args GiveArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func give(t *kit.Turn[State], seat int, args GiveArgs) error {
+	st := t.S
+	if err := checkTurn(st, seat, PhaseGive); err != nil {
 		return err
 	}
-	if err := a.checkTurn(PhaseGive); err != nil {
-		return err
-	}
-	st := a.st
 	i := slices.Index(st.Hand, args.Token)
 	switch {
 	case i < 0:
@@ -113,10 +224,10 @@ func (a *applier) give(m kit.Move) error {
 	case args.Token == Repair:
 		return kit.Errorf("repair_not_given", ruleOnYourTurn, "Repair tokens are not given to players: place them on the Ship Repair board.")
 	}
-	if err := a.checkSeat(args.To, ruleBasicTokens); err != nil {
+	if err := checkSeat(st, args.To, ruleBasicTokens); err != nil {
 		return err
 	}
-	if err := a.checkGiveTo(args.To); err != nil {
+	if err := checkGiveTo(st, seat, args.To); err != nil {
 		return err
 	}
 	to := &st.Seats[args.To]
@@ -133,33 +244,32 @@ func (a *applier) give(m kit.Move) error {
 	st.Hand = slices.Delete(st.Hand, i, i+1)
 	st.Placed++
 	st.GivenTo = append(st.GivenTo, args.To)
-	if args.To == a.seat {
-		a.public("gave", "%s, the Diplomat, kept a %s token.", a.name(a.seat), args.Token)
+	if args.To == seat {
+		t.Public("gave", "%s, the Diplomat, kept a %s token.", st.name(seat), args.Token)
 	} else {
-		a.public("gave", "%s gave a %s token to %s.", a.name(a.seat), args.Token, a.name(args.To))
+		t.Public("gave", "%s gave a %s token to %s.", st.name(seat), args.Token, st.name(args.To))
 	}
-	a.endTurnIfDone()
+	endTurnIfDone(t)
 	return nil
 }
 
 // checkGiveTo applies the Basic Token Rules and the Diplomat's ability to
 // the receiver of a token.
-func (a *applier) checkGiveTo(to int) error {
-	st := a.st
-	if to == a.seat {
-		if st.Seats[a.seat].Role != Diplomat {
+func checkGiveTo(st *State, seat, to int) error {
+	if to == seat {
+		if st.Seats[seat].Role != Diplomat {
 			return kit.Errorf("give_to_self", ruleBasicTokens, "You cannot give tokens to yourself.")
 		}
-		if slices.Contains(st.GivenTo, a.seat) {
+		if slices.Contains(st.GivenTo, seat) {
 			return kit.Errorf("diplomat_self_limit", ruleAbilityDip, "The Diplomat may give himself one, and only one, of his tokens per turn.")
 		}
 		return nil
 	}
 	if slices.Contains(st.GivenTo, to) {
-		return kit.Errorf("give_twice_to_player", ruleBasicTokens, "You already gave %s a token this turn: you cannot give two tokens to the same player.", a.name(to))
+		return kit.Errorf("give_twice_to_player", ruleBasicTokens, "You already gave %s a token this turn: you cannot give two tokens to the same player.", st.name(to))
 	}
 	if !st.aboard(to) {
-		return kit.Errorf("not_aboard", ruleEject, "%s is %s and can not receive new tokens.", a.name(to), st.Seats[to].Status)
+		return kit.Errorf("not_aboard", ruleEject, "%s is %s and can not receive new tokens.", st.name(to), st.Seats[to].Status)
 	}
 	return nil
 }
@@ -167,14 +277,11 @@ func (a *applier) checkGiveTo(to int) error {
 // placeRepair places a drawn Repair token on the Ship Repair board. The 5th
 // brings the scanners online; the 9th ends the game. Codes: the checkTurn
 // codes, "no_repair_held".
-func (a *applier) placeRepair(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func placeRepair(t *kit.Turn[State], seat int) error {
+	st := t.S
+	if err := checkTurn(st, seat, PhaseGive); err != nil {
 		return err
 	}
-	if err := a.checkTurn(PhaseGive); err != nil {
-		return err
-	}
-	st := a.st
 	i := slices.Index(st.Hand, Repair)
 	if i < 0 {
 		return kit.Errorf("no_repair_held", ruleOnYourTurn, "You drew no Repair token to place.")
@@ -182,136 +289,14 @@ func (a *applier) placeRepair(m kit.Move) error {
 	st.Hand = slices.Delete(st.Hand, i, i+1)
 	st.Placed++
 	st.Repair++
-	a.public("repair_placed", "%s placed a Repair token on the Ship Repair board (%d/%d).", a.name(a.seat), st.Repair, data.RepairTrack.Spaces)
+	t.Public("repair_placed", "%s placed a Repair token on the Ship Repair board (%d/%d).", st.name(seat), st.Repair, data.RepairTrack.Spaces)
 	switch st.Repair {
 	case data.RepairTrack.ScannersAt:
-		a.public("scanners_online", "The scanners are online: a player with enough Scan tokens may scan instead of drawing.")
+		t.Public("scanners_online", "The scanners are online: a player with enough Scan tokens may scan instead of drawing.")
 	case data.RepairTrack.Spaces:
-		a.engineRepaired()
+		engineRepaired(t)
 		return nil
 	}
-	a.endTurnIfDone()
+	endTurnIfDone(t)
 	return nil
-}
-
-// engineRepaired ends the game when the 9th Repair space is filled.
-func (a *applier) engineRepaired() {
-	st := a.st
-	side, why := SideHumans, "The engines are repaired and the Alien Queen is not aboard: the Humans win."
-	for _, s := range st.Seats {
-		if s.BioID == Queen && s.Status == Aboard {
-			side, why = SideAliens, "The engines are repaired with the Alien Queen aboard: the Aliens win."
-		}
-	}
-	a.end(side, why, ruleShipRepair)
-}
-
-// end ends the game; every Bio ID is revealed by the outcome.
-func (a *applier) end(side, reason, rule string) {
-	a.st.End = &End{Side: side, Reason: reason, Rule: rule}
-	a.st.Phase = PhaseOver
-	a.st.Choice = nil
-	a.reveals = true
-	a.public("game_over", "%s Every Bio ID is revealed.", reason)
-}
-
-// drawTokens takes up to n tokens at random from the bag and returns
-// their kinds; placeDrawn then puts them where they go.
-func (a *applier) drawTokens(n int) []string {
-	var drawn []string
-	for i := 0; i < n; i++ {
-		t, ok := a.st.Bag.Draw(a.rng)
-		if !ok {
-			a.public("bag_empty", "The bag is empty.")
-			break
-		}
-		drawn = append(drawn, t.Kind)
-	}
-	return drawn
-}
-
-// placeDrawn puts drawn Countdown tokens on the board at once and the
-// others in the hand, to be given.
-func (a *applier) placeDrawn(drawn []string) {
-	spare := 0
-	for _, k := range drawn {
-		if k != Countdown {
-			a.st.Hand = append(a.st.Hand, k)
-		} else if !a.placeCountdown() {
-			spare++
-		}
-	}
-	a.returnToBag(Countdown, spare)
-}
-
-// placeCountdown puts a Countdown token on the open countdown track; a
-// token that fills the track's last slot makes its event pending. It
-// returns false when every track is full (the token goes back to the bag).
-func (a *applier) placeCountdown() bool {
-	st := a.st
-	i := st.openTrack()
-	if i < 0 {
-		a.public("countdown_spare", "Every countdown track is full: the Countdown token goes back to the bag.")
-		return false
-	}
-	st.Countdown[i].Count++
-	a.public("countdown_placed", "A Countdown token goes on the %s track (%d/%d).", trackLabel(i), st.Countdown[i].Count, st.TrackLengths[i])
-	if st.Countdown[i].Count == st.TrackLengths[i] {
-		st.Pending = append(st.Pending, trackEvents[i])
-		a.public("countdown_complete", "The %s track is complete: its event resolves when this turn ends.", trackLabel(i))
-	}
-	return true
-}
-
-// endTurnIfDone ends the turn once every drawn token is given or placed.
-func (a *applier) endTurnIfDone() {
-	if len(a.st.Hand) == 0 {
-		a.endTurn()
-	}
-}
-
-// endTurn clears the turn, resolves the completed countdown events and
-// passes the turn on.
-func (a *applier) endTurn() {
-	st := a.st
-	st.Hand = []string{}
-	st.Redraws = 0
-	st.Taken = false
-	st.Placed = 0
-	st.GivenTo = []int{}
-	a.proceed()
-}
-
-// proceed resolves pending events in order until one waits for a choice or
-// the game ends, then gives the turn to the next player aboard, clockwise.
-func (a *applier) proceed() {
-	st := a.st
-	for len(st.Pending) > 0 && st.End == nil {
-		if a.startEvent(st.Pending[0]) {
-			return
-		}
-		st.Pending = st.Pending[1:]
-	}
-	if st.End != nil {
-		return
-	}
-	next := st.Order.Next(st.aboard)
-	st.Phase = PhaseTurn
-	a.public("turn", "It is %s's turn.", a.name(next))
-}
-
-// trackLabel names a countdown track.
-func trackLabel(i int) string {
-	return [3]string{"Countdown to Quarantine", "Countdown to Eject", "Countdown to Kill"}[i]
-}
-
-// tokenList writes kinds as "Target and Scan".
-func tokenList(kinds []string) string {
-	switch len(kinds) {
-	case 0:
-		return "nothing"
-	case 1:
-		return kinds[0]
-	}
-	return strings.Join(kinds[:len(kinds)-1], ", ") + " and " + kinds[len(kinds)-1]
 }

@@ -1,7 +1,12 @@
 package jumpship
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -14,6 +19,66 @@ type Options struct {
 	QuarantineCards []QuarantineCard `json:"quarantine_cards"`
 }
 
+// optionRules names the rulebook section each option's value belongs to:
+// the countdown track it sizes, or the Quarantine cards of the box.
+var optionRules = map[string]string{
+	"quarantine_track": ruleQuarantine,
+	"eject_track":      ruleEject,
+	"kill_track":       ruleKill,
+	"quarantine_cards": ruleComponents,
+}
+
+// decodeOptions reads the table options over the defaults of data.json.
+// Every refusal is "bad_option" naming the section of the book the option
+// comes from ("Jumpship › Set Up" for an unknown option).
+func decodeOptions(raw json.RawMessage) (Options, error) {
+	lengths := data.CountdownTracks.Lengths
+	opts := Options{QuarantineTrack: lengths[0], EjectTrack: lengths[1], KillTrack: lengths[2]}
+	if t := bytes.TrimSpace(raw); len(t) == 0 || string(t) == "null" {
+		return opts, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return opts, kit.Errorf("bad_option", ruleSetUp, "Table options must be a JSON object: %v.", err)
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		one, err := json.Marshal(map[string]json.RawMessage{k: m[k]})
+		if err != nil {
+			return opts, kit.Errorf("bad_option", ruleSetUp, "Option %q is not valid JSON.", k)
+		}
+		if err := kit.DecodeOptions(one, info.Options, &opts); err != nil {
+			if re, ok := kit.AsRuleError(err); ok {
+				re.Rule = ruleSetUp
+				if r, ok := optionRules[k]; ok {
+					re.Rule = r
+				}
+				return opts, re
+			}
+			return opts, err
+		}
+	}
+	return opts, nil
+}
+
+// quarantineCards returns the Quarantine cards of this table: the option's
+// texts when given (all 3, each with a name and a text), else data.json's.
+func quarantineCards(opts Options) ([]QuarantineCard, error) {
+	if len(opts.QuarantineCards) == 0 {
+		return data.QuarantineCards.Cards, nil
+	}
+	if len(opts.QuarantineCards) != len(data.QuarantineCards.Cards) {
+		return nil, kit.Errorf("bad_option", ruleComponents, "The game has %d Quarantine cards; quarantine_cards lists %d.", len(data.QuarantineCards.Cards), len(opts.QuarantineCards))
+	}
+	cards := make([]QuarantineCard, len(opts.QuarantineCards))
+	for i, c := range opts.QuarantineCards {
+		if c.Name == "" || c.Text == "" {
+			return nil, kit.Errorf("bad_option", ruleComponents, "Quarantine card %d needs a name and a text.", i+1)
+		}
+		cards[i] = QuarantineCard{Name: c.Name, Text: c.Text, Source: kit.SourceTableEntered}
+	}
+	return cards, nil
+}
+
 // Setup deals the game: a Bio ID per player from the book's chart, a Role
 // per player from the 10 (at random, public), one of the 3 Quarantine cards
 // at random, all 69 Action Tokens in the bag, and the first turn to the
@@ -21,23 +86,13 @@ type Options struct {
 // "player_count" for fewer than 5 or more than 10 seats, or "bad_option"
 // for invalid options.
 func (g *Game) Setup(raw json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
-	lengths := data.CountdownTracks.Lengths
-	opts := Options{QuarantineTrack: lengths[0], EjectTrack: lengths[1], KillTrack: lengths[2]}
-	if err := kit.DecodeOptions(raw, g.Info().Options, &opts); err != nil {
+	opts, err := decodeOptions(raw)
+	if err != nil {
 		return nil, err
 	}
-	cards := data.QuarantineCards.Cards
-	if len(opts.QuarantineCards) > 0 {
-		if len(opts.QuarantineCards) != len(data.QuarantineCards.Cards) {
-			return nil, kit.Errorf("bad_option", ruleSetUp, "The game has %d Quarantine cards; quarantine_cards lists %d.", len(data.QuarantineCards.Cards), len(opts.QuarantineCards))
-		}
-		cards = make([]QuarantineCard, len(opts.QuarantineCards))
-		for i, c := range opts.QuarantineCards {
-			if c.Name == "" || c.Text == "" {
-				return nil, kit.Errorf("bad_option", ruleSetUp, "Quarantine card %d needs a name and a text.", i+1)
-			}
-			cards[i] = QuarantineCard{Name: c.Name, Text: c.Text, Source: "table-entered"}
-		}
+	cards, err := quarantineCards(opts)
+	if err != nil {
+		return nil, err
 	}
 	n := len(seats)
 	humans, aliens, ok := bioChart(n)
@@ -76,4 +131,71 @@ func (g *Game) Setup(raw json.RawMessage, seats []string, ctx kit.Ctx) (kit.Stat
 	st.Order = kit.TurnOrder{Order: kit.Clockwise(first, n)}
 	st.Bag = kit.NewBag(ctx.RNG, tokenKinds, data.Tokens.Counts)
 	return st, nil
+}
+
+// SetupEvents logs the deal: what the table sees (the bag, the Role cards
+// revealed, the turn order, the Quarantine card in use, the tracks), each
+// seat's Bio ID addressed to that seat alone, and to each Alien and the
+// Queen alone who the other aliens are and which is the Queen (the
+// close-your-eyes ritual of Set Up).
+func (g *Game) SetupEvents(s kit.State) []kit.Event {
+	st, err := moves.State(s)
+	if err != nil {
+		return nil
+	}
+	var counts []string
+	for _, k := range tokenKinds {
+		counts = append(counts, fmt.Sprintf("%d %s", data.Tokens.Counts[k], k))
+	}
+	evs := []kit.Event{
+		kit.PublicEvent("setup_bag", fmt.Sprintf("The bag holds %d tokens: %s.", st.Bag.Len(), tokenList(counts))),
+	}
+	var roles []string
+	for _, seat := range st.Seats {
+		roles = append(roles, seat.Name+" is the "+seat.Role)
+	}
+	evs = append(evs, kit.PublicEvent("setup_roles", "Role cards: "+tokenList(roles)+"."))
+	var order []string
+	for _, seat := range st.Order.Order {
+		order = append(order, st.name(seat))
+	}
+	first := st.Seats[st.Order.Seat()]
+	why := "the highest rank dealt"
+	if first.Role == Captain {
+		why = "the Captain always goes first"
+	}
+	evs = append(evs,
+		kit.PublicEvent("setup_turn_order", fmt.Sprintf("Turn order, clockwise: %s. %s starts: %s.", strings.Join(order, ", "), first.Name, why)),
+		kit.PublicEvent("setup_quarantine_card", fmt.Sprintf("The Quarantine card for this game: %s — %s", st.Card.Name, st.Card.Text)),
+		kit.PublicEvent("setup_tracks", fmt.Sprintf("The countdown tracks hold %d, %d and %d tokens; the Ship Repair track has %d spaces (scanners online at %d).",
+			st.TrackLengths[0], st.TrackLengths[1], st.TrackLengths[2], data.RepairTrack.Spaces, data.RepairTrack.ScannersAt)),
+	)
+	for i, seat := range st.Seats {
+		evs = append(evs, kit.PrivateEvent("setup_bio_id", fmt.Sprintf("Your Bio ID: %s. Keep it secret.", seat.BioID), i))
+	}
+	for i, seat := range st.Seats {
+		if sideOf(seat.BioID) == SideAliens {
+			evs = append(evs, kit.PrivateEvent("setup_fellow_aliens", "Your fellow aliens: "+st.fellowAliens(i)+".", i))
+		}
+	}
+	return evs
+}
+
+// fellowAliens names the aliens other than seat, the Queen marked:
+// "Carla, Elena (Queen)". An alien alone with the Queen learns who she is
+// from being the other alien (5–8 players); with 3 aliens the Queen shows
+// herself (Set Up).
+func (st *State) fellowAliens(seat int) string {
+	var out []string
+	for i, s := range st.Seats {
+		if i == seat || sideOf(s.BioID) != SideAliens {
+			continue
+		}
+		n := s.Name
+		if s.BioID == Queen {
+			n += " (Queen)"
+		}
+		out = append(out, n)
+	}
+	return strings.Join(out, ", ")
 }

@@ -2,7 +2,6 @@ package jumpship
 
 import (
 	"encoding/json"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -22,12 +21,6 @@ func setup(t *testing.T, n int, opts string, seed uint64) (*State, error) {
 		return nil, err
 	}
 	return s.(*State), nil
-}
-
-func TestClassified(t *testing.T) {
-	if err := kit.CheckClassified(reflect.TypeOf(State{})); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestInfo(t *testing.T) {

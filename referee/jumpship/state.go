@@ -1,6 +1,10 @@
 package jumpship
 
-import "tablewarden/referee/kit"
+import (
+	"maps"
+
+	"tablewarden/referee/kit"
+)
 
 // The phases of the game.
 const (
@@ -120,6 +124,10 @@ type End struct {
 	Side   string `json:"side" vis:"public"`
 	Reason string `json:"reason" vis:"public"`
 	Rule   string `json:"rule" vis:"public"`
+	// Code is Reason's message-catalog key and Params fill its
+	// placeholders ({queen}, {killed}).
+	Code   string            `json:"code,omitempty" vis:"public"`
+	Params map[string]string `json:"params,omitempty" vis:"public"`
 }
 
 // Clone returns a deep copy of st.
@@ -142,6 +150,7 @@ func (st *State) Clone() *State {
 	}
 	if st.End != nil {
 		e := *st.End
+		e.Params = maps.Clone(st.End.Params)
 		c.End = &e
 	}
 	return &c

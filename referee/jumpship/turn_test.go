@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 // withHand arranges that the current seat has drawn the given tokens.
@@ -40,7 +41,7 @@ func TestDraw(t *testing.T) {
 		if got, want := tb.st.Phase, PhaseGive; got != want {
 			t.Fatalf("phase = %q, want %q", got, want)
 		}
-		if !hasEvent(res.Events, "drew") || res.Events[0].To != nil {
+		if !kittest.HasEvent(res.Events, "drew") || res.Events[0].To != nil {
 			t.Fatalf("draw events %v, want a public drew event", res.Events)
 		}
 	})
@@ -70,7 +71,7 @@ func TestDraw(t *testing.T) {
 		if tb.st.Countdown[0].Count != 5 || tb.st.Countdown[1].Count != 1 {
 			t.Fatalf("tracks = %+v, want quarantine full and 1 on eject", tb.st.Countdown)
 		}
-		if !hasEvent(tb.last.Events, "countdown_complete") || !hasEvent(tb.last.Events, "captain_tiebreak") {
+		if !kittest.HasEvent(tb.last.Events, "countdown_complete") || !kittest.HasEvent(tb.last.Events, "captain_tiebreak") {
 			t.Fatalf("events %v, want the track completed and the Captain asked (all tied at 0)", tb.last.Events)
 		}
 	})
@@ -97,9 +98,9 @@ func TestDraw(t *testing.T) {
 		tb := std7(t)
 		tb.wantRefused(1, MoveDraw, nil, "not_your_turn")
 	})
-	t.Run("ErrNotAPlayer", func(t *testing.T) {
+	t.Run("ErrSeatOnly", func(t *testing.T) {
 		tb := std7(t)
-		tb.wantRefused(-1, MoveDraw, nil, "not_a_player")
+		tb.wantRefused(-1, MoveDraw, nil, "seat_only")
 	})
 	t.Run("ErrUnknownMove", func(t *testing.T) {
 		tb := std7(t)

@@ -1,6 +1,7 @@
 package jumpship
 
 import (
+	"slices"
 	"strconv"
 
 	"tablewarden/referee/kit"
@@ -20,17 +21,25 @@ type PublicView struct {
 	Awaiting        string         `json:"awaiting,omitempty"`
 	TiedPlayers     []string       `json:"tied_players,omitempty"`
 	EventsToResolve []string       `json:"events_to_resolve,omitempty"`
+	// Abilities are the roles at the table with their Special Abilities,
+	// in turn order: "Ada, Captain: breaks a tie …". Roles are open
+	// information.
+	Abilities []string `json:"abilities"`
 }
 
 // PrivateView is what only one seat sees: its Bio ID, the aliens it knows
 // (for Aliens and the Queen, from the close-your-eyes ritual) and its own
-// scan results.
+// scan results. Notes says the same in sentences that name people.
 type PrivateView struct {
 	BioID  string     `json:"bio_id"`
 	Side   string     `json:"side"`
 	Aliens []KnownBio `json:"aliens,omitempty"`
 	Queen  string     `json:"queen,omitempty"`
 	Scans  []KnownBio `json:"scans,omitempty"`
+	// Notes are this seat's secrets and role as sentences: "Your Bio ID:
+	// Alien. You win with the Aliens.", "Your fellow aliens: Carla, Elena
+	// (Queen)", "Your scan: Bo is Human.", "Your role: Doctor — …".
+	Notes []string `json:"notes"`
 }
 
 // KnownBio is a Bio ID a seat knows about another seat.
@@ -40,26 +49,43 @@ type KnownBio struct {
 	BioID string `json:"bio_id"`
 }
 
+// phaseLabels name the phases as players call them.
+var phaseLabels = map[string]string{
+	PhaseTurn:            "Draw",
+	PhaseGive:            "Give tokens",
+	PhaseCaptainTiebreak: "Captain breaks a tie",
+	PhaseQuarantine:      "Countdown to Quarantine",
+	PhaseKill:            "Countdown to Kill",
+	PhaseOver:            "Game over",
+}
+
 // View returns exactly what v may see. A seat sees its own Bio ID, its own
 // scan results and, if it is an Alien or the Queen, who the aliens are and
 // who the Queen is. The host and the board see public facts only; nobody
 // sees the bag's contents, only how many tokens it holds. Every Bio ID is
-// shown to all once the game is over.
+// shown to all once the game is over. A state of another game gives an
+// empty view.
 func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
-	st := asState(s)
+	st, err := moves.State(s)
+	if err != nil {
+		return kit.View{Game: "jumpship", Turn: []int{}, Seats: []kit.SeatView{}, Moves: []kit.MoveSpec{}}
+	}
 	view := kit.View{
-		Game:    "jumpship",
-		Phase:   st.Phase,
-		Turn:    st.waitingFor(),
-		Seats:   st.seatViews(),
-		Tracks:  st.trackViews(),
-		Public:  st.publicView(),
-		Moves:   []kit.MoveSpec{},
-		Outcome: g.Outcome(st),
+		Game:       "jumpship",
+		Phase:      st.Phase,
+		PhaseLabel: phaseLabels[st.Phase],
+		Turn:       st.waitingFor(),
+		Seats:      st.seatViews(),
+		Tracks:     st.trackViews(),
+		Public:     st.publicView(),
+		Board:      st.boardView(),
+		Moves:      []kit.MoveSpec{},
+		Outcome:    g.Outcome(st),
+		Prompt:     st.prompt(v),
 	}
 	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(st.Seats) {
 		view.Private = st.privateView(v.Seat)
-		view.Moves = st.legalMoves(v.Seat)
+		view.Moves = moves.Offers(st, v.Seat)
 	}
 	return view
 }
@@ -80,6 +106,7 @@ func (st *State) seatViews() []kit.SeatView {
 	for i, s := range st.Seats {
 		f := map[string]string{
 			"role":       s.Role,
+			"ability":    data.Roles.Abilities[s.Role],
 			"rank":       strconv.Itoa(rank(s.Role) + 1),
 			"target":     strconv.Itoa(s.Target),
 			"medical":    strconv.Itoa(s.Medical),
@@ -89,6 +116,7 @@ func (st *State) seatViews() []kit.SeatView {
 		}
 		if i == st.Quarantined {
 			f["quarantine"] = st.Card.Name
+			f["quarantine_text"] = st.Card.Text
 		}
 		if st.End != nil {
 			f["bio_id"] = s.BioID
@@ -98,25 +126,27 @@ func (st *State) seatViews() []kit.SeatView {
 	return out
 }
 
-// trackDefs describes the three countdown tracks and the Ship Repair track.
+// trackDefs describes the three countdown tracks and the Ship Repair track,
+// each step listed and the steps that trigger something saying so.
 func (st *State) trackDefs() [4]kit.TrackDef {
 	var defs [4]kit.TrackDef
+	events := [3]string{"Quarantine", "Eject", "Kill"}
 	for i := range 3 {
 		steps := make([]string, st.TrackLengths[i]+1)
 		for j := range steps {
 			steps[j] = strconv.Itoa(j)
 		}
-		steps[0] = "empty"
-		steps[len(steps)-1] += " · " + trackEvents[i]
+		steps[0] = "Empty"
+		steps[len(steps)-1] += " · " + events[i] + " event"
 		defs[i] = kit.TrackDef{Name: trackEvents[i], Label: trackLabel(i), Steps: steps}
 	}
 	steps := make([]string, data.RepairTrack.Spaces+1)
 	for j := range steps {
 		steps[j] = strconv.Itoa(j)
 	}
-	steps[0] = "empty"
-	steps[data.RepairTrack.ScannersAt] += " · scanners online"
-	steps[data.RepairTrack.Spaces] += " · engines repaired"
+	steps[0] = "Empty"
+	steps[data.RepairTrack.ScannersAt] += " · Scanners online"
+	steps[data.RepairTrack.Spaces] += " · Engines repaired: the game ends"
 	defs[3] = kit.TrackDef{Name: "repair", Label: "Ship Repair", Steps: steps}
 	return defs
 }
@@ -140,6 +170,7 @@ func (st *State) publicView() PublicView {
 	}
 	for i, s := range st.Order.Order {
 		p.TurnOrder[i] = st.Seats[s].Name
+		p.Abilities = append(p.Abilities, st.Seats[s].Name+", "+st.Seats[s].Role+": "+data.Roles.Abilities[st.Seats[s].Role])
 	}
 	if st.End == nil {
 		p.Turn = st.Seats[st.Order.Seat()].Name
@@ -157,7 +188,7 @@ func (st *State) publicView() PublicView {
 		who := st.Seats[c.Chooser].Name
 		switch st.Phase {
 		case PhaseCaptainTiebreak:
-			p.Awaiting = who + ", the Captain, breaks the " + c.Event + " tie."
+			p.Awaiting = who + ", the Captain, breaks the tie of the " + trackLabel(slices.Index(trackEvents[:], c.Event)) + "."
 		case PhaseQuarantine:
 			p.Awaiting = who + " chooses a player to quarantine."
 		case PhaseKill:
@@ -167,7 +198,9 @@ func (st *State) publicView() PublicView {
 			p.TiedPlayers = append(p.TiedPlayers, st.Seats[s].Name)
 		}
 	}
-	p.EventsToResolve = append(p.EventsToResolve, st.Pending...)
+	for _, ev := range st.Pending {
+		p.EventsToResolve = append(p.EventsToResolve, trackLabel(slices.Index(trackEvents[:], ev)))
+	}
 	if st.End != nil {
 		p.EventsToResolve = nil
 	}
@@ -177,6 +210,7 @@ func (st *State) publicView() PublicView {
 func (st *State) privateView(seat int) PrivateView {
 	me := st.Seats[seat]
 	p := PrivateView{BioID: me.BioID, Side: sideOf(me.BioID)}
+	p.Notes = append(p.Notes, "Your Bio ID: "+me.BioID+". You win with the "+p.Side+".")
 	if p.Side == SideAliens {
 		for i, s := range st.Seats {
 			if isSide(s.BioID, SideAliens) {
@@ -186,9 +220,15 @@ func (st *State) privateView(seat int) PrivateView {
 				p.Queen = s.Name
 			}
 		}
+		p.Notes = append(p.Notes, "Your fellow aliens: "+st.fellowAliens(seat)+".")
 	}
 	for _, r := range me.Scans {
 		p.Scans = append(p.Scans, KnownBio{Seat: r.Target, Name: st.Seats[r.Target].Name, BioID: r.BioID})
+		p.Notes = append(p.Notes, "Your scan: "+st.Seats[r.Target].Name+" is "+r.BioID+".")
+	}
+	p.Notes = append(p.Notes, "Your role: "+me.Role+". "+data.Roles.Abilities[me.Role])
+	if st.Quarantined == seat {
+		p.Notes = append(p.Notes, "You are in Quarantine: "+st.Card.Name+". "+st.Card.Text)
 	}
 	return p
 }

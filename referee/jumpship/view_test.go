@@ -163,10 +163,7 @@ func TestLeakage(t *testing.T) {
 			scannersReady(t, st)
 		}
 		r := rand.New(rand.NewPCG(seed, 5))
-		viewers := []kit.Viewer{kit.HostViewer, kit.BoardViewer}
-		for i := 0; i < n; i++ {
-			viewers = append(viewers, kit.SeatViewer(i))
-		}
+		viewers := kittest.Viewers(n)
 		for no := 1; st.End == nil; no++ {
 			seat, m := randomMove(t, g, st, r)
 			if scan, ok := scanMove(g, st, seat, r); ok {
@@ -315,14 +312,19 @@ func TestMovesNarrowed(t *testing.T) {
 			t.Fatalf("scan targets = %v, want %v (not herself, not the First Mate)", got, want)
 		}
 	})
-	t.Run("DoctorOneFormPerHolder", func(t *testing.T) {
+	t.Run("DoctorTransfersExactlyTheLegalPairs", func(t *testing.T) {
 		tb := std7(t)
 		tb.setTurn(5)
+		tb.st.Seats[6].Status = Ejected
 		tb.hold(1, Medical, 1)
 		tb.hold(3, Medical, 1)
 		doc := find(tb.g.View(tb.st, kit.SeatViewer(5)).Moves, MoveDoctor)
-		if len(doc) != 2 || !slices.Equal(choices(doc[0].Args[0]), []any{1}) || slices.Contains(choices(doc[0].Args[1]), any(1)) {
-			t.Fatalf("doctor moves = %+v, want one per holder, never to the holder", doc)
+		want := []any{"1>0", "1>2", "1>3", "1>4", "1>5", "3>0", "3>1", "3>2", "3>4", "3>5"}
+		if len(doc) != 1 || !slices.Equal(choices(doc[0].Args[0]), want) {
+			t.Fatalf("doctor moves = %+v, want one move with transfers %v (never to the holder, never to the ejected)", doc, want)
+		}
+		if got, want := doc[0].Args[0].Choices[0].Label, "From Bo to Ada"; got != want {
+			t.Fatalf("transfer label = %q, want %q", got, want)
 		}
 	})
 	t.Run("OthersHaveNone", func(t *testing.T) {
@@ -369,4 +371,59 @@ func scannersReady(t *testing.T, st *State) {
 	if err := New().Invariants(st); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestViewNamesPeople checks the private notes name people ("Your fellow
+// aliens: Ed (Queen)"), and that every screen reads the roles' abilities
+// and the Quarantine card's text.
+func TestViewNamesPeople(t *testing.T) {
+	t.Run("FellowAliens", func(t *testing.T) {
+		tb := newTable(t,
+			[]string{Captain, FirstMate, Pilot, Engineer, Scientist, Doctor, Diplomat, Chef, Security},
+			[]string{Human, Alien, Human, Human, Queen, Human, Alien, Human, Human})
+		for seat, want := range map[int]string{1: "Your fellow aliens: Ed (Queen), Gus.", 4: "Your fellow aliens: Bo, Gus.", 6: "Your fellow aliens: Bo, Ed (Queen)."} {
+			if notes := privateOf(t, tb, seat).Notes; !slices.Contains(notes, want) {
+				t.Fatalf("seat %d notes %q lack %q", seat, notes, want)
+			}
+		}
+		for _, note := range privateOf(t, tb, 0).Notes {
+			if strings.Contains(note, "alien") || strings.Contains(note, "Gus") {
+				t.Fatalf("a Human's note %q speaks of the aliens", note)
+			}
+		}
+	})
+	t.Run("ScanNamesTheTarget", func(t *testing.T) {
+		tb := std7(t)
+		tb.setRepair(5)
+		tb.hold(0, Scan, 4)
+		tb.do(0, MoveScan, TargetArgs{Target: 2})
+		if notes := privateOf(t, tb, 0).Notes; !slices.Contains(notes, "Your scan: Cy is Alien.") {
+			t.Fatalf("notes %q lack the scan of Cy", notes)
+		}
+	})
+	t.Run("AbilitiesAndQuarantineCard", func(t *testing.T) {
+		tb := std7(t)
+		tb.st.Quarantined = 4
+		v := tb.g.View(tb.st, kit.BoardViewer)
+		pub := v.Public.(PublicView)
+		if got, want := pub.Abilities[5], "Flo, Doctor: "+data.Roles.Abilities[Doctor]; got != want {
+			t.Fatalf("abilities[5] = %q, want %q", got, want)
+		}
+		for _, s := range v.Seats {
+			if s.Facts["ability"] == "" {
+				t.Fatalf("seat %s has no ability fact", s.Name)
+			}
+		}
+		if got, want := v.Seats[4].Facts["quarantine_text"], tb.st.Card.Text; got != want {
+			t.Fatalf("Ed's quarantine text = %q, want %q", got, want)
+		}
+		if notes := privateOf(t, tb, 4).Notes; !slices.Contains(notes, "You are in Quarantine: "+tb.st.Card.Name+". "+tb.st.Card.Text) {
+			t.Fatalf("Ed's notes %q lack the card's text", notes)
+		}
+		for _, role := range data.Roles.Rank {
+			if !strings.HasSuffix(data.Roles.Abilities[role], ".") {
+				t.Fatalf("%s has no ability text", role)
+			}
+		}
+	})
 }
