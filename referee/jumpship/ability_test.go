@@ -158,6 +158,15 @@ func TestDoctor(t *testing.T) {
 			t.Fatalf("seats %s, want the Medical moved to the Doctor", seatsStr(tb.st))
 		}
 	})
+	t.Run("OKFromTo", func(t *testing.T) {
+		tb := doc(t)
+		tb.hold(0, Medical, 1)
+		from, to := 0, 2
+		tb.do(2, MoveDoctor, DoctorArgs{From: &from, To: &to})
+		if tb.st.Seats[0].Medical != 0 || tb.st.Seats[2].Medical != 1 {
+			t.Fatalf("seats %s, want the Medical moved to the Doctor", seatsStr(tb.st))
+		}
+	})
 	t.Run("ErrNoMedicalInPlay", func(t *testing.T) {
 		tb := doc(t)
 		tb.wantRefused(2, MoveDoctor, DoctorArgs{Transfer: "0>1"}, "no_medical_in_play")

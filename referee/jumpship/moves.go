@@ -58,6 +58,9 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	Over:  gameOver,
 	Seats: func(s *State) int { return len(s.Seats) },
 	Phase: func(s *State) string { return s.Phase },
+	// The host and the server make no Jumpship move: "not_a_player", as
+	// the package documents its codes.
+	SeatOnlyCode: "not_a_player",
 },
 	kit.MoveDef[State]{Spec: specDraw, Offer: offerDraw, Apply: kit.NoArgs(ruleOnYourTurn, draw)},
 	kit.MoveDef[State]{Spec: specScan, Offer: offerScan, Apply: kit.Args(rulePerformScan, scan)},

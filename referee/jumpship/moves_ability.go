@@ -23,9 +23,13 @@ type ChefArgs struct {
 // DoctorArgs are the arguments of "doctor_move_medical": one transfer,
 // written "from>to" with seat indices ("2>4": from seat 2 to seat 4). One
 // argument, not two, so that the offered choices are exactly the legal
-// pairs (a Medical token cannot go back to the player it leaves).
+// pairs (a Medical token cannot go back to the player it leaves). The
+// earlier form, {"from": 2, "to": 4}, is still accepted from clients that
+// send it; the phone sends the offered transfer.
 type DoctorArgs struct {
-	Transfer string `json:"transfer"`
+	Transfer string `json:"transfer,omitempty"`
+	From     *int   `json:"from,omitempty"`
+	To       *int   `json:"to,omitempty"`
 }
 
 // transfer writes a Doctor's transfer as its argument value.
@@ -247,6 +251,9 @@ func doctor(t *kit.Turn[State], seat int, args DoctorArgs) error {
 		return kit.Errorf("no_medical_in_play", ruleAbilityDoc, "No player has a Medical token: the Doctor's ability has no effect.")
 	}
 	from, to, ok := parseTransfer(args.Transfer)
+	if args.Transfer == "" && args.From != nil && args.To != nil {
+		from, to, ok = *args.From, *args.To, true
+	}
 	if !ok {
 		return kit.Errorf("bad_args", ruleAbilityDoc, "The Doctor's transfer %q is not of the form from>to.", args.Transfer)
 	}

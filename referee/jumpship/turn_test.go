@@ -100,7 +100,7 @@ func TestDraw(t *testing.T) {
 	})
 	t.Run("ErrSeatOnly", func(t *testing.T) {
 		tb := std7(t)
-		tb.wantRefused(-1, MoveDraw, nil, "seat_only")
+		tb.wantRefused(-1, MoveDraw, nil, "not_a_player")
 	})
 	t.Run("ErrUnknownMove", func(t *testing.T) {
 		tb := std7(t)
