@@ -19,9 +19,9 @@ const (
 // it in each group of their Data struct, so every group says its source the
 // same way in data.json: {"source": "assumed", "section": "Set Up", …}.
 type Sourced struct {
-	Source  string `json:"source"`
-	Section string `json:"section,omitempty"`
-	Note    string `json:"note,omitempty"`
+	Source  string `json:"source" vis:"public"`
+	Section string `json:"section,omitempty" vis:"public"`
+	Note    string `json:"note,omitempty" vis:"public"`
 }
 
 // LoadData is the one way a game loads its data: it decodes the embedded
@@ -30,7 +30,9 @@ type Sourced struct {
 // one, on top of it: the override's values replace the embedded ones,
 // unknown fields and wrong types are refused with a "bad_option"
 // *RuleError naming rule. The game then marks what the override replaced as
-// SourceTableEntered and validates the result.
+// SourceTableEntered and validates the result. Like encoding/json, decoding
+// a list into a list already filled reuses its items: a game whose
+// override should replace a list whole empties that list first.
 func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(embedded))
 	dec.DisallowUnknownFields()
