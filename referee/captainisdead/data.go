@@ -4,8 +4,10 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -75,44 +77,42 @@ func (d *Data) placeValues(seat int) []any {
 
 // Count is one number with its source.
 type Count struct {
-	Value  int    `json:"value" vis:"public"`
-	Source string `json:"source" vis:"public"`
-	Note   string `json:"note,omitempty" vis:"public"`
+	Value int `json:"value" vis:"public"`
+	sourced
 }
 
 // Location is one room of the board.
 type Location struct {
-	Name   string `json:"name" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	Name string `json:"name" vis:"public"`
+	sourced
 }
 
 // Alias makes a name another name of a room (CPU Core for Computer Core).
 type Alias struct {
-	Name   string `json:"name" vis:"public"`
-	Room   string `json:"room" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	Name string `json:"name" vis:"public"`
+	Room string `json:"room" vis:"public"`
+	sourced
 }
 
 // Connection is a door between two rooms.
 type Connection struct {
-	A      string `json:"a" vis:"public"`
-	B      string `json:"b" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	A string `json:"a" vis:"public"`
+	B string `json:"b" vis:"public"`
+	sourced
 }
 
 // PatrolPath is the cycle of rooms Patrol aliens step along.
 type PatrolPath struct {
-	Rooms  []string `json:"rooms" vis:"public"`
-	Source string   `json:"source" vis:"public"`
-	Note   string   `json:"note,omitempty" vis:"public"`
+	Rooms []string `json:"rooms" vis:"public"`
+	sourced
 }
 
 // SystemData is one of the 9 system cards and the room it sits in.
 type SystemData struct {
 	Name           string `json:"name" vis:"public"`
 	Location       string `json:"location" vis:"public"`
-	Source         string `json:"source" vis:"public"`
 	LocationSource string `json:"location_source" vis:"public"`
+	sourced
 }
 
 // RoleData is one role card.
@@ -127,30 +127,29 @@ type RoleData struct {
 	Unseen       bool   `json:"unseen,omitempty" vis:"public"`        // never sounds an alarm when found (Sympathizer)
 	NeverKills   bool   `json:"never_kills,omitempty" vis:"public"`   // never kills an alien (Sympathizer)
 	QuietSystems bool   `json:"quiet_systems,omitempty" vis:"public"` // no alarm bringing a system online (Hacker)
-	Source       string `json:"source" vis:"public"`
 	RankSource   string `json:"rank_source,omitempty" vis:"public"`
 	StartSource  string `json:"start_source,omitempty" vis:"public"`
-	Note         string `json:"note,omitempty" vis:"public"`
+	sourced
 }
 
 // ColourData is a pawn colour and its three role cards.
 type ColourData struct {
-	Name   string   `json:"name" vis:"public"`
-	Roles  []string `json:"roles" vis:"public"`
-	Source string   `json:"source" vis:"public"`
+	Name  string   `json:"name" vis:"public"`
+	Roles []string `json:"roles" vis:"public"`
+	sourced
 }
 
 // AlienData is the number of hostile alien pawns of a rank.
 type AlienData struct {
-	Rank   string `json:"rank" vis:"public"`
-	Count  int    `json:"count" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	Rank  string `json:"rank" vis:"public"`
+	Count int    `json:"count" vis:"public"`
+	sourced
 }
 
 // ToolData is one tool card.
 type ToolData struct {
-	Name   string `json:"name" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	Name string `json:"name" vis:"public"`
+	sourced
 }
 
 // Counts are the component counts.
@@ -181,24 +180,131 @@ type ActionCosts struct {
 
 // DefaultData returns a fresh copy of the embedded game data.
 func DefaultData() *Data {
-	d, err := parseData(defaultDataJSON)
+	d, err := loadData(nil)
 	if err != nil {
 		panic("captainisdead: embedded data.json: " + err.Error())
 	}
 	return d
 }
 
-// parseData decodes and checks game data; the error is a *kit.RuleError
-// with code "bad_option".
-func parseData(raw []byte) (*Data, error) {
-	var d Data
-	if err := json.Unmarshal(raw, &d); err != nil {
-		return nil, kit.Errorf("bad_option", "Setup", "The game data is not valid JSON: %v.", err)
+// loadData decodes the embedded data.json with a table's override on top
+// (kit.LoadData), marks every group the override gives without a source
+// of its own as table-entered, and checks the result. A bad override is a
+// *kit.RuleError with code "bad_option" naming Setup.
+func loadData(override json.RawMessage) (*Data, error) {
+	base := defaultDataJSON
+	if len(override) > 0 {
+		// kit.LoadData decodes a list of the override into the embedded
+		// list's elements, so an entry would keep the fields it does not
+		// give; the lists the override gives start empty instead.
+		var d Data
+		if err := kit.LoadData(defaultDataJSON, nil, ruleSetup, &d); err != nil {
+			return nil, err
+		}
+		clearLists(reflect.ValueOf(&d).Elem(), override)
+		b, err := json.Marshal(&d)
+		if err != nil {
+			return nil, err
+		}
+		base = b
 	}
+	var d Data
+	if err := kit.LoadData(base, override, ruleSetup, &d); err != nil {
+		return nil, err
+	}
+	markEntered(reflect.ValueOf(&d).Elem(), override)
 	if err := d.index(); err != nil {
-		return nil, kit.Errorf("bad_option", "Setup", "The game data is inconsistent: %v.", err)
+		return nil, kit.Errorf("bad_option", ruleSetup, "The game data is inconsistent: %v.", err)
 	}
 	return &d, nil
+}
+
+// sourced is kit.Sourced embedded under an unexported name: its fields
+// are promoted in data.json as usual, and the state's visibility check
+// does not need tags inside it (all game data is public).
+type sourced = kit.Sourced
+
+// grouped is a group of game data with its source.
+type grouped interface{ group() *kit.Sourced }
+
+func (c *Count) group() *kit.Sourced      { return &c.sourced }
+func (l *Location) group() *kit.Sourced   { return &l.sourced }
+func (a *Alias) group() *kit.Sourced      { return &a.sourced }
+func (c *Connection) group() *kit.Sourced { return &c.sourced }
+func (p *PatrolPath) group() *kit.Sourced { return &p.sourced }
+func (s *SystemData) group() *kit.Sourced { return &s.sourced }
+func (r *RoleData) group() *kit.Sourced   { return &r.sourced }
+func (c *ColourData) group() *kit.Sourced { return &c.sourced }
+func (a *AlienData) group() *kit.Sourced  { return &a.sourced }
+func (t *ToolData) group() *kit.Sourced   { return &t.sourced }
+
+// markEntered walks the override's JSON alongside v: every group (a struct
+// embedding kit.Sourced) that the override gives without saying its source
+// becomes kit.SourceTableEntered.
+func markEntered(v reflect.Value, raw json.RawMessage) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			markEntered(v.Elem(), raw)
+		}
+	case reflect.Slice:
+		var items []json.RawMessage
+		if json.Unmarshal(raw, &items) != nil {
+			return
+		}
+		for i := 0; i < v.Len() && i < len(items); i++ {
+			markEntered(v.Index(i), items[i])
+		}
+	case reflect.Struct:
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(raw, &fields) != nil || fields == nil {
+			return
+		}
+		if g, ok := v.Addr().Interface().(grouped); ok {
+			if _, given := fields["source"]; !given {
+				g.group().Source = kit.SourceTableEntered
+			}
+		}
+		for i := 0; i < v.NumField(); i++ {
+			f := v.Type().Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if sub, ok := fields[name]; ok && f.IsExported() {
+				markEntered(v.Field(i), sub)
+			}
+		}
+	}
+}
+
+// clearLists empties every list of v (a struct) that raw gives, at any
+// depth of nested objects.
+func clearLists(v reflect.Value, raw json.RawMessage) {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return
+	}
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Type().Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		sub, ok := fields[name]
+		if !ok || !f.IsExported() || f.Anonymous {
+			continue
+		}
+		switch f.Type.Kind() {
+		case reflect.Slice:
+			v.Field(i).SetZero()
+		case reflect.Struct:
+			clearLists(v.Field(i), sub)
+		}
+	}
+}
+
+// roleNames lists every role.
+func (d *Data) roleNames() []string {
+	out := make([]string, len(d.Roles))
+	for i, r := range d.Roles {
+		out[i] = r.Name
+	}
+	return out
 }
 
 // room resolves a room name or alias to its index, or -1.

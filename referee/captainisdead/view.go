@@ -102,14 +102,17 @@ type privateView struct {
 // View returns what a screen may see. Contraband is shown on its holder's
 // phone only; the hidden contraband deck on no screen.
 func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
-	s := st.(*State)
+	s, err := moves.State(st)
+	if err != nil {
+		return kit.View{Game: "captainisdead", Turn: []int{}, Moves: []kit.MoveSpec{}}
+	}
 	out := kit.View{
 		Game:   "captainisdead",
 		Phase:  s.Phase,
 		Turn:   []int{},
 		Tracks: []kit.TrackView{ConcealmentDef.View(s.Concealment), ShipControlDef.View(s.ShipControl)},
 		Public: s.publicView(),
-		Moves:  s.moves(v),
+		Moves:  s.offers(v),
 	}
 	if s.Alert != nil {
 		out.Phase = s.Alert.Kind + " alert"
@@ -236,4 +239,24 @@ func (s *State) publicView() publicView {
 		pv.Ship[r].Systems = append(pv.Ship[r].Systems, sy.Name)
 	}
 	return pv
+}
+
+// offers lists the moves a viewer may make now, from the move table. The
+// player whose turn it is is also offered the card effects (the host's
+// rows), which they may apply from their own phone.
+func (s *State) offers(v kit.Viewer) []kit.MoveSpec {
+	switch {
+	case v.Role == kit.RoleHost:
+		return moves.Offers(s, -1)
+	case v.Role != kit.RoleSeat || v.Seat < 0 || v.Seat >= len(s.Players):
+		return []kit.MoveSpec{}
+	}
+	out := moves.Offers(s, v.Seat)
+	if v.Seat == s.active() && s.tableOpen() {
+		for _, m := range moves.Offers(s, -1) {
+			m.Host = false
+			out = append(out, m)
+		}
+	}
+	return out
 }
