@@ -13,10 +13,11 @@ func (s *State) drawAlert(kind string, t *turn) {
 	case "Red":
 		s.Deck.Red--
 	default:
-		s.finish(false, "The Alert deck ran out before Ship Control reached WIN!: the aliens destroy the ship with everyone still on board.", ruleLosing, t)
+		s.finish(false, "lost_alert_deck", "The Alert deck ran out before Ship Control reached WIN!: the aliens destroy the ship with everyone still on board.", ruleLosing, t)
 		return
 	}
 	s.Deck.Drawn++
+	s.Foreseen = max(0, s.Foreseen-1)
 	s.Alert = &Alert{No: s.Deck.Drawn, Colour: colour, Kind: kind}
 	s.Phase = PhaseAlert
 	t.Reveal()
@@ -67,15 +68,15 @@ func (s *State) advanceTurn(t *turn) {
 		}
 		return
 	}
-	s.finish(false, "No player is left in the game.", ruleLosing, t)
+	s.finish(false, "lost_no_player", "No player is left in the game.", ruleLosing, t)
 }
 
 // finish ends the game.
-func (s *State) finish(won bool, reason, rule string, t *turn) {
+func (s *State) finish(won bool, code, reason, rule string, t *turn) {
 	if s.End != nil {
 		return
 	}
-	s.End = &End{Won: won, Reason: reason, Rule: rule}
+	s.End = &End{Won: won, Reason: reason, Rule: rule, Code: code}
 	s.Phase = PhaseOver
 	s.Alert = nil
 	t.Public("game_over", "%s", reason)

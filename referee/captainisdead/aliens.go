@@ -82,7 +82,7 @@ func (s *State) raiseShipControl(why string, t *turn) {
 	}
 	t.Public("ship_control", "Ship Control rises to %s (%s).", ShipControlDef.StepLabel(s.ShipControl.Pos), why)
 	if s.ShipControl.Pos == ShipControlDef.Max() {
-		s.finish(true, "Ship Control reached WIN!: the crew has regained its ship.", ruleWinning, t)
+		s.finish(true, "won_ship_control", "Ship Control reached WIN!: the crew has regained its ship.", ruleWinning, t)
 	}
 }
 

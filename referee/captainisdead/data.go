@@ -32,28 +32,31 @@ const (
 // board, patrol path, roles and component counts. Every entry says where its
 // value comes from ("rulebook", "assumed" or "table-entered").
 type Data struct {
-	Note         string       `json:"note,omitempty" vis:"public"`
-	MinPlayers   Count        `json:"min_players" vis:"public"`
-	Locations    []Location   `json:"locations" vis:"public"`
-	Aliases      []Alias      `json:"aliases" vis:"public"`
-	AliasesNote  string       `json:"aliases_note,omitempty" vis:"public"`
-	Connections  []Connection `json:"connections" vis:"public"`
-	PatrolPath   PatrolPath   `json:"patrol_path" vis:"public"`
-	Systems      []SystemData `json:"systems" vis:"public"`
-	Roles        []RoleData   `json:"roles" vis:"public"`
-	RolesNote    string       `json:"roles_note,omitempty" vis:"public"`
-	Colours      []ColourData `json:"colours" vis:"public"`
-	Aliens       []AlienData  `json:"aliens" vis:"public"`
-	Tools        []ToolData   `json:"tools" vis:"public"`
-	Counts       Counts       `json:"counts" vis:"public"`
-	ActionCosts  ActionCosts  `json:"action_costs" vis:"public"`
-	locIndex     map[string]int
-	dist         [][]int
-	roleIndex    map[string]int
-	pathNext     map[int]int
-	alienSupply  [numRanks]int
-	systemIndex  map[string]int
-	colourByName map[string]int
+	Note        string       `json:"note,omitempty" vis:"public"`
+	MinPlayers  Count        `json:"min_players" vis:"public"`
+	Locations   []Location   `json:"locations" vis:"public"`
+	Aliases     []Alias      `json:"aliases" vis:"public"`
+	AliasesNote string       `json:"aliases_note,omitempty" vis:"public"`
+	Connections []Connection `json:"connections" vis:"public"`
+	PatrolPath  PatrolPath   `json:"patrol_path" vis:"public"`
+	Systems     []SystemData `json:"systems" vis:"public"`
+	Roles       []RoleData   `json:"roles" vis:"public"`
+	RolesNote   string       `json:"roles_note,omitempty" vis:"public"`
+	Colours     []ColourData `json:"colours" vis:"public"`
+	Aliens      []AlienData  `json:"aliens" vis:"public"`
+	Tools       []ToolData   `json:"tools" vis:"public"`
+	// SurveillancePeek is how many alert cards the Surveillance Scanners
+	// show.
+	SurveillancePeek Count       `json:"surveillance_peek" vis:"public"`
+	Counts           Counts      `json:"counts" vis:"public"`
+	ActionCosts      ActionCosts `json:"action_costs" vis:"public"`
+	locIndex         map[string]int
+	dist             [][]int
+	roleIndex        map[string]int
+	pathNext         map[int]int
+	alienSupply      [numRanks]int
+	systemIndex      map[string]int
+	colourByName     map[string]int
 	// Choice values precomputed for the views.
 	roomChoice   []kit.Choice
 	systemChoice []kit.Choice
@@ -109,26 +112,37 @@ type PatrolPath struct {
 
 // SystemData is one of the 9 system cards and the room it sits in.
 type SystemData struct {
-	Name           string `json:"name" vis:"public"`
-	Location       string `json:"location" vis:"public"`
-	LocationSource string `json:"location_source" vis:"public"`
+	Name     string `json:"name" vis:"public"`
+	Location string `json:"location" vis:"public"`
+	// LocationSource says where Location comes from: the book sets the
+	// systems on the board's spots but does not print the board.
+	LocationSource string     `json:"location_source" vis:"public"`
+	Repair         RepairCost `json:"repair" vis:"public"`
+	sourced
+}
+
+// RepairCost is what repairing a system costs in skill cards of one kind
+// (an Episode 1 value the table enters).
+type RepairCost struct {
+	Skill string `json:"skill" vis:"public"`
+	Count int    `json:"count" vis:"public"`
 	sourced
 }
 
 // RoleData is one role card.
 type RoleData struct {
-	Name         string `json:"name" vis:"public"`
-	Actions      int    `json:"actions" vis:"public"`
-	Hand         int    `json:"hand" vis:"public"`
-	Rank         int    `json:"rank" vis:"public"`
-	Start        string `json:"start" vis:"public"`
-	Discounts    string `json:"discounts,omitempty" vis:"public"`
-	Unharmed     bool   `json:"unharmed,omitempty" vis:"public"`      // never injured nor escorted (Hologram, Sympathizer)
-	Unseen       bool   `json:"unseen,omitempty" vis:"public"`        // never sounds an alarm when found (Sympathizer)
-	NeverKills   bool   `json:"never_kills,omitempty" vis:"public"`   // never kills an alien (Sympathizer)
-	QuietSystems bool   `json:"quiet_systems,omitempty" vis:"public"` // no alarm bringing a system online (Hacker)
-	RankSource   string `json:"rank_source,omitempty" vis:"public"`
-	StartSource  string `json:"start_source,omitempty" vis:"public"`
+	Name         string         `json:"name" vis:"public"`
+	Actions      int            `json:"actions" vis:"public"`
+	Hand         int            `json:"hand" vis:"public"`
+	Rank         int            `json:"rank" vis:"public"`
+	Start        string         `json:"start" vis:"public"`
+	Discounts    map[string]int `json:"discounts,omitempty" vis:"public"`     // skill kind → cards saved per repair
+	Unharmed     bool           `json:"unharmed,omitempty" vis:"public"`      // never injured nor escorted (Hologram, Sympathizer)
+	Unseen       bool           `json:"unseen,omitempty" vis:"public"`        // never sounds an alarm when found (Sympathizer)
+	NeverKills   bool           `json:"never_kills,omitempty" vis:"public"`   // never kills an alien (Sympathizer)
+	QuietSystems bool           `json:"quiet_systems,omitempty" vis:"public"` // no alarm bringing a system online (Hacker)
+	RankSource   string         `json:"rank_source,omitempty" vis:"public"`
+	StartSource  string         `json:"start_source,omitempty" vis:"public"`
 	sourced
 }
 
@@ -237,6 +251,7 @@ func (r *RoleData) group() *kit.Sourced   { return &r.sourced }
 func (c *ColourData) group() *kit.Sourced { return &c.sourced }
 func (a *AlienData) group() *kit.Sourced  { return &a.sourced }
 func (t *ToolData) group() *kit.Sourced   { return &t.sourced }
+func (r *RepairCost) group() *kit.Sourced { return &r.sourced }
 
 // markEntered walks the override's JSON alongside v: every group (a struct
 // embedding kit.Sourced) that the override gives without saying its source
@@ -397,6 +412,9 @@ func (d *Data) index() error {
 		if d.room(s.Location) < 0 {
 			return fmt.Errorf("system %q sits in unknown room %q", s.Name, s.Location)
 		}
+		if s.Repair.Count < 0 {
+			return fmt.Errorf("system %q has a negative repair cost", s.Name)
+		}
 		if _, dup := d.systemIndex[s.Name]; dup {
 			return fmt.Errorf("system %q is listed twice", s.Name)
 		}
@@ -455,6 +473,9 @@ func (d *Data) index() error {
 		if v.Value < 0 {
 			return fmt.Errorf("an action cost is negative")
 		}
+	}
+	if d.SurveillancePeek.Value < 0 {
+		return fmt.Errorf("surveillance_peek is negative")
 	}
 	if d.MinPlayers.Value < 1 {
 		return fmt.Errorf("min_players must be at least 1")

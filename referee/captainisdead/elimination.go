@@ -30,7 +30,7 @@ func (s *State) killCharacter(seat int, t *turn) {
 			return
 		}
 	}
-	s.finish(false, "Every character is dead.", ruleLosing, t)
+	s.finish(false, "lost_all_dead", "Every character is dead.", ruleLosing, t)
 }
 
 // respawnChoices lists the roles a dead player may spawn: the characters

@@ -59,6 +59,7 @@ func TestRefusals(t *testing.T) {
 	t.Run("ErrSystemUnlocked", func(t *testing.T) {
 		s := s.Clone()
 		s.Systems[0].Locked = false
+		at(s, 0, "Bridge")
 		refuse(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"}, "system_unlocked")
 		refuse(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"}, "system_unlocked")
 	})

@@ -52,6 +52,7 @@ type Game struct {
 }
 
 var _ kit.Game = (*Game)(nil)
+var _ kit.SetupLogger = (*Game)(nil)
 
 // defaultData is the embedded data.json, parsed once; it is never modified.
 var defaultData = DefaultData()
@@ -102,7 +103,8 @@ func (g *Game) Outcome(st kit.State) *kit.Outcome {
 	if err != nil || s.End == nil {
 		return nil
 	}
-	o := &kit.Outcome{Winners: []int{}, Reason: s.End.Reason, Rule: s.End.Rule}
+	o := &kit.Outcome{Winners: []int{}, Reason: s.End.Reason, Rule: s.End.Rule,
+		ReasonCode: s.End.Code, ReasonParams: s.End.Params}
 	if s.End.Won {
 		o.Side = "Crew"
 		for i := range s.Players {

@@ -2,8 +2,10 @@ package captainisdead
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -128,4 +130,49 @@ func (s *State) startGame(t *turn) {
 	}
 	t.Public("setup_alerts", "Every character is at its start. Resolve %d alerts.", s.SetupAlertsLeft)
 	s.nextAlert(t)
+}
+
+// SetupEvents logs what setup placed and dealt: the tracks, the Locked
+// systems, the stacked alert decks, the skill cards, veteran abilities and
+// Cargo Pod, the supplies beside the board and each player's colour. All
+// of it is public: the skill cards are not tracked one by one.
+func (g *Game) SetupEvents(st kit.State) []kit.Event {
+	s, err := moves.State(st)
+	if err != nil {
+		return nil
+	}
+	d, c := s.Data, s.Data.Counts
+	var out []kit.Event
+	add := func(code, format string, args ...any) {
+		out = append(out, kit.PublicEvent(code, fmt.Sprintf(format, args...)))
+	}
+	add("setup_tracks", "Ship Control starts at %s (difficulty) and the Concealment Level at %s.",
+		ShipControlDef.StepLabel(s.ShipControl.Pos), ConcealmentDef.StepLabel(s.Concealment.Pos))
+	systems := make([]string, len(d.Systems))
+	for i, sy := range d.Systems {
+		systems[i] = sy.Name + " (" + sy.Location + ")"
+	}
+	add("setup_systems", "The %d system cards are placed Locked side up: %s.", len(d.Systems), strings.Join(systems, ", "))
+	add("setup_alerts_stacked", "The alert decks are shuffled and stacked: %d Yellow on top, then %d Orange, %d Red at the bottom.",
+		s.Deck.Yellow, s.Deck.Orange, s.Deck.Red)
+	add("setup_supplies", "%d grenades are set on the Grenade Locker; %d scent bombs and %d honeypots wait beside the board.",
+		s.GrenadeLocker, s.ScentBombs, c.Honeypots.Value)
+	add("setup_dealt", "Each player is dealt %d skill cards and a Veteran Ability card and discards 1 skill card to the Cargo Pod, which holds %d skill cards and the %d tools.",
+		c.SkillsDealt.Value, s.CargoPodSkills, len(s.CargoPodTools))
+	for _, p := range s.Players {
+		add("setup_colour", "%s receives the %s pawn: choose the %s.", p.Name, p.Colour, orList(d.Colours[d.colourByName[p.Colour]].Roles))
+	}
+	if s.Elimination {
+		add("setup_elimination", "This table uses the optional Player Elimination rules.")
+	}
+	add("setup_next", "Once every role is chosen, each character goes to its start and %d alerts are resolved.", s.SetupAlertsLeft)
+	return out
+}
+
+// orList joins names as "A, B or C".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
