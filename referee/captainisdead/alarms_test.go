@@ -44,11 +44,19 @@ func TestAlarmSources(t *testing.T) {
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "alert overridden"})
 			}, 1},
-		{"UsedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true; at(s, 0, "Bridge"); s.Systems[0].Locked = false },
+		{"UsedInHoneypot", "Spy", func(s *State) {
+			s.Rooms[room(s, "Bridge")].Honeypot = true
+			at(s, 0, "Bridge")
+			s.Systems[0].Locked = false
+		},
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
 			}, 1},
-		{"RepairedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Computer Core")].Honeypot = true; at(s, 0, "Computer Core"); s.Systems[1].Locked = false },
+		{"RepairedInHoneypot", "Spy", func(s *State) {
+			s.Rooms[room(s, "Computer Core")].Honeypot = true
+			at(s, 0, "Computer Core")
+			s.Systems[1].Locked = false
+		},
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveRepairSystem, systemArgs{"Concealment Level"})
 			}, 1},
@@ -88,11 +96,19 @@ func TestAlarmSources(t *testing.T) {
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"})
 			}, 0},
-		{"HackerRoleRepairsQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Computer Core")].Honeypot = true; at(s, 0, "Computer Core"); s.Systems[1].Locked = false },
+		{"HackerRoleRepairsQuietly", "Hacker", func(s *State) {
+			s.Rooms[room(s, "Computer Core")].Honeypot = true
+			at(s, 0, "Computer Core")
+			s.Systems[1].Locked = false
+		},
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveRepairSystem, systemArgs{"Concealment Level"})
 			}, 0},
-		{"HackerRoleUseStillAlarms", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true; at(s, 0, "Bridge"); s.Systems[0].Locked = false },
+		{"HackerRoleUseStillAlarms", "Hacker", func(s *State) {
+			s.Rooms[room(s, "Bridge")].Honeypot = true
+			at(s, 0, "Bridge")
+			s.Systems[0].Locked = false
+		},
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
 			}, 1},

@@ -138,6 +138,19 @@ func seatChoiceArg(cs []kit.Choice) kit.ArgSpec {
 	return kit.ArgSpec{Name: "seat", Label: "Player", Kind: kit.ArgSeat, Choices: cs}
 }
 
+// The headings that gather the secondary moves on a phone.
+const (
+	groupMove       = "Move"
+	groupFight      = "Fight"
+	groupSystems    = "Systems"
+	groupCards      = "Cards"
+	groupContraband = "Contraband"
+	groupAliens     = "Record a card effect: aliens"
+	groupTracks     = "Record a card effect: tracks and alarms"
+	groupShip       = "Record a card effect: systems and honeypots"
+	groupCrew       = "Record a card effect: crew and cards"
+)
+
 // Static argument specs and the catalog entries (in Info().Moves the
 // choices are the full lists of the embedded data).
 var (
@@ -151,42 +164,42 @@ var (
 	systemArgSpec  = choiceArg("system", "System", defaultData.systemChoice)
 	roleArgSpec    = enumArg("role", "Role", defaultData.roleNames())
 
-	specChooseRole      = kit.MoveSpec{Type: MoveChooseRole, Label: "Choose your role", Rule: ruleSetup, Args: []kit.ArgSpec{roleArgSpec}}
-	specMove            = kit.MoveSpec{Type: MoveMove, Label: "Move to an adjacent room", Rule: ruleContinuing, Args: []kit.ArgSpec{choiceArg("to", "To", defaultData.roomChoice)}}
-	specKillAlien       = kit.MoveSpec{Type: MoveKillAlien, Label: "Kill an alien in your room", Rule: ruleHowAliens, Args: []kit.ArgSpec{rankArg}}
-	specThrowGrenade    = kit.MoveSpec{Type: MoveThrowGrenade, Label: "Throw a grenade into an adjacent room", Rule: ruleGrenades, Args: []kit.ArgSpec{roomArgSpec}}
-	specDeployScentBomb = kit.MoveSpec{Type: MoveDeployScentBomb, Label: "Deploy a scent bomb into an adjacent room", Rule: ruleGrenades, Args: []kit.ArgSpec{roomArgSpec}}
-	specUseSystem       = kit.MoveSpec{Type: MoveUseSystem, Label: "Use a system", Rule: ruleAlarms, Args: []kit.ArgSpec{systemArgSpec}}
-	specRepairSystem    = kit.MoveSpec{Type: MoveRepairSystem, Label: "Repair a system", Rule: ruleAlarms, Args: []kit.ArgSpec{systemArgSpec}}
-	specUnlockSystem    = kit.MoveSpec{Type: MoveUnlockSystem, Label: "Unlock a system", Rule: ruleAlarms, Args: []kit.ArgSpec{systemArgSpec}}
-	specHackSystem      = kit.MoveSpec{Type: MoveHackSystem, Label: "Hack a system", Rule: ruleConcealment, Args: []kit.ArgSpec{systemArgSpec}}
-	specCardAction      = kit.MoveSpec{Type: MoveCardAction, Label: "Take an action printed on a card", Rule: ruleAlarms, Args: []kit.ArgSpec{
+	specChooseRole      = kit.MoveSpec{Type: MoveChooseRole, Label: "Choose your role", Rule: ruleSetup, Primary: true, Args: []kit.ArgSpec{roleArgSpec}}
+	specMove            = kit.MoveSpec{Type: MoveMove, Label: "Move to an adjacent room", Rule: ruleContinuing, Group: groupMove, Args: []kit.ArgSpec{choiceArg("to", "To", defaultData.roomChoice)}}
+	specKillAlien       = kit.MoveSpec{Type: MoveKillAlien, Label: "Kill an alien in your room", Rule: ruleHowAliens, Group: groupFight, Args: []kit.ArgSpec{rankArg}}
+	specThrowGrenade    = kit.MoveSpec{Type: MoveThrowGrenade, Label: "Throw a grenade into an adjacent room", Rule: ruleGrenades, Group: groupFight, Args: []kit.ArgSpec{roomArgSpec}}
+	specDeployScentBomb = kit.MoveSpec{Type: MoveDeployScentBomb, Label: "Deploy a scent bomb into an adjacent room", Rule: ruleGrenades, Group: groupFight, Args: []kit.ArgSpec{roomArgSpec}}
+	specUseSystem       = kit.MoveSpec{Type: MoveUseSystem, Label: "Use a system", Rule: ruleAlarms, Group: groupSystems, Args: []kit.ArgSpec{systemArgSpec}}
+	specRepairSystem    = kit.MoveSpec{Type: MoveRepairSystem, Label: "Repair a system", Rule: ruleAlarms, Group: groupSystems, Args: []kit.ArgSpec{systemArgSpec}}
+	specUnlockSystem    = kit.MoveSpec{Type: MoveUnlockSystem, Label: "Unlock a system", Rule: ruleAlarms, Group: groupSystems, Args: []kit.ArgSpec{systemArgSpec}}
+	specHackSystem      = kit.MoveSpec{Type: MoveHackSystem, Label: "Hack a system", Rule: ruleConcealment, Group: groupSystems, Args: []kit.ArgSpec{systemArgSpec}}
+	specCardAction      = kit.MoveSpec{Type: MoveCardAction, Label: "Take an action printed on a card", Rule: ruleAlarms, Group: groupCards, Args: []kit.ArgSpec{
 		{Name: "card", Label: "Card", Kind: kit.ArgString, Optional: true},
 		{Name: "actions", Label: "Actions spent", Kind: kit.ArgInt, Min: kit.IntPtr(1), Max: kit.IntPtr(9)},
 		{Name: "bell", Label: "Bell icon (alarm)", Kind: kit.ArgBool, Optional: true}}}
-	specEndTurn           = kit.MoveSpec{Type: MoveEndTurn, Label: "End your turn and draw an alert", Rule: ruleStarting}
-	specRespawn           = kit.MoveSpec{Type: MoveRespawn, Label: "Spawn your next character in the Infirmary", Rule: ruleElimination, Args: []kit.ArgSpec{roleArgSpec}}
-	specDiscard           = kit.MoveSpec{Type: MoveDiscard, Label: "Discard a card", Rule: ruleGrenades, Args: []kit.ArgSpec{{Name: "item", Label: "Card", Kind: kit.ArgEnum}}}
-	specNoteContraband    = kit.MoveSpec{Type: MoveNoteContraband, Label: "Note your contraband card's name", Rule: ruleContraband, Args: []kit.ArgSpec{{Name: "name", Label: "Card name", Kind: kit.ArgString, Optional: true}}}
-	specUseContraband     = kit.MoveSpec{Type: MoveUseContraband, Label: "Use your contraband", Rule: ruleContraband}
-	specRevealContraband  = kit.MoveSpec{Type: MoveRevealContraband, Label: "Contraband revealed (lose it)", Rule: ruleContraband}
-	specAddAlien          = kit.MoveSpec{Type: MoveAddAlien, Label: "Add an alien", Rule: ruleHowAliens, Args: []kit.ArgSpec{rankArg, roomArgSpec}}
-	specMoveAlien         = kit.MoveSpec{Type: MoveMoveAlien, Label: "Move an alien", Rule: ruleHowAliens, Args: []kit.ArgSpec{{Name: "move", Label: "Alien and destination", Kind: kit.ArgEnum}}}
-	specRemoveAlien       = kit.MoveSpec{Type: MoveRemoveAlien, Label: "Remove an alien (no kill)", Rule: ruleShipControl, Args: []kit.ArgSpec{{Name: "alien", Label: "Alien", Kind: kit.ArgEnum}}}
-	specKillAliens        = kit.MoveSpec{Type: MoveKillAliens, Label: "Kill aliens by a card effect", Rule: ruleHowAliens, Args: []kit.ArgSpec{roomArgSpec, allArg, sourceArg}}
-	specRaiseTrack        = kit.MoveSpec{Type: MoveRaiseTrack, Label: "Raise a track one step", Rule: ruleTrackText, Args: []kit.ArgSpec{choiceArg("track", "Track", trackChoices), sourceArg}}
-	specLowerShipControl  = kit.MoveSpec{Type: MoveLowerShipControl, Label: "Lower Ship Control one step", Rule: ruleTrackText, Args: []kit.ArgSpec{sourceArg}}
-	specSoundAlarm        = kit.MoveSpec{Type: MoveSoundAlarm, Label: "Sound an alarm", Rule: ruleAlarms, Args: []kit.ArgSpec{causeArg, sourceArg}}
-	specArmSuppression    = kit.MoveSpec{Type: MoveArmSuppression, Label: "Suppress the next alarm", Rule: ruleAlarms, Args: []kit.ArgSpec{suppressionArg}}
-	specCancelSuppression = kit.MoveSpec{Type: MoveCancelSuppression, Label: "Cancel the last armed suppression", Rule: ruleAlarms}
-	specLockSystem        = kit.MoveSpec{Type: MoveLockSystem, Label: "Relock a system", Rule: ruleConcealment, Args: []kit.ArgSpec{systemArgSpec}}
-	specPlaceHoneypot     = kit.MoveSpec{Type: MovePlaceHoneypot, Label: "Place a honeypot", Rule: ruleAlarms, Args: []kit.ArgSpec{roomArgSpec}}
-	specRemoveHoneypot    = kit.MoveSpec{Type: MoveRemoveHoneypot, Label: "Remove a honeypot", Rule: ruleAlarms, Args: []kit.ArgSpec{roomArgSpec}}
-	specInjure            = kit.MoveSpec{Type: MoveInjure, Label: "Injure a character", Rule: ruleHowAliens, Args: []kit.ArgSpec{seatArgSpec}}
-	specHeal              = kit.MoveSpec{Type: MoveHeal, Label: "Heal a character", Rule: ruleHowAliens, Args: []kit.ArgSpec{seatArgSpec}}
-	specPlaceCharacter    = kit.MoveSpec{Type: MovePlaceCharacter, Label: "Place a character (card effect or correction)", Rule: ruleSetup, Args: []kit.ArgSpec{{Name: "placement", Label: "Character and room", Kind: kit.ArgEnum}}}
-	specGainItem          = kit.MoveSpec{Type: MoveGainItem, Label: "A player gains a card", Rule: ruleGrenades, Args: []kit.ArgSpec{seatArgSpec, {Name: "item", Label: "Card", Kind: kit.ArgEnum}}}
-	specFinishAlert       = kit.MoveSpec{Type: MoveFinishAlert, Label: "Alert applied: perform hostile alien actions", Rule: ruleHowAliens}
+	specEndTurn           = kit.MoveSpec{Type: MoveEndTurn, Label: "End your turn and draw an alert", Rule: ruleStarting, Primary: true, Confirm: "End your turn? The next alert card is drawn; this cannot be undone."}
+	specRespawn           = kit.MoveSpec{Type: MoveRespawn, Label: "Spawn your next character in the Infirmary", Rule: ruleElimination, Primary: true, Args: []kit.ArgSpec{roleArgSpec}}
+	specDiscard           = kit.MoveSpec{Type: MoveDiscard, Label: "Discard a card", Rule: ruleGrenades, Group: groupCards, Args: []kit.ArgSpec{{Name: "item", Label: "Card", Kind: kit.ArgEnum}}}
+	specNoteContraband    = kit.MoveSpec{Type: MoveNoteContraband, Label: "Note your contraband card's name", Rule: ruleContraband, Group: groupContraband, Args: []kit.ArgSpec{{Name: "name", Label: "Card name", Kind: kit.ArgString, Optional: true}}}
+	specUseContraband     = kit.MoveSpec{Type: MoveUseContraband, Label: "Use your contraband", Rule: ruleContraband, Confirm: "Use your contraband? It leaves the game.", Group: groupContraband}
+	specRevealContraband  = kit.MoveSpec{Type: MoveRevealContraband, Label: "Contraband revealed (lose it)", Rule: ruleContraband, Confirm: "Lose your contraband? Do this only if you talked about it or showed it.", Group: groupContraband}
+	specAddAlien          = kit.MoveSpec{Type: MoveAddAlien, Label: "Add an alien", Rule: ruleHowAliens, Group: groupAliens, Args: []kit.ArgSpec{rankArg, roomArgSpec}}
+	specMoveAlien         = kit.MoveSpec{Type: MoveMoveAlien, Label: "Move an alien", Rule: ruleHowAliens, Group: groupAliens, Args: []kit.ArgSpec{{Name: "move", Label: "Alien and destination", Kind: kit.ArgEnum}}}
+	specRemoveAlien       = kit.MoveSpec{Type: MoveRemoveAlien, Label: "Remove an alien (no kill)", Rule: ruleShipControl, Group: groupAliens, Args: []kit.ArgSpec{{Name: "alien", Label: "Alien", Kind: kit.ArgEnum}}}
+	specKillAliens        = kit.MoveSpec{Type: MoveKillAliens, Label: "Kill aliens by a card effect", Rule: ruleHowAliens, Group: groupAliens, Args: []kit.ArgSpec{roomArgSpec, allArg, sourceArg}}
+	specRaiseTrack        = kit.MoveSpec{Type: MoveRaiseTrack, Label: "Raise a track one step", Rule: ruleTrackText, Group: groupTracks, Args: []kit.ArgSpec{choiceArg("track", "Track", trackChoices), sourceArg}}
+	specLowerShipControl  = kit.MoveSpec{Type: MoveLowerShipControl, Label: "Lower Ship Control one step", Rule: ruleTrackText, Group: groupTracks, Args: []kit.ArgSpec{sourceArg}}
+	specSoundAlarm        = kit.MoveSpec{Type: MoveSoundAlarm, Label: "Sound an alarm", Rule: ruleAlarms, Group: groupTracks, Args: []kit.ArgSpec{causeArg, sourceArg}}
+	specArmSuppression    = kit.MoveSpec{Type: MoveArmSuppression, Label: "Suppress the next alarm", Rule: ruleAlarms, Group: groupTracks, Args: []kit.ArgSpec{suppressionArg}}
+	specCancelSuppression = kit.MoveSpec{Type: MoveCancelSuppression, Label: "Cancel the last armed suppression", Rule: ruleAlarms, Group: groupTracks}
+	specLockSystem        = kit.MoveSpec{Type: MoveLockSystem, Label: "Relock a system", Rule: ruleConcealment, Group: groupShip, Args: []kit.ArgSpec{systemArgSpec}}
+	specPlaceHoneypot     = kit.MoveSpec{Type: MovePlaceHoneypot, Label: "Place a honeypot", Rule: ruleAlarms, Group: groupShip, Args: []kit.ArgSpec{roomArgSpec}}
+	specRemoveHoneypot    = kit.MoveSpec{Type: MoveRemoveHoneypot, Label: "Remove a honeypot", Rule: ruleAlarms, Group: groupShip, Args: []kit.ArgSpec{roomArgSpec}}
+	specInjure            = kit.MoveSpec{Type: MoveInjure, Label: "Injure a character", Rule: ruleHowAliens, Group: groupCrew, Args: []kit.ArgSpec{seatArgSpec}}
+	specHeal              = kit.MoveSpec{Type: MoveHeal, Label: "Heal a character", Rule: ruleHowAliens, Group: groupCrew, Args: []kit.ArgSpec{seatArgSpec}}
+	specPlaceCharacter    = kit.MoveSpec{Type: MovePlaceCharacter, Label: "Place a character (card effect or correction)", Rule: ruleSetup, Group: groupCrew, Args: []kit.ArgSpec{{Name: "placement", Label: "Character and room", Kind: kit.ArgEnum}}}
+	specGainItem          = kit.MoveSpec{Type: MoveGainItem, Label: "A player gains a card", Rule: ruleGrenades, Group: groupCrew, Args: []kit.ArgSpec{seatArgSpec, {Name: "item", Label: "Card", Kind: kit.ArgEnum}}}
+	specFinishAlert       = kit.MoveSpec{Type: MoveFinishAlert, Label: "Alert applied", Rule: ruleHowAliens, Primary: true, Confirm: "Is the alert fully applied? The aliens act now; this cannot be undone."}
 
 	allArg = kit.ArgSpec{Name: "all", Label: "Every alien in the room (otherwise the lowest-ranking one)", Kind: kit.ArgBool, Optional: true}
 )

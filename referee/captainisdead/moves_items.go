@@ -140,7 +140,9 @@ func offerDiscard(s *State, seat int) *kit.MoveSpec {
 	if len(items) == 0 {
 		return nil
 	}
-	return with(specDiscard, enumArg("item", "Card", items))
+	sp := with(specDiscard, enumArg("item", "Card", items))
+	sp.Primary = s.overHand(seat) > 0 // the hand is over its size: discard first
+	return sp
 }
 
 // applyDiscard discards a card from the player's own hand: a skill to the

@@ -193,7 +193,11 @@ func offerRaiseTrack(s *State, _ int) *kit.MoveSpec {
 	if s.Concealment.Pos < ConcealmentDef.Max() && s.aboard()[Commander] < s.Data.alienSupply[Commander] {
 		tracks = trackChoices
 	}
-	return with(specRaiseTrack, choiceArg("track", "Track", tracks), sourceArg)
+	sp := with(specRaiseTrack, choiceArg("track", "Track", tracks), sourceArg)
+	if s.ShipControl.Pos == ShipControlDef.Max()-1 {
+		sp.Confirm = "Raising Ship Control now reaches WIN! and ends the game."
+	}
+	return sp
 }
 
 // applyRaiseTrack raises the Concealment Level or Ship Control one step by

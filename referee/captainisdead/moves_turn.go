@@ -98,7 +98,11 @@ func offerKillAlien(s *State, seat int) *kit.MoveSpec {
 	if low < 0 || s.role(seat).NeverKills || s.actionsLeft() < s.killCost(low) {
 		return nil
 	}
-	return with(specKillAlien, choiceArg("rank", "Rank", rankArg.Choices[low:low+1]))
+	sp := with(specKillAlien, choiceArg("rank", "Rank", rankArg.Choices[low:low+1]))
+	if s.aliensAboard() == 1 {
+		sp.Confirm = "This kills the last alien aboard: Ship Control rises and a bonus alert is drawn at once."
+	}
+	return sp
 }
 
 // applyKillAlien kills one alien in the character's room: the lowest rank

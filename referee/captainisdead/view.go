@@ -3,6 +3,7 @@ package captainisdead
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -114,9 +115,8 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		Public: s.publicView(),
 		Moves:  s.offers(v),
 	}
-	if s.Alert != nil {
-		out.Phase = s.Alert.Kind + " alert"
-	}
+	out.PhaseLabel = s.phaseLabel()
+	out.Prompt = s.prompt(v)
 	switch s.Phase {
 	case PhaseChooseRoles:
 		for i, p := range s.Players {
@@ -142,6 +142,13 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 	return out
 }
 
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
 func (s *State) seatView(i int, p Player) kit.SeatView {
 	status := "alive"
 	switch {
@@ -162,22 +169,22 @@ func (s *State) seatView(i int, p Player) kit.SeatView {
 	}
 	if p.Alive {
 		f["room"] = s.roomName(p.Room)
-		f["veteran_ability"] = strconv.FormatBool(p.Veteran)
+		f["veteran_ability"] = yesNo(p.Veteran)
 		f["skills"] = strconv.Itoa(p.Skills)
 		f["grenades"] = strconv.Itoa(p.Grenades)
 		f["scent_bombs"] = strconv.Itoa(p.ScentBombs)
 		if len(p.Tools) > 0 {
-			f["tools"] = fmt.Sprint(p.Tools)
+			f["tools"] = strings.Join(p.Tools, ", ")
 		}
 		if p.Injured {
-			f["injured"] = "true"
+			f["injured"] = "yes"
 		}
 		if over := s.overHand(i); over > 0 {
 			f["over_hand_size"] = fmt.Sprintf("discard %d", over)
 		}
 	}
 	if len(p.Dead) > 0 {
-		f["dead_characters"] = fmt.Sprint(p.Dead)
+		f["dead_characters"] = strings.Join(p.Dead, ", ")
 	}
 	return kit.SeatView{Seat: i, Name: p.Name, Status: status, Facts: f}
 }
