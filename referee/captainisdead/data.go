@@ -38,6 +38,7 @@ type Data struct {
 	Aliases     []Alias      `json:"aliases" vis:"public"`
 	AliasesNote string       `json:"aliases_note,omitempty" vis:"public"`
 	Connections []Connection `json:"connections" vis:"public"`
+	Layout      Layout       `json:"layout" vis:"public"`
 	PatrolPath  PatrolPath   `json:"patrol_path" vis:"public"`
 	Systems     []SystemData `json:"systems" vis:"public"`
 	Roles       []RoleData   `json:"roles" vis:"public"`
@@ -102,6 +103,18 @@ type Connection struct {
 	A string `json:"a" vis:"public"`
 	B string `json:"b" vis:"public"`
 	sourced
+}
+
+// Layout places the rooms on the board page: a drawing layout only.
+type Layout struct {
+	Rooms map[string]Point `json:"rooms" vis:"public"`
+	sourced
+}
+
+// Point is a position on the unit square (0,0 top left).
+type Point struct {
+	X float64 `json:"x" vis:"public"`
+	Y float64 `json:"y" vis:"public"`
 }
 
 // PatrolPath is the cycle of rooms Patrol aliens step along.
@@ -252,6 +265,7 @@ func (c *ColourData) group() *kit.Sourced { return &c.sourced }
 func (a *AlienData) group() *kit.Sourced  { return &a.sourced }
 func (t *ToolData) group() *kit.Sourced   { return &t.sourced }
 func (r *RepairCost) group() *kit.Sourced { return &r.sourced }
+func (l *Layout) group() *kit.Sourced     { return &l.sourced }
 
 // markEntered walks the override's JSON alongside v: every group (a struct
 // embedding kit.Sourced) that the override gives without saying its source
@@ -351,6 +365,14 @@ func (d *Data) index() error {
 			return fmt.Errorf("alias %q is also a location", a.Name)
 		}
 		d.locIndex[a.Name] = r
+	}
+	for name, p := range d.Layout.Rooms {
+		if _, ok := d.locIndex[name]; !ok {
+			return fmt.Errorf("the layout places unknown room %q", name)
+		}
+		if p.X < 0 || p.X > 1 || p.Y < 0 || p.Y > 1 {
+			return fmt.Errorf("the layout places %q off the unit square", name)
+		}
 	}
 	if d.room("Infirmary") < 0 {
 		return fmt.Errorf("there must be an Infirmary")

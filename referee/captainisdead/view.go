@@ -95,9 +95,68 @@ type publicView struct {
 	End            *End         `json:"end,omitempty"`
 }
 
+// privateView is one seat's phone: its contraband (secret), and what the
+// phone shows large: the character, the room and its systems, the hand
+// and its size with the discard due, and the actions left on its turn.
 type privateView struct {
-	Contraband string `json:"contraband"`
-	Name       string `json:"contraband_name,omitempty"`
+	Contraband  string       `json:"contraband"`
+	Name        string       `json:"contraband_name,omitempty"`
+	Character   string       `json:"character,omitempty"`
+	Room        string       `json:"room,omitempty"`
+	RoomSystems []roomSystem `json:"room_systems,omitempty"`
+	Hand        *handView    `json:"hand,omitempty"`
+	ActionsLeft *int         `json:"actions_left,omitempty"`
+}
+
+// roomSystem is a system of the room the character stands in.
+type roomSystem struct {
+	System string `json:"system"`
+	Side   string `json:"side"`
+	// Repair is the repair cost for this character: "2 Engineering skill
+	// cards".
+	Repair string `json:"repair"`
+}
+
+// handView is a hand by kind of card, with its size and the discard due.
+type handView struct {
+	Skills     int      `json:"skill_cards"`
+	Tools      []string `json:"tools,omitempty"`
+	Grenades   int      `json:"grenades,omitempty"`
+	ScentBombs int      `json:"scent_bombs,omitempty"`
+	Held       int      `json:"held"`
+	Size       int      `json:"hand_size"`
+	Discard    int      `json:"discard,omitempty"`
+}
+
+// privateOf is seat's private view.
+func (s *State) privateOf(seat int) privateView {
+	p := s.Players[seat]
+	pv := privateView{Contraband: "none"}
+	if p.Contraband.Held {
+		pv = privateView{Contraband: "held (secret: talking about it or showing it loses it)", Name: p.Contraband.Name}
+	}
+	if p.Character == "" || !p.Alive {
+		return pv
+	}
+	pv.Character, pv.Room = p.Character, s.roomName(p.Room)
+	for i, sy := range s.Data.Systems {
+		if s.systemRoom(i) != p.Room {
+			continue
+		}
+		side := "Unlocked"
+		if s.Systems[i].Locked {
+			side = "Locked"
+		}
+		pv.RoomSystems = append(pv.RoomSystems, roomSystem{System: sy.Name, Side: side,
+			Repair: strconv.Itoa(s.repairDue(seat, i)) + " " + sy.Repair.Skill + " skill card(s)"})
+	}
+	pv.Hand = &handView{Skills: p.Skills, Tools: p.Tools, Grenades: p.Grenades, ScentBombs: p.ScentBombs,
+		Held: p.handCount(), Size: s.role(seat).Hand, Discard: s.overHand(seat)}
+	if s.Phase == PhaseTurn && seat == s.active() {
+		left := s.actionsLeft()
+		pv.ActionsLeft = &left
+	}
+	return pv
 }
 
 // View returns what a screen may see. Contraband is shown on its holder's
@@ -115,6 +174,7 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		Public: s.publicView(),
 		Moves:  s.offers(v),
 	}
+	out.Board = s.board()
 	out.PhaseLabel = s.phaseLabel()
 	out.Prompt = s.prompt(v)
 	switch s.Phase {
@@ -131,11 +191,7 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		out.Seats = append(out.Seats, s.seatView(i, p))
 	}
 	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(s.Players) {
-		c := s.Players[v.Seat].Contraband
-		pv := privateView{Contraband: "none"}
-		if c.Held {
-			pv = privateView{Contraband: "held (secret: talking about it or showing it loses it)", Name: c.Name}
-		}
+		pv := s.privateOf(v.Seat)
 		out.Private = pv
 	}
 	out.Outcome = g.Outcome(s)
