@@ -1,6 +1,7 @@
 package captainisdead
 
 import (
+	"encoding/json"
 	"testing"
 
 	"tablewarden/referee/kit"
@@ -136,5 +137,26 @@ func TestGrenadeLockerEmpty(t *testing.T) {
 		if m.Type == "use_system" {
 			t.Fatalf("use_system offered with an empty Grenade Locker: %+v", m.Args)
 		}
+	}
+}
+
+// TestSystemRoomFromData checks a system's room comes from the board data:
+// a table that moves Ship Control to the Infirmary repairs it there, and
+// the new room is marked table-entered.
+func TestSystemRoomFromData(t *testing.T) {
+	d := DefaultData()
+	d.Systems[0].Location = "Infirmary"
+	d.Systems[0].LocationSource = ""
+	raw, _ := json.Marshal(map[string]any{"systems": d.Systems})
+	opts, _ := json.Marshal(map[string]json.RawMessage{"game_data": raw})
+	s := turnOf(begin(t, string(opts), "Spy", "First Officer"), 0)
+	if got, want := s.Data.Systems[0].LocationSource, kit.SourceTableEntered; got != want {
+		t.Fatalf("location source = %q, want %q", got, want)
+	}
+	put(s, Infantry, "Cargo Pod", 1)
+	s = apply(t, s, kit.SeatActor(0), "unlock_system", systemArgs{"Ship Control"})
+	s = apply(t, s, kit.SeatActor(0), "repair_system", systemArgs{"Ship Control"})
+	if got, want := shipControl(s), "Novice"; got != want {
+		t.Fatalf("Ship Control = %s, want %s", got, want)
 	}
 }
