@@ -19,13 +19,12 @@
 // Game data the book leaves to Episode 1 components lives in data.json,
 // loaded with kit.LoadData, every group marked (kit.Sourced) "rulebook",
 // "assumed" or, where a table's game_data option gives it, "table-entered":
-// the rooms (those the book names) and their
-// connections (assumed), the Patrol path (assumed, a cycle), the systems'
-// rooms (assumed; five system names are placeholders) and their repair
-// costs in skill cards (Episode 1 values, assumed until the table enters
-// them), how many alerts the Surveillance Scanners show (assumed 1), the
-// board's drawing layout (assumed), the 21 roles with
-// actions, hand sizes, ranks and start rooms (the three new roles and the
+// the rooms (those the book names) and their connections (assumed), the
+// Patrol path (assumed, a cycle), the systems' rooms (assumed; five system
+// names are placeholders) and their repair costs in skill cards (Episode 1
+// values, assumed until the table enters them), how many alerts the
+// Surveillance Scanners show (assumed 1), the board's drawing layout
+// (assumed), the 21 roles with actions, hand sizes, ranks and start rooms (the three new roles and the
 // Hologram's and Sympathizer's starts from the book, the rest assumed),
 // the seven colours' role triples (assumed), the alien pawns per rank
 // (exactly 4 Commanders from the book, the others assumed), the 11 tools
@@ -106,4 +105,21 @@
 //   - Injury is recorded; its effect is an Episode 1 rule the table applies.
 //   - Contraband is private to its holder: gaining, noting, using and
 //     revealing it are private events, the contraband deck count is hidden.
+//     It never appears on the board page.
+//   - Prompts: during an alert both the host and the player whose turn it
+//     is are told to read the alert aloud, apply it and tap Alert applied;
+//     the others wait for it. A player over the hand size is told to
+//     discard (discard is then their primary move), except the player
+//     applying an alert. View.Phase stays the phase code ("alert" for
+//     every alert); PhaseLabel says which ("Setup alert 2 of 5",
+//     "End-of-turn alert", "Ann's turn").
+//   - Confirmations: ending the turn and finishing an alert draw or act
+//     irreversibly; using or revealing contraband loses it; a repair or a
+//     raise that takes Ship Control to WIN!, a kill of the last alien
+//     aboard (bonus alert) and using the Surveillance Scanners are
+//     confirmed too.
+//   - The board page draws the rooms at the game data's drawing layout
+//     (assumed; a room the layout leaves out goes on a circle). A room's
+//     tags say "locked" or "unlocked" for its systems, "honeypot",
+//     "danger" (aliens) and "current" (the active character's room).
 package captainisdead

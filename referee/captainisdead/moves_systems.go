@@ -27,30 +27,47 @@ func (s *State) repairDue(seat, i int) int {
 	return max(0, c.Count-s.role(seat).Discounts[c.Skill])
 }
 
-// systemRefusal returns why seat may not make moveType on system i now
-// (besides the turn and the actions): "not_in_system_room",
+// systemCheck returns the code of why seat may not make moveType on
+// system i now (besides the turn and the actions): "not_in_system_room",
 // "system_locked", "system_unlocked", "not_enough_skills",
-// "grenade_locker_empty"; nil when it may.
-func (s *State) systemRefusal(moveType string, seat, i int) *kit.RuleError {
-	sy := s.Data.Systems[i]
+// "grenade_locker_empty"; "" when it may. systemRefusal words it.
+func (s *State) systemCheck(moveType string, seat, i int) string {
 	if s.Players[seat].Room != s.systemRoom(i) {
-		return kit.Errorf("not_in_system_room", ruleAlarms, "%s is in the %s: a system is used, repaired, unlocked or hacked in its own location.", sy.Name, sy.Location)
+		return "not_in_system_room"
 	}
 	locked := s.Systems[i].Locked
 	switch moveType {
 	case MoveUseSystem, MoveRepairSystem:
 		if locked {
-			return kit.Errorf("system_locked", ruleSetup, "%s is Locked: unlock it (or hack it) before it can be used or repaired.", sy.Name)
+			return "system_locked"
 		}
 	default:
 		if !locked {
-			return kit.Errorf("system_unlocked", ruleSetup, "%s is already unlocked.", sy.Name)
+			return "system_unlocked"
 		}
 	}
 	switch {
 	case moveType == MoveRepairSystem && s.Players[seat].Skills < s.repairDue(seat, i):
+		return "not_enough_skills"
+	case moveType == MoveUseSystem && s.Data.Systems[i].Name == SystemGrenadeLocker && s.GrenadeLocker == 0:
+		return "grenade_locker_empty"
+	}
+	return ""
+}
+
+// systemRefusal is systemCheck's refusal, or nil.
+func (s *State) systemRefusal(moveType string, seat, i int) *kit.RuleError {
+	sy := s.Data.Systems[i]
+	switch s.systemCheck(moveType, seat, i) {
+	case "not_in_system_room":
+		return kit.Errorf("not_in_system_room", ruleAlarms, "%s is in the %s: a system is used, repaired, unlocked or hacked in its own location.", sy.Name, sy.Location)
+	case "system_locked":
+		return kit.Errorf("system_locked", ruleSetup, "%s is Locked: unlock it (or hack it) before it can be used or repaired.", sy.Name)
+	case "system_unlocked":
+		return kit.Errorf("system_unlocked", ruleSetup, "%s is already unlocked.", sy.Name)
+	case "not_enough_skills":
 		return kit.Errorf("not_enough_skills", ruleNewSystems, "Repairing %s costs %d %s skill card(s) (game data); you hold %d skill cards.", sy.Name, s.repairDue(seat, i), sy.Repair.Skill, s.Players[seat].Skills)
-	case moveType == MoveUseSystem && sy.Name == SystemGrenadeLocker && s.GrenadeLocker == 0:
+	case "grenade_locker_empty":
 		return kit.Errorf("grenade_locker_empty", ruleNewSystems, "The Grenade Locker is empty: there are only %d grenades, and grenades are not reused.", s.Data.Counts.Grenades.Value)
 	}
 	return nil
@@ -68,7 +85,7 @@ func offerSystem(moveType string) func(s *State, seat int) *kit.MoveSpec {
 		var choices []kit.Choice
 		var confirm []string
 		for i := range s.Data.Systems {
-			if s.systemRefusal(moveType, seat, i) != nil {
+			if s.systemCheck(moveType, seat, i) != "" {
 				continue
 			}
 			choices = append(choices, s.Data.systemChoice[i])
