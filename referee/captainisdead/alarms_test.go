@@ -32,11 +32,11 @@ func TestAlarmSources(t *testing.T) {
 			}, 2},
 		{"FoundAndEscorted", "Spy", func(s *State) { put(s, Infantry, "Bridge", 1); at(s, 0, "Bridge") },
 			func(t *testing.T, s *State) *State { return endAndFinish(t, s) }, 1},
-		{"SystemHacked", "Spy", nil,
+		{"SystemHacked", "Spy", func(s *State) { at(s, 0, "Bridge") },
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"})
 			}, 1},
-		{"HackedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+		{"HackedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true; at(s, 0, "Bridge") },
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"})
 			}, 2},
@@ -44,23 +44,31 @@ func TestAlarmSources(t *testing.T) {
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "alert overridden"})
 			}, 1},
-		{"UsedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+		{"UsedInHoneypot", "Spy", func(s *State) {
+			s.Rooms[room(s, "Bridge")].Honeypot = true
+			at(s, 0, "Bridge")
+			s.Systems[0].Locked = false
+		},
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
 			}, 1},
-		{"RepairedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Computer Core")].Honeypot = true },
+		{"RepairedInHoneypot", "Spy", func(s *State) {
+			s.Rooms[room(s, "Computer Core")].Honeypot = true
+			at(s, 0, "Computer Core")
+			s.Systems[1].Locked = false
+		},
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveRepairSystem, systemArgs{"Concealment Level"})
 			}, 1},
-		{"UnlockedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+		{"UnlockedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true; at(s, 0, "Bridge") },
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"})
 			}, 1},
-		{"UnlockedNoHoneypot", "Spy", nil,
+		{"UnlockedNoHoneypot", "Spy", func(s *State) { at(s, 0, "Bridge") },
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"})
 			}, 0},
-		{"UsedNoHoneypot", "Spy", nil,
+		{"UsedNoHoneypot", "Spy", func(s *State) { at(s, 0, "Bridge"); s.Systems[0].Locked = false },
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
 			}, 0},
@@ -80,19 +88,27 @@ func TestAlarmSources(t *testing.T) {
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "bell icon", Source: "alert"})
 			}, 1},
-		{"HackerRoleHacksQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+		{"HackerRoleHacksQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true; at(s, 0, "Bridge") },
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"})
 			}, 0},
-		{"HackerRoleUnlocksQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+		{"HackerRoleUnlocksQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true; at(s, 0, "Bridge") },
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"})
 			}, 0},
-		{"HackerRoleRepairsQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Computer Core")].Honeypot = true },
+		{"HackerRoleRepairsQuietly", "Hacker", func(s *State) {
+			s.Rooms[room(s, "Computer Core")].Honeypot = true
+			at(s, 0, "Computer Core")
+			s.Systems[1].Locked = false
+		},
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveRepairSystem, systemArgs{"Concealment Level"})
 			}, 0},
-		{"HackerRoleUseStillAlarms", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true },
+		{"HackerRoleUseStillAlarms", "Hacker", func(s *State) {
+			s.Rooms[room(s, "Bridge")].Honeypot = true
+			at(s, 0, "Bridge")
+			s.Systems[0].Locked = false
+		},
 			func(t *testing.T, s *State) *State {
 				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
 			}, 1},

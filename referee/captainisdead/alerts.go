@@ -3,7 +3,7 @@ package captainisdead
 // drawAlert turns up the top alert card: yellow first, then orange, then
 // red. The table reads it and applies it through the primitive moves. An
 // empty deck when an alert is due loses the game (Losing The Game).
-func (s *State) drawAlert(kind string, ev *events) {
+func (s *State) drawAlert(kind string, t *turn) {
 	colour := s.Deck.Top()
 	switch colour {
 	case "Yellow":
@@ -13,45 +13,46 @@ func (s *State) drawAlert(kind string, ev *events) {
 	case "Red":
 		s.Deck.Red--
 	default:
-		s.finish(false, "The Alert deck ran out before Ship Control reached WIN!: the aliens destroy the ship with everyone still on board.", ruleLosing, ev)
+		s.finish(false, "lost_alert_deck", "The Alert deck ran out before Ship Control reached WIN!: the aliens destroy the ship with everyone still on board.", ruleLosing, t)
 		return
 	}
 	s.Deck.Drawn++
+	s.Foreseen = max(0, s.Foreseen-1)
 	s.Alert = &Alert{No: s.Deck.Drawn, Colour: colour, Kind: kind}
 	s.Phase = PhaseAlert
-	ev.reveals = true
-	ev.public("alert_drawn", "Draw the top alert card (%s, alert %d, %s alert), read it aloud and apply it; then finish the alert.", colour, s.Deck.Drawn, kind)
+	t.Reveal()
+	t.Public("alert_drawn", "Draw the top alert card (%s, alert %d, %s alert), read it aloud and apply it; then finish the alert.", colour, s.Deck.Drawn, kind)
 }
 
 // nextAlert ends the current alert and goes on: a bonus alert that came
 // due, the next setup alert, the first turn, the next player's turn after
 // an end-of-turn alert, or back to the turn a bonus alert interrupted.
-func (s *State) nextAlert(ev *events) {
+func (s *State) nextAlert(t *turn) {
 	s.Alert = nil
 	switch {
 	case s.End != nil:
 	case s.PendingBonus > 0:
 		s.PendingBonus--
-		s.drawAlert(AlertBonus, ev)
+		s.drawAlert(AlertBonus, t)
 	case s.SetupAlertsLeft > 0:
 		s.SetupAlertsLeft--
-		s.drawAlert(AlertSetup, ev)
+		s.drawAlert(AlertSetup, t)
 	case !s.Started:
 		s.Started = true
 		s.Turn = len(s.Order) - 1
-		s.advanceTurn(ev)
+		s.advanceTurn(t)
 	case s.TurnOver:
 		s.TurnOver = false
-		s.advanceTurn(ev)
+		s.advanceTurn(t)
 	default:
 		s.Phase = PhaseTurn
-		ev.public("turn_resumed", "%s goes on with %d action(s) left.", s.who(s.active()), s.actionsLeft())
+		t.Public("turn_resumed", "%s goes on with %d action(s) left.", s.who(s.active()), s.actionsLeft())
 	}
 }
 
 // advanceTurn passes play to the next player by rank whose game is not
 // over (Continuing Play).
-func (s *State) advanceTurn(ev *events) {
+func (s *State) advanceTurn(t *turn) {
 	n := len(s.Order)
 	for i := 1; i <= n; i++ {
 		j := (s.Turn + i) % n
@@ -61,22 +62,22 @@ func (s *State) advanceTurn(ev *events) {
 		}
 		s.Turn, s.ActionsUsed, s.Phase = j, 0, PhaseTurn
 		if s.Players[seat].Alive {
-			ev.public("turn", "%s's turn: %d actions.", s.who(seat), s.role(seat).Actions)
+			t.Public("turn", "%s's turn: %d actions.", s.who(seat), s.role(seat).Actions)
 		} else {
-			ev.public("turn", "%s's turn: their character is dead.", s.Players[seat].Name)
+			t.Public("turn", "%s's turn: their character is dead.", s.Players[seat].Name)
 		}
 		return
 	}
-	s.finish(false, "No player is left in the game.", ruleLosing, ev)
+	s.finish(false, "lost_no_player", "No player is left in the game.", ruleLosing, t)
 }
 
 // finish ends the game.
-func (s *State) finish(won bool, reason, rule string, ev *events) {
+func (s *State) finish(won bool, code, reason, rule string, t *turn) {
 	if s.End != nil {
 		return
 	}
-	s.End = &End{Won: won, Reason: reason, Rule: rule}
+	s.End = &End{Won: won, Reason: reason, Rule: rule, Code: code}
 	s.Phase = PhaseOver
 	s.Alert = nil
-	ev.public("game_over", "%s", reason)
+	t.Public("game_over", "%s", reason)
 }

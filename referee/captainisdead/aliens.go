@@ -6,45 +6,45 @@ import "strings"
 // left off board, the next higher rank comes instead; when all four
 // Commanders are aboard the Concealment Level goes to SET TO KILL (How
 // Aliens Work).
-func (s *State) addAlien(rank, room int, ev *events) {
+func (s *State) addAlien(rank, room int, t *turn) {
 	aboard := s.aboard()
 	r := rank
 	for r < numRanks && aboard[r] >= s.Data.alienSupply[r] {
 		r++
 	}
 	if r == numRanks {
-		ev.public("no_alien_left", "No %s nor any higher-ranking alien is left off board: none is added to the %s.", Ranks[rank], s.roomName(room))
+		t.Public("no_alien_left", "No %s nor any higher-ranking alien is left off board: none is added to the %s.", Ranks[rank], s.roomName(room))
 		return
 	}
 	s.Rooms[room].Aliens[r]++
 	if r != rank {
-		ev.public("alien_added", "No %s is left off board: %s, the next higher rank, appears in the %s instead.", Ranks[rank], strings.ToLower(anAlien(r)[:1])+anAlien(r)[1:], s.roomName(room))
+		t.Public("alien_added", "No %s is left off board: %s, the next higher rank, appears in the %s instead.", Ranks[rank], strings.ToLower(anAlien(r)[:1])+anAlien(r)[1:], s.roomName(room))
 	} else {
-		ev.public("alien_added", "%s appears in the %s.", anAlien(r), s.roomName(room))
+		t.Public("alien_added", "%s appears in the %s.", anAlien(r), s.roomName(room))
 	}
-	s.checkCommanders(ev)
+	s.checkCommanders(t)
 }
 
 // checkCommanders moves the Concealment Level to SET TO KILL when all four
 // Commanders are on the ship.
-func (s *State) checkCommanders(ev *events) {
+func (s *State) checkCommanders(t *turn) {
 	if s.aboard()[Commander] >= s.Data.alienSupply[Commander] && s.Concealment.Pos != 0 {
 		s.Concealment.Pos = 0
-		ev.public("set_to_kill", "All four Commanders are on the ship: the Concealment Level goes to SET TO KILL.")
+		t.Public("set_to_kill", "All four Commanders are on the ship: the Concealment Level goes to SET TO KILL.")
 	}
 }
 
 // killAliens kills the n lowest-ranking aliens of a room in rank order,
 // one alarm each (How Aliens Work, Concealment Level).
-func (s *State) killAliens(room, n int, why string, ev *events) {
+func (s *State) killAliens(room, n int, why string, t *turn) {
 	for range n {
 		k := s.Rooms[room].lowest()
 		if k < 0 {
 			return
 		}
 		s.Rooms[room].Aliens[k]--
-		ev.public("alien_killed", "%s is killed in the %s (%s).", anAlien(k), s.roomName(room), why)
-		s.alarm("alien killed", ev)
+		t.Public("alien_killed", "%s is killed in the %s (%s).", anAlien(k), s.roomName(room), why)
+		s.alarm("alien killed", t)
 	}
 }
 
@@ -62,27 +62,27 @@ func rankIndex(name string) int {
 // the ship: one step up and an extra alert at once, before the end-of-turn
 // alert (Ship Control). It fires once per emptying of the ship: while the
 // ship stays empty nothing more happens.
-func (s *State) bonus(ev *events) {
-	s.raiseShipControl("no aliens on the ship", ev)
+func (s *State) bonus(t *turn) {
+	s.raiseShipControl("no aliens on the ship", t)
 	if s.End != nil {
 		return
 	}
 	if s.Phase == PhaseTurn {
-		s.drawAlert(AlertBonus, ev)
+		s.drawAlert(AlertBonus, t)
 		return
 	}
 	s.PendingBonus++
-	ev.public("bonus_alert_due", "A bonus alert will be drawn when this alert is finished.")
+	t.Public("bonus_alert_due", "A bonus alert will be drawn when this alert is finished.")
 }
 
 // raiseShipControl moves Ship Control one step toward WIN!.
-func (s *State) raiseShipControl(why string, ev *events) {
+func (s *State) raiseShipControl(why string, t *turn) {
 	if s.ShipControl.Pos < ShipControlDef.Max() {
 		s.ShipControl.Pos++
 	}
-	ev.public("ship_control", "Ship Control rises to %s (%s).", ShipControlDef.StepLabel(s.ShipControl.Pos), why)
+	t.Public("ship_control", "Ship Control rises to %s (%s).", ShipControlDef.StepLabel(s.ShipControl.Pos), why)
 	if s.ShipControl.Pos == ShipControlDef.Max() {
-		s.finish(true, "Ship Control reached WIN!: the crew has regained its ship.", ruleWinning, ev)
+		s.finish(true, "won_ship_control", "Ship Control reached WIN!: the crew has regained its ship.", ruleWinning, t)
 	}
 }
 

@@ -131,13 +131,16 @@ func TestGrenades(t *testing.T) {
 	t.Run("OnlyThreeNeverReused", func(t *testing.T) {
 		s := s.Clone()
 		at(s, 0, "War Room")
-		for i := range 4 {
+		s.Systems[s.Data.systemIndex[SystemGrenadeLocker]].Locked = false
+		for i := range 3 {
 			s.ActionsUsed = 0
 			s = apply(t, s, ann, MoveUseSystem, systemArgs{"Grenade Locker"})
-			if got, want := s.Players[0].Grenades, min(i+1, 3); got != want {
+			if got, want := s.Players[0].Grenades, i+1; got != want {
 				t.Fatalf("grenades after %d uses = %d, want %d", i+1, got, want)
 			}
 		}
+		s.ActionsUsed = 0
+		refuse(t, s, ann, MoveUseSystem, systemArgs{"Grenade Locker"}, "grenade_locker_empty")
 		put(s, Infantry, "Infirmary", 2)
 		put(s, Hacker, "Infirmary", 1)
 		s.ActionsUsed = 0

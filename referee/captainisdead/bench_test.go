@@ -25,13 +25,15 @@ func benchApply(b *testing.B, s *State, who kit.Actor, typ string, args any) {
 	m := kittest.MakeMove(typ, args)
 	ctx := kit.NewCtx(1, 9, kittest.Epoch)
 	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
+	for b.Loop() {
 		if _, err := game.Apply(s, who, m, ctx); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
+
+// BenchmarkApplyRandom measures Apply on a state reached by random play.
+func BenchmarkApplyRandom(b *testing.B) { kittest.BenchApply(b, New(), nil, 4, 60) }
 
 func BenchmarkApplyMove(b *testing.B) {
 	benchApply(b, benchState(b), kit.SeatActor(0), MoveMove, toArgs{"War Room"})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 func TestContraband(t *testing.T) {
@@ -120,7 +121,7 @@ func TestContrabandLeak(t *testing.T) {
 			t.Fatalf("%s's view changes with seat 0's contraband:\n%s\n%s", name, a[name], b[name])
 		}
 	}
-	own := kittestView(t, noted, kit.SeatViewer(0))
+	own := kittest.ViewJSON(t, game.View(noted, kit.SeatViewer(0)))
 	if !strings.Contains(own, "Cloaking Device") || !strings.Contains(own, MoveUseContraband) {
 		t.Fatalf("holder's view lacks the contraband: %s", own)
 	}
@@ -162,14 +163,6 @@ func TestContrabandLeak(t *testing.T) {
 	}
 }
 
-func kittestView(t *testing.T, s *State, v kit.Viewer) string {
-	b, err := json.Marshal(game.View(s, v))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // TestSecretsNotInOtherViews walks every private and hidden leaf of a
 // state holding a noted contraband and checks the host and board views
 // carry none of the string secrets.
@@ -185,7 +178,7 @@ func TestSecretsNotInOtherViews(t *testing.T) {
 		}
 		found = true
 		for _, v := range []kit.Viewer{kit.HostViewer, kit.BoardViewer, kit.SeatViewer(1)} {
-			if strings.Contains(kittestView(t, s, v), str) {
+			if strings.Contains(kittest.ViewJSON(t, game.View(s, v)), str) {
 				t.Fatalf("%s (%s) leaks into the %s view", sec.Path, str, v.Role)
 			}
 		}

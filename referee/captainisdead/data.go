@@ -2,9 +2,6 @@ package captainisdead
 
 import (
 	_ "embed"
-	"encoding/json"
-	"fmt"
-	"slices"
 	"strconv"
 
 	"tablewarden/referee/kit"
@@ -30,28 +27,32 @@ const (
 // board, patrol path, roles and component counts. Every entry says where its
 // value comes from ("rulebook", "assumed" or "table-entered").
 type Data struct {
-	Note         string       `json:"note,omitempty" vis:"public"`
-	MinPlayers   Count        `json:"min_players" vis:"public"`
-	Locations    []Location   `json:"locations" vis:"public"`
-	Aliases      []Alias      `json:"aliases" vis:"public"`
-	AliasesNote  string       `json:"aliases_note,omitempty" vis:"public"`
-	Connections  []Connection `json:"connections" vis:"public"`
-	PatrolPath   PatrolPath   `json:"patrol_path" vis:"public"`
-	Systems      []SystemData `json:"systems" vis:"public"`
-	Roles        []RoleData   `json:"roles" vis:"public"`
-	RolesNote    string       `json:"roles_note,omitempty" vis:"public"`
-	Colours      []ColourData `json:"colours" vis:"public"`
-	Aliens       []AlienData  `json:"aliens" vis:"public"`
-	Tools        []ToolData   `json:"tools" vis:"public"`
-	Counts       Counts       `json:"counts" vis:"public"`
-	ActionCosts  ActionCosts  `json:"action_costs" vis:"public"`
-	locIndex     map[string]int
-	dist         [][]int
-	roleIndex    map[string]int
-	pathNext     map[int]int
-	alienSupply  [numRanks]int
-	systemIndex  map[string]int
-	colourByName map[string]int
+	Note        string       `json:"note,omitempty" vis:"public"`
+	MinPlayers  Count        `json:"min_players" vis:"public"`
+	Locations   []Location   `json:"locations" vis:"public"`
+	Aliases     []Alias      `json:"aliases" vis:"public"`
+	AliasesNote string       `json:"aliases_note,omitempty" vis:"public"`
+	Connections []Connection `json:"connections" vis:"public"`
+	Layout      Layout       `json:"layout" vis:"public"`
+	PatrolPath  PatrolPath   `json:"patrol_path" vis:"public"`
+	Systems     []SystemData `json:"systems" vis:"public"`
+	Roles       []RoleData   `json:"roles" vis:"public"`
+	RolesNote   string       `json:"roles_note,omitempty" vis:"public"`
+	Colours     []ColourData `json:"colours" vis:"public"`
+	Aliens      []AlienData  `json:"aliens" vis:"public"`
+	Tools       []ToolData   `json:"tools" vis:"public"`
+	// SurveillancePeek is how many alert cards the Surveillance Scanners
+	// show.
+	SurveillancePeek Count       `json:"surveillance_peek" vis:"public"`
+	Counts           Counts      `json:"counts" vis:"public"`
+	ActionCosts      ActionCosts `json:"action_costs" vis:"public"`
+	locIndex         map[string]int
+	dist             [][]int
+	roleIndex        map[string]int
+	pathNext         map[int]int
+	alienSupply      [numRanks]int
+	systemIndex      map[string]int
+	colourByName     map[string]int
 	// Choice values precomputed for the views.
 	roomChoice   []kit.Choice
 	systemChoice []kit.Choice
@@ -75,82 +76,102 @@ func (d *Data) placeValues(seat int) []any {
 
 // Count is one number with its source.
 type Count struct {
-	Value  int    `json:"value" vis:"public"`
-	Source string `json:"source" vis:"public"`
-	Note   string `json:"note,omitempty" vis:"public"`
+	Value int `json:"value" vis:"public"`
+	sourced
 }
 
 // Location is one room of the board.
 type Location struct {
-	Name   string `json:"name" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	Name string `json:"name" vis:"public"`
+	sourced
 }
 
 // Alias makes a name another name of a room (CPU Core for Computer Core).
 type Alias struct {
-	Name   string `json:"name" vis:"public"`
-	Room   string `json:"room" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	Name string `json:"name" vis:"public"`
+	Room string `json:"room" vis:"public"`
+	sourced
 }
 
 // Connection is a door between two rooms.
 type Connection struct {
-	A      string `json:"a" vis:"public"`
-	B      string `json:"b" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	A string `json:"a" vis:"public"`
+	B string `json:"b" vis:"public"`
+	sourced
+}
+
+// Layout places the rooms on the board page: a drawing layout only.
+type Layout struct {
+	Rooms map[string]Point `json:"rooms" vis:"public"`
+	sourced
+}
+
+// Point is a position on the unit square (0,0 top left).
+type Point struct {
+	X float64 `json:"x" vis:"public"`
+	Y float64 `json:"y" vis:"public"`
 }
 
 // PatrolPath is the cycle of rooms Patrol aliens step along.
 type PatrolPath struct {
-	Rooms  []string `json:"rooms" vis:"public"`
-	Source string   `json:"source" vis:"public"`
-	Note   string   `json:"note,omitempty" vis:"public"`
+	Rooms []string `json:"rooms" vis:"public"`
+	sourced
 }
 
 // SystemData is one of the 9 system cards and the room it sits in.
 type SystemData struct {
-	Name           string `json:"name" vis:"public"`
-	Location       string `json:"location" vis:"public"`
-	Source         string `json:"source" vis:"public"`
-	LocationSource string `json:"location_source" vis:"public"`
+	Name     string `json:"name" vis:"public"`
+	Location string `json:"location" vis:"public"`
+	// LocationSource says where Location comes from: the book sets the
+	// systems on the board's spots but does not print the board.
+	LocationSource string     `json:"location_source" vis:"public"`
+	Repair         RepairCost `json:"repair" vis:"public"`
+	sourced
+}
+
+// RepairCost is what repairing a system costs in skill cards of one kind
+// (an Episode 1 value the table enters).
+type RepairCost struct {
+	Skill string `json:"skill" vis:"public"`
+	Count int    `json:"count" vis:"public"`
+	sourced
 }
 
 // RoleData is one role card.
 type RoleData struct {
-	Name         string `json:"name" vis:"public"`
-	Actions      int    `json:"actions" vis:"public"`
-	Hand         int    `json:"hand" vis:"public"`
-	Rank         int    `json:"rank" vis:"public"`
-	Start        string `json:"start" vis:"public"`
-	Discounts    string `json:"discounts,omitempty" vis:"public"`
-	Unharmed     bool   `json:"unharmed,omitempty" vis:"public"`      // never injured nor escorted (Hologram, Sympathizer)
-	Unseen       bool   `json:"unseen,omitempty" vis:"public"`        // never sounds an alarm when found (Sympathizer)
-	NeverKills   bool   `json:"never_kills,omitempty" vis:"public"`   // never kills an alien (Sympathizer)
-	QuietSystems bool   `json:"quiet_systems,omitempty" vis:"public"` // no alarm bringing a system online (Hacker)
-	Source       string `json:"source" vis:"public"`
-	RankSource   string `json:"rank_source,omitempty" vis:"public"`
-	StartSource  string `json:"start_source,omitempty" vis:"public"`
-	Note         string `json:"note,omitempty" vis:"public"`
+	Name         string         `json:"name" vis:"public"`
+	Actions      int            `json:"actions" vis:"public"`
+	Hand         int            `json:"hand" vis:"public"`
+	Rank         int            `json:"rank" vis:"public"`
+	Start        string         `json:"start" vis:"public"`
+	Discounts    map[string]int `json:"discounts,omitempty" vis:"public"`     // skill kind → cards saved per repair
+	Unharmed     bool           `json:"unharmed,omitempty" vis:"public"`      // never injured nor escorted (Hologram, Sympathizer)
+	Unseen       bool           `json:"unseen,omitempty" vis:"public"`        // never sounds an alarm when found (Sympathizer)
+	NeverKills   bool           `json:"never_kills,omitempty" vis:"public"`   // never kills an alien (Sympathizer)
+	QuietSystems bool           `json:"quiet_systems,omitempty" vis:"public"` // no alarm bringing a system online (Hacker)
+	RankSource   string         `json:"rank_source,omitempty" vis:"public"`
+	StartSource  string         `json:"start_source,omitempty" vis:"public"`
+	sourced
 }
 
 // ColourData is a pawn colour and its three role cards.
 type ColourData struct {
-	Name   string   `json:"name" vis:"public"`
-	Roles  []string `json:"roles" vis:"public"`
-	Source string   `json:"source" vis:"public"`
+	Name  string   `json:"name" vis:"public"`
+	Roles []string `json:"roles" vis:"public"`
+	sourced
 }
 
 // AlienData is the number of hostile alien pawns of a rank.
 type AlienData struct {
-	Rank   string `json:"rank" vis:"public"`
-	Count  int    `json:"count" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	Rank  string `json:"rank" vis:"public"`
+	Count int    `json:"count" vis:"public"`
+	sourced
 }
 
 // ToolData is one tool card.
 type ToolData struct {
-	Name   string `json:"name" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	Name string `json:"name" vis:"public"`
+	sourced
 }
 
 // Counts are the component counts.
@@ -179,26 +200,13 @@ type ActionCosts struct {
 	System         Count `json:"system" vis:"public"`
 }
 
-// DefaultData returns a fresh copy of the embedded game data.
-func DefaultData() *Data {
-	d, err := parseData(defaultDataJSON)
-	if err != nil {
-		panic("captainisdead: embedded data.json: " + err.Error())
+// roleNames lists every role.
+func (d *Data) roleNames() []string {
+	out := make([]string, len(d.Roles))
+	for i, r := range d.Roles {
+		out[i] = r.Name
 	}
-	return d
-}
-
-// parseData decodes and checks game data; the error is a *kit.RuleError
-// with code "bad_option".
-func parseData(raw []byte) (*Data, error) {
-	var d Data
-	if err := json.Unmarshal(raw, &d); err != nil {
-		return nil, kit.Errorf("bad_option", "Setup", "The game data is not valid JSON: %v.", err)
-	}
-	if err := d.index(); err != nil {
-		return nil, kit.Errorf("bad_option", "Setup", "The game data is inconsistent: %v.", err)
-	}
-	return &d, nil
+	return out
 }
 
 // room resolves a room name or alias to its index, or -1.
@@ -207,191 +215,6 @@ func (d *Data) room(name string) int {
 		return i
 	}
 	return -1
-}
-
-// index checks the data and builds the lookup tables.
-func (d *Data) index() error {
-	d.locIndex = map[string]int{}
-	for i, l := range d.Locations {
-		if l.Name == "" {
-			return fmt.Errorf("location %d has no name", i)
-		}
-		if _, dup := d.locIndex[l.Name]; dup {
-			return fmt.Errorf("location %q is listed twice", l.Name)
-		}
-		d.locIndex[l.Name] = i
-	}
-	for _, a := range d.Aliases {
-		r, ok := d.locIndex[a.Room]
-		if !ok {
-			return fmt.Errorf("alias %q names unknown room %q", a.Name, a.Room)
-		}
-		if _, dup := d.locIndex[a.Name]; dup {
-			return fmt.Errorf("alias %q is also a location", a.Name)
-		}
-		d.locIndex[a.Name] = r
-	}
-	if d.room("Infirmary") < 0 {
-		return fmt.Errorf("there must be an Infirmary")
-	}
-	n := len(d.Locations)
-	adj := make([][]bool, n)
-	for i := range adj {
-		adj[i] = make([]bool, n)
-	}
-	for _, c := range d.Connections {
-		a, b := d.room(c.A), d.room(c.B)
-		if a < 0 || b < 0 || c.A == c.B {
-			return fmt.Errorf("connection %q–%q names an unknown room or a room twice", c.A, c.B)
-		}
-		if a == b {
-			continue // two names of one room (an alias)
-		}
-		adj[a][b], adj[b][a] = true, true
-	}
-	d.dist = make([][]int, n)
-	for s := range n {
-		dist := make([]int, n)
-		for i := range dist {
-			dist[i] = -1
-		}
-		dist[s] = 0
-		queue := []int{s}
-		for len(queue) > 0 {
-			x := queue[0]
-			queue = queue[1:]
-			for y := range n {
-				if adj[x][y] && dist[y] < 0 {
-					dist[y] = dist[x] + 1
-					queue = append(queue, y)
-				}
-			}
-		}
-		d.dist[s] = dist
-	}
-	d.pathNext = map[int]int{}
-	p := d.PatrolPath.Rooms
-	for i, name := range p {
-		a, b := d.room(name), d.room(p[(i+1)%len(p)])
-		if a < 0 || b < 0 {
-			return fmt.Errorf("patrol path names an unknown room")
-		}
-		if _, dup := d.pathNext[a]; dup {
-			return fmt.Errorf("patrol path passes %q twice", name)
-		}
-		if len(p) > 1 && d.dist[a][b] != 1 {
-			return fmt.Errorf("patrol path steps from %q to %q, which are not connected", name, p[(i+1)%len(p)])
-		}
-		if len(p) > 1 {
-			d.pathNext[a] = b
-		}
-	}
-	d.systemIndex = map[string]int{}
-	for i, s := range d.Systems {
-		if d.room(s.Location) < 0 {
-			return fmt.Errorf("system %q sits in unknown room %q", s.Name, s.Location)
-		}
-		if _, dup := d.systemIndex[s.Name]; dup {
-			return fmt.Errorf("system %q is listed twice", s.Name)
-		}
-		d.systemIndex[s.Name] = i
-	}
-	d.roleIndex = map[string]int{}
-	for i, r := range d.Roles {
-		if d.room(r.Start) < 0 {
-			return fmt.Errorf("role %q starts in unknown room %q", r.Name, r.Start)
-		}
-		if r.Actions < 0 || r.Hand < 0 {
-			return fmt.Errorf("role %q has a negative action count or hand size", r.Name)
-		}
-		if _, dup := d.roleIndex[r.Name]; dup {
-			return fmt.Errorf("role %q is listed twice", r.Name)
-		}
-		d.roleIndex[r.Name] = i
-	}
-	d.colourByName = map[string]int{}
-	used := map[string]bool{}
-	for i, c := range d.Colours {
-		if len(c.Roles) != 3 {
-			return fmt.Errorf("colour %q must have 3 roles", c.Name)
-		}
-		for _, r := range c.Roles {
-			if _, ok := d.roleIndex[r]; !ok || used[r] {
-				return fmt.Errorf("colour %q names unknown or repeated role %q", c.Name, r)
-			}
-			used[r] = true
-		}
-		d.colourByName[c.Name] = i
-	}
-	if len(d.Aliens) != numRanks {
-		return fmt.Errorf("aliens must list the 5 ranks in order")
-	}
-	for i, a := range d.Aliens {
-		if a.Rank != Ranks[i] || a.Count < 0 {
-			return fmt.Errorf("aliens must list the 5 ranks in order (%s)", Ranks[i])
-		}
-		d.alienSupply[i] = a.Count
-	}
-	if d.alienSupply[Commander] != 4 {
-		return fmt.Errorf("there are exactly 4 Commanders")
-	}
-	if slices.ContainsFunc(d.Tools, func(t ToolData) bool { return t.Name == "" }) {
-		return fmt.Errorf("a tool has no name")
-	}
-	c := d.Counts
-	for _, v := range []Count{c.YellowAlerts, c.OrangeAlerts, c.RedAlerts, c.SetupAlerts, c.Grenades, c.ScentBombs, c.Honeypots, c.Contraband, c.Veterans, c.Skills, c.SkillsDealt, c.CargoPodSkills} {
-		if v.Value < 0 {
-			return fmt.Errorf("a count is negative")
-		}
-	}
-	ac := d.ActionCosts
-	for _, v := range []Count{ac.Move, ac.Kill, ac.KillLieutenant, ac.ScentBomb, ac.Grenade, ac.System} {
-		if v.Value < 0 {
-			return fmt.Errorf("an action cost is negative")
-		}
-	}
-	if d.MinPlayers.Value < 1 {
-		return fmt.Errorf("min_players must be at least 1")
-	}
-	d.choices()
-	return nil
-}
-
-// choices precomputes the choice values the views offer.
-func (d *Data) choices() {
-	n := len(d.Locations)
-	d.roomChoice = make([]kit.Choice, n)
-	d.alienChoice = make([][numRanks]kit.Choice, n)
-	d.moveChoice = make([][][numRanks]kit.Choice, n)
-	for r, l := range d.Locations {
-		d.roomChoice[r] = kit.Choice{Value: l.Name, Label: l.Name}
-		d.moveChoice[r] = make([][numRanks]kit.Choice, n)
-		for k, rank := range Ranks {
-			d.alienChoice[r][k] = kit.Choice{Value: alienKey(k, l.Name), Label: rank + " in the " + l.Name}
-			for to, t := range d.Locations {
-				d.moveChoice[r][to][k] = kit.Choice{Value: moveKey(k, l.Name, t.Name), Label: rank + ": " + l.Name + " → " + t.Name}
-			}
-		}
-	}
-	d.adjChoice = make([][]kit.Choice, n)
-	for r := range n {
-		for to := range n {
-			if d.dist[r][to] == 1 {
-				d.adjChoice[r] = append(d.adjChoice[r], d.roomChoice[to])
-			}
-		}
-	}
-	d.placeValue = make([][]any, len(d.Colours))
-	for seat := range d.placeValue {
-		d.placeValue[seat] = make([]any, n)
-		for r, l := range d.Locations {
-			d.placeValue[seat][r] = strconv.Itoa(seat) + "|" + l.Name
-		}
-	}
-	d.systemChoice = make([]kit.Choice, len(d.Systems))
-	for i, sy := range d.Systems {
-		d.systemChoice[i] = kit.Choice{Value: sy.Name, Label: sy.Name}
-	}
 }
 
 // adjacent reports whether rooms a and b share a door.

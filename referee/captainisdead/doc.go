@@ -17,11 +17,14 @@
 // Perform Hostile Alien Actions, SET TO KILL, elimination and the end.
 //
 // Game data the book leaves to Episode 1 components lives in data.json,
-// every value marked "rulebook" or "assumed", replaceable whole through
-// the game_data table option: the rooms (those the book names) and their
-// connections (assumed), the Patrol path (assumed, a cycle), the systems'
-// rooms (assumed; five system names are placeholders), the 21 roles with
-// actions, hand sizes, ranks and start rooms (the three new roles and the
+// loaded with kit.LoadData, every group marked (kit.Sourced) "rulebook",
+// "assumed" or, where a table's game_data option gives it, "table-entered":
+// the rooms (those the book names) and their connections (assumed), the
+// Patrol path (assumed, a cycle), the systems' rooms (assumed; five system
+// names are placeholders) and their repair costs in skill cards (Episode 1
+// values, assumed until the table enters them), how many alerts the
+// Surveillance Scanners show (assumed 1), the board's drawing layout
+// (assumed), the 21 roles with actions, hand sizes, ranks and start rooms (the three new roles and the
 // Hologram's and Sympathizer's starts from the book, the rest assumed),
 // the seven colours' role triples (assumed), the alien pawns per rank
 // (exactly 4 Commanders from the book, the others assumed), the 11 tools
@@ -58,9 +61,31 @@
 //     unlocked system is a relock and so an alarm.
 //   - The Hacker role sounds no alarm when unlocking, repairing or hacking
 //     (bringing a system online), honeypot included; using a system in a
-//     honeypot room still alarms. Using or repairing a locked system is
-//     not refused: the book does not say what Locked forbids.
-//   - Repairing Ship Control raises it one step each time.
+//     honeypot room still alarms.
+//   - A system is used, repaired, unlocked or hacked only by a character in
+//     the system's own room (the book keys the alarms to that location);
+//     a Locked system can be neither used nor repaired until it is
+//     unlocked or hacked. Unlocking and hacking cost actions only.
+//   - A repair costs one action and the skill cards the game data gives
+//     for the system (an Episode 1 value the table enters), less the
+//     role's discounts of that skill (the Hacker's 1 engineering and 1
+//     science). Skill cards are counted, not told apart, so the referee
+//     discards the count due to the Discarded Skills pile and logs the
+//     cost and its source; the table discards the right kind.
+//   - Repairing Ship Control raises it one step each time; repairing the
+//     other systems is recorded (their Episode 1 effects are the table's).
+//   - An empty Grenade Locker cannot be used.
+//   - Using the Surveillance Scanners shows what is coming: the referee
+//     names the colours of the next alert cards (how many: game data,
+//     assumed 1), the table looks at them without changing their order,
+//     and the move reveals (the host cannot undo it). How many of them
+//     were seen is kept until they are drawn.
+//   - A card effect (a host row of the move table) may also be made by the
+//     player whose turn it is, who draws and reads the alerts: Game.Apply
+//     makes it on the host's behalf. Another seat gets not_your_turn.
+//   - A game_data override replaces the parts it gives: its lists replace
+//     the embedded lists whole, its objects the fields they name; what it
+//     gives without a source of its own is marked table-entered.
 //   - While all four Commanders are aboard the Concealment Level cannot be
 //     raised. An add_alien with no alien of that rank or higher left adds
 //     nothing.
@@ -80,4 +105,21 @@
 //   - Injury is recorded; its effect is an Episode 1 rule the table applies.
 //   - Contraband is private to its holder: gaining, noting, using and
 //     revealing it are private events, the contraband deck count is hidden.
+//     It never appears on the board page.
+//   - Prompts: during an alert both the host and the player whose turn it
+//     is are told to read the alert aloud, apply it and tap Alert applied;
+//     the others wait for it. A player over the hand size is told to
+//     discard (discard is then their primary move), except the player
+//     applying an alert. View.Phase stays the phase code ("alert" for
+//     every alert); PhaseLabel says which ("Setup alert 2 of 5",
+//     "End-of-turn alert", "Ann's turn").
+//   - Confirmations: ending the turn and finishing an alert draw or act
+//     irreversibly; using or revealing contraband loses it; a repair or a
+//     raise that takes Ship Control to WIN!, a kill of the last alien
+//     aboard (bonus alert) and using the Surveillance Scanners are
+//     confirmed too.
+//   - The board page draws the rooms at the game data's drawing layout
+//     (assumed; a room the layout leaves out goes on a circle). A room's
+//     tags say "locked" or "unlocked" for its systems, "honeypot",
+//     "danger" (aliens) and "current" (the active character's room).
 package captainisdead

@@ -5,7 +5,7 @@ package captainisdead
 // Without the elimination rules, or after a third death, the player's game
 // is over. When no character is left alive the crew loses (Losing The
 // Game).
-func (s *State) killCharacter(seat int, ev *events) {
+func (s *State) killCharacter(seat int, t *turn) {
 	p := &s.Players[seat]
 	room := s.roomName(p.Room)
 	p.Alive = false
@@ -17,20 +17,20 @@ func (s *State) killCharacter(seat int, ev *events) {
 	p.Skills, p.Tools, p.Grenades, p.ScentBombs = 0, []string{}, 0, 0
 	p.Veteran, p.Injured = false, false
 	if p.Contraband.Held {
-		ev.private(seat, "contraband_lost", "Your contraband leaves the game with your character.")
+		t.Private("contraband_lost", "Your contraband leaves the game with your character.", seat)
 	}
 	s.loseContraband(seat)
-	ev.public("character_killed", "SET TO KILL: %s is killed in the %s and removed from the game with everything they held.", s.who(seat), room)
+	t.Public("character_killed", "SET TO KILL: %s is killed in the %s and removed from the game with everything they held.", s.who(seat), room)
 	if !s.Elimination || len(p.Dead) >= 3 {
 		p.Out = true
-		ev.public("player_out", "%s's game is over.", p.Name)
+		t.Public("player_out", "%s's game is over.", p.Name)
 	}
 	for _, q := range s.Players {
 		if q.Alive {
 			return
 		}
 	}
-	s.finish(false, "Every character is dead.", ruleLosing, ev)
+	s.finish(false, "lost_all_dead", "Every character is dead.", ruleLosing, t)
 }
 
 // respawnChoices lists the roles a dead player may spawn: the characters

@@ -23,7 +23,7 @@ func TestRefusals(t *testing.T) {
 	}{
 		{"ErrUnknownMove", host, "jump", nil, "unknown_move"},
 		{"ErrBadArgs", ann, MoveMove, map[string]any{"to": "Bridge", "fast": true}, "bad_args"},
-		{"ErrSystemActor", kit.SystemActor, MoveFinishAlert, nil, "no_timers"},
+		{"ErrSystemActor", kit.SystemActor, MoveFinishAlert, nil, "host_only"},
 		{"ErrTableByOtherSeat", bea, MoveAddAlien, addAlienArgs{Rank: "Patrol", Room: "Bridge"}, "not_your_turn"},
 		{"ErrSeatMoveByHost", host, MoveMove, toArgs{"War Room"}, "seat_only"},
 		{"ErrNotAdjacent", ann, MoveMove, toArgs{"Bridge"}, "not_adjacent"},
@@ -59,6 +59,7 @@ func TestRefusals(t *testing.T) {
 	t.Run("ErrSystemUnlocked", func(t *testing.T) {
 		s := s.Clone()
 		s.Systems[0].Locked = false
+		at(s, 0, "Bridge")
 		refuse(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"}, "system_unlocked")
 		refuse(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"}, "system_unlocked")
 	})

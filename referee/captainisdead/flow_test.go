@@ -105,6 +105,10 @@ func TestWin(t *testing.T) {
 	ann := kit.SeatActor(0)
 	s := turnOf(begin(t, `{"difficulty":"Novice"}`, "Spy", "First Officer"), 0)
 	put(s, Infantry, "Cargo Pod", 1)
+	at(s, 0, "Bridge")
+	s.Systems[0].Locked = false
+	s.Players[0].Skills += 2 // three repairs at 2 skill cards each
+	s.SkillPile -= 2
 	for _, want := range []string{"Coward", "Pointless"} {
 		s = apply(t, s, ann, MoveRepairSystem, systemArgs{"Ship Control"})
 		if got := shipControl(s); got != want {

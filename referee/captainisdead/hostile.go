@@ -4,25 +4,25 @@ package captainisdead
 // alert, step by step in the book's order (How Aliens Work). At SET TO
 // KILL, every character sharing a room with an alien is killed instead of
 // steps 1–3, whatever their room or role (Concealment Level Track).
-func (s *State) hostileAlienActions(ev *events) {
-	ev.public("hostile_actions", "Perform Hostile Alien Actions.")
+func (s *State) hostileAlienActions(t *turn) {
+	t.Public("hostile_actions", "Perform Hostile Alien Actions.")
 	all := make([]int, len(s.Rooms))
 	for i := range all {
 		all[i] = i
 	}
-	s.discover(all, ev)
+	s.discover(all, t)
 	if s.End != nil {
 		return
 	}
-	s.patrolStep(ev)
+	s.patrolStep(t)
 	if s.End != nil {
 		return
 	}
-	s.hackerStep(ev)
+	s.hackerStep(t)
 }
 
 // discover runs steps 1–3 (or the SET TO KILL kills) for some rooms.
-func (s *State) discover(rooms []int, ev *events) {
+func (s *State) discover(rooms []int, t *turn) {
 	if s.setToKill() {
 		for _, r := range rooms {
 			if s.Rooms[r].total() == 0 {
@@ -30,7 +30,7 @@ func (s *State) discover(rooms []int, ev *events) {
 			}
 			for seat := range s.Players {
 				if s.Players[seat].Alive && s.Players[seat].Room == r {
-					s.killCharacter(seat, ev)
+					s.killCharacter(seat, t)
 				}
 			}
 		}
@@ -58,10 +58,10 @@ func (s *State) discover(rooms []int, ev *events) {
 	for _, r := range rooms {
 		for _, seat := range found[r] {
 			if s.role(seat).Unseen {
-				ev.public("not_noticed", "The aliens in the %s ignore %s.", s.roomName(r), s.who(seat))
+				t.Public("not_noticed", "The aliens in the %s ignore %s.", s.roomName(r), s.who(seat))
 				continue
 			}
-			s.alarm(s.who(seat)+" found in the "+s.roomName(r), ev)
+			s.alarm(s.who(seat)+" found in the "+s.roomName(r), t)
 		}
 	}
 	// Step 2: a Patrol or Lieutenant injures everyone found there.
@@ -74,7 +74,7 @@ func (s *State) discover(rooms []int, ev *events) {
 				continue
 			}
 			s.Players[seat].Injured = true
-			ev.public("injured", "%s is injured in the %s.", s.who(seat), s.roomName(r))
+			t.Public("injured", "%s is injured in the %s.", s.who(seat), s.roomName(r))
 		}
 	}
 	// Step 3: the lowest-ranking alien escorts them to the Infirmary.
@@ -94,7 +94,7 @@ func (s *State) discover(rooms []int, ev *events) {
 		s.Rooms[inf].Aliens[k]++
 		for _, seat := range escorted {
 			s.Players[seat].Room = inf
-			ev.public("escorted", "%s escorts %s from the %s to the Infirmary.", anAlien(k), s.who(seat), s.roomName(r))
+			t.Public("escorted", "%s escorts %s from the %s to the Infirmary.", anAlien(k), s.who(seat), s.roomName(r))
 		}
 	}
 }
@@ -102,7 +102,7 @@ func (s *State) discover(rooms []int, ev *events) {
 // patrolStep is step 4: every Patrol on its path steps to the next room
 // of the path; a Patrol off the path stays. When a Patrol enters a room
 // with a character, steps 1–3 run again for that room.
-func (s *State) patrolStep(ev *events) {
+func (s *State) patrolStep(t *turn) {
 	moved := make([]int, len(s.Rooms))
 	entered := make([]bool, len(s.Rooms))
 	any := false
@@ -116,7 +116,7 @@ func (s *State) patrolStep(ev *events) {
 		moved[next] += n
 		entered[next] = true
 		any = true
-		ev.public("patrol_moved", "%d Patrol alien(s) move from the %s to the %s.", n, s.roomName(r), s.roomName(next))
+		t.Public("patrol_moved", "%d Patrol alien(s) move from the %s to the %s.", n, s.roomName(r), s.roomName(next))
 	}
 	if !any {
 		return
@@ -135,20 +135,20 @@ func (s *State) patrolStep(ev *events) {
 		}
 	}
 	if len(again) > 0 {
-		s.discover(again, ev)
+		s.discover(again, t)
 	}
 }
 
 // hackerStep is step 5: a Hacker alien locks every system in its room; a
 // system that was unlocked is relocked, which is an alarm.
-func (s *State) hackerStep(ev *events) {
+func (s *State) hackerStep(t *turn) {
 	for i, sy := range s.Data.Systems {
 		r := s.Data.room(sy.Location)
 		if s.Rooms[r].Aliens[HackerAlien] == 0 || s.Systems[i].Locked {
 			continue
 		}
 		s.Systems[i].Locked = true
-		ev.public("system_relocked", "A Hacker alien in the %s locks %s.", s.roomName(r), sy.Name)
-		s.alarm(sy.Name+" relocked", ev)
+		t.Public("system_relocked", "A Hacker alien in the %s locks %s.", s.roomName(r), sy.Name)
+		s.alarm(sy.Name+" relocked", t)
 	}
 }

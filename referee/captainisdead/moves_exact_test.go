@@ -48,13 +48,6 @@ func combos(m kit.MoveSpec) []map[string]any {
 	return out
 }
 
-func actorFor(v kit.Viewer) kit.Actor {
-	if v.Role == kit.RoleHost {
-		return kit.HostActor
-	}
-	return kit.SeatActor(v.Seat)
-}
-
 // TestViewMovesExact walks random games through the moves the views offer
 // and checks that every offered choice of every move is accepted.
 func TestViewMovesExact(t *testing.T) {
@@ -66,10 +59,7 @@ func TestViewMovesExact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			viewers := []kit.Viewer{kit.HostViewer, kit.BoardViewer}
-			for i := range n {
-				viewers = append(viewers, kit.SeatViewer(i))
-			}
+			viewers := kittest.Viewers(n)
 			checked := 0
 			for step := 0; step < 300 && game.Outcome(st) == nil; step++ {
 				type option struct {
@@ -82,7 +72,7 @@ func TestViewMovesExact(t *testing.T) {
 				for _, v := range viewers {
 					for _, m := range game.View(st, v).Moves {
 						for _, args := range combos(m) {
-							res, err := game.Apply(st, actorFor(v), kittest.MakeMove(m.Type, args), kit.NewCtx(9, step+1, kittest.Epoch))
+							res, err := game.Apply(st, kittest.ActorOf(v), kittest.MakeMove(m.Type, args), kit.NewCtx(9, step+1, kittest.Epoch))
 							if err != nil {
 								t.Fatalf("step %d: %s offered to %s with %v is refused: %v", step, m.Type, v.Role, args, err)
 							}
@@ -93,7 +83,7 @@ func TestViewMovesExact(t *testing.T) {
 							if _, ok := byType[m.Type]; !ok {
 								types = append(types, m.Type)
 							}
-							byType[m.Type] = append(byType[m.Type], option{actorFor(v), m.Type, args})
+							byType[m.Type] = append(byType[m.Type], option{kittest.ActorOf(v), m.Type, args})
 						}
 					}
 				}

@@ -1,6 +1,7 @@
 package captainisdead
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -69,19 +70,25 @@ type gainArgs struct {
 	Item string `json:"item"`
 }
 
+func offerGainItem(s *State, seat int) *kit.MoveSpec {
+	if !s.tableOpen() {
+		return nil
+	}
+	items := s.gainChoices()
+	living := s.livingChoices(func(int) bool { return true })
+	if len(items) == 0 || len(living) == 0 {
+		return nil
+	}
+	return with(specGainItem, seatChoiceArg(living), enumArg("item", "Card", items))
+}
+
 // applyGainItem gives a living character a card: a skill from the skill
 // pile or the Cargo Pod, a grenade from the Grenade Locker, a scent bomb,
 // or a tool from the Cargo Pod. A hand over its size is flagged and a
-// discard asked for; the book gives no penalty. Codes: those of
-// requireTable and seatArg, "none_left".
-func applyGainItem(s *State, who kit.Actor, m kit.Move, ev *events) error {
-	var a gainArgs
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	if err := s.requireTable(who); err != nil {
-		return err
-	}
+// discard asked for; the book gives no penalty. Codes: those of seatArg,
+// "none_left".
+func applyGainItem(t *turn, _ int, a gainArgs) error {
+	s := t.S
 	if err := s.seatArg(a.Seat); err != nil {
 		return err
 	}
@@ -103,21 +110,21 @@ func applyGainItem(s *State, who kit.Actor, m kit.Move, ev *events) error {
 		s.ScentBombs--
 		p.ScentBombs++
 	default:
-		t := strings.TrimPrefix(a.Item, toolPrefix)
-		i := slices.Index(s.CargoPodTools, t)
+		name := strings.TrimPrefix(a.Item, toolPrefix)
+		i := slices.Index(s.CargoPodTools, name)
 		s.CargoPodTools = slices.Delete(s.CargoPodTools, i, i+1)
-		p.Tools = append(p.Tools, t)
+		p.Tools = append(p.Tools, name)
 	}
-	ev.public("item_gained", "%s takes: %s.", s.who(a.Seat), a.Item)
-	s.handCheck(a.Seat, ev)
+	t.Public("item_gained", "%s takes: %s.", s.who(a.Seat), a.Item)
+	s.handCheck(a.Seat, t)
 	return nil
 }
 
 // handCheck flags a hand over its size (tools, grenades and scent bombs
 // count; contraband does not).
-func (s *State) handCheck(seat int, ev *events) {
+func (s *State) handCheck(seat int, t *turn) {
 	if over := s.overHand(seat); over > 0 {
-		ev.public("hand_over", "%s holds %d cards, %d over the hand size of %d: discard %d.", s.who(seat), s.Players[seat].handCount(), over, s.role(seat).Hand, over)
+		t.Public("hand_over", "%s holds %d cards, %d over the hand size of %d: discard %d.", s.who(seat), s.Players[seat].handCount(), over, s.role(seat).Hand, over)
 	}
 }
 
@@ -125,22 +132,32 @@ type itemArgs struct {
 	Item string `json:"item"`
 }
 
+func offerDiscard(s *State, seat int) *kit.MoveSpec {
+	if s.Phase == PhaseChooseRoles || !s.Players[seat].Alive {
+		return nil
+	}
+	items := s.discardChoices(seat)
+	if len(items) == 0 {
+		return nil
+	}
+	sp := with(specDiscard, enumArg("item", "Card", items))
+	sp.Primary = s.overHand(seat) > 0 // the hand is over its size: discard first
+	return sp
+}
+
 // applyDiscard discards a card from the player's own hand: a skill to the
 // Discarded Skills pile, a tool to the Cargo Pod, a grenade back to the
 // Grenade Locker, a scent bomb back to the supply. Codes: those of
 // requireHolder, "not_held".
-func applyDiscard(s *State, who kit.Actor, m kit.Move, ev *events) error {
-	var a itemArgs
-	if err := kit.DecodeArgs(m, &a); err != nil {
+func applyDiscard(t *turn, seat int, a itemArgs) error {
+	s := t.S
+	if err := s.requireHolder(seat); err != nil {
 		return err
 	}
-	if err := s.requireHolder(who); err != nil {
-		return err
-	}
-	if !slices.Contains(s.discardChoices(who.Seat), a.Item) {
+	if !slices.Contains(s.discardChoices(seat), a.Item) {
 		return kit.Errorf("not_held", ruleGrenades, "You do not hold %q.", a.Item)
 	}
-	p := &s.Players[who.Seat]
+	p := &s.Players[seat]
 	switch a.Item {
 	case ItemSkill:
 		p.Skills--
@@ -152,12 +169,12 @@ func applyDiscard(s *State, who kit.Actor, m kit.Move, ev *events) error {
 		p.ScentBombs--
 		s.ScentBombs++
 	default:
-		t := strings.TrimPrefix(a.Item, toolPrefix)
-		i := slices.Index(p.Tools, t)
+		name := strings.TrimPrefix(a.Item, toolPrefix)
+		i := slices.Index(p.Tools, name)
 		p.Tools = slices.Delete(p.Tools, i, i+1)
-		s.CargoPodTools = append(s.CargoPodTools, t)
+		s.CargoPodTools = append(s.CargoPodTools, name)
 	}
-	ev.public("discarded", "%s discards: %s.", s.who(who.Seat), a.Item)
+	t.Public("discarded", "%s discards: %s.", s.who(seat), a.Item)
 	return nil
 }
 
@@ -165,35 +182,62 @@ type noteArgs struct {
 	Name string `json:"name"`
 }
 
-// applyContraband notes, uses or loses (by revealing) the player's
-// contraband. Only the holder's phone hears of it: every event is
-// private. Codes: those of requireHolder, "no_contraband".
-func applyContraband(s *State, who kit.Actor, m kit.Move, ev *events) error {
-	var a noteArgs
-	if m.Type == MoveNoteContraband {
-		if err := kit.DecodeArgs(m, &a); err != nil {
-			return err
+// offerContraband offers a contraband move to its holder.
+func offerContraband(spec kit.MoveSpec) func(s *State, seat int) *kit.MoveSpec {
+	return func(s *State, seat int) *kit.MoveSpec {
+		p := s.Players[seat]
+		if s.Phase == PhaseChooseRoles || !p.Alive || !p.Contraband.Held {
+			return nil
 		}
-	} else if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+		sp := spec
+		return &sp
+	}
+}
+
+// requireContraband checks the holder may act on their contraband: those
+// of requireHolder, "no_contraband".
+func (s *State) requireContraband(seat int) error {
+	if err := s.requireHolder(seat); err != nil {
 		return err
 	}
-	if err := s.requireHolder(who); err != nil {
-		return err
-	}
-	p := &s.Players[who.Seat]
-	if !p.Contraband.Held {
+	if !s.Players[seat].Contraband.Held {
 		return kit.Errorf("no_contraband", ruleContraband, "You hold no contraband.")
 	}
-	switch m.Type {
-	case MoveNoteContraband:
-		p.Contraband.Name = a.Name
-		ev.private(who.Seat, "contraband_noted", "Your contraband is noted as %q.", a.Name)
-	case MoveUseContraband:
-		s.loseContraband(who.Seat)
-		ev.private(who.Seat, "contraband_used", "You used your contraband: it leaves the game. Apply its effect.")
-	default:
-		s.loseContraband(who.Seat)
-		ev.private(who.Seat, "contraband_revealed", "You talked about or revealed your contraband: it leaves the game.")
+	return nil
+}
+
+// applyNoteContraband notes the name of the player's contraband card; only
+// the holder's phone hears of it. Codes: those of requireContraband.
+func applyNoteContraband(t *turn, seat int, a noteArgs) error {
+	s := t.S
+	if err := s.requireContraband(seat); err != nil {
+		return err
 	}
+	s.Players[seat].Contraband.Name = a.Name
+	t.Private("contraband_noted", fmt.Sprintf("Your contraband is noted as %q.", a.Name), seat)
+	return nil
+}
+
+// applyUseContraband uses the player's contraband: it leaves the game.
+// Codes: those of requireContraband.
+func applyUseContraband(t *turn, seat int) error {
+	s := t.S
+	if err := s.requireContraband(seat); err != nil {
+		return err
+	}
+	s.loseContraband(seat)
+	t.Private("contraband_used", "You used your contraband: it leaves the game. Apply its effect.", seat)
+	return nil
+}
+
+// applyRevealContraband loses the contraband its holder talked about or
+// showed (Contraband). Codes: those of requireContraband.
+func applyRevealContraband(t *turn, seat int) error {
+	s := t.S
+	if err := s.requireContraband(seat); err != nil {
+		return err
+	}
+	s.loseContraband(seat)
+	t.Private("contraband_revealed", "You talked about or revealed your contraband: it leaves the game.", seat)
 	return nil
 }

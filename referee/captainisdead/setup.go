@@ -2,32 +2,28 @@ package captainisdead
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
 	"slices"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
 
-// Options are the table options.
-type Options struct {
-	Difficulty  string          `json:"difficulty"`
-	Elimination bool            `json:"elimination"`
-	GameData    json.RawMessage `json:"game_data"`
-}
-
 // Setup deals the colours at random, puts the systems Locked side up,
 // stacks the alert decks, sets the tracks, deals the skill cards and
 // veteran abilities and waits for each player to choose a role. It returns
-// a *kit.RuleError "bad_option" for bad options or game data and
-// "player_count" for too few or too many players.
+// a *kit.RuleError "bad_option" (naming the section the option comes
+// from) for bad options or game data and "player_count" for too few or
+// too many players.
 func (g *Game) Setup(raw json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
-	opts := Options{Difficulty: "Normal"}
-	if err := kit.DecodeOptions(raw, g.Info().Options, &opts); err != nil {
+	opts, err := decodeOptions(raw)
+	if err != nil {
 		return nil, err
 	}
 	d := g.data
 	if len(opts.GameData) > 0 && string(opts.GameData) != "null" {
-		var err error
-		if d, err = parseData(opts.GameData); err != nil {
+		if d, err = loadData(opts.GameData); err != nil {
 			return nil, err
 		}
 	}
@@ -81,6 +77,39 @@ func (g *Game) Setup(raw json.RawMessage, seats []string, ctx kit.Ctx) (kit.Stat
 	return s, nil
 }
 
+// decodeOptions reads the table options. A refusal names the section of
+// the book the offending option comes from.
+func decodeOptions(raw json.RawMessage) (Options, error) {
+	opts := Options{Difficulty: "Normal"}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) == nil {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			one, _ := json.Marshal(map[string]json.RawMessage{k: m[k]})
+			var scratch Options
+			if err := kit.DecodeOptions(one, options, &scratch); err != nil {
+				return opts, withRule(err, optionRule[k])
+			}
+		}
+	}
+	if err := kit.DecodeOptions(raw, options, &opts); err != nil {
+		return opts, withRule(err, ruleSetup)
+	}
+	return opts, nil
+}
+
+// withRule names rule in a *kit.RuleError (ruleSetup when rule is "").
+func withRule(err error, rule string) error {
+	if rule == "" {
+		rule = ruleSetup
+	}
+	if re, ok := kit.AsRuleError(err); ok {
+		c := *re
+		c.Rule = rule
+		return &c
+	}
+	return err
+}
+
 // colourRoles lists the role names of a player's colour.
 func (s *State) colourRoles(seat int) []string {
 	return s.Data.Colours[s.Data.colourByName[s.Players[seat].Colour]].Roles
@@ -88,7 +117,7 @@ func (s *State) colourRoles(seat int) []string {
 
 // startGame orders the seats by rank, places every character on its start
 // and draws the first setup alert.
-func (s *State) startGame(ev *events) {
+func (s *State) startGame(t *turn) {
 	s.Order = make([]int, len(s.Players))
 	for i := range s.Order {
 		s.Order[i] = i
@@ -99,6 +128,51 @@ func (s *State) startGame(ev *events) {
 		p.Alive = true
 		p.Room = s.Data.room(s.role(i).Start)
 	}
-	ev.public("setup_alerts", "Every character is at its start. Resolve %d alerts.", s.SetupAlertsLeft)
-	s.nextAlert(ev)
+	t.Public("setup_alerts", "Every character is at its start. Resolve %d alerts.", s.SetupAlertsLeft)
+	s.nextAlert(t)
+}
+
+// SetupEvents logs what setup placed and dealt: the tracks, the Locked
+// systems, the stacked alert decks, the skill cards, veteran abilities and
+// Cargo Pod, the supplies beside the board and each player's colour. All
+// of it is public: the skill cards are not tracked one by one.
+func (g *Game) SetupEvents(st kit.State) []kit.Event {
+	s, err := moves.State(st)
+	if err != nil {
+		return nil
+	}
+	d, c := s.Data, s.Data.Counts
+	var out []kit.Event
+	add := func(code, format string, args ...any) {
+		out = append(out, kit.PublicEvent(code, fmt.Sprintf(format, args...)))
+	}
+	add("setup_tracks", "Ship Control starts at %s (difficulty) and the Concealment Level at %s.",
+		ShipControlDef.StepLabel(s.ShipControl.Pos), ConcealmentDef.StepLabel(s.Concealment.Pos))
+	systems := make([]string, len(d.Systems))
+	for i, sy := range d.Systems {
+		systems[i] = sy.Name + " (" + sy.Location + ")"
+	}
+	add("setup_systems", "The %d system cards are placed Locked side up: %s.", len(d.Systems), strings.Join(systems, ", "))
+	add("setup_alerts_stacked", "The alert decks are shuffled and stacked: %d Yellow on top, then %d Orange, %d Red at the bottom.",
+		s.Deck.Yellow, s.Deck.Orange, s.Deck.Red)
+	add("setup_supplies", "%d grenades are set on the Grenade Locker; %d scent bombs and %d honeypots wait beside the board.",
+		s.GrenadeLocker, s.ScentBombs, c.Honeypots.Value)
+	add("setup_dealt", "Each player is dealt %d skill cards and a Veteran Ability card and discards 1 skill card to the Cargo Pod, which holds %d skill cards and the %d tools.",
+		c.SkillsDealt.Value, s.CargoPodSkills, len(s.CargoPodTools))
+	for _, p := range s.Players {
+		add("setup_colour", "%s receives the %s pawn: choose the %s.", p.Name, p.Colour, orList(d.Colours[d.colourByName[p.Colour]].Roles))
+	}
+	if s.Elimination {
+		add("setup_elimination", "This table uses the optional Player Elimination rules.")
+	}
+	add("setup_next", "Once every role is chosen, each character goes to its start and %d alerts are resolved.", s.SetupAlertsLeft)
+	return out
+}
+
+// orList joins names as "A, B or C".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

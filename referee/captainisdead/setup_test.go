@@ -9,12 +9,6 @@ import (
 	"tablewarden/referee/kit/kittest"
 )
 
-func TestClassified(t *testing.T) {
-	if err := kit.CheckClassified(reflect.TypeOf(State{})); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestSetup(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		s := setup(t, "", 3)
@@ -99,7 +93,7 @@ func TestSetup(t *testing.T) {
 	})
 	t.Run("AliasCPUCore", func(t *testing.T) {
 		d := DefaultData()
-		d.Aliases = []Alias{{Name: "CPU Core", Room: "Computer Core", Source: "table-entered"}}
+		d.Aliases = []Alias{{Name: "CPU Core", Room: "Computer Core", sourced: kit.Sourced{Source: kit.SourceTableEntered}}}
 		var locs []Location
 		for _, l := range d.Locations {
 			if l.Name != "CPU Core" {

@@ -2,6 +2,7 @@ package captainisdead
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 
 	"tablewarden/referee/kit"
@@ -47,6 +48,9 @@ type State struct {
 	Alert       *Alert    `json:"alert,omitempty" vis:"public"`
 	// SetupAlertsLeft counts the setup alerts still to draw.
 	SetupAlertsLeft int `json:"setup_alerts_left" vis:"public"`
+	// Foreseen counts the top alert cards the crew has seen with the
+	// Surveillance Scanners and not drawn yet.
+	Foreseen int `json:"foreseen,omitempty" vis:"public"`
 	// PendingBonus counts bonus alerts due after the current one.
 	PendingBonus int `json:"pending_bonus" vis:"public"`
 	// Suppressions are armed suppressions, oldest first; each absorbs
@@ -128,11 +132,31 @@ type AlarmCount struct {
 	Suppressed []int `json:"suppressed" vis:"public"` // by SuppressionSources index
 }
 
-// End is how the game ended.
+// End is how the game ended. Code and Params are the reason as a message
+// catalog key with its placeholders' values.
 type End struct {
-	Won    bool   `json:"won" vis:"public"`
-	Reason string `json:"reason" vis:"public"`
-	Rule   string `json:"rule" vis:"public"`
+	Won    bool              `json:"won" vis:"public"`
+	Reason string            `json:"reason" vis:"public"`
+	Rule   string            `json:"rule" vis:"public"`
+	Code   string            `json:"code,omitempty" vis:"public"`
+	Params map[string]string `json:"params,omitempty" vis:"public"`
+}
+
+// Next lists the colours of the next n cards, top first.
+func (d AlertDeck) Next(n int) []string {
+	var out []string
+	for _, c := range []struct {
+		colour string
+		n      int
+	}{{"Yellow", d.Yellow}, {"Orange", d.Orange}, {"Red", d.Red}} {
+		for range c.n {
+			if len(out) == n {
+				return out
+			}
+			out = append(out, c.colour)
+		}
+	}
+	return out
 }
 
 // Left is the number of alert cards left.
@@ -176,6 +200,7 @@ func (s *State) Clone() *State {
 	}
 	if s.End != nil {
 		e := *s.End
+		e.Params = maps.Clone(s.End.Params)
 		c.End = &e
 	}
 	c.Suppressions = cloneStrings(s.Suppressions)
@@ -192,7 +217,7 @@ func decodeState(data []byte) (*State, error) {
 		return nil, err
 	}
 	if s.Data == nil {
-		return nil, kit.Errorf("bad_state", "Setup", "The state has no game data.")
+		return nil, kit.Errorf("bad_state", ruleSetup, "The state has no game data.")
 	}
 	if err := s.Data.index(); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package captainisdead
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -94,26 +95,88 @@ type publicView struct {
 	End            *End         `json:"end,omitempty"`
 }
 
+// privateView is one seat's phone: its contraband (secret), and what the
+// phone shows large: the character, the room and its systems, the hand
+// and its size with the discard due, and the actions left on its turn.
 type privateView struct {
-	Contraband string `json:"contraband"`
-	Name       string `json:"contraband_name,omitempty"`
+	Contraband  string       `json:"contraband"`
+	Name        string       `json:"contraband_name,omitempty"`
+	Character   string       `json:"character,omitempty"`
+	Room        string       `json:"room,omitempty"`
+	RoomSystems []roomSystem `json:"room_systems,omitempty"`
+	Hand        *handView    `json:"hand,omitempty"`
+	ActionsLeft *int         `json:"actions_left,omitempty"`
+}
+
+// roomSystem is a system of the room the character stands in.
+type roomSystem struct {
+	System string `json:"system"`
+	Side   string `json:"side"`
+	// Repair is the repair cost for this character: "2 Engineering skill
+	// cards".
+	Repair string `json:"repair"`
+}
+
+// handView is a hand by kind of card, with its size and the discard due.
+type handView struct {
+	Skills     int      `json:"skill_cards"`
+	Tools      []string `json:"tools,omitempty"`
+	Grenades   int      `json:"grenades,omitempty"`
+	ScentBombs int      `json:"scent_bombs,omitempty"`
+	Held       int      `json:"held"`
+	Size       int      `json:"hand_size"`
+	Discard    int      `json:"discard,omitempty"`
+}
+
+// privateOf is seat's private view.
+func (s *State) privateOf(seat int) privateView {
+	p := s.Players[seat]
+	pv := privateView{Contraband: "none"}
+	if p.Contraband.Held {
+		pv = privateView{Contraband: "held (secret: talking about it or showing it loses it)", Name: p.Contraband.Name}
+	}
+	if p.Character == "" || !p.Alive {
+		return pv
+	}
+	pv.Character, pv.Room = p.Character, s.roomName(p.Room)
+	for i, sy := range s.Data.Systems {
+		if s.systemRoom(i) != p.Room {
+			continue
+		}
+		side := "Unlocked"
+		if s.Systems[i].Locked {
+			side = "Locked"
+		}
+		pv.RoomSystems = append(pv.RoomSystems, roomSystem{System: sy.Name, Side: side,
+			Repair: strconv.Itoa(s.repairDue(seat, i)) + " " + sy.Repair.Skill + " skill card(s)"})
+	}
+	pv.Hand = &handView{Skills: p.Skills, Tools: p.Tools, Grenades: p.Grenades, ScentBombs: p.ScentBombs,
+		Held: p.handCount(), Size: s.role(seat).Hand, Discard: s.overHand(seat)}
+	if s.Phase == PhaseTurn && seat == s.active() {
+		left := s.actionsLeft()
+		pv.ActionsLeft = &left
+	}
+	return pv
 }
 
 // View returns what a screen may see. Contraband is shown on its holder's
 // phone only; the hidden contraband deck on no screen.
 func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
-	s := st.(*State)
+	s, err := moves.State(st)
+	if err != nil {
+		return kit.View{Game: "captainisdead", Turn: []int{}, Moves: []kit.MoveSpec{}}
+	}
 	out := kit.View{
 		Game:   "captainisdead",
 		Phase:  s.Phase,
 		Turn:   []int{},
 		Tracks: []kit.TrackView{ConcealmentDef.View(s.Concealment), ShipControlDef.View(s.ShipControl)},
 		Public: s.publicView(),
-		Moves:  s.moves(v),
+		Moves:  s.offers(v),
 	}
-	if s.Alert != nil {
-		out.Phase = s.Alert.Kind + " alert"
-	}
+	out.Board = s.board()
+	out.PhaseLabel = s.phaseLabel()
+	out.Prompt = s.prompt(v)
 	switch s.Phase {
 	case PhaseChooseRoles:
 		for i, p := range s.Players {
@@ -128,15 +191,18 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		out.Seats = append(out.Seats, s.seatView(i, p))
 	}
 	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(s.Players) {
-		c := s.Players[v.Seat].Contraband
-		pv := privateView{Contraband: "none"}
-		if c.Held {
-			pv = privateView{Contraband: "held (secret: talking about it or showing it loses it)", Name: c.Name}
-		}
+		pv := s.privateOf(v.Seat)
 		out.Private = pv
 	}
 	out.Outcome = g.Outcome(s)
 	return out
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }
 
 func (s *State) seatView(i int, p Player) kit.SeatView {
@@ -159,22 +225,22 @@ func (s *State) seatView(i int, p Player) kit.SeatView {
 	}
 	if p.Alive {
 		f["room"] = s.roomName(p.Room)
-		f["veteran_ability"] = strconv.FormatBool(p.Veteran)
+		f["veteran_ability"] = yesNo(p.Veteran)
 		f["skills"] = strconv.Itoa(p.Skills)
 		f["grenades"] = strconv.Itoa(p.Grenades)
 		f["scent_bombs"] = strconv.Itoa(p.ScentBombs)
 		if len(p.Tools) > 0 {
-			f["tools"] = fmt.Sprint(p.Tools)
+			f["tools"] = strings.Join(p.Tools, ", ")
 		}
 		if p.Injured {
-			f["injured"] = "true"
+			f["injured"] = "yes"
 		}
 		if over := s.overHand(i); over > 0 {
 			f["over_hand_size"] = fmt.Sprintf("discard %d", over)
 		}
 	}
 	if len(p.Dead) > 0 {
-		f["dead_characters"] = fmt.Sprint(p.Dead)
+		f["dead_characters"] = strings.Join(p.Dead, ", ")
 	}
 	return kit.SeatView{Seat: i, Name: p.Name, Status: status, Facts: f}
 }
@@ -236,4 +302,24 @@ func (s *State) publicView() publicView {
 		pv.Ship[r].Systems = append(pv.Ship[r].Systems, sy.Name)
 	}
 	return pv
+}
+
+// offers lists the moves a viewer may make now, from the move table. The
+// player whose turn it is is also offered the card effects (the host's
+// rows), which they may apply from their own phone.
+func (s *State) offers(v kit.Viewer) []kit.MoveSpec {
+	switch {
+	case v.Role == kit.RoleHost:
+		return moves.Offers(s, -1)
+	case v.Role != kit.RoleSeat || v.Seat < 0 || v.Seat >= len(s.Players):
+		return []kit.MoveSpec{}
+	}
+	out := moves.Offers(s, v.Seat)
+	if v.Seat == s.active() && s.tableOpen() {
+		for _, m := range moves.Offers(s, -1) {
+			m.Host = false
+			out = append(out, m)
+		}
+	}
+	return out
 }

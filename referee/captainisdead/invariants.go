@@ -6,32 +6,14 @@ import (
 	"tablewarden/referee/kit"
 )
 
-// Outcome is nil while the game runs. The crew wins or loses together.
-func (g *Game) Outcome(st kit.State) *kit.Outcome {
-	s := st.(*State)
-	if s.End == nil {
-		return nil
-	}
-	o := &kit.Outcome{Winners: []int{}, Reason: s.End.Reason, Rule: s.End.Rule}
-	if s.End.Won {
-		o.Side = "Crew"
-		for i := range s.Players {
-			o.Winners = append(o.Winners, i)
-		}
-	} else {
-		o.Side = "Aliens"
-	}
-	return o
-}
-
-// Decode reads a state from JSON.
-func (g *Game) Decode(data []byte) (kit.State, error) { return decodeState(data) }
-
 // Invariants checks the tracks, the alert deck, the alien supply and the
 // conservation of grenades, scent bombs, honeypots, skills, tools and
 // contraband.
 func (g *Game) Invariants(st kit.State) error {
-	s := st.(*State)
+	s, err := moves.State(st)
+	if err != nil {
+		return err
+	}
 	d := s.Data
 	c := d.Counts
 	if !ConcealmentDef.InBounds(s.Concealment) || !ShipControlDef.InBounds(s.ShipControl) {

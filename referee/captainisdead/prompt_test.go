@@ -1,0 +1,101 @@
+package captainisdead
+
+import (
+	"strings"
+	"testing"
+
+	"tablewarden/referee/kit"
+)
+
+// TestPrompts checks what each screen is told to do next, by name.
+func TestPrompts(t *testing.T) {
+	text := func(s *State, v kit.Viewer) string { return game.View(s, v).Prompt.Text }
+	t.Run("ChooseRoles", func(t *testing.T) {
+		s := setup(t, "", 2)
+		s.Players[0].Colour = colourOf(s.Data, "Spy")
+		s = apply(t, s, kit.SeatActor(0), MoveChooseRole, roleArgs{"Spy"})
+		if got, want := text(s, kit.SeatViewer(1)), "Choose your role: the "; !strings.HasPrefix(got, want) {
+			t.Fatalf("Bea's prompt = %q, want it to begin %q", got, want)
+		}
+		if got, want := text(s, kit.HostViewer), "Waiting for Bea to choose a role"; got != want {
+			t.Fatalf("host prompt = %q, want %q", got, want)
+		}
+	})
+	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
+	put(s, Infantry, "Cargo Pod", 1)
+	t.Run("Turn", func(t *testing.T) {
+		for _, c := range []struct {
+			v    kit.Viewer
+			want string
+		}{
+			{kit.SeatViewer(0), "Your turn: 4 actions left"},
+			{kit.SeatViewer(1), "Ann's turn (Spy): 4 actions left"},
+			{kit.BoardViewer, "Ann's turn (Spy): 4 actions left"},
+			{kit.HostViewer, "Ann's turn (4 actions left): record card effects as the table applies them"},
+		} {
+			if got := text(s, c.v); got != c.want {
+				t.Fatalf("%s %d prompt = %q, want %q", c.v.Role, c.v.Seat, got, c.want)
+			}
+		}
+		if got, want := game.View(s, kit.BoardViewer).PhaseLabel, "Ann's turn"; got != want {
+			t.Fatalf("phase label = %q, want %q", got, want)
+		}
+	})
+	t.Run("Alert", func(t *testing.T) {
+		s := apply(t, s, kit.SeatActor(0), MoveEndTurn, nil)
+		want := "Read the Yellow alert aloud (end-of-turn alert), apply it, then tap Alert applied"
+		for _, v := range []kit.Viewer{kit.HostViewer, kit.SeatViewer(0)} {
+			if got := text(s, v); got != want {
+				t.Fatalf("%s prompt = %q, want %q", v.Role, got, want)
+			}
+		}
+		if got, want := text(s, kit.SeatViewer(1)), "Waiting for the Yellow end-of-turn alert to be applied"; got != want {
+			t.Fatalf("Bea's prompt = %q, want %q", got, want)
+		}
+		finish := findMove(game.View(s, kit.HostViewer).Moves, MoveFinishAlert)
+		if finish == nil || !finish.Primary || finish.Label != "Alert applied" || finish.Confirm == "" {
+			t.Fatalf("finish_alert = %+v, want the primary move Alert applied, confirmed", finish)
+		}
+	})
+	t.Run("DiscardOverHandSize", func(t *testing.T) {
+		s := s.Clone()
+		s.Players[1].Skills += 2 // First Officer holds 6 of 5
+		s.SkillPile -= 2
+		if got, want := text(s, kit.SeatViewer(1)), "Discard 1 card(s): you hold 6, your hand size is 5"; got != want {
+			t.Fatalf("Bea's prompt = %q, want %q", got, want)
+		}
+		if d := findMove(game.View(s, kit.SeatViewer(1)).Moves, MoveDiscard); d == nil || !d.Primary {
+			t.Fatalf("discard = %+v, want it primary while over the hand size", d)
+		}
+	})
+	t.Run("EndTurnPrimaryAndConfirmed", func(t *testing.T) {
+		e := findMove(game.View(s, kit.SeatViewer(0)).Moves, MoveEndTurn)
+		if e == nil || !e.Primary || e.Confirm == "" {
+			t.Fatalf("end_turn = %+v, want primary and confirmed", e)
+		}
+		for _, m := range game.View(s, kit.SeatViewer(0)).Moves {
+			if !m.Primary && m.Group == "" {
+				t.Fatalf("move %s has neither Primary nor a Group", m.Type)
+			}
+		}
+	})
+	t.Run("WinningRepairConfirmed", func(t *testing.T) {
+		s := s.Clone()
+		at(s, 0, "Bridge")
+		s.Systems[0].Locked = false
+		s.ShipControl.Pos = ShipControlDef.Max() - 1
+		r := findMove(game.View(s, kit.SeatViewer(0)).Moves, MoveRepairSystem)
+		if r == nil || !strings.Contains(r.Confirm, "ends the game") {
+			t.Fatalf("repair_system = %+v, want a confirmation that it ends the game", r)
+		}
+	})
+}
+
+func findMove(ms []kit.MoveSpec, typ string) *kit.MoveSpec {
+	for i := range ms {
+		if ms[i].Type == typ {
+			return &ms[i]
+		}
+	}
+	return nil
+}
