@@ -23,7 +23,7 @@ func TestRefusals(t *testing.T) {
 	}{
 		{"ErrUnknownMove", host, "jump", nil, "unknown_move"},
 		{"ErrBadArgs", ann, MoveMove, map[string]any{"to": "Bridge", "fast": true}, "bad_args"},
-		{"ErrSystemActor", kit.SystemActor, MoveFinishAlert, nil, "host_only"},
+		{"ErrSystemActor", kit.SystemActor, MoveFinishAlert, nil, "no_timers"},
 		{"ErrTableByOtherSeat", bea, MoveAddAlien, addAlienArgs{Rank: "Patrol", Room: "Bridge"}, "not_your_turn"},
 		{"ErrSeatMoveByHost", host, MoveMove, toArgs{"War Room"}, "seat_only"},
 		{"ErrNotAdjacent", ann, MoveMove, toArgs{"Bridge"}, "not_adjacent"},

@@ -88,6 +88,9 @@ func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.
 	if err != nil {
 		return kit.Result{}, err
 	}
+	if who.System && s.End == nil {
+		return kit.Result{}, kit.Errorf("no_timers", ruleSetup, "This game has no timers; the server makes no moves in it.")
+	}
 	if d, ok := moves.Def(m.Type); ok && d.Who == kit.ByHost && who.IsSeat() && s.End == nil {
 		if err := s.requireTable(who); err != nil {
 			return kit.Result{}, err
