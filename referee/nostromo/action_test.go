@@ -132,7 +132,7 @@ func TestProcedures(t *testing.T) {
 		x.hand(1, epA1, epA2)
 		x.pass()
 		x.ok(1, "resolve_room", map[string]any{"room": 10})
-		x.st.Hands[1], _ = removeInt(x.st.Hands[1], epA1)
+		x.st.Hands[1], _ = without(x.st.Hands[1], epA1)
 		x.st.Activated = []int{epA1}
 		x.fail(1, "action_room", map[string]any{"token": x.boardToken("Red/presence").Handle}, "no_procedure")
 	})

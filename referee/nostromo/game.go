@@ -2,7 +2,6 @@ package nostromo
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"tablewarden/referee/kit"
 )
@@ -15,34 +14,11 @@ var _ kit.Game = (*Game)(nil)
 // New returns the referee.
 func New() *Game { return &Game{} }
 
-// move is one move type: its catalog entry, how it applies and when it is
-// offered. offer returns the spec narrowed to the legal choices for seat
-// (-1 for the host) now, or nil; every combination of offered choices is
-// accepted by apply.
-type move struct {
-	spec  kit.MoveSpec
-	apply func(a *applier, seat int, m kit.Move) error
-	offer func(s *State, seat int) *kit.MoveSpec
-}
+// info is the game's description, computed once (in init, after the move
+// table).
+var info kit.Info
 
-var moves []move
-
-var moveIndex map[string]int
-
-func init() {
-	moves = allMoves()
-	moveIndex = map[string]int{}
-	for i, m := range moves {
-		moveIndex[m.spec.Type] = i
-	}
-}
-
-// Info describes the game, its options and its move catalog.
-func (g *Game) Info() kit.Info {
-	specs := make([]kit.MoveSpec, len(moves))
-	for i, m := range moves {
-		specs[i] = m.spec
-	}
+func newInfo() kit.Info {
 	return kit.Info{
 		ID:         "nostromo",
 		Name:       "Alien: USCSS Nostromo",
@@ -50,9 +26,12 @@ func (g *Game) Info() kit.Info {
 		MinPlayers: 2,
 		MaxPlayers: 7,
 		Options:    optionSpecs(),
-		Moves:      specs,
+		Moves:      moves.Specs(),
 	}
 }
+
+// Info describes the game, its options and its move catalog.
+func (g *Game) Info() kit.Info { return info }
 
 func optionSpecs() []kit.OptionSpec {
 	return []kit.OptionSpec{
@@ -88,37 +67,11 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 	return newState(o, d, seats, ctx.RNG), nil
 }
 
-// Apply validates and applies a move. Besides each move's own codes it
-// returns "game_over", "unknown_move", "bad_args", "host_only" and
-// "seat_only".
+// Apply validates and applies a move through the move table (see
+// kit.Moves.Apply). Besides each move's own codes it returns "game_over",
+// "unknown_move", "bad_args", "not_offered", "host_only" and "seat_only".
 func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.Result, error) {
-	s0, ok := st.(*State)
-	if !ok {
-		return kit.Result{}, fmt.Errorf("nostromo: state is %T", st)
-	}
-	if s0.Phase == PhaseOver {
-		return kit.Result{}, kit.Errorf("game_over", ruleGameEnd, "The game is over: the %s won.", s0.Winner)
-	}
-	i, ok := moveIndex[m.Type]
-	if !ok {
-		return kit.Result{}, kit.Errorf("unknown_move", ruleTurn, "There is no move %q in this game.", m.Type)
-	}
-	mv := moves[i]
-	seat := who.Seat
-	if mv.spec.Host {
-		if !who.Host {
-			return kit.Result{}, kit.Errorf("host_only", ruleSetup, "Only the host records this.")
-		}
-		seat = -1
-	} else if !who.IsSeat() || who.Seat >= len(s0.Names) {
-		return kit.Result{}, kit.Errorf("seat_only", ruleTurn, "This move is made from a player's phone.")
-	}
-	a := &applier{s: s0.Clone(), rng: ctx.RNG}
-	if err := mv.apply(a, seat, m); err != nil {
-		return kit.Result{}, err
-	}
-	a.advance()
-	return kit.Result{State: a.s, Events: a.events, Reveals: a.reveals}, nil
+	return moves.Apply(st, who, m, ctx)
 }
 
 // Decode reads a state from JSON.
@@ -133,10 +86,10 @@ func (g *Game) Decode(data []byte) (kit.State, error) {
 	return &s, nil
 }
 
-// Outcome is nil while the game runs.
+// Outcome is nil while the game runs (and for a state of another game).
 func (g *Game) Outcome(st kit.State) *kit.Outcome {
-	s := st.(*State)
-	if s.Phase != PhaseOver {
+	s, err := moves.State(st)
+	if err != nil || s.Phase != PhaseOver {
 		return nil
 	}
 	var winners []int

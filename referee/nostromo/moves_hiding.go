@@ -1,6 +1,7 @@
 package nostromo
 
 import (
+	"strconv"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -104,15 +105,14 @@ func parseToken(v string) (CrewToken, bool) {
 
 // placeCrewToken places one Crew token face down (Step 1). Codes:
 // wrong_phase, not_your_turn, bad_room, not_your_token.
-func placeCrewToken(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Token string `json:"token"`
-		Room  int    `json:"room"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// placeCrewArgs are place_crew_token's arguments: "Red/presence" and a room.
+type placeCrewArgs struct {
+	Token string `json:"token"`
+	Room  int    `json:"room"`
+}
+
+func placeCrewToken(a *turn, seat int, args placeCrewArgs) error {
+	s := a.S
 	if s.Phase != PhaseHiding || s.Stage != stCrew || len(s.Tasks) > 0 {
 		return notNow(s, ruleHiding3)
 	}
@@ -147,10 +147,10 @@ func placeCrewToken(a *applier, seat int, m kit.Move) error {
 	s.NextHandle++
 	s.Board = append(s.Board, BoardToken{Handle: h, Room: args.Room, Placer: seat, Token: tok})
 	s.Placed++
-	a.pub("place_crew", "%s places Crew token #%d face down in %s.", s.name(seat), h, s.Data.RoomName(args.Room))
-	a.priv("place_crew_private", "You placed your "+tokenLabel(tok)+" token as #"+itoaInt(h)+".", seat)
+	a.Public("place_crew", "%s places Crew token #%d face down in %s.", s.name(seat), h, s.Data.RoomName(args.Room))
+	a.Private("place_crew_private", "You placed your "+tokenLabel(tok)+" token as #"+strconv.Itoa(h)+".", seat)
 	if len(s.placeable(seat)) == 0 {
-		a.afterCrewPlacement()
+		afterCrewPlacement(a)
 	}
 	return nil
 }
@@ -167,7 +167,7 @@ func offerPlaceCrew(s *State, seat int) *kit.MoveSpec {
 			ch = append(ch, kit.Choice{Value: tokenValue(t), Label: tokenLabel(t)})
 		}
 	}
-	spec := withChoices(withChoices(moves[moveIndex["place_crew_token"]].spec, "token", ch), "room", roomChoices(s, allRooms()))
+	spec := withChoices(withChoices(specOf(MovePlaceCrewToken), "token", ch), "room", roomChoices(s, allRooms()))
 	return &spec
 }
 
@@ -191,15 +191,14 @@ func (s *State) blipRooms() []int {
 
 // placeBlip places one Blip token face down (Step 2). Codes: wrong_phase,
 // not_alien, bad_room, blip_in_shuttle, blip_room_taken, no_such_blip.
-func placeBlip(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Blip string `json:"blip"`
-		Room int    `json:"room"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// placeBlipArgs are place_blip's arguments.
+type placeBlipArgs struct {
+	Blip string `json:"blip"`
+	Room int    `json:"room"`
+}
+
+func placeBlip(a *turn, seat int, args placeBlipArgs) error {
+	s := a.S
 	if s.Phase != PhaseHiding || s.Stage != stAlien || len(s.Tasks) > 0 {
 		return notNow(s, ruleHiding3)
 	}
@@ -217,7 +216,7 @@ func placeBlip(a *applier, seat int, m kit.Move) error {
 			return kit.Errorf("blip_room_taken", ruleHiding3, "A Blip token is NEVER placed in a room already containing another Blip token.")
 		}
 	}
-	left, ok := removeString(s.BlipReserve, args.Blip)
+	left, ok := without(s.BlipReserve, args.Blip)
 	if !ok {
 		return kit.Errorf("no_such_blip", ruleHiding3, "You have no %s Blip token left to place.", blipLabel(args.Blip))
 	}
@@ -226,21 +225,12 @@ func placeBlip(a *applier, seat int, m kit.Move) error {
 	s.NextHandle++
 	s.Blips = append(s.Blips, BlipToken{Handle: h, Room: args.Room, Kind: args.Blip})
 	s.Placed++
-	a.pub("place_blip", "The Alien player places Blip token #%d face down in %s.", h, s.Data.RoomName(args.Room))
-	a.priv("place_blip_private", "You placed your "+blipLabel(args.Blip)+" Blip as #"+itoaInt(h)+".", seat)
+	a.Public("place_blip", "The Alien player places Blip token #%d face down in %s.", h, s.Data.RoomName(args.Room))
+	a.Private("place_blip_private", "You placed your "+blipLabel(args.Blip)+" Blip as #"+strconv.Itoa(h)+".", seat)
 	if len(s.BlipReserve) == 0 {
-		a.afterAlienPlacement()
+		afterAlienPlacement(a)
 	}
 	return nil
-}
-
-func removeString(xs []string, x string) ([]string, bool) {
-	for i, y := range xs {
-		if y == x {
-			return append(xs[:i:i], xs[i+1:]...), true
-		}
-	}
-	return xs, false
 }
 
 func offerPlaceBlip(s *State, seat int) *kit.MoveSpec {
@@ -259,17 +249,14 @@ func offerPlaceBlip(s *State, seat int) *kit.MoveSpec {
 	if len(rooms) == 0 {
 		return nil
 	}
-	spec := withChoices(withChoices(moves[moveIndex["place_blip"]].spec, "blip", ch), "room", roomChoices(s, rooms))
+	spec := withChoices(withChoices(specOf(MovePlaceBlip), "blip", ch), "room", roomChoices(s, rooms))
 	return &spec
 }
 
 // donePlacing ends the current player's placement. Codes: wrong_phase,
 // not_your_turn, must_place_one, must_place_all.
-func donePlacing(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
+func donePlacing(a *turn, seat int) error {
+	s := a.S
 	p := s.hidingPlacer()
 	if p < 0 {
 		return notNow(s, ruleHiding3)
@@ -287,11 +274,11 @@ func donePlacing(a *applier, seat int, m kit.Move) error {
 		}
 		return kit.Errorf("must_place_all", rule, "You must place ALL your remaining tokens now.")
 	}
-	a.pub("done_placing", "%s has finished placing tokens for this step.", s.name(seat))
+	a.Public("done_placing", "%s has finished placing tokens for this step.", s.name(seat))
 	if seat == s.Alien && s.Stage == stAlien {
-		a.afterAlienPlacement()
+		afterAlienPlacement(a)
 	} else {
-		a.afterCrewPlacement()
+		afterCrewPlacement(a)
 	}
 	return nil
 }
@@ -300,6 +287,6 @@ func offerDonePlacing(s *State, seat int) *kit.MoveSpec {
 	if p := s.hidingPlacer(); p < 0 || seat != p || s.Placed == 0 || s.mustPlaceAll() {
 		return nil
 	}
-	spec := moves[moveIndex["done_placing"]].spec
+	spec := specOf(MoveDonePlacing)
 	return &spec
 }

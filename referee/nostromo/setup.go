@@ -65,14 +65,8 @@ func withChoices(spec kit.MoveSpec, name string, ch []kit.Choice) kit.MoveSpec {
 
 // designateAlien records the Alien player (Crew Players Set-Up) and deals
 // the Reminder cards. Codes: wrong_phase, bad_seat.
-func designateAlien(a *applier, _ int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Seat int `json:"seat"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func designateAlien(a *turn, _ int, args seatArgs) error {
+	s := a.S
 	if s.Phase != PhaseSetup || s.Stage != stDesignate {
 		return kit.Errorf("wrong_phase", ruleCrewSetup, "The Alien player is already designated.")
 	}
@@ -80,9 +74,9 @@ func designateAlien(a *applier, _ int, m kit.Move) error {
 		return kit.Errorf("bad_seat", ruleCrewSetup, "There is no seat %d.", args.Seat)
 	}
 	s.Alien = args.Seat
-	a.pub("alien_designated", "%s is the Alien player; the others are Crew players.", s.name(s.Alien))
+	a.Public("alien_designated", "%s is the Alien player; the others are Crew players.", s.name(s.Alien))
 	crew := s.crewSeats()
-	colors := a.rng.Perm(len(s.Data.Colors))
+	colors := a.RNG.Perm(len(s.Data.Colors))
 	each := len(s.Data.Colors) / len(crew)
 	if each < 1 {
 		each = 1
@@ -98,15 +92,15 @@ func designateAlien(a *applier, _ int, m kit.Move) error {
 	}
 	for seat := range s.Names {
 		if seat != s.Alien {
-			a.pub("reminders", "%s takes the Reminder card(s) %s and their Crew tokens.", s.name(seat), s.setNames(seat))
+			a.Public("reminders", "%s takes the Reminder card(s) %s and their Crew tokens.", s.name(seat), s.setNames(seat))
 		}
 	}
 	if k < len(colors) {
 		s.Stage, s.ExtraSets = stExtraSets, len(colors)-k
-		a.pub("extra_sets", "The Alien player chooses %d Crew player(s) to take an extra Reminder card.", s.ExtraSets)
+		a.Public("extra_sets", "The Alien player chooses %d Crew player(s) to take an extra Reminder card.", s.ExtraSets)
 		return nil
 	}
-	a.finishSetup()
+	finishSetup(a)
 	return nil
 }
 
@@ -120,14 +114,8 @@ func (s *State) setNames(seat int) string {
 
 // chooseExtraSet gives an extra Reminder set to a Crew player (5 and 6
 // players). Codes: wrong_phase, not_alien, not_crew, already_chosen.
-func chooseExtraSet(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Seat int `json:"seat"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func chooseExtraSet(a *turn, seat int, args seatArgs) error {
+	s := a.S
 	if s.Phase != PhaseSetup || s.Stage != stExtraSets {
 		return kit.Errorf("wrong_phase", ruleCrewSetup, "No extra Reminder card is to be given now.")
 	}
@@ -143,13 +131,13 @@ func chooseExtraSet(a *applier, seat int, m kit.Move) error {
 	for c, o := range s.Sets {
 		if o == -1 {
 			s.Sets[c] = args.Seat
-			a.pub("extra_set", "%s takes the extra Reminder card %s and its Crew tokens.", s.name(args.Seat), s.Data.Colors[c])
+			a.Public("extra_set", "%s takes the extra Reminder card %s and its Crew tokens.", s.name(args.Seat), s.Data.Colors[c])
 			break
 		}
 	}
 	s.ExtraSets--
 	if s.ExtraSets == 0 {
-		a.finishSetup()
+		finishSetup(a)
 	}
 	return nil
 }
@@ -164,17 +152,17 @@ func offerExtraSet(s *State, seat int) *kit.MoveSpec {
 			ok = append(ok, c)
 		}
 	}
-	spec := withChoices(moves[moveIndex["choose_extra_set"]].spec, "seat", seatChoices(s, ok))
+	spec := withChoices(specOf(MoveChooseExtraSet), "seat", seatChoices(s, ok))
 	return &spec
 }
 
 // finishSetup hands out Crew tokens, Heroic crew member cards and the
 // first Mission card, then starts turn 1.
-func (a *applier) finishSetup() {
-	s := a.s
-	a.returnTokens()
+func finishSetup(a *turn) {
+	s := a.S
+	returnTokens(a)
 	if s.Options.Heroic {
-		perm := a.rng.Perm(len(s.CrewCards))
+		perm := a.RNG.Perm(len(s.CrewCards))
 		for c, o := range s.Sets {
 			s.CrewCards[perm[c]].Owner = o
 		}
@@ -185,11 +173,11 @@ func (a *applier) finishSetup() {
 					names = append(names, c.Name)
 				}
 			}
-			a.pub("heroic", "%s incarnates %s (Heroic mode).", s.name(seat), strings.Join(names, ", "))
+			a.Public("heroic", "%s incarnates %s (Heroic mode).", s.name(seat), strings.Join(names, ", "))
 		}
 	}
 	for _, seat := range s.crewSeats() {
-		a.draw(seat, 1, "set-up")
+		draw(a, seat, 1, "set-up")
 	}
-	a.startRound()
+	startRound(a)
 }

@@ -73,7 +73,10 @@ type PrivateView struct {
 // hiding phase is over; during it crew seats see every Crew token and the
 // Alien sees its Blips. Hands are on their owner's phone only.
 func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
-	s := st.(*State)
+	s, err := moves.State(st)
+	if err != nil {
+		return kit.View{Game: "nostromo", Moves: []kit.MoveSpec{}}
+	}
 	out := kit.View{
 		Game:    "nostromo",
 		Phase:   s.Phase,
@@ -90,27 +93,10 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 	case kit.RoleSeat:
 		if v.Seat >= 0 && v.Seat < len(s.Names) {
 			out.Private = s.privateView(v.Seat)
-			out.Moves = s.offers(v.Seat)
+			out.Moves = moves.Offers(s, v.Seat)
 		}
 	case kit.RoleHost:
-		out.Moves = s.offers(-1)
-	}
-	return out
-}
-
-// offers lists the moves seat (-1: the host) may make now.
-func (s *State) offers(seat int) []kit.MoveSpec {
-	out := []kit.MoveSpec{}
-	if s.Phase == PhaseOver {
-		return out
-	}
-	for _, m := range moves {
-		if m.spec.Host != (seat == -1) {
-			continue
-		}
-		if spec := m.offer(s, seat); spec != nil {
-			out = append(out, *spec)
-		}
+		out.Moves = moves.Offers(s, -1)
 	}
 	return out
 }
@@ -159,13 +145,6 @@ func (s *State) awaited() []int {
 		}
 	}
 	return out
-}
-
-func appendUnique(xs []int, x int) []int {
-	if containsInt(xs, x) {
-		return xs
-	}
-	return append(xs, x)
 }
 
 func (s *State) seatViews() []kit.SeatView {

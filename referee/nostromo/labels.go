@@ -1,0 +1,32 @@
+package nostromo
+
+import (
+	"strings"
+)
+
+// Labels: how tokens, Blips and Items are named on screens and in the log.
+
+func tokenLabel(t CrewToken) string {
+	return t.Color + " " + strings.ToUpper(t.Kind[:1]) + t.Kind[1:]
+}
+
+func tokenValue(t CrewToken) string { return t.Color + "/" + t.Kind }
+
+func blipLabel(k string) string {
+	switch k {
+	case BlipAlien:
+		return "Alien"
+	case BlipJonesy:
+		return "Jonesy"
+	case BlipBreakdown:
+		return "Breakdown"
+	}
+	return k
+}
+
+func itemLabel(n string) string {
+	if n == FlameThrower {
+		return "Flame-thrower"
+	}
+	return "Motion detector"
+}
