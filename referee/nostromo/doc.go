@@ -18,7 +18,11 @@
 // A face-down Crew token's identity is in BoardToken.Token (hidden) and a
 // Blip's in BlipToken.Kind (hidden); Shown is filled when it is flipped.
 // During the hiding phase crew seats see every Crew token (the book lets
-// them look) and the Alien seat its Blips; afterwards nobody does. Tokens
+// them look) and the Alien seat its Blips, in their private views (from
+// the state, never from the log); afterwards nobody does, the owner
+// included ("Players can NOT look at the Crew tokens or the Blip tokens
+// anymore"): no view, log entry or event names a face-down token, and a
+// phone shows its own placements only by number and room. Tokens
 // on the board carry a handle given at placement, which reveals only who
 // placed them (visible at the table too). Hands are private; the deck
 // orders are hidden; Behaviour cards drawn are the Alien's. Captured crew
@@ -63,10 +67,14 @@
 //   - Blip effects other than the Alien's apply in placement order.
 //   - Focused with an empty Breakdown stock gains nothing; Instinctive is
 //     refused with an empty Behaviour deck.
-//   - Room effect D at Mother or the Shuttle is refused when the player cannot
-//     activate a procedure (no new procedure in hand, or 2 this turn); a
-//     Presence token leaves the board as soon as it has acted; tokens moved
-//     into a room during its resolution stay for a later resolution.
+//   - Room effect D at Mother is always allowed: its 2 cards are discarded
+//     from the Mission deck, and only then is the activation refused when
+//     the player cannot activate (2 procedures this turn, or no new
+//     procedure in hand): the book's limit is on activating, not on the
+//     room effect. At the Shuttle, whose effect is only the activation, D
+//     is refused then. A Presence token leaves the board as soon as it has
+//     acted; tokens moved into a room during its resolution stay for a
+//     later resolution.
 //   - Capture penalties (Hard-core, Survival) apply per captured Presence
 //     token; in Heroic mode a captured player gives one of his own crew
 //     member cards while he has one; a liberated card goes to the liberator.

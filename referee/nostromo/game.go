@@ -9,7 +9,10 @@ import (
 // Game is the Alien: USCSS Nostromo referee.
 type Game struct{}
 
-var _ kit.Game = (*Game)(nil)
+var (
+	_ kit.Game        = (*Game)(nil)
+	_ kit.SetupLogger = (*Game)(nil)
+)
 
 // New returns the referee.
 func New() *Game { return &Game{} }
@@ -55,6 +58,9 @@ func optionSpecs() []kit.OptionSpec {
 func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
 	o := Options{Difficulty: Novice}
 	if err := kit.DecodeOptions(opts, optionSpecs(), &o); err != nil {
+		if re, ok := kit.AsRuleError(err); ok {
+			re.Rule = ruleOptions
+		}
 		return nil, err
 	}
 	if n := len(seats); n < 2 || n > 7 {
@@ -98,5 +104,5 @@ func (g *Game) Outcome(st kit.State) *kit.Outcome {
 	} else {
 		winners = s.crewSeats()
 	}
-	return &kit.Outcome{Winners: winners, Side: s.Winner, Reason: s.Reason, Rule: ruleGameEnd}
+	return &kit.Outcome{Winners: winners, Side: s.Winner, Reason: s.Reason, ReasonCode: s.ReasonCode, Rule: ruleGameEnd}
 }

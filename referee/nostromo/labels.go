@@ -30,3 +30,14 @@ func itemLabel(n string) string {
 	}
 	return "Motion detector"
 }
+
+// difficultyLabel names a difficulty level as the book does.
+func difficultyLabel(d string) string {
+	switch d {
+	case Experienced:
+		return "Experienced crew players (blue side of the Alien board)"
+	case HardCore:
+		return "Hard-core crew players (Veteran: blue side and 2 penalties)"
+	}
+	return "Novice crew players (green side of the Alien board)"
+}

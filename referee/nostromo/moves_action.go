@@ -202,7 +202,12 @@ func actionPower(a *turn, seat int, args powerArgs) error {
 // resolved, or nil.
 func (s *State) roomEffectError(seat int) *kit.RuleError {
 	switch s.Resolving {
-	case RoomMother, RoomShuttle:
+	case RoomMother:
+		// Mother discards 2 cards, then the player activates a procedure
+		// if he can: the 2-per-turn limit (or an empty hand) refuses only
+		// the activation (When Activating Emergency Procedure).
+		return nil
+	case RoomShuttle:
 		return s.canActivate(seat)
 	case RoomKitchen:
 		return nil
@@ -282,6 +287,11 @@ func offerAction(typ string) func(s *State, seat int) *kit.MoveSpec {
 		case "action_room":
 			if s.roomEffectError(seat) != nil {
 				return nil
+			}
+			if s.Resolving == RoomMother {
+				if err := s.canActivate(seat); err != nil {
+					spec.Confirm = "Mother will discard 2 cards from the Mission deck, but you cannot activate an emergency procedure now: " + err.Message + " Use the room effect anyway?"
+				}
 			}
 		}
 		return &spec

@@ -1,7 +1,6 @@
 package nostromo
 
 import (
-	"strconv"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -148,7 +147,6 @@ func placeCrewToken(a *turn, seat int, args placeCrewArgs) error {
 	s.Board = append(s.Board, BoardToken{Handle: h, Room: args.Room, Placer: seat, Token: tok})
 	s.Placed++
 	a.Public("place_crew", "%s places Crew token #%d face down in %s.", s.name(seat), h, s.Data.RoomName(args.Room))
-	a.Private("place_crew_private", "You placed your "+tokenLabel(tok)+" token as #"+strconv.Itoa(h)+".", seat)
 	if len(s.placeable(seat)) == 0 {
 		afterCrewPlacement(a)
 	}
@@ -226,7 +224,6 @@ func placeBlip(a *turn, seat int, args placeBlipArgs) error {
 	s.Blips = append(s.Blips, BlipToken{Handle: h, Room: args.Room, Kind: args.Blip})
 	s.Placed++
 	a.Public("place_blip", "The Alien player places Blip token #%d face down in %s.", h, s.Data.RoomName(args.Room))
-	a.Private("place_blip_private", "You placed your "+blipLabel(args.Blip)+" Blip as #"+strconv.Itoa(h)+".", seat)
 	if len(s.BlipReserve) == 0 {
 		afterAlienPlacement(a)
 	}

@@ -1,6 +1,7 @@
 package nostromo
 
 import (
+	"fmt"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -180,4 +181,43 @@ func finishSetup(a *turn) {
 		draw(a, seat, 1, "set-up")
 	}
 	startRound(a)
+}
+
+// SetupEvents logs what the set-up placed before the first move (Get
+// Ready!; General Set-Up): nothing secret is dealt yet, so every entry is
+// public. The Reminder cards and first Mission cards are dealt once the
+// host records the Alien player, and logged by that move.
+func (g *Game) SetupEvents(st kit.State) []kit.Event {
+	s, err := moves.State(st)
+	if err != nil {
+		return nil
+	}
+	d := s.Data
+	var evs []kit.Event
+	add := func(code, format string, args ...any) {
+		evs = append(evs, kit.PublicEvent(code, fmt.Sprintf(format, args...)))
+	}
+	add("setup_options", "Difficulty: %s.%s", difficultyLabel(s.Options.Difficulty), modesText(s.Options))
+	for _, it := range s.Items {
+		add("setup_item", "The %s starts in %s.", itemLabel(it.Name), d.RoomName(it.Room))
+	}
+	add("setup_mission_deck", "The %d Mission cards (%d Weyland protocols, %d emergency procedure cards) are shuffled into the Mission deck.",
+		d.MissionCards(), d.WeylandProtocols, len(d.Procedures)*d.ProcedureCards)
+	add("setup_behaviour_deck", "The Alien player's %d Behaviour cards are shuffled into the Behaviour deck; 1 Breakdown token, Jonesy and the Alien token are his Blip tokens, the 3 other Breakdown tokens are the stock.",
+		d.BehaviourCards)
+	add("setup_crew_cards", "The crew member cards lie face up: %s.", strings.Join(d.CrewMembers, ", "))
+	add("setup_alien", "The player whose date of birth is closest to 26 April 1979 designates the Alien player; the host records it.")
+	return evs
+}
+
+// modesText names the game modes in play, with a leading space, or "".
+func modesText(o Options) string {
+	var out string
+	if o.Heroic {
+		out += " Heroic mode."
+	}
+	if o.Survival {
+		out += " Survival mode."
+	}
+	return out
 }

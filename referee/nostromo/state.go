@@ -217,6 +217,8 @@ type State struct {
 
 	Winner string `json:"winner,omitempty" vis:"public"`
 	Reason string `json:"reason,omitempty" vis:"public"`
+	// ReasonCode is Reason's message-catalog key.
+	ReasonCode string `json:"reason_code,omitempty" vis:"public"`
 }
 
 // Clone returns a deep copy that shares no mutable memory with s (Data is

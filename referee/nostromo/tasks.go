@@ -134,6 +134,13 @@ func runTask(a *turn, t *Task) bool {
 	return false
 }
 
+// The reasons the game ends (Game End), as message-catalog keys.
+const (
+	reasonCrewEscaped  = "crew_escaped"
+	reasonAllCaptured  = "all_crew_captured"
+	reasonDeckDepleted = "mission_deck_depleted"
+)
+
 // checkEnd ends the game as soon as a winning condition holds (Game End).
 func checkEnd(a *turn) bool {
 	s := a.S
@@ -149,23 +156,23 @@ func checkEnd(a *turn) bool {
 	}
 	switch {
 	case len(done) == len(s.Data.Procedures):
-		end(a, "Crew", "All 5 different emergency procedures are activated: the crew escapes and the Nostromo self-destructs with the Alien.")
+		end(a, "Crew", reasonCrewEscaped, "All 5 different emergency procedures are activated: the crew escapes and the Nostromo self-destructs with the Alien.")
 	case s.capturedCards() == len(s.CrewCards):
-		end(a, "Alien", "All 6 crew member cards belong to the Alien player.")
+		end(a, "Alien", reasonAllCaptured, "All 6 crew member cards belong to the Alien player.")
 	case s.Deck.Len() == 0 && !refillDeck(a):
 		if s.Options.Survival {
 			return false
 		}
-		end(a, "Alien", "The Mission deck is depleted.")
+		end(a, "Alien", reasonDeckDepleted, "The Mission deck is depleted.")
 	default:
 		return false
 	}
 	return true
 }
 
-func end(a *turn, side, reason string) {
+func end(a *turn, side, code, reason string) {
 	s := a.S
-	s.Phase, s.Stage, s.Winner, s.Reason = PhaseOver, "", side, reason
+	s.Phase, s.Stage, s.Winner, s.Reason, s.ReasonCode = PhaseOver, "", side, reason, code
 	s.Tasks = nil
 	s.AttackRoom = 0
 	a.Public("game_over", "Game over: the %s wins. %s", side, reason)
