@@ -3,8 +3,9 @@ package nostromo
 import (
 	"reflect"
 	"strings"
-	"tablewarden/referee/kit"
 	"testing"
+
+	"tablewarden/referee/kit"
 )
 
 // toAction plays a 2-player turn to the action phase: Aggressive (novice:

@@ -37,6 +37,7 @@ func revealRoom(a *turn, room int, why string) {
 func startAttack(a *turn, room int) {
 	s := a.S
 	s.AttackRoom = room
+	s.Attack = &Attack{Room: room}
 	s.push(Task{Kind: taskAttackEnd, Room: room})
 	s.push(Task{Kind: taskCaptureResolve, Room: room})
 	a.Public("attack", "Attack phase in %s.", s.Data.RoomName(room))
@@ -94,6 +95,9 @@ func captureResolve(a *turn, room int) {
 				s.Removed = append(s.Removed, *t.Shown)
 			}
 			a.Public("capture", "The Alien captures %s's %s Presence token in %s.", s.name(seat), t.Shown.Color, s.Data.RoomName(room))
+			if s.Attack != nil {
+				s.Attack.Caught = append(s.Attack.Caught, s.name(seat)+"'s "+t.Shown.Color+" Presence token")
+			}
 			continue
 		}
 		kept = append(kept, t)

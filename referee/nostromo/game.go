@@ -38,17 +38,20 @@ func (g *Game) Info() kit.Info { return info }
 
 func optionSpecs() []kit.OptionSpec {
 	return []kit.OptionSpec{
-		{Name: "difficulty", Label: "Difficulty (crew players)", Kind: kit.OptEnum, Default: Novice, Source: "rulebook",
+		{Name: "difficulty", Label: "Difficulty (crew players)", Kind: kit.OptEnum, Default: Novice, Source: kit.SourceRulebook,
+			Help: "How hard the game is for the Crew players: Novice plays the green side of the Alien board, Experienced the blue side, Hard-core the blue side with 2 penalties for the crew.",
 			Choices: []kit.Choice{
 				{Value: Novice, Label: "Novice (green side of the Alien board)"},
 				{Value: Experienced, Label: "Experienced (blue side)"},
 				{Value: HardCore, Label: "Hard-core / Veteran (blue side and 2 penalties)"},
 			}},
-		{Name: "heroic", Label: "Heroic mode", Kind: kit.OptBool, Default: false, Source: "rulebook"},
-		{Name: "survival", Label: "Survival mode", Kind: kit.OptBool, Default: false, Source: "rulebook"},
-		{Name: "data", Label: "Game data override (connections, colors, crew_members, procedures)", Kind: kit.OptJSON,
-			Default: nil, Source: "table-entered",
-			Help: "JSON object; every key optional: connections [[1,2],…], colors [6 names], crew_members [6 names], procedures [5 names]. Replaces the assumed values of data.json."},
+		{Name: "heroic", Label: "Heroic mode", Kind: kit.OptBool, Default: false, Source: kit.SourceRulebook,
+			Help: "Each Crew player incarnates the crew members dealt to him at random, one per Reminder card, and uses only their powers."},
+		{Name: "survival", Label: "Survival mode", Kind: kit.OptBool, Default: false, Source: kit.SourceRulebook,
+			Help: "A longer game: the Crew tokens form a shared pool, the Alien keeps captured Presence tokens, the Nest can liberate a crew member, no limit of 2 emergency procedures per turn, and the Mission deck is reshuffled instead of ending the game."},
+		{Name: "data", Label: "Game data: room connections, colors, crew members, procedures", Kind: kit.OptJSON,
+			Default: nil, Source: kit.SourceAssumed,
+			Help: "Assumed: the book does not print which rooms are connected, the 6 colors, the crew member names or the 5 emergency procedure names; change them here if your copy differs. Give a JSON object whose keys are all optional: connections (pairs of room numbers, such as [[1,2],[2,3]]), colors (6 names), crew_members (6 names), procedures (5 names)."},
 	}
 }
 

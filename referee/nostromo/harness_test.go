@@ -189,12 +189,3 @@ func (x *tg) eventCodes() []string {
 	}
 	return out
 }
-
-func hasCode(evs []kit.Event, code string) bool {
-	for _, e := range evs {
-		if e.Code == code {
-			return true
-		}
-	}
-	return false
-}

@@ -41,3 +41,16 @@ func difficultyLabel(d string) string {
 	}
 	return "Novice crew players (green side of the Alien board)"
 }
+
+// postureLabel names a posture, "" for none.
+func postureLabel(p string) string {
+	switch p {
+	case Aggressive:
+		return "Aggressive"
+	case Instinctive:
+		return "Instinctive"
+	case Focused:
+		return "Focused"
+	}
+	return ""
+}

@@ -13,19 +13,11 @@ func viewOf(t *testing.T, g *Game, st *State, v kit.Viewer) string {
 	return kittest.ViewJSON(t, g.View(st, v))
 }
 
-func allViewers(n int) []kit.Viewer {
-	vs := []kit.Viewer{kit.HostViewer, kit.BoardViewer}
-	for i := 0; i < n; i++ {
-		vs = append(vs, kit.SeatViewer(i))
-	}
-	return vs
-}
-
 // sameFor checks that the views of a and b are byte-identical for every
 // viewer except those in differ, which must differ.
 func sameFor(t *testing.T, a, b *tg, differ ...int) {
 	t.Helper()
-	for _, v := range allViewers(len(a.st.Names)) {
+	for _, v := range kittest.Viewers(len(a.st.Names)) {
 		va, vb := viewOf(t, a.g, a.st, v), viewOf(t, b.g, b.st, v)
 		want := true
 		for _, d := range differ {

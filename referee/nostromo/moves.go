@@ -16,6 +16,8 @@ const (
 	MoveHunt              = "hunt"
 	MovePlayMissionOrder  = "play_mission_order"
 	MovePassMissionOrders = "pass_mission_orders"
+	MoveSkipOrders        = "skip_orders_this_turn"
+	MoveResumeOrders      = "resume_mission_orders"
 	MoveUseItem           = "use_item"
 	MoveDetectorMove      = "detector_move"
 	MoveEffectDraw        = "effect_draw"
@@ -37,6 +39,13 @@ const (
 	MoveInfirmaryTake     = "infirmary_take"
 	MoveLiberate          = "liberate"
 	MovePassSet           = "pass_set"
+)
+
+// The headings that gather secondary moves on the phones.
+const (
+	groupOrders  = "Mission orders and Items"
+	groupEffect  = "Apply the card effect"
+	groupActions = "Actions for a Presence token (A–D)"
 )
 
 // turn is the carrier every move handler and automatic step works on: the
@@ -130,79 +139,97 @@ func moveRows() []kit.MoveDef[State] {
 	seatRow := func(spec kit.MoveSpec, offer func(*State, int) *kit.MoveSpec, apply func(*turn, int, kit.Move) error) kit.MoveDef[State] {
 		return kit.MoveDef[State]{Spec: spec, Who: kit.BySeat, Offer: offer, Apply: apply}
 	}
-	effect := func(typ, label, rule string, args []kit.ArgSpec, apply func(*turn, int, kit.Move) error) kit.MoveDef[State] {
-		return seatRow(kit.MoveSpec{Type: typ, Label: label, Rule: rule, Args: args}, offerEffect(typ), apply)
+	effect := func(typ, label, rule, confirm string, args []kit.ArgSpec, apply func(*turn, int, kit.Move) error) kit.MoveDef[State] {
+		spec := kit.MoveSpec{Type: typ, Label: label, Rule: rule, Args: args, Group: groupEffect, Confirm: confirm}
+		return seatRow(spec, offerEffect(typ), apply)
 	}
-	action := func(typ, label string, args []kit.ArgSpec, apply func(*turn, int, kit.Move) error) kit.MoveDef[State] {
-		spec := kit.MoveSpec{Type: typ, Label: label, Rule: ruleRoom, Args: append([]kit.ArgSpec{tokenArgSpec()}, args...)}
+	action := func(typ, label, confirm string, args []kit.ArgSpec, apply func(*turn, int, kit.Move) error) kit.MoveDef[State] {
+		spec := kit.MoveSpec{Type: typ, Label: label, Rule: ruleRoom, Args: append([]kit.ArgSpec{tokenArgSpec()}, args...),
+			Group: groupActions, Confirm: confirm}
 		return seatRow(spec, offerAction(typ), apply)
 	}
 	return []kit.MoveDef[State]{
-		{Spec: kit.MoveSpec{Type: MoveDesignateAlien, Label: "Record the Alien player", Rule: ruleCrewSetup,
-			Args: []kit.ArgSpec{{Name: "seat", Label: "Alien player", Kind: kit.ArgSeat}}},
+		{Spec: kit.MoveSpec{Type: MoveDesignateAlien, Label: "Record the Alien player", Rule: ruleCrewSetup, Primary: true,
+			Confirm: "This deals the Reminder cards, the Crew tokens and the first Mission cards; it cannot be undone.",
+			Args:    []kit.ArgSpec{{Name: "seat", Label: "Alien player", Kind: kit.ArgSeat}}},
 			Who: kit.ByHost, Offer: offerDesignate, Apply: kit.Args(ruleCrewSetup, designateAlien)},
-		seatRow(kit.MoveSpec{Type: MoveChooseExtraSet, Label: "Give an extra Reminder set", Rule: ruleCrewSetup,
+		seatRow(kit.MoveSpec{Type: MoveChooseExtraSet, Label: "Give an extra Reminder set", Rule: ruleCrewSetup, Primary: true,
 			Args: []kit.ArgSpec{{Name: "seat", Label: "Crew player", Kind: kit.ArgSeat}}},
 			offerExtraSet, kit.Args(ruleCrewSetup, chooseExtraSet)),
-		seatRow(kit.MoveSpec{Type: MovePlaceCrewToken, Label: "Place a Crew token face down", Rule: ruleHiding3,
+		seatRow(kit.MoveSpec{Type: MovePlaceCrewToken, Label: "Place a Crew token face down", Rule: ruleHiding3, Primary: true,
 			Args: []kit.ArgSpec{{Name: "token", Label: "Crew token", Kind: kit.ArgEnum}, roomArg()}},
 			offerPlaceCrew, kit.Args(ruleHiding3, placeCrewToken)),
-		seatRow(kit.MoveSpec{Type: MovePlaceBlip, Label: "Place a Blip token face down", Rule: ruleHiding3,
+		seatRow(kit.MoveSpec{Type: MovePlaceBlip, Label: "Place a Blip token face down", Rule: ruleHiding3, Primary: true,
 			Args: []kit.ArgSpec{{Name: "blip", Label: "Blip token", Kind: kit.ArgEnum, Choices: []kit.Choice{
 				{Value: BlipAlien, Label: "Alien"}, {Value: BlipJonesy, Label: "Jonesy"}, {Value: BlipBreakdown, Label: "Breakdown"}}}, roomArg()}},
 			offerPlaceBlip, kit.Args(ruleHiding3, placeBlip)),
-		seatRow(kit.MoveSpec{Type: MoveDonePlacing, Label: "Done placing", Rule: ruleHiding3},
+		seatRow(kit.MoveSpec{Type: MoveDonePlacing, Label: "Done placing", Rule: ruleHiding3, Primary: true},
 			offerDonePlacing, kit.NoArgs(ruleHiding3, donePlacing)),
-		seatRow(kit.MoveSpec{Type: MoveChoosePosture, Label: "Choose the posture", Rule: rulePosture,
+		seatRow(kit.MoveSpec{Type: MoveChoosePosture, Label: "Choose the posture", Rule: rulePosture, Primary: true,
+			Confirm: "The posture applies at once (Instinctive draws Behaviour cards, Focused discards Mission cards); it cannot be undone.",
 			Args: []kit.ArgSpec{{Name: "posture", Label: "Posture", Kind: kit.ArgEnum, Choices: []kit.Choice{
 				{Value: Aggressive, Label: "Aggressive"}, {Value: Instinctive, Label: "Instinctive"}, {Value: Focused, Label: "Focused"}}}}},
 			offerPosture, kit.Args(rulePosture, choosePosture)),
-		seatRow(kit.MoveSpec{Type: MovePlayBehaviour, Label: "Play a Behaviour card", Rule: ruleInstinctive,
-			Args: []kit.ArgSpec{{Name: "card", Label: "Behaviour card", Kind: kit.ArgInt, Min: kit.IntPtr(1), Max: kit.IntPtr(9)}}},
+		seatRow(kit.MoveSpec{Type: MovePlayBehaviour, Label: "Play a Behaviour card", Rule: ruleInstinctive, Primary: true,
+			Confirm: "Everyone will see the Behaviour card you play; the others go to the bottom of the deck.",
+			Args:    []kit.ArgSpec{{Name: "card", Label: "Behaviour card", Kind: kit.ArgInt, Min: kit.IntPtr(1), Max: kit.IntPtr(9)}}},
 			offerBehaviour, kit.Args(ruleInstinctive, playBehaviour)),
-		seatRow(kit.MoveSpec{Type: MoveHunt, Label: "Move the Alien (hunting action)", Rule: ruleHunting, Args: []kit.ArgSpec{roomArg()}},
+		seatRow(kit.MoveSpec{Type: MoveHunt, Label: "Move the Alien (hunting action)", Rule: ruleHunting, Primary: true,
+			Confirm: "The Crew tokens in that room will be flipped face up; this cannot be undone.", Args: []kit.ArgSpec{roomArg()}},
 			offerHunt, kit.Args(ruleHunting, hunt)),
-		seatRow(kit.MoveSpec{Type: MovePlayMissionOrder, Label: "Play a mission order", Rule: ruleMissionOrders, Args: []kit.ArgSpec{cardArgSpec("Mission card")}},
+		seatRow(kit.MoveSpec{Type: MovePlayMissionOrder, Label: "Play a mission order", Rule: ruleMissionOrders, Group: groupOrders,
+			Confirm: "The card goes face up to the discard pile and you apply its mission order.", Args: []kit.ArgSpec{cardArgSpec("Mission card")}},
 			offerMissionOrder, kit.Args(ruleMissionOrders, playMissionOrder)),
-		seatRow(kit.MoveSpec{Type: MovePassMissionOrders, Label: "Pass (no mission order)", Rule: ruleMissionOrders},
+		seatRow(kit.MoveSpec{Type: MovePassMissionOrders, Label: "Pass (no mission order)", Rule: ruleMissionOrders, Primary: true},
 			offerPassOrders, kit.NoArgs(ruleMissionOrders, passMissionOrders)),
-		seatRow(kit.MoveSpec{Type: MoveUseItem, Label: "Use an Item", Rule: ruleItems, Args: []kit.ArgSpec{itemArg()}},
+		seatRow(kit.MoveSpec{Type: MoveSkipOrders, Label: "I have no mission orders this turn", Rule: ruleMissionOrders, Group: groupOrders,
+			Confirm: "Until the next game turn the referee will pass for you in every mission-order window. You can take it back at any time."},
+			offerSkipOrders, kit.NoArgs(ruleMissionOrders, skipOrders)),
+		seatRow(kit.MoveSpec{Type: MoveResumeOrders, Label: "I may play mission orders again", Rule: ruleMissionOrders, Group: groupOrders},
+			offerResumeOrders, kit.NoArgs(ruleMissionOrders, resumeOrders)),
+		seatRow(kit.MoveSpec{Type: MoveUseItem, Label: "Use an Item", Rule: ruleItems, Group: groupOrders,
+			Confirm: "The Item is used now and stays in the room of the attack.", Args: []kit.ArgSpec{itemArg()}},
 			offerUseItem, kit.Args(ruleItems, useItem)),
-		seatRow(kit.MoveSpec{Type: MoveDetectorMove, Label: "Move a Presence token (Motion detector)", Rule: ruleDetector, Args: []kit.ArgSpec{tokenArgSpec(), roomArg()}},
+		seatRow(kit.MoveSpec{Type: MoveDetectorMove, Label: "Move a Presence token (Motion detector)", Rule: ruleDetector, Primary: true, Args: []kit.ArgSpec{tokenArgSpec(), roomArg()}},
 			offerDetectorMove, kit.Args(ruleDetector, detectorMove)),
-		effect(MoveEffectDraw, "Effect: a Crew player draws cards", ruleTurn,
+		effect(MoveEffectDraw, "Effect: a Crew player draws cards", ruleTurn, "Cards drawn from the Mission deck cannot be put back.",
 			[]kit.ArgSpec{{Name: "seat", Label: "Crew player", Kind: kit.ArgSeat}, countArg()}, kit.Args(ruleTurn, effectDraw)),
-		effect(MoveEffectDiscardDeck, "Effect: discard cards from the Mission deck", ruleWeyland, []kit.ArgSpec{countArg()},
+		effect(MoveEffectDiscardDeck, "Effect: discard cards from the Mission deck", ruleWeyland, "The cards are discarded face up; this cannot be undone.", []kit.ArgSpec{countArg()},
 			kit.Args(ruleWeyland, effectDiscardDeck)),
-		effect(MoveEffectMoveToken, "Effect: move a Crew token", ruleMissionOrders, []kit.ArgSpec{tokenArgSpec(), roomArg()},
+		effect(MoveEffectMoveToken, "Effect: move a Crew token", ruleMissionOrders, "", []kit.ArgSpec{tokenArgSpec(), roomArg()},
 			kit.Args(ruleMissionOrders, effectMoveToken)),
-		effect(MoveEffectSave, "Effect: save a crew member", ruleAttack, []kit.ArgSpec{tokenArgSpec()},
+		effect(MoveEffectSave, "Effect: save a crew member", ruleAttack, "", []kit.ArgSpec{tokenArgSpec()},
 			kit.Args(ruleAttack, effectSave)),
-		effect(MoveEffectTakeDiscard, "Effect: take a card from the discard pile", ruleTurn, []kit.ArgSpec{cardArgSpec("Mission card")},
+		effect(MoveEffectTakeDiscard, "Effect: take a card from the discard pile", ruleTurn, "", []kit.ArgSpec{cardArgSpec("Mission card")},
 			kit.Args(ruleTurn, effectTakeDiscard)),
-		effect(MoveEffectDiscardHand, "Effect: discard a card from your hand", ruleHardCore, []kit.ArgSpec{cardArgSpec("Mission card")},
+		effect(MoveEffectDiscardHand, "Effect: discard a card from your hand", ruleHardCore, "The card goes face up to the discard pile.", []kit.ArgSpec{cardArgSpec("Mission card")},
 			kit.Args(ruleHardCore, effectDiscardHand)),
-		effect(MoveEndEffect, "Effect applied", ruleTurn, nil, kit.NoArgs(ruleTurn, endEffect)),
-		seatRow(kit.MoveSpec{Type: MoveGiveCrewCard, Label: "Give a crew member card to the Alien", Rule: ruleAttack, Args: []kit.ArgSpec{crewCardArg()}},
+		{Spec: kit.MoveSpec{Type: MoveEndEffect, Label: "Effect applied", Rule: ruleTurn, Primary: true},
+			Who: kit.BySeat, Offer: offerEffect(MoveEndEffect), Apply: kit.NoArgs(ruleTurn, endEffect)},
+		seatRow(kit.MoveSpec{Type: MoveGiveCrewCard, Label: "Give a crew member card to the Alien", Rule: ruleAttack, Primary: true,
+			Confirm: "The card goes face down to the Alien player and its power is lost.", Args: []kit.ArgSpec{crewCardArg()}},
 			offerGiveCrewCard, kit.Args(ruleAttack, giveCrewCard)),
-		seatRow(kit.MoveSpec{Type: MoveCaptureDiscard, Label: "Discard a card (capture)", Rule: ruleCapture, Args: []kit.ArgSpec{cardArgSpec("Mission card")}},
+		seatRow(kit.MoveSpec{Type: MoveCaptureDiscard, Label: "Discard a card (capture)", Rule: ruleCapture, Primary: true,
+			Confirm: "The card goes face up to the discard pile.", Args: []kit.ArgSpec{cardArgSpec("Mission card")}},
 			offerCaptureDiscard, kit.Args(ruleCapture, captureDiscard)),
-		seatRow(kit.MoveSpec{Type: MoveDropItem, Label: "Drop an Item", Rule: ruleItems, Args: []kit.ArgSpec{itemArg()}},
+		seatRow(kit.MoveSpec{Type: MoveDropItem, Label: "Drop an Item", Rule: ruleItems, Primary: true, Args: []kit.ArgSpec{itemArg()}},
 			offerDropItem, kit.Args(ruleItems, dropItemMove)),
-		seatRow(kit.MoveSpec{Type: MoveResolveRoom, Label: "Resolve a room", Rule: ruleAction, Args: []kit.ArgSpec{roomArg()}},
+		seatRow(kit.MoveSpec{Type: MoveResolveRoom, Label: "Resolve a room", Rule: ruleAction, Primary: true,
+			Confirm: "The Crew tokens in that room will be flipped face up; this cannot be undone.", Args: []kit.ArgSpec{roomArg()}},
 			offerResolveRoom, kit.Args(ruleAction, resolveRoom)),
-		action(MoveActionDraw, "A – Draw 1 card", nil, kit.Args(ruleRoom, actionDraw)),
-		action(MoveActionPickItem, "B – Pick an Item", []kit.ArgSpec{itemArg()}, kit.Args(ruleRoom, actionPickItem)),
-		action(MoveActionPower, "C – Use a crew member power", []kit.ArgSpec{crewCardArg()}, kit.Args(ruleRoom, actionPower)),
-		action(MoveActionRoom, "D – Use the room effect", nil, kit.Args(ruleRoom, actionRoom)),
-		seatRow(kit.MoveSpec{Type: MoveActivateProcedure, Label: "Activate an emergency procedure", Rule: ruleActivating, Args: []kit.ArgSpec{cardArgSpec("Emergency procedure card")}},
+		action(MoveActionDraw, "A – Draw 1 card", "The card drawn cannot be put back.", nil, kit.Args(ruleRoom, actionDraw)),
+		action(MoveActionPickItem, "B – Pick an Item", "", []kit.ArgSpec{itemArg()}, kit.Args(ruleRoom, actionPickItem)),
+		action(MoveActionPower, "C – Use a crew member power", "", []kit.ArgSpec{crewCardArg()}, kit.Args(ruleRoom, actionPower)),
+		action(MoveActionRoom, "D – Use the room effect", "", nil, kit.Args(ruleRoom, actionRoom)),
+		seatRow(kit.MoveSpec{Type: MoveActivateProcedure, Label: "Activate an emergency procedure", Rule: ruleActivating, Primary: true,
+			Confirm: "The card goes under the board; it cannot be taken back.", Args: []kit.ArgSpec{cardArgSpec("Emergency procedure card")}},
 			offerActivate, kit.Args(ruleActivating, activateProcedure)),
-		seatRow(kit.MoveSpec{Type: MoveInfirmaryTake, Label: "Take a card from the discard pile", Rule: ruleRoom, Args: []kit.ArgSpec{cardArgSpec("Mission card")}},
+		seatRow(kit.MoveSpec{Type: MoveInfirmaryTake, Label: "Take a card from the discard pile", Rule: ruleRoom, Primary: true, Args: []kit.ArgSpec{cardArgSpec("Mission card")}},
 			offerInfirmary, kit.Args(ruleRoom, infirmaryTake)),
-		seatRow(kit.MoveSpec{Type: MoveLiberate, Label: "Liberate a crew member", Rule: ruleLiberation,
+		seatRow(kit.MoveSpec{Type: MoveLiberate, Label: "Liberate a crew member", Rule: ruleLiberation, Primary: true,
 			Args: []kit.ArgSpec{{Name: "color", Label: "Presence token", Kind: kit.ArgEnum}, crewCardArg()}},
 			offerLiberate, kit.Args(ruleLiberation, liberate)),
-		seatRow(kit.MoveSpec{Type: MovePassSet, Label: "Pass a Reminder set", Rule: ruleEndOfTurn,
+		seatRow(kit.MoveSpec{Type: MovePassSet, Label: "Pass a Reminder set", Rule: ruleEndOfTurn, Primary: true,
 			Args: []kit.ArgSpec{{Name: "color", Label: "Reminder set", Kind: kit.ArgEnum}, {Name: "to", Label: "To", Kind: kit.ArgSeat},
 				{Name: "crew_card", Label: "Crew member card (Heroic)", Kind: kit.ArgInt, Min: kit.IntPtr(0), Max: kit.IntPtr(5), Optional: true}}},
 			offerPassSet, kit.Args(ruleEndOfTurn, passSet)),

@@ -288,11 +288,7 @@ func offerAction(typ string) func(s *State, seat int) *kit.MoveSpec {
 			if s.roomEffectError(seat) != nil {
 				return nil
 			}
-			if s.Resolving == RoomMother {
-				if err := s.canActivate(seat); err != nil {
-					spec.Confirm = "Mother will discard 2 cards from the Mission deck, but you cannot activate an emergency procedure now: " + err.Message + " Use the room effect anyway?"
-				}
-			}
+			spec.Confirm = s.roomEffectConfirm(seat)
 		}
 		return &spec
 	}
@@ -387,4 +383,20 @@ func offerLiberate(s *State, seat int) *kit.MoveSpec {
 	}
 	spec := withChoices(withChoices(specOf(MoveLiberate), "color", colors), "crew_card", crewCardChoices(s, cards))
 	return &spec
+}
+
+// roomEffectConfirm is the sentence a phone asks before room effect D.
+func (s *State) roomEffectConfirm(seat int) string {
+	switch s.Resolving {
+	case RoomMother:
+		if err := s.canActivate(seat); err != nil {
+			return "Mother will discard 2 cards from the Mission deck, but you cannot activate an emergency procedure now: " + err.Message + " Use the room effect anyway?"
+		}
+		return "Mother discards 2 cards from the Mission deck (this cannot be undone), then you activate an emergency procedure from your hand."
+	case RoomKitchen:
+		return "You draw 3 cards from the Mission deck; this cannot be undone."
+	case RoomShuttle:
+		return "You activate an emergency procedure from your hand; it cannot be taken back."
+	}
+	return ""
 }

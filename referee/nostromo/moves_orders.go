@@ -43,6 +43,9 @@ func playMissionOrder(a *turn, seat int, args cardArgs) error {
 	if err := s.ordersCheck(seat); err != nil {
 		return err
 	}
+	if s.noOrders(seat) {
+		return kit.Errorf("orders_skipped", ruleMissionOrders, "You said you have no mission orders this turn; resume them first.")
+	}
 	if !slices.Contains(s.Hands[seat], card) {
 		return kit.Errorf("not_in_hand", ruleSecrecy, "That Mission card is not in your hand; cards are never exchanged between players.")
 	}
@@ -54,7 +57,7 @@ func playMissionOrder(a *turn, seat int, args cardArgs) error {
 }
 
 func offerMissionOrder(s *State, seat int) *kit.MoveSpec {
-	if s.ordersCheck(seat) != nil || len(s.Hands[seat]) == 0 {
+	if s.ordersCheck(seat) != nil || s.noOrders(seat) || len(s.Hands[seat]) == 0 {
 		return nil
 	}
 	spec := withChoices(specOf(MovePlayMissionOrder), "card", cardChoices(s, s.Hands[seat]))
@@ -68,6 +71,9 @@ func passMissionOrders(a *turn, seat int) error {
 	if err := s.ordersCheck(seat); err != nil {
 		return err
 	}
+	if s.skipsWindow(seat) {
+		return kit.Errorf("orders_skipped", ruleMissionOrders, "You said you have no mission orders this turn: the referee passes for you.")
+	}
 	reason := s.top().Reason
 	s.pop()
 	a.Public("orders_pass", "%s: the crew plays no (more) mission orders (%s).", s.name(seat), reason)
@@ -75,7 +81,7 @@ func passMissionOrders(a *turn, seat int) error {
 }
 
 func offerPassOrders(s *State, seat int) *kit.MoveSpec {
-	if s.ordersCheck(seat) != nil {
+	if s.ordersCheck(seat) != nil || s.skipsWindow(seat) {
 		return nil
 	}
 	spec := specOf(MovePassMissionOrders)
@@ -153,15 +159,24 @@ func removeToken(a *turn, h int) {
 	s.Removed = append(s.Removed, *t.Shown)
 }
 
+// usableItems lists the held Items seat could use in the attack room.
+func (s *State) usableItems(seat int) []string {
+	var out []string
+	for _, it := range s.heldItems(seat) {
+		if it == MotionDetector && len(s.Data.Connected(s.AttackRoom)) == 0 {
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
 func offerUseItem(s *State, seat int) *kit.MoveSpec {
 	if s.itemCheck(seat) != nil {
 		return nil
 	}
 	var ch []kit.Choice
-	for _, it := range s.heldItems(seat) {
-		if it == MotionDetector && len(s.Data.Connected(s.AttackRoom)) == 0 {
-			continue
-		}
+	for _, it := range s.usableItems(seat) {
 		ch = append(ch, kit.Choice{Value: it, Label: itemLabel(it)})
 	}
 	if len(ch) == 0 {

@@ -9,6 +9,8 @@ func startRound(a *turn) {
 	s.Phase, s.Stage = PhaseHiding, ""
 	s.Posture = ""
 	s.ActivatedThisTurn = 0
+	s.clearNoOrders()
+	s.Attack = nil
 	s.AlienRoom, s.JonesyRoom, s.HuntLeft, s.AttackRoom, s.Resolving = 0, 0, 0, 0, 0
 	s.Acting, s.ToApply = nil, nil
 	s.BlipReserve = []string{BlipAlien, BlipJonesy}

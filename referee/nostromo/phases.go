@@ -168,6 +168,7 @@ func huntingStep(a *turn) bool {
 		return true
 	case stEnd:
 		s.AlienRoom, s.JonesyRoom = 0, 0
+		s.Attack = nil
 		s.Phase, s.Stage = PhaseAction, stAskRoom
 		a.Public("action_phase", "The Jonesy and Alien tokens leave the board. Action phase.")
 		return true

@@ -10,12 +10,6 @@ import (
 	"tablewarden/referee/kit/kittest"
 )
 
-func TestClassified(t *testing.T) {
-	if err := kit.CheckClassified(reflect.TypeOf(State{})); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestSetupErrors(t *testing.T) {
 	g := New()
 	for _, c := range []struct {

@@ -87,8 +87,13 @@ func runTask(a *turn, t *Task) bool {
 	case taskAttackEnd:
 		s.pop()
 		s.AttackRoom = 0
+		if s.Attack != nil {
+			s.Attack.Over = true
+		}
 		a.Public("attack_over", "The attack phase in %s is over.", s.Data.RoomName(t.Room))
 		return true
+	case taskWindow:
+		return autoPass(a)
 	case taskCapture:
 		return runCapture(a, t)
 	case taskDetector:
