@@ -72,6 +72,7 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		Turn:    s.awaited(),
 		Seats:   s.seatViews(),
 		Public:  s.publicView(),
+		Board:   s.boardView(),
 		Moves:   []kit.MoveSpec{},
 		Outcome: g.Outcome(st),
 	}
