@@ -178,7 +178,7 @@ func actionPower(a *turn, seat int, args powerArgs) error {
 		return err
 	}
 	if args.CrewCard < 0 || args.CrewCard >= len(s.CrewCards) {
-		return kit.Errorf("bad_crew_card", ruleRoom, "There is no crew member card %d.", args.CrewCard)
+		return kit.Errorf("bad_crew_card", ruleRoom, "There is no such crew member card: choose one of the 6 crew member cards.")
 	}
 	c := &s.CrewCards[args.CrewCard]
 	switch {
@@ -347,7 +347,7 @@ func liberate(a *turn, seat int, args liberateArgs) error {
 		return kit.Errorf("not_captured", ruleLiberation, "The Alien player holds no %s Presence token.", args.Color)
 	}
 	if args.CrewCard < 0 || args.CrewCard >= len(s.CrewCards) {
-		return kit.Errorf("bad_crew_card", ruleLiberation, "There is no crew member card %d.", args.CrewCard)
+		return kit.Errorf("bad_crew_card", ruleLiberation, "There is no such crew member card: choose one of the 6 crew member cards.")
 	}
 	c := &s.CrewCards[args.CrewCard]
 	if !c.Captured {

@@ -41,7 +41,7 @@ func giveCrewCard(a *turn, seat int, args crewCardArgs) error {
 		return err
 	}
 	if args.CrewCard < 0 || args.CrewCard >= len(s.CrewCards) {
-		return kit.Errorf("bad_crew_card", ruleAttack, "There is no crew member card %d.", args.CrewCard)
+		return kit.Errorf("bad_crew_card", ruleAttack, "There is no such crew member card: choose one of the 6 crew member cards.")
 	}
 	if s.CrewCards[args.CrewCard].Captured {
 		return kit.Errorf("crew_card_captured", ruleAttack, "The Alien player already holds %s.", s.CrewCards[args.CrewCard].Name)

@@ -72,7 +72,7 @@ func designateAlien(a *turn, _ int, args seatArgs) error {
 		return kit.Errorf("wrong_phase", ruleCrewSetup, "The Alien player is already designated.")
 	}
 	if args.Seat < 0 || args.Seat >= len(s.Names) {
-		return kit.Errorf("bad_seat", ruleCrewSetup, "There is no seat %d.", args.Seat)
+		return kit.Errorf("bad_seat", ruleCrewSetup, "There is no such player at this table.")
 	}
 	s.Alien = args.Seat
 	a.Public("alien_designated", "%s is the Alien player; the others are Crew players.", s.name(s.Alien))
