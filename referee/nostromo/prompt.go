@@ -232,6 +232,8 @@ func (s *State) effectWhat(t *Task) string {
 		return what + " " + BehaviourName(t.Card)
 	case srcCrewPower:
 		return what + " of " + s.CrewCards[t.Card].Name
+	case srcWeyland:
+		return what + " of Mission card " + strconv.Itoa(t.Card)
 	}
 	return what + " of " + s.Data.CardName(t.Card)
 }
