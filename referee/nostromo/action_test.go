@@ -2,7 +2,10 @@ package nostromo
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+
+	"tablewarden/referee/kit"
 )
 
 // toAction plays a 2-player turn to the action phase: Aggressive (novice:
@@ -37,7 +40,6 @@ func TestActionPhase(t *testing.T) {
 		t.Fatalf("removed = %v, want %v", got, want)
 	}
 	red := x.boardToken("Red/presence")
-	x.fail(1, "action_room", map[string]any{"token": red.Handle}, "no_procedure")
 	x.hand(1, wey3, epA1)
 	x.stack(epC1, epD1)
 	x.fail(0, "action_draw", map[string]any{"token": red.Handle}, "not_crew")
@@ -132,7 +134,7 @@ func TestProcedures(t *testing.T) {
 		x.hand(1, epA1, epA2)
 		x.pass()
 		x.ok(1, "resolve_room", map[string]any{"room": 10})
-		x.st.Hands[1], _ = removeInt(x.st.Hands[1], epA1)
+		x.st.Hands[1], _ = without(x.st.Hands[1], epA1)
 		x.st.Activated = []int{epA1}
 		x.fail(1, "action_room", map[string]any{"token": x.boardToken("Red/presence").Handle}, "no_procedure")
 	})
@@ -200,6 +202,61 @@ func TestProcedures(t *testing.T) {
 	})
 }
 
+// TestMotherBeyondTheLimit: the 2-per-turn limit refuses only the
+// activation; Mother's 2 discards still happen (Room Resolution; When
+// Activating Emergency Procedure). The old referee refused the whole room
+// effect with procedure_limit.
+func TestMotherBeyondTheLimit(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		hand   []int
+		reason string
+	}{
+		{"Limit", []int{epC1}, "more than 2"},
+		{"NoProcedureInHand", []int{wey3}, "no emergency procedure card"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			x := toAction(t, "", 9, pl{"Red/presence", 1})
+			x.hand(1, epA1, epB1)
+			x.st.Activated, x.st.Hands[1] = x.st.Hands[1], nil
+			x.hand(1, c.hand...)
+			x.stack(epD1, epE1, epA2)
+			x.st.ActivatedThisTurn = 2
+			if c.name != "Limit" {
+				x.st.ActivatedThisTurn = 0
+			}
+			x.pass()
+			x.ok(1, "resolve_room", map[string]any{"room": 1})
+			deck := x.st.Deck.Len()
+			x.ok(1, "action_room", map[string]any{"token": x.boardToken("Red/presence").Handle})
+			if got, want := x.st.Discard[len(x.st.Discard)-2:], []int{epD1, epE1}; !reflect.DeepEqual(got, want) {
+				t.Fatalf("Mother discarded %v, want %v", got, want)
+			}
+			if got, want := x.st.Deck.Len(), deck-2; got != want {
+				t.Fatalf("Mission deck = %d cards, want %d", got, want)
+			}
+			if got, want := x.st.Activated, []int{epA1, epB1}; !reflect.DeepEqual(got, want) {
+				t.Fatalf("activated = %v, want %v (no activation beyond the limit)", got, want)
+			}
+			if !reflect.DeepEqual(x.st.Hands[1], c.hand) {
+				t.Fatalf("hand = %v, want %v", x.st.Hands[1], c.hand)
+			}
+			found := false
+			for _, e := range x.last.Events {
+				if e.Code == "no_activation" && strings.Contains(e.Text, c.reason) {
+					found = true
+				}
+			}
+			if !found {
+				t.Fatalf("no no_activation event naming %q in %v", c.reason, x.eventCodes())
+			}
+			if t := x.st.top(); t != nil && t.Kind == taskActivate {
+				x.t.Fatal("the game waits for an activation that cannot happen")
+			}
+		})
+	}
+}
+
 func TestGameEnd(t *testing.T) {
 	t.Run("CrewWins", func(t *testing.T) {
 		x := toAction(t, `{"survival":true}`, 9, pl{"Red/presence", 10})
@@ -215,7 +272,14 @@ func TestGameEnd(t *testing.T) {
 		if o == nil || o.Side != "Crew" || !reflect.DeepEqual(o.Winners, []int{1}) {
 			t.Fatalf("outcome = %+v, want the crew", o)
 		}
+		if got, want := o.ReasonCode, "crew_escaped"; got != want {
+			t.Fatalf("reason code = %q, want %q", got, want)
+		}
 		x.fail(1, "pass_mission_orders", nil, "game_over")
+		_, err := x.apply(kit.SeatActor(1), "pass_mission_orders", nil)
+		if re, _ := kit.AsRuleError(err); re == nil || re.Rule != ruleGameEnd {
+			t.Fatalf("game_over names %v, want %q", err, ruleGameEnd)
+		}
 	})
 	t.Run("AlienWinsSixCards", func(t *testing.T) {
 		x := toHunting(t, "", Aggressive, 9, pl{"Red/presence", 9})
@@ -226,6 +290,9 @@ func TestGameEnd(t *testing.T) {
 		o := x.g.Outcome(x.st)
 		if o == nil || o.Side != "Alien" || !reflect.DeepEqual(o.Winners, []int{0}) {
 			t.Fatalf("outcome = %+v, want the Alien", o)
+		}
+		if got, want := o.ReasonCode, "all_crew_captured"; got != want {
+			t.Fatalf("reason code = %q, want %q", got, want)
 		}
 	})
 	for _, c := range []struct {
@@ -242,6 +309,9 @@ func TestGameEnd(t *testing.T) {
 			x.ok(1, "action_draw", map[string]any{"token": x.boardToken("Red/presence").Handle})
 			if got := x.st.Phase == PhaseOver; got != c.over {
 				t.Fatalf("game over = %v, want %v", got, c.over)
+			}
+			if o := x.g.Outcome(x.st); c.over && (o == nil || o.ReasonCode != "mission_deck_depleted") {
+				t.Fatalf("outcome = %+v, want reason code mission_deck_depleted", o)
 			}
 			if !c.over && x.st.Deck.Len() == 0 {
 				t.Fatal("the discard pile was not shuffled into a new deck")

@@ -20,6 +20,9 @@ var dataJSON []byte
 type Data struct {
 	// Rooms are the room names, index 0 being room 1.
 	Rooms []string `json:"rooms" vis:"public"`
+	// Layout places each room on the board page's unit square (x, y from
+	// 0 to 1), index 0 being room 1: a drawing layout only (assumed).
+	Layout [][2]float64 `json:"layout" vis:"public"`
 	// Connections are the pairs of connected rooms (Motion detector).
 	Connections [][2]int `json:"connections" vis:"public"`
 	// Colors are the 6 Reminder card / Crew token colors.
@@ -42,41 +45,47 @@ type Data struct {
 	Sources map[string]string `json:"sources" vis:"public"`
 }
 
+// dataFile is data.json: each group says where its values come from.
 type dataFile struct {
+	About string `json:"about"`
 	Rooms struct {
-		Source string   `json:"source"`
-		Names  []string `json:"names"`
+		kit.Sourced
+		Names []string `json:"names"`
 	} `json:"rooms"`
+	Layout struct {
+		kit.Sourced
+		Rooms [][2]float64 `json:"rooms"`
+	} `json:"layout"`
 	Connections struct {
-		Source string   `json:"source"`
-		Pairs  [][2]int `json:"pairs"`
+		kit.Sourced
+		Pairs [][2]int `json:"pairs"`
 	} `json:"connections"`
 	Colors struct {
-		Source string   `json:"source"`
-		Names  []string `json:"names"`
+		kit.Sourced
+		Names []string `json:"names"`
 	} `json:"colors"`
 	CrewMembers struct {
-		Source string   `json:"source"`
-		Names  []string `json:"names"`
+		kit.Sourced
+		Names []string `json:"names"`
 	} `json:"crew_members"`
 	Procedures struct {
-		Source    string   `json:"source"`
+		kit.Sourced
 		Names     []string `json:"names"`
 		CardsEach int      `json:"cards_each"`
 	} `json:"procedures"`
 	MissionDeck struct {
-		Source    string `json:"source"`
-		Weyland   int    `json:"weyland_protocols"`
-		Emergency int    `json:"emergency_procedures"`
+		kit.Sourced
+		Weyland   int `json:"weyland_protocols"`
+		Emergency int `json:"emergency_procedures"`
 	} `json:"mission_deck"`
 	BehaviourCards struct {
-		Source string `json:"source"`
-		Count  int    `json:"count"`
+		kit.Sourced
+		Count int `json:"count"`
 	} `json:"behaviour_cards"`
 	Items struct {
-		Source         string `json:"source"`
-		FlameThrower   int    `json:"flame_thrower_room"`
-		MotionDetector int    `json:"motion_detector_room"`
+		kit.Sourced
+		FlameThrower   int `json:"flame_thrower_room"`
+		MotionDetector int `json:"motion_detector_room"`
 	} `json:"items"`
 }
 
@@ -94,11 +103,12 @@ var defaultData = mustLoadData()
 
 func mustLoadData() *Data {
 	var f dataFile
-	if err := json.Unmarshal(dataJSON, &f); err != nil {
+	if err := kit.LoadData(dataJSON, nil, ruleComponents, &f); err != nil {
 		panic("nostromo: data.json: " + err.Error())
 	}
 	d := &Data{
 		Rooms:              f.Rooms.Names,
+		Layout:             f.Layout.Rooms,
 		Connections:        f.Connections.Pairs,
 		Colors:             f.Colors.Names,
 		CrewMembers:        f.CrewMembers.Names,
@@ -117,6 +127,7 @@ func mustLoadData() *Data {
 			"mission_deck": f.MissionDeck.Source,
 			"behaviour":    f.BehaviourCards.Source,
 			"items":        f.Items.Source,
+			"layout":       f.Layout.Source,
 		},
 	}
 	if len(d.Procedures)*d.ProcedureCards != f.MissionDeck.Emergency {
@@ -138,7 +149,7 @@ func loadData(raw json.RawMessage) (*Data, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&o); err != nil {
-		return nil, kit.Errorf("bad_option", ruleSetup, "The data option is not valid game data: %v.", err)
+		return nil, kit.Errorf("bad_option", ruleComponents, "The data option is not valid game data: %v.", err)
 	}
 	d := *defaultData
 	d.Sources = map[string]string{}
@@ -146,26 +157,26 @@ func loadData(raw json.RawMessage) (*Data, error) {
 		d.Sources[k] = v
 	}
 	if o.Connections != nil {
-		d.Connections, d.Sources["connections"] = o.Connections, "table-entered"
+		d.Connections, d.Sources["connections"] = o.Connections, kit.SourceTableEntered
 	}
 	if o.Colors != nil {
-		d.Colors, d.Sources["colors"] = o.Colors, "table-entered"
+		d.Colors, d.Sources["colors"] = o.Colors, kit.SourceTableEntered
 	}
 	if o.CrewMembers != nil {
-		d.CrewMembers, d.Sources["crew_members"] = o.CrewMembers, "table-entered"
+		d.CrewMembers, d.Sources["crew_members"] = o.CrewMembers, kit.SourceTableEntered
 	}
 	if o.Procedures != nil {
-		d.Procedures, d.Sources["procedures"] = o.Procedures, "table-entered"
+		d.Procedures, d.Sources["procedures"] = o.Procedures, kit.SourceTableEntered
 	}
 	if err := d.validate(); err != nil {
-		return nil, kit.Errorf("bad_option", ruleSetup, "The data option is not valid game data: %v.", err)
+		return nil, kit.Errorf("bad_option", ruleComponents, "The data option is not valid game data: %v.", err)
 	}
 	return &d, nil
 }
 
 func (d *Data) validate() error {
-	if len(d.Rooms) != 10 {
-		return fmt.Errorf("there must be 10 rooms, not %d", len(d.Rooms))
+	if len(d.Rooms) != 10 || len(d.Layout) != 10 {
+		return fmt.Errorf("there must be 10 rooms with a layout, not %d and %d", len(d.Rooms), len(d.Layout))
 	}
 	for _, p := range d.Connections {
 		if p[0] < 1 || p[0] > 10 || p[1] < 1 || p[1] > 10 || p[0] == p[1] {

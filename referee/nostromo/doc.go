@@ -18,7 +18,11 @@
 // A face-down Crew token's identity is in BoardToken.Token (hidden) and a
 // Blip's in BlipToken.Kind (hidden); Shown is filled when it is flipped.
 // During the hiding phase crew seats see every Crew token (the book lets
-// them look) and the Alien seat its Blips; afterwards nobody does. Tokens
+// them look) and the Alien seat its Blips, in their private views (from
+// the state, never from the log); afterwards nobody does, the owner
+// included ("Players can NOT look at the Crew tokens or the Blip tokens
+// anymore"): no view, log entry or event names a face-down token, and a
+// phone shows its own placements only by number and room. Tokens
 // on the board carry a handle given at placement, which reveals only who
 // placed them (visible at the table too). Hands are private; the deck
 // orders are hidden; Behaviour cards drawn are the Alien's. Captured crew
@@ -39,6 +43,35 @@
 // pass_mission_orders; in an attack, use_item too. Mission orders are played
 // only through windows.
 //
+// A Crew player may say "I have no mission orders this turn"
+// (skip_orders_this_turn, offered whenever passing is; 54 of 185 moves of
+// a recorded game were passes). It is said aloud at the table, so it is
+// public. A window then waits only for the Crew players who did not say
+// so, and the referee passes by itself when none is left (event
+// orders_pass_auto). It lasts until the next game turn (the start of the
+// next hiding phase), the players' next turn in this game where every turn
+// is shared; resume_mission_orders takes it back at any time. In an attack
+// where he could use an Item, the player is still asked: the switch is
+// about mission orders.
+//
+// # Screens
+//
+// Every view carries a prompt for its viewer (names, never seat numbers):
+// the seats the game waits for read what to do, everybody else whom the
+// table waits for; the Alien reads "Ask the crew…" in a mission-order
+// window (the book makes him ask). The host records only the Alien player;
+// its other prompts say whom the table waits for. The phase label names an
+// attack "Alien attack in 4 The Kitchen", and the public view's attack
+// banner says where and who was caught, until the action phase. The board
+// (kit.BoardView, the same for every viewer) draws the rooms at an assumed
+// layout (data.json "layout": a drawing layout only), the connections,
+// face-down Crew tokens as backs counted per placer, Blips as backs until
+// flipped, face-up tokens, the Alien, Jonesy and the Items; beside it the
+// game turn, phase, Mission deck and discard counts, the 5 emergency
+// procedures and the 6 crew member cards as slots. A phone shows its hand
+// as cards and the tokens it placed by number and room (their identity
+// during the hiding phase only).
+//
 // # Card effects
 //
 // The book does not print Mission, Behaviour or crew member card texts. An
@@ -55,7 +88,11 @@
 //
 //   - Game data (data.json, overridable by the "data" option): room
 //     connections, the 6 colors, crew member names, the 5 procedure names,
-//     5 Emergency Procedure cards per procedure, Behaviour card names.
+//     5 Emergency Procedure cards per procedure, Behaviour card names, the
+//     board layout. The "data" option keeps its flat shape ({"connections":
+//     [[1,2]], "colors": […]}), easier to type than data.json's groups; the
+//     embedded file is read with kit.LoadData and the option is checked as
+//     strictly (bad_option naming Component List).
 //   - Crew players place in seat order clockwise from the Alien's left;
 //     "left" in 6-player set passing is the next Crew seat clockwise.
 //   - A played mission order's card goes to the discard pile.
@@ -63,10 +100,14 @@
 //   - Blip effects other than the Alien's apply in placement order.
 //   - Focused with an empty Breakdown stock gains nothing; Instinctive is
 //     refused with an empty Behaviour deck.
-//   - Room effect D at Mother or the Shuttle is refused when the player cannot
-//     activate a procedure (no new procedure in hand, or 2 this turn); a
-//     Presence token leaves the board as soon as it has acted; tokens moved
-//     into a room during its resolution stay for a later resolution.
+//   - Room effect D at Mother is always allowed: its 2 cards are discarded
+//     from the Mission deck, and only then is the activation refused when
+//     the player cannot activate (2 procedures this turn, or no new
+//     procedure in hand): the book's limit is on activating, not on the
+//     room effect. At the Shuttle, whose effect is only the activation, D
+//     is refused then. A Presence token leaves the board as soon as it has
+//     acted; tokens moved into a room during its resolution stay for a
+//     later resolution.
 //   - Capture penalties (Hard-core, Survival) apply per captured Presence
 //     token; in Heroic mode a captured player gives one of his own crew
 //     member cards while he has one; a liberated card goes to the liberator.

@@ -2,7 +2,6 @@ package nostromo
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"tablewarden/referee/kit"
 )
@@ -10,39 +9,19 @@ import (
 // Game is the Alien: USCSS Nostromo referee.
 type Game struct{}
 
-var _ kit.Game = (*Game)(nil)
+var (
+	_ kit.Game        = (*Game)(nil)
+	_ kit.SetupLogger = (*Game)(nil)
+)
 
 // New returns the referee.
 func New() *Game { return &Game{} }
 
-// move is one move type: its catalog entry, how it applies and when it is
-// offered. offer returns the spec narrowed to the legal choices for seat
-// (-1 for the host) now, or nil; every combination of offered choices is
-// accepted by apply.
-type move struct {
-	spec  kit.MoveSpec
-	apply func(a *applier, seat int, m kit.Move) error
-	offer func(s *State, seat int) *kit.MoveSpec
-}
+// info is the game's description, computed once (in init, after the move
+// table).
+var info kit.Info
 
-var moves []move
-
-var moveIndex map[string]int
-
-func init() {
-	moves = allMoves()
-	moveIndex = map[string]int{}
-	for i, m := range moves {
-		moveIndex[m.spec.Type] = i
-	}
-}
-
-// Info describes the game, its options and its move catalog.
-func (g *Game) Info() kit.Info {
-	specs := make([]kit.MoveSpec, len(moves))
-	for i, m := range moves {
-		specs[i] = m.spec
-	}
+func newInfo() kit.Info {
 	return kit.Info{
 		ID:         "nostromo",
 		Name:       "Alien: USCSS Nostromo",
@@ -50,23 +29,29 @@ func (g *Game) Info() kit.Info {
 		MinPlayers: 2,
 		MaxPlayers: 7,
 		Options:    optionSpecs(),
-		Moves:      specs,
+		Moves:      moves.Specs(),
 	}
 }
 
+// Info describes the game, its options and its move catalog.
+func (g *Game) Info() kit.Info { return info }
+
 func optionSpecs() []kit.OptionSpec {
 	return []kit.OptionSpec{
-		{Name: "difficulty", Label: "Difficulty (crew players)", Kind: kit.OptEnum, Default: Novice, Source: "rulebook",
+		{Name: "difficulty", Label: "Difficulty (crew players)", Kind: kit.OptEnum, Default: Novice, Source: kit.SourceRulebook,
+			Help: "How hard the game is for the Crew players: Novice plays the green side of the Alien board, Experienced the blue side, Hard-core the blue side with 2 penalties for the crew.",
 			Choices: []kit.Choice{
 				{Value: Novice, Label: "Novice (green side of the Alien board)"},
 				{Value: Experienced, Label: "Experienced (blue side)"},
 				{Value: HardCore, Label: "Hard-core / Veteran (blue side and 2 penalties)"},
 			}},
-		{Name: "heroic", Label: "Heroic mode", Kind: kit.OptBool, Default: false, Source: "rulebook"},
-		{Name: "survival", Label: "Survival mode", Kind: kit.OptBool, Default: false, Source: "rulebook"},
-		{Name: "data", Label: "Game data override (connections, colors, crew_members, procedures)", Kind: kit.OptJSON,
-			Default: nil, Source: "table-entered",
-			Help: "JSON object; every key optional: connections [[1,2],…], colors [6 names], crew_members [6 names], procedures [5 names]. Replaces the assumed values of data.json."},
+		{Name: "heroic", Label: "Heroic mode", Kind: kit.OptBool, Default: false, Source: kit.SourceRulebook,
+			Help: "Each Crew player incarnates the crew members dealt to him at random, one per Reminder card, and uses only their powers."},
+		{Name: "survival", Label: "Survival mode", Kind: kit.OptBool, Default: false, Source: kit.SourceRulebook,
+			Help: "A longer game: the Crew tokens form a shared pool, the Alien keeps captured Presence tokens, the Nest can liberate a crew member, no limit of 2 emergency procedures per turn, and the Mission deck is reshuffled instead of ending the game."},
+		{Name: "data", Label: "Game data: room connections, colors, crew members, procedures", Kind: kit.OptJSON,
+			Default: nil, Source: kit.SourceAssumed,
+			Help: "Assumed: the book does not print which rooms are connected, the 6 colors, the crew member names or the 5 emergency procedure names; change them here if your copy differs. Give a JSON object whose keys are all optional: connections (pairs of room numbers, such as [[1,2],[2,3]]), colors (6 names), crew_members (6 names), procedures (5 names)."},
 	}
 }
 
@@ -76,6 +61,9 @@ func optionSpecs() []kit.OptionSpec {
 func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
 	o := Options{Difficulty: Novice}
 	if err := kit.DecodeOptions(opts, optionSpecs(), &o); err != nil {
+		if re, ok := kit.AsRuleError(err); ok {
+			re.Rule = ruleOptions
+		}
 		return nil, err
 	}
 	if n := len(seats); n < 2 || n > 7 {
@@ -88,37 +76,11 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 	return newState(o, d, seats, ctx.RNG), nil
 }
 
-// Apply validates and applies a move. Besides each move's own codes it
-// returns "game_over", "unknown_move", "bad_args", "host_only" and
-// "seat_only".
+// Apply validates and applies a move through the move table (see
+// kit.Moves.Apply). Besides each move's own codes it returns "game_over",
+// "unknown_move", "bad_args", "not_offered", "host_only" and "seat_only".
 func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.Result, error) {
-	s0, ok := st.(*State)
-	if !ok {
-		return kit.Result{}, fmt.Errorf("nostromo: state is %T", st)
-	}
-	if s0.Phase == PhaseOver {
-		return kit.Result{}, kit.Errorf("game_over", ruleGameEnd, "The game is over: the %s won.", s0.Winner)
-	}
-	i, ok := moveIndex[m.Type]
-	if !ok {
-		return kit.Result{}, kit.Errorf("unknown_move", ruleTurn, "There is no move %q in this game.", m.Type)
-	}
-	mv := moves[i]
-	seat := who.Seat
-	if mv.spec.Host {
-		if !who.Host {
-			return kit.Result{}, kit.Errorf("host_only", ruleSetup, "Only the host records this.")
-		}
-		seat = -1
-	} else if !who.IsSeat() || who.Seat >= len(s0.Names) {
-		return kit.Result{}, kit.Errorf("seat_only", ruleTurn, "This move is made from a player's phone.")
-	}
-	a := &applier{s: s0.Clone(), rng: ctx.RNG}
-	if err := mv.apply(a, seat, m); err != nil {
-		return kit.Result{}, err
-	}
-	a.advance()
-	return kit.Result{State: a.s, Events: a.events, Reveals: a.reveals}, nil
+	return moves.Apply(st, who, m, ctx)
 }
 
 // Decode reads a state from JSON.
@@ -133,10 +95,10 @@ func (g *Game) Decode(data []byte) (kit.State, error) {
 	return &s, nil
 }
 
-// Outcome is nil while the game runs.
+// Outcome is nil while the game runs (and for a state of another game).
 func (g *Game) Outcome(st kit.State) *kit.Outcome {
-	s := st.(*State)
-	if s.Phase != PhaseOver {
+	s, err := moves.State(st)
+	if err != nil || s.Phase != PhaseOver {
 		return nil
 	}
 	var winners []int
@@ -145,5 +107,5 @@ func (g *Game) Outcome(st kit.State) *kit.Outcome {
 	} else {
 		winners = s.crewSeats()
 	}
-	return &kit.Outcome{Winners: winners, Side: s.Winner, Reason: s.Reason, Rule: ruleGameEnd}
+	return &kit.Outcome{Winners: winners, Side: s.Winner, Reason: s.Reason, ReasonCode: s.ReasonCode, Rule: ruleGameEnd}
 }

@@ -114,10 +114,10 @@ func (x *tg) windowOpen() bool {
 func (x *tg) stack(top ...int) {
 	s := x.st
 	for _, c := range top {
-		s.Deck.Cards, _ = removeInt(s.Deck.Cards, c)
-		s.Discard, _ = removeInt(s.Discard, c)
+		s.Deck.Cards, _ = without(s.Deck.Cards, c)
+		s.Discard, _ = without(s.Discard, c)
 		for i := range s.Hands {
-			s.Hands[i], _ = removeInt(s.Hands[i], c)
+			s.Hands[i], _ = without(s.Hands[i], c)
 		}
 	}
 	s.Deck.Cards = append(append([]int(nil), top...), s.Deck.Cards...)
@@ -188,13 +188,4 @@ func (x *tg) eventCodes() []string {
 		out = append(out, e.Code)
 	}
 	return out
-}
-
-func hasCode(evs []kit.Event, code string) bool {
-	for _, e := range evs {
-		if e.Code == code {
-			return true
-		}
-	}
-	return false
 }

@@ -2,6 +2,7 @@ package nostromo
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -203,7 +204,7 @@ func TestCapturePenalties(t *testing.T) {
 			if got, want := len(x.st.Discard)-disc, c.deckDisc+2-c.handLeft; got != want {
 				t.Fatalf("discarded = %d, want %d", got, want)
 			}
-			if got := containsString(x.st.Captured, "Red"); got != c.keepsToken {
+			if got := slices.Contains(x.st.Captured, "Red"); got != c.keepsToken {
 				t.Fatalf("Alien keeps the Presence token = %v, want %v", got, c.keepsToken)
 			}
 		})

@@ -10,7 +10,10 @@ import (
 // game: 40 Mission cards, 9 Behaviour cards, 12 Crew tokens each exactly
 // once, Blip tokens, Items, Reminder sets and emergency procedures.
 func (g *Game) Invariants(st kit.State) error {
-	s := st.(*State)
+	s, err := moves.State(st)
+	if err != nil {
+		return err
+	}
 	d := s.Data
 	// Mission cards.
 	seen := map[int]int{}

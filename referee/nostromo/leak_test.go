@@ -13,19 +13,11 @@ func viewOf(t *testing.T, g *Game, st *State, v kit.Viewer) string {
 	return kittest.ViewJSON(t, g.View(st, v))
 }
 
-func allViewers(n int) []kit.Viewer {
-	vs := []kit.Viewer{kit.HostViewer, kit.BoardViewer}
-	for i := 0; i < n; i++ {
-		vs = append(vs, kit.SeatViewer(i))
-	}
-	return vs
-}
-
 // sameFor checks that the views of a and b are byte-identical for every
 // viewer except those in differ, which must differ.
 func sameFor(t *testing.T, a, b *tg, differ ...int) {
 	t.Helper()
-	for _, v := range allViewers(len(a.st.Names)) {
+	for _, v := range kittest.Viewers(len(a.st.Names)) {
 		va, vb := viewOf(t, a.g, a.st, v), viewOf(t, b.g, b.st, v)
 		want := true
 		for _, d := range differ {
@@ -79,9 +71,25 @@ func TestLeakCrewTokens(t *testing.T) {
 	if a.st.Phase != PhasePosture {
 		t.Fatalf("phase = %s, want posture", a.st.Phase)
 	}
-	// Once hiding is over nobody sees a face-down token's identity; the
-	// hands were dealt alike (same seed), so every view is identical.
+	// Once hiding is over nobody sees a face-down token's identity, its
+	// owner included (1 - Hiding Phase: "Players can NOT look at the Crew
+	// tokens or the Blip tokens anymore"); the hands were dealt alike (same
+	// seed), so every view is identical.
 	sameFor(t, a, b)
+	// Nor does any log entry of the game so far, for any viewer: the log
+	// keeps the hiding phase's entries, so they never name the token.
+	sameLog(t, a, b)
+}
+
+// sameLog checks that every viewer, each seat included, sees the same log
+// of a whole game in a and b.
+func sameLog(t *testing.T, a, b *tg) {
+	t.Helper()
+	for _, v := range kittest.Viewers(len(a.st.Names)) {
+		if la, lb := seenEvents(t, a.events, v), seenEvents(t, b.events, v); la != lb {
+			t.Fatalf("viewer %+v: the log names a face-down token after hiding:\n%s\n%s", v, la, lb)
+		}
+	}
 }
 
 func TestLeakBlips(t *testing.T) {
@@ -109,6 +117,7 @@ func TestLeakBlips(t *testing.T) {
 		x.pass()
 	}
 	sameFor(t, a, b)
+	sameLog(t, a, b)
 }
 
 func TestLeakHandsAndDecks(t *testing.T) {

@@ -1,6 +1,8 @@
 package nostromo
 
 import (
+	"slices"
+
 	"tablewarden/referee/kit"
 )
 
@@ -25,14 +27,8 @@ func (s *State) resolvableRooms() []int {
 // resolveRoom reveals the Crew tokens of a room and removes the Passage
 // tokens (Room Resolution). Codes: wrong_phase, not_crew, bad_room,
 // room_empty, mother_first, shuttle_last.
-func resolveRoom(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Room int `json:"room"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func resolveRoom(a *turn, seat int, args roomArgs) error {
+	s := a.S
 	if s.Phase != PhaseAction || s.Stage != stChooseRoom || len(s.Tasks) > 0 {
 		return notNow(s, ruleAction)
 	}
@@ -56,8 +52,8 @@ func resolveRoom(a *applier, seat int, m kit.Move) error {
 		}
 	}
 	s.Resolving = args.Room
-	a.pub("resolve_room", "%s: the crew resolves %s.", s.name(seat), s.Data.RoomName(args.Room))
-	a.revealRoom(args.Room, "room resolution")
+	a.Public("resolve_room", "%s: the crew resolves %s.", s.name(seat), s.Data.RoomName(args.Room))
+	revealRoom(a, args.Room, "room resolution")
 	s.Acting = s.faceUpPresence(args.Room)
 	s.Stage = stActing
 	return nil
@@ -71,7 +67,7 @@ func offerResolveRoom(s *State, seat int) *kit.MoveSpec {
 	if len(rooms) == 0 {
 		return nil
 	}
-	spec := withChoices(moves[moveIndex["resolve_room"]].spec, "room", roomChoices(s, rooms))
+	spec := withChoices(specOf(MoveResolveRoom), "room", roomChoices(s, rooms))
 	return &spec
 }
 
@@ -84,7 +80,7 @@ func (s *State) actorToken(seat, h int) *kit.RuleError {
 	if !s.isCrew(seat) {
 		return kit.Errorf("not_crew", ruleRoom, "Only Crew players take actions.")
 	}
-	if !containsInt(s.Acting, h) {
+	if !slices.Contains(s.Acting, h) {
 		return kit.Errorf("not_acting", ruleRoom, "Token #%d owes no action in %s.", h, s.Data.RoomName(s.Resolving))
 	}
 	if s.owner(s.Board[s.tokenIndex(h)].Shown.Color) != seat {
@@ -104,28 +100,20 @@ func (s *State) myActing(seat int) []int {
 }
 
 // acted removes a token that has taken its action from the board.
-func (a *applier) acted(h int) {
-	s := a.s
-	s.Acting, _ = removeInt(s.Acting, h)
-	a.removeToken(h)
+func acted(a *turn, h int) {
+	s := a.S
+	s.Acting, _ = without(s.Acting, h)
+	removeToken(a, h)
 }
 
-func tokenArg(m kit.Move, dst any) error { return kit.DecodeArgs(m, dst) }
-
 // actionDraw is action A: draw 1 card. Codes: those of actorToken.
-func actionDraw(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Token int `json:"token"`
-	}
-	if err := tokenArg(m, &args); err != nil {
-		return err
-	}
+func actionDraw(a *turn, seat int, args tokenArgs) error {
+	s := a.S
 	if err := s.actorToken(seat, args.Token); err != nil {
 		return err
 	}
-	a.acted(args.Token)
-	a.draw(seat, 1, "action A")
+	acted(a, args.Token)
+	draw(a, seat, 1, "action A")
 	return nil
 }
 
@@ -142,15 +130,14 @@ func (s *State) roomItems(room int) []string {
 
 // actionPickItem is action B: pick an Item in the room. Codes: those of
 // actorToken, item_not_here.
-func actionPickItem(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Token int    `json:"token"`
-		Item  string `json:"item"`
-	}
-	if err := tokenArg(m, &args); err != nil {
-		return err
-	}
+// pickItemArgs are action_pick_item's arguments.
+type pickItemArgs struct {
+	Token int    `json:"token"`
+	Item  string `json:"item"`
+}
+
+func actionPickItem(a *turn, seat int, args pickItemArgs) error {
+	s := a.S
 	if err := s.actorToken(seat, args.Token); err != nil {
 		return err
 	}
@@ -159,8 +146,8 @@ func actionPickItem(a *applier, seat int, m kit.Move) error {
 		return kit.Errorf("item_not_here", ruleItems, "That Item token is not in %s.", s.Data.RoomName(s.Resolving))
 	}
 	s.Items[i].Holder, s.Items[i].Room = seat, 0
-	a.acted(args.Token)
-	a.pub("pick_item", "%s picks the %s.", s.name(seat), itemLabel(args.Item))
+	acted(a, args.Token)
+	a.Public("pick_item", "%s picks the %s.", s.name(seat), itemLabel(args.Item))
 	return nil
 }
 
@@ -179,20 +166,19 @@ func (s *State) powerChoices(seat int) []int {
 // actionPower is action C: place the Presence token on a crew member card
 // and apply its power. Codes: those of actorToken, bad_crew_card,
 // crew_card_captured, crew_card_taken, not_your_crew_card.
-func actionPower(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Token    int `json:"token"`
-		CrewCard int `json:"crew_card"`
-	}
-	if err := tokenArg(m, &args); err != nil {
-		return err
-	}
+// powerArgs are action_power's arguments.
+type powerArgs struct {
+	Token    int `json:"token"`
+	CrewCard int `json:"crew_card"`
+}
+
+func actionPower(a *turn, seat int, args powerArgs) error {
+	s := a.S
 	if err := s.actorToken(seat, args.Token); err != nil {
 		return err
 	}
 	if args.CrewCard < 0 || args.CrewCard >= len(s.CrewCards) {
-		return kit.Errorf("bad_crew_card", ruleRoom, "There is no crew member card %d.", args.CrewCard)
+		return kit.Errorf("bad_crew_card", ruleRoom, "There is no such crew member card: choose one of the 6 crew member cards.")
 	}
 	c := &s.CrewCards[args.CrewCard]
 	switch {
@@ -205,10 +191,10 @@ func actionPower(a *applier, seat int, m kit.Move) error {
 	}
 	i := s.tokenIndex(args.Token)
 	c.Presence = s.Board[i].Shown.Color
-	s.Acting, _ = removeInt(s.Acting, args.Token)
+	s.Acting, _ = without(s.Acting, args.Token)
 	s.Board = append(s.Board[:i:i], s.Board[i+1:]...)
 	s.push(Task{Kind: taskEffect, Source: srcCrewPower, Card: args.CrewCard, Seat: seat})
-	a.pub("crew_power", "%s places a Presence token on %s and uses its power.", s.name(seat), c.Name)
+	a.Public("crew_power", "%s places a Presence token on %s and uses its power.", s.name(seat), c.Name)
 	return nil
 }
 
@@ -216,7 +202,12 @@ func actionPower(a *applier, seat int, m kit.Move) error {
 // resolved, or nil.
 func (s *State) roomEffectError(seat int) *kit.RuleError {
 	switch s.Resolving {
-	case RoomMother, RoomShuttle:
+	case RoomMother:
+		// Mother discards 2 cards, then the player activates a procedure
+		// if he can: the 2-per-turn limit (or an empty hand) refuses only
+		// the activation (When Activating Emergency Procedure).
+		return nil
+	case RoomShuttle:
 		return s.canActivate(seat)
 	case RoomKitchen:
 		return nil
@@ -240,22 +231,16 @@ func (s *State) roomEffectError(seat int) *kit.RuleError {
 // actionRoom is action D: use the room effect. Codes: those of actorToken
 // and roomEffectError (no_room_effect, no_procedure, procedure_limit,
 // discard_empty, nothing_to_liberate).
-func actionRoom(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Token int `json:"token"`
-	}
-	if err := tokenArg(m, &args); err != nil {
-		return err
-	}
+func actionRoom(a *turn, seat int, args tokenArgs) error {
+	s := a.S
 	if err := s.actorToken(seat, args.Token); err != nil {
 		return err
 	}
 	if err := s.roomEffectError(seat); err != nil {
 		return err
 	}
-	a.acted(args.Token)
-	a.pub("room_effect", "%s uses the room effect of %s.", s.name(seat), s.Data.RoomName(s.Resolving))
+	acted(a, args.Token)
+	a.Public("room_effect", "%s uses the room effect of %s.", s.name(seat), s.Data.RoomName(s.Resolving))
 	switch s.Resolving {
 	case RoomMother:
 		s.push(Task{Kind: taskActivate, Seat: seat})
@@ -263,7 +248,7 @@ func actionRoom(a *applier, seat int, m kit.Move) error {
 	case RoomShuttle:
 		s.push(Task{Kind: taskActivate, Seat: seat})
 	case RoomKitchen:
-		a.draw(seat, 3, "the Kitchen")
+		draw(a, seat, 3, "the Kitchen")
 	case RoomInfirm:
 		s.push(Task{Kind: taskInfirmary, Seat: seat})
 	case RoomNest:
@@ -281,7 +266,7 @@ func offerAction(typ string) func(s *State, seat int) *kit.MoveSpec {
 		if len(mine) == 0 {
 			return nil
 		}
-		spec := withChoices(moves[moveIndex[typ]].spec, "token", tokenChoices(s, mine))
+		spec := withChoices(specOf(typ), "token", tokenChoices(s, mine))
 		switch typ {
 		case "action_pick_item":
 			its := s.roomItems(s.Resolving)
@@ -303,6 +288,7 @@ func offerAction(typ string) func(s *State, seat int) *kit.MoveSpec {
 			if s.roomEffectError(seat) != nil {
 				return nil
 			}
+			spec.Confirm = s.roomEffectConfirm(seat)
 		}
 		return &spec
 	}
@@ -319,60 +305,15 @@ func (s *State) decisionTop(kind string, seat int, rule string) (*Task, *kit.Rul
 	return t, nil
 }
 
-// activateProcedure places an emergency procedure card from hand under
-// the board (When Activating Emergency Procedure). Codes: wrong_phase,
-// not_your_turn, not_in_hand, not_procedure, procedure_active,
-// procedure_limit.
-func activateProcedure(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	card, err := cardArg(m)
-	if err != nil {
-		return err
-	}
-	if _, err := s.decisionTop(taskActivate, seat, ruleActivating); err != nil {
-		return err
-	}
-	if !containsInt(s.Hands[seat], card) {
-		return kit.Errorf("not_in_hand", ruleActivating, "The emergency procedure comes from your own hand.")
-	}
-	p := s.Data.Procedure(card)
-	if p < 0 {
-		return kit.Errorf("not_procedure", ruleEmergency, "%s carries no emergency procedure.", s.Data.CardName(card))
-	}
-	if s.procedureActive(p) {
-		return kit.Errorf("procedure_active", ruleActivating, "%s is already activated: each emergency procedure can only be activated once.", s.Data.Procedures[p])
-	}
-	if !s.Options.Survival && s.ActivatedThisTurn >= 2 {
-		return kit.Errorf("procedure_limit", ruleActivating, "The crew cannot activate more than 2 emergency procedures per game turn.")
-	}
-	s.Hands[seat], _ = removeInt(s.Hands[seat], card)
-	s.Activated = append(s.Activated, card)
-	s.ActivatedThisTurn++
-	s.pop()
-	a.pub("procedure", "%s activates %s with Mission card %d: %d of %d emergency procedures.", s.name(seat), s.Data.Procedures[p], card, len(s.Activated), len(s.Data.Procedures))
-	return nil
-}
-
-func offerActivate(s *State, seat int) *kit.MoveSpec {
-	if _, err := s.decisionTop(taskActivate, seat, ruleActivating); err != nil || s.canActivate(seat) != nil {
-		return nil
-	}
-	spec := withChoices(moves[moveIndex["activate_procedure"]].spec, "card", cardChoices(s, s.activatable(seat)))
-	return &spec
-}
-
 // infirmaryTake takes a Mission card of the player's choice from the
 // discard pile (Infirmary). Codes: wrong_phase, not_your_turn, not_in_discard.
-func infirmaryTake(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	card, err := cardArg(m)
-	if err != nil {
-		return err
-	}
+func infirmaryTake(a *turn, seat int, args cardArgs) error {
+	s := a.S
+	card := args.Card
 	if _, err := s.decisionTop(taskInfirmary, seat, ruleRoom); err != nil {
 		return err
 	}
-	if err := a.takeFromDiscard(seat, card, ruleRoom); err != nil {
+	if err := takeFromDiscard(a, seat, card, ruleRoom); err != nil {
 		return err
 	}
 	s.pop()
@@ -383,31 +324,30 @@ func offerInfirmary(s *State, seat int) *kit.MoveSpec {
 	if _, err := s.decisionTop(taskInfirmary, seat, ruleRoom); err != nil || len(s.Discard) == 0 {
 		return nil
 	}
-	spec := withChoices(moves[moveIndex["infirmary_take"]].spec, "card", cardChoices(s, uniqueInts(s.Discard)))
+	spec := withChoices(specOf(MoveInfirmaryTake), "card", cardChoices(s, unique(s.Discard)))
 	return &spec
 }
 
 // liberate puts a captured Presence token back in the pool and a captured
 // crew member card face up (Crew Member Liberation, Survival). Codes:
 // wrong_phase, not_your_turn, not_captured, bad_crew_card.
-func liberate(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Color    string `json:"color"`
-		CrewCard int    `json:"crew_card"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// liberateArgs are liberate's arguments.
+type liberateArgs struct {
+	Color    string `json:"color"`
+	CrewCard int    `json:"crew_card"`
+}
+
+func liberate(a *turn, seat int, args liberateArgs) error {
+	s := a.S
 	if _, err := s.decisionTop(taskLiberate, seat, ruleLiberation); err != nil {
 		return err
 	}
-	rest, ok := removeString(s.Captured, args.Color)
+	rest, ok := without(s.Captured, args.Color)
 	if !ok {
 		return kit.Errorf("not_captured", ruleLiberation, "The Alien player holds no %s Presence token.", args.Color)
 	}
 	if args.CrewCard < 0 || args.CrewCard >= len(s.CrewCards) {
-		return kit.Errorf("bad_crew_card", ruleLiberation, "There is no crew member card %d.", args.CrewCard)
+		return kit.Errorf("bad_crew_card", ruleLiberation, "There is no such crew member card: choose one of the 6 crew member cards.")
 	}
 	c := &s.CrewCards[args.CrewCard]
 	if !c.Captured {
@@ -420,7 +360,7 @@ func liberate(a *applier, seat int, m kit.Move) error {
 		c.Owner = seat
 	}
 	s.pop()
-	a.pub("liberate", "%s liberates %s: the %s Presence token goes back to the pool and the card is face up again.", s.name(seat), c.Name, args.Color)
+	a.Public("liberate", "%s liberates %s: the %s Presence token goes back to the pool and the card is face up again.", s.name(seat), c.Name, args.Color)
 	return nil
 }
 
@@ -429,7 +369,7 @@ func offerLiberate(s *State, seat int) *kit.MoveSpec {
 		return nil
 	}
 	var colors []kit.Choice
-	for _, c := range uniqueStrings(s.Captured) {
+	for _, c := range unique(s.Captured) {
 		colors = append(colors, kit.Choice{Value: c, Label: c})
 	}
 	var cards []int
@@ -441,16 +381,22 @@ func offerLiberate(s *State, seat int) *kit.MoveSpec {
 	if len(colors) == 0 || len(cards) == 0 {
 		return nil
 	}
-	spec := withChoices(withChoices(moves[moveIndex["liberate"]].spec, "color", colors), "crew_card", crewCardChoices(s, cards))
+	spec := withChoices(withChoices(specOf(MoveLiberate), "color", colors), "crew_card", crewCardChoices(s, cards))
 	return &spec
 }
 
-func uniqueStrings(xs []string) []string {
-	var out []string
-	for _, x := range xs {
-		if !containsString(out, x) {
-			out = append(out, x)
+// roomEffectConfirm is the sentence a phone asks before room effect D.
+func (s *State) roomEffectConfirm(seat int) string {
+	switch s.Resolving {
+	case RoomMother:
+		if err := s.canActivate(seat); err != nil {
+			return "Mother will discard 2 cards from the Mission deck, but you cannot activate an emergency procedure now: " + err.Message + " Use the room effect anyway?"
 		}
+		return "Mother discards 2 cards from the Mission deck (this cannot be undone), then you activate an emergency procedure from your hand."
+	case RoomKitchen:
+		return "You draw 3 cards from the Mission deck; this cannot be undone."
+	case RoomShuttle:
+		return "You activate an emergency procedure from your hand; it cannot be taken back."
 	}
-	return out
+	return ""
 }

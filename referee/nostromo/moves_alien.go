@@ -8,14 +8,13 @@ import (
 
 // choosePosture applies the Alien's posture (2 - Posture Phase). Codes:
 // wrong_phase, not_alien, bad_posture, behaviour_deck_empty.
-func choosePosture(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Posture string `json:"posture"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// postureArgs are choose_posture's arguments.
+type postureArgs struct {
+	Posture string `json:"posture"`
+}
+
+func choosePosture(a *turn, seat int, args postureArgs) error {
+	s := a.S
 	if s.Phase != PhasePosture || s.Stage != stChoose || len(s.Tasks) > 0 {
 		return notNow(s, rulePosture)
 	}
@@ -28,7 +27,7 @@ func choosePosture(a *applier, seat int, m kit.Move) error {
 		if s.blueSide() {
 			n = 2
 		}
-		a.pub("posture", "The Alien is Aggressive: %d hunting action(s), and no mission orders nor Items in the hunting phase or any attack phase this turn.", n)
+		a.Public("posture", "The Alien is Aggressive: %d hunting action(s), and no mission orders nor Items in the hunting phase or any attack phase this turn.", n)
 	case Instinctive:
 		if s.Behaviour.Len() == 0 {
 			return kit.Errorf("behaviour_deck_empty", ruleInstinctive, "The Behaviour deck is empty.")
@@ -45,25 +44,25 @@ func choosePosture(a *applier, seat int, m kit.Move) error {
 			}
 			s.BehaviourDrawn = append(s.BehaviourDrawn, c)
 		}
-		a.reveals = true
+		a.Reveal()
 		var names []string
 		for _, c := range s.BehaviourDrawn {
 			names = append(names, BehaviourName(c))
 		}
-		a.pub("posture", "The Alien is Instinctive and draws %d Behaviour card(s).", len(s.BehaviourDrawn))
-		a.priv("behaviour_drawn", "You draw "+strings.Join(names, ", ")+".", s.Alien)
+		a.Public("posture", "The Alien is Instinctive and draws %d Behaviour card(s).", len(s.BehaviourDrawn))
+		a.Private("behaviour_drawn", "You draw "+strings.Join(names, ", ")+".", s.Alien)
 		s.push(Task{Kind: taskBehaviour, Seat: s.Alien})
 	case Focused:
 		n := 1
 		if s.blueSide() {
 			n = 2
 		}
-		a.pub("posture", "The Alien is Focused: %d card(s) discarded from the Mission deck.", n)
+		a.Public("posture", "The Alien is Focused: %d card(s) discarded from the Mission deck.", n)
 		if s.Breakdowns < 4 {
 			s.Breakdowns++
-			a.pub("breakdown_gained", "The Alien gains a Breakdown token for the rest of the game (%d in all).", s.Breakdowns)
+			a.Public("breakdown_gained", "The Alien gains a Breakdown token for the rest of the game (%d in all).", s.Breakdowns)
 		} else {
-			a.pub("breakdown_stock_empty", "No Breakdown token is left in the stock.")
+			a.Public("breakdown_stock_empty", "No Breakdown token is left in the stock.")
 		}
 		s.push(Task{Kind: taskDiscardDeck, N: n, Reason: "Focused posture"})
 	default:
@@ -83,27 +82,21 @@ func offerPosture(s *State, seat int) *kit.MoveSpec {
 		ch = append(ch, kit.Choice{Value: Instinctive, Label: "Instinctive"})
 	}
 	ch = append(ch, kit.Choice{Value: Focused, Label: "Focused"})
-	spec := withChoices(moves[moveIndex["choose_posture"]].spec, "posture", ch)
+	spec := withChoices(specOf(MoveChoosePosture), "posture", ch)
 	return &spec
 }
 
 // playBehaviour plays 1 of the drawn Behaviour cards; the others go to the
 // bottom of the deck (Instinctive). Codes: wrong_phase, not_alien, not_drawn.
-func playBehaviour(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Card int `json:"card"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func playBehaviour(a *turn, seat int, args cardArgs) error {
+	s := a.S
 	if t := s.top(); t == nil || t.Kind != taskBehaviour {
 		return notNow(s, ruleInstinctive)
 	}
 	if seat != s.Alien {
 		return kit.Errorf("not_alien", ruleInstinctive, "Only the Alien player plays Behaviour cards.")
 	}
-	rest, ok := removeInt(s.BehaviourDrawn, args.Card)
+	rest, ok := without(s.BehaviourDrawn, args.Card)
 	if !ok {
 		return kit.Errorf("not_drawn", ruleInstinctive, "Play one of the Behaviour cards you have just drawn.")
 	}
@@ -112,7 +105,7 @@ func playBehaviour(a *applier, seat int, m kit.Move) error {
 	s.BehaviourDiscard = append(s.BehaviourDiscard, args.Card)
 	s.pop()
 	s.push(Task{Kind: taskEffect, Source: srcBehaviour, Card: args.Card, Seat: s.Alien})
-	a.pub("behaviour", "The Alien player plays %s; the other drawn card(s) go to the bottom of the Behaviour deck.", BehaviourName(args.Card))
+	a.Public("behaviour", "The Alien player plays %s; the other drawn card(s) go to the bottom of the Behaviour deck.", BehaviourName(args.Card))
 	return nil
 }
 
@@ -124,7 +117,7 @@ func offerBehaviour(s *State, seat int) *kit.MoveSpec {
 	for _, c := range s.BehaviourDrawn {
 		ch = append(ch, kit.Choice{Value: c, Label: BehaviourName(c)})
 	}
-	spec := withChoices(moves[moveIndex["play_behaviour"]].spec, "card", ch)
+	spec := withChoices(specOf(MovePlayBehaviour), "card", ch)
 	return &spec
 }
 
@@ -142,14 +135,13 @@ func (s *State) huntRooms() []int {
 
 // hunt spends 1 hunting action (4 - Hunting Phase). Codes: wrong_phase,
 // not_alien, bad_room, same_room, jonesy_room.
-func hunt(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Room int `json:"room"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// roomArgs name a room.
+type roomArgs struct {
+	Room int `json:"room"`
+}
+
+func hunt(a *turn, seat int, args roomArgs) error {
+	s := a.S
 	if s.Phase != PhaseHunting || s.Stage != stMove || len(s.Tasks) > 0 {
 		return notNow(s, ruleHunting)
 	}
@@ -168,7 +160,7 @@ func hunt(a *applier, seat int, m kit.Move) error {
 	s.AlienRoom = args.Room
 	s.HuntLeft--
 	s.Stage = stAskReveal
-	a.pub("hunt", "The Alien moves to %s (%d hunting action(s) left).", s.Data.RoomName(args.Room), s.HuntLeft)
+	a.Public("hunt", "The Alien moves to %s (%d hunting action(s) left).", s.Data.RoomName(args.Room), s.HuntLeft)
 	return nil
 }
 
@@ -176,6 +168,6 @@ func offerHunt(s *State, seat int) *kit.MoveSpec {
 	if s.Phase != PhaseHunting || s.Stage != stMove || len(s.Tasks) > 0 || seat != s.Alien {
 		return nil
 	}
-	spec := withChoices(moves[moveIndex["hunt"]].spec, "room", roomChoices(s, s.huntRooms()))
+	spec := withChoices(specOf(MoveHunt), "room", roomChoices(s, s.huntRooms()))
 	return &spec
 }

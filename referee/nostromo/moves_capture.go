@@ -1,6 +1,8 @@
 package nostromo
 
 import (
+	"slices"
+
 	"tablewarden/referee/kit"
 )
 
@@ -27,31 +29,30 @@ func crewCardChoices(s *State, idx []int) []kit.Choice {
 // token owner's choice; it lies face down and its power is lost (Capture a
 // Crew Member). Codes: wrong_phase, not_your_turn, bad_crew_card,
 // crew_card_captured, must_give_own.
-func giveCrewCard(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		CrewCard int `json:"crew_card"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// crewCardArgs name a crew member card by its index.
+type crewCardArgs struct {
+	CrewCard int `json:"crew_card"`
+}
+
+func giveCrewCard(a *turn, seat int, args crewCardArgs) error {
+	s := a.S
 	t, err := s.captureTop(seat, capGive, ruleAttack)
 	if err != nil {
 		return err
 	}
 	if args.CrewCard < 0 || args.CrewCard >= len(s.CrewCards) {
-		return kit.Errorf("bad_crew_card", ruleAttack, "There is no crew member card %d.", args.CrewCard)
+		return kit.Errorf("bad_crew_card", ruleAttack, "There is no such crew member card: choose one of the 6 crew member cards.")
 	}
 	if s.CrewCards[args.CrewCard].Captured {
 		return kit.Errorf("crew_card_captured", ruleAttack, "The Alien player already holds %s.", s.CrewCards[args.CrewCard].Name)
 	}
-	if !containsInt(s.giveChoices(seat), args.CrewCard) {
+	if !slices.Contains(s.giveChoices(seat), args.CrewCard) {
 		return kit.Errorf("must_give_own", ruleHeroic, "In Heroic mode you give one of the crew member cards you own.")
 	}
 	c := &s.CrewCards[args.CrewCard]
 	c.Captured, c.Presence = true, ""
 	t.Sub = capDeck
-	a.pub("crew_captured", "%s gives %s to the Alien player, face down: its power is lost.", s.name(seat), c.Name)
+	a.Public("crew_captured", "%s gives %s to the Alien player, face down: its power is lost.", s.name(seat), c.Name)
 	return nil
 }
 
@@ -63,27 +64,24 @@ func offerGiveCrewCard(s *State, seat int) *kit.MoveSpec {
 	if len(ch) == 0 {
 		return nil
 	}
-	spec := withChoices(moves[moveIndex["give_crew_card"]].spec, "crew_card", crewCardChoices(s, ch))
+	spec := withChoices(specOf(MoveGiveCrewCard), "crew_card", crewCardChoices(s, ch))
 	return &spec
 }
 
 // captureDiscard discards 1 Mission card of the player's choice after a
 // capture (Survival mode). Codes: wrong_phase, not_your_turn, not_in_hand.
-func captureDiscard(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	card, err := cardArg(m)
-	if err != nil {
-		return err
-	}
+func captureDiscard(a *turn, seat int, args cardArgs) error {
+	s := a.S
+	card := args.Card
 	t, rerr := s.captureTop(seat, capHand, ruleCapture)
 	if rerr != nil {
 		return rerr
 	}
-	if !containsInt(s.Hands[seat], card) {
+	if !slices.Contains(s.Hands[seat], card) {
 		return kit.Errorf("not_in_hand", ruleCapture, "That Mission card is not in your hand.")
 	}
 	t.Sub = capDropItem
-	a.discardFromHand(seat, card, "capture penalty")
+	discardFromHand(a, seat, card, "capture penalty")
 	return nil
 }
 
@@ -91,20 +89,14 @@ func offerCaptureDiscard(s *State, seat int) *kit.MoveSpec {
 	if _, err := s.captureTop(seat, capHand, ruleCapture); err != nil || len(s.Hands[seat]) == 0 {
 		return nil
 	}
-	spec := withChoices(moves[moveIndex["capture_discard"]].spec, "card", cardChoices(s, s.Hands[seat]))
+	spec := withChoices(specOf(MoveCaptureDiscard), "card", cardChoices(s, s.Hands[seat]))
 	return &spec
 }
 
 // dropItem drops 1 held Item in the room of the capture. Codes:
 // wrong_phase, not_your_turn, not_holding_item.
-func dropItemMove(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Item string `json:"item"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func dropItemMove(a *turn, seat int, args itemArgs) error {
+	s := a.S
 	t, err := s.captureTop(seat, capDropItem, ruleItems)
 	if err != nil {
 		return err
@@ -114,7 +106,7 @@ func dropItemMove(a *applier, seat int, m kit.Move) error {
 	}
 	room := t.Room
 	s.pop()
-	a.dropItem(seat, args.Item, room)
+	dropItem(a, seat, args.Item, room)
 	return nil
 }
 
@@ -126,6 +118,6 @@ func offerDropItem(s *State, seat int) *kit.MoveSpec {
 	for _, it := range s.heldItems(seat) {
 		ch = append(ch, kit.Choice{Value: it, Label: itemLabel(it)})
 	}
-	spec := withChoices(moves[moveIndex["drop_item"]].spec, "item", ch)
+	spec := withChoices(specOf(MoveDropItem), "item", ch)
 	return &spec
 }

@@ -1,6 +1,9 @@
 package nostromo
 
 import (
+	"slices"
+	"strconv"
+
 	"tablewarden/referee/kit"
 )
 
@@ -46,15 +49,14 @@ func checkCount(n int) error {
 
 // effectDraw makes a Crew player draw cards from the Mission deck. Codes:
 // no_effect, not_your_effect, bad_count, not_crew.
-func effectDraw(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Seat  int `json:"seat"`
-		Count int `json:"count"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// effectDrawArgs are effect_draw's arguments.
+type effectDrawArgs struct {
+	Seat  int `json:"seat"`
+	Count int `json:"count"`
+}
+
+func effectDraw(a *turn, seat int, args effectDrawArgs) error {
+	s := a.S
 	t, err := s.effectTop(seat)
 	if err != nil {
 		return err
@@ -65,20 +67,19 @@ func effectDraw(a *applier, seat int, m kit.Move) error {
 	if !s.isCrew(args.Seat) {
 		return kit.Errorf("not_crew", effectRule(t.Source), "Only Crew players hold Mission cards.")
 	}
-	a.draw(args.Seat, args.Count, sourceLabel(t.Source))
+	draw(a, args.Seat, args.Count, sourceLabel(t.Source))
 	return nil
 }
 
 // effectDiscardDeck discards cards from the Mission deck one by one
 // (Weyland protocols apply). Codes: no_effect, not_your_effect, bad_count.
-func effectDiscardDeck(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Count int `json:"count"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// countArgs are a count of cards.
+type countArgs struct {
+	Count int `json:"count"`
+}
+
+func effectDiscardDeck(a *turn, seat int, args countArgs) error {
+	s := a.S
 	t, err := s.effectTop(seat)
 	if err != nil {
 		return err
@@ -105,15 +106,8 @@ func (s *State) movableTokens(src string) []int {
 
 // effectMoveToken moves a Crew token (face up or down) to a room. Codes:
 // no_effect, not_your_effect, no_token, nest_protected, bad_room.
-func effectMoveToken(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Token int `json:"token"`
-		Room  int `json:"room"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func effectMoveToken(a *turn, seat int, args tokenRoomArgs) error {
+	s := a.S
 	t, err := s.effectTop(seat)
 	if err != nil {
 		return err
@@ -130,7 +124,7 @@ func effectMoveToken(a *applier, seat int, m kit.Move) error {
 	}
 	from := s.Board[i].Room
 	s.Board[i].Room = args.Room
-	a.pub("effect_move", "%s effect: Crew token #%d moves from %s to %s.", sourceLabel(t.Source), args.Token, s.Data.RoomName(from), s.Data.RoomName(args.Room))
+	a.Public("effect_move", "%s effect: Crew token #%d moves from %s to %s.", sourceLabel(t.Source), args.Token, s.Data.RoomName(from), s.Data.RoomName(args.Room))
 	return nil
 }
 
@@ -138,9 +132,9 @@ func tokenChoices(s *State, hs []int) []kit.Choice {
 	out := make([]kit.Choice, 0, len(hs))
 	for _, h := range hs {
 		bt := s.Board[s.tokenIndex(h)]
-		label := "#" + itoaInt(h) + " face down in " + s.Data.RoomName(bt.Room)
+		label := "#" + strconv.Itoa(h) + " face down in " + s.Data.RoomName(bt.Room)
 		if bt.Shown != nil {
-			label = "#" + itoaInt(h) + " " + tokenLabel(*bt.Shown) + " in " + s.Data.RoomName(bt.Room)
+			label = "#" + strconv.Itoa(h) + " " + tokenLabel(*bt.Shown) + " in " + s.Data.RoomName(bt.Room)
 		}
 		out = append(out, kit.Choice{Value: h, Label: label})
 	}
@@ -158,14 +152,8 @@ func (s *State) saveTargets(src string) []int {
 // effectSave saves one Presence token from the attack (Save a Crew
 // Member). Codes: no_effect, not_your_effect, save_by_order_only, no_attack,
 // nest_protected, not_in_attack.
-func effectSave(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Token int `json:"token"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func effectSave(a *turn, seat int, args tokenArgs) error {
+	s := a.S
 	t, err := s.effectTop(seat)
 	if err != nil {
 		return err
@@ -179,22 +167,19 @@ func effectSave(a *applier, seat int, m kit.Move) error {
 	if s.AttackRoom == RoomNest {
 		return kit.Errorf("nest_protected", ruleMissionOrders, "Mission orders can NEVER affect any token in the Nest (room 7).")
 	}
-	if !containsInt(s.faceUpPresence(s.AttackRoom), args.Token) {
+	if !slices.Contains(s.faceUpPresence(s.AttackRoom), args.Token) {
 		return kit.Errorf("not_in_attack", ruleAttack, "Token #%d is not a face-up Presence token in the room of the attack.", args.Token)
 	}
-	a.removeToken(args.Token)
-	a.pub("save", "Mission order: Presence token #%d is saved and removed from %s.", args.Token, s.Data.RoomName(s.AttackRoom))
+	removeToken(a, args.Token)
+	a.Public("save", "Mission order: Presence token #%d is saved and removed from %s.", args.Token, s.Data.RoomName(s.AttackRoom))
 	return nil
 }
 
 // effectTakeDiscard takes a card of the effect owner's choice from the
 // discard pile. Codes: no_effect, not_your_effect, not_crew, not_in_discard.
-func effectTakeDiscard(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	card, err := cardArg(m)
-	if err != nil {
-		return err
-	}
+func effectTakeDiscard(a *turn, seat int, args cardArgs) error {
+	s := a.S
+	card := args.Card
 	t, rerr := s.effectTop(seat)
 	if rerr != nil {
 		return rerr
@@ -202,30 +187,27 @@ func effectTakeDiscard(a *applier, seat int, m kit.Move) error {
 	if !s.isCrew(seat) {
 		return kit.Errorf("not_crew", effectRule(t.Source), "Only Crew players hold Mission cards.")
 	}
-	return a.takeFromDiscard(seat, card, effectRule(t.Source))
+	return takeFromDiscard(a, seat, card, effectRule(t.Source))
 }
 
-func (a *applier) takeFromDiscard(seat, card int, rule string) error {
-	s := a.s
-	rest, ok := removeInt(s.Discard, card)
+func takeFromDiscard(a *turn, seat, card int, rule string) error {
+	s := a.S
+	rest, ok := without(s.Discard, card)
 	if !ok {
 		return kit.Errorf("not_in_discard", rule, "That card is not in the discard pile.")
 	}
 	s.Discard = rest
 	s.Hands[seat] = append(s.Hands[seat], card)
-	a.pub("take_discard", "%s takes %s from the discard pile.", s.name(seat), s.Data.CardName(card))
+	a.Public("take_discard", "%s takes %s from the discard pile.", s.name(seat), s.Data.CardName(card))
 	return nil
 }
 
 // effectDiscardHand discards a card from the player's own hand while an
 // effect is applied (Hard-core: a Weyland protocol is then played by the
 // Alien). Codes: no_effect, not_crew, not_in_hand.
-func effectDiscardHand(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	card, err := cardArg(m)
-	if err != nil {
-		return err
-	}
+func effectDiscardHand(a *turn, seat int, args cardArgs) error {
+	s := a.S
+	card := args.Card
 	t := s.top()
 	if t == nil || t.Kind != taskEffect {
 		return kit.Errorf("no_effect", ruleTurn, "No card effect is being applied now; the game waits for %s.", s.waitingText())
@@ -233,26 +215,23 @@ func effectDiscardHand(a *applier, seat int, m kit.Move) error {
 	if !s.isCrew(seat) {
 		return kit.Errorf("not_crew", effectRule(t.Source), "Only Crew players hold Mission cards.")
 	}
-	if !containsInt(s.Hands[seat], card) {
+	if !slices.Contains(s.Hands[seat], card) {
 		return kit.Errorf("not_in_hand", ruleSecrecy, "That Mission card is not in your hand.")
 	}
-	a.discardFromHand(seat, card, sourceLabel(t.Source)+" effect")
+	discardFromHand(a, seat, card, sourceLabel(t.Source)+" effect")
 	return nil
 }
 
 // endEffect closes the open effect. Codes: no_effect, not_your_effect.
-func endEffect(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
+func endEffect(a *turn, seat int) error {
+	s := a.S
 	t, err := s.effectTop(seat)
 	if err != nil {
 		return err
 	}
 	src := t.Source
 	s.pop()
-	a.pub("effect_done", "%s has finished applying the %s effect.", s.name(seat), sourceLabel(src))
+	a.Public("effect_done", "%s has finished applying the %s effect.", s.name(seat), sourceLabel(src))
 	return nil
 }
 
@@ -262,14 +241,14 @@ func offerEffect(typ string) func(s *State, seat int) *kit.MoveSpec {
 			if t := s.top(); t == nil || t.Kind != taskEffect || !s.isCrew(seat) || len(s.Hands[seat]) == 0 {
 				return nil
 			}
-			spec := withChoices(moves[moveIndex[typ]].spec, "card", cardChoices(s, s.Hands[seat]))
+			spec := withChoices(specOf(typ), "card", cardChoices(s, s.Hands[seat]))
 			return &spec
 		}
 		t, err := s.effectTop(seat)
 		if err != nil {
 			return nil
 		}
-		spec := moves[moveIndex[typ]].spec
+		spec := specOf(typ)
 		switch typ {
 		case "effect_draw":
 			spec = withChoices(spec, "seat", seatChoices(s, s.crewSeats()))
@@ -289,18 +268,8 @@ func offerEffect(typ string) func(s *State, seat int) *kit.MoveSpec {
 			if !s.isCrew(seat) || len(s.Discard) == 0 {
 				return nil
 			}
-			spec = withChoices(spec, "card", cardChoices(s, uniqueInts(s.Discard)))
+			spec = withChoices(spec, "card", cardChoices(s, unique(s.Discard)))
 		}
 		return &spec
 	}
-}
-
-func uniqueInts(xs []int) []int {
-	out := make([]int, 0, len(xs))
-	for _, x := range xs {
-		if !containsInt(out, x) {
-			out = append(out, x)
-		}
-	}
-	return out
 }

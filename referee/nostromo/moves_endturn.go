@@ -1,6 +1,8 @@
 package nostromo
 
 import (
+	"slices"
+
 	"tablewarden/referee/kit"
 )
 
@@ -10,28 +12,27 @@ import (
 // member card of the giver's choice goes with it. Codes: wrong_phase,
 // not_your_turn, not_your_set, bad_receiver, must_pass_crew_card,
 // not_your_crew_card.
-func passSet(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Color    string `json:"color"`
-		To       int    `json:"to"`
-		CrewCard *int   `json:"crew_card"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// passSetArgs are pass_set's arguments; CrewCard is given in Heroic mode.
+type passSetArgs struct {
+	Color    string `json:"color"`
+	To       int    `json:"to"`
+	CrewCard *int   `json:"crew_card"`
+}
+
+func passSet(a *turn, seat int, args passSetArgs) error {
+	s := a.S
 	t := s.top()
 	if t == nil || t.Kind != taskPassSet {
 		return notNow(s, ruleEndOfTurn)
 	}
-	if !containsInt(t.Handles, seat) {
+	if !slices.Contains(t.Handles, seat) {
 		return kit.Errorf("not_your_turn", ruleEndOfTurn, "Only a Crew player holding 2 Reminder sets passes one.")
 	}
 	c := s.colorIndex(args.Color)
 	if c < 0 || s.Sets[c] != seat {
 		return kit.Errorf("not_your_set", ruleEndOfTurn, "You do not hold the %s Reminder set.", args.Color)
 	}
-	if !containsInt(t.Takers, args.To) {
+	if !slices.Contains(t.Takers, args.To) {
 		rule := ruleEndOfTurn
 		return kit.Errorf("bad_receiver", rule, "%s cannot receive a set now: sets go to a Crew player who held only 1 (5 players) or to the Crew player at the giver's left (6 players).", s.name(args.To))
 	}
@@ -39,7 +40,7 @@ func passSet(a *applier, seat int, m kit.Move) error {
 	if s.Options.Heroic && len(own) > 0 && args.CrewCard == nil {
 		return kit.Errorf("must_pass_crew_card", ruleHeroic, "In Heroic mode a crew member card of your choice goes with the set.")
 	}
-	if args.CrewCard != nil && (!s.Options.Heroic || !containsInt(own, *args.CrewCard)) {
+	if args.CrewCard != nil && (!s.Options.Heroic || !slices.Contains(own, *args.CrewCard)) {
 		return kit.Errorf("not_your_crew_card", ruleHeroic, "You can only pass a crew member card you own, and only in Heroic mode.")
 	}
 	s.Sets[c] = args.To
@@ -54,13 +55,13 @@ func passSet(a *applier, seat int, m kit.Move) error {
 		}
 		s.Reserve[seat] = kept
 	}
-	a.pub("pass_set", "%s passes the %s Reminder set to %s.", s.name(seat), args.Color, s.name(args.To))
+	a.Public("pass_set", "%s passes the %s Reminder set to %s.", s.name(seat), args.Color, s.name(args.To))
 	if args.CrewCard != nil {
 		s.CrewCards[*args.CrewCard].Owner = args.To
-		a.pub("pass_crew_card", "%s passes %s with it (Heroic mode).", s.name(seat), s.CrewCards[*args.CrewCard].Name)
+		a.Public("pass_crew_card", "%s passes %s with it (Heroic mode).", s.name(seat), s.CrewCards[*args.CrewCard].Name)
 	}
-	t.Handles, _ = removeInt(t.Handles, seat)
-	t.Takers, _ = removeInt(t.Takers, args.To)
+	t.Handles, _ = without(t.Handles, seat)
+	t.Takers, _ = without(t.Takers, args.To)
 	return nil
 }
 
@@ -77,14 +78,14 @@ func (s *State) ownCrewCards(seat int) []int {
 
 func offerPassSet(s *State, seat int) *kit.MoveSpec {
 	t := s.top()
-	if t == nil || t.Kind != taskPassSet || !containsInt(t.Handles, seat) {
+	if t == nil || t.Kind != taskPassSet || !slices.Contains(t.Handles, seat) {
 		return nil
 	}
 	var colors []kit.Choice
 	for _, c := range s.setsOf(seat) {
 		colors = append(colors, kit.Choice{Value: s.Data.Colors[c], Label: s.Data.Colors[c]})
 	}
-	spec := withChoices(withChoices(moves[moveIndex["pass_set"]].spec, "color", colors), "to", seatChoices(s, t.Takers))
+	spec := withChoices(withChoices(specOf(MovePassSet), "color", colors), "to", seatChoices(s, t.Takers))
 	own := s.ownCrewCards(seat)
 	if s.Options.Heroic && len(own) > 0 {
 		spec = withChoices(spec, "crew_card", crewCardChoices(s, own))

@@ -6,77 +6,6 @@ import (
 	"tablewarden/referee/kit"
 )
 
-// waitingText says in words what the game waits for now.
-func (s *State) waitingText() string {
-	if t := s.top(); t != nil {
-		switch t.Kind {
-		case taskWindow:
-			return "the crew: play a mission order or pass (" + t.Reason + ")"
-		case taskEffect:
-			return s.name(t.Seat) + " to finish applying the " + sourceLabel(t.Source) + " effect"
-		case taskBehaviour:
-			return "the Alien player to play 1 drawn Behaviour card"
-		case taskCapture:
-			switch t.Sub {
-			case capGive:
-				return s.name(t.Seat) + " to give the Alien a crew member card"
-			case capHand:
-				return s.name(t.Seat) + " to discard a Mission card of their choice"
-			}
-			return s.name(t.Seat) + " to drop an Item token"
-		case taskDetector:
-			return "the owners of the Presence tokens to move them (Motion detector)"
-		case taskActivate:
-			return s.name(t.Seat) + " to activate an emergency procedure"
-		case taskInfirmary:
-			return s.name(t.Seat) + " to take a card from the discard pile"
-		case taskLiberate:
-			return s.name(t.Seat) + " to liberate a crew member"
-		case taskPassSet:
-			return "the Crew players holding 2 Reminder sets to pass one"
-		}
-	}
-	switch s.Phase {
-	case PhaseSetup:
-		if s.Stage == stDesignate {
-			return "the host to record the Alien player"
-		}
-		return "the Alien player to choose who takes an extra Reminder set"
-	case PhaseHiding:
-		if p := s.hidingPlacer(); p >= 0 {
-			return s.name(p) + " to place tokens"
-		}
-	case PhasePosture:
-		return "the Alien player to choose a posture"
-	case PhaseHunting:
-		return "the Alien player to move the Alien token"
-	case PhaseAction:
-		if s.Stage == stActing {
-			return "the owners of the Presence tokens in " + s.Data.RoomName(s.Resolving) + " to take their actions"
-		}
-		return "the crew to choose the next room to resolve"
-	case PhaseOver:
-		return "nobody: the game is over"
-	}
-	return "the referee"
-}
-
-func sourceLabel(src string) string {
-	switch src {
-	case srcMissionOrder:
-		return "mission order"
-	case srcWeyland:
-		return "Weyland protocol"
-	case srcBehaviour:
-		return "Behaviour card"
-	}
-	return "crew member power"
-}
-
-func notNow(s *State, rule string) *kit.RuleError {
-	return kit.Errorf("wrong_phase", rule, "That move is not possible now: the game waits for %s.", s.waitingText())
-}
-
 func roomChoices(s *State, rooms []int) []kit.Choice {
 	out := make([]kit.Choice, 0, len(rooms))
 	for _, r := range rooms {
@@ -104,15 +33,14 @@ func parseToken(v string) (CrewToken, bool) {
 
 // placeCrewToken places one Crew token face down (Step 1). Codes:
 // wrong_phase, not_your_turn, bad_room, not_your_token.
-func placeCrewToken(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Token string `json:"token"`
-		Room  int    `json:"room"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// placeCrewArgs are place_crew_token's arguments: "Red/presence" and a room.
+type placeCrewArgs struct {
+	Token string `json:"token"`
+	Room  int    `json:"room"`
+}
+
+func placeCrewToken(a *turn, seat int, args placeCrewArgs) error {
+	s := a.S
 	if s.Phase != PhaseHiding || s.Stage != stCrew || len(s.Tasks) > 0 {
 		return notNow(s, ruleHiding3)
 	}
@@ -147,10 +75,9 @@ func placeCrewToken(a *applier, seat int, m kit.Move) error {
 	s.NextHandle++
 	s.Board = append(s.Board, BoardToken{Handle: h, Room: args.Room, Placer: seat, Token: tok})
 	s.Placed++
-	a.pub("place_crew", "%s places Crew token #%d face down in %s.", s.name(seat), h, s.Data.RoomName(args.Room))
-	a.priv("place_crew_private", "You placed your "+tokenLabel(tok)+" token as #"+itoaInt(h)+".", seat)
+	a.Public("place_crew", "%s places Crew token #%d face down in %s.", s.name(seat), h, s.Data.RoomName(args.Room))
 	if len(s.placeable(seat)) == 0 {
-		a.afterCrewPlacement()
+		afterCrewPlacement(a)
 	}
 	return nil
 }
@@ -167,7 +94,7 @@ func offerPlaceCrew(s *State, seat int) *kit.MoveSpec {
 			ch = append(ch, kit.Choice{Value: tokenValue(t), Label: tokenLabel(t)})
 		}
 	}
-	spec := withChoices(withChoices(moves[moveIndex["place_crew_token"]].spec, "token", ch), "room", roomChoices(s, allRooms()))
+	spec := withChoices(withChoices(specOf(MovePlaceCrewToken), "token", ch), "room", roomChoices(s, allRooms()))
 	return &spec
 }
 
@@ -191,15 +118,14 @@ func (s *State) blipRooms() []int {
 
 // placeBlip places one Blip token face down (Step 2). Codes: wrong_phase,
 // not_alien, bad_room, blip_in_shuttle, blip_room_taken, no_such_blip.
-func placeBlip(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Blip string `json:"blip"`
-		Room int    `json:"room"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+// placeBlipArgs are place_blip's arguments.
+type placeBlipArgs struct {
+	Blip string `json:"blip"`
+	Room int    `json:"room"`
+}
+
+func placeBlip(a *turn, seat int, args placeBlipArgs) error {
+	s := a.S
 	if s.Phase != PhaseHiding || s.Stage != stAlien || len(s.Tasks) > 0 {
 		return notNow(s, ruleHiding3)
 	}
@@ -217,7 +143,7 @@ func placeBlip(a *applier, seat int, m kit.Move) error {
 			return kit.Errorf("blip_room_taken", ruleHiding3, "A Blip token is NEVER placed in a room already containing another Blip token.")
 		}
 	}
-	left, ok := removeString(s.BlipReserve, args.Blip)
+	left, ok := without(s.BlipReserve, args.Blip)
 	if !ok {
 		return kit.Errorf("no_such_blip", ruleHiding3, "You have no %s Blip token left to place.", blipLabel(args.Blip))
 	}
@@ -226,21 +152,11 @@ func placeBlip(a *applier, seat int, m kit.Move) error {
 	s.NextHandle++
 	s.Blips = append(s.Blips, BlipToken{Handle: h, Room: args.Room, Kind: args.Blip})
 	s.Placed++
-	a.pub("place_blip", "The Alien player places Blip token #%d face down in %s.", h, s.Data.RoomName(args.Room))
-	a.priv("place_blip_private", "You placed your "+blipLabel(args.Blip)+" Blip as #"+itoaInt(h)+".", seat)
+	a.Public("place_blip", "The Alien player places Blip token #%d face down in %s.", h, s.Data.RoomName(args.Room))
 	if len(s.BlipReserve) == 0 {
-		a.afterAlienPlacement()
+		afterAlienPlacement(a)
 	}
 	return nil
-}
-
-func removeString(xs []string, x string) ([]string, bool) {
-	for i, y := range xs {
-		if y == x {
-			return append(xs[:i:i], xs[i+1:]...), true
-		}
-	}
-	return xs, false
 }
 
 func offerPlaceBlip(s *State, seat int) *kit.MoveSpec {
@@ -259,17 +175,14 @@ func offerPlaceBlip(s *State, seat int) *kit.MoveSpec {
 	if len(rooms) == 0 {
 		return nil
 	}
-	spec := withChoices(withChoices(moves[moveIndex["place_blip"]].spec, "blip", ch), "room", roomChoices(s, rooms))
+	spec := withChoices(withChoices(specOf(MovePlaceBlip), "blip", ch), "room", roomChoices(s, rooms))
 	return &spec
 }
 
 // donePlacing ends the current player's placement. Codes: wrong_phase,
 // not_your_turn, must_place_one, must_place_all.
-func donePlacing(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
+func donePlacing(a *turn, seat int) error {
+	s := a.S
 	p := s.hidingPlacer()
 	if p < 0 {
 		return notNow(s, ruleHiding3)
@@ -287,11 +200,11 @@ func donePlacing(a *applier, seat int, m kit.Move) error {
 		}
 		return kit.Errorf("must_place_all", rule, "You must place ALL your remaining tokens now.")
 	}
-	a.pub("done_placing", "%s has finished placing tokens for this step.", s.name(seat))
+	a.Public("done_placing", "%s has finished placing tokens for this step.", s.name(seat))
 	if seat == s.Alien && s.Stage == stAlien {
-		a.afterAlienPlacement()
+		afterAlienPlacement(a)
 	} else {
-		a.afterCrewPlacement()
+		afterCrewPlacement(a)
 	}
 	return nil
 }
@@ -300,6 +213,6 @@ func offerDonePlacing(s *State, seat int) *kit.MoveSpec {
 	if p := s.hidingPlacer(); p < 0 || seat != p || s.Placed == 0 || s.mustPlaceAll() {
 		return nil
 	}
-	spec := moves[moveIndex["done_placing"]].spec
+	spec := specOf(MoveDonePlacing)
 	return &spec
 }

@@ -1,6 +1,9 @@
 package nostromo
 
 import (
+	"slices"
+	"strconv"
+
 	"tablewarden/referee/kit"
 )
 
@@ -31,65 +34,57 @@ func cardChoices(s *State, cards []int) []kit.Choice {
 	return out
 }
 
-func cardArg(m kit.Move) (int, error) {
-	var args struct {
-		Card int `json:"card"`
-	}
-	err := kit.DecodeArgs(m, &args)
-	return args.Card, err
-}
-
 // playMissionOrder plays the mission order part of a card from the
 // player's hand; the card goes to the discard pile and its effect is then
 // applied with effect moves. Codes: those of ordersCheck, not_in_hand.
-func playMissionOrder(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	card, err := cardArg(m)
-	if err != nil {
-		return err
-	}
+func playMissionOrder(a *turn, seat int, args cardArgs) error {
+	s := a.S
+	card := args.Card
 	if err := s.ordersCheck(seat); err != nil {
 		return err
 	}
-	if !containsInt(s.Hands[seat], card) {
+	if s.noOrders(seat) {
+		return kit.Errorf("orders_skipped", ruleMissionOrders, "You said you have no mission orders this turn; resume them first.")
+	}
+	if !slices.Contains(s.Hands[seat], card) {
 		return kit.Errorf("not_in_hand", ruleSecrecy, "That Mission card is not in your hand; cards are never exchanged between players.")
 	}
-	s.Hands[seat], _ = removeInt(s.Hands[seat], card)
+	s.Hands[seat], _ = without(s.Hands[seat], card)
 	s.Discard = append(s.Discard, card)
 	s.push(Task{Kind: taskEffect, Source: srcMissionOrder, Card: card, Seat: seat})
-	a.pub("mission_order", "%s plays the mission order of %s.", s.name(seat), s.Data.CardName(card))
+	a.Public("mission_order", "%s plays the mission order of %s.", s.name(seat), s.Data.CardName(card))
 	return nil
 }
 
 func offerMissionOrder(s *State, seat int) *kit.MoveSpec {
-	if s.ordersCheck(seat) != nil || len(s.Hands[seat]) == 0 {
+	if s.ordersCheck(seat) != nil || s.noOrders(seat) || len(s.Hands[seat]) == 0 {
 		return nil
 	}
-	spec := withChoices(moves[moveIndex["play_mission_order"]].spec, "card", cardChoices(s, s.Hands[seat]))
+	spec := withChoices(specOf(MovePlayMissionOrder), "card", cardChoices(s, s.Hands[seat]))
 	return &spec
 }
 
 // passMissionOrders closes the mission-order window. Codes: those of
 // ordersCheck.
-func passMissionOrders(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
+func passMissionOrders(a *turn, seat int) error {
+	s := a.S
 	if err := s.ordersCheck(seat); err != nil {
 		return err
 	}
+	if s.skipsWindow(seat) {
+		return kit.Errorf("orders_skipped", ruleMissionOrders, "You said you have no mission orders this turn: the referee passes for you.")
+	}
 	reason := s.top().Reason
 	s.pop()
-	a.pub("orders_pass", "%s: the crew plays no (more) mission orders (%s).", s.name(seat), reason)
+	a.Public("orders_pass", "%s: the crew plays no (more) mission orders (%s).", s.name(seat), reason)
 	return nil
 }
 
 func offerPassOrders(s *State, seat int) *kit.MoveSpec {
-	if s.ordersCheck(seat) != nil {
+	if s.ordersCheck(seat) != nil || s.skipsWindow(seat) {
 		return nil
 	}
-	spec := moves[moveIndex["pass_mission_orders"]].spec
+	spec := specOf(MovePassMissionOrders)
 	return &spec
 }
 
@@ -117,14 +112,8 @@ func (s *State) itemCheck(seat int) *kit.RuleError {
 
 // useItem uses a held Item in the attack room; it then stays in that room.
 // Codes: those of itemCheck, not_holding_item.
-func useItem(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Item string `json:"item"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func useItem(a *turn, seat int, args itemArgs) error {
+	s := a.S
 	if err := s.itemCheck(seat); err != nil {
 		return err
 	}
@@ -138,36 +127,48 @@ func useItem(a *applier, seat int, m kit.Move) error {
 	}
 	s.Items[i].Holder, s.Items[i].Room = -1, room
 	if args.Item == FlameThrower {
-		a.pub("flame_thrower", "%s uses the Flame-thrower in %s: ALL Presence tokens there are saved; it stays in the room.", s.name(seat), s.Data.RoomName(room))
+		a.Public("flame_thrower", "%s uses the Flame-thrower in %s: ALL Presence tokens there are saved; it stays in the room.", s.name(seat), s.Data.RoomName(room))
 		saved := s.faceUpPresence(room)
 		for _, h := range saved {
 			t := s.Board[s.tokenIndex(h)]
 			owner := s.owner(t.Shown.Color)
-			a.removeToken(h)
+			removeToken(a, h)
 			if len(s.Discard) > 0 {
-				j := a.rng.Intn(len(s.Discard))
+				j := a.RNG.Intn(len(s.Discard))
 				c := s.Discard[j]
 				s.Discard = append(s.Discard[:j:j], s.Discard[j+1:]...)
 				s.Hands[owner] = append(s.Hands[owner], c)
-				a.reveals = true
-				a.pub("flame_draw", "%s draws 1 random Mission card from the discard pile.", s.name(owner))
-				a.priv("flame_draw_private", "You draw "+s.Data.CardName(c)+".", owner)
+				a.Reveal()
+				a.Public("flame_draw", "%s draws 1 random Mission card from the discard pile.", s.name(owner))
+				a.Private("flame_draw_private", "You draw "+s.Data.CardName(c)+".", owner)
 			}
 		}
 		return nil
 	}
-	a.pub("motion_detector", "%s uses the Motion detector in %s: every face-up Presence token there moves to a connected room of its owner's choice; it stays in the room.", s.name(seat), s.Data.RoomName(room))
+	a.Public("motion_detector", "%s uses the Motion detector in %s: every face-up Presence token there moves to a connected room of its owner's choice; it stays in the room.", s.name(seat), s.Data.RoomName(room))
 	s.push(Task{Kind: taskDetector, Room: room, Handles: s.faceUpPresence(room)})
 	return nil
 }
 
 // removeToken takes a face-up Crew token off the board for this turn.
-func (a *applier) removeToken(h int) {
-	s := a.s
+func removeToken(a *turn, h int) {
+	s := a.S
 	i := s.tokenIndex(h)
 	t := s.Board[i]
 	s.Board = append(s.Board[:i:i], s.Board[i+1:]...)
 	s.Removed = append(s.Removed, *t.Shown)
+}
+
+// usableItems lists the held Items seat could use in the attack room.
+func (s *State) usableItems(seat int) []string {
+	var out []string
+	for _, it := range s.heldItems(seat) {
+		if it == MotionDetector && len(s.Data.Connected(s.AttackRoom)) == 0 {
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
 }
 
 func offerUseItem(s *State, seat int) *kit.MoveSpec {
@@ -175,36 +176,26 @@ func offerUseItem(s *State, seat int) *kit.MoveSpec {
 		return nil
 	}
 	var ch []kit.Choice
-	for _, it := range s.heldItems(seat) {
-		if it == MotionDetector && len(s.Data.Connected(s.AttackRoom)) == 0 {
-			continue
-		}
+	for _, it := range s.usableItems(seat) {
 		ch = append(ch, kit.Choice{Value: it, Label: itemLabel(it)})
 	}
 	if len(ch) == 0 {
 		return nil
 	}
-	spec := withChoices(moves[moveIndex["use_item"]].spec, "item", ch)
+	spec := withChoices(specOf(MoveUseItem), "item", ch)
 	return &spec
 }
 
 // detectorMove moves one of the player's face-up Presence tokens from the
 // attack room to a connected room (Motion Detector). Codes: wrong_phase,
 // no_token, not_your_token, bad_room, not_connected.
-func detectorMove(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Token int `json:"token"`
-		Room  int `json:"room"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func detectorMove(a *turn, seat int, args tokenRoomArgs) error {
+	s := a.S
 	t := s.top()
 	if t == nil || t.Kind != taskDetector {
 		return notNow(s, ruleDetector)
 	}
-	if !containsInt(t.Handles, args.Token) {
+	if !slices.Contains(t.Handles, args.Token) {
 		return kit.Errorf("no_token", ruleDetector, "Token #%d is not a face-up Presence token left to move.", args.Token)
 	}
 	bt := &s.Board[s.tokenIndex(args.Token)]
@@ -214,12 +205,12 @@ func detectorMove(a *applier, seat int, m kit.Move) error {
 	if err := checkRoom(args.Room); err != nil {
 		return err
 	}
-	if !containsInt(s.Data.Connected(t.Room), args.Room) {
+	if !slices.Contains(s.Data.Connected(t.Room), args.Room) {
 		return kit.Errorf("not_connected", ruleDetector, "%s is not connected to %s.", s.Data.RoomName(args.Room), s.Data.RoomName(t.Room))
 	}
 	bt.Room = args.Room
-	t.Handles, _ = removeInt(t.Handles, args.Token)
-	a.pub("detector_move", "%s moves Presence token #%d to %s.", s.name(seat), args.Token, s.Data.RoomName(args.Room))
+	t.Handles, _ = without(t.Handles, args.Token)
+	a.Public("detector_move", "%s moves Presence token #%d to %s.", s.name(seat), args.Token, s.Data.RoomName(args.Room))
 	return nil
 }
 
@@ -232,13 +223,13 @@ func offerDetectorMove(s *State, seat int) *kit.MoveSpec {
 	for _, h := range t.Handles {
 		bt := s.Board[s.tokenIndex(h)]
 		if s.owner(bt.Shown.Color) == seat {
-			ch = append(ch, kit.Choice{Value: h, Label: "#" + itoaInt(h) + " " + tokenLabel(*bt.Shown)})
+			ch = append(ch, kit.Choice{Value: h, Label: "#" + strconv.Itoa(h) + " " + tokenLabel(*bt.Shown)})
 		}
 	}
 	rooms := s.Data.Connected(t.Room)
 	if len(ch) == 0 || len(rooms) == 0 {
 		return nil
 	}
-	spec := withChoices(withChoices(moves[moveIndex["detector_move"]].spec, "token", ch), "room", roomChoices(s, rooms))
+	spec := withChoices(withChoices(specOf(MoveDetectorMove), "token", ch), "room", roomChoices(s, rooms))
 	return &spec
 }

@@ -1,6 +1,7 @@
 package nostromo
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -30,162 +31,36 @@ const (
 
 // runPhase runs the phase's next automatic step and reports whether it
 // made progress; false means the game waits for a move.
-func (a *applier) runPhase() bool {
-	s := a.s
+func runPhase(a *turn) bool {
+	s := a.S
 	switch s.Phase {
 	case PhaseHiding:
 		if s.Stage == stEnding {
-			a.startPosture()
+			startPosture(a)
 			return true
 		}
 	case PhasePosture:
 		if s.Stage == stDone {
-			a.startAppearance()
+			startAppearance(a)
 			return true
 		}
 	case PhaseAppearance:
-		return a.appearanceStep()
+		return appearanceStep(a)
 	case PhaseHunting:
-		return a.huntingStep()
+		return huntingStep(a)
 	case PhaseAction:
-		return a.actionStep()
+		return actionStep(a)
 	case PhaseEndOfTurn:
-		a.startRound()
+		startRound(a)
 		return true
 	}
 	return false
 }
 
-// startRound starts a game turn with its hiding phase.
-func (a *applier) startRound() {
-	s := a.s
-	s.Round++
-	s.Phase, s.Stage = PhaseHiding, ""
-	s.Posture = ""
-	s.ActivatedThisTurn = 0
-	s.AlienRoom, s.JonesyRoom, s.HuntLeft, s.AttackRoom, s.Resolving = 0, 0, 0, 0, 0
-	s.Acting, s.ToApply = nil, nil
-	s.BlipReserve = []string{BlipAlien, BlipJonesy}
-	for i := 0; i < s.Breakdowns; i++ {
-		s.BlipReserve = append(s.BlipReserve, BlipBreakdown)
-	}
-	a.pub("round", "Game turn %d: hiding phase. All Crew tokens and Blip tokens are face down.", s.Round)
-	if s.twoPlayers() {
-		a.alienStep()
-	} else {
-		a.crewStep()
-	}
-}
-
-// crewStep starts a crew placement step (Step 1): each Crew player with
-// tokens places in turn, clockwise from the Alien player's left.
-func (a *applier) crewStep() {
-	s := a.s
-	var order []int
-	for _, seat := range s.crewSeats() {
-		if len(s.placeable(seat)) > 0 {
-			order = append(order, seat)
-		}
-	}
-	if len(order) == 0 {
-		if len(s.BlipReserve) > 0 {
-			a.alienStep()
-		} else {
-			a.endHiding()
-		}
-		return
-	}
-	s.Stage, s.HideOrder, s.HideIdx, s.Placed = stCrew, order, 0, 0
-}
-
-// alienStep starts the Alien's placement step (Step 2), asking the crew
-// for mission orders first.
-func (a *applier) alienStep() {
-	s := a.s
-	s.Stage, s.Placed, s.HideOrder, s.HideIdx = stAlien, 0, nil, 0
-	s.push(Task{Kind: taskWindow, Reason: "before the Alien player places Blip tokens"})
-}
-
-// endHiding asks for mission orders before the posture phase.
-func (a *applier) endHiding() {
-	s := a.s
-	s.Stage, s.HideOrder, s.HideIdx, s.Placed = stEnding, nil, 0, 0
-	s.push(Task{Kind: taskWindow, Reason: "before the posture phase"})
-}
-
-// hidingPlacer is the seat placing now, or -1.
-func (s *State) hidingPlacer() int {
-	if s.Phase != PhaseHiding || len(s.Tasks) > 0 {
-		return -1
-	}
-	switch s.Stage {
-	case stCrew:
-		if s.HideIdx < len(s.HideOrder) {
-			return s.HideOrder[s.HideIdx]
-		}
-	case stAlien:
-		return s.Alien
-	}
-	return -1
-}
-
-// mustPlaceAll reports whether the placer must place all remaining tokens:
-// with 2 players, or when the other side has no tokens left.
-func (s *State) mustPlaceAll() bool {
-	if s.twoPlayers() {
-		return true
-	}
-	if s.Stage == stAlien {
-		return !s.crewHasTokens()
-	}
-	return len(s.BlipReserve) == 0
-}
-
-// afterCrewPlacement passes to the next Crew player or to the Alien.
-func (a *applier) afterCrewPlacement() {
-	s := a.s
-	s.Placed = 0
-	for s.HideIdx++; s.HideIdx < len(s.HideOrder); s.HideIdx++ {
-		if len(s.placeable(s.HideOrder[s.HideIdx])) > 0 {
-			return
-		}
-	}
-	switch {
-	case s.twoPlayers():
-		a.endHiding()
-	case len(s.BlipReserve) > 0:
-		a.alienStep()
-	case s.crewHasTokens():
-		a.crewStep()
-	default:
-		a.endHiding()
-	}
-}
-
-// afterAlienPlacement passes to the crew.
-func (a *applier) afterAlienPlacement() {
-	s := a.s
-	s.Placed = 0
-	switch {
-	case s.crewHasTokens():
-		a.crewStep()
-	case len(s.BlipReserve) > 0:
-		a.alienStep()
-	default:
-		a.endHiding()
-	}
-}
-
-func (a *applier) startPosture() {
-	s := a.s
-	s.Phase, s.Stage = PhasePosture, stChoose
-	a.pub("posture_phase", "The hiding phase is over: nobody may look at the Crew tokens or Blip tokens any more. Posture phase.")
-}
-
 // startAppearance flips all Blip tokens face up at once; their effects
 // are applied one by one, the Alien token last (3 - Appearance Phase).
-func (a *applier) startAppearance() {
-	s := a.s
+func startAppearance(a *turn) {
+	s := a.S
 	s.Phase, s.Stage = PhaseAppearance, stApply
 	var names []string
 	var alien []int
@@ -201,19 +76,19 @@ func (a *applier) startAppearance() {
 		}
 	}
 	s.ToApply = append(s.ToApply, alien...)
-	a.reveals = true
-	a.pub("appearance", "Appearance phase: the Blip tokens are flipped face up: %s.", strings.Join(names, ", "))
+	a.Reveal()
+	a.Public("appearance", "Appearance phase: the Blip tokens are flipped face up: %s.", strings.Join(names, ", "))
 }
 
-func (a *applier) appearanceStep() bool {
-	s := a.s
+func appearanceStep(a *turn) bool {
+	s := a.S
 	if len(s.ToApply) == 0 {
 		s.Phase, s.Stage = PhaseHunting, stAskMove
 		s.HuntLeft = 2
 		if s.Posture == Aggressive && !s.blueSide() {
 			s.HuntLeft = 1
 		}
-		a.pub("hunting_phase", "Hunting phase: the Alien has %d hunting action(s).", s.HuntLeft)
+		a.Public("hunting_phase", "Hunting phase: the Alien has %d hunting action(s).", s.HuntLeft)
 		return true
 	}
 	h := s.ToApply[0]
@@ -229,7 +104,7 @@ func (a *applier) appearanceStep() bool {
 	switch b.Kind {
 	case BlipJonesy:
 		s.JonesyRoom = b.Room
-		a.pub("jonesy", "Jonesy is in %s: the Alien cannot move there this hunting phase and no Crew token is flipped there.", s.Data.RoomName(b.Room))
+		a.Public("jonesy", "Jonesy is in %s: the Alien cannot move there this hunting phase and no Crew token is flipped there.", s.Data.RoomName(b.Room))
 	case BlipBreakdown:
 		down := 0
 		for _, t := range s.Board {
@@ -244,14 +119,14 @@ func (a *applier) appearanceStep() bool {
 		case 1:
 			n = 1
 		}
-		a.pub("breakdown", "Breakdown in %s with %d face-down Crew token(s): %d card(s) discarded from the Mission deck. The Breakdown token leaves the board.", s.Data.RoomName(b.Room), down, n)
+		a.Public("breakdown", "Breakdown in %s with %d face-down Crew token(s): %d card(s) discarded from the Mission deck. The Breakdown token leaves the board.", s.Data.RoomName(b.Room), down, n)
 		if n > 0 {
 			s.push(Task{Kind: taskDiscardDeck, N: n, Reason: "Breakdown"})
 		}
 	case BlipAlien:
 		s.AlienRoom = b.Room
-		a.pub("alien_appears", "The Alien appears in %s.", s.Data.RoomName(b.Room))
-		a.alienCheck()
+		a.Public("alien_appears", "The Alien appears in %s.", s.Data.RoomName(b.Room))
+		alienCheck(a)
 	}
 	return true
 }
@@ -259,10 +134,10 @@ func (a *applier) appearanceStep() bool {
 // huntingStep runs the hunting phase (4 - Hunting Phase). Mission order
 // windows open before each move, after each move before the reveal, and
 // before the phase ends, unless the Alien is Aggressive.
-func (a *applier) huntingStep() bool {
-	s := a.s
+func huntingStep(a *turn) bool {
+	s := a.S
 	ordersOK := s.Posture != Aggressive
-	if s.Stage != stAskReveal && a.alienCheck() {
+	if s.Stage != stAskReveal && alienCheck(a) {
 		return true
 	}
 	switch s.Stage {
@@ -293,16 +168,17 @@ func (a *applier) huntingStep() bool {
 		return true
 	case stEnd:
 		s.AlienRoom, s.JonesyRoom = 0, 0
+		s.Attack = nil
 		s.Phase, s.Stage = PhaseAction, stAskRoom
-		a.pub("action_phase", "The Jonesy and Alien tokens leave the board. Action phase.")
+		a.Public("action_phase", "The Jonesy and Alien tokens leave the board. Action phase.")
 		return true
 	}
 	return false
 }
 
 // actionStep runs the action phase (5 - Action Phase).
-func (a *applier) actionStep() bool {
-	s := a.s
+func actionStep(a *turn) bool {
+	s := a.S
 	switch s.Stage {
 	case stAskRoom:
 		if s.hasCrewTokens(0) {
@@ -327,28 +203,28 @@ func (a *applier) actionStep() bool {
 		}
 		s.Acting = left
 		if len(left) == 0 {
-			a.pub("room_resolved", "%s is resolved.", s.Data.RoomName(s.Resolving))
+			a.Public("room_resolved", "%s is resolved.", s.Data.RoomName(s.Resolving))
 			s.Resolving = 0
 			s.Stage = stAskRoom
 			return true
 		}
 	case stFinish:
-		a.endOfTurn()
+		endOfTurn(a)
 		return true
 	}
 	return false
 }
 
 // endOfTurn gives every token back and passes Reminder sets (End of Turn).
-func (a *applier) endOfTurn() {
-	s := a.s
+func endOfTurn(a *turn) {
+	s := a.S
 	s.Phase, s.Stage = PhaseEndOfTurn, stPassing
 	s.Board, s.Removed, s.Blips, s.BlipReserve = nil, nil, nil, nil
 	for i := range s.CrewCards {
 		s.CrewCards[i].Presence = ""
 	}
-	a.returnTokens()
-	a.pub("end_of_turn", "End of turn %d: every Crew token goes back to its owner and every Blip token to the Alien player.", s.Round)
+	returnTokens(a)
+	a.Public("end_of_turn", "End of turn %d: every Crew token goes back to its owner and every Blip token to the Alien player.", s.Round)
 	crew := s.crewSeats()
 	var givers, takers []int
 	switch len(s.Names) {
@@ -376,15 +252,15 @@ func (a *applier) endOfTurn() {
 
 // returnTokens puts every Crew token not kept by the Alien back in front of
 // its owner (or in the Survival pool).
-func (a *applier) returnTokens() {
-	s := a.s
+func returnTokens(a *turn) {
+	s := a.S
 	for i := range s.Reserve {
 		s.Reserve[i] = nil
 	}
 	s.Pool = nil
 	for c, color := range s.Data.Colors {
 		toks := []CrewToken{{Color: color, Kind: Presence}, {Color: color, Kind: Passage}}
-		if containsString(s.Captured, color) {
+		if slices.Contains(s.Captured, color) {
 			toks = toks[1:]
 		}
 		if s.Options.Survival {
@@ -393,13 +269,4 @@ func (a *applier) returnTokens() {
 			s.Reserve[s.Sets[c]] = append(s.Reserve[s.Sets[c]], toks...)
 		}
 	}
-}
-
-func containsString(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -5,6 +5,8 @@ const (
 	book              = "Alien: USCSS Nostromo › "
 	ruleSetup         = book + "Setup"
 	ruleCrewSetup     = book + "Crew Players Set-Up"
+	ruleComponents    = book + "Component List"
+	ruleOptions       = book + "Game Options"
 	ruleSecrecy       = book + "Secrecy"
 	ruleMissionOrders = book + "Mission Orders"
 	ruleEmergency     = book + "Emergency Procedures"

@@ -1,6 +1,7 @@
 package nostromo
 
 import (
+	"fmt"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -65,24 +66,18 @@ func withChoices(spec kit.MoveSpec, name string, ch []kit.Choice) kit.MoveSpec {
 
 // designateAlien records the Alien player (Crew Players Set-Up) and deals
 // the Reminder cards. Codes: wrong_phase, bad_seat.
-func designateAlien(a *applier, _ int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Seat int `json:"seat"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func designateAlien(a *turn, _ int, args seatArgs) error {
+	s := a.S
 	if s.Phase != PhaseSetup || s.Stage != stDesignate {
 		return kit.Errorf("wrong_phase", ruleCrewSetup, "The Alien player is already designated.")
 	}
 	if args.Seat < 0 || args.Seat >= len(s.Names) {
-		return kit.Errorf("bad_seat", ruleCrewSetup, "There is no seat %d.", args.Seat)
+		return kit.Errorf("bad_seat", ruleCrewSetup, "There is no such player at this table.")
 	}
 	s.Alien = args.Seat
-	a.pub("alien_designated", "%s is the Alien player; the others are Crew players.", s.name(s.Alien))
+	a.Public("alien_designated", "%s is the Alien player; the others are Crew players.", s.name(s.Alien))
 	crew := s.crewSeats()
-	colors := a.rng.Perm(len(s.Data.Colors))
+	colors := a.RNG.Perm(len(s.Data.Colors))
 	each := len(s.Data.Colors) / len(crew)
 	if each < 1 {
 		each = 1
@@ -98,15 +93,15 @@ func designateAlien(a *applier, _ int, m kit.Move) error {
 	}
 	for seat := range s.Names {
 		if seat != s.Alien {
-			a.pub("reminders", "%s takes the Reminder card(s) %s and their Crew tokens.", s.name(seat), s.setNames(seat))
+			a.Public("reminders", "%s takes the Reminder card(s) %s and their Crew tokens.", s.name(seat), s.setNames(seat))
 		}
 	}
 	if k < len(colors) {
 		s.Stage, s.ExtraSets = stExtraSets, len(colors)-k
-		a.pub("extra_sets", "The Alien player chooses %d Crew player(s) to take an extra Reminder card.", s.ExtraSets)
+		a.Public("extra_sets", "The Alien player chooses %d Crew player(s) to take an extra Reminder card.", s.ExtraSets)
 		return nil
 	}
-	a.finishSetup()
+	finishSetup(a)
 	return nil
 }
 
@@ -120,14 +115,8 @@ func (s *State) setNames(seat int) string {
 
 // chooseExtraSet gives an extra Reminder set to a Crew player (5 and 6
 // players). Codes: wrong_phase, not_alien, not_crew, already_chosen.
-func chooseExtraSet(a *applier, seat int, m kit.Move) error {
-	s := a.s
-	var args struct {
-		Seat int `json:"seat"`
-	}
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
+func chooseExtraSet(a *turn, seat int, args seatArgs) error {
+	s := a.S
 	if s.Phase != PhaseSetup || s.Stage != stExtraSets {
 		return kit.Errorf("wrong_phase", ruleCrewSetup, "No extra Reminder card is to be given now.")
 	}
@@ -143,13 +132,13 @@ func chooseExtraSet(a *applier, seat int, m kit.Move) error {
 	for c, o := range s.Sets {
 		if o == -1 {
 			s.Sets[c] = args.Seat
-			a.pub("extra_set", "%s takes the extra Reminder card %s and its Crew tokens.", s.name(args.Seat), s.Data.Colors[c])
+			a.Public("extra_set", "%s takes the extra Reminder card %s and its Crew tokens.", s.name(args.Seat), s.Data.Colors[c])
 			break
 		}
 	}
 	s.ExtraSets--
 	if s.ExtraSets == 0 {
-		a.finishSetup()
+		finishSetup(a)
 	}
 	return nil
 }
@@ -164,17 +153,17 @@ func offerExtraSet(s *State, seat int) *kit.MoveSpec {
 			ok = append(ok, c)
 		}
 	}
-	spec := withChoices(moves[moveIndex["choose_extra_set"]].spec, "seat", seatChoices(s, ok))
+	spec := withChoices(specOf(MoveChooseExtraSet), "seat", seatChoices(s, ok))
 	return &spec
 }
 
 // finishSetup hands out Crew tokens, Heroic crew member cards and the
 // first Mission card, then starts turn 1.
-func (a *applier) finishSetup() {
-	s := a.s
-	a.returnTokens()
+func finishSetup(a *turn) {
+	s := a.S
+	returnTokens(a)
 	if s.Options.Heroic {
-		perm := a.rng.Perm(len(s.CrewCards))
+		perm := a.RNG.Perm(len(s.CrewCards))
 		for c, o := range s.Sets {
 			s.CrewCards[perm[c]].Owner = o
 		}
@@ -185,11 +174,50 @@ func (a *applier) finishSetup() {
 					names = append(names, c.Name)
 				}
 			}
-			a.pub("heroic", "%s incarnates %s (Heroic mode).", s.name(seat), strings.Join(names, ", "))
+			a.Public("heroic", "%s incarnates %s (Heroic mode).", s.name(seat), strings.Join(names, ", "))
 		}
 	}
 	for _, seat := range s.crewSeats() {
-		a.draw(seat, 1, "set-up")
+		draw(a, seat, 1, "set-up")
 	}
-	a.startRound()
+	startRound(a)
+}
+
+// SetupEvents logs what the set-up placed before the first move (Get
+// Ready!; General Set-Up): nothing secret is dealt yet, so every entry is
+// public. The Reminder cards and first Mission cards are dealt once the
+// host records the Alien player, and logged by that move.
+func (g *Game) SetupEvents(st kit.State) []kit.Event {
+	s, err := moves.State(st)
+	if err != nil {
+		return nil
+	}
+	d := s.Data
+	var evs []kit.Event
+	add := func(code, format string, args ...any) {
+		evs = append(evs, kit.PublicEvent(code, fmt.Sprintf(format, args...)))
+	}
+	add("setup_options", "Difficulty: %s.%s", difficultyLabel(s.Options.Difficulty), modesText(s.Options))
+	for _, it := range s.Items {
+		add("setup_item", "The %s starts in %s.", itemLabel(it.Name), d.RoomName(it.Room))
+	}
+	add("setup_mission_deck", "The %d Mission cards (%d Weyland protocols, %d emergency procedure cards) are shuffled into the Mission deck.",
+		d.MissionCards(), d.WeylandProtocols, len(d.Procedures)*d.ProcedureCards)
+	add("setup_behaviour_deck", "The Alien player's %d Behaviour cards are shuffled into the Behaviour deck; 1 Breakdown token, Jonesy and the Alien token are his Blip tokens, the 3 other Breakdown tokens are the stock.",
+		d.BehaviourCards)
+	add("setup_crew_cards", "The crew member cards lie face up: %s.", strings.Join(d.CrewMembers, ", "))
+	add("setup_alien", "The player whose date of birth is closest to 26 April 1979 designates the Alien player; the host records it.")
+	return evs
+}
+
+// modesText names the game modes in play, with a leading space, or "".
+func modesText(o Options) string {
+	var out string
+	if o.Heroic {
+		out += " Heroic mode."
+	}
+	if o.Survival {
+		out += " Survival mode."
+	}
+	return out
 }

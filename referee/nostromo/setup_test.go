@@ -3,17 +3,12 @@ package nostromo
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
 	"tablewarden/referee/kit/kittest"
 )
-
-func TestClassified(t *testing.T) {
-	if err := kit.CheckClassified(reflect.TypeOf(State{})); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func TestSetupErrors(t *testing.T) {
 	g := New()
@@ -39,6 +34,19 @@ func TestSetupErrors(t *testing.T) {
 			}
 		})
 	}
+	t.Run("ErrNamesTheBook", func(t *testing.T) {
+		for opts, want := range map[string]string{
+			`{"difficulty":"legend"}`:          ruleOptions,
+			`{"data":{"colors":["a","b"]}}`:    ruleComponents,
+			`{"survival":"yes"}`:               ruleOptions,
+			`{"data":{"connections":[[1,1]]}}`: ruleComponents,
+		} {
+			_, err := g.Setup(json.RawMessage(opts), names[:3], kit.NewCtx(1, 0, kittest.Epoch))
+			if re, _ := kit.AsRuleError(err); re == nil || re.Code != "bad_option" || re.Rule != want {
+				t.Fatalf("Setup(%s) = %v, want bad_option naming %q", opts, err, want)
+			}
+		}
+	})
 	t.Run("OKDataOverride", func(t *testing.T) {
 		st, err := g.Setup(json.RawMessage(`{"data":{"procedures":["P1","P2","P3","P4","P5"],"connections":[[1,2]]}}`), []string{"a", "b"}, kit.NewCtx(1, 0, kittest.Epoch))
 		if err != nil {
@@ -158,4 +166,24 @@ func TestBadArgsAndUnknownMove(t *testing.T) {
 	x.fail(1, "teleport", nil, "unknown_move")
 	x.fail(1, "place_crew_token", map[string]any{"token": "Red/presence", "room": 1, "extra": 1}, "bad_args")
 	x.fail(-1, "place_crew_token", map[string]any{"token": "Red/presence", "room": 1}, "seat_only")
+}
+
+// TestSetupLog: the set-up is logged, publicly (nothing secret is dealt
+// before the host records the Alien player).
+func TestSetupLog(t *testing.T) {
+	g := New()
+	st := kittest.Setup(t, g, json.RawMessage(`{"heroic":true}`), 4, 1)
+	evs := kit.SetupEvents(g, st)
+	var text string
+	for _, e := range evs {
+		if e.To != nil {
+			t.Fatalf("setup event %s is private: %+v", e.Code, e)
+		}
+		text += e.Text + "\n"
+	}
+	for _, want := range []string{"Flame-thrower starts in 6 Armory", "Motion detector starts in 9 Shed", "40 Mission cards", "Heroic mode", "Crew member A"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("setup log lacks %q:\n%s", want, text)
+		}
+	}
 }

@@ -140,6 +140,17 @@ type Task struct {
 	Takers []int `json:"takers,omitempty" vis:"public"`
 }
 
+// Attack is an attack phase as the table sees it: where, and which
+// Presence tokens the Alien caught there.
+type Attack struct {
+	Room int `json:"room" vis:"public"`
+	// Caught lists the captured Presence tokens, as "Bob's Red Presence
+	// token".
+	Caught []string `json:"caught,omitempty" vis:"public"`
+	// Over is set once the attack phase has ended.
+	Over bool `json:"over,omitempty" vis:"public"`
+}
+
 // State is a whole game of Alien: USCSS Nostromo.
 type State struct {
 	Options Options  `json:"options" vis:"public"`
@@ -215,8 +226,18 @@ type State struct {
 
 	Tasks []Task `json:"tasks" vis:"public"`
 
+	// NoOrders marks, by seat, the Crew players who said "I have no
+	// mission orders this turn": the referee passes for them until the
+	// next game turn. Said aloud at the table, so public.
+	NoOrders []bool `json:"no_orders,omitempty" vis:"public"`
+	// Attack is the attack phase in progress, or the last one of this
+	// appearance or hunting phase, for the public banner.
+	Attack *Attack `json:"attack,omitempty" vis:"public"`
+
 	Winner string `json:"winner,omitempty" vis:"public"`
 	Reason string `json:"reason,omitempty" vis:"public"`
+	// ReasonCode is Reason's message-catalog key.
+	ReasonCode string `json:"reason_code,omitempty" vis:"public"`
 }
 
 // Clone returns a deep copy that shares no mutable memory with s (Data is
@@ -257,6 +278,12 @@ func (s *State) Clone() *State {
 	c.HideOrder = append([]int(nil), s.HideOrder...)
 	c.ToApply = append([]int(nil), s.ToApply...)
 	c.Acting = append([]int(nil), s.Acting...)
+	c.NoOrders = append([]bool(nil), s.NoOrders...)
+	if s.Attack != nil {
+		at := *s.Attack
+		at.Caught = append([]string(nil), at.Caught...)
+		c.Attack = &at
+	}
 	c.Tasks = make([]Task, len(s.Tasks))
 	for i, t := range s.Tasks {
 		t.Handles = append([]int(nil), t.Handles...)

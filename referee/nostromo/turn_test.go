@@ -3,6 +3,8 @@ package nostromo
 import (
 	"reflect"
 	"testing"
+
+	"tablewarden/referee/kit/kittest"
 )
 
 // toPosture plays a 2-player hiding phase: Alien in room a, Jonesy in
@@ -102,7 +104,7 @@ func TestPosture(t *testing.T) {
 		if got, want := x.st.Breakdowns, 4; got != want {
 			t.Fatalf("Breakdowns = %d, want %d", got, want)
 		}
-		if !hasCode(x.last.Events, "breakdown_stock_empty") {
+		if !kittest.HasEvent(x.last.Events, "breakdown_stock_empty") {
 			t.Fatal("no breakdown_stock_empty event")
 		}
 	})

@@ -37,6 +37,8 @@ type PublicView struct {
 	Posture            string            `json:"posture,omitempty"`
 	HuntingActionsLeft int               `json:"hunting_actions_left,omitempty"`
 	AttackRoom         string            `json:"attack_room,omitempty"`
+	Attack             *AttackView       `json:"attack,omitempty"`
+	NoMissionOrders    string            `json:"no_mission_orders_this_turn,omitempty"`
 	Resolving          string            `json:"resolving,omitempty"`
 	Rooms              []RoomView        `json:"rooms"`
 	MissionDeck        int               `json:"mission_deck"`
@@ -56,61 +58,37 @@ type PublicView struct {
 	DataSources        map[string]string `json:"data_sources"`
 }
 
-// PrivateView is what only one seat may see.
-type PrivateView struct {
-	Role string   `json:"role"`
-	Hand []string `json:"hand,omitempty"`
-	// CrewTokens (crew seats, hiding phase only): every Crew token, on the
-	// board and in front of the players.
-	CrewTokens []string `json:"crew_tokens,omitempty"`
-	// Blips (Alien, hiding phase only): the Alien's Blip tokens.
-	Blips []string `json:"blips,omitempty"`
-	// BehaviourDrawn (Alien): the Behaviour cards drawn and not yet played.
-	BehaviourDrawn []string `json:"behaviour_drawn,omitempty"`
-}
-
 // View returns what v may see. Face-down tokens show no identity once the
 // hiding phase is over; during it crew seats see every Crew token and the
 // Alien sees its Blips. Hands are on their owner's phone only.
 func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
-	s := st.(*State)
+	s, err := moves.State(st)
+	if err != nil {
+		return kit.View{Game: "nostromo", Moves: []kit.MoveSpec{}}
+	}
 	out := kit.View{
 		Game:    "nostromo",
 		Phase:   s.Phase,
 		Turn:    s.awaited(),
 		Seats:   s.seatViews(),
 		Public:  s.publicView(),
+		Board:   s.boardView(),
 		Moves:   []kit.MoveSpec{},
 		Outcome: g.Outcome(st),
 	}
 	if s.AttackRoom != 0 {
 		out.Phase = PhaseAttack
 	}
+	out.PhaseLabel = s.phaseLabel()
+	out.Prompt = s.promptFor(v)
 	switch v.Role {
 	case kit.RoleSeat:
 		if v.Seat >= 0 && v.Seat < len(s.Names) {
 			out.Private = s.privateView(v.Seat)
-			out.Moves = s.offers(v.Seat)
+			out.Moves = moves.Offers(s, v.Seat)
 		}
 	case kit.RoleHost:
-		out.Moves = s.offers(-1)
-	}
-	return out
-}
-
-// offers lists the moves seat (-1: the host) may make now.
-func (s *State) offers(seat int) []kit.MoveSpec {
-	out := []kit.MoveSpec{}
-	if s.Phase == PhaseOver {
-		return out
-	}
-	for _, m := range moves {
-		if m.spec.Host != (seat == -1) {
-			continue
-		}
-		if spec := m.offer(s, seat); spec != nil {
-			out = append(out, *spec)
-		}
+		out.Moves = moves.Offers(s, -1)
 	}
 	return out
 }
@@ -121,7 +99,7 @@ func (s *State) awaited() []int {
 	if t := s.top(); t != nil {
 		switch t.Kind {
 		case taskWindow:
-			return s.crewSeats()
+			return s.windowSeats()
 		case taskDetector:
 			for _, h := range t.Handles {
 				if i := s.tokenIndex(h); i >= 0 {
@@ -159,13 +137,6 @@ func (s *State) awaited() []int {
 		}
 	}
 	return out
-}
-
-func appendUnique(xs []int, x int) []int {
-	if containsInt(xs, x) {
-		return xs
-	}
-	return append(xs, x)
 }
 
 func (s *State) seatViews() []kit.SeatView {
@@ -214,11 +185,13 @@ func (s *State) publicView() PublicView {
 	d := s.Data
 	p := PublicView{
 		Round:              s.Round,
-		Difficulty:         s.Options.Difficulty,
+		Difficulty:         difficultyLabel(s.Options.Difficulty),
 		Heroic:             s.Options.Heroic,
 		Survival:           s.Options.Survival,
 		WaitingFor:         s.waitingText(),
-		Posture:            s.Posture,
+		Posture:            postureLabel(s.Posture),
+		Attack:             s.attackView(),
+		NoMissionOrders:    s.noOrdersNames(),
 		MissionDeck:        s.Deck.Len(),
 		DiscardPile:        make([]string, 0, len(s.Discard)),
 		Procedures:         make([]string, 0, len(s.Activated)),
@@ -319,41 +292,31 @@ func (s *State) publicView() PublicView {
 	return p
 }
 
-func (s *State) privateView(seat int) *PrivateView {
-	if s.Alien < 0 {
-		return &PrivateView{Role: "to be designated"}
+// AttackView is the attack banner every screen shows during an attack
+// phase and after it, until the action phase.
+type AttackView struct {
+	Room   string   `json:"room"`
+	Caught []string `json:"caught,omitempty"`
+	Over   bool     `json:"over,omitempty"`
+	// Text is the banner in one sentence.
+	Text string `json:"text"`
+}
+
+func (s *State) attackView() *AttackView {
+	at := s.Attack
+	if at == nil {
+		return nil
 	}
-	if seat == s.Alien {
-		pv := &PrivateView{Role: "Alien player"}
-		if s.Phase == PhaseHiding {
-			for _, b := range s.Blips {
-				pv.Blips = append(pv.Blips, "#"+strconv.Itoa(b.Handle)+" in "+s.Data.RoomName(b.Room)+": "+blipLabel(b.Kind))
-			}
-			for _, k := range s.BlipReserve {
-				pv.Blips = append(pv.Blips, "to place: "+blipLabel(k))
-			}
-		}
-		for _, c := range s.BehaviourDrawn {
-			pv.BehaviourDrawn = append(pv.BehaviourDrawn, BehaviourName(c))
-		}
-		return pv
+	av := &AttackView{Room: s.Data.RoomName(at.Room), Caught: at.Caught, Over: at.Over}
+	switch {
+	case !at.Over && len(at.Caught) == 0:
+		av.Text = "The Alien attacks in " + av.Room + "."
+	case !at.Over:
+		av.Text = "The Alien attacks in " + av.Room + ": it caught " + strings.Join(at.Caught, ", ") + "."
+	case len(at.Caught) == 0:
+		av.Text = "The Alien attacked in " + av.Room + ": nobody was caught."
+	default:
+		av.Text = "The Alien attacked in " + av.Room + ": it caught " + strings.Join(at.Caught, ", ") + "."
 	}
-	pv := &PrivateView{Role: "Crew player", Hand: make([]string, 0, len(s.Hands[seat]))}
-	for _, c := range s.Hands[seat] {
-		pv.Hand = append(pv.Hand, s.Data.CardName(c))
-	}
-	if s.Phase == PhaseHiding {
-		for _, t := range s.Board {
-			pv.CrewTokens = append(pv.CrewTokens, "#"+strconv.Itoa(t.Handle)+" in "+s.Data.RoomName(t.Room)+": "+tokenLabel(t.Token))
-		}
-		for _, c := range s.crewSeats() {
-			for _, t := range s.Reserve[c] {
-				pv.CrewTokens = append(pv.CrewTokens, "in front of "+s.name(c)+": "+tokenLabel(t))
-			}
-		}
-		for _, t := range s.Pool {
-			pv.CrewTokens = append(pv.CrewTokens, "in the pool: "+tokenLabel(t))
-		}
-	}
-	return pv
+	return av
 }

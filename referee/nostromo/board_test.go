@@ -1,0 +1,138 @@
+package nostromo
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
+)
+
+// disguise returns a copy of s in which every secret differs: the
+// identities of the face-down Crew tokens and Blips are rotated, hands,
+// decks and drawn Behaviour cards reversed. It reports whether a
+// face-down identity actually changed.
+func disguise(s *State) (*State, bool) {
+	c := s.Clone()
+	changed := false
+	var down []int
+	for i, t := range c.Board {
+		if t.Shown == nil {
+			down = append(down, i)
+		}
+	}
+	for k := range down {
+		i, j := down[k], down[(k+1)%len(down)]
+		if s.Board[j].Token != s.Board[i].Token {
+			changed = true
+		}
+		c.Board[i].Token = s.Board[j].Token
+	}
+	var blips []int
+	for i, b := range c.Blips {
+		if b.Shown == "" {
+			blips = append(blips, i)
+		}
+	}
+	for k := range blips {
+		i, j := blips[k], blips[(k+1)%len(blips)]
+		if s.Blips[j].Kind != s.Blips[i].Kind {
+			changed = true
+		}
+		c.Blips[i].Kind = s.Blips[j].Kind
+	}
+	for _, h := range c.Hands {
+		slices.Reverse(h)
+	}
+	slices.Reverse(c.Deck.Cards)
+	slices.Reverse(c.Behaviour.Cards)
+	slices.Reverse(c.BehaviourDrawn)
+	return c, changed
+}
+
+// TestBoardHidesFaceDownTokens walks random games and checks at every
+// step that no viewer's board changes when the face-down identities (and
+// the other secrets) do: the board draws face-down things as backs only.
+func TestBoardHidesFaceDownTokens(t *testing.T) {
+	g := New()
+	checked := 0
+	for _, c := range []struct {
+		opts  string
+		seats int
+	}{{"", 2}, {"", 4}, {`{"survival":true}`, 3}, {`{"heroic":true,"difficulty":"hardcore"}`, 5}} {
+		var opts json.RawMessage
+		if c.opts != "" {
+			opts = json.RawMessage(c.opts)
+		}
+		st := kittest.Setup(t, g, opts, c.seats, 7)
+		r := rand.New(rand.NewPCG(7, uint64(c.seats)))
+		for i := 0; i < 250 && g.Outcome(st) == nil; i++ {
+			s := st.(*State)
+			other, changed := disguise(s)
+			for _, v := range kittest.Viewers(c.seats) {
+				a, _ := json.Marshal(g.View(s, v).Board)
+				b, _ := json.Marshal(g.View(other, v).Board)
+				if string(a) != string(b) {
+					t.Fatalf("%s, %d seats, move %d: the %s %d board shows a face-down identity:\n%s\n%s", c.opts, c.seats, i, v.Role, v.Seat, a, b)
+				}
+				if changed && s.Phase != PhaseHiding {
+					checked++
+				}
+			}
+			cands := kittest.OfferedMoves(g, st, c.seats, r)
+			pick := cands[r.IntN(len(cands))]
+			res, err := g.Apply(st, pick.Who, pick.Move, kit.NewCtx(7, i+1, kittest.Epoch))
+			if err != nil {
+				t.Fatalf("offered %s refused: %v", pick.Move.Type, err)
+			}
+			st = res.State
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no step after hiding had face-down tokens to disguise")
+	}
+	t.Logf("%d viewer-states checked with face-down identities changed", checked)
+}
+
+// TestBoardShows: the rooms with their layout and connections, backs
+// counted per room, the Blips as backs, the counters and the slots.
+func TestBoardShows(t *testing.T) {
+	x := newTG(t, 2, "")
+	x.hide2(9, 2, []int{3}, []pl{{"Red/presence", 4}, {"Red/passage", 4}}, 8).pass()
+	b := x.g.View(x.st, kit.BoardViewer).Board
+	if got, want := len(b.Nodes), 10; got != want {
+		t.Fatalf("nodes = %d, want %d", got, want)
+	}
+	if got, want := len(b.Edges), len(x.st.Data.Connections); got != want {
+		t.Fatalf("edges = %d, want %d", got, want)
+	}
+	kitchen := b.Nodes[3]
+	if kitchen.Label != "4 The Kitchen" || kitchen.X != x.st.Data.Layout[3][0] || len(kitchen.Pieces) != 1 ||
+		kitchen.Pieces[0].Kind != "back" || kitchen.Pieces[0].Count != 2 {
+		t.Fatalf("kitchen = %+v, want 2 face-down Crew tokens as one back piece", kitchen)
+	}
+	shed := b.Nodes[8]
+	if len(shed.Pieces) != 2 || shed.Pieces[0].Kind != "back" || shed.Pieces[0].Label != "Blip" || shed.Pieces[1].Label != "Motion detector" {
+		t.Fatalf("shed = %+v, want a face-down Blip and the Motion detector", shed)
+	}
+	raw, _ := json.Marshal(b)
+	for _, secret := range []string{"Presence", "Passage", "Jonesy", "Breakdown", "Alien\""} {
+		if strings.Contains(string(raw), secret) {
+			t.Fatalf("the board names %q while everything is face down: %s", secret, raw)
+		}
+	}
+	if got, want := len(b.Slots), 5+6; got != want {
+		t.Fatalf("slots = %d, want the 5 emergency procedures and the 6 crew member cards", got)
+	}
+	counters := map[string]string{}
+	for _, c := range b.Counters {
+		counters[c.Label] = c.Value
+	}
+	if counters["Game turn"] != "1" || counters["Phase"] != "Posture phase" || counters["Mission deck"] != fmt.Sprint(x.st.Deck.Len()) {
+		t.Fatalf("counters = %v", counters)
+	}
+}
