@@ -1,11 +1,11 @@
 package api
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	qrcode "github.com/skip2/go-qrcode"
@@ -22,9 +22,8 @@ func (s *Server) handleHealth(c echo.Context) error {
 }
 
 func (s *Server) handleMetrics(c echo.Context) error {
-	var buf bytes.Buffer
-	s.metrics.write(&buf, s)
-	return c.Blob(http.StatusOK, "text/plain; version=0.0.4", buf.Bytes())
+	s.metrics.handler().ServeHTTP(c.Response(), c.Request())
+	return nil
 }
 
 func (s *Server) handleGames(c echo.Context) error {
@@ -169,6 +168,7 @@ func (s *Server) handleViewGet(c echo.Context) error {
 }
 
 func (s *Server) handleMovePost(c echo.Context) error {
+	start := time.Now()
 	id, err := s.who(c)
 	if err != nil {
 		return err
@@ -188,6 +188,7 @@ func (s *Server) handleMovePost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	s.metrics.observeMove(time.Since(start))
 	return c.JSON(http.StatusOK, res)
 }
 

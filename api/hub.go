@@ -2,6 +2,7 @@ package api
 
 import (
 	"sync"
+	"time"
 
 	"tablewarden/referee/kit"
 )
@@ -40,6 +41,7 @@ func newHub(s *Service) *hub { return &hub{s: s, subs: map[string]map[*subscribe
 type pubQueue struct {
 	mu      sync.Mutex
 	next    *tableSnapshot
+	since   time.Time // when the oldest publish not yet rendered was queued (fan-out metric)
 	running bool
 }
 
@@ -107,6 +109,9 @@ func (h *hub) publish(t *table) {
 	snap := t.snapshot()
 	q := &t.pub
 	q.mu.Lock()
+	if q.next == nil {
+		q.since = time.Now()
+	}
 	q.next = &snap
 	start := !q.running
 	q.running = true
@@ -121,7 +126,7 @@ func (h *hub) drain(t *table) {
 	q := &t.pub
 	for {
 		q.mu.Lock()
-		snap := q.next
+		snap, since := q.next, q.since
 		q.next = nil
 		if snap == nil {
 			q.running = false
@@ -130,6 +135,7 @@ func (h *hub) drain(t *table) {
 		}
 		q.mu.Unlock()
 		h.push(t.id, snap)
+		h.s.metrics.observeFanout(time.Since(since))
 	}
 }
 

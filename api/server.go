@@ -74,7 +74,7 @@ func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
 	if cfg.JoinBurst <= 0 {
 		cfg.JoinBurst = 10
 	}
-	s := &Server{cfg: cfg, store: store, log: cfg.Logger, metrics: &metrics{}, closing: make(chan struct{})}
+	s := &Server{cfg: cfg, store: store, log: cfg.Logger, metrics: newMetrics(store), closing: make(chan struct{})}
 	s.svc = newService(store, cfg.Logger, cfg.Now, s.metrics)
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
 	e := echo.New()

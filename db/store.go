@@ -32,7 +32,14 @@ type Store struct {
 	// Batches and Writes count commits and writes, for metrics.
 	Batches atomic.Int64
 	Writes  atomic.Int64
+	// onCommit, when set, is told of each successful commit (OnCommit).
+	onCommit atomic.Pointer[func(writes int, took time.Duration)]
 }
+
+// OnCommit sets a function told of each successful group commit: the writes
+// it carried and its time, from the transaction's start to its durable end.
+// It runs on the commit loop, so it must be quick.
+func (s *Store) OnCommit(f func(writes int, took time.Duration)) { s.onCommit.Store(&f) }
 
 type writeOp struct {
 	ctx context.Context
@@ -113,6 +120,7 @@ func (s *Store) commitLoop() {
 
 func (s *Store) commit(batch []*writeOp) {
 	ctx := context.Background()
+	start := time.Now()
 
 	errs := make([]error, len(batch))
 	tx, err := s.w.BeginTx(ctx, nil)
@@ -155,6 +163,9 @@ func (s *Store) commit(batch []*writeOp) {
 	s.wst.prepareMissed(ctx)
 	s.Batches.Add(1)
 	s.Writes.Add(int64(len(batch)))
+	if f := s.onCommit.Load(); f != nil {
+		(*f)(len(batch), time.Since(start))
+	}
 	for i, op := range batch {
 		op.err <- errs[i]
 	}

@@ -59,6 +59,9 @@ func printSummary(out io.Writer, o options, rs []runResult) {
 			col(func(r runResult) float64 { return msf(r.work.Fanout.P99) }), col(func(r runResult) float64 { return msf(r.work.Fanout.Max) }))
 		fmt.Fprintf(out, "| SSE streams open | %.0f |\n", col(func(r runResult) float64 { return float64(r.work.SSEOpenAtStart) }))
 	}
+	if rs[0].work.ServerCPUPerMove > 0 {
+		fmt.Fprintf(out, "| server CPU per accepted move | %.0f µs |\n", col(func(r runResult) float64 { return float64(r.work.ServerCPUPerMove) / 1e3 }))
+	}
 	fmt.Fprintf(out, "| errors (all runs) | %d |\n", errs)
 	if rs[0].work.RSSEnd > 0 {
 		fmt.Fprintf(out, "| server RSS max | %.1f MiB |\n", col(func(r runResult) float64 { return float64(r.work.RSSMax) / (1 << 20) }))

@@ -245,7 +245,11 @@ func (r *runner) run(parent context.Context) Report {
 	if r.probe.AtEnd != nil {
 		r.probe.AtEnd()
 	}
-	rep.ServerCPU = (r.serverCPU() - srvCPU0).Seconds() / elapsed.Seconds()
+	srvCPU := r.serverCPU() - srvCPU0
+	rep.ServerCPU = srvCPU.Seconds() / elapsed.Seconds()
+	if n := r.accepted.Load(); n > 0 && r.probe.ServerPID > 0 {
+		rep.ServerCPUPerMove = srvCPU / time.Duration(n)
+	}
 	rep.ToolCPU = (toolCPU() - toolCPU0).Seconds() / elapsed.Seconds()
 	if b, w := r.commits(); b > batches0 {
 		rep.CommitBatches, rep.CommitWrites = b-batches0, w-writes0
@@ -295,11 +299,14 @@ func (r *runner) commits() (batches, writes int64) {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	for _, line := range strings.Split(string(b), "\n") {
+		// client_golang writes counters as floats (1.2345e+06).
 		if v, ok := strings.CutPrefix(line, "tablewarden_commit_batches_total "); ok {
-			batches, _ = strconv.ParseInt(v, 10, 64)
+			f, _ := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			batches = int64(f)
 		}
 		if v, ok := strings.CutPrefix(line, "tablewarden_commit_writes_total "); ok {
-			writes, _ = strconv.ParseInt(v, 10, 64)
+			f, _ := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			writes = int64(f)
 		}
 	}
 	return batches, writes

@@ -50,6 +50,9 @@ type Report struct {
 	// CPU used during the move phase, in cores (1.0 = one core busy):
 	// the server's (0 without ServerPID) and this process's.
 	ServerCPU, ToolCPU float64
+	// ServerCPUPerMove is the server's CPU time during the move phase over
+	// the moves accepted in it (0 without ServerPID).
+	ServerCPUPerMove time.Duration
 	// Group commits during the move phase, from the server's /metrics:
 	// transactions and the writes they carried.
 	CommitBatches, CommitWrites int64
@@ -166,7 +169,11 @@ func (r Report) Print(w io.Writer) {
 	if r.CommitBatches > 0 {
 		fmt.Fprintf(w, "  group commit     %d transactions, %.1f writes each\n", r.CommitBatches, float64(r.CommitWrites)/float64(r.CommitBatches))
 	}
-	fmt.Fprintf(w, "  CPU              server %.2f cores, load tool %.2f cores\n", r.ServerCPU, r.ToolCPU)
+	fmt.Fprintf(w, "  CPU              server %.2f cores, load tool %.2f cores", r.ServerCPU, r.ToolCPU)
+	if r.ServerCPUPerMove > 0 {
+		fmt.Fprintf(w, "; server %.0f µs per accepted move", float64(r.ServerCPUPerMove)/1e3)
+	}
+	fmt.Fprintln(w)
 	if r.RSSEnd > 0 {
 		fmt.Fprintf(w, "  server RSS       before streams %s, with streams %s, max %s, end %s", mib(r.RSSBeforeSSE), mib(r.RSSWithSSE), mib(r.RSSMax), mib(r.RSSEnd))
 		if r.RSSPerSSE > 0 {
