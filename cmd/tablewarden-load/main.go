@@ -52,6 +52,13 @@ type options struct {
 	genTables, genMoves                int
 	gomaxprocs                         int
 	gomemlimit                         string
+	warmup                             time.Duration
+	peer                               string
+	pairs                              int
+	sweep                              string
+	sweepP99                           time.Duration
+	sweepHold                          float64
+	sweepAll                           bool
 }
 
 func main() {
@@ -92,6 +99,13 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.IntVar(&o.genTables, "gen-tables", 10000, "with -gen-db: tables")
 	fs.IntVar(&o.genMoves, "gen-moves", 1000000, "with -gen-db: moves in all")
 	fs.StringVar(&o.coldStart, "cold-start", "", "start the server on this database and report how long until it serves")
+	fs.DurationVar(&o.warmup, "warmup", 0, "moves played before -duration and not measured (the peer harness uses 3s)")
+	fs.StringVar(&o.peer, "peer", "", "side by side: a scratch copy of the boardgame.io harness (../shared/peers/boardgameio, npm-installed); runs -pairs pairs alternating with tablewarden")
+	fs.IntVar(&o.pairs, "pairs", 2, "with -peer: side-by-side pairs")
+	fs.StringVar(&o.sweep, "sweep", "", "capacity sweep: comma-separated rates (moves/s), each run for -warmup + -duration on a fresh server; with -peer, the peer too")
+	fs.DurationVar(&o.sweepP99, "sweep-p99", 100*time.Millisecond, "with -sweep: the highest fan-out p99 (from the move's send) a held rate may have")
+	fs.Float64Var(&o.sweepHold, "sweep-hold", 0.97, "with -sweep: the share of the rate that must be accepted")
+	fs.BoolVar(&o.sweepAll, "sweep-all", false, "with -sweep: keep trying higher rates after a failed one")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -109,6 +123,12 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	if o.coldStart != "" {
 		return coldStart(ctx, o, out)
+	}
+	if o.sweep != "" {
+		return sweep(ctx, o, out)
+	}
+	if o.peer != "" {
+		return sideBySide(ctx, o, out)
 	}
 	return loadRuns(ctx, o, out)
 }
@@ -188,7 +208,7 @@ func oneRun(ctx context.Context, o options, bin string, last bool, out io.Writer
 		}
 		printCeiling(out, "storage ceiling (POST /api/noop/commit)", res.commit)
 	}
-	cfg := loadgen.Config{BaseURL: base, Game: o.game, Tables: o.tables, Seats: o.seats, Rate: o.rate, Duration: o.duration,
+	cfg := loadgen.Config{BaseURL: base, Game: o.game, Tables: o.tables, Seats: o.seats, Rate: o.rate, Duration: o.duration, Warmup: o.warmup,
 		MaxMoves: o.maxMoves, SourceIPs: ips, SSE: o.sse}
 	probe := loadgen.Probe{ServerPID: pid, Log: func(f string, a ...any) { fmt.Fprintf(out, "  "+f+"\n", a...) }}
 	if dbPath != "" {

@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -44,6 +45,10 @@ type Config struct {
 	// Duration bounds the move phase (after setup); 0 = until ctx ends or
 	// MaxMoves is reached.
 	Duration time.Duration
+	// Warmup is played before the Duration and not measured: moves posted
+	// in it are not counted, and the CPU, database and commit baselines
+	// are taken at its end (as the boardgame.io harness does).
+	Warmup time.Duration
 	// MaxMoves caps the moves posted; 0 = no cap.
 	MaxMoves int
 	// SourceIPs are local addresses to dial from (e.g. 127.0.0.2, …),
@@ -110,6 +115,10 @@ type runner struct {
 	errs   errorCounts
 	lat    samples
 	fan    samples
+	fanS   samples // fan-out from the move's send (the peer harness's measure)
+	// winStart is when the measured window began (UnixNano); moves sent
+	// before it are not counted.
+	winStart atomic.Int64
 
 	issued     atomic.Int64 // new moves posted (not retries)
 	accepted   atomic.Int64
@@ -204,7 +213,7 @@ func (r *runner) run(parent context.Context) Report {
 	ctx := parent
 	var cancel context.CancelFunc = func() {}
 	if r.cfg.Duration > 0 {
-		ctx, cancel = context.WithTimeout(parent, r.cfg.Duration)
+		ctx, cancel = context.WithTimeout(parent, r.cfg.Warmup+r.cfg.Duration)
 	}
 	ctx, cancelMoves := context.WithCancel(ctx)
 	defer cancel()
@@ -213,9 +222,30 @@ func (r *runner) run(parent context.Context) Report {
 		r.tokens = make(chan struct{}, max(1, int(r.cfg.Rate/10)))
 		go r.pace(ctx)
 	}
-	dbBefore := r.dbSize()
-	batches0, writes0 := r.commits()
-	srvCPU0, toolCPU0 := r.serverCPU(), toolCPU()
+	// The baselines are taken when the measured window begins: now, or at
+	// the end of the warm-up.
+	var dbBefore, batches0, writes0 int64
+	var srvCPU0, toolCPU0 time.Duration
+	var start time.Time
+	baseline := func() {
+		dbBefore = r.dbSize()
+		batches0, writes0 = r.commits()
+		srvCPU0, toolCPU0 = r.serverCPU(), toolCPU()
+		start = time.Now()
+		r.winStart.Store(start.UnixNano())
+	}
+	baseDone := make(chan struct{})
+	if r.cfg.Warmup <= 0 {
+		baseline()
+		close(baseDone)
+	} else {
+		r.winStart.Store(math.MaxInt64)
+		go func() {
+			defer close(baseDone)
+			sleep(ctx, r.cfg.Warmup)
+			baseline()
+		}()
+	}
 	var rssMax atomic.Int64
 	go func() {
 		tk := time.NewTicker(time.Second)
@@ -231,7 +261,6 @@ func (r *runner) run(parent context.Context) Report {
 			}
 		}
 	}()
-	start := time.Now()
 	for _, t := range tables {
 		wg.Add(1)
 		go func() {
@@ -240,6 +269,7 @@ func (r *runner) run(parent context.Context) Report {
 		}()
 	}
 	wg.Wait()
+	<-baseDone
 	elapsed := time.Since(start)
 	cancelMoves()
 	if r.probe.AtEnd != nil {
@@ -260,6 +290,7 @@ func (r *runner) run(parent context.Context) Report {
 	rep.MovesPerSec = float64(rep.Moves) / elapsed.Seconds()
 	rep.MoveLatency = r.lat.summary()
 	rep.Fanout = r.fan.summary()
+	rep.FanoutFromSend = r.fanS.summary()
 	rep.Duplicates = r.duplicates.Load()
 	rep.Refused = r.refused.Load()
 	rep.Stale = r.stale.Load()

@@ -27,6 +27,10 @@ type Report struct {
 	// receiving a view of that version or newer over SSE (0 when the views
 	// arrived before the response).
 	Fanout Summary
+	// FanoutFromSend is from a move's POST being sent to the last phone at
+	// its table holding a view of that version (or the response, if later):
+	// the boardgame.io harness's fan-out measure.
+	FanoutFromSend Summary
 	// Errors counts failures by kind (see errorKind); Refused (422, the
 	// referee refused a randomly filled move) and Stale (409, another seat
 	// moved first) are normal outcomes and are counted apart.
@@ -163,6 +167,7 @@ func (r Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "  move latency     %s\n", r.MoveLatency)
 	if r.Config.SSE {
 		fmt.Fprintf(w, "  fan-out latency  %s\n", r.Fanout)
+		fmt.Fprintf(w, "  fan-out from send %s\n", r.FanoutFromSend)
 		fmt.Fprintf(w, "  SSE streams      %d open at start, %d at end, %d views received\n", r.SSEOpenAtStart, r.SSEOpenAtEnd, r.SSEEvents)
 	}
 	fmt.Fprintf(w, "  errors           %s\n", FormatErrors(r.Errors))

@@ -240,7 +240,7 @@ func (t *table) deliver(i int, v int64, p []byte, at time.Time) {
 
 // awaitFanout waits until every stream of t has a view of version v or
 // newer and returns how long after respAt the last one arrived.
-func (r *runner) awaitFanout(ctx context.Context, t *table, v int64, respAt time.Time) {
+func (r *runner) awaitFanout(ctx context.Context, t *table, v int64, sentAt, respAt time.Time) {
 	t.mu.Lock()
 	w := &fanWait{version: v, got: make([]bool, len(t.seat)), done: make(chan struct{})}
 	for i := range t.seat {
@@ -275,7 +275,14 @@ func (r *runner) awaitFanout(ctx context.Context, t *table, v int64, respAt time
 			return
 		}
 	}
-	r.fan.add(max(0, w.last.Sub(respAt)))
+	if !respAt.IsZero() {
+		r.fan.add(max(0, w.last.Sub(respAt)))
+		last := w.last
+		if respAt.After(last) {
+			last = respAt
+		}
+		r.fanS.add(last.Sub(sentAt))
+	}
 }
 
 // readView returns seat i's view: the stream's newest payload when it is
@@ -486,8 +493,11 @@ func (r *runner) moveOnce(ctx context.Context, t *table) (ok, replace bool) {
 		r.errs.add("move_" + errorKind(err))
 		return false, false
 	}
-	r.lat.add(respAt.Sub(start))
-	r.accepted.Add(1)
+	counted := start.UnixNano() >= r.winStart.Load() // sent in the measured window
+	if counted {
+		r.lat.add(respAt.Sub(start))
+		r.accepted.Add(1)
+	}
 	if res.Duplicate {
 		r.duplicates.Add(1)
 	}
@@ -498,7 +508,11 @@ func (r *runner) moveOnce(ctx context.Context, t *table) (ok, replace bool) {
 		r.cfg.OnAck(Ack{TableID: t.id, Seq: res.Seq, Version: res.Version, Key: req.IdempotencyKey, Seat: t.seat[seat].Seat, Type: m.Type, Args: m.Args})
 	}
 	if r.cfg.SSE {
-		r.awaitFanout(ctx, t, res.Version, respAt)
+		at := respAt
+		if !counted {
+			at = time.Time{} // wait for the fan-out, but do not record it
+		}
+		r.awaitFanout(ctx, t, res.Version, start, at)
 	}
 	return true, false
 }
