@@ -54,13 +54,16 @@ func (s *Server) handleStream(c echo.Context) error {
 		return nil
 	}
 	sub, first := s.svc.hub.subscribe(t, id)
-	go s.serveStream(conn, t.id, sub, head.Bytes(), first)
+	go s.serveStream(conn, t.id, sub, head.Bytes(), first, c.QueryParam("patches") == "1")
 	return nil
 }
 
 // serveStream writes the stream's events to conn until the phone goes, the
 // seat is removed, a write stalls for 10 s, or the server shuts down.
-func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte) {
+//
+// With patches (?patches=1), every view after the first is sent as a patch
+// against the last one this stream sent (api/patch.go).
+func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte, patches bool) {
 	defer s.streams.Done()
 	defer s.svc.hub.unsubscribe(tableID, sub)
 	defer conn.Close()
@@ -84,6 +87,11 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 		_, err := bufs.WriteTo(conn)
 		return err == nil
 	}
+	var ps *patchState
+	if patches {
+		ps = &patchState{}
+		first, _ = ps.next(first)
+	}
 	// Each event leaves in one writev: event line, data, blank line.
 	if !write(head, []byte("retry: 1000\nevent: view\ndata: "), first, []byte("\n\n")) {
 		return
@@ -93,7 +101,14 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 	for {
 		select {
 		case p := <-sub.ch:
-			if !write([]byte("event: view\ndata: "), p, []byte("\n\n")) {
+			event := viewEvent
+			if ps != nil {
+				var whole bool
+				if p, whole = ps.next(p); !whole {
+					event = patchEvent
+				}
+			}
+			if !write(event, p, []byte("\n\n")) {
 				return
 			}
 		case <-ping.C:
@@ -110,6 +125,11 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 		}
 	}
 }
+
+var (
+	viewEvent  = []byte("event: view\ndata: ")
+	patchEvent = []byte("event: patch\ndata: ")
+)
 
 // addStream counts a new stream's goroutine, unless the server is shutting
 // down. Shutdown waits for the count only after it has marked the server

@@ -2,6 +2,28 @@
 // It renders any game from its view (tracks, public/private key-value
 // panels) and its move catalog (forms), so it knows no game's rules.
 "use strict";
+// ---- patch:begin ---- merging the view stream's "patch" events (api/patch.go).
+// A patch names the parts of the view response that changed since the last
+// event of the same stream: "set" gives their new values, "del" the parts
+// gone. A part is a top-level field ("status", "log") or a field of the game
+// view ("view.private"); "view" alone in "del" removes the game view. The
+// result is a new object: the view passed in is not changed.
+function applyPatch(view, patch) {
+  const out = Object.assign({}, view);
+  if (out.view && typeof out.view === "object") out.view = Object.assign({}, out.view);
+  for (const name of patch.del || []) {
+    if (name.startsWith("view.")) { if (out.view && typeof out.view === "object") delete out.view[name.slice(5)]; }
+    else delete out[name];
+  }
+  for (const [name, value] of Object.entries(patch.set || {})) {
+    if (name.startsWith("view.")) {
+      if (!out.view || typeof out.view !== "object") out.view = {};
+      out.view[name.slice(5)] = value;
+    } else out[name] = value;
+  }
+  return out;
+}
+// ---- patch:end ----
 (function () {
   const page = document.body.dataset.page;
   const main = document.getElementById("main");
@@ -11,6 +33,7 @@
   let current = null;      // last ViewResponse
   let offset = 0;          // server clock minus this phone's clock, ms
   let source = null;       // EventSource
+  let streamView = null;   // the view the stream built (its whole view, then its patches)
   let timerTick = null;
   const firedTimers = new Set();
   // The log this phone has seen, by seq. A view carries only the table's
@@ -217,8 +240,18 @@
   function connect() {
     const id = tableId();
     if (source) source.close();
-    source = new EventSource("/api/tables/" + id + "/stream?as=" + role());
-    source.addEventListener("view", (ev) => { show(JSON.parse(ev.data)); document.body.dataset.online = "1"; });
+    streamView = null;
+    source = new EventSource("/api/tables/" + id + "/stream?as=" + role() + "&patches=1");
+    source.addEventListener("view", (ev) => { streamView = JSON.parse(ev.data); show(streamView); document.body.dataset.online = "1"; });
+    // A patch applies to the view this stream sent last; one that does not
+    // (a gap) starts the stream again, which begins with a whole view.
+    source.addEventListener("patch", (ev) => {
+      const p = JSON.parse(ev.data);
+      if (!streamView || streamView.version !== p.base) { connect(); return; }
+      streamView = applyPatch(streamView, p);
+      show(streamView);
+      document.body.dataset.online = "1";
+    });
     source.addEventListener("revoked", () => { source.close(); localStorage.removeItem(seatKey(id)); main.replaceChildren(el("p", { text: t("revoked") })); });
     source.onerror = () => { document.body.dataset.online = "0"; };
   }

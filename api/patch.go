@@ -1,0 +1,310 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"hash/maphash"
+	"strconv"
+	"sync"
+)
+
+// A stream opened with ?patches=1 gets, after its first whole view, only
+// what changed: "event: patch" with data
+//
+//	{"version":V,"base":B,"set":{"status":…,"view.private":…},"del":["view.outcome"]}
+//
+// B is the version of the last event this stream sent; "set" holds the
+// parts whose encoded bytes differ from the ones this stream last sent, and
+// "del" the parts it sent that the view no longer has. A part is a
+// top-level field of the view response ("status", "log", …) or, inside
+// "view", a field of the game view ("view.private", "view.moves", …); a
+// response without "view" deletes the part "view" as a whole. The phone
+// keeps the view its stream built (web/static/app.js, applyPatch) and
+// merges each patch into it; a reconnect starts again with a whole view.
+//
+// Parts are compared by a 64-bit hash of their bytes (hash/maphash), so a
+// stream keeps a few dozen words, not its last payload.
+
+// viewPart is one part of an encoded view response.
+type viewPart struct {
+	name string // the key as JSON, quotes included: `"log"`, `"view.private"`
+	raw  []byte // its value, as encoded
+	hash uint64
+}
+
+// partSig is what a stream remembers of a part it sent.
+type partSig struct {
+	name string
+	hash uint64
+}
+
+var partSeed = maphash.MakeSeed()
+
+var errNotSplittable = errors.New("view payload cannot be split into parts")
+
+// splitView splits an encoded view response into its parts, in order. The
+// payload is json.Marshal output (compact); anything else that does not
+// parse as an object with plain keys gives errNotSplittable (the stream
+// then sends whole views).
+func splitView(payload []byte) ([]viewPart, error) {
+	parts := make([]viewPart, 0, 24)
+	err := eachField(payload, func(key, val []byte) error {
+		if string(key) == `"view"` && len(val) > 0 && val[0] == '{' {
+			return eachField(val, func(k, v []byte) error {
+				parts = append(parts, viewPart{name: internName("view.", k), raw: v, hash: maphash.Bytes(partSeed, v)})
+				return nil
+			})
+		}
+		parts = append(parts, viewPart{name: internName("", key), raw: val, hash: maphash.Bytes(partSeed, val)})
+		return nil
+	})
+	return parts, err
+}
+
+// eachField calls fn with each key (quotes included) and raw value of the
+// JSON object obj.
+func eachField(obj []byte, fn func(key, val []byte) error) error {
+	i := skipSpace(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return errNotSplittable
+	}
+	i = skipSpace(obj, i+1)
+	if i < len(obj) && obj[i] == '}' {
+		return nil
+	}
+	for i < len(obj) {
+		if obj[i] != '"' {
+			return errNotSplittable
+		}
+		end, err := skipString(obj, i)
+		if err != nil {
+			return err
+		}
+		key := obj[i:end]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			return errNotSplittable
+		}
+		i = skipSpace(obj, end)
+		if i >= len(obj) || obj[i] != ':' {
+			return errNotSplittable
+		}
+		i = skipSpace(obj, i+1)
+		vend, err := skipValue(obj, i)
+		if err != nil {
+			return err
+		}
+		if err := fn(key, obj[i:vend]); err != nil {
+			return err
+		}
+		i = skipSpace(obj, vend)
+		if i >= len(obj) {
+			return errNotSplittable
+		}
+		switch obj[i] {
+		case ',':
+			i = skipSpace(obj, i+1)
+		case '}':
+			return nil
+		default:
+			return errNotSplittable
+		}
+	}
+	return errNotSplittable
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the string that starts at b[i].
+func skipString(b []byte, i int) (int, error) {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, nil
+		}
+	}
+	return 0, errNotSplittable
+}
+
+// skipValue returns the index just past the JSON value that starts at b[i].
+func skipValue(b []byte, i int) (int, error) {
+	if i >= len(b) {
+		return 0, errNotSplittable
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				end, err := skipString(b, j)
+				if err != nil {
+					return 0, err
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1, nil
+				}
+			}
+		}
+		return 0, errNotSplittable
+	}
+	j := i
+	for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\n' {
+		j++
+	}
+	if j == i {
+		return 0, errNotSplittable
+	}
+	return j, nil
+}
+
+// names interns part names: they are the view's field names, a small set.
+var names = struct {
+	sync.RWMutex
+	m map[string]string
+}{m: map[string]string{}}
+
+// internName returns prefix and the quoted key as one quoted name:
+// ("view.", `"moves"`) gives `"view.moves"`.
+func internName(prefix string, key []byte) string {
+	var buf [64]byte
+	b := append(buf[:0], '"')
+	b = append(b, prefix...)
+	b = append(b, key[1:]...)
+	names.RLock()
+	s, ok := names.m[string(b)]
+	names.RUnlock()
+	if ok {
+		return s
+	}
+	s = string(b)
+	names.Lock()
+	if len(names.m) < 1024 { // our own field names; never grows past a few dozen
+		names.m[s] = s
+	}
+	names.Unlock()
+	return s
+}
+
+// patchState is what one stream remembers of the view it last sent.
+type patchState struct {
+	version int64
+	sent    []partSig // nil before the first view, or after one that was not split
+}
+
+// next returns the data of the event to send for the view response
+// payload: a patch against the view this stream sent last, or the whole
+// payload (whole true) when there is none or the payload cannot be split.
+// It records payload's parts as sent.
+func (ps *patchState) next(payload []byte) (data []byte, whole bool) {
+	parts, err := splitView(payload)
+	version := int64(-1)
+	if err == nil {
+		for _, p := range parts {
+			if p.name == `"version"` {
+				version, err = strconv.ParseInt(string(p.raw), 10, 64)
+				break
+			}
+		}
+	}
+	if err != nil || version < 0 {
+		parts = nil
+	}
+	if ps.sent == nil || parts == nil {
+		ps.remember(version, parts)
+		return payload, true
+	}
+	buf := make([]byte, 0, 256)
+	buf = append(buf, `{"version":`...)
+	buf = strconv.AppendInt(buf, version, 10)
+	buf = append(buf, `,"base":`...)
+	buf = strconv.AppendInt(buf, ps.version, 10)
+	buf = append(buf, `,"set":{`...)
+	n := 0
+	hasView := false
+	for _, p := range parts {
+		if len(p.name) > 6 && p.name[:6] == `"view.` {
+			hasView = true
+		}
+		if old, ok := ps.find(p.name); ok && old == p.hash {
+			continue
+		}
+		if n > 0 {
+			buf = append(buf, ',')
+		}
+		n++
+		buf = append(buf, p.name...)
+		buf = append(buf, ':')
+		buf = append(buf, p.raw...)
+	}
+	buf = append(buf, `},"del":[`...)
+	n = 0
+	viewGone := false
+	for _, s := range ps.sent {
+		if partIn(parts, s.name) {
+			continue
+		}
+		isView := len(s.name) > 6 && s.name[:6] == `"view.`
+		if isView && !hasView {
+			viewGone = true
+			continue
+		}
+		if n > 0 {
+			buf = append(buf, ',')
+		}
+		n++
+		buf = append(buf, s.name...)
+	}
+	if viewGone {
+		if n > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, `"view"`...)
+	}
+	buf = append(buf, ']', '}')
+	ps.remember(version, parts)
+	return buf, false
+}
+
+func (ps *patchState) find(name string) (uint64, bool) {
+	for _, s := range ps.sent {
+		if s.name == name {
+			return s.hash, true
+		}
+	}
+	return 0, false
+}
+
+func partIn(parts []viewPart, name string) bool {
+	for _, p := range parts {
+		if p.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (ps *patchState) remember(version int64, parts []viewPart) {
+	ps.version = version
+	if parts == nil {
+		ps.sent = nil
+		return
+	}
+	ps.sent = ps.sent[:0]
+	for _, p := range parts {
+		ps.sent = append(ps.sent, partSig{name: p.name, hash: p.hash})
+	}
+}
