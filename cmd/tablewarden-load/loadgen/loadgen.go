@@ -56,6 +56,10 @@ type Config struct {
 	SourceIPs []string
 	// SSE keeps one stream per seat and measures fan-out.
 	SSE bool
+	// Patches opens the streams with ?patches=1: after its first view,
+	// each stream gets only what changed, which the tool merges as a
+	// phone does.
+	Patches bool
 	// OnAck is called for every 2xx move response, from any goroutine.
 	OnAck func(Ack)
 }

@@ -133,7 +133,11 @@ func (r *runner) stream(ctx context.Context, t *table, i int) {
 		if attempt > 0 && !sleep(ctx, time.Duration(min(attempt, 10))*100*time.Millisecond) {
 			return
 		}
-		req, err := http.NewRequestWithContext(ctx, "GET", r.client.base+"/api/tables/"+t.id+"/stream", nil)
+		url := r.client.base + "/api/tables/" + t.id + "/stream"
+		if r.cfg.Patches {
+			url += "?patches=1"
+		}
+		req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
 		if err != nil {
 			return
 		}
@@ -161,6 +165,8 @@ func (r *runner) stream(ctx context.Context, t *table, i int) {
 			continue
 		}
 		opened := false
+		event := "view"
+		var merged *mergedView
 		br := bufio.NewReaderSize(resp.Body, 8<<10)
 		for {
 			line, err := br.ReadSlice('\n')
@@ -178,6 +184,10 @@ func (r *runner) stream(ctx context.Context, t *table, i int) {
 				}
 				break
 			}
+			if name, ok := bytes.CutPrefix(line, []byte("event: ")); ok {
+				event = string(bytes.TrimRight(name, "\r\n"))
+				continue
+			}
 			data, ok := bytes.CutPrefix(line, []byte("data: "))
 			if !ok {
 				continue
@@ -192,6 +202,15 @@ func (r *runner) stream(ctx context.Context, t *table, i int) {
 			v, ok := versionOf(data)
 			if !ok {
 				r.errs.add("sse_decode")
+				continue
+			}
+			if r.cfg.Patches {
+				var err error
+				if merged, err = merged.apply(event, data); err != nil {
+					r.errs.add("sse_" + err.Error())
+					break // reconnect: the stream starts again with a whole view
+				}
+				t.deliver(i, v, merged.doc(), at)
 				continue
 			}
 			t.deliver(i, v, bytes.Clone(data), at)
