@@ -166,24 +166,7 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 	}
 	var st kit.State
 	if row.Status != "lobby" {
-		snap, err := q.GetSnapshot(ctx, t.id)
-		switch {
-		case err == nil && snap.Seq == seq:
-			st, err = g.Decode([]byte(snap.State))
-			if err != nil {
-				return fmt.Errorf("table %s: decode snapshot: %w", t.id, err)
-			}
-		case err == nil || errors.Is(err, sql.ErrNoRows):
-			// The snapshot is a cache: rebuild it from the log.
-			moves, err := q.ListMoves(ctx, t.id)
-			if err != nil {
-				return err
-			}
-			st, err = Replay(g, row, seats, moves)
-			if err != nil {
-				return fmt.Errorf("table %s: replay: %w", t.id, err)
-			}
-		default:
+		if st, err = stateFromStorage(ctx, q, g, row, seats, seq); err != nil {
 			return err
 		}
 	}
@@ -614,9 +597,12 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 		}
 		return MoveResult{}, err
 	}
-	enc, err := json.Marshal(res.State)
-	if err != nil {
-		return MoveResult{}, err
+	ended := t.game.Outcome(res.State) != nil
+	var enc []byte
+	if snapshotDue(seq, ended) {
+		if enc, err = json.Marshal(res.State); err != nil {
+			return MoveResult{}, err
+		}
 	}
 	args := "{}"
 	if len(req.Args) > 0 {
@@ -630,7 +616,6 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	}
 	evJSON, _ := json.Marshal(events)
 	actorJSON, _ := json.Marshal(id.actor())
-	ended := t.game.Outcome(res.State) != nil
 	version := t.row.Version + 1
 	// Once the referee has accepted, the write completes even if the
 	// phone hangs up: a retry with the same key then gets this result.
@@ -641,8 +626,10 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 			Args: args, At: now.Format(time.RFC3339Nano), IdempotencyKey: key, Events: string(evJSON), Reveals: boolInt(res.Reveals), Version: version}); err != nil {
 			return err
 		}
-		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)}); err != nil {
-			return err
+		if enc != nil {
+			if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)}); err != nil {
+				return err
+			}
 		}
 		if err := s.timers.persist(ctx, q, t.id, t.game, res.State); err != nil {
 			return err

@@ -19,3 +19,6 @@ SELECT count(*) FROM moves;
 
 -- name: ListRecentMoves :many
 SELECT * FROM moves WHERE table_id = ? ORDER BY seq DESC LIMIT ?;
+
+-- name: ListMovesAfter :many
+SELECT * FROM moves WHERE table_id = ? AND seq > ? ORDER BY seq;
