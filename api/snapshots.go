@@ -19,8 +19,9 @@ import (
 // lies before one). Loading a table decodes its snapshot and replays the
 // moves after it (replayTail): at most snapshotEvery-1 moves.
 
-// snapshotEvery is how many moves may pass between two stored states.
-const snapshotEvery = 32
+// snapshotEvery is how many moves may pass between two stored states
+// (a variable only so that a benchmark can compare it with 1).
+var snapshotEvery int64 = 32
 
 // snapshotDue reports whether the move with sequence number seq stores the
 // state after it.
