@@ -15,7 +15,10 @@ import (
 //
 // B is the version of the last event this stream sent; "set" holds the
 // parts whose encoded bytes differ from the ones this stream last sent, and
-// "del" the parts it sent that the view no longer has. A part is a
+// "del" the parts it sent that the view no longer has. The log, a window of
+// the newest entries, usually changes by sliding: then it comes as
+// "log":{"drop":k,"add":[…]}, meaning the log sent before without its
+// first k entries and with the added ones at its end. A part is a
 // top-level field of the view response ("status", "log", …) or, inside
 // "view", a field of the game view ("view.private", "view.moves", …); a
 // response without "view" deletes the part "view" as a whole. The phone
@@ -203,6 +206,7 @@ func internName(prefix string, key []byte) string {
 type patchState struct {
 	version int64
 	sent    []partSig // nil before the first view, or after one that was not split
+	log     []uint64  // the hashes of the entries of the log it sent
 }
 
 // next returns the data of the event to send for the view response
@@ -225,6 +229,12 @@ func (ps *patchState) next(payload []byte) (data []byte, whole bool) {
 	}
 	if ps.sent == nil || parts == nil {
 		ps.remember(version, parts)
+		ps.log = nil
+		for _, p := range parts {
+			if p.name == `"log"` {
+				ps.log, _, _ = ps.logDelta(p.raw)
+			}
+		}
 		return payload, true
 	}
 	buf := make([]byte, 0, 256)
@@ -235,12 +245,21 @@ func (ps *patchState) next(payload []byte) (data []byte, whole bool) {
 	buf = append(buf, `,"set":{`...)
 	n := 0
 	hasView := false
+	var logAdd [][]byte
+	logDrop := -1
+	newLog := ps.log[:0:0]
 	for _, p := range parts {
 		if len(p.name) > 6 && p.name[:6] == `"view.` {
 			hasView = true
 		}
+		if p.name == `"log"` {
+			newLog, logAdd, logDrop = ps.logDelta(p.raw)
+		}
 		if old, ok := ps.find(p.name); ok && old == p.hash {
 			continue
+		}
+		if p.name == `"log"` && logDrop >= 0 {
+			continue // sent below as entries to drop and add
 		}
 		if n > 0 {
 			buf = append(buf, ',')
@@ -274,9 +293,100 @@ func (ps *patchState) next(payload []byte) (data []byte, whole bool) {
 		}
 		buf = append(buf, `"view"`...)
 	}
-	buf = append(buf, ']', '}')
+	buf = append(buf, ']')
+	if logDrop >= 0 {
+		if old, ok := ps.find(`"log"`); !ok || old != partHash(parts, `"log"`) {
+			buf = append(buf, `,"log":{"drop":`...)
+			buf = strconv.AppendInt(buf, int64(logDrop), 10)
+			buf = append(buf, `,"add":[`...)
+			for i, e := range logAdd {
+				if i > 0 {
+					buf = append(buf, ',')
+				}
+				buf = append(buf, e...)
+			}
+			buf = append(buf, ']', '}')
+		}
+	}
+	buf = append(buf, '}')
 	ps.remember(version, parts)
+	ps.log = newLog
 	return buf, false
+}
+
+func partHash(parts []viewPart, name string) uint64 {
+	for _, p := range parts {
+		if p.name == name {
+			return p.hash
+		}
+	}
+	return 0
+}
+
+// logDelta compares the log array raw with the log this stream sent last.
+// The log is a window of the newest entries, so a new view's log is
+// usually the old one without its first few entries and with new ones at
+// the end: then drop is how many to take off the front and add the
+// entries to append. drop is -1 when the logs do not overlap that way
+// (the log part is then sent whole). hashes are raw's entries' hashes.
+func (ps *patchState) logDelta(raw []byte) (hashes []uint64, add [][]byte, drop int) {
+	var elems [][]byte
+	if eachElement(raw, func(e []byte) { elems = append(elems, e); hashes = append(hashes, maphash.Bytes(partSeed, e)) }) != nil {
+		return nil, nil, -1
+	}
+	old := ps.log
+	if len(old) == 0 {
+		return hashes, nil, -1
+	}
+	for k := 0; k < len(old); k++ {
+		keep := len(old) - k // old[k:] must be the start of the new log
+		if keep > len(hashes) {
+			continue
+		}
+		match := true
+		for i := 0; i < keep; i++ {
+			if old[k+i] != hashes[i] {
+				match = false
+				break
+			}
+		}
+		if match {
+			return hashes, elems[keep:], k
+		}
+	}
+	return hashes, nil, -1
+}
+
+// eachElement calls fn with each raw element of the JSON array arr.
+func eachElement(arr []byte, fn func(e []byte)) error {
+	i := skipSpace(arr, 0)
+	if i >= len(arr) || arr[i] != '[' {
+		return errNotSplittable
+	}
+	i = skipSpace(arr, i+1)
+	if i < len(arr) && arr[i] == ']' {
+		return nil
+	}
+	for i < len(arr) {
+		end, err := skipValue(arr, i)
+		if err != nil {
+			return err
+		}
+		fn(arr[i:end])
+		i = skipSpace(arr, end)
+		if i >= len(arr) {
+			return errNotSplittable
+		}
+		switch arr[i] {
+		case ',':
+			i = skipSpace(arr, i+1)
+		case ']':
+			return nil
+		default:
+			return errNotSplittable
+		}
+	}
+	return errNotSplittable
 }
 
 func (ps *patchState) find(name string) (uint64, bool) {

@@ -31,10 +31,12 @@ type patchStream struct {
 	events  []sseEvent
 	merged  []string // the merged view (JSON) after each event
 	patches int
-	errs    []string
-	notify  chan struct{}
-	cancel  context.CancelFunc
-	done    chan struct{}
+	// logSlides counts patches that slid the log rather than resending it.
+	logSlides int
+	errs      []string
+	notify    chan struct{}
+	cancel    context.CancelFunc
+	done      chan struct{}
 }
 
 type sseEvent struct {
@@ -100,6 +102,10 @@ func (s *patchStream) receive(event, data string) {
 			Version, Base int64
 			Set           map[string]any
 			Del           []string
+			Log           *struct {
+				Drop int
+				Add  []any
+			}
 		}
 		if err := json.Unmarshal([]byte(data), &p); err != nil {
 			s.errs = append(s.errs, "patch: "+err.Error())
@@ -110,6 +116,15 @@ func (s *patchStream) receive(event, data string) {
 			return
 		}
 		s.view = mergePatch(s.view, p.Set, p.Del)
+		if p.Log != nil {
+			old, _ := s.view["log"].([]any)
+			if p.Log.Drop > len(old) {
+				s.errs = append(s.errs, fmt.Sprintf("log patch drops %d of %d entries", p.Log.Drop, len(old)))
+				return
+			}
+			s.view["log"] = append(append([]any{}, old[p.Log.Drop:]...), p.Log.Add...)
+			s.logSlides++
+		}
 		s.patches++
 	default:
 		return
@@ -280,7 +295,7 @@ func TestPatchStreamsEqualWholeViewsEveryGame(t *testing.T) {
 			if played == 0 {
 				t.Fatal("no move was played")
 			}
-			patchBytes, patches := 0, 0
+			patchBytes, patches, slides := 0, 0, 0
 			for _, s := range streams {
 				s.mu.Lock()
 				for _, e := range s.events {
@@ -289,15 +304,19 @@ func TestPatchStreamsEqualWholeViewsEveryGame(t *testing.T) {
 					}
 				}
 				patches += s.patches
+				slides += s.logSlides
 				s.mu.Unlock()
 			}
 			if patches == 0 {
 				t.Fatal("no stream received a patch")
 			}
+			if slides == 0 {
+				t.Error("no patch slid the log")
+			}
 			if patchBytes >= wholeBytes {
 				t.Errorf("patches took %d bytes, the whole views %d", patchBytes, wholeBytes)
 			}
-			t.Logf("%s: %d moves, %d patches, %d bytes (whole views: %d bytes)", info.ID, played, patches, patchBytes, wholeBytes)
+			t.Logf("%s: %d moves, %d patches (%d sliding the log), %d bytes (whole views: %d bytes)", info.ID, played, patches, slides, patchBytes, wholeBytes)
 			checkPatchesInNode(t, streams)
 		})
 	}

@@ -6,8 +6,10 @@
 // A patch names the parts of the view response that changed since the last
 // event of the same stream: "set" gives their new values, "del" the parts
 // gone. A part is a top-level field ("status", "log") or a field of the game
-// view ("view.private"); "view" alone in "del" removes the game view. The
-// result is a new object: the view passed in is not changed.
+// view ("view.private"); "view" alone in "del" removes the game view.
+// "log": {drop, add} slides the log: its first `drop` entries go, `add`
+// comes at its end. The result is a new object: the view passed in is not
+// changed.
 function applyPatch(view, patch) {
   const out = Object.assign({}, view);
   if (out.view && typeof out.view === "object") out.view = Object.assign({}, out.view);
@@ -21,6 +23,7 @@ function applyPatch(view, patch) {
       out.view[name.slice(5)] = value;
     } else out[name] = value;
   }
+  if (patch.log) out.log = (out.log || []).slice(patch.log.drop).concat(patch.log.add);
   return out;
 }
 // ---- patch:end ----
