@@ -232,11 +232,14 @@ func (r *runner) run(parent context.Context) Report {
 	var srvCPU0, toolCPU0 time.Duration
 	var start time.Time
 	baseline := func() {
-		dbBefore = r.dbSize()
-		batches0, writes0 = r.commits()
+		// The window and the CPU figures start together; the database
+		// size and the commit counters (an HTTP request to a busy
+		// server) are read after.
 		srvCPU0, toolCPU0 = r.serverCPU(), toolCPU()
 		start = time.Now()
 		r.winStart.Store(start.UnixNano())
+		dbBefore = r.dbSize()
+		batches0, writes0 = r.commits()
 	}
 	baseDone := make(chan struct{})
 	if r.cfg.Warmup <= 0 {
