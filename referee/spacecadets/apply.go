@@ -80,8 +80,8 @@ func init() {
 // "not_science_officer", "not_sensors" and "wrong_step".
 func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.Result, error) {
 	s0, ok := st.(*State)
-	if !ok {
-		return kit.Result{}, fmt.Errorf("spacecadets: state is %T", st)
+	if !ok || s0 == nil {
+		return kit.Result{}, fmt.Errorf("%w: Space Cadets got %T", kit.ErrStateType, st)
 	}
 	h, ok := handlers[m.Type]
 	if !ok {
@@ -99,12 +99,25 @@ func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.
 	}
 	if err := h(a, m); err != nil {
 		if re, ok := kit.AsRuleError(err); ok && !strings.HasPrefix(re.Rule, "Space Cadets") {
-			return kit.Result{}, rewrap(err, secMissions)
+			// kit's own refusals (bad_args) name the move's section.
+			spec, _ := specOf(m.Type)
+			c := *re
+			c.Rule = spec.Rule
+			return kit.Result{}, &c
 		}
 		return kit.Result{}, err
 	}
 	a.checkEnd()
 	return kit.Result{State: a.s, Events: a.events, Reveals: a.reveals}, nil
+}
+
+// specOf returns the catalog entry of a move type.
+func specOf(typ string) (kit.MoveSpec, bool) {
+	i := slices.IndexFunc(moveCatalog, func(m kit.MoveSpec) bool { return m.Type == typ })
+	if i < 0 {
+		return kit.MoveSpec{}, false
+	}
+	return moveCatalog[i], true
 }
 
 // tableReports are the moves by which the table reports what happened on

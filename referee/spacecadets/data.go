@@ -70,7 +70,11 @@ type MissionData struct {
 	Major       string         `json:"major"`
 	StepSeconds map[string]int `json:"step_seconds"`
 	ExitEdges   []string       `json:"exit_edges"`
-	Source      string         `json:"source"`
+	// Engineering3BTwoPlayers: with 2 players Engineering is performed
+	// during Step 3B instead of 3A (the book says so for Mission 8 and H1
+	// only).
+	Engineering3BTwoPlayers bool   `json:"engineering_3b_two_players,omitempty"`
+	Source                  string `json:"source"`
 }
 
 // EquipmentCard is an Experimental Equipment card. Cost 0 means X (built at
@@ -157,11 +161,16 @@ type SiegeData struct {
 	Source             string   `json:"source"`
 }
 
-// KestrelData is Mission 9's data.
+// KestrelData is Mission 9's data: the crystals to tractor by difficulty,
+// and the squares where the enemies and crystals are placed at the start
+// of the game with each enemy's class by difficulty.
 type KestrelData struct {
-	CrystalsRequired map[string]int `json:"crystals_required"`
-	CrystalsOnMap    int            `json:"crystals_on_map"`
-	Source           string         `json:"source"`
+	CrystalsRequired map[string]int      `json:"crystals_required"`
+	CrystalsOnMap    int                 `json:"crystals_on_map"`
+	CrystalSquares   []Square            `json:"crystal_squares"`
+	EnemySquares     []Square            `json:"enemy_squares"`
+	EnemyClasses     map[string][]string `json:"enemy_classes"`
+	Source           string              `json:"source"`
 }
 
 // PlatformData is H2's data.
@@ -220,10 +229,10 @@ func parseData(b []byte) (*GameData, error) {
 	var d GameData
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&d); err != nil {
-		return nil, kit.Errorf("bad_option", "Setup", "The game_data option is not valid: %v.", err)
+		return nil, kit.Errorf("bad_option", rule(secComponentList), "The game_data option is not valid: %v.", err)
 	}
 	if err := d.check(); err != nil {
-		return nil, kit.Errorf("bad_option", "Setup", "The game_data option is not valid: %v.", err)
+		return nil, kit.Errorf("bad_option", rule(secComponentList), "The game_data option is not valid: %v.", err)
 	}
 	return &d, nil
 }
@@ -270,6 +279,14 @@ func (d *GameData) check() error {
 	}
 	if d.Kraken.Grid != 2*d.Kraken.TileSize || d.Kraken.TileSize <= 0 {
 		return fmt.Errorf("the Kraken grid must be 2x2 tiles")
+	}
+	if len(d.M9.CrystalSquares) != d.M9.CrystalsOnMap {
+		return fmt.Errorf("mission 9 needs one crystal square per crystal on the map")
+	}
+	for _, cl := range d.M9.EnemyClasses {
+		if len(cl) > len(d.M9.EnemySquares) {
+			return fmt.Errorf("mission 9 lists more enemy classes than enemy squares")
+		}
 	}
 	if len(d.M8.Path) < 2 {
 		return fmt.Errorf("the Mission 8 path needs at least 2 squares")

@@ -2,6 +2,7 @@ package spacecadets
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"tablewarden/referee/kit"
 )
@@ -19,20 +20,21 @@ func New() *Game { return &Game{} }
 
 // Rulebook section headings, used in every refusal.
 const (
-	secMapTiles   = "Map Tiles"
-	secMissions   = "Missions"
-	secEnemies    = "Enemies"
-	secScience    = "Science"
-	secUsing      = "Using Experimental Equipment Cards"
-	secComponents = "Notes on Components"
-	secM7         = "Mission 7: Down the Rabbit Hole"
-	secM8         = "Mission 8: Siege of Starbase Gamma"
-	secM9         = "Mission 9: Kestrel Run"
-	secM10        = "Mission 10: Star Kraken"
-	secH1         = "Historical Mission H1: Escape from Mercury"
-	secH2         = "Historical Mission H2: Earth Orbital Platform"
-	secH3         = "Historical Mission H3: Thrall Rescue"
-	secH4         = "Historical Mission H4: Hunt for the Invisible Planet"
+	secComponentList = "Components"
+	secMapTiles      = "Map Tiles"
+	secMissions      = "Missions"
+	secEnemies       = "Enemies"
+	secScience       = "Science"
+	secUsing         = "Using Experimental Equipment Cards"
+	secComponents    = "Notes on Components"
+	secM7            = "Mission 7: Down the Rabbit Hole"
+	secM8            = "Mission 8: Siege of Starbase Gamma"
+	secM9            = "Mission 9: Kestrel Run"
+	secM10           = "Mission 10: Star Kraken"
+	secH1            = "Historical Mission H1: Escape from Mercury"
+	secH2            = "Historical Mission H2: Earth Orbital Platform"
+	secH3            = "Historical Mission H3: Thrall Rescue"
+	secH4            = "Historical Mission H4: Hunt for the Invisible Planet"
 	// secTurn is for the base game's step structure, which this book only
 	// refers to.
 	secTurn = "Missions"
@@ -82,19 +84,22 @@ var stepLabels = map[string]string{
 
 // Options are the table options.
 type Options struct {
-	Mission        string          `json:"mission"`
-	Difficulty     string          `json:"difficulty"`
-	CaptainSeat    int             `json:"captain_seat"`
-	ScienceSeat    int             `json:"science_seat"`
-	SensorsSeat    int             `json:"sensors_seat"`
-	Step3ASeconds  int             `json:"step3a_seconds"`
-	Step3BSeconds  int             `json:"step3b_seconds"`
-	ScienceSeconds int             `json:"science_seconds"`
-	GameData       json.RawMessage `json:"game_data"`
+	Mission        string `json:"mission"`
+	Difficulty     string `json:"difficulty"`
+	CaptainSeat    int    `json:"captain_seat"`
+	ScienceSeat    int    `json:"science_seat"`
+	SensorsSeat    int    `json:"sensors_seat"`
+	Step3ASeconds  int    `json:"step3a_seconds"`
+	Step3BSeconds  int    `json:"step3b_seconds"`
+	ScienceSeconds int    `json:"science_seconds"`
+	// EngineeringStep is "book" (Step 3B with 2 players in Missions 8 and
+	// H1, Step 3A otherwise), or "3A"/"3B" as the table chooses.
+	EngineeringStep string          `json:"engineering_step"`
+	GameData        json.RawMessage `json:"game_data"`
 }
 
 func defaultOptions() Options {
-	return Options{Mission: "7", Difficulty: "normal", ScienceSeat: -1, SensorsSeat: -1}
+	return Options{Mission: "7", Difficulty: "normal", ScienceSeat: -1, SensorsSeat: -1, EngineeringStep: "book"}
 }
 
 func optionSpecs() []kit.OptionSpec {
@@ -102,18 +107,40 @@ func optionSpecs() []kit.OptionSpec {
 	for _, id := range missionIDs {
 		missions = append(missions, kit.Choice{Value: id, Label: "Mission " + id + ": " + defaultData.mission(id).Name})
 	}
+	players := func(auto string) []kit.Choice {
+		var c []kit.Choice
+		if auto != "" {
+			c = append(c, kit.Choice{Value: -1, Label: auto})
+		}
+		for i := 0; i < maxPlayers; i++ {
+			c = append(c, kit.Choice{Value: i, Label: fmt.Sprintf("Player %d", i+1)})
+		}
+		return c
+	}
+	const assumed = " Assumed: the book does not print this; change it here if your copy differs."
 	return []kit.OptionSpec{
-		{Name: "mission", Label: "Mission", Kind: kit.OptEnum, Default: "7", Choices: missions, Source: "rulebook"},
+		{Name: "mission", Label: "Mission", Kind: kit.OptEnum, Default: "7", Choices: missions, Source: "rulebook",
+			Help: "The mission from the expansion's rulebook. Missions 8, 9 and H1 can be played by two players."},
 		{Name: "difficulty", Label: "Difficulty", Kind: kit.OptEnum, Default: "normal", Source: "rulebook",
-			Choices: []kit.Choice{{Value: "easy", Label: "Easy"}, {Value: "normal", Label: "Normal"}, {Value: "hard", Label: "Hard"}}},
-		{Name: "captain_seat", Label: "Captain's seat", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(maxPlayers - 1)},
-		{Name: "science_seat", Label: "Science Officer's seat (-1: the last seat)", Kind: kit.OptInt, Default: -1, Min: kit.IntPtr(-1), Max: kit.IntPtr(maxPlayers - 1)},
-		{Name: "sensors_seat", Label: "Sensors seat (-1: seat 2, or seat 1 with 2 players)", Kind: kit.OptInt, Default: -1, Min: kit.IntPtr(-1), Max: kit.IntPtr(maxPlayers - 1)},
+			Choices: []kit.Choice{{Value: "easy", Label: "Easy"}, {Value: "normal", Label: "Normal"}, {Value: "hard", Label: "Hard"}},
+			Help:    "The difficulty sets the enemy levels and, in some missions, the objectives."},
+		{Name: "captain_seat", Label: "Captain", Kind: kit.OptEnum, Default: 0, Choices: players(""),
+			Help: "The player (in joining order) who is the Captain: the Captain runs the steps and the timers with the host."},
+		{Name: "science_seat", Label: "Science Officer", Kind: kit.OptEnum, Default: -1, Choices: players("The last player"),
+			Help: "The player who is the Science Officer. Any player can be assigned, as they act in their own phase."},
+		{Name: "sensors_seat", Label: "Sensors", Kind: kit.OptEnum, Default: -1, Choices: players("Player 3 (Player 2 with two players)"),
+			Help: "The player at the Sensors station, who holds the Star Kraken's tentacle cards in Mission 10."},
 		{Name: "step3a_seconds", Label: "Step 3A timer, seconds (0: mission data)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "assumed",
-			Help: "The book refers to the base game's timed Step 3 without its length; the mission data assumes 30 s."},
-		{Name: "step3b_seconds", Label: "Step 3B timer, seconds (0: mission data)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "assumed"},
-		{Name: "science_seconds", Label: "Science step timer, seconds (0: the book's 30)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "rulebook"},
-		{Name: "game_data", Label: "Game data (cards, maps, step lengths) as JSON; replaces the embedded data file", Kind: kit.OptJSON, Default: nil, Source: "assumed"},
+			Help: "The book refers to the base game's timed Step 3 without giving its length; the mission data uses 30 seconds." + assumed},
+		{Name: "step3b_seconds", Label: "Step 3B timer, seconds (0: mission data)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "assumed",
+			Help: "The length of the timed Step 3B; the mission data uses 30 seconds." + assumed},
+		{Name: "science_seconds", Label: "Science step timer, seconds (0: the book's 30)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "rulebook",
+			Help: "The book's Science step lasts 30 seconds; set another length here if your table plays it differently."},
+		{Name: "engineering_step", Label: "Engineering step", Kind: kit.OptEnum, Default: "book", Source: "rulebook",
+			Choices: []kit.Choice{{Value: "book", Label: "As the book says"}, {Value: "3A", Label: "Always Step 3A"}, {Value: "3B", Label: "Always Step 3B"}},
+			Help:    "The book moves Engineering to Step 3B only for two players in Missions 8 and H1; every other game performs it in Step 3A. Choose another step only as a house rule."},
+		{Name: "game_data", Label: "Game data (cards, maps, step lengths) as JSON; replaces the embedded data file", Kind: kit.OptJSON, Default: nil, Source: "assumed",
+			Help: "The cards, map squares and step lengths the book leaves to printed components, such as where Mission 9's enemies and crystals start." + assumed},
 	}
 }
 
@@ -233,7 +260,10 @@ func (g *Game) Decode(data []byte) (kit.State, error) {
 
 // Timers returns the state's timers (the server schedules the running ones).
 func (g *Game) Timers(st kit.State) []kit.Timer {
-	s := st.(*State)
+	s, ok := st.(*State)
+	if !ok || s == nil {
+		return nil
+	}
 	var out []kit.Timer
 	for _, t := range s.Timers {
 		if t.Running {

@@ -49,7 +49,7 @@ func (a *applier) tractorCrystal(m kit.Move) error {
 		if r.GateOpen {
 			return kit.Errorf("gate_open", rule(secM7), "This Gate is already open; once open it is always open.")
 		}
-		r.GateOpen = true
+		r.GateOpen, r.GateOpenedTurn = true, s.Turn
 		var left []string
 		for _, n := range s.D().M7.TileNames {
 			if !slices.Contains(r.TileNames, n) {
@@ -87,8 +87,10 @@ func (a *applier) tractorCrystal(m kit.Move) error {
 // tile's enemies go back to the box (attached parasites travel along), the
 // remaining movement is cancelled, the arrival square is rolled (on a 6
 // the Captain chooses), and arriving on Tile 4 with the Nemesis marker on
-// -1 or -2 adds one or two Easy enemies. Codes: not_in_mission, gate_closed,
-// no_next_tile.
+// -1 or -2 adds one or two Easy enemies. A Gate is passed on a turn after
+// the one it opened, and at most once a turn (the movement after it is
+// cancelled). Codes: not_in_mission, gate_closed, no_next_tile,
+// movement_cancelled, gate_opened_this_turn.
 func (a *applier) passGate(m kit.Move) error {
 	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
 		return err
@@ -110,6 +112,12 @@ func (a *applier) passGate(m kit.Move) error {
 	}
 	if !r.GateOpen {
 		return kit.Errorf("gate_closed", rule(secM7), "The Gate cannot be used until a successful Tractor Beam opens it.")
+	}
+	if r.ArrivedNow {
+		return kit.Errorf("movement_cancelled", rule(secM7), "The ship passed a Gate this turn: any remaining movement is cancelled. Pass the next Gate on a later turn.")
+	}
+	if r.GateOpenedTurn == s.Turn {
+		return kit.Errorf("gate_opened_this_turn", rule(secM7), "The Gate opened this turn: the players may advance through it on any future turn, from turn %d.", s.Turn+1)
 	}
 	kept := s.Enemies[:0:0]
 	for _, e := range s.Enemies {

@@ -47,6 +47,9 @@ func TestMission7Gates(t *testing.T) {
 	far := onTile(tb.s, 2)[0].ID
 	tb.fail(crew, "enemy_shot", map[string]any{"enemy": far}, "other_tile")
 	tb.fail(crew, "enemy_lock", map[string]any{"enemy": far, "locked": true}, "other_tile")
+	tb.fail(crew, "pass_gate", nil, "gate_opened_this_turn")
+	tb.to("step1")
+	tb.to("step5")
 	tb.do(crew, "pass_gate", nil)
 	tb.settleArrival()
 	if got := tb.s.Rabbit.Tile; got != 2 {
@@ -67,6 +70,45 @@ func TestMission7Gates(t *testing.T) {
 	tb.to("step2")
 	tb.do(crew, "enemy_lock", map[string]any{"enemy": other, "locked": true}) // no longer surprised
 	tb.fail(crew, "jump_home", nil, "objective_incomplete")
+}
+
+// TestMission7OneGateATurn: a Gate opened this turn is used "on any future
+// turn", and after passing a Gate "any remaining movement is cancelled":
+// the ship cannot cross three Gates in one Step 1 (issue 13).
+func TestMission7OneGateATurn(t *testing.T) {
+	tb := newTable(t, `{"mission":"7"}`, 4, 21)
+	tb.to("step1")
+	tb.do(crew, "tractor_crystal", nil)
+	tb.fail(crew, "pass_gate", nil, "gate_opened_this_turn")
+	if slices.ContainsFunc(tb.g.View(tb.s, kit.SeatViewer(1)).Moves, func(m kit.MoveSpec) bool { return m.Type == "pass_gate" }) {
+		t.Fatalf("pass_gate is offered on the turn the Gate opened")
+	}
+	tb.to("step2")
+	tb.to("step1")
+	tb.do(crew, "pass_gate", nil)
+	tb.settleArrival()
+	if got, want := tb.s.Rabbit.Tile, 2; got != want {
+		t.Fatalf("tile = %d, want %d", got, want)
+	}
+	tb.do(crew, "tractor_crystal", nil)
+	tb.fail(crew, "pass_gate", nil, "movement_cancelled")
+	tb.fail(crew, "ship_moved", map[string]any{"row": 1, "col": 1, "facing": "N"}, "movement_cancelled")
+	tb.to("step2")
+	tb.to("step1")
+	tb.do(crew, "pass_gate", nil)
+	tb.settleArrival()
+	if got, want := tb.s.Rabbit.Tile, 3; got != want {
+		t.Fatalf("tile = %d, want %d after a second turn", got, want)
+	}
+	n := 0
+	for _, e := range tb.events {
+		if e.Code == "gate_passed" {
+			n++
+		}
+	}
+	if got, want := n, 2; got != want {
+		t.Fatalf("gates passed in two turns = %d, want %d", got, want)
+	}
 }
 
 func TestMission7Arrival(t *testing.T) {
@@ -405,5 +447,37 @@ func TestH4InvisiblePlanet(t *testing.T) {
 	}
 	if rev := tb.g.Outcome(tb.s).Revealed.(map[string]any); rev["invisible_planet_crystal"] != planet+1 {
 		t.Fatalf("revealed = %v", rev)
+	}
+}
+
+// TestMission9EnemiesAtSetup: "Enemy ships and crystals are placed at the
+// start of the game" (issue 13): the table starts with Mission 9's enemies
+// on their squares, the phones can report on them, and a table can enter
+// its own squares through the game data.
+func TestMission9EnemiesAtSetup(t *testing.T) {
+	for diff, classes := range defaultData.M9.EnemyClasses {
+		tb := newTable(t, `{"mission":"9","difficulty":"`+diff+`"}`, 4, 3)
+		if got, want := len(tb.s.Enemies), len(classes); got != want {
+			t.Fatalf("%s: %d enemies at setup, want %d", diff, got, want)
+		}
+		for i, e := range tb.s.Enemies {
+			sq := defaultData.M9.EnemySquares[i]
+			if e.Row != sq[0] || e.Col != sq[1] || e.Class != classes[i] {
+				t.Fatalf("%s: enemy %d = %+v, want a %s enemy on %v", diff, i, e, classes[i], sq)
+			}
+		}
+		if got := len(publicOf(tb.s).Enemies); got != len(classes) {
+			t.Fatalf("%s: the public view reports %d enemies, want %d", diff, got, len(classes))
+		}
+		tb.to("step7")
+		tb.do(crew, "enemy_lock", map[string]any{"enemy": tb.s.Enemies[0].ID, "locked": true})
+	}
+	opts := `{"mission":"9","difficulty":"easy","game_data":` + dataOption(t, func(d *GameData) {
+		d.M9.EnemySquares = []Square{{4, 4}}
+		d.M9.EnemyClasses = map[string][]string{"easy": {"hard"}}
+	}) + `}`
+	tb := newTable(t, opts, 2, 3)
+	if got := tb.s.Enemies; len(got) != 1 || got[0].Row != 4 || got[0].Col != 4 || got[0].Class != "hard" {
+		t.Fatalf("table-entered Mission 9 enemies = %+v, want one hard enemy on row 4, column 4", got)
 	}
 }

@@ -235,7 +235,8 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 		if s.Kraken != nil {
 			beak = ints("beak_squares", 0, 4)
 		}
-		add(s.Mission != "8" && !pending, "ship_moved", append(slices.Clone(onGrid), beak)...)
+		arrived := s.Rabbit != nil && s.Rabbit.ArrivedNow
+		add(s.Mission != "8" && !pending && !arrived, "ship_moved", append(slices.Clone(onGrid), beak)...)
 		add(s.Mission != "8", "set_speed")
 		add(true, "damage_card", choices("station", strs(d.Stations)))
 		var damaged []string
@@ -280,7 +281,7 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 		if r := s.Rabbit; r != nil {
 			last := len(d.M7.TileNames)
 			add(!r.GateOpen && r.Tile < last || r.Tile == last && !r.Stabilized, "tractor_crystal")
-			add(r.GateOpen && r.Tile < last, "pass_gate")
+			add(r.GateOpen && r.Tile < last && !r.ArrivedNow && r.GateOpenedTurn != s.Turn, "pass_gate")
 			add(r.Tile == last && r.Stabilized, "jump_home")
 		}
 		if k := s.Kestrel; k != nil {

@@ -98,16 +98,29 @@ func TestH2NemesisByDifficulty(t *testing.T) {
 	}
 }
 
-// TestTwoPlayerEngineering: with 2 players Engineering moves to Step 3B.
+// TestTwoPlayerEngineering: with 2 players Engineering moves to Step 3B in
+// Missions 8 and H1, as the book says, and not in Mission 9, whose page
+// does not say so (issue 13); the table may choose otherwise by option.
 func TestTwoPlayerEngineering(t *testing.T) {
-	tb := newTable(t, `{"mission":"9","captain_seat":0}`, 2, 1)
-	if got, want := tb.s.EngineeringStep, "3B"; got != want {
-		t.Fatalf("engineering step = %s, want %s", got, want)
+	for _, tc := range []struct {
+		opts  string
+		seats int
+		want  string
+	}{
+		{`{"mission":"8"}`, 2, "3B"},
+		{`{"mission":"H1"}`, 2, "3B"},
+		{`{"mission":"9"}`, 2, "3A"},
+		{`{"mission":"9"}`, 4, "3A"},
+		{`{"mission":"8"}`, 4, "3A"},
+		{`{"mission":"9","engineering_step":"3B"}`, 2, "3B"},
+		{`{"mission":"8","engineering_step":"3A"}`, 2, "3A"},
+	} {
+		tb := newTable(t, tc.opts, tc.seats, 1)
+		if got := tb.s.EngineeringStep; got != tc.want {
+			t.Fatalf("%s with %d players: engineering step = %s, want %s", tc.opts, tc.seats, got, tc.want)
+		}
 	}
-	tb4 := newTable(t, `{"mission":"9"}`, 4, 1)
-	if got, want := tb4.s.EngineeringStep, "3A"; got != want {
-		t.Fatalf("engineering step with 4 = %s, want %s", got, want)
-	}
+	tb := newTable(t, `{"mission":"8","captain_seat":0}`, 2, 1)
 	// 2 players: seat 1 is the Science Officer and Sensors.
 	tb.rigStart("Geoffrey Tubes", "Beam Bias", "Experimental Equipment 05", "Experimental Equipment 06", "Experimental Equipment 07 (Helm)")
 	tb.do(captain, "keep_starting", map[string]any{"card": "Geoffrey Tubes"})

@@ -143,12 +143,17 @@ type Equipment struct {
 // Rabbit is Mission 7: the tile the players are on (1–4), its Gate, the
 // next tile once the Gate is open, and the arrival roll.
 type Rabbit struct {
-	Tile       int      `json:"tile" vis:"public"`
-	TileNames  []string `json:"tile_names" vis:"public"`
-	GateOpen   bool     `json:"gate_open" vis:"public"`
-	Gate       Square   `json:"gate" vis:"public"`
-	NextGate   Square   `json:"next_gate" vis:"public"`
-	ArrivedNow bool     `json:"arrived_now" vis:"public"`
+	Tile      int      `json:"tile" vis:"public"`
+	TileNames []string `json:"tile_names" vis:"public"`
+	GateOpen  bool     `json:"gate_open" vis:"public"`
+	// GateOpenedTurn is the turn the current Gate opened: it is used "on
+	// any future turn", never the turn it opens.
+	GateOpenedTurn int    `json:"gate_opened_turn,omitempty" vis:"public"`
+	Gate           Square `json:"gate" vis:"public"`
+	NextGate       Square `json:"next_gate" vis:"public"`
+	// ArrivedNow: the ship passed a Gate this turn; its remaining movement
+	// is cancelled and the enemies are surprised.
+	ArrivedNow bool `json:"arrived_now" vis:"public"`
 	// PendingRow/PendingCol: the arrival roll was a 6 and the Captain chooses.
 	PendingRow bool `json:"pending_row" vis:"public"`
 	PendingCol bool `json:"pending_col" vis:"public"`

@@ -126,7 +126,10 @@ type publicView struct {
 // Mission 8's enemy deck, H4's planet) are shown only as counts or not at
 // all.
 func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
-	s := st.(*State)
+	s, ok := st.(*State)
+	if !ok || s == nil {
+		return kit.View{Game: "spacecadets", Moves: []kit.MoveSpec{}}
+	}
 	view := kit.View{
 		Game:    "spacecadets",
 		Phase:   stepLabels[s.Step],
