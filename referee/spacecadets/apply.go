@@ -235,13 +235,33 @@ func joinOr(xs []string) string {
 	return out
 }
 
+// reason is why a mission ended: its message-catalog code, the English
+// text and the text's parameters (for translations).
+type reason struct {
+	code   string
+	text   string
+	params map[string]string
+}
+
+// why builds a reason; kv are placeholder names and values in pairs.
+func why(code, text string, kv ...string) reason {
+	r := reason{code: code, text: text}
+	for i := 0; i+1 < len(kv); i += 2 {
+		if r.params == nil {
+			r.params = map[string]string{}
+		}
+		r.params[kv[i]] = kv[i+1]
+	}
+	return r
+}
+
 // end finishes the mission and cancels every timer so that no expiry can
 // fire after it.
-func (a *applier) end(won bool, level, reason, section string) {
+func (a *applier) end(won bool, level string, r reason, section string) {
 	if a.s.End != nil {
 		return
 	}
-	a.s.End = &End{Won: won, Level: level, Reason: reason, Rule: rule(section)}
+	a.s.End = &End{Won: won, Level: level, Reason: r.text, Code: r.code, Params: r.params, Rule: rule(section)}
 	a.s.Step = "over"
 	for i := range a.s.Timers {
 		t := &a.s.Timers[i]
@@ -250,8 +270,8 @@ func (a *applier) end(won bool, level, reason, section string) {
 		}
 	}
 	if won {
-		a.log("mission_won", "Mission won: %s", reason)
+		a.log("mission_won", "Mission won: %s", r.text)
 	} else {
-		a.log("mission_lost", "Mission lost: %s", reason)
+		a.log("mission_lost", "Mission lost: %s", r.text)
 	}
 }

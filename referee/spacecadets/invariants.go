@@ -2,6 +2,7 @@ package spacecadets
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"tablewarden/referee/kit"
@@ -106,7 +107,7 @@ func (g *Game) Outcome(st kit.State) *kit.Outcome {
 	if !ok || s == nil || s.End == nil {
 		return nil
 	}
-	o := &kit.Outcome{Winners: []int{}, Reason: s.End.Reason, Rule: s.End.Rule}
+	o := &kit.Outcome{Winners: []int{}, Reason: s.End.Reason, ReasonCode: s.End.Code, ReasonParams: maps.Clone(s.End.Params), Rule: s.End.Rule}
 	if s.End.Won {
 		o.Side = "Crew"
 		for i := range s.Seats {

@@ -3,6 +3,8 @@ package spacecadets
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -246,14 +248,14 @@ func (a *applier) exitMap(m kit.Move) error {
 		if s.Kestrel.Tractored < s.Kestrel.Required {
 			return kit.Errorf("objective_incomplete", rule(secM9), "On %s difficulty tractor %d crystals before leaving; %d tractored.", s.Difficulty, s.Kestrel.Required, s.Kestrel.Tractored)
 		}
-		a.end(true, "", fmt.Sprintf("the ship left through a green edge with %d crystals tractored.", s.Kestrel.Tractored), secM9)
+		a.end(true, "", why("outcome.m9_won", fmt.Sprintf("the ship left through a green edge with %d crystals tractored.", s.Kestrel.Tractored), "crystals", strconv.Itoa(s.Kestrel.Tractored)), secM9)
 	case "H1":
-		a.end(true, "", "the ore hauler slipped through the blockade and left along the indicated edge.", secH1)
+		a.end(true, "", why("outcome.h1_won", "the ore hauler slipped through the blockade and left along the indicated edge."), secH1)
 	case "H4":
 		if !s.Invisible.Found {
 			return kit.Errorf("objective_incomplete", rule(secH4), "Locate the Invisible Planet before leaving.")
 		}
-		a.end(true, "", "the Invisible Planet was located and the ship left by the edge it started from.", secH4)
+		a.end(true, "", why("outcome.h4_won", "the Invisible Planet was located and the ship left by the edge it started from."), secH4)
 	}
 	return nil
 }
@@ -286,9 +288,9 @@ func (a *applier) jumpHome(m kit.Move) error {
 			}
 		}
 		if left == 0 {
-			a.end(true, "major", "Major Victory: the Gate Stabilizer is tractored, every enemy on the final tile destroyed, and the crew jumped home.", secM7)
+			a.end(true, "major", why("outcome.m7_major", "Major Victory: the Gate Stabilizer is tractored, every enemy on the final tile destroyed, and the crew jumped home."), secM7)
 		} else {
-			a.end(true, "minor", fmt.Sprintf("Minor Victory: the Gate Stabilizer is tractored and the crew jumped home (%d enemies left on the final tile).", left), secM7)
+			a.end(true, "minor", why("outcome.m7_minor", fmt.Sprintf("Minor Victory: the Gate Stabilizer is tractored and the crew jumped home (%d enemies left on the final tile).", left), "enemies", strconv.Itoa(left)), secM7)
 		}
 	case "10":
 		return a.krakenJumpHome()
@@ -400,7 +402,7 @@ func (a *applier) declareLoss(m kit.Move) error {
 	if args.Reason != "ship destroyed" && args.Reason != "mission abandoned" {
 		return kit.Errorf("bad_reason", rule(secMissions), "The reasons are: ship destroyed, mission abandoned.")
 	}
-	a.end(false, "", args.Reason+".", missionSection(a.s.Mission))
+	a.end(false, "", why("outcome.declared_"+strings.ReplaceAll(args.Reason, " ", "_"), args.Reason+"."), missionSection(a.s.Mission))
 	return nil
 }
 
@@ -425,7 +427,7 @@ func (a *applier) siegeMove() {
 		e.Row, e.Col = path[e.PathPos][0], path[e.PathPos][1]
 		a.log("siege_move", "%s moves %d squares (speed %d + %d).", s.enemyLabel(*e), step, s.enemyCard(*e).Speed, halfDamage(g.MovementDie))
 		if e.PathPos == len(path)-1 {
-			a.end(false, "", s.enemyLabel(*e)+" reached the starbase.", secM8)
+			a.end(false, "", why("outcome.m8_reached", s.enemyLabel(*e)+" reached the starbase.", "enemy", s.enemyLabel(*e)), secM8)
 			return
 		}
 	}
@@ -482,7 +484,7 @@ func (a *applier) thrallMove() {
 	}
 	e.Col -= step
 	if e.Col < 1 {
-		a.end(false, "", "the Thrall's sleeper ship moved off the left edge of the board.", secH3)
+		a.end(false, "", why("outcome.h3_escaped", "the Thrall's sleeper ship moved off the left edge of the board."), secH3)
 		return
 	}
 	a.log("thrall", "The Thrall moves %d squares left to column %d.", step, e.Col)
@@ -522,7 +524,7 @@ func (a *applier) checkEnd() {
 				return
 			}
 		}
-		a.end(true, "", "every enemy ship was destroyed before one reached the starbase.", secM8)
+		a.end(true, "", why("outcome.m8_won", "every enemy ship was destroyed before one reached the starbase."), secM8)
 	case "H2":
 		for _, e := range s.Enemies {
 			if e.onMap() && !e.Deactivated {
@@ -531,7 +533,7 @@ func (a *applier) checkEnd() {
 		}
 		p := s.D().H2.Platform
 		if s.Ship.Row != 0 && distance(s.Ship.Row, s.Ship.Col, p[0], p[1]) <= 1 {
-			a.end(true, "", "all four enemy ships are destroyed or deactivated and the ship is docked with the Orbital Platform.", secH2)
+			a.end(true, "", why("outcome.h2_won", "all four enemy ships are destroyed or deactivated and the ship is docked with the Orbital Platform."), secH2)
 		}
 	case "H3":
 		th := s.enemy(s.Thrall.ThrallID)
@@ -541,7 +543,7 @@ func (a *applier) checkEnd() {
 			}
 		}
 		if th.Deactivated && th.onMap() {
-			a.end(true, "", "the three saucers are destroyed and the Thrall is deactivated before it escaped.", secH3)
+			a.end(true, "", why("outcome.h3_won", "the three saucers are destroyed and the Thrall is deactivated before it escaped."), secH3)
 		}
 	}
 }

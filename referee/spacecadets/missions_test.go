@@ -169,6 +169,9 @@ func TestMission7Tile4AndVictory(t *testing.T) {
 		if o := tb.g.Outcome(tb.s); len(o.Winners) != 4 || o.Side != "Crew" {
 			t.Fatalf("outcome = %+v", o)
 		}
+		if got, want := tb.g.Outcome(tb.s).ReasonCode, "outcome.m7_major"; got != want {
+			t.Fatalf("outcome reason code = %q, want %q", got, want)
+		}
 	}
 }
 

@@ -304,7 +304,7 @@ func (a *applier) enemyDestroyed(m kit.Move) error {
 	e.Destroyed, e.Locked, e.Attached = true, false, false
 	a.log("enemy_destroyed", "%s destroyed.", a.s.enemyLabel(*e))
 	if a.s.Thrall != nil && e.ID == a.s.Thrall.ThrallID {
-		a.end(false, "", "the Thrall was destroyed instead of deactivated: the sleeper ship is lost.", secH3)
+		a.end(false, "", why("outcome.h3_thrall_destroyed", "the Thrall was destroyed instead of deactivated: the sleeper ship is lost."), secH3)
 	}
 	return nil
 }

@@ -211,7 +211,11 @@ type End struct {
 	Won    bool   `json:"won" vis:"public"`
 	Level  string `json:"level,omitempty" vis:"public"` // minor or major
 	Reason string `json:"reason" vis:"public"`
-	Rule   string `json:"rule" vis:"public"`
+	// Code is Reason's message-catalog key and Params fill its
+	// placeholders (kit.Outcome.ReasonCode and ReasonParams).
+	Code   string            `json:"code,omitempty" vis:"public"`
+	Params map[string]string `json:"params,omitempty" vis:"public"`
+	Rule   string            `json:"rule" vis:"public"`
 }
 
 // Clone returns a deep copy that shares no mutable memory with s (the
@@ -265,6 +269,7 @@ func (s *State) Clone() *State {
 	}
 	if s.End != nil {
 		e := *s.End
+		e.Params = maps.Clone(e.Params)
 		c.End = &e
 	}
 	return &c
