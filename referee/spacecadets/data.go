@@ -20,28 +20,33 @@ var defaultData = mustParseData(defaultDataJSON)
 // from ("rulebook" or "assumed"). A table replaces it whole with the
 // game_data option.
 type GameData struct {
-	Note               string          `json:"note"`
-	Stations           []string        `json:"stations"`
-	Shields            []string        `json:"shields"`
-	ScienceSeconds     int             `json:"science_seconds"`
-	StartSciencePoints int             `json:"start_science_points"`
-	StartDraw          int             `json:"start_draw"`
-	Step1Draw          int             `json:"step1_draw"`
-	RangeMetric        string          `json:"range_metric"`
-	NemesisTrack       NemesisTrack    `json:"nemesis_track"`
-	Missions           []MissionData   `json:"missions"`
-	Equipment          []EquipmentCard `json:"equipment"`
-	Components         []ComponentCard `json:"components"`
-	Enemies            []EnemyCard     `json:"enemies"`
-	Tentacles          []TentacleCard  `json:"tentacles"`
-	Kraken             KrakenData      `json:"kraken"`
-	M7                 RabbitData      `json:"m7"`
-	M8                 SiegeData       `json:"m8"`
-	M9                 KestrelData     `json:"m9"`
-	H2                 PlatformData    `json:"h2"`
-	H3                 ThrallData      `json:"h3"`
-	H4                 InvisibleData   `json:"h4"`
-	Part2              Part2Data       `json:"part2"`
+	Note               string       `json:"note"`
+	Stations           []string     `json:"stations"`
+	Shields            []string     `json:"shields"`
+	ScienceSeconds     int          `json:"science_seconds"`
+	StartSciencePoints int          `json:"start_science_points"`
+	StartDraw          int          `json:"start_draw"`
+	Step1Draw          int          `json:"step1_draw"`
+	RangeMetric        string       `json:"range_metric"`
+	NemesisTrack       NemesisTrack `json:"nemesis_track"`
+	// StepNotes says in a few words what the table does in each step of
+	// the base game, for the prompts (assumed: the book only refers to the
+	// steps).
+	StepNotes       map[string]string `json:"step_notes"`
+	StepNotesSource string            `json:"step_notes_source"`
+	Missions        []MissionData     `json:"missions"`
+	Equipment       []EquipmentCard   `json:"equipment"`
+	Components      []ComponentCard   `json:"components"`
+	Enemies         []EnemyCard       `json:"enemies"`
+	Tentacles       []TentacleCard    `json:"tentacles"`
+	Kraken          KrakenData        `json:"kraken"`
+	M7              RabbitData        `json:"m7"`
+	M8              SiegeData         `json:"m8"`
+	M9              KestrelData       `json:"m9"`
+	H2              PlatformData      `json:"h2"`
+	H3              ThrallData        `json:"h3"`
+	H4              InvisibleData     `json:"h4"`
+	Part2           Part2Data         `json:"part2"`
 }
 
 // NemesisTrack bounds the Nemesis track's boxes.

@@ -157,9 +157,79 @@ func optional(a kit.ArgSpec) kit.ArgSpec { a.Optional = true; return a }
 func enumArg(name, label string, values ...string) kit.ArgSpec {
 	a := kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgEnum}
 	for _, v := range values {
-		a.Choices = append(a.Choices, kit.Choice{Value: v, Label: v})
+		a.Choices = append(a.Choices, kit.Choice{Value: v, Label: choiceLabel(v)})
 	}
 	return a
+}
+
+// choiceLabels are the words players read for the coded choices.
+var choiceLabels = map[string]string{
+	"science": "Science step", "step3a": "Step 3A", "step3b": "Step 3B",
+	"N": "North", "E": "East", "S": "South", "W": "West",
+	"sensors": "Sensors broke the lock", "range": "Out of range", "other": "Another reason",
+}
+
+// choiceLabel is the label of a choice's value: its words when the value
+// is a code, the value itself when it already is words.
+func choiceLabel(v string) string {
+	if l, ok := choiceLabels[v]; ok {
+		return l
+	}
+	return v
+}
+
+// moveHints are the phone's hints for each move: Primary (it moves the
+// game on), Group (a heading for secondary moves) and Confirm (a sentence
+// asked before sending a move that ends the mission, cannot be undone or
+// reveals something).
+var moveHints = map[string]kit.MoveSpec{
+	"start_timer":         {Primary: true},
+	"pause_timer":         {Group: "Timer"},
+	"resume_timer":        {Group: "Timer"},
+	"cancel_timer":        {Group: "Timer"},
+	"next_step":           {Primary: true},
+	"keep_starting":       {Group: "Starting equipment"},
+	"unkeep_starting":     {Group: "Starting equipment"},
+	"finish_starting":     {Primary: true, Confirm: "Give the kept cards to the Captain and discard the others? This cannot be undone."},
+	"science_draw":        {Primary: true, Confirm: "Draw the Experimental Equipment cards? A draw cannot be undone."},
+	"science_draw_extra":  {Group: "Science", Confirm: "Remove 1 energy from that station and draw one more card? A draw cannot be undone."},
+	"science_select":      {Group: "Science"},
+	"science_unselect":    {Group: "Science"},
+	"science_build":       {Primary: true, Confirm: "Announce the build and draw the Component cards face down? This cannot be undone."},
+	"research":            {Group: "Science", Confirm: "Announce Research and draw the Component cards face down? This cannot be undone."},
+	"set_aside_component": {Primary: true},
+	"report_workbench":    {Primary: true, Confirm: "Report the Workbench? The card is built or discarded; this cannot be undone."},
+	"abort_science":       {Group: "Science", Confirm: "Abort the attempt? The Experimental Equipment card is discarded."},
+	"use_equipment":       {Group: "Experimental Equipment", Confirm: "Use this card? A one-use card is discarded."},
+	"ship_moved":          {Group: "Ship and map"},
+	"set_speed":           {Group: "Ship and map"},
+	"radiation_belt":      {Group: "Ship and map"},
+	"null_zone":           {Group: "Ship and map"},
+	"damage_card":         {Group: "Damage and repair"},
+	"repair":              {Group: "Damage and repair"},
+	"enemy_lock":          {Group: "Enemies"},
+	"enemy_shot":          {Group: "Enemies"},
+	"enemy_destroyed":     {Group: "Enemies"},
+	"enemy_deactivated":   {Group: "Enemies"},
+	"enemy_moved":         {Group: "Enemies"},
+	"parasite_attach":     {Group: "Enemies"},
+	"tractor_enemy":       {Group: "Enemies"},
+	"enemy_obstacle":      {Group: "Enemies"},
+	"roll":                {Group: "Dice"},
+	"roll_half":           {Group: "Dice"},
+	"roll_placement":      {Group: "Dice"},
+	"tractor_crystal":     {Group: "Mission"},
+	"pass_gate":           {Group: "Mission", Confirm: "Pass the Gate? The arrival square is rolled and the ship's remaining movement is cancelled."},
+	"choose_arrival":      {Primary: true},
+	"exit_map":            {Group: "Mission", Confirm: "Leave the map? This ends the mission."},
+	"jump_home":           {Group: "Mission", Confirm: "Jump home? This ends the mission."},
+	"tile_revealed":       {Group: "Mission", Confirm: "Draw the Saucers for this tile? The draw cannot be undone."},
+	"reveal_crystal":      {Group: "Mission", Confirm: "Turn over the token beneath this crystal? This cannot be undone."},
+	"subdue_tentacle":     {Group: "Mission", Confirm: "Record this tentacle as subdued? This cannot be undone."},
+	"kraken_activate":     {Primary: true, Confirm: "Record the tentacle's square? Its Grab, Attack or Spin is resolved at once."},
+	"start_kraken_part2":  {Primary: true, Confirm: "Start part 2 of Mission 10? This cannot be undone."},
+	"scan_beak":           {Group: "Mission"},
+	"declare_loss":        {Group: "End the mission", Confirm: "End the mission as lost? This cannot be undone."},
 }
 
 var timerNames = []string{"science", "step3a", "step3b"}
@@ -221,13 +291,22 @@ func catalog() []kit.MoveSpec {
 		{Type: "reveal_crystal", Label: "Superlock: turn over a crystal's token", Rule: rule(secH4), Args: []kit.ArgSpec{intArg("crystal", "Crystal", 1, 3)}},
 		{Type: "subdue_tentacle", Label: "Tentacle subdued", Rule: rule(secM10), Args: []kit.ArgSpec{enumArg("tentacle", "Tentacle")}},
 		{Type: "kraken_activate", Label: "Step 7: the tentacle moved to", Rule: rule(secM10), Args: []kit.ArgSpec{intArg("row", "Row", 1, 10), intArg("col", "Column", 1, 10)}},
-		{Type: "start_kraken_part2", Label: "Start Mission 10, part 2", Rule: rule(secM10), Host: true},
+		{Type: "start_kraken_part2", Label: "Start Mission 10, part 2", Rule: rule(secM10)},
 		{Type: "scan_beak", Label: "Superlock scan of the Beak", Rule: rule(secM10)},
 		{Type: "declare_loss", Label: "Mission failed", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("reason", "Reason", "ship destroyed", "mission abandoned")}, Host: true},
 	}
 }
 
-var moveCatalog = catalog()
+var moveCatalog = hinted(catalog())
+
+// hinted sets each move's phone hints from moveHints.
+func hinted(specs []kit.MoveSpec) []kit.MoveSpec {
+	for i := range specs {
+		h := moveHints[specs[i].Type]
+		specs[i].Primary, specs[i].Group, specs[i].Confirm = h.Primary, h.Group, h.Confirm
+	}
+	return specs
+}
 
 // Info describes the game.
 func (g *Game) Info() kit.Info {

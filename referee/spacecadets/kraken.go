@@ -229,12 +229,13 @@ func (a *applier) spin() {
 }
 
 // startPart2 starts the team's continuation of Mission 10 in this table.
-// Codes: host_or_captain, not_in_mission, part1_incomplete, already.
+// Only the Captain starts it: the public view names them. Codes:
+// not_captain, not_in_mission, part1_incomplete, already.
 func (a *applier) startPart2(m kit.Move) error {
 	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
 		return err
 	}
-	if err := a.hostOrCaptain(secM10); err != nil {
+	if err := a.captain(secM10); err != nil {
 		return err
 	}
 	if err := a.inMission(secM10, "10"); err != nil {

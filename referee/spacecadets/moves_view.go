@@ -67,7 +67,7 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 	strs := func(xs []string) []kit.Choice {
 		var c []kit.Choice
 		for _, x := range xs {
-			c = append(c, kit.Choice{Value: x, Label: x})
+			c = append(c, kit.Choice{Value: x, Label: choiceLabel(x)})
 		}
 		return c
 	}
@@ -142,7 +142,13 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 			startable = append(startable, t.Name)
 		}
 	}
-	add(boss, "start_timer", choices("name", strs(startable)))
+	scienceReveal := func(m *kit.MoveSpec) bool {
+		if slices.Contains(startable, "science") {
+			m.Confirm = "Start the Science timer? The Component cards are turned over for everyone."
+		}
+		return true
+	}
+	add(boss, "start_timer", choices("name", strs(startable)), scienceReveal)
 	add(boss, "pause_timer", choices("name", strs(runningT)))
 	add(boss, "resume_timer", choices("name", strs(pausedT)))
 	add(boss, "cancel_timer", choices("name", strs(append(slices.Clone(runningT), pausedT...))))
@@ -268,7 +274,13 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 		add(true, "enemy_lock", choices("enemy", enemies(func(e Enemy) bool { return e.Locked && !e.Attached })),
 			locked(false), choices("cause", causes), label(": loses lock"))
 		add(!s.inactive("Weapons"), "enemy_shot", choices("enemy", enemies(all)))
-		add(true, "enemy_destroyed", choices("enemy", enemies(all)))
+		thrallWarning := func(m *kit.MoveSpec) bool {
+			if s.Thrall != nil {
+				m.Confirm = "Destroying the Thrall instead of deactivating it loses the mission. Record the enemy as destroyed?"
+			}
+			return true
+		}
+		add(true, "enemy_destroyed", choices("enemy", enemies(all)), thrallWarning)
 		add(true, "enemy_deactivated", choices("enemy", enemies(func(e Enemy) bool { return s.enemyCard(e).Deactivatable && !e.Deactivated })))
 		add(s.Siege == nil, "enemy_moved", append([]func(*kit.MoveSpec) bool{choices("enemy", enemies(func(e Enemy) bool {
 			return !e.Attached && !(s.Thrall != nil && e.ID == s.Thrall.ThrallID)
@@ -316,7 +328,11 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 				}
 			}
 			if sensors || captain {
-				add(true, "subdue_tentacle", choices("tentacle", strs(subdue)))
+				var cs []kit.Choice
+				for _, id := range subdue {
+					cs = append(cs, kit.Choice{Value: id, Label: k.tentacle(id).Name})
+				}
+				add(true, "subdue_tentacle", choices("tentacle", cs))
 			}
 			if krakenWait {
 				// The tentacle moves towards the players: one entry per row
@@ -341,7 +357,8 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 		add(true, "roll_half")
 		add(true, "roll_placement")
 	}
-	add(boss && s.Kraken != nil && s.Kraken.Last != "" && s.Kraken.Part == 1, "start_kraken_part2")
+	// Only the Captain starts part 2 (the Sensors player holds the cards).
+	add(captain && s.Kraken != nil && s.Kraken.Last != "" && s.Kraken.Part == 1, "start_kraken_part2")
 	add(boss, "declare_loss")
 	if host {
 		hostOnly := out[:0]

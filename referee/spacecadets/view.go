@@ -78,10 +78,15 @@ type krakenView struct {
 	CardsHeldBy string         `json:"cards_held_by"`
 	Subdued     int            `json:"subdued"`
 	// LastActive and Continuation are shown once three are subdued.
-	LastActive   string     `json:"last_active_tentacle,omitempty"`
-	LastActiveID string     `json:"last_active_id,omitempty"`
-	Continuation string     `json:"continuation,omitempty"`
-	Part2        *part2View `json:"part2,omitempty"`
+	LastActive   string `json:"last_active_tentacle,omitempty"`
+	LastActiveID string `json:"last_active_id,omitempty"`
+	// Continuation is the link path of the next part of the mission
+	// ("/kraken/t3"), for the phone to show as a link.
+	Continuation string `json:"continuation,omitempty"`
+	// Part2StartedBy names the one player offered "Start Mission 10, part
+	// 2": the Captain.
+	Part2StartedBy string     `json:"part2_started_by,omitempty"`
+	Part2          *part2View `json:"part2,omitempty"`
 }
 
 type tentacleView struct {
@@ -131,12 +136,14 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		return kit.View{Game: "spacecadets", Moves: []kit.MoveSpec{}}
 	}
 	view := kit.View{
-		Game:    "spacecadets",
-		Phase:   stepLabels[s.Step],
-		Turn:    waitingFor(s),
-		Public:  publicOf(s),
-		Moves:   available(s, v),
-		Outcome: g.Outcome(s),
+		Game:       "spacecadets",
+		Phase:      s.Step,
+		PhaseLabel: phaseLabel(s),
+		Prompt:     promptFor(s, v),
+		Turn:       waitingFor(s),
+		Public:     publicOf(s),
+		Moves:      available(s, v),
+		Outcome:    g.Outcome(s),
 	}
 	for i, name := range s.Seats {
 		var roles []string
@@ -424,6 +431,9 @@ func krakenOf(s *State) *krakenView {
 		v.LastActive = k.tentacle(k.Last).Name
 		v.LastActiveID = k.Last
 		v.Continuation = ContinuationPath(k.Last)
+		if k.Part == 1 {
+			v.Part2StartedBy = s.Seats[s.Roles.Captain] + " (Captain)"
+		}
 	}
 	if k.Part == 2 {
 		vr := d.variant(k.Last)
