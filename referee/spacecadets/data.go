@@ -75,11 +75,36 @@ type MissionData struct {
 	Major       string         `json:"major"`
 	StepSeconds map[string]int `json:"step_seconds"`
 	ExitEdges   []string       `json:"exit_edges"`
+	// Board is where the board page draws the mission's map tiles.
+	Board BoardLayout `json:"board"`
 	// Engineering3BTwoPlayers: with 2 players Engineering is performed
 	// during Step 3B instead of 3A (the book says so for Mission 8 and H1
 	// only).
 	Engineering3BTwoPlayers bool   `json:"engineering_3b_two_players,omitempty"`
 	Source                  string `json:"source"`
+}
+
+// BoardLayout places a mission's map tiles on the board page's unit
+// square. It is a drawing layout only (assumed: the book's map figures are
+// not reproduced).
+type BoardLayout struct {
+	kit.Sourced
+	Tiles []TileBox `json:"tiles"`
+}
+
+// TileBox is one map tile: the squares it covers (Row, Col: its top-left
+// square; Rows×Cols squares; in Mission 7 every tile is its own 5×5 map)
+// and its box on the unit square.
+type TileBox struct {
+	Label string  `json:"label"`
+	Row   int     `json:"row"`
+	Col   int     `json:"col"`
+	Rows  int     `json:"rows"`
+	Cols  int     `json:"cols"`
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	W     float64 `json:"w"`
+	H     float64 `json:"h"`
 }
 
 // EquipmentCard is an Experimental Equipment card. Cost 0 means X (built at
@@ -299,6 +324,11 @@ func (d *GameData) check() error {
 	for _, m := range d.Missions {
 		if m.Grid[0] <= 0 || m.Grid[1] <= 0 {
 			return fmt.Errorf("mission %s grid must be positive", m.ID)
+		}
+		for _, b := range m.Board.Tiles {
+			if b.Rows <= 0 || b.Cols <= 0 || b.W <= 0 || b.H <= 0 || b.X < 0 || b.Y < 0 || b.X+b.W > 1 || b.Y+b.H > 1 {
+				return fmt.Errorf("mission %s board tile %q must have squares and fit the unit square", m.ID, b.Label)
+			}
 		}
 	}
 	for _, id := range missionIDs {

@@ -93,10 +93,12 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 			s.StepSeconds[k] = 30
 		}
 	}
+	// Each timer carries the table's length from the start, so that every
+	// screen can show it before the timer runs.
 	s.Timers = []kit.Timer{
-		{Name: "science", Label: "Science step"},
-		{Name: "step3a", Label: "Step 3A"},
-		{Name: "step3b", Label: "Step 3B"},
+		{Name: "science", Label: "Science step", DurationMS: int64(s.ScienceSeconds) * 1000},
+		{Name: "step3a", Label: "Step 3A", DurationMS: int64(s.StepSeconds["3A"]) * 1000},
+		{Name: "step3b", Label: "Step 3B", DurationMS: int64(s.StepSeconds["3B"]) * 1000},
 	}
 	switch {
 	case md.NemesisByDifficulty != nil:

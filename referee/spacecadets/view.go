@@ -45,7 +45,9 @@ type attemptView struct {
 	SetAside          string   `json:"set_aside,omitempty"`
 	Gather            []string `json:"gather,omitempty"`
 	InactiveAutoMatch []string `json:"inactive_auto_match,omitempty"`
-	Status            string   `json:"status"`
+	// Cards lists each turned-over Component card with what it needs.
+	Cards  []componentView `json:"cards,omitempty"`
+	Status string          `json:"status"`
 }
 
 type scienceView struct {
@@ -142,6 +144,7 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		Prompt:     promptFor(s, v),
 		Turn:       waitingFor(s),
 		Public:     publicOf(s),
+		Board:      boardOf(s),
 		Moves:      available(s, v),
 		Outcome:    g.Outcome(s),
 	}
@@ -159,7 +162,7 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		view.Seats = append(view.Seats, kit.SeatView{Seat: i, Name: name, Status: strings.Join(roles, ", ")})
 	}
 	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(s.Seats) {
-		view.Private = map[string]any{"you": s.Seats[v.Seat], "your_roles": view.Seats[v.Seat].Status}
+		view.Private = privateOf(s, v.Seat, view.Seats[v.Seat].Status)
 	}
 	if s.NemesisUsed {
 		tr := s.D().NemesisTrack
@@ -173,11 +176,7 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		def := kit.TrackDef{Name: "tile", Label: "Tile", Steps: []string{"Tile 1", "Tile 2", "Tile 3", "Tile 4"}}
 		view.Tracks = append(view.Tracks, def.View(kit.Track{Pos: s.Rabbit.Tile - 1}))
 	}
-	for _, t := range s.Timers {
-		if t.Running || t.Paused || t.Expired {
-			view.Timers = append(view.Timers, t)
-		}
-	}
+	view.Timers = timersOf(s)
 	return view
 }
 
@@ -403,6 +402,7 @@ func scienceOf(s *State) scienceView {
 			av.Gather = nil
 			av.InactiveAutoMatch = nil
 		}
+		av.Cards = workbenchOf(s)
 		v.Attempt = av
 	}
 	return v
@@ -443,4 +443,25 @@ func krakenOf(s *State) *krakenView {
 			MajorObjective: "Also subdue " + k.tentacle(k.Last).Name + " before jumping home."}
 	}
 	return v
+}
+
+// timersOf lists the timers a screen draws: the running, paused or expired
+// ones, and the current step's timer before it starts (with its length),
+// so the board can show "30 s" while the Captain gets ready. Each carries
+// its length (DurationMS), its deadline while running and RemainingMS
+// while paused.
+func timersOf(s *State) []kit.Timer {
+	var out []kit.Timer
+	for _, t := range s.Timers {
+		idle := !t.Running && !t.Paused && !t.Expired
+		current := t.Name == s.Step && t.Name != "science" ||
+			t.Name == "science" && s.Step == "science" && s.Science.Attempt != nil && s.Science.Attempt.Status == "face_down"
+		if !idle || current && s.End == nil {
+			if idle {
+				t.RemainingMS = t.DurationMS
+			}
+			out = append(out, t)
+		}
+	}
+	return out
 }
