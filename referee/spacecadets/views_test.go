@@ -157,7 +157,9 @@ func TestBoardSecrets(t *testing.T) {
 func TestStationPanels(t *testing.T) {
 	tb := newTable(t, `{"mission":"7"}`, 4, 5)
 	tb.startWith()
-	panels := func(seat int) []stationPanel { return tb.g.View(tb.s, kit.SeatViewer(seat)).Private.(privateView).Stations }
+	panels := func(seat int) []stationPanel {
+		return tb.g.View(tb.s, kit.SeatViewer(seat)).Private.(privateView).Stations
+	}
 	titles := func(seat int) []string {
 		var out []string
 		for _, p := range panels(seat) {
