@@ -3,7 +3,6 @@ package spacecadets
 import (
 	"encoding/json"
 	"errors"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -11,12 +10,6 @@ import (
 	"tablewarden/referee/kit"
 	"tablewarden/referee/kit/kittest"
 )
-
-func TestClassified(t *testing.T) {
-	if err := kit.CheckClassified(reflect.TypeOf(State{})); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func TestSetupErrors(t *testing.T) {
 	for _, tc := range []struct {

@@ -220,7 +220,7 @@ func publicOf(s *State) publicView {
 	d := s.D()
 	md := s.missionData()
 	p := publicView{
-		Difficulty:      s.Difficulty,
+		Difficulty:      difficultyLabel(s.Difficulty),
 		Turn:            s.Turn,
 		Step:            stepLabels[s.Step],
 		EngineeringStep: "Step " + s.EngineeringStep,
@@ -254,7 +254,7 @@ func publicOf(s *State) publicView {
 		if !e.onMap() {
 			continue
 		}
-		ev := enemyView{ID: e.ID, Name: e.Name, Class: e.Class, Where: square(e.Row, e.Col), LockedOn: e.Locked, Abilities: "inactive (not locked on)"}
+		ev := enemyView{ID: e.ID, Name: e.Name, Class: classLabels[e.Class], Where: square(e.Row, e.Col), LockedOn: e.Locked, Abilities: "inactive (not locked on)"}
 		if e.Locked {
 			ev.Abilities = "active"
 		}
@@ -379,7 +379,7 @@ func scienceOf(s *State) scienceView {
 		v.ScienceDone = "Research (no Science this turn)"
 	}
 	if at := sc.Attempt; at != nil {
-		av := &attemptView{Kind: at.Kind, Cost: at.Level, FaceDownCards: len(at.FaceDown), Status: at.Status}
+		av := &attemptView{Kind: attemptLabels[at.Kind], Cost: at.Level, FaceDownCards: len(at.FaceDown), Status: attemptLabels[at.Status]}
 		if at.Kind == "build" {
 			av.Card = d.Equipment[at.Card].Name
 		}
@@ -465,3 +465,13 @@ func timersOf(s *State) []kit.Timer {
 	}
 	return out
 }
+
+// classLabels and attemptLabels are the words players read for the coded
+// enemy classes and Science attempt states.
+var (
+	classLabels   = map[string]string{"easy": "Easy", "normal": "Normal", "hard": "Hard", "historical": "Historical"}
+	attemptLabels = map[string]string{
+		"build": "Build", "research": "Research",
+		"face_down": "Component cards face down", "running": "Timer running: gathering components", "check": "Time is up: checking the Workbench",
+	}
+)
