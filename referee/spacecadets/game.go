@@ -139,8 +139,8 @@ func optionSpecs() []kit.OptionSpec {
 		{Name: "engineering_step", Label: "Engineering step", Kind: kit.OptEnum, Default: "book", Source: "rulebook",
 			Choices: []kit.Choice{{Value: "book", Label: "As the book says"}, {Value: "3A", Label: "Always Step 3A"}, {Value: "3B", Label: "Always Step 3B"}},
 			Help:    "The book moves Engineering to Step 3B only for two players in Missions 8 and H1; every other game performs it in Step 3A. Choose another step only as a house rule."},
-		{Name: "game_data", Label: "Game data (cards, maps, step lengths) as JSON; replaces the embedded data file", Kind: kit.OptJSON, Default: nil, Source: "assumed",
-			Help: "The cards, map squares and step lengths the book leaves to printed components, such as where Mission 9's enemies and crystals start." + assumed},
+		{Name: "game_data", Label: "Game data (cards, maps, step lengths) as JSON", Kind: kit.OptJSON, Default: nil, Source: "assumed",
+			Help: "The cards, map squares and step lengths the book leaves to printed components, as JSON laid over the embedded data file: enter only what your copy prints differently, such as where Mission 9's enemies and crystals start." + assumed},
 	}
 }
 

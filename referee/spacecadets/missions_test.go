@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 func onTile(s *State, tile int) []Enemy {
@@ -475,12 +476,20 @@ func TestMission9EnemiesAtSetup(t *testing.T) {
 		tb.to("step7")
 		tb.do(crew, "enemy_lock", map[string]any{"enemy": tb.s.Enemies[0].ID, "locked": true})
 	}
-	opts := `{"mission":"9","difficulty":"easy","game_data":` + dataOption(t, func(d *GameData) {
-		d.M9.EnemySquares = []Square{{4, 4}}
-		d.M9.EnemyClasses = map[string][]string{"easy": {"hard"}}
-	}) + `}`
+	// A table enters only what its copy prints: here one enemy square.
+	opts := `{"mission":"9","difficulty":"easy","game_data":{"m9":{"enemy_squares":[[4,4]],"enemy_classes":{"easy":["hard"],"normal":["easy"],"hard":["hard"]}}}}`
 	tb := newTable(t, opts, 2, 3)
 	if got := tb.s.Enemies; len(got) != 1 || got[0].Row != 4 || got[0].Col != 4 || got[0].Class != "hard" {
 		t.Fatalf("table-entered Mission 9 enemies = %+v, want one hard enemy on row 4, column 4", got)
+	}
+	if got, want := tb.s.D().M9.Source, kit.SourceTableEntered; got != want {
+		t.Fatalf("Mission 9 data source = %q, want %q", got, want)
+	}
+	if got, want := len(tb.s.D().M9.CrystalSquares), 3; got != want {
+		t.Fatalf("crystal squares after a partial entry = %d, want the embedded %d", got, want)
+	}
+	_, err := New().Setup([]byte(`{"mission":"9","game_data":{"m9":{"enemy_squares":[[4,4]]}}}`), seatNames(2), kit.NewCtx(1, 0, kittest.Epoch))
+	if re, ok := kit.AsRuleError(err); !ok || re.Code != "bad_option" || re.Rule != rule(secComponentList) {
+		t.Fatalf("three enemies for one square = %v, want bad_option naming %q", err, rule(secComponentList))
 	}
 }
