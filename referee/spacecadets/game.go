@@ -308,18 +308,19 @@ func hinted(specs []kit.MoveSpec) []kit.MoveSpec {
 	return specs
 }
 
-// Info describes the game.
-func (g *Game) Info() kit.Info {
-	return kit.Info{
-		ID:         "spacecadets",
-		Name:       "Space Cadets: Resistance Is Mostly Futile",
-		Rulebook:   "space-cadets-rimf.txt",
-		MinPlayers: 2,
-		MaxPlayers: maxPlayers,
-		Options:    optionSpecs(),
-		Moves:      moveCatalog,
-	}
+// info is the game's description, computed once.
+var info = kit.Info{
+	ID:         "spacecadets",
+	Name:       "Space Cadets: Resistance Is Mostly Futile",
+	Rulebook:   "space-cadets-rimf.txt",
+	MinPlayers: 2,
+	MaxPlayers: maxPlayers,
+	Options:    optionSpecs(),
+	Moves:      moveCatalog,
 }
+
+// Info describes the game: its options and its move catalog.
+func (g *Game) Info() kit.Info { return info }
 
 // Decode reads a state from JSON and resolves its game data.
 func (g *Game) Decode(data []byte) (kit.State, error) {

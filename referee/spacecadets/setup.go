@@ -138,7 +138,7 @@ func decodeOptions(raw json.RawMessage) (Options, error) {
 	}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		one, _ := json.Marshal(map[string]json.RawMessage{k: m[k]})
-		if err := kit.DecodeOptions(one, optionSpecs(), &o); err != nil {
+		if err := kit.DecodeOptions(one, info.Options, &o); err != nil {
 			sec, ok := optionSection[k]
 			if !ok {
 				sec = secMissions
