@@ -2,6 +2,7 @@ package spacecadets
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"tablewarden/referee/kit"
@@ -204,7 +205,11 @@ func (b *boardBuilder) addMission() {
 		}
 	case s.Kestrel != nil:
 		for i, sq := range d.M9.CrystalSquares {
-			b.piece(0, sq[0], sq[1], kit.Piece{Kind: "token", Label: "Crystal " + strconv.Itoa(i+1)}, "crystal")
+			label := "Crystal " + strconv.Itoa(i+1)
+			if slices.Contains(s.Kestrel.Crystals, i+1) {
+				label += ", tractored"
+			}
+			b.piece(0, sq[0], sq[1], kit.Piece{Kind: "token", Label: label}, "crystal")
 		}
 	case s.Kraken != nil:
 		for _, sq := range d.Kraken.Beak {

@@ -281,7 +281,7 @@ func catalog() []kit.MoveSpec {
 		{Type: "roll", Label: "Roll dice", Rule: rule(secEnemies), Args: []kit.ArgSpec{intArg("dice", "Dice", 1, 6), optional(arg("purpose", "For", kit.ArgString))}, Host: true},
 		{Type: "roll_half", Label: "Roll half damage (d6 ÷ 2, up)", Rule: rule(secEnemies), Host: true},
 		{Type: "roll_placement", Label: "Roll a square (row, column; 6s rerolled)", Rule: rule(secM7), Host: true},
-		{Type: "tractor_crystal", Label: "Successful Tractor Beam on a crystal", Rule: rule(secMissions)},
+		{Type: "tractor_crystal", Label: "Successful Tractor Beam on a crystal", Rule: rule(secMissions), Args: []kit.ArgSpec{optional(intArg("crystal", "Crystal", 1, 9))}},
 		{Type: "pass_gate", Label: "Pass over the open Gate", Rule: rule(secM7)},
 		{Type: "choose_arrival", Label: "Choose the arrival row/column", Rule: rule(secM7),
 			Args: []kit.ArgSpec{optional(intArg("row", "Row", 1, 5)), optional(intArg("col", "Column", 1, 5))}},

@@ -26,7 +26,8 @@ func (a *applier) damage(source string, dice int, shield string) {
 // or a Mission 9 crystal. Codes: seats_only, not_in_mission, gate_open,
 // already, no_crystals_left.
 func (a *applier) tractorCrystal(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+	var args crystalArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
 		return err
 	}
 	if err := a.seat(secMissions); err != nil {
@@ -38,6 +39,9 @@ func (a *applier) tractorCrystal(m kit.Move) error {
 	s := a.s
 	switch {
 	case s.Rabbit != nil:
+		if args.Crystal != 0 {
+			return kit.Errorf("bad_crystal", rule(secM7), "Mission 7's crystal is the tile's Gate: no crystal number is given.")
+		}
 		r := s.Rabbit
 		last := len(s.D().M7.TileNames)
 		if r.Tile == last {
@@ -77,8 +81,20 @@ func (a *applier) tractorCrystal(m kit.Move) error {
 		if k.Tractored >= s.D().M9.CrystalsOnMap {
 			return kit.Errorf("no_crystals_left", rule(secM9), "Every crystal has been tractored.")
 		}
+		n := args.Crystal
+		if n == 0 {
+			for n = 1; slices.Contains(k.Crystals, n); n++ {
+			}
+		}
+		if n < 1 || n > s.D().M9.CrystalsOnMap {
+			return kit.Errorf("bad_crystal", rule(secM9), "The crystals are numbered 1 to %d.", s.D().M9.CrystalsOnMap)
+		}
+		if slices.Contains(k.Crystals, n) {
+			return kit.Errorf("already", rule(secM9), "Crystal %d is already tractored.", n)
+		}
+		k.Crystals = append(k.Crystals, n)
 		k.Tractored++
-		a.log("crystal", "Crystal tractored: %d of %d needed.", k.Tractored, k.Required)
+		a.log("crystal", "Crystal %d tractored: %d of %d needed.", n, k.Tractored, k.Required)
 	default:
 		return kit.Errorf("not_in_mission", rule(secMissions), "Mission %s has no crystals to tractor.", s.Mission)
 	}

@@ -1,7 +1,9 @@
 package spacecadets
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
@@ -293,6 +295,16 @@ func TestMission9Kestrel(t *testing.T) {
 		if got := tb.s.End; got == nil || !got.Won {
 			t.Fatalf("%s: end = %+v, want a win", diff, got)
 		}
+	}
+	// Crystals are tractored by number, and the board marks them.
+	tb := newTable(t, `{"mission":"9"}`, 4, 3)
+	tb.to("step5")
+	tb.do(crew, "tractor_crystal", map[string]any{"crystal": 2})
+	tb.fail(crew, "tractor_crystal", map[string]any{"crystal": 2}, "already")
+	tb.fail(crew, "tractor_crystal", map[string]any{"crystal": 4}, "bad_crystal")
+	raw, _ := json.Marshal(tb.g.View(tb.s, kit.BoardViewer).Board)
+	if !strings.Contains(string(raw), "Crystal 2, tractored") || strings.Contains(string(raw), "Crystal 1, tractored") {
+		t.Fatalf("board = %s, want crystal 2 (only) marked tractored", raw)
 	}
 }
 

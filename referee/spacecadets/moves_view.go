@@ -292,12 +292,19 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 			choices("obstacle", strs([]string{"Radiation Belt", "Null Zone"})))
 		if r := s.Rabbit; r != nil {
 			last := len(d.M7.TileNames)
-			add(!r.GateOpen && r.Tile < last || r.Tile == last && !r.Stabilized, "tractor_crystal")
+			add(!r.GateOpen && r.Tile < last || r.Tile == last && !r.Stabilized, "tractor_crystal", drop("crystal"))
 			add(r.GateOpen && r.Tile < last && !r.ArrivedNow && r.GateOpenedTurn != s.Turn, "pass_gate")
 			add(r.Tile == last && r.Stabilized, "jump_home")
 		}
 		if k := s.Kestrel; k != nil {
-			add(k.Tractored < d.M9.CrystalsOnMap, "tractor_crystal")
+			var left []kit.Choice
+			for i := 1; i <= d.M9.CrystalsOnMap; i++ {
+				if !slices.Contains(k.Crystals, i) {
+					sq := d.M9.CrystalSquares[i-1]
+					left = append(left, kit.Choice{Value: i, Label: fmt.Sprintf("Crystal %d (%s)", i, square(sq[0], sq[1]))})
+				}
+			}
+			add(k.Tractored < d.M9.CrystalsOnMap, "tractor_crystal", choices("crystal", left), need("crystal"))
 		}
 		if edges := s.missionData().ExitEdges; len(edges) > 0 {
 			done := true

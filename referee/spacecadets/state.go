@@ -171,6 +171,9 @@ type Siege struct {
 type Kestrel struct {
 	Tractored int `json:"tractored" vis:"public"`
 	Required  int `json:"required" vis:"public"`
+	// Crystals are the numbers (from 1) of the crystals tractored, in
+	// order; empty in tables started before crystals were numbered.
+	Crystals []int `json:"crystals,omitempty" vis:"public"`
 }
 
 // Kraken is Mission 10: the four tentacles and both parts' objectives.
@@ -252,6 +255,7 @@ func (s *State) Clone() *State {
 	}
 	if s.Kestrel != nil {
 		k := *s.Kestrel
+		k.Crystals = slices.Clone(k.Crystals)
 		c.Kestrel = &k
 	}
 	if s.Kraken != nil {
