@@ -211,7 +211,7 @@ func (a *applier) seatName(i int) string {
 	if i >= 0 && i < len(a.s.Seats) {
 		return a.s.Seats[i]
 	}
-	return fmt.Sprintf("seat %d", i)
+	return fmt.Sprintf("Player %d", i+1)
 }
 
 func joinOr(xs []string) string {
