@@ -54,14 +54,12 @@ func checkValue(v int) error {
 // include the ESCAPED and loot stars already scored (they are shown apart
 // and never counted twice). Codes: "scoring_finished", "bad_args",
 // "stars_below_recorded".
-func (t *turn) enterStars(m kit.Move) error {
-	var a struct {
-		Value int `json:"value"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	p := t.me()
+type enterStarsArgs struct {
+	Value int `json:"value"`
+}
+
+func enterStars(t *kit.Turn[State], seat int, a enterStarsArgs) error {
+	p := (&t.S.Players[seat])
 	if p.Finished {
 		return ruleErr("scoring_finished", secEnd)
 	}
@@ -72,25 +70,23 @@ func (t *turn) enterStars(m kit.Move) error {
 		return ruleErr("stars_below_recorded", secEnd, "recorded", fmt.Sprint(r))
 	}
 	p.Score.StarsTrack = a.Value
-	t.log(event("score_entered", []int{t.seat}, "category", label(categoryTexts, "stars_in_play"), "value", fmt.Sprint(a.Value)))
+	t.Log(event("score_entered", []int{seat}, "category", label(categoryTexts, "stars_in_play"), "value", fmt.Sprint(a.Value)))
 	return nil
 }
 
 // enterGuardStars records, in solo mode, the stars on the guards' track.
 // Codes: "solo_only", "scoring_finished", "bad_args",
 // "stars_below_recorded".
-func (t *turn) enterGuardStars(m kit.Move) error {
-	var a struct {
-		Value int `json:"value"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st := t.st
+type enterGuardStarsArgs struct {
+	Value int `json:"value"`
+}
+
+func enterGuardStars(t *kit.Turn[State], seat int, a enterGuardStarsArgs) error {
+	st := t.S
 	if !st.Solo {
 		return ruleErr("solo_only", secEnd)
 	}
-	if t.me().Finished {
+	if (&t.S.Players[seat]).Finished {
 		return ruleErr("scoring_finished", secEnd)
 	}
 	if err := checkValue(a.Value); err != nil {
@@ -100,21 +96,19 @@ func (t *turn) enterGuardStars(m kit.Move) error {
 		return ruleErr("stars_below_recorded", secEnd, "recorded", fmt.Sprint(r))
 	}
 	st.GuardState.StarsTrack = a.Value
-	t.log(event("score_entered", []int{t.seat}, "category", "guards", "value", fmt.Sprint(a.Value)))
+	t.Log(event("score_entered", []int{seat}, "category", "guards", "value", fmt.Sprint(a.Value)))
 	return nil
 }
 
 // enterScores records one count (or points) of the player's final scoring.
 // Codes: "scoring_finished", "unknown_category", "bad_args".
-func (t *turn) enterScores(m kit.Move) error {
-	var a struct {
-		Category string `json:"category"`
-		Value    int    `json:"value"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
+type enterScoresArgs struct {
+	Category string `json:"category"`
+	Value    int    `json:"value"`
+}
+
+func enterScores(t *kit.Turn[State], seat int, a enterScoresArgs) error {
+	st, p := t.S, (&t.S.Players[seat])
 	if p.Finished {
 		return ruleErr("scoring_finished", secEnd)
 	}
@@ -129,21 +123,19 @@ func (t *turn) enterScores(m kit.Move) error {
 		return err
 	}
 	p.Score.Counts[a.Category] = a.Value
-	t.log(event("score_entered", []int{t.seat}, "category", st.Data.categoryLabel(a.Category), "value", fmt.Sprint(a.Value)))
+	t.Log(event("score_entered", []int{seat}, "category", st.Data.categoryLabel(a.Category), "value", fmt.Sprint(a.Value)))
 	return nil
 }
 
 // chooseGolems records whether the player's Golems count as Dwarves or
 // Ratmen. Codes: "scoring_finished", "bad_args", "golem_needs_type" (a
 // Golem counts as a type only if the owner has at least one of it).
-func (t *turn) chooseGolems(m kit.Move) error {
-	var a struct {
-		As string `json:"as"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	p := t.me()
+type chooseGolemsArgs struct {
+	As string `json:"as"`
+}
+
+func chooseGolems(t *kit.Turn[State], seat int, a chooseGolemsArgs) error {
+	p := (&t.S.Players[seat])
 	if p.Finished {
 		return ruleErr("scoring_finished", secEnd)
 	}
@@ -160,7 +152,7 @@ func (t *turn) chooseGolems(m kit.Move) error {
 		return ruleErr("golem_needs_type", secMinions, "type", label(categoryTexts, a.As))
 	}
 	p.Score.GolemsAs = a.As
-	t.log(event("score_entered", []int{t.seat}, "category", label(categoryTexts, "golems"), "value", a.As))
+	t.Log(event("score_entered", []int{seat}, "category", label(categoryTexts, "golems"), "value", a.As))
 	return nil
 }
 
@@ -187,11 +179,8 @@ func (st *State) finishProblem(p *Player) *kit.RuleError {
 // finishScoring marks the player's entries complete; when every player has
 // finished, the game ends. Codes: "scoring_finished", "golems_unchosen",
 // "wild_unassigned".
-func (t *turn) finishScoring(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
+func finishScoring(t *kit.Turn[State], seat int) error {
+	st, p := t.S, (&t.S.Players[seat])
 	if p.Finished {
 		return ruleErr("scoring_finished", secEnd)
 	}
@@ -199,7 +188,7 @@ func (t *turn) finishScoring(m kit.Move) error {
 		return err
 	}
 	p.Finished = true
-	t.log(event("scoring_finished", nil, "seat", t.name(t.seat)))
+	t.Log(event("scoring_finished", nil, "seat", t.S.name(seat)))
 	for _, q := range st.Players {
 		if !q.Finished {
 			return nil
@@ -213,7 +202,7 @@ func (t *turn) finishScoring(m kit.Move) error {
 	if st.Solo {
 		parts = append(parts, fmt.Sprintf("the guards %d", st.guardsLine().Total))
 	}
-	t.log(event("game_ended", nil, "scores", strings.Join(parts, ", ")))
+	t.Log(event("game_ended", nil, "scores", strings.Join(parts, ", ")))
 	return nil
 }
 
@@ -400,4 +389,64 @@ func (g *Game) Outcome(s kit.State) *kit.Outcome {
 		}
 	}
 	return o
+}
+
+func (st *State) scoring(seat int) bool {
+	return !st.Players[seat].Finished
+}
+
+func offerEnterStars(st *State, seat int) *kit.MoveSpec {
+	if !st.scoring(seat) {
+		return nil
+	}
+	m := offer(MoveEnterStars, nil)
+	m.Args[0].Min = kit.IntPtr(st.Players[seat].recordedStars())
+	return m
+}
+
+func offerEnterGuardStars(st *State, seat int) *kit.MoveSpec {
+	if !st.scoring(seat) || !st.Solo {
+		return nil
+	}
+	m := offer(MoveEnterGuardStar, nil)
+	m.Args[0].Min = kit.IntPtr(st.GuardState.recordedStars())
+	return m
+}
+
+func offerEnterScores(st *State, seat int) *kit.MoveSpec {
+	if !st.scoring(seat) {
+		return nil
+	}
+	var cats []kit.Choice
+	for _, c := range st.Data.entryCategories() {
+		cats = append(cats, kit.Choice{Value: c, Label: st.Data.categoryLabel(c)})
+	}
+	return offer(MoveEnterScores, map[string][]kit.Choice{"category": cats})
+}
+
+func offerChooseGolems(st *State, seat int) *kit.MoveSpec {
+	if !st.scoring(seat) {
+		return nil
+	}
+	p := &st.Players[seat]
+	var as []kit.Choice
+	if p.Score.Counts["golems"] > 0 {
+		if p.Score.Counts["dwarves"] > 0 {
+			as = append(as, kit.Choice{Value: MinionDwarf, Label: "Dwarf"})
+		}
+		if p.Score.Counts["ratmen"] > 0 {
+			as = append(as, kit.Choice{Value: MinionRatman, Label: "Ratman"})
+		}
+	}
+	if len(as) == 0 {
+		return nil
+	}
+	return offer(MoveChooseGolems, map[string][]kit.Choice{"as": as})
+}
+
+func offerFinishScoring(st *State, seat int) *kit.MoveSpec {
+	if !st.scoring(seat) || st.finishProblem(&st.Players[seat]) != nil {
+		return nil
+	}
+	return offer(MoveFinishScoring, nil)
 }

@@ -14,7 +14,7 @@ func atScoring(t *testing.T, edit func(*State), seats ...string) *State {
 	if edit != nil {
 		edit(st)
 	}
-	st = resolveLegend(t, st)
+	st = hostResolvesLegend(t, st)
 	if st.Phase != PhaseLastRaid {
 		t.Fatalf("phase = %s after round 6, want last_raid", st.Phase)
 	}

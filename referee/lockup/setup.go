@@ -16,7 +16,7 @@ import (
 // than 5 seats and "bad_option" for invalid options or game data.
 func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
 	o := Options{Difficulty: "green"}
-	if err := kit.DecodeOptions(opts, g.info.Options, &o); err != nil {
+	if err := kit.DecodeOptions(opts, info.Options, &o); err != nil {
 		return nil, err
 	}
 	n := len(seats)

@@ -10,12 +10,6 @@ import (
 	"tablewarden/referee/kit/kittest"
 )
 
-func TestStateClassified(t *testing.T) {
-	if err := kit.CheckClassified(reflect.TypeOf(State{})); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestSetupPlayerCount(t *testing.T) {
 	for _, n := range []int{0, 6} {
 		t.Run(fmt.Sprintf("ErrPlayerCount%d", n), func(t *testing.T) {

@@ -282,3 +282,11 @@ func (s *State) lanternEnded(space string) bool {
 	sp, _ := s.Data.space(space)
 	return sp.End != ""
 }
+
+// name names a seat for screens and the log (Guards: the guards).
+func (s *State) name(seat int) string {
+	if seat == Guards {
+		return "the guards"
+	}
+	return s.Seats[seat]
+}

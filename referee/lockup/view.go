@@ -131,7 +131,13 @@ func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
 	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(st.Seats) {
 		view.Private = st.privateView(v.Seat)
 	}
-	view.Moves = g.movesFor(st, v)
+	seat := -1
+	if v.Role == kit.RoleSeat {
+		seat = v.Seat
+	}
+	if v.Role != kit.RoleBoard {
+		view.Moves = moves.Offers(st, seat)
+	}
 	view.Outcome = g.Outcome(st)
 	return view
 }

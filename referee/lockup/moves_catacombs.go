@@ -48,15 +48,21 @@ func (d *Data) spaceLabel(id string) string {
 // the player pays. Codes: "not_advancing", "await_loot", "lantern_ended",
 // "not_forward" (no arrow from here to there: never backwards),
 // "cost_unpaid", "no_cost".
-func (t *turn) advance(m kit.Move, paying bool) error {
-	var a struct {
-		To string `json:"to"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
-	h := st.head(t.seat)
+type advanceArgs struct {
+	To string `json:"to"`
+}
+
+func advanceFree(t *kit.Turn[State], seat int, a advanceArgs) error {
+	return advance(t, seat, a, false)
+}
+
+func advancePaying(t *kit.Turn[State], seat int, a advanceArgs) error {
+	return advance(t, seat, a, true)
+}
+
+func advance(t *kit.Turn[State], seat int, a advanceArgs, paying bool) error {
+	st, p := t.S, (&t.S.Players[seat])
+	h := st.head(seat)
 	if h == nil {
 		return ruleErr("not_advancing", secAdvancing)
 	}
@@ -78,7 +84,7 @@ func (t *turn) advance(m kit.Move, paying bool) error {
 		return ruleErr("no_cost", secAdvancing, "to", to)
 	}
 	if paying {
-		t.log(event("cost_paid", nil, "seat", t.name(t.seat), "cost", costText(path.Cost)))
+		t.Log(event("cost_paid", nil, "seat", t.S.name(seat), "cost", costText(path.Cost)))
 	}
 	p.Lantern = a.To
 	h.StepsLeft--
@@ -86,65 +92,65 @@ func (t *turn) advance(m kit.Move, paying bool) error {
 	if h.Moved == 1 && h.Location > 0 {
 		p.AdvancedFrom = append(p.AdvancedFrom, h.Location)
 	}
-	t.log(event("lantern_moved", nil, "seat", t.name(t.seat), "space", to))
-	t.arrive(t.seat)
-	t.finishHeadIfDone()
-	t.resolve()
+	t.Log(event("lantern_moved", nil, "seat", t.S.name(seat), "space", to))
+	arrive(t, seat)
+	finishHeadIfDone(t)
+	resolve(t)
 	return nil
 }
 
 // arrive applies the space a lantern reached: a loot space shows the
 // player the whole stack (the guards take the top token), the TOMB ends the
 // journey, ESCAPED scores 17 + 3 per round left at once.
-func (t *turn) arrive(seat int) {
-	st := t.st
+func arrive(t *kit.Turn[State], seat int) {
+	st := t.S
 	id := st.lantern(seat)
 	sp, _ := st.Data.space(id)
 	if sp.Loot {
 		stack := st.LootStacks[id]
 		switch {
 		case len(stack) == 0:
-			t.log(event("loot_empty", nil, "space", st.Data.spaceLabel(id)))
+			t.Log(event("loot_empty", nil, "space", st.Data.spaceLabel(id)))
 		case seat == Guards:
 			g := st.GuardState
 			g.Loot = append(g.Loot, stack[0])
 			st.LootStacks[id] = stack[1:]
-			t.reveals = true
-			t.log(event("guards_loot", nil, "loot", st.Data.lootLabel(stack[0])))
+			t.Reveal()
+			t.Log(event("guards_loot", nil, "loot", st.Data.lootLabel(stack[0])))
 		default:
 			p := &st.Players[seat]
 			p.Peek = append([]string(nil), stack...)
 			st.Queue[0].AwaitLoot = true
-			t.reveals = true
+			t.Reveal()
 			var ls []string
 			for _, k := range stack {
 				ls = append(ls, st.Data.lootLabel(k))
 			}
-			t.log(event("loot_peek", []int{seat}, "tokens", strings.Join(ls, ", ")))
+			t.Log(event("loot_peek", []int{seat}, "tokens", strings.Join(ls, ", ")))
 		}
 	}
 	switch sp.End {
 	case EndTomb:
 		if seat == Guards {
-			t.log(event("guards_tomb", nil))
+			t.Log(event("guards_tomb", nil))
 		} else {
-			t.log(event("tomb_reached", nil, "seat", t.name(seat)))
+			t.Log(event("tomb_reached", nil, "seat", t.S.name(seat)))
 		}
 	case EndEscaped:
 		stars := st.Data.EscapedBase.Value + st.Data.EscapedPerRoundLeft.Value*st.roundsLeft()
 		if seat == Guards {
 			st.GuardState.EscapedRound, st.GuardState.EscapedStars = st.Round, stars
-			t.log(event("guards_escaped", nil, "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
+			t.Log(event("guards_escaped", nil, "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
 		} else {
 			st.Players[seat].EscapedRound, st.Players[seat].EscapedStars = st.Round, stars
-			t.log(event("escaped", nil, "seat", t.name(seat), "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
+			t.Log(event("escaped", nil, "seat", t.S.name(seat), "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
 		}
 	}
 }
 
 // finishHeadIfDone drops the head advance once it can go no further.
-func (t *turn) finishHeadIfDone() {
-	st := t.st
+func finishHeadIfDone(t *kit.Turn[State]) {
+	st := t.S
 	if len(st.Queue) == 0 {
 		return
 	}
@@ -162,16 +168,14 @@ func (t *turn) finishHeadIfDone() {
 // others go back face down (reshuffled, unseen by anyone else). The player
 // uses it at once or scores 1 star instead, and keeps it either way. Codes:
 // "not_on_loot", "unknown_loot".
-func (t *turn) keepLoot(m kit.Move) error {
-	var a struct {
-		Token string `json:"token"`
-		Use   bool   `json:"use"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
-	h := st.head(t.seat)
+type keepLootArgs struct {
+	Token string `json:"token"`
+	Use   bool   `json:"use"`
+}
+
+func keepLoot(t *kit.Turn[State], seat int, a keepLootArgs) error {
+	st, p := t.S, (&t.S.Players[seat])
+	h := st.head(seat)
 	if h == nil || !h.AwaitLoot {
 		return ruleErr("not_on_loot", secAdvancing)
 	}
@@ -187,30 +191,27 @@ func (t *turn) keepLoot(m kit.Move) error {
 		return ruleErr("unknown_loot", secAdvancing, "loot", a.Token)
 	}
 	rest := append(append([]string(nil), stack[:k]...), stack[k+1:]...)
-	t.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	t.RNG.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	st.LootStacks[p.Lantern] = rest
 	p.Loot = append(p.Loot, a.Token)
 	p.Peek = nil
 	h.AwaitLoot = false
 	if a.Use {
-		t.log(event("loot_used", nil, "seat", t.name(t.seat), "loot", st.Data.lootLabel(a.Token)))
+		t.Log(event("loot_used", nil, "seat", t.S.name(seat), "loot", st.Data.lootLabel(a.Token)))
 	} else {
 		p.LootStars += st.Data.LootStar.Value
-		t.log(event("loot_star", nil, "seat", t.name(t.seat), "loot", st.Data.lootLabel(a.Token)))
+		t.Log(event("loot_star", nil, "seat", t.S.name(seat), "loot", st.Data.lootLabel(a.Token)))
 	}
-	t.finishHeadIfDone()
-	t.resolve()
+	finishHeadIfDone(t)
+	resolve(t)
 	return nil
 }
 
 // stopAdvancing ends the player's advance; before any step it declines the
 // reward (and the player may then send latecomers from that location).
 // Codes: "not_advancing", "await_loot".
-func (t *turn) stopAdvancing(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	h := t.st.head(t.seat)
+func stopAdvancing(t *kit.Turn[State], seat int) error {
+	h := t.S.head(seat)
 	if h == nil {
 		return ruleErr("not_advancing", secTunnels)
 	}
@@ -218,44 +219,39 @@ func (t *turn) stopAdvancing(m kit.Move) error {
 		return ruleErr("await_loot", secAdvancing)
 	}
 	if h.Moved == 0 {
-		t.log(event("advance_declined", nil, "seat", t.name(t.seat)))
+		t.Log(event("advance_declined", nil, "seat", t.S.name(seat)))
 	} else {
-		t.log(event("advance_stopped", nil, "seat", t.name(t.seat)))
+		t.Log(event("advance_stopped", nil, "seat", t.S.name(seat)))
 	}
-	t.st.pop()
-	t.resolve()
+	t.S.pop()
+	resolve(t)
 	return nil
 }
 
 // advanceLantern is the Advance lantern icon: one space, paying the path's
 // cost if any and taking loot. Codes: "lantern_ended", "no_path".
-func (t *turn) advanceLantern(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
+func advanceLantern(t *kit.Turn[State], seat int) error {
+	st, p := t.S, (&t.S.Players[seat])
 	if st.lanternEnded(p.Lantern) {
 		return ruleErr("lantern_ended", secIcons, "space", st.Data.spaceLabel(p.Lantern))
 	}
 	if len(st.Data.pathsFrom(p.Lantern)) == 0 {
 		return ruleErr("no_path", secIcons, "space", st.Data.spaceLabel(p.Lantern))
 	}
-	st.Queue = append(st.Queue, Advance{Seat: t.seat, StepsLeft: 1, Source: "advance_lantern"})
-	t.resolve()
+	st.Queue = append(st.Queue, Advance{Seat: seat, StepsLeft: 1, Source: "advance_lantern"})
+	resolve(t)
 	return nil
 }
 
 // guardsPay answers, for the solo guards at a path with a cost, whether
 // they can pay it: they take the cost path if they can, the other path
 // otherwise. Code: "guards_not_waiting".
-func (t *turn) guardsPay(m kit.Move) error {
-	var a struct {
-		CanPay bool `json:"can_pay"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st := t.st
+type guardsPayArgs struct {
+	CanPay bool `json:"can_pay"`
+}
+
+func guardsPay(t *kit.Turn[State], seat int, a guardsPayArgs) error {
+	st := t.S
 	h := st.head(Guards)
 	if h == nil || !h.AwaitGuardsPay {
 		return ruleErr("guards_not_waiting", secSoloTunnel)
@@ -271,20 +267,20 @@ func (t *turn) guardsPay(m kit.Move) error {
 	}
 	if chosen != nil {
 		if a.CanPay {
-			t.log(event("guards_paid", nil, "cost", costText(chosen.Cost)))
+			t.Log(event("guards_paid", nil, "cost", costText(chosen.Cost)))
 		}
-		t.guardsStep(*chosen)
+		guardsStep(t, *chosen)
 	}
 	st.pop()
-	t.resolve()
+	resolve(t)
 	return nil
 }
 
 // runGuards moves the guards while their advance is at the head of the
 // queue: exactly one space; at a cost path the solo player must say
 // whether they can pay.
-func (t *turn) runGuards() {
-	st := t.st
+func runGuards(t *kit.Turn[State]) {
+	st := t.S
 	for len(st.Queue) > 0 && st.Queue[0].Seat == Guards && !st.Queue[0].AwaitGuardsPay {
 		g := st.GuardState
 		paths := st.Data.pathsFrom(g.Lantern)
@@ -298,19 +294,19 @@ func (t *turn) runGuards() {
 		}
 		if cost != nil {
 			st.Queue[0].AwaitGuardsPay = true
-			t.log(event("guards_wait_pay", nil, "cost", costText(cost.Cost)))
+			t.Log(event("guards_wait_pay", nil, "cost", costText(cost.Cost)))
 			return
 		}
 		if len(paths) > 0 {
 			// No cost path: the first path in board order (assumed).
-			t.guardsStep(paths[0])
+			guardsStep(t, paths[0])
 		}
 		st.pop()
 	}
 }
 
-func (t *turn) guardsStep(p Path) {
-	t.st.GuardState.Lantern = p.To
-	t.log(event("guards_moved", nil, "space", t.st.Data.spaceLabel(p.To)))
-	t.arrive(Guards)
+func guardsStep(t *kit.Turn[State], p Path) {
+	t.S.GuardState.Lantern = p.To
+	t.Log(event("guards_moved", nil, "space", t.S.Data.spaceLabel(p.To)))
+	arrive(t, Guards)
 }

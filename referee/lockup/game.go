@@ -1,0 +1,85 @@
+package lockup
+
+import (
+	"encoding/json"
+
+	"tablewarden/referee/kit"
+)
+
+// gameName is the game's name as rule sections begin with it.
+const gameName = "Lockup: Breakout"
+
+// Game is the Lockup: Breakout referee.
+type Game struct{}
+
+var _ kit.Game = (*Game)(nil)
+
+// New returns the referee.
+func New() *Game { return &Game{} }
+
+// Options are the table options.
+type Options struct {
+	// Difficulty is the solo guard deck's colour.
+	Difficulty string `json:"difficulty"`
+	// GameData overrides data.json key by key.
+	GameData json.RawMessage `json:"game_data,omitempty"`
+}
+
+// info is the game's description, computed once.
+var info = buildInfo()
+
+// Info describes the game, its options and its full move catalog.
+func (g *Game) Info() kit.Info { return info }
+
+// Apply validates a move and returns the new state, through the move
+// table's one wrapper (see kit.Moves.Apply for the generic refusals:
+// "game_over", "unknown_move", "host_only", "seat_only", "wrong_phase",
+// "bad_args", "not_offered"); each move's own codes are listed on its
+// handler.
+func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.Result, error) {
+	return moves.Apply(st, who, m, ctx)
+}
+
+// Decode reads a state from its JSON encoding.
+func (g *Game) Decode(data []byte) (kit.State, error) {
+	var st State
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, err
+	}
+	if st.Data == nil {
+		d, err := LoadData(nil)
+		if err != nil {
+			return nil, err
+		}
+		st.Data = d
+	}
+	return &st, nil
+}
+
+func buildInfo() kit.Info {
+	d, err := LoadData(nil)
+	if err != nil {
+		panic("lockup: embedded data.json: " + err.Error())
+	}
+	var colours []kit.Choice
+	for _, c := range []string{"green", "yellow", "red"} {
+		if _, ok := d.GuardCards.Value[c]; ok {
+			colours = append(colours, kit.Choice{Value: c, Label: c})
+		}
+	}
+	return kit.Info{
+		ID:         "lockup",
+		Name:       gameName,
+		Rulebook:   "lockup-breakout.pt.txt",
+		MinPlayers: 1,
+		MaxPlayers: 5,
+		Options: []kit.OptionSpec{
+			{Name: "difficulty", Label: label(argTexts, "option.difficulty"), Kind: kit.OptEnum, Default: "green", Choices: colours, Source: "assumed",
+				Help: "Solo only: the guard deck holds 8 blue cards and 6 of this colour. Colour names are assumed."},
+			{Name: "game_data", Label: label(argTexts, "option.game_data"), Kind: kit.OptJSON, Default: json.RawMessage(`{}`), Source: "assumed",
+				Help: "A JSON object whose keys replace those of the built-in data.json: the catacomb board (an ASSUMED default), crew strengths, scoring tables, tie-break and more."},
+		},
+		Moves:    moves.Specs(),
+		Messages: Messages(),
+	}
+}
