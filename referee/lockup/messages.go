@@ -222,7 +222,7 @@ var eventTexts = map[string]text{
 // option label, phase, score category, error code and event code.
 func Messages() map[string]map[string]string {
 	pt := map[string]string{}
-	for _, m := range []map[string]text{moveTexts, argTexts, errorTexts, eventTexts} {
+	for _, m := range []map[string]text{moveTexts, argTexts, errorTexts, eventTexts, promptTexts} {
 		for k, v := range m {
 			pt[k] = v.pt
 		}

@@ -139,6 +139,8 @@ func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
 		view.Moves = moves.Offers(st, seat)
 	}
 	view.Outcome = g.Outcome(st)
+	view.PhaseLabel = label(phaseTexts, st.Phase)
+	view.Prompt = st.prompt(v, view.Outcome)
 	return view
 }
 
