@@ -51,6 +51,21 @@ func TestLeakFaceDownStrength(t *testing.T) {
 	sameExceptOwner(t, a, b, ra.Events, rb.Events, 0)
 }
 
+// TestLeakFaceDownListOrder: a face-down token is listed where it was
+// placed, not in the owner's token order: with crew3 face up at a
+// location, a face-down crew1 (weaker) and a face-down crew6 (stronger)
+// must look the same to every other screen (issue 13).
+func TestLeakFaceDownListOrder(t *testing.T) {
+	st := setup(t, 43, "", "Ana", "Bia", "Caio")
+	q := quietLocation(st)
+	st, _ = play(t, st, seat(0), "assign", M{"token": "crew3", "location": q, "face_down": false})
+	st, _ = play(t, st, seat(1), "assign", M{"token": "crew2", "location": q, "face_down": false})
+	st, _ = play(t, st, seat(2), "assign", M{"token": "crew4", "location": q, "face_down": false})
+	a, ra := play(t, st, seat(0), "assign", M{"token": "crew1", "location": q, "face_down": true})
+	b, rb := play(t, st, seat(0), "assign", M{"token": "crew6", "location": q, "face_down": true})
+	sameExceptOwner(t, a, b, ra.Events, rb.Events, 0)
+}
+
 // TestLeakLegendTokenBeforeReveal: the token passed onto the legend is
 // secret until the legend card is resolved.
 func TestLeakLegendTokenBeforeReveal(t *testing.T) {

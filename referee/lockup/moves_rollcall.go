@@ -44,7 +44,8 @@ func assign(t *kit.Turn[State], seat int, a assignArgs) error {
 		p.FaceDown++
 	}
 	tok := &p.Tokens[i]
-	tok.Place, tok.Location, tok.FaceDown = PlaceLocation, a.Location, a.FaceDown
+	st.Placements++
+	tok.Place, tok.Location, tok.FaceDown, tok.Placed = PlaceLocation, a.Location, a.FaceDown, st.Placements
 	loc := t.S.locName(a.Location)
 	if a.FaceDown {
 		t.Log(event("assigned_face_down", nil, "seat", t.S.name(seat), "location", loc),
@@ -71,7 +72,8 @@ func pass(t *kit.Turn[State], seat int) error {
 		return ruleErr("cannot_pass_yet", secRollCall, "n", fmt.Sprint(len(cell)))
 	}
 	tok := &p.Tokens[cell[0]]
-	tok.Place, tok.FaceDown = PlaceLegend, true
+	t.S.Placements++
+	tok.Place, tok.FaceDown, tok.Placed = PlaceLegend, true, t.S.Placements
 	p.Passed = true
 	t.Log(event("passed", nil, "seat", t.S.name(seat)))
 	nextRollCallTurn(t)

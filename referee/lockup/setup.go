@@ -159,6 +159,7 @@ func (st *State) startRollCall(rng *kit.RNG) []kit.Event {
 	st.Phase = PhaseRollCall
 	st.Turn = st.FirstPlayer
 	st.Resolving = 0
+	st.Placements = 0
 	st.LegendRanking = nil
 	for i := range st.Resolved {
 		st.Resolved[i] = false

@@ -66,6 +66,10 @@ type State struct {
 
 	GuardState *GuardsState `json:"guards,omitempty" vis:"public"`
 
+	// Placements counts the tokens put on locations and the legend card
+	// this round; each token records its number (CrewToken.Placed).
+	Placements int `json:"placements,omitempty" vis:"public"`
+
 	// Log counts accepted moves, for tests and the golden files.
 	Moves int `json:"moves" vis:"public"`
 }
@@ -85,6 +89,11 @@ type CrewToken struct {
 	Place    string `json:"place"`
 	Location int    `json:"location,omitempty"`
 	FaceDown bool   `json:"face_down,omitempty"`
+	// Placed is the token's place in the order in which tokens were put
+	// on the board this round (1 first): screens list a location's tokens
+	// in this order, never in the player's token order, which would tell
+	// a face-down token's strength.
+	Placed int `json:"placed,omitempty"`
 	Revealed bool   `json:"revealed,omitempty"`
 	// Latecomer marks tokens the owner sends to the LIBRARY at the end of
 	// Lights Out.
@@ -261,6 +270,27 @@ func (p *Player) tokensIn(place string, loc int) []int {
 			out = append(out, i)
 		}
 	}
+	return out
+}
+
+// placedToken is one token on the board, with its owner.
+type placedToken struct {
+	Seat  int
+	Token CrewToken
+}
+
+// tokensAt lists every player's tokens at a place (and location) in the
+// order they were placed, so that the list tells nothing about which
+// token a face-down one is.
+func (s *State) tokensAt(place string, loc int) []placedToken {
+	var out []placedToken
+	for seat := range s.Players {
+		p := &s.Players[seat]
+		for _, i := range p.tokensIn(place, loc) {
+			out = append(out, placedToken{seat, p.Tokens[i]})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b placedToken) int { return a.Token.Placed - b.Token.Placed })
 	return out
 }
 

@@ -271,10 +271,8 @@ func (st *State) publicView() publicView {
 		if st.Tunnels[i] != "" {
 			lv.Tunnel = st.Tunnels[i] + " tunnel"
 		}
-		for s := range st.Players {
-			for _, k := range st.Players[s].tokensIn(PlaceLocation, l.Number) {
-				lv.Tokens = append(lv.Tokens, st.publicToken(s, st.Players[s].Tokens[k]))
-			}
+		for _, pt := range st.tokensAt(PlaceLocation, l.Number) {
+			lv.Tokens = append(lv.Tokens, st.publicToken(pt.Seat, pt.Token))
 		}
 		if g := st.GuardState; g != nil && i < len(g.OnLocations) {
 			lv.Guards = fmt.Sprintf("%s guard, strength %d", g.OnLocations[i].Colour, g.OnLocations[i].Strength)
@@ -282,10 +280,8 @@ func (st *State) publicView() publicView {
 		pv.Locations = append(pv.Locations, lv)
 	}
 	pv.Legend = legendView{Active: st.ActiveLegend, DeckSize: len(st.LegendDeck)}
-	for s := range st.Players {
-		for _, k := range st.Players[s].tokensIn(PlaceLegend, 0) {
-			pv.Legend.Tokens = append(pv.Legend.Tokens, st.publicToken(s, st.Players[s].Tokens[k]))
-		}
+	for _, pt := range st.tokensAt(PlaceLegend, 0) {
+		pv.Legend.Tokens = append(pv.Legend.Tokens, st.publicToken(pt.Seat, pt.Token))
 	}
 	if g := st.GuardState; g != nil && g.OnLegend.Colour != "" {
 		if g.LegendRevealed {
