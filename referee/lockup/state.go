@@ -93,8 +93,8 @@ type CrewToken struct {
 	// on the board this round (1 first): screens list a location's tokens
 	// in this order, never in the player's token order, which would tell
 	// a face-down token's strength.
-	Placed int `json:"placed,omitempty"`
-	Revealed bool   `json:"revealed,omitempty"`
+	Placed   int  `json:"placed,omitempty"`
+	Revealed bool `json:"revealed,omitempty"`
 	// Latecomer marks tokens the owner sends to the LIBRARY at the end of
 	// Lights Out.
 	Latecomer bool `json:"latecomer,omitempty"`
