@@ -13,6 +13,7 @@ const gameName = "Lockup: Breakout"
 type Game struct{}
 
 var _ kit.Game = (*Game)(nil)
+var _ kit.SetupLogger = (*Game)(nil)
 
 // New returns the referee.
 func New() *Game { return &Game{} }

@@ -192,7 +192,11 @@ func TestRecordedGames(t *testing.T) {
 				t.Fatalf("recorded game ends in phase %s", st.Phase)
 			}
 			sum := summary{Moves: pl.Moves, Board: g.View(st, kit.BoardViewer), Outcome: g.Outcome(st)}
-			for _, e := range pl.Events {
+			st0, err := g.Setup(sc.Options, sc.Seats, kit.NewCtx(sc.Seed, 0, kittest.Epoch))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range append(kit.SetupEvents(g, st0), pl.Events...) {
 				who := "all"
 				if e.To != nil {
 					who = "private"

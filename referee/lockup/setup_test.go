@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
@@ -129,4 +130,52 @@ func TestSetupPieces(t *testing.T) {
 			t.Fatal("no 8th guard card face down on the legend")
 		}
 	})
+}
+
+// TestSetupLogged: after Setup the log holds what setup dealt (issue 13):
+// the tunnels dealt and collapsed, the loot stacks, the first legend card,
+// the minion row and the start of round 1; solo, the guard cards. Every
+// entry is public and none names a face-down loot token.
+func TestSetupLogged(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		opts  string
+		seats []string
+		want  []string
+	}{
+		{"3p", "", []string{"Ana", "Bia", "Caio"}, []string{"tunnels_dealt", "loot_dealt", "legend_revealed", "minion_row", "round_started"}},
+		{"solo", `{"difficulty":"red"}`, []string{"Ana"}, []string{"tunnels_dealt", "loot_dealt", "legend_revealed", "minion_row", "round_started", "guards_dealt"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := setup(t, 5, tc.opts, tc.seats...)
+			evs := kit.SetupEvents(New(), st)
+			var got []string
+			for _, e := range evs {
+				got = append(got, e.Code)
+				if e.To != nil {
+					t.Fatalf("setup event %s is addressed to %v, want public", e.Code, e.To)
+				}
+				for _, kind := range st.Data.LootTokens.Value {
+					if strings.Contains(e.Text, kind.Label) {
+						t.Fatalf("setup event %q names the loot token %s", e.Text, kind.Label)
+					}
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Fatalf("setup log codes = %v, want %v", got, tc.want)
+			}
+			var tunnels []string
+			for i, tn := range st.Tunnels {
+				if tn != "" {
+					tunnels = append(tunnels, fmt.Sprintf("%d %s", i+1, tn))
+				}
+			}
+			if got, want := evs[0].Params["tunnels"], strings.Join(tunnels, ", "); got != want {
+				t.Fatalf("tunnels logged = %q, want %q", got, want)
+			}
+			if got, want := evs[2].Params["legend"], st.ActiveLegend; got != want {
+				t.Fatalf("legend logged = %q, want %q", got, want)
+			}
+		})
+	}
 }
