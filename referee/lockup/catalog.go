@@ -43,7 +43,7 @@ func catalog() []kit.MoveSpec {
 		move(MoveKeepLoot, secAdvancing, arg("token", kit.ArgEnum), arg("use", kit.ArgBool)),
 		move(MoveGuardsPay, secSoloTunnel, arg("can_pay", kit.ArgBool)),
 		move(MoveLatecomer, secTunnels, loc),
-		move(MoveAdvanceLantern, secIcons),
+		move(MoveAdvanceLantern, secIcons, arg("source", kit.ArgEnum)),
 		move(MoveReserveItem, secIcons, arg("item", kit.ArgString)),
 		move(MoveCraftItem, secIcons, arg("item", kit.ArgString), arg("upgrade", kit.ArgBool)),
 		move(MoveCraftReserved, secIcons, arg("item", kit.ArgEnum), arg("upgrade", kit.ArgBool)),

@@ -92,7 +92,9 @@ func botMove(g *Game, st *State, r *rand.Rand) (kittest.Step, bool) {
 			case k == 2:
 				return kittest.Seat(s, "craft_item", M{"item": "Grappling Hook", "upgrade": st.Round%2 == 1}), true
 			case k == 3 && st.Round == 3:
-				return kittest.Seat(s, "advance_lantern", nil), true
+				if sp, ok := find("advance_lantern", s); ok {
+					return kittest.Seat(s, "advance_lantern", M{"source": choice(sp, "source")[0].Value}), true
+				}
 			}
 			var args any
 			if st.Solo {

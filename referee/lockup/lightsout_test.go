@@ -159,7 +159,7 @@ func TestLegendCard(t *testing.T) {
 		refuse(t, st, seat(0), "resolve_legend", nil, "host_only")
 	})
 	t.Run("ErrPendingDecisions", func(t *testing.T) {
-		s, _ := play(t, st, seat(1), "advance_lantern", nil)
+		s, _ := play(t, st, seat(1), "advance_lantern", M{"source": "legend"})
 		refuse(t, s, kit.HostActor, "resolve_legend", nil, "pending_decisions")
 	})
 }

@@ -75,6 +75,7 @@ var argTexts = map[string]text{
 	"arg.guards_rewarded": {"The guards got a reward (2 stars)", "Os guardas receberam recompensa (2 estrelas)"},
 	"arg.value":           {"Value", "Valor"},
 	"arg.category":        {"Category", "Categoria"},
+	"arg.source":          {"Where the icon is", "Onde está o ícone"},
 	"arg.as":              {"Type", "Tipo"},
 	"option.difficulty":   {"Solo difficulty colour", "Cor da dificuldade (solitário)"},
 	"option.game_data":    {"Game data (board, tables) override", "Dados do jogo (tabuleiro, tabelas)"},
@@ -160,6 +161,8 @@ var errorTexts = map[string]text{
 	"unknown_category":          {"There is no scoring category {category}.", "Não existe a categoria de pontuação {category}."},
 	"golem_needs_type":          {"Golems count as a {type} only if you have at least one {type}.", "Golems contam como {type} apenas se você tiver ao menos um {type}."},
 	"golems_unchosen":           {"Choose whether your Golems count as Dwarves or Ratmen.", "Escolha se seus Golems contam como Anões ou Homens-Rato."},
+	"icon_claimed":              {"The Advance lantern icon of {source} has been used: each icon advances the lantern one space, once.", "O ícone Avançar Lanterna de {source} já foi usado: cada ícone avança o marcador de lanterna um espaço, uma vez."},
+	"icon_source_unknown":       {"{source} gives you no Advance lantern icon now: name a resolved location where your crew stands, the legend card you are on, or one of your items or tomes.", "{source} não lhe dá um ícone Avançar Lanterna agora: indique uma localização resolvida onde sua equipe está, a carta de lenda em que você está, ou um dos seus itens ou tomos."},
 	"wild_unassigned":           {"Assign each of your {n} wild valuables to a valuable type ({assigned} assigned).", "Atribua cada um dos seus {n} valiosos coringa a um tipo de valioso ({assigned} atribuídos)."},
 }
 
@@ -179,6 +182,7 @@ var eventTexts = map[string]text{
 	"tunnel_winner":       {"Location {location} ({tunnel} tunnel): {seat} may advance up to {steps}.", "Localização {location} (túnel {tunnel}): {seat} pode avançar até {steps}."},
 	"tunnel_blocked":      {"Location {location}: {seat} would advance but cannot go further.", "Localização {location}: {seat} avançaria mas não pode avançar mais."},
 	"tunnel_nobody":       {"Location {location}: no explorer, nobody advances.", "Localização {location}: nenhum explorador, ninguém avança."},
+	"lantern_icon":        {"{seat} uses an Advance lantern icon: {source}.", "{seat} usa um ícone Avançar Lanterna: {source}."},
 	"lantern_moved":       {"{seat}'s lantern moves to {space}.", "O marcador de lanterna de {seat} vai para {space}."},
 	"cost_paid":           {"{seat} pays {cost}.", "{seat} paga {cost}."},
 	"loot_peek":           {"You look at the loot stack: {tokens}.", "Você olha a pilha de saque: {tokens}."},

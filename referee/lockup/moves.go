@@ -68,7 +68,7 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	row(MoveKeepLoot, kit.BySeat, inLightsOut, offerKeepLoot, kit.Args(secAdvancing, keepLoot)),
 	row(MoveGuardsPay, kit.BySeat, inLightsOut, offerGuardsPay, kit.Args(secSoloTunnel, guardsPay)),
 	row(MoveLatecomer, kit.BySeat, inLightsOut, offerLatecomer, kit.Args(secTunnels, latecomer)),
-	row(MoveAdvanceLantern, kit.BySeat, inLightsOut, offerAdvanceLantern, kit.NoArgs(secIcons, advanceLantern)),
+	row(MoveAdvanceLantern, kit.BySeat, inLightsOut, offerAdvanceLantern, kit.Args(secIcons, advanceLantern)),
 	row(MoveReserveItem, kit.BySeat, inLightsOut, offerPlain(MoveReserveItem), kit.Args(secIcons, reserveItem)),
 	row(MoveCraftItem, kit.BySeat, inLightsOut, offerCraftItem, kit.Args(secIcons, craftItem)),
 	row(MoveCraftReserved, kit.BySeat, inLightsOut, offerCraftReserved, kit.Args(secIcons, craftReserved)),
@@ -267,7 +267,11 @@ func offerAdvanceLantern(st *State, seat int) *kit.MoveSpec {
 	if st.lanternEnded(l) || len(st.Data.pathsFrom(l)) == 0 {
 		return nil
 	}
-	return offer(MoveAdvanceLantern, nil)
+	src := st.lanternSources(seat)
+	if len(src) == 0 {
+		return nil
+	}
+	return offer(MoveAdvanceLantern, map[string][]kit.Choice{"source": src})
 }
 
 func offerCraftItem(*State, int) *kit.MoveSpec {

@@ -2,6 +2,8 @@ package lockup
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -228,9 +230,18 @@ func stopAdvancing(t *kit.Turn[State], seat int) error {
 	return nil
 }
 
+// advanceLanternArgs name the source of an Advance lantern icon claim.
+type advanceLanternArgs struct {
+	Source string `json:"source"`
+}
+
 // advanceLantern is the Advance lantern icon: one space, paying the path's
-// cost if any and taking loot. Codes: "lantern_ended", "no_path".
-func advanceLantern(t *kit.Turn[State], seat int) error {
+// cost if any and taking loot. Each claim names the icon's source, one of
+// lanternSources, and each source gives one advance (the icon moves the
+// lantern "um espaço"); the claim is logged for the table. Codes:
+// "lantern_ended", "no_path", "icon_claimed" (that icon was used
+// already), "icon_source_unknown" (no such icon for the player now).
+func advanceLantern(t *kit.Turn[State], seat int, a advanceLanternArgs) error {
 	st, p := t.S, (&t.S.Players[seat])
 	if st.lanternEnded(p.Lantern) {
 		return ruleErr("lantern_ended", secIcons, "space", st.Data.spaceLabel(p.Lantern))
@@ -238,9 +249,87 @@ func advanceLantern(t *kit.Turn[State], seat int) error {
 	if len(st.Data.pathsFrom(p.Lantern)) == 0 {
 		return ruleErr("no_path", secIcons, "space", st.Data.spaceLabel(p.Lantern))
 	}
+	key := st.claimKey(a.Source)
+	if slices.Contains(p.LanternClaims, key) {
+		return ruleErr("icon_claimed", secIcons, "source", st.sourceLabel(seat, a.Source))
+	}
+	src, ok := st.lanternSource(seat, a.Source)
+	if !ok {
+		return ruleErr("icon_source_unknown", secIcons, "source", a.Source)
+	}
+	p.LanternClaims = append(p.LanternClaims, key)
 	st.Queue = append(st.Queue, Advance{Seat: seat, StepsLeft: 1, Source: "advance_lantern"})
+	t.Log(event("lantern_icon", nil, "seat", st.name(seat), "source", src.Label))
 	resolve(t)
 	return nil
+}
+
+// lanternSources lists the Advance lantern icons a player may claim now,
+// each once: the reward of a resolved location where the player's crew
+// still stands (not sent to the LIBRARY), this round; the active legend
+// card's reward, this round, while it is resolved and the player has a
+// token on it; each item the player has and each tome card played.
+func (st *State) lanternSources(seat int) []kit.Choice {
+	p := &st.Players[seat]
+	var out []kit.Choice
+	add := func(value, label string) {
+		if !slices.Contains(p.LanternClaims, st.claimKey(value)) {
+			out = append(out, kit.Choice{Value: value, Label: label})
+		}
+	}
+	for loc := 1; loc <= 7; loc++ {
+		toks := p.tokensIn(PlaceLocation, loc)
+		if st.Resolved[loc-1] && len(toks) > 0 && !p.Tokens[toks[0]].Latecomer {
+			add(fmt.Sprintf("location:%d", loc), "Reward of location "+st.locName(loc))
+		}
+	}
+	if st.Phase == PhaseLegend && len(p.tokensIn(PlaceLegend, 0)) > 0 {
+		add("legend", "Legend card "+st.ActiveLegend)
+	}
+	for i, it := range p.Items {
+		add(fmt.Sprintf("item:%d", i), it.Name)
+	}
+	for i, tome := range p.TomesPlayed {
+		add(fmt.Sprintf("tome:%d", i), tome)
+	}
+	return out
+}
+
+// lanternSource returns the claimable source with the given value.
+func (st *State) lanternSource(seat int, value string) (kit.Choice, bool) {
+	for _, c := range st.lanternSources(seat) {
+		if c.Value == value {
+			return c, true
+		}
+	}
+	return kit.Choice{}, false
+}
+
+// claimKey is how a claim is remembered: location and legend rewards per
+// round, cards for the whole game.
+func (st *State) claimKey(source string) string {
+	if source == "legend" || strings.HasPrefix(source, "location:") {
+		return fmt.Sprintf("round %d %s", st.Round, source)
+	}
+	return source
+}
+
+// sourceLabel names a source for a refusal.
+func (st *State) sourceLabel(seat int, source string) string {
+	p := &st.Players[seat]
+	kind, n, _ := strings.Cut(source, ":")
+	i, err := strconv.Atoi(n)
+	switch {
+	case kind == "legend":
+		return "the legend card " + st.ActiveLegend
+	case kind == "location":
+		return "location " + n
+	case kind == "item" && err == nil && i >= 0 && i < len(p.Items):
+		return p.Items[i].Name
+	case kind == "tome" && err == nil && i >= 0 && i < len(p.TomesPlayed):
+		return p.TomesPlayed[i]
+	}
+	return source
 }
 
 // guardsPay answers, for the solo guards at a path with a cost, whether

@@ -126,6 +126,9 @@ type Player struct {
 	// AdvancedFrom lists the tunnel locations this player advanced from
 	// this round (they may not send latecomers from there).
 	AdvancedFrom []int `json:"advanced_from,omitempty" vis:"public"`
+	// LanternClaims lists the Advance lantern icons the player has used
+	// (lanternSources), so that each gives one advance only.
+	LanternClaims []string `json:"lantern_claims,omitempty" vis:"public"`
 	// Loot holds the loot tokens kept (used or scored), face up.
 	Loot      []string `json:"loot" vis:"public"`
 	LootStars int      `json:"loot_stars" vis:"public"`
@@ -221,6 +224,7 @@ func (s *State) Clone() *State {
 		q := p
 		q.Tokens = slices.Clone(p.Tokens)
 		q.AdvancedFrom = slices.Clone(p.AdvancedFrom)
+		q.LanternClaims = slices.Clone(p.LanternClaims)
 		q.Loot = slices.Clone(p.Loot)
 		q.Peek = slices.Clone(p.Peek)
 		q.Minions = slices.Clone(p.Minions)
