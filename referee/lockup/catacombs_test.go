@@ -190,3 +190,27 @@ func offeredChoices(t *testing.T, st *State, s int, typ, arg string) []any {
 	}
 	return nil
 }
+
+// TestPathCostPaidNotChecked: the app does not track the base game's
+// resources, so a path cost is recorded as "paid, not checked" in the log,
+// and the game data says why (issue 13).
+func TestPathCostPaidNotChecked(t *testing.T) {
+	st := atLegend(t, "Ana", "Bia")
+	if got, want := st.Data.PathCosts.Value, "paid_not_checked"; got != want {
+		t.Fatalf("path_costs = %q, want %q", got, want)
+	}
+	if st.Data.PathCosts.Note == "" || st.Data.PathCosts.Section == "" {
+		t.Fatalf("path_costs carries no reason: %+v", st.Data.PathCosts)
+	}
+	s := stepFrom(t, st, "STAIRS")
+	_, res := play(t, s, seat(0), "advance_paying", M{"to": "FLOODED_HALL"})
+	for _, e := range res.Events {
+		if e.Code == "cost_paid" {
+			if !strings.Contains(e.Text, "paid, not checked") || e.To != nil {
+				t.Fatalf("cost_paid = %+v, want a public entry saying paid, not checked", e)
+			}
+			return
+		}
+	}
+	t.Fatalf("no cost_paid entry in %+v", res.Events)
+}

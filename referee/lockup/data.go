@@ -5,7 +5,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -13,13 +15,22 @@ import (
 //go:embed data.json
 var defaultDataJSON []byte
 
-// Val is one game-data value with where it comes from: "rulebook" or
-// "assumed".
+// Val is one game-data value with where it comes from: the fields of
+// kit.Sourced ("rulebook", "assumed" or "table-entered", the book's
+// section, a note), repeated here because kit.Sourced carries no vis tags
+// and the state must classify every field.
 type Val[T any] struct {
-	Source string `json:"source" vis:"public"`
-	Note   string `json:"note,omitempty" vis:"public"`
-	Value  T      `json:"value" vis:"public"`
+	Source  string `json:"source" vis:"public"`
+	Section string `json:"section,omitempty" vis:"public"`
+	Note    string `json:"note,omitempty" vis:"public"`
+	Value   T      `json:"value" vis:"public"`
 }
+
+// sourced is implemented by every Val, so that LoadData can mark what a
+// table's override replaced.
+type sourced interface{ markTableEntered() }
+
+func (v *Val[T]) markTableEntered() { v.Source = kit.SourceTableEntered }
 
 // TunnelSet is the number of tunnel markers of each kind for a player count.
 type TunnelSet struct {
@@ -107,37 +118,41 @@ type ScoringData struct {
 // embedded data.json and may be overridden, key by key, by the table's
 // game_data option.
 type Data struct {
-	About                   string                         `json:"about,omitempty" vis:"public"`
-	Rounds                  Val[int]                       `json:"rounds" vis:"public"`
-	TunnelSets              Val[map[string]TunnelSet]      `json:"tunnel_sets" vis:"public"`
-	SoloCountsAsPlayers     Val[int]                       `json:"solo_counts_as_players" vis:"public"`
-	FaceDownLimit           Val[map[string]int]            `json:"face_down_limit" vis:"public"`
-	ExplorerStrength        Val[int]                       `json:"explorer_strength" vis:"public"`
-	CrewStrengths           Val[[]int]                     `json:"crew_strengths" vis:"public"`
-	Locations               Val[[]LocationDef]             `json:"locations" vis:"public"`
-	CellBlock               Val[string]                    `json:"cell_block" vis:"public"`
-	TombPoints              Val[int]                       `json:"tomb_points" vis:"public"`
-	EscapedBase             Val[int]                       `json:"escaped_base" vis:"public"`
-	EscapedPerRoundLeft     Val[int]                       `json:"escaped_per_round_left" vis:"public"`
-	LootStar                Val[int]                       `json:"loot_star" vis:"public"`
-	GuardsLegendRewardStars Val[int]                       `json:"guards_legend_reward_stars" vis:"public"`
-	Board                   Val[Board]                     `json:"board" vis:"public"`
-	LootTokens              Val[[]LootKind]                `json:"loot_tokens" vis:"public"`
-	LegendCards             Val[[]string]                  `json:"legend_cards" vis:"public"`
-	GuardCards              Val[map[string][]GuardCardDef] `json:"guard_cards" vis:"public"`
-	GuardBlueCards          Val[int]                       `json:"guard_blue_cards" vis:"public"`
-	GuardColourCards        Val[int]                       `json:"guard_colour_cards" vis:"public"`
-	GuardCardsOnLocations   Val[int]                       `json:"guard_cards_on_locations" vis:"public"`
-	GuardsWinTies           Val[bool]                      `json:"guards_win_ties" vis:"public"`
-	LoneExplorerVsGuards    Val[string]                    `json:"lone_explorer_vs_stronger_guards" vis:"public"`
-	GuardsForkWithoutCost   Val[string]                    `json:"guards_fork_without_cost" vis:"public"`
-	FirstPlayerRotates      Val[bool]                      `json:"first_player_rotates" vis:"public"`
-	Minions                 Val[MinionData]                `json:"minions" vis:"public"`
-	ShapeshifterDraw        Val[int]                       `json:"shapeshifter_draw" vis:"public"`
-	Scoring                 Val[ScoringData]               `json:"scoring" vis:"public"`
-	CrewBoardBarrels        Val[int]                       `json:"crew_board_barrels" vis:"public"`
-	DryadStarsPerBarrel     Val[int]                       `json:"dryad_stars_per_barrel" vis:"public"`
-	FungoidStarsPerLoot     Val[int]                       `json:"fungoid_stars_per_loot" vis:"public"`
+	About                   string                    `json:"about,omitempty" vis:"public"`
+	Rounds                  Val[int]                  `json:"rounds" vis:"public"`
+	TunnelSets              Val[map[string]TunnelSet] `json:"tunnel_sets" vis:"public"`
+	SoloCountsAsPlayers     Val[int]                  `json:"solo_counts_as_players" vis:"public"`
+	FaceDownLimit           Val[map[string]int]       `json:"face_down_limit" vis:"public"`
+	ExplorerStrength        Val[int]                  `json:"explorer_strength" vis:"public"`
+	CrewStrengths           Val[[]int]                `json:"crew_strengths" vis:"public"`
+	Locations               Val[[]LocationDef]        `json:"locations" vis:"public"`
+	CellBlock               Val[string]               `json:"cell_block" vis:"public"`
+	TombPoints              Val[int]                  `json:"tomb_points" vis:"public"`
+	EscapedBase             Val[int]                  `json:"escaped_base" vis:"public"`
+	EscapedPerRoundLeft     Val[int]                  `json:"escaped_per_round_left" vis:"public"`
+	LootStar                Val[int]                  `json:"loot_star" vis:"public"`
+	GuardsLegendRewardStars Val[int]                  `json:"guards_legend_reward_stars" vis:"public"`
+	Board                   Val[Board]                `json:"board" vis:"public"`
+	// PathCosts says how path costs are paid: "paid_not_checked", the
+	// player reports paying and the table checks it (the resources are the
+	// base game's and not tracked here).
+	PathCosts             Val[string]                    `json:"path_costs" vis:"public"`
+	LootTokens            Val[[]LootKind]                `json:"loot_tokens" vis:"public"`
+	LegendCards           Val[[]string]                  `json:"legend_cards" vis:"public"`
+	GuardCards            Val[map[string][]GuardCardDef] `json:"guard_cards" vis:"public"`
+	GuardBlueCards        Val[int]                       `json:"guard_blue_cards" vis:"public"`
+	GuardColourCards      Val[int]                       `json:"guard_colour_cards" vis:"public"`
+	GuardCardsOnLocations Val[int]                       `json:"guard_cards_on_locations" vis:"public"`
+	GuardsWinTies         Val[bool]                      `json:"guards_win_ties" vis:"public"`
+	LoneExplorerVsGuards  Val[string]                    `json:"lone_explorer_vs_stronger_guards" vis:"public"`
+	GuardsForkWithoutCost Val[string]                    `json:"guards_fork_without_cost" vis:"public"`
+	FirstPlayerRotates    Val[bool]                      `json:"first_player_rotates" vis:"public"`
+	Minions               Val[MinionData]                `json:"minions" vis:"public"`
+	ShapeshifterDraw      Val[int]                       `json:"shapeshifter_draw" vis:"public"`
+	Scoring               Val[ScoringData]               `json:"scoring" vis:"public"`
+	CrewBoardBarrels      Val[int]                       `json:"crew_board_barrels" vis:"public"`
+	DryadStarsPerBarrel   Val[int]                       `json:"dryad_stars_per_barrel" vis:"public"`
+	FungoidStarsPerLoot   Val[int]                       `json:"fungoid_stars_per_loot" vis:"public"`
 }
 
 // The board's fixed space ids the book names.
@@ -147,46 +162,53 @@ const (
 	EndEscaped    = "escaped"
 )
 
-// LoadData returns the default data with override (a JSON object of
-// top-level keys, possibly empty) laid over it: each key given replaces the
-// default value of that key whole. A bad override is a
-// *kit.RuleError "bad_option".
+// LoadData returns the embedded data.json with the table's override (a
+// JSON object of top-level keys, possibly empty) laid over it by
+// kit.LoadData: each key given replaces the values it holds, and is marked
+// "table-entered". A bad override, or data that breaks the rules the
+// referee needs, is a *kit.RuleError "bad_option" naming the setup
+// section.
 func LoadData(override json.RawMessage) (*Data, error) {
 	var d Data
-	if err := json.Unmarshal(defaultDataJSON, &d); err != nil {
+	if err := kit.LoadData(defaultDataJSON, nil, secSetup, &d); err != nil {
 		panic("lockup: embedded data.json: " + err.Error())
 	}
-	if t := bytes.TrimSpace(override); len(t) > 0 && string(t) != "null" {
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(t, &m); err != nil {
-			return nil, kit.Errorf("bad_option", "Setup", "The game_data option must be a JSON object: %v.", err)
-		}
-		// Each key given replaces the default's whole value.
-		var base map[string]json.RawMessage
-		_ = json.Unmarshal(defaultDataJSON, &base)
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			if _, ok := base[k]; !ok {
-				return nil, kit.Errorf("bad_option", "Setup", "The game_data option has an unknown key %q.", k)
+	raw := bytes.TrimSpace(override)
+	if len(raw) == 0 || string(raw) == "null" {
+		return &d, d.checked()
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &keys); err != nil {
+		return nil, kit.Errorf("bad_option", secSetup, "The game_data option must be a JSON object: %v.", err)
+	}
+	// Each key given replaces the default's whole value: clear it first,
+	// then lay the override over the rest.
+	var given []sourced
+	rv := reflect.ValueOf(&d).Elem()
+	for i := 0; i < rv.NumField(); i++ {
+		name, _, _ := strings.Cut(rv.Type().Field(i).Tag.Get("json"), ",")
+		if _, ok := keys[name]; ok {
+			rv.Field(i).Set(reflect.Zero(rv.Field(i).Type()))
+			if v, ok := rv.Field(i).Addr().Interface().(sourced); ok {
+				given = append(given, v)
 			}
-			base[k] = m[k]
-		}
-		merged, _ := json.Marshal(base)
-		d = Data{}
-		dec := json.NewDecoder(bytes.NewReader(merged))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&d); err != nil {
-			return nil, kit.Errorf("bad_option", "Setup", "The game_data option is invalid: %v.", err)
 		}
 	}
+	if err := kit.LoadData([]byte("{}"), raw, secSetup, &d); err != nil {
+		return nil, err
+	}
+	for _, v := range given {
+		v.markTableEntered()
+	}
+	return &d, d.checked()
+}
+
+// checked validates the data as a "bad_option" refusal.
+func (d *Data) checked() error {
 	if err := d.validate(); err != nil {
-		return nil, kit.Errorf("bad_option", "Setup", "The game data is inconsistent: %v.", err)
+		return kit.Errorf("bad_option", secSetup, "The game data is inconsistent: %v.", err)
 	}
-	return &d, nil
+	return nil
 }
 
 func (d *Data) validate() error {
@@ -220,6 +242,9 @@ func (d *Data) validate() error {
 	}
 	if len(d.LegendCards.Value) < 1 {
 		return fmt.Errorf("the legend deck is empty")
+	}
+	if d.PathCosts.Value != "paid_not_checked" {
+		return fmt.Errorf("path_costs must be \"paid_not_checked\": the app does not track resources")
 	}
 	return d.Board.Value.validate()
 }

@@ -86,7 +86,7 @@ func advance(t *kit.Turn[State], seat int, a advanceArgs, paying bool) error {
 		return ruleErr("no_cost", secAdvancing, "to", to)
 	}
 	if paying {
-		t.Log(event("cost_paid", nil, "seat", t.S.name(seat), "cost", costText(path.Cost)))
+		t.Log(event("cost_paid", nil, "seat", t.S.name(seat), "cost", costText(path.Cost), "to", to))
 	}
 	p.Lantern = a.To
 	h.StepsLeft--

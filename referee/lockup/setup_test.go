@@ -36,7 +36,27 @@ func TestSetupBadOptions(t *testing.T) {
 			if got, want := kit.ErrorCode(err), "bad_option"; got != want {
 				t.Fatalf("code = %q (%v), want %q", got, err, want)
 			}
+			// Every refusal names the game and a section of the book.
+			re, _ := kit.AsRuleError(err)
+			if !strings.HasPrefix(re.Rule, "Lockup: Breakout › ") {
+				t.Fatalf("rule = %q, want a section of the Lockup: Breakout book", re.Rule)
+			}
 		})
+	}
+}
+
+// TestGameDataOverrideMarked: a key the table overrides is marked
+// table-entered and replaces the whole default value.
+func TestGameDataOverrideMarked(t *testing.T) {
+	st := setup(t, 1, `{"game_data":{"crew_strengths":{"source":"assumed","value":[1,1,1,1,1,1]}}}`, "Ana", "Bia")
+	if got, want := st.Data.CrewStrengths.Source, "table-entered"; got != want {
+		t.Fatalf("crew_strengths source = %q, want %q", got, want)
+	}
+	if got, want := st.Data.Rounds.Source, "rulebook"; got != want {
+		t.Fatalf("rounds source = %q, want %q", got, want)
+	}
+	if got := fmt.Sprint(st.Data.CrewStrengths.Value); got != "[1 1 1 1 1 1]" {
+		t.Fatalf("crew strengths = %s", got)
 	}
 }
 
