@@ -17,7 +17,31 @@ func arg(name string, kind kit.ArgKind) kit.ArgSpec {
 }
 
 func move(typ, rule string, args ...kit.ArgSpec) kit.MoveSpec {
-	return kit.MoveSpec{Type: typ, Label: label(moveTexts, typ), Rule: rule, Args: args}
+	sp := kit.MoveSpec{Type: typ, Label: label(moveTexts, typ), Rule: rule, Args: args, Primary: primaryMoves[typ]}
+	if g, ok := moveGroups[typ]; ok {
+		sp.Group = groupTexts[g].en
+	}
+	if c, ok := confirmTexts[typ]; ok {
+		sp.Confirm = c.en
+	}
+	return sp
+}
+
+// primaryMoves are the moves that move the game on: the phone shows them
+// large, at the top.
+var primaryMoves = map[string]bool{
+	MoveAssign: true, MovePass: true, MoveAdvance: true, MoveAdvancePaying: true, MoveKeepLoot: true,
+	MoveGuardsPay: true, MoveKeepMinion: true, MoveResolveLegend: true, MoveFinishRaid: true,
+	MoveEnterStars: true, MoveEnterGuardStar: true, MoveEnterScores: true, MoveChooseGolems: true, MoveFinishScoring: true,
+}
+
+// moveGroups gathers the secondary moves under a heading (a groupTexts
+// key).
+var moveGroups = map[string]string{
+	MoveAdvanceLantern: "group.card_effects", MoveReserveItem: "group.card_effects", MoveCraftItem: "group.card_effects",
+	MoveCraftReserved: "group.card_effects", MoveGainItem: "group.card_effects", MoveUpgradeItem: "group.card_effects",
+	MoveRecruit: "group.card_effects", MovePlayTome: "group.card_effects",
+	MoveLatecomer: "group.library", MoveStopAdvancing: "group.catacombs",
 }
 
 // maxEntry bounds every final-scoring entry.

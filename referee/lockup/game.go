@@ -2,6 +2,9 @@ package lockup
 
 import (
 	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -83,4 +86,43 @@ func buildInfo() kit.Info {
 		Moves:    moves.Specs(),
 		Messages: Messages(),
 	}
+}
+
+// Outcome is nil until every player has finished final scoring; then it
+// holds each player's per-category breakdown, ranks and the winners (solo:
+// the player wins by beating the guards, whose breakdown is in Revealed).
+func (g *Game) Outcome(s kit.State) *kit.Outcome {
+	st, err := moves.State(s)
+	if err != nil || st.Phase != PhaseGameOver {
+		return nil
+	}
+	lines := st.scoreLines()
+	o := &kit.Outcome{Winners: []int{}, Scores: lines, Rule: secEnd}
+	var ties []string
+	for _, c := range st.Data.Scoring.Value.TieBreak {
+		ties = append(ties, label(categoryTexts, c))
+	}
+	reason := func(code string, kv ...string) {
+		o.ReasonCode = code
+		o.ReasonParams = pairs(kv)
+		o.Reason = fill(outcomeTexts[code].en, o.ReasonParams)
+	}
+	reason("outcome.final", "rounds", strconv.Itoa(st.Data.Rounds.Value), "tie_break", strings.Join(ties, ", "))
+	for _, l := range lines {
+		if l.Rank == 1 {
+			o.Winners = append(o.Winners, l.Seat)
+		}
+	}
+	sort.Ints(o.Winners)
+	if st.Solo {
+		gl := st.guardsLine()
+		o.Revealed = map[string]any{"guards": gl}
+		if len(o.Winners) == 0 {
+			o.Side = "Guards"
+			reason("outcome.solo_lost", "guards", strconv.Itoa(gl.Total), "player", strconv.Itoa(lines[0].Total))
+		} else {
+			reason("outcome.solo_won", "guards", strconv.Itoa(gl.Total), "player", strconv.Itoa(lines[0].Total))
+		}
+	}
+	return o
 }

@@ -114,16 +114,46 @@ var categoryTexts = map[string]text{
 	"shapeshifter":   {"Shapeshifter", "Metamorfo"},
 }
 
+// groupTexts name the headings of secondary moves (Group).
+var groupTexts = map[string]text{
+	"group.card_effects": {"Record a card or location effect", "Registrar um efeito de carta ou localização"},
+	"group.library":      {"Latecomers to the LIBRARY", "Retardatários para a BIBLIOTECA"},
+	"group.catacombs":    {"Catacombs", "Catacumbas"},
+}
+
+// confirmTexts are the sentences a phone asks to confirm before sending a
+// move that cannot be undone or reveals something ("confirm.<move>").
+var confirmTexts = map[string]text{
+	MovePass:          {"Pass? Your last token goes face down on the legend card.", "Passar? Sua última ficha vai virada para baixo na carta de lenda."},
+	MoveAdvancePaying: {"Pay this path's cost from your resources? The app records it as paid, not checked.", "Pagar o custo deste caminho com seus recursos? O app registra como pago, não verificado."},
+	MoveStopAdvancing: {"Stop advancing? You cannot take up this advance again.", "Parar de avançar? Você não pode retomar este avanço."},
+	MoveKeepLoot:      {"Keep this loot token? The others go back face down.", "Ficar com esta ficha de saque? As outras voltam viradas para baixo."},
+	MoveLatecomer:     {"Send these tokens to the LIBRARY? This cannot be undone.", "Enviar estas fichas para a BIBLIOTECA? Isso não pode ser desfeito."},
+	MoveRecruit:       {"Recruit this minion? A Shapeshifter draws new cards; this cannot be undone.", "Recrutar este capanga? Um Metamorfo compra novas cartas; isso não pode ser desfeito."},
+	MoveResolveLegend: {"Legend card resolved? Patrol follows and the next legend card is revealed.", "Carta de lenda resolvida? Segue a Patrulha e a próxima carta de lenda é revelada."},
+	MoveFinishRaid:    {"Last raid done? Final scoring begins.", "Último ataque feito? Começa a pontuação final."},
+	MoveFinishScoring: {"Submit your score? You cannot change it afterwards.", "Enviar sua pontuação? Você não poderá alterá-la depois."},
+}
+
+// outcomeTexts are the reasons an outcome gives.
+var outcomeTexts = map[string]text{
+	"outcome.final":     {"Final scoring after {rounds} rounds; ties broken by {tie_break} (game data), then shared.", "Pontuação final após {rounds} rodadas; empates desfeitos por {tie_break} (dados do jogo), depois compartilhados."},
+	"outcome.solo_won":  {"The player scores {player}, the guards {guards}: the player beats the guards (assumed victory rule).", "O jogador marca {player}, os guardas {guards}: o jogador vence os guardas (regra de vitória assumida)."},
+	"outcome.solo_lost": {"The guards score {guards}, the player {player}: the player must beat the guards (assumed victory rule).", "Os guardas marcam {guards}, o jogador {player}: o jogador precisa vencer os guardas (regra de vitória assumida)."},
+}
+
 // errorTexts is every rule error code the referee returns.
 var errorTexts = map[string]text{
 	"player_count":              {"Lockup: Breakout is for 1 to 5 players, not {n}.", "Lockup: Breakout é para 1 a 5 jogadores, não {n}."},
 	"bad_option":                {"A table option is invalid: {detail}", "Uma opção da mesa é inválida: {detail}"},
 	"bad_args":                  {"The move's arguments are invalid.", "Os argumentos da jogada são inválidos."},
-	"unknown_move":              {"There is no move {move} in Lockup: Breakout.", "Não existe a jogada {move} em Lockup: Breakout."},
+	"unknown_move":              {"There is no such move in Lockup: Breakout.", "Essa jogada não existe em Lockup: Breakout."},
 	"game_over":                 {"The game is over.", "O jogo terminou."},
-	"host_only":                 {"Only the host's screen (or the first player) makes this move.", "Só a tela do anfitrião (ou o primeiro jogador) faz esta jogada."},
+	"host_only":                 {"Only the host's screen records this.", "Só a tela do anfitrião registra isto."},
+	"system_only":               {"Only the server makes this move.", "Só o servidor faz esta jogada."},
+	"not_offered":               {"That move, or that choice, is not possible now.", "Essa jogada, ou essa escolha, não é possível agora."},
 	"seat_only":                 {"This move is made from a player's phone.", "Esta jogada é feita no celular de um jogador."},
-	"wrong_phase":               {"That move belongs to {phase}; the game is in {now}.", "Essa jogada pertence à {phase}; o jogo está em {now}."},
+	"wrong_phase":               {"That move is not possible in this phase.", "Essa jogada não é possível nesta fase."},
 	"not_your_turn":             {"It is {seat}'s turn to assign a crew token.", "É a vez de {seat} atribuir uma ficha de equipe."},
 	"already_passed":            {"You have passed this round.", "Você já passou nesta rodada."},
 	"unknown_token":             {"You have no crew token {token}.", "Você não tem a ficha de equipe {token}."},
@@ -175,7 +205,7 @@ var eventTexts = map[string]text{
 	"guards_dealt":        {"Guard cards: {cards}; an 8th card lies face down on the legend card.", "Cartas de guarda: {cards}; uma oitava carta fica virada para baixo na carta de lenda."},
 	"assigned":            {"{seat} assigns {token} to location {location}.", "{seat} atribui {token} à localização {location}."},
 	"assigned_face_down":  {"{seat} assigns a token face down to location {location}.", "{seat} atribui uma ficha virada para baixo à localização {location}."},
-	"your_face_down":      {"You assigned {token} (strength {strength}) face down to location {location}.", "Você atribuiu {token} (força {strength}) virada para baixo à localização {location}."},
+	"your_face_down":      {"You assigned {token} face down to location {location}.", "Você atribuiu {token} virada para baixo à localização {location}."},
 	"passed":              {"{seat} passes; the last token goes face down on the legend card.", "{seat} passa; a última ficha vai virada para baixo na carta de lenda."},
 	"lights_out":          {"Lights Out: locations 1 to 7 are resolved, then the legend card.", "Apagar as Luzes: as localizações 1 a 7 são resolvidas, depois a carta de lenda."},
 	"tokens_revealed":     {"Location {location}: revealed {tokens}.", "Localização {location}: reveladas {tokens}."},
@@ -226,10 +256,16 @@ var eventTexts = map[string]text{
 // option label, phase, score category, error code and event code.
 func Messages() map[string]map[string]string {
 	pt := map[string]string{}
-	for _, m := range []map[string]text{moveTexts, argTexts, errorTexts, eventTexts, promptTexts} {
+	for _, m := range []map[string]text{moveTexts, argTexts, errorTexts, eventTexts, promptTexts, outcomeTexts} {
 		for k, v := range m {
 			pt[k] = v.pt
 		}
+	}
+	for k, v := range groupTexts {
+		pt[k] = v.pt
+	}
+	for k, v := range confirmTexts {
+		pt["confirm."+k] = v.pt
 	}
 	for k, v := range phaseTexts {
 		pt["phase."+k] = v.pt

@@ -49,7 +49,7 @@ func assign(t *kit.Turn[State], seat int, a assignArgs) error {
 	loc := t.S.locName(a.Location)
 	if a.FaceDown {
 		t.Log(event("assigned_face_down", nil, "seat", t.S.name(seat), "location", loc),
-			event("your_face_down", []int{seat}, "token", tokenLabel(*tok), "strength", fmt.Sprint(tok.Strength), "location", loc))
+			event("your_face_down", []int{seat}, "token", tokenLabel(*tok), "location", loc))
 	} else {
 		t.Log(event("assigned", nil, "seat", t.S.name(seat), "token", tokenLabel(*tok), "location", loc))
 	}

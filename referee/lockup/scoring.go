@@ -361,36 +361,6 @@ func (st *State) soloWins(l kit.ScoreLine) bool {
 	return l.Total > g
 }
 
-// Outcome is nil until every player has finished final scoring; then it
-// holds each player's per-category breakdown, ranks and the winners (solo:
-// the player wins by beating the guards, whose breakdown is in Revealed).
-func (g *Game) Outcome(s kit.State) *kit.Outcome {
-	st := s.(*State)
-	if st.Phase != PhaseGameOver {
-		return nil
-	}
-	lines := st.scoreLines()
-	o := &kit.Outcome{Winners: []int{}, Scores: lines, Rule: secEnd,
-		Reason: fmt.Sprintf("Final scoring after %d rounds; ties broken by %s (game data), then shared.", st.Data.Rounds.Value, strings.Join(st.Data.Scoring.Value.TieBreak, ", "))}
-	for _, l := range lines {
-		if l.Rank == 1 {
-			o.Winners = append(o.Winners, l.Seat)
-		}
-	}
-	sort.Ints(o.Winners)
-	if st.Solo {
-		gl := st.guardsLine()
-		o.Revealed = map[string]any{"guards": gl}
-		if len(o.Winners) == 0 {
-			o.Side = "Guards"
-			o.Reason = fmt.Sprintf("The guards score %d, the player %d: the player must beat the guards (%s, assumed).", gl.Total, lines[0].Total, st.Data.Scoring.Value.SoloVictory)
-		} else {
-			o.Reason = fmt.Sprintf("The player scores %d, the guards %d (%s, assumed).", lines[0].Total, gl.Total, st.Data.Scoring.Value.SoloVictory)
-		}
-	}
-	return o
-}
-
 func (st *State) scoring(seat int) bool {
 	return !st.Players[seat].Finished
 }
