@@ -32,7 +32,7 @@ func move(typ, rule string, args ...kit.ArgSpec) kit.MoveSpec {
 var primaryMoves = map[string]bool{
 	MoveAssign: true, MovePass: true, MoveAdvance: true, MoveAdvancePaying: true, MoveKeepLoot: true,
 	MoveGuardsPay: true, MoveKeepMinion: true, MoveResolveLegend: true, MoveFinishRaid: true,
-	MoveEnterStars: true, MoveEnterGuardStar: true, MoveEnterScores: true, MoveChooseGolems: true, MoveFinishScoring: true,
+	MoveSubmitFinalScore: true,
 }
 
 // moveGroups gathers the secondary moves under a heading (a groupTexts
@@ -44,20 +44,13 @@ var moveGroups = map[string]string{
 	MoveLatecomer: "group.library", MoveStopAdvancing: "group.catacombs",
 }
 
-// maxEntry bounds every final-scoring entry.
-const maxEntry = 500
-
 func catalog() []kit.MoveSpec {
 	loc := arg("location", kit.ArgInt)
 	loc.Min, loc.Max = kit.IntPtr(1), kit.IntPtr(7)
-	value := arg("value", kit.ArgInt)
-	value.Min, value.Max = kit.IntPtr(0), kit.IntPtr(maxEntry)
 	guardsRewarded := arg("guards_rewarded", kit.ArgBool)
 	guardsRewarded.Optional = true
 	space := arg("space", kit.ArgInt)
 	space.Min = kit.IntPtr(1)
-	as := arg("as", kit.ArgEnum)
-	as.Choices = []kit.Choice{{Value: "dwarf", Label: "Dwarf"}, {Value: "ratman", Label: "Ratman"}}
 	return []kit.MoveSpec{
 		move(MoveAssign, secRollCall, arg("token", kit.ArgEnum), loc, arg("face_down", kit.ArgBool)),
 		move(MovePass, secRollCall),
@@ -78,10 +71,24 @@ func catalog() []kit.MoveSpec {
 		move(MovePlayTome, secLegend, arg("tome", kit.ArgString), arg("text_allows", kit.ArgBool)),
 		move(MoveResolveLegend, secLegend, guardsRewarded),
 		move(MoveFinishRaid, secEnd),
-		move(MoveEnterStars, secEnd, value),
-		move(MoveEnterGuardStar, secEnd, value),
-		move(MoveEnterScores, secEnd, arg("category", kit.ArgEnum), value),
-		move(MoveChooseGolems, secMinions, as),
-		move(MoveFinishScoring, secEnd),
+		padCatalog(),
 	}
+}
+
+// padCatalog is the score pad's catalog entry for the built-in data: every
+// entry from 0 to its outer bound (the whole minion deck, the data's
+// maxima); a view narrows them to the player's state.
+func padCatalog() kit.MoveSpec {
+	d, err := LoadData(nil)
+	if err != nil {
+		panic("lockup: embedded data.json: " + err.Error())
+	}
+	st := &State{Data: d, Seats: []string{""}, Solo: true, Players: []Player{{}}, GuardState: &GuardsState{}}
+	sp := *st.padSpec(0)
+	for i := range sp.Args {
+		if sp.Args[i].Kind == kit.ArgInt {
+			sp.Args[i].Min = kit.IntPtr(0)
+		}
+	}
+	return sp
 }

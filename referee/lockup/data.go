@@ -150,9 +150,13 @@ type Data struct {
 	Minions               Val[MinionData]                `json:"minions" vis:"public"`
 	ShapeshifterDraw      Val[int]                       `json:"shapeshifter_draw" vis:"public"`
 	Scoring               Val[ScoringData]               `json:"scoring" vis:"public"`
-	CrewBoardBarrels      Val[int]                       `json:"crew_board_barrels" vis:"public"`
-	DryadStarsPerBarrel   Val[int]                       `json:"dryad_stars_per_barrel" vis:"public"`
-	FungoidStarsPerLoot   Val[int]                       `json:"fungoid_stars_per_loot" vis:"public"`
+	// ScorePadMax bounds the score pad's entries that neither the book nor
+	// the state bounds: "stars", "barrels", "valuables" (each type),
+	// "wild_valuables", "base_other".
+	ScorePadMax         Val[map[string]int] `json:"score_pad_max" vis:"public"`
+	CrewBoardBarrels    Val[int]            `json:"crew_board_barrels" vis:"public"`
+	DryadStarsPerBarrel Val[int]            `json:"dryad_stars_per_barrel" vis:"public"`
+	FungoidStarsPerLoot Val[int]            `json:"fungoid_stars_per_loot" vis:"public"`
 }
 
 // The board's fixed space ids the book names.
@@ -242,6 +246,11 @@ func (d *Data) validate() error {
 	}
 	if len(d.LegendCards.Value) < 1 {
 		return fmt.Errorf("the legend deck is empty")
+	}
+	for _, k := range []string{"stars", "barrels", "valuables", "wild_valuables", "base_other"} {
+		if d.ScorePadMax.Value[k] < 1 {
+			return fmt.Errorf("score_pad_max.%s must be at least 1", k)
+		}
 	}
 	if d.PathCosts.Value != "paid_not_checked" {
 		return fmt.Errorf("path_costs must be \"paid_not_checked\": the app does not track resources")

@@ -32,30 +32,26 @@ type text struct{ en, pt string }
 
 // moveTexts labels every move type.
 var moveTexts = map[string]text{
-	"assign":            {"Assign a crew token", "Atribuir ficha de equipe"},
-	"pass":              {"Pass (last token to the legend card)", "Passar (última ficha na carta de lenda)"},
-	"advance":           {"Advance the lantern", "Avançar o marcador de lanterna"},
-	"advance_paying":    {"Advance the lantern, paying the path cost", "Avançar o marcador de lanterna pagando o custo do caminho"},
-	"stop_advancing":    {"Stop advancing (or decline)", "Parar de avançar (ou recusar)"},
-	"keep_loot":         {"Keep a loot token", "Ficar com uma ficha de saque"},
-	"guards_pay":        {"Can the guards pay the path cost?", "Os guardas podem pagar o custo do caminho?"},
-	"latecomer":         {"Send tokens to the LIBRARY", "Enviar fichas para a BIBLIOTECA"},
-	"advance_lantern":   {"Advance lantern icon", "Ícone Avançar Lanterna"},
-	"reserve_item":      {"Reserve an item", "Reservar item"},
-	"craft_item":        {"Craft an item", "Criar item"},
-	"craft_reserved":    {"Craft a reserved item (CELL BLOCK)", "Criar item reservado (BLOCO DE CÉLULAS)"},
-	"gain_item":         {"Gain an item another way", "Ganhar item de outra forma"},
-	"upgrade_item":      {"Upgrade an item", "Melhorar item"},
-	"recruit":           {"Recruit a minion", "Recrutar capanga"},
-	"keep_minion":       {"Keep a drawn minion", "Ficar com um capanga comprado"},
-	"play_tome":         {"Play a tome card", "Jogar carta de tomo"},
-	"resolve_legend":    {"Legend card resolved", "Carta de lenda resolvida"},
-	"finish_raid":       {"Last raid done: final scoring", "Último ataque feito: pontuação final"},
-	"enter_stars":       {"Stars on your track", "Estrelas na sua trilha"},
-	"enter_guard_stars": {"Stars on the guards' track", "Estrelas na trilha dos guardas"},
-	"enter_scores":      {"Enter a scoring count", "Informar uma contagem da pontuação"},
-	"choose_golems":     {"Golems count as", "Golems contam como"},
-	"finish_scoring":    {"I have finished my scoring", "Terminei minha pontuação"},
+	"assign":             {"Assign a crew token", "Atribuir ficha de equipe"},
+	"pass":               {"Pass (last token to the legend card)", "Passar (última ficha na carta de lenda)"},
+	"advance":            {"Advance the lantern", "Avançar o marcador de lanterna"},
+	"advance_paying":     {"Advance the lantern, paying the path cost", "Avançar o marcador de lanterna pagando o custo do caminho"},
+	"stop_advancing":     {"Stop advancing (or decline)", "Parar de avançar (ou recusar)"},
+	"keep_loot":          {"Keep a loot token", "Ficar com uma ficha de saque"},
+	"guards_pay":         {"Can the guards pay the path cost?", "Os guardas podem pagar o custo do caminho?"},
+	"latecomer":          {"Send tokens to the LIBRARY", "Enviar fichas para a BIBLIOTECA"},
+	"advance_lantern":    {"Advance lantern icon", "Ícone Avançar Lanterna"},
+	"reserve_item":       {"Reserve an item", "Reservar item"},
+	"craft_item":         {"Craft an item", "Criar item"},
+	"craft_reserved":     {"Craft a reserved item (CELL BLOCK)", "Criar item reservado (BLOCO DE CÉLULAS)"},
+	"gain_item":          {"Gain an item another way", "Ganhar item de outra forma"},
+	"upgrade_item":       {"Upgrade an item", "Melhorar item"},
+	"recruit":            {"Recruit a minion", "Recrutar capanga"},
+	"keep_minion":        {"Keep a drawn minion", "Ficar com um capanga comprado"},
+	"play_tome":          {"Play a tome card", "Jogar carta de tomo"},
+	"submit_final_score": {"Submit my score pad", "Enviar meu bloco de pontuação"},
+	"resolve_legend":     {"Legend card resolved", "Carta de lenda resolvida"},
+	"finish_raid":        {"Last raid done: final scoring", "Último ataque feito: pontuação final"},
 }
 
 // argTexts labels move arguments and option names ("arg.<name>").
@@ -77,6 +73,7 @@ var argTexts = map[string]text{
 	"arg.category":        {"Category", "Categoria"},
 	"arg.source":          {"Where the icon is", "Onde está o ícone"},
 	"arg.as":              {"Type", "Tipo"},
+	"arg.golems_as":       {"Golems count as", "Golems contam como"},
 	"option.difficulty":   {"Solo difficulty colour", "Cor da dificuldade (solitário)"},
 	"option.game_data":    {"Game data (board, tables) override", "Dados do jogo (tabuleiro, tabelas)"},
 }
@@ -95,6 +92,9 @@ var phaseTexts = map[string]text{
 var categoryTexts = map[string]text{
 	"stars_in_play":  {"Stars earned in play", "Estrelas ganhas durante o jogo"},
 	"escaped":        {"ESCAPED", "ESCAPOU"},
+	"stars_track":    {"Stars on your track", "Estrelas na sua trilha"},
+	"guard_stars":    {"Stars on the guards' track", "Estrelas na trilha dos guardas"},
+	"loot_tokens":    {"Loot tokens", "Fichas de saque"},
 	"catacombs":      {"Catacomb position", "Posição nas catacumbas"},
 	"tomb":           {"TOMB", "TUMBA"},
 	"dwarves":        {"Dwarves", "Anões"},
@@ -124,15 +124,15 @@ var groupTexts = map[string]text{
 // confirmTexts are the sentences a phone asks to confirm before sending a
 // move that cannot be undone or reveals something ("confirm.<move>").
 var confirmTexts = map[string]text{
-	MovePass:          {"Pass? Your last token goes face down on the legend card.", "Passar? Sua última ficha vai virada para baixo na carta de lenda."},
-	MoveAdvancePaying: {"Pay this path's cost from your resources? The app records it as paid, not checked.", "Pagar o custo deste caminho com seus recursos? O app registra como pago, não verificado."},
-	MoveStopAdvancing: {"Stop advancing? You cannot take up this advance again.", "Parar de avançar? Você não pode retomar este avanço."},
-	MoveKeepLoot:      {"Keep this loot token? The others go back face down.", "Ficar com esta ficha de saque? As outras voltam viradas para baixo."},
-	MoveLatecomer:     {"Send these tokens to the LIBRARY? This cannot be undone.", "Enviar estas fichas para a BIBLIOTECA? Isso não pode ser desfeito."},
-	MoveRecruit:       {"Recruit this minion? A Shapeshifter draws new cards; this cannot be undone.", "Recrutar este capanga? Um Metamorfo compra novas cartas; isso não pode ser desfeito."},
-	MoveResolveLegend: {"Legend card resolved? Patrol follows and the next legend card is revealed.", "Carta de lenda resolvida? Segue a Patrulha e a próxima carta de lenda é revelada."},
-	MoveFinishRaid:    {"Last raid done? Final scoring begins.", "Último ataque feito? Começa a pontuação final."},
-	MoveFinishScoring: {"Submit your score? You cannot change it afterwards.", "Enviar sua pontuação? Você não poderá alterá-la depois."},
+	MovePass:             {"Pass? Your last token goes face down on the legend card.", "Passar? Sua última ficha vai virada para baixo na carta de lenda."},
+	MoveAdvancePaying:    {"Pay this path's cost from your resources? The app records it as paid, not checked.", "Pagar o custo deste caminho com seus recursos? O app registra como pago, não verificado."},
+	MoveStopAdvancing:    {"Stop advancing? You cannot take up this advance again.", "Parar de avançar? Você não pode retomar este avanço."},
+	MoveKeepLoot:         {"Keep this loot token? The others go back face down.", "Ficar com esta ficha de saque? As outras voltam viradas para baixo."},
+	MoveLatecomer:        {"Send these tokens to the LIBRARY? This cannot be undone.", "Enviar estas fichas para a BIBLIOTECA? Isso não pode ser desfeito."},
+	MoveRecruit:          {"Recruit this minion? A Shapeshifter draws new cards; this cannot be undone.", "Recrutar este capanga? Um Metamorfo compra novas cartas; isso não pode ser desfeito."},
+	MoveResolveLegend:    {"Legend card resolved? Patrol follows and the next legend card is revealed.", "Carta de lenda resolvida? Segue a Patrulha e a próxima carta de lenda é revelada."},
+	MoveFinishRaid:       {"Last raid done? Final scoring begins.", "Último ataque feito? Começa a pontuação final."},
+	MoveSubmitFinalScore: {"Submit your score pad? You cannot change it afterwards; the game ends when everyone has submitted.", "Enviar seu bloco de pontuação? Você não poderá alterá-lo depois; o jogo termina quando todos tiverem enviado."},
 }
 
 // outcomeTexts are the reasons an outcome gives.
@@ -186,9 +186,10 @@ var errorTexts = map[string]text{
 	"unknown_minion":            {"That minion is not among the cards you drew.", "Esse capanga não está entre as cartas que você comprou."},
 	"minion_choice_pending":     {"Choose which drawn minion to keep first.", "Escolha primeiro com qual capanga comprado ficar."},
 	"solo_only":                 {"That applies to solo mode only.", "Isso vale apenas no modo solitário."},
-	"scoring_finished":          {"You have finished your scoring.", "Você já terminou sua pontuação."},
-	"stars_below_recorded":      {"Your track must show at least the {recorded} stars recorded in play (ESCAPED and loot stars).", "Sua trilha deve mostrar ao menos as {recorded} estrelas registradas no jogo (ESCAPOU e estrelas de saque)."},
-	"unknown_category":          {"There is no scoring category {category}.", "Não existe a categoria de pontuação {category}."},
+	"score_missing":             {"The score pad has no entry for {category}: fill in every line (0 where you have none).", "O bloco de pontuação não tem valor para {category}: preencha todas as linhas (0 quando não tiver nenhum)."},
+	"score_out_of_bounds":       {"{category} = {value} is out of bounds: it must be from {min} to {max}.", "{category} = {value} está fora dos limites: deve ser de {min} a {max}."},
+	"score_pad_invalid":         {"The score pad is not valid: {detail}.", "O bloco de pontuação não é válido: {detail}."},
+	"scoring_finished":          {"You have submitted your score already.", "Você já enviou sua pontuação."},
 	"golem_needs_type":          {"Golems count as a {type} only if you have at least one {type}.", "Golems contam como {type} apenas se você tiver ao menos um {type}."},
 	"golems_unchosen":           {"Choose whether your Golems count as Dwarves or Ratmen.", "Escolha se seus Golems contam como Anões ou Homens-Rato."},
 	"icon_claimed":              {"The Advance lantern icon of {source} has been used: each icon advances the lantern one space, once.", "O ícone Avançar Lanterna de {source} já foi usado: cada ícone avança o marcador de lanterna um espaço, uma vez."},
@@ -247,8 +248,7 @@ var eventTexts = map[string]text{
 	"tome_played":         {"{seat} plays the tome {tome}.", "{seat} joga o tomo {tome}."},
 	"last_raid":           {"Round {rounds} is over: start the last raid as usual, then final scoring.", "A rodada {rounds} terminou: faça o último ataque como de costume, depois a pontuação final."},
 	"final_scoring":       {"Final scoring: every player enters their counts on their own phone.", "Pontuação final: cada jogador informa suas contagens no próprio celular."},
-	"score_entered":       {"You entered {category} = {value}.", "Você informou {category} = {value}."},
-	"scoring_finished":    {"{seat} has finished their scoring.", "{seat} terminou sua pontuação."},
+	"score_submitted":     {"{seat} submits their score pad: {total} points.", "{seat} envia seu bloco de pontuação: {total} pontos."},
 	"game_ended":          {"Final scores: {scores}.", "Pontuação final: {scores}."},
 }
 
@@ -266,6 +266,22 @@ func Messages() map[string]map[string]string {
 	}
 	for k, v := range confirmTexts {
 		pt["confirm."+k] = v.pt
+	}
+	// The score pad's entries, for the built-in data.
+	d, err := LoadData(nil)
+	if err != nil {
+		panic("lockup: embedded data.json: " + err.Error())
+	}
+	for _, f := range []string{"stars_track", "guard_stars", "dwarves", "ratmen", "golems", "dryads", "fungoids", "barrels", "wild_valuables", "base_other"} {
+		name := f
+		if f == "stars_track" {
+			name = "stars"
+		}
+		pt["arg."+name] = categoryTexts[f].pt
+	}
+	for _, v := range d.Scoring.Value.Valuables {
+		pt["arg.valuable_"+v.Type] = "Valiosos: " + v.Label
+		pt["arg.wild_as_"+v.Type] = "Valiosos coringa contados como " + v.Label
 	}
 	for k, v := range phaseTexts {
 		pt["phase."+k] = v.pt

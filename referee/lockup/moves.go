@@ -29,11 +29,6 @@ const (
 	MovePlayTome       = "play_tome"
 	MoveResolveLegend  = "resolve_legend"
 	MoveFinishRaid     = "finish_raid"
-	MoveEnterStars     = "enter_stars"
-	MoveEnterGuardStar = "enter_guard_stars"
-	MoveEnterScores    = "enter_scores"
-	MoveChooseGolems   = "choose_golems"
-	MoveFinishScoring  = "finish_scoring"
 )
 
 var (
@@ -79,11 +74,7 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	row(MovePlayTome, kit.BySeat, inLightsOut, offerPlayTome, kit.Args(secLegend, playTome)),
 	row(MoveResolveLegend, kit.ByHost, inLegend, offerResolveLegend, kit.Args(secLegend, resolveLegend)),
 	row(MoveFinishRaid, kit.ByHost, inLastRaid, offerPlain(MoveFinishRaid), kit.NoArgs(secEnd, finishRaid)),
-	row(MoveEnterStars, kit.BySeat, inScoring, offerEnterStars, kit.Args(secEnd, enterStars)),
-	row(MoveEnterGuardStar, kit.BySeat, inScoring, offerEnterGuardStars, kit.Args(secEnd, enterGuardStars)),
-	row(MoveEnterScores, kit.BySeat, inScoring, offerEnterScores, kit.Args(secEnd, enterScores)),
-	row(MoveChooseGolems, kit.BySeat, inScoring, offerChooseGolems, kit.Args(secMinions, chooseGolems)),
-	row(MoveFinishScoring, kit.BySeat, inScoring, offerFinishScoring, kit.NoArgs(secEnd, finishScoring)),
+	row(MoveSubmitFinalScore, kit.BySeat, inScoring, offerSubmitFinalScore, kit.Args(secEnd, submitFinalScore)),
 )
 
 // row builds one row of the move table from the catalog entry of typ.

@@ -104,16 +104,17 @@ type privateView struct {
 	Scoring      *scoringView `json:"scoring,omitempty"`
 }
 
+// scoringView is the player's final-scoring panel: before submitting, what
+// the app already knows (the stars it saw scored, the minions recruited
+// through it); after, the pad as submitted and its breakdown.
 type scoringView struct {
-	Entries       map[string]int    `json:"entries"`
-	StarsTrack    int               `json:"stars_track"`
-	RecordedStars int               `json:"recorded_stars"`
-	GolemsAs      string            `json:"golems_as,omitempty"`
-	GolemPreview  map[string]string `json:"golem_preview,omitempty"`
-	WildPreview   map[string]int    `json:"one_wild_valuable_adds,omitempty"`
-	Breakdown     kit.ScoreLine     `json:"breakdown"`
-	StillNeeded   string            `json:"still_needed,omitempty"`
-	Finished      bool              `json:"finished"`
+	RecordedStars int            `json:"recorded_stars"`
+	Recruited     map[string]int `json:"recruited,omitempty"`
+	Entries       map[string]int `json:"entries,omitempty"`
+	StarsTrack    int            `json:"stars_track,omitempty"`
+	GolemsAs      string         `json:"golems_as,omitempty"`
+	Breakdown     *kit.ScoreLine `json:"breakdown,omitempty"`
+	Finished      bool           `json:"finished"`
 }
 
 // View returns what v may see: face-down tokens show only as "face-down
@@ -432,30 +433,17 @@ func (st *State) privateView(s int) privateView {
 		pv.MinionChoice = append(pv.MinionChoice, minionLabel(m))
 	}
 	if st.Phase == PhaseFinalScoring || st.Phase == PhaseGameOver {
-		sv := &scoringView{Entries: map[string]int{}, StarsTrack: p.Score.StarsTrack, RecordedStars: p.recordedStars(),
-			GolemsAs: p.Score.GolemsAs, Breakdown: st.scoreLine(s), Finished: p.Finished}
-		for _, c := range d.entryCategories() {
-			sv.Entries[c] = p.Score.Counts[c]
-		}
-		if p.Score.Counts["golems"] > 0 {
-			sv.GolemPreview = map[string]string{}
-			for _, as := range []string{MinionDwarf, MinionRatman} {
-				if pts, ok := st.golemPoints(p.Score.Counts, as); ok {
-					sv.GolemPreview[as] = fmt.Sprintf("+%d", pts)
-				} else {
-					sv.GolemPreview[as] = "not allowed: you have none"
+		sv := &scoringView{RecordedStars: p.recordedStars(), Finished: p.Finished}
+		if !p.Finished {
+			sv.Recruited = map[string]int{}
+			for _, m := range p.Minions {
+				if c, ok := minionCountCategory[m.Type]; ok {
+					sv.Recruited[c]++
 				}
 			}
-		}
-		if p.Score.Counts["wild_valuables"] > 0 {
-			sv.WildPreview = map[string]int{}
-			for _, v := range d.Scoring.Value.Valuables {
-				n := p.Score.Counts["valuable_"+v.Type] + p.Score.Counts["wild_as_"+v.Type]
-				sv.WildPreview[v.Label] = tableScore(v.Table, n+1) - tableScore(v.Table, n)
-			}
-		}
-		if e := st.finishProblem(p); e != nil {
-			sv.StillNeeded = e.Message
+		} else {
+			l := st.scoreLine(s)
+			sv.Entries, sv.StarsTrack, sv.GolemsAs, sv.Breakdown = p.Score.Counts, p.Score.StarsTrack, st.golemsAs(p.Score), &l
 		}
 		pv.Scoring = sv
 	}
