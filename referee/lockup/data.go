@@ -62,6 +62,12 @@ type Path struct {
 	Cost map[string]int `json:"cost,omitempty" vis:"public"`
 }
 
+// Point is a place on the board page's unit square.
+type Point struct {
+	X float64 `json:"x" vis:"public"`
+	Y float64 `json:"y" vis:"public"`
+}
+
 // Board is the catacomb board: a graph of spaces and one-way paths.
 type Board struct {
 	Spaces []Space `json:"spaces" vis:"public"`
@@ -133,6 +139,9 @@ type Data struct {
 	LootStar                Val[int]                  `json:"loot_star" vis:"public"`
 	GuardsLegendRewardStars Val[int]                  `json:"guards_legend_reward_stars" vis:"public"`
 	Board                   Val[Board]                `json:"board" vis:"public"`
+	// BoardLayout places the board page's nodes: "location:N", "legend"
+	// and the catacomb spaces by id (a drawing layout, assumed).
+	BoardLayout Val[map[string]Point] `json:"board_layout" vis:"public"`
 	// PathCosts says how path costs are paid: "paid_not_checked", the
 	// player reports paying and the table checks it (the resources are the
 	// base game's and not tracked here).

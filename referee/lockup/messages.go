@@ -256,7 +256,7 @@ var eventTexts = map[string]text{
 // option label, phase, score category, error code and event code.
 func Messages() map[string]map[string]string {
 	pt := map[string]string{}
-	for _, m := range []map[string]text{moveTexts, argTexts, errorTexts, eventTexts, promptTexts, outcomeTexts} {
+	for _, m := range []map[string]text{moveTexts, argTexts, errorTexts, eventTexts, promptTexts, outcomeTexts, boardTexts} {
 		for k, v := range m {
 			pt[k] = v.pt
 		}

@@ -129,6 +129,7 @@ func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
 		view.Seats = append(view.Seats, st.seatView(s))
 	}
 	view.Public = st.publicView()
+	view.Board = st.board()
 	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(st.Seats) {
 		view.Private = st.privateView(v.Seat)
 	}
