@@ -1,6 +1,7 @@
 package lockup
 
 import (
+	"fmt"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -112,6 +113,46 @@ var categoryTexts = map[string]text{
 	"fungoid":        {"Fungoid", "Fungoide"},
 	"golem":          {"Golem", "Golem"},
 	"shapeshifter":   {"Shapeshifter", "Metamorfo"},
+}
+
+// choiceTexts translate the fixed values of choices ("choice.<value>"):
+// yes and no, loot kinds, minion types, difficulty colours, the legend
+// card as an icon's source. Crew tokens and location rewards are added
+// from the data by Messages.
+var choiceTexts = map[string]text{
+	"true":     {"Yes", "Sim"},
+	"false":    {"No", "Não"},
+	"coin":     {"Coin", "Moeda"},
+	"lockpick": {"Lockpick", "Gazua"},
+	"idol":     {"Idol", "Ídolo"},
+	"scroll":   {"Scroll", "Pergaminho"},
+	"potion":   {"Potion", "Poção"},
+	"map":      {"Map", "Mapa"},
+	"dwarf":    {"Dwarf", "Anão"},
+	"ratman":   {"Ratman", "Homem-Rato"},
+	"green":    {"Green", "Verde"},
+	"yellow":   {"Yellow", "Amarelo"},
+	"red":      {"Red", "Vermelho"},
+	"legend":   {"The active legend card", "A carta de lenda ativa"},
+}
+
+// factTexts name the seat facts every screen shows ("fact.<key>") and
+// statusTexts the seat statuses ("status.<code>").
+var factTexts = map[string]text{
+	"holding_cell":  {"In the holding cell", "Na cela de detenção"},
+	"lantern":       {"Lantern", "Lanterna"},
+	"loot_tokens":   {"Loot tokens", "Fichas de saque"},
+	"minions":       {"Minions", "Capangas"},
+	"face_down":     {"Face-down tokens", "Fichas viradas para baixo"},
+	"first_player":  {"First player", "Primeiro jogador"},
+	"escaped_stars": {"ESCAPED stars", "Estrelas de ESCAPOU"},
+}
+
+var statusTexts = map[string]text{
+	"passed":               {"passed", "passou"},
+	"assigning":            {"assigning", "atribuindo"},
+	"scoring_finished":     {"score submitted", "pontuação enviada"},
+	"scoring_not_finished": {"filling in the score pad", "preenchendo o bloco de pontuação"},
 }
 
 // groupTexts name the headings of secondary moves (Group).
@@ -230,7 +271,7 @@ var eventTexts = map[string]text{
 	"advance_stopped":     {"{seat} stops advancing.", "{seat} para de avançar."},
 	"guards_loot":         {"The guards take the top loot token ({loot}) and resolve it.", "Os guardas pegam a ficha de saque do topo ({loot}) e resolvem seu efeito."},
 	"guards_wait_pay":     {"The guards are at a fork with a cost path ({cost}): can they pay?", "Os guardas estão numa bifurcação com caminho de custo ({cost}): eles podem pagar?"},
-	"latecomer":           {"{seat}'s tokens at location {location} go to the LIBRARY.", "As fichas de {seat} na localização {location} vão para a BIBLIOTECA."},
+	"latecomers_sent":     {"{seat}'s tokens at location {location} go to the LIBRARY.", "As fichas de {seat} na localização {location} vão para a BIBLIOTECA."},
 	"legend_strengths":    {"Legend card {legend}: {ranking}. The table applies its effect; no tome cards unless their text allows.", "Carta de lenda {legend}: {ranking}. A mesa aplica o efeito; sem cartas de tomo salvo se o texto permitir."},
 	"guards_legend_stars": {"The guards' legend reward becomes {stars} stars.", "A recompensa de lenda dos guardas vira {stars} estrelas."},
 	"tokens_returned":     {"Crew tokens go back to their holding cells.", "As fichas de equipe voltam para suas celas de detenção."},
@@ -267,6 +308,15 @@ func Messages() map[string]map[string]string {
 	for k, v := range confirmTexts {
 		pt["confirm."+k] = v.pt
 	}
+	for k, v := range choiceTexts {
+		pt["choice."+k] = v.pt
+	}
+	for k, v := range factTexts {
+		pt["fact."+k] = v.pt
+	}
+	for k, v := range statusTexts {
+		pt["status."+k] = v.pt
+	}
 	// The score pad's entries, for the built-in data.
 	d, err := LoadData(nil)
 	if err != nil {
@@ -278,6 +328,13 @@ func Messages() map[string]map[string]string {
 			name = "stars"
 		}
 		pt["arg."+name] = categoryTexts[f].pt
+	}
+	pt["choice.explorer"] = fmt.Sprintf("explorador (força %d)", d.ExplorerStrength.Value)
+	for i, s := range d.CrewStrengths.Value {
+		pt[fmt.Sprintf("choice.crew%d", i+1)] = fmt.Sprintf("tripulante %d (força %d)", i+1, s)
+	}
+	for _, l := range d.Locations.Value {
+		pt[fmt.Sprintf("choice.location:%d", l.Number)] = fmt.Sprintf("Recompensa da localização %d %s", l.Number, l.Name)
 	}
 	for _, v := range d.Scoring.Value.Valuables {
 		pt["arg.valuable_"+v.Type] = "Valiosos: " + v.Label

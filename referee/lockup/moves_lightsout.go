@@ -241,7 +241,7 @@ func latecomer(t *kit.Turn[State], seat int, a latecomerArgs) error {
 	for _, i := range toks {
 		p.Tokens[i].Latecomer = true
 	}
-	t.Log(event("latecomer", nil, "seat", t.S.name(seat), "location", loc))
+	t.Log(event("latecomers_sent", nil, "seat", t.S.name(seat), "location", loc))
 	return nil
 }
 

@@ -203,15 +203,15 @@ func (st *State) seatView(s int) kit.SeatView {
 	switch st.Phase {
 	case PhaseRollCall:
 		if p.Passed {
-			status = "passed"
+			status = label(statusTexts, "passed")
 		} else if st.Turn == s {
-			status = "assigning"
+			status = label(statusTexts, "assigning")
 		}
 	case PhaseFinalScoring, PhaseGameOver:
 		if p.Finished {
-			status = "scoring finished"
+			status = label(statusTexts, "scoring_finished")
 		} else {
-			status = "scoring not finished"
+			status = label(statusTexts, "scoring_not_finished")
 		}
 	}
 	onBoard := 0
