@@ -268,4 +268,3 @@ func (st *State) chart() *ScoreChart {
 	}
 	return c
 }
-
