@@ -58,10 +58,10 @@ func TestCatacombMovement(t *testing.T) {
 			t.Fatalf("peek = %v, want the whole stack %v", got, stack)
 		}
 		refuse(t, s, seat(0), "stop_advancing", nil, "await_loot")
-		refuse(t, s, seat(0), "keep_loot", M{"token": "nothing", "use": false}, "unknown_loot")
-		refuse(t, s, seat(1), "keep_loot", M{"token": stack[0], "use": false}, "not_on_loot")
-		star, _ := play(t, s, seat(0), "keep_loot", M{"token": stack[1], "use": false})
-		used, _ := play(t, s, seat(0), "keep_loot", M{"token": stack[1], "use": true})
+		refuse(t, s, seat(0), "keep_loot", M{"loot": "nothing", "use": false}, "unknown_loot")
+		refuse(t, s, seat(1), "keep_loot", M{"loot": stack[0], "use": false}, "not_on_loot")
+		star, _ := play(t, s, seat(0), "keep_loot", M{"loot": stack[1], "use": false})
+		used, _ := play(t, s, seat(0), "keep_loot", M{"loot": stack[1], "use": true})
 		if got := star.Players[0].LootStars; got != 1 {
 			t.Fatalf("loot stars = %d, want 1", got)
 		}
@@ -83,7 +83,7 @@ func TestCatacombMovement(t *testing.T) {
 	t.Run("TombNoFurther", func(t *testing.T) {
 		s := stepFrom(t, st, "CROSSROADS")
 		s, _ = play(t, s, seat(0), "advance_paying", M{"to": "TOMB"})
-		s, _ = play(t, s, seat(0), "keep_loot", M{"token": s.Players[0].Peek[0], "use": true})
+		s, _ = play(t, s, seat(0), "keep_loot", M{"loot": s.Players[0].Peek[0], "use": true})
 		if len(s.Queue) != 0 {
 			t.Fatalf("queue = %v, want the advance over at TOMB", s.Queue)
 		}
@@ -154,7 +154,7 @@ func TestAdvanceLanternIconBounded(t *testing.T) {
 	loc := fmt.Sprintf("location:%d", q)
 	s, _ = play(t, s, seat(0), "advance_lantern", M{"source": loc})
 	s, _ = play(t, s, seat(0), "advance", M{"to": "OSSUARY"})
-	s, _ = play(t, s, seat(0), "keep_loot", M{"token": s.Players[0].Peek[0], "use": true})
+	s, _ = play(t, s, seat(0), "keep_loot", M{"loot": s.Players[0].Peek[0], "use": true})
 	refuse(t, s, seat(0), "advance_lantern", M{"source": loc}, "icon_claimed")
 	if got, want := s.Players[0].Lantern, "OSSUARY"; got != want {
 		t.Fatalf("lantern = %s, want %s: two icons, two spaces", got, want)

@@ -57,7 +57,7 @@ func catalog() []kit.MoveSpec {
 		move(MoveAdvance, secAdvancing, arg("to", kit.ArgEnum)),
 		move(MoveAdvancePaying, secAdvancing, arg("to", kit.ArgEnum)),
 		move(MoveStopAdvancing, secTunnels),
-		move(MoveKeepLoot, secAdvancing, arg("token", kit.ArgEnum), arg("use", kit.ArgBool)),
+		move(MoveKeepLoot, secAdvancing, arg("loot", kit.ArgEnum), arg("use", kit.ArgBool)),
 		move(MoveGuardsPay, secSoloTunnel, arg("can_pay", kit.ArgBool)),
 		move(MoveLatecomer, secTunnels, loc),
 		move(MoveAdvanceLantern, secIcons, arg("source", kit.ArgEnum)),

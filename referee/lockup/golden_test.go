@@ -62,7 +62,7 @@ func botMove(g *Game, st *State, r *rand.Rand) (kittest.Step, bool) {
 				return kittest.Seat(s, "keep_minion", M{"card": choice(sp, "card")[0].Value}), true
 			}
 			if sp, ok := find("keep_loot", s); ok {
-				return kittest.Seat(s, "keep_loot", M{"token": choice(sp, "token")[0].Value, "use": len(st.Players[s].Loot)%2 == 0}), true
+				return kittest.Seat(s, "keep_loot", M{"loot": choice(sp, "loot")[0].Value, "use": len(st.Players[s].Loot)%2 == 0}), true
 			}
 			if _, ok := find("guards_pay", s); ok {
 				return kittest.Seat(s, "guards_pay", M{"can_pay": st.Round%2 == 0}), true

@@ -128,8 +128,8 @@ func TestLeakLootPeek(t *testing.T) {
 			}
 		}
 		b.Players[0].Peek = append([]string(nil), b.LootStacks["OSSUARY"]...)
-		ka, rka := play(t, a, seat(0), "keep_loot", M{"token": keep, "use": false})
-		kb, rkb := play(t, b, seat(0), "keep_loot", M{"token": keep, "use": false})
+		ka, rka := play(t, a, seat(0), "keep_loot", M{"loot": keep, "use": false})
+		kb, rkb := play(t, b, seat(0), "keep_loot", M{"loot": keep, "use": false})
 		for _, v := range kittest.Viewers(3) {
 			if v.IsSeat(0) {
 				continue

@@ -220,7 +220,7 @@ func offerKeepLoot(st *State, seat int) *kit.MoveSpec {
 			toks = append(toks, kit.Choice{Value: k, Label: st.Data.lootLabel(k)})
 		}
 	}
-	return offer(MoveKeepLoot, map[string][]kit.Choice{"token": toks, "use": boolChoices(true, false)})
+	return offer(MoveKeepLoot, map[string][]kit.Choice{"loot": toks, "use": boolChoices(true, false)})
 }
 
 func offerGuardsPay(st *State, seat int) *kit.MoveSpec {

@@ -171,7 +171,7 @@ func finishHeadIfDone(t *kit.Turn[State]) {
 // uses it at once or scores 1 star instead, and keeps it either way. Codes:
 // "not_on_loot", "unknown_loot".
 type keepLootArgs struct {
-	Token string `json:"token"`
+	Token string `json:"loot"`
 	Use   bool   `json:"use"`
 }
 

@@ -30,6 +30,7 @@ var argTexts = map[string]text{
 	"arg.location":        {"Location", "Localização"},
 	"arg.face_down":       {"Face down", "Virada para baixo"},
 	"arg.to":              {"Space", "Espaço"},
+	"arg.loot":            {"Loot token to keep", "Ficha de saque para ficar"},
 	"arg.use":             {"Use it now (otherwise score 1 star)", "Usar agora (senão marcar 1 estrela)"},
 	"arg.can_pay":         {"The guards can pay", "Os guardas podem pagar"},
 	"arg.item":            {"Item", "Item"},
