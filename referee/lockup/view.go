@@ -35,7 +35,10 @@ type scoringView struct {
 // token" except to their owner until revealed; the loot stack a player looks
 // at is only in that player's Private; deck orders are never shown.
 func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
-	st := s.(*State)
+	st, err := moves.State(s)
+	if err != nil {
+		return kit.View{Game: info.ID, Moves: []kit.MoveSpec{}}
+	}
 	view := kit.View{Game: "lockup", Phase: st.Phase, Turn: st.waitingSeats(), Moves: []kit.MoveSpec{}}
 	roundTrack := kit.TrackDef{Name: "round", Label: "Round", Steps: roundSteps(st.Data.Rounds.Value)}
 	view.Tracks = []kit.TrackView{roundTrack.View(kit.Track{Pos: st.Round - 1})}
