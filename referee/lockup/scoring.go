@@ -7,23 +7,8 @@ import (
 	"tablewarden/referee/kit"
 )
 
-// Score categories entered by each player with "enter_scores" (counts,
-// except base_other which is points). Valuable counts are
-// "valuable_<type>" and wild valuable assignments "wild_as_<type>".
-var baseEntryCategories = []string{"dwarves", "ratmen", "golems", "dryads", "fungoids", "barrels", "base_other"}
-
-// entryCategories lists every category "enter_scores" accepts.
-func (d *Data) entryCategories() []string {
-	out := append([]string(nil), baseEntryCategories...)
-	for _, v := range d.Scoring.Value.Valuables {
-		out = append(out, "valuable_"+v.Type)
-	}
-	for _, v := range d.Scoring.Value.Valuables {
-		out = append(out, "wild_as_"+v.Type)
-	}
-	return out
-}
-
+// categoryLabel names a score category or score pad entry; valuable
+// entries are "valuable_<type>" and wild valuables "wild_as_<type>".
 func (d *Data) categoryLabel(c string) string {
 	for _, v := range d.Scoring.Value.Valuables {
 		switch c {
