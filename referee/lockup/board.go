@@ -39,6 +39,7 @@ func (st *State) board() *kit.BoardView {
 	d := st.Data
 	b := &kit.BoardView{Title: btext("board.title")}
 	at := st.layout()
+	placed := st.onBoard()
 	for i, l := range d.Locations.Value {
 		id := "location:" + strconv.Itoa(l.Number)
 		n := kit.BoardNode{ID: id, Label: st.locName(l.Number), X: at[id].X, Y: at[id].Y}
@@ -53,14 +54,14 @@ func (st *State) board() *kit.BoardView {
 			c := g.OnLocations[i]
 			n.Pieces = append(n.Pieces, kit.Piece{Kind: "enemy", Label: fmt.Sprintf("%s %s %d", btext("board.guard_card"), c.Colour, c.Strength)})
 		}
-		n.Pieces = append(n.Pieces, st.tokenPieces(PlaceLocation, l.Number)...)
+		n.Pieces = append(n.Pieces, tokenPieces(placed[l.Number])...)
 		b.Nodes = append(b.Nodes, n)
 	}
 	lg := kit.BoardNode{ID: "legend", Label: btext("board.legend", "legend", st.ActiveLegend), X: at["legend"].X, Y: at["legend"].Y, Tags: []string{"legend"}}
 	if st.Phase == PhaseLegend {
 		lg.Tags = append(lg.Tags, "current")
 	}
-	lg.Pieces = st.tokenPieces(PlaceLegend, 0)
+	lg.Pieces = tokenPieces(placed[0])
 	if g := st.GuardState; g != nil && g.OnLegend.Colour != "" {
 		p := kit.Piece{Kind: "back", Label: btext("board.guard_card")}
 		if g.LegendRevealed {
@@ -119,15 +120,15 @@ func (st *State) board() *kit.BoardView {
 
 // tokenPieces draws the crew tokens at a place in placing order: a token
 // face down and not yet revealed is a back with its owner only.
-func (st *State) tokenPieces(place string, loc int) []kit.Piece {
+func tokenPieces(placed []placedToken) []kit.Piece {
 	var out []kit.Piece
-	for _, pt := range st.tokensAt(place, loc) {
+	for _, pt := range placed {
 		seat := pt.Seat
 		if pt.Token.FaceDown && !pt.Token.Revealed {
 			out = append(out, kit.Piece{Kind: "back", Label: btext("board.face_down"), Seat: &seat})
 			continue
 		}
-		out = append(out, kit.Piece{Kind: "token", Label: tokenLabel(pt.Token), Seat: &seat})
+		out = append(out, kit.Piece{Kind: "token", Label: tokenLabel(*pt.Token), Seat: &seat})
 	}
 	return out
 }

@@ -280,21 +280,31 @@ func (p *Player) tokensIn(place string, loc int) []int {
 // placedToken is one token on the board, with its owner.
 type placedToken struct {
 	Seat  int
-	Token CrewToken
+	Token *CrewToken
 }
 
-// tokensAt lists every player's tokens at a place (and location) in the
-// order they were placed, so that the list tells nothing about which
-// token a face-down one is.
-func (s *State) tokensAt(place string, loc int) []placedToken {
-	var out []placedToken
+// onBoard lists every player's tokens on the board by place, each list in
+// the order the tokens were placed, so that it tells nothing about which
+// token a face-down one is: index 0 is the legend card, 1–7 the
+// locations.
+func (s *State) onBoard() [8][]placedToken {
+	var all []placedToken
 	for seat := range s.Players {
-		p := &s.Players[seat]
-		for _, i := range p.tokensIn(place, loc) {
-			out = append(out, placedToken{seat, p.Tokens[i]})
+		for i := range s.Players[seat].Tokens {
+			if tk := &s.Players[seat].Tokens[i]; tk.Place != PlaceCell {
+				all = append(all, placedToken{seat, tk})
+			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b placedToken) int { return a.Token.Placed - b.Token.Placed })
+	slices.SortStableFunc(all, func(a, b placedToken) int { return a.Token.Placed - b.Token.Placed })
+	var out [8][]placedToken
+	for _, pt := range all {
+		if pt.Token.Place == PlaceLegend {
+			out[0] = append(out[0], pt)
+		} else if pt.Token.Location >= 1 && pt.Token.Location <= 7 {
+			out[pt.Token.Location] = append(out[pt.Token.Location], pt)
+		}
+	}
 	return out
 }
 

@@ -103,6 +103,7 @@ func (st *State) publicToken(s int, tk CrewToken) string {
 
 func (st *State) publicView() publicView {
 	d := st.Data
+	placed := st.onBoard()
 	pv := publicView{Round: st.Round, Rounds: d.Rounds.Value, Phase: label(phaseTexts, st.Phase), FirstPlayer: st.Seats[st.FirstPlayer]}
 	if st.Phase == PhaseRollCall {
 		pv.Turn = st.Seats[st.Turn]
@@ -129,8 +130,8 @@ func (st *State) publicView() publicView {
 		if st.Tunnels[i] != "" {
 			lv.Tunnel = st.Tunnels[i] + " tunnel"
 		}
-		for _, pt := range st.tokensAt(PlaceLocation, l.Number) {
-			lv.Tokens = append(lv.Tokens, st.publicToken(pt.Seat, pt.Token))
+		for _, pt := range placed[l.Number] {
+			lv.Tokens = append(lv.Tokens, st.publicToken(pt.Seat, *pt.Token))
 		}
 		if g := st.GuardState; g != nil && i < len(g.OnLocations) {
 			lv.Guards = fmt.Sprintf("%s guard, strength %d", g.OnLocations[i].Colour, g.OnLocations[i].Strength)
@@ -138,8 +139,8 @@ func (st *State) publicView() publicView {
 		pv.Locations = append(pv.Locations, lv)
 	}
 	pv.Legend = legendView{Active: st.ActiveLegend, DeckSize: len(st.LegendDeck)}
-	for _, pt := range st.tokensAt(PlaceLegend, 0) {
-		pv.Legend.Tokens = append(pv.Legend.Tokens, st.publicToken(pt.Seat, pt.Token))
+	for _, pt := range placed[0] {
+		pv.Legend.Tokens = append(pv.Legend.Tokens, st.publicToken(pt.Seat, *pt.Token))
 	}
 	if g := st.GuardState; g != nil && g.OnLegend.Colour != "" {
 		if g.LegendRevealed {
