@@ -2,6 +2,7 @@ package lockup
 
 import (
 	"fmt"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -114,5 +115,5 @@ func tokenLabel(c CrewToken) string {
 	if c.Explorer {
 		return fmt.Sprintf("explorer (strength %d)", c.Strength)
 	}
-	return fmt.Sprintf("%s (strength %d)", c.ID, c.Strength)
+	return fmt.Sprintf("crew token %s (strength %d)", strings.TrimPrefix(c.ID, "crew"), c.Strength)
 }
