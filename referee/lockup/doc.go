@@ -89,5 +89,6 @@
 //     from ENTRANCE.
 //   - Message-catalog keys beside the kit's: "prompt.*", "outcome.*",
 //     "board.*", "group.*", "confirm.<move>", "fact.<seat fact>",
-//     "status.<seat status>" and "choice.<value>" for fixed choices.
+//     "status.<seat status>", "panel.<Public or Private key>" and
+//     "choice.<value>" for fixed choices.
 package lockup

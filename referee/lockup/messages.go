@@ -47,6 +47,9 @@ func Messages() map[string]map[string]string {
 	for k, v := range choiceTexts {
 		pt["choice."+k] = v.pt
 	}
+	for k, v := range panelTexts {
+		pt["panel."+k] = v.pt
+	}
 	for k, v := range factTexts {
 		pt["fact."+k] = v.pt
 	}

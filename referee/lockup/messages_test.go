@@ -1,6 +1,7 @@
 package lockup
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -164,6 +165,19 @@ func TestEveryEmittedKeyTranslated(t *testing.T) {
 					view := g.View(st, v)
 					check(view.Prompt.Code, view.Prompt.Params)
 					check("phase."+view.Phase, nil)
+					for _, part := range []any{view.Public, view.Private} {
+						b, _ := json.Marshal(part)
+						var keys map[string]json.RawMessage
+						_ = json.Unmarshal(b, &keys)
+						for k := range keys {
+							check("panel."+k, nil)
+						}
+					}
+					for _, s := range view.Seats {
+						for k := range s.Facts {
+							check("fact."+k, nil)
+						}
+					}
 					for _, m := range view.Moves {
 						check(m.Type, nil)
 						for _, a := range m.Args {

@@ -145,3 +145,29 @@ var confirmTexts = map[string]text{
 	MoveFinishRaid:       {"Last raid done? Final scoring begins.", "Último ataque feito? Começa a pontuação final."},
 	MoveSubmitFinalScore: {"Submit your score pad? You cannot change it afterwards; the game ends when everyone has submitted.", "Enviar seu bloco de pontuação? Você não poderá alterá-lo depois; o jogo termina quando todos tiverem enviado."},
 }
+
+// panelTexts name the parts of the public and private panels
+// ("panel.<key>", the JSON keys of Public and Private).
+var panelTexts = map[string]text{
+	"round":                {"Round", "Rodada"},
+	"rounds":               {"Rounds", "Rodadas"},
+	"phase":                {"Phase", "Fase"},
+	"first_player":         {"First player", "Primeiro jogador"},
+	"turn":                 {"Turn", "Vez"},
+	"waiting":              {"Waiting for", "Aguardando"},
+	"locations":            {"Locations", "Localizações"},
+	"legend":               {"Legend card", "Carta de lenda"},
+	"catacombs":            {"Catacombs", "Catacumbas"},
+	"minions":              {"Minions", "Capangas"},
+	"players":              {"Players", "Jogadores"},
+	"guards":               {"The guards", "Os guardas"},
+	"scoring_not_finished": {"Still filling in their score pad", "Ainda preenchendo o bloco de pontuação"},
+	"score_chart":          {"Final scores", "Pontuação final"},
+	"holding_cell":         {"Your holding cell", "Sua cela de detenção"},
+	"face_down":            {"Your face-down tokens", "Suas fichas viradas para baixo"},
+	"face_down_left":       {"Face-down assignments left", "Atribuições viradas para baixo restantes"},
+	"loot_stack_seen":      {"The loot stack you look at", "A pilha de saque que você olha"},
+	"reserved_items":       {"Your reserved items", "Seus itens reservados"},
+	"minion_choice":        {"Minions you drew", "Capangas que você comprou"},
+	"scoring":              {"Your final scoring", "Sua pontuação final"},
+}
