@@ -141,6 +141,7 @@ var confirmTexts = map[string]text{
 	MoveKeepLoot:         {"Keep this loot token? The others go back face down.", "Ficar com esta ficha de saque? As outras voltam viradas para baixo."},
 	MoveLatecomer:        {"Send these tokens to the LIBRARY? This cannot be undone.", "Enviar estas fichas para a BIBLIOTECA? Isso não pode ser desfeito."},
 	MoveRecruit:          {"Recruit this minion? A Shapeshifter draws new cards; this cannot be undone.", "Recrutar este capanga? Um Metamorfo compra novas cartas; isso não pode ser desfeito."},
+	MoveKeepMinion:       {"Keep this minion? The other cards drawn are discarded.", "Ficar com este capanga? As outras cartas compradas são descartadas."},
 	MoveResolveLegend:    {"Legend card resolved? Patrol follows and the next legend card is revealed.", "Carta de lenda resolvida? Segue a Patrulha e a próxima carta de lenda é revelada."},
 	MoveFinishRaid:       {"Last raid done? Final scoring begins.", "Último ataque feito? Começa a pontuação final."},
 	MoveSubmitFinalScore: {"Submit your score pad? You cannot change it afterwards; the game ends when everyone has submitted.", "Enviar seu bloco de pontuação? Você não poderá alterá-lo depois; o jogo termina quando todos tiverem enviado."},
