@@ -55,9 +55,11 @@ func newCounterMoves() *Moves[counter] {
 			}),
 		},
 		MoveDef[counter]{
-			Spec:  MoveSpec{Type: "reset", Label: "Reset", Rule: "Counter › Host"},
-			Who:   ByHost,
-			Offer: func(c *counter, seat int) *MoveSpec { return &MoveSpec{Type: "reset", Label: "Reset", Rule: "Counter › Host"} },
+			Spec: MoveSpec{Type: "reset", Label: "Reset", Rule: "Counter › Host"},
+			Who:  ByHost,
+			Offer: func(c *counter, seat int) *MoveSpec {
+				return &MoveSpec{Type: "reset", Label: "Reset", Rule: "Counter › Host"}
+			},
 			Apply: NoArgs("Counter › Host", func(t *Turn[counter], seat int) error {
 				t.S.Count = 0
 				t.Reveal()
