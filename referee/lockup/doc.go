@@ -62,6 +62,21 @@
 //     tie_break criteria from the data (stars in play, then loot tokens),
 //     then shared. Solo: the player wins with more points than the guards
 //     (solo_victory).
+//   - The published API's moves that enter final scoring one count at a
+//     time (enter_stars, enter_guard_stars, enter_scores, choose_golems,
+//     finish_scoring) stay, secondary, under "Enter one count at a time",
+//     offered in final scoring only. They change the same entries as the
+//     score pad within the same bounds, refused as score_out_of_bounds
+//     naming the same rule (a track below the stars recorded in play is
+//     out of bounds too: stars_below_recorded and the 0-500 bad_args are
+//     gone). Their other codes stay: unknown_category, solo_only,
+//     golem_needs_type, bad_args for a type that is neither, and at
+//     finish_scoring golems_unchosen (Golems that could count need the
+//     type chosen) and wild_unassigned (a total of wild valuables, once
+//     entered with enter_scores, must match those entered by type; the
+//     pad has no total). enter_scores is offered once per category, each
+//     with that category's bounds. Finishing either way logs the same
+//     score_submitted entry and gives the same scores.
 //   - Screens list a location's tokens in the order they were placed (a
 //     counter per round), never in a player's token order, which would
 //     tell whether a face-down token is weaker or stronger than a face-up
@@ -78,9 +93,10 @@
 //   - Path costs: the resources are the base game's and not tracked, so a
 //     cost is "paid, not checked" (path_costs in the data, with the
 //     reason): the player confirms paying and the log says so.
-//   - The host's screen alone resolves the legend card and ends the last
-//     raid (the first player's phone no longer does: the move table has one
-//     actor per move).
+//   - The host's screen or the first player's phone resolves the legend
+//     card and ends the last raid (kit.ByHostOrSeat, offered to both);
+//     another player's phone is refused "host_only", as before the move
+//     table.
 //   - Setup is logged from the initial state (tunnels, loot stack sizes and
 //     spaces, the first legend card, the minion row, round 1 and, solo, the
 //     guard cards on the locations); loot tokens stay unnamed.

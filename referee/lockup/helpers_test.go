@@ -140,3 +140,18 @@ func hostResolvesLegend(t testing.TB, st *State) *State {
 var st0Time = kittest.Epoch
 
 func kitMove(typ, args string) kit.Move { return kit.Move{Type: typ, Args: json.RawMessage(args)} }
+
+// offeredTo reports whether the view of seat (-1: the host) offers a move
+// of type typ.
+func offeredTo(st *State, seat int, typ string) bool {
+	v := kit.HostViewer
+	if seat >= 0 {
+		v = kit.SeatViewer(seat)
+	}
+	for _, m := range New().View(st, v).Moves {
+		if m.Type == typ {
+			return true
+		}
+	}
+	return false
+}

@@ -155,8 +155,19 @@ func TestLegendCard(t *testing.T) {
 			t.Fatalf("first player = %d, want 1 (marker passes clockwise, assumed)", s.FirstPlayer)
 		}
 	})
-	t.Run("ErrFirstPlayerIsNotTheHost", func(t *testing.T) {
-		refuse(t, st, seat(0), "resolve_legend", nil, "host_only")
+	t.Run("HostOrFirstPlayerResolves", func(t *testing.T) {
+		if st.FirstPlayer != 0 {
+			t.Fatalf("first player = %d, want 0", st.FirstPlayer)
+		}
+		refuse(t, st, seat(1), "resolve_legend", nil, "host_only")
+		if offeredTo(st, 1, "resolve_legend") || !offeredTo(st, 0, "resolve_legend") || !offeredTo(st, -1, "resolve_legend") {
+			t.Fatal("resolve_legend must be offered to the host and the first player only")
+		}
+		byHost := hostResolvesLegend(t, st)
+		byFirst, _ := play(t, st, seat(0), "resolve_legend", nil)
+		if got, want := string(kittest.Encode(t, byFirst)), string(kittest.Encode(t, byHost)); got != want {
+			t.Fatal("the first player's phone resolving the legend card differs from the host's")
+		}
 	})
 	t.Run("ErrPendingDecisions", func(t *testing.T) {
 		s, _ := play(t, st, seat(1), "advance_lantern", M{"source": "legend"})

@@ -67,6 +67,7 @@ func Messages() map[string]map[string]string {
 			name = "stars"
 		}
 		pt["arg."+name] = categoryTexts[f].pt
+		pt["choice."+name] = categoryTexts[f].pt // the categories of enter_scores
 	}
 	pt["choice.explorer"] = fmt.Sprintf("explorador (força %d)", d.ExplorerStrength.Value)
 	for i, s := range d.CrewStrengths.Value {
@@ -78,6 +79,8 @@ func Messages() map[string]map[string]string {
 	for _, v := range d.Scoring.Value.Valuables {
 		pt["arg.valuable_"+v.Type] = "Valiosos: " + v.Label
 		pt["arg.wild_as_"+v.Type] = "Valiosos coringa contados como " + v.Label
+		pt["choice.valuable_"+v.Type] = pt["arg.valuable_"+v.Type]
+		pt["choice.wild_as_"+v.Type] = pt["arg.wild_as_"+v.Type]
 	}
 	for k, v := range phaseTexts {
 		pt["phase."+k] = v.pt

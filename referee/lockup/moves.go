@@ -72,10 +72,37 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	row(MoveRecruit, kit.BySeat, inLightsOut, offerRecruit, kit.Args(secMinions, recruit)),
 	row(MoveKeepMinion, kit.BySeat, inLightsOut, offerKeepMinion, kit.Args(secMinions, keepMinion)),
 	row(MovePlayTome, kit.BySeat, inLightsOut, offerPlayTome, kit.Args(secLegend, playTome)),
-	row(MoveResolveLegend, kit.ByHost, inLegend, offerResolveLegend, kit.Args(secLegend, resolveLegend)),
-	row(MoveFinishRaid, kit.ByHost, inLastRaid, offerPlain(MoveFinishRaid), kit.NoArgs(secEnd, finishRaid)),
+	row(MoveResolveLegend, kit.ByHostOrSeat, inLegend, byFirstPlayer(offerResolveLegend), firstPlayerOnly(kit.Args(secLegend, resolveLegend), secLegend)),
+	row(MoveFinishRaid, kit.ByHostOrSeat, inLastRaid, byFirstPlayer(offerPlain(MoveFinishRaid)), firstPlayerOnly(kit.NoArgs(secEnd, finishRaid), secEnd)),
 	row(MoveSubmitFinalScore, kit.BySeat, inScoring, offerSubmitFinalScore, kit.Args(secEnd, submitFinalScore)),
+	row(MoveEnterStars, kit.BySeat, inScoring, offerEnterStars, kit.Args(secEnd, enterStars)),
+	row(MoveEnterGuardStars, kit.BySeat, inScoring, offerEnterGuardStars, kit.Args(secEnd, enterGuardStars)),
+	rowAll(MoveEnterScores, kit.BySeat, inScoring, offerEnterScores, kit.Args(secEnd, enterScores)),
+	row(MoveChooseGolems, kit.BySeat, inScoring, offerChooseGolems, kit.Args(secMinions, chooseGolems)),
+	row(MoveFinishScoring, kit.BySeat, inScoring, offerFinishScoring, kit.NoArgs(secEnd, finishScoring)),
 )
+
+// byFirstPlayer offers a table step (the legend card resolved, the last
+// raid done) to the host and to the first player's phone only.
+func byFirstPlayer(o func(*State, int) *kit.MoveSpec) func(*State, int) *kit.MoveSpec {
+	return func(st *State, seat int) *kit.MoveSpec {
+		if seat >= 0 && seat != st.FirstPlayer {
+			return nil
+		}
+		return o(st, seat)
+	}
+}
+
+// firstPlayerOnly refuses a table step sent from another player's phone
+// than the first player's ("host_only", as before the move table).
+func firstPlayerOnly(apply func(*kit.Turn[State], int, kit.Move) error, rule string) func(*kit.Turn[State], int, kit.Move) error {
+	return func(t *kit.Turn[State], seat int, m kit.Move) error {
+		if seat >= 0 && seat != t.S.FirstPlayer {
+			return ruleErr("host_only", rule)
+		}
+		return apply(t, seat, m)
+	}
+}
 
 // row builds one row of the move table from the catalog entry of typ.
 func row(typ string, who kit.Who, phases []string, offer func(*State, int) *kit.MoveSpec,
@@ -85,6 +112,14 @@ func row(typ string, who kit.Who, phases []string, offer func(*State, int) *kit.
 		panic("lockup: no catalog entry for move " + typ)
 	}
 	return kit.MoveDef[State]{Spec: sp, Phases: phases, Who: who, Offer: offer, Apply: apply}
+}
+
+// rowAll builds a row whose move is offered as several entries.
+func rowAll(typ string, who kit.Who, phases []string, offerAll func(*State, int) []kit.MoveSpec,
+	apply func(*kit.Turn[State], int, kit.Move) error) kit.MoveDef[State] {
+	d := row(typ, who, phases, offerNever, apply)
+	d.Offer, d.OfferAll = nil, offerAll
+	return d
 }
 
 // offer returns the catalog entry for a move type with some arguments'

@@ -124,9 +124,8 @@ func submitFinalScore(t *kit.Turn[State], seat int, a map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &v); err != nil {
 			return ruleErr("score_pad_invalid", secEnd, "detail", fmt.Sprintf("%s must be a whole number", f.Label))
 		}
-		if v < f.Min || v > f.Max {
-			return ruleErr("score_out_of_bounds", f.Rule, "category", f.Label, "value", strconv.Itoa(v),
-				"min", strconv.Itoa(f.Min), "max", strconv.Itoa(f.Max))
+		if err := inBounds(f, v); err != nil {
+			return err
 		}
 		vals[f.Name] = v
 	}
@@ -146,11 +145,19 @@ func submitFinalScore(t *kit.Turn[State], seat int, a map[string]json.RawMessage
 	if st.Solo {
 		st.GuardState.StarsTrack = vals["guard_stars"]
 	}
-	p.Finished = true
+	st.scoreSubmitted(t, seat)
+	return nil
+}
+
+// scoreSubmitted marks seat's final scoring complete, whether by the score
+// pad or one count at a time; when every player has finished, the game
+// ends.
+func (st *State) scoreSubmitted(t *kit.Turn[State], seat int) {
+	st.Players[seat].Finished = true
 	t.Log(event("score_submitted", nil, "seat", st.name(seat), "total", strconv.Itoa(st.scoreLine(seat).Total)))
 	for _, q := range st.Players {
 		if !q.Finished {
-			return nil
+			return
 		}
 	}
 	st.Phase = PhaseGameOver
@@ -162,5 +169,4 @@ func submitFinalScore(t *kit.Turn[State], seat int, a map[string]json.RawMessage
 		parts = append(parts, fmt.Sprintf("%s %d", st.name(Guards), st.guardsLine().Total))
 	}
 	t.Log(event("game_ended", nil, "scores", strings.Join(parts, ", ")))
-	return nil
 }

@@ -24,9 +24,11 @@ var promptTexts = map[string]text{
 	"prompt.wait_minion":     {"Waiting for {name} to choose a drawn minion.", "Aguardando {name} escolher um capanga comprado."},
 	"prompt.host_legend":     {"Read the legend card {legend} aloud, apply it to the ranking shown, then tap Legend card resolved.", "Leia a carta de lenda {legend} em voz alta, aplique-a à classificação mostrada e toque em Carta de lenda resolvida."},
 	"prompt.seat_legend":     {"The table resolves the legend card {legend}; record what you gain, then wait for the host.", "A mesa resolve a carta de lenda {legend}; registre o que você ganhar e aguarde o anfitrião."},
+	"prompt.first_legend":    {"Read the legend card {legend} aloud with the table, apply it to the ranking shown, then tap Legend card resolved (you or the host).", "Leia a carta de lenda {legend} em voz alta com a mesa, aplique-a à classificação mostrada e toque em Carta de lenda resolvida (você ou o anfitrião)."},
 	"prompt.board_legend":    {"Resolving the legend card {legend}.", "Resolvendo a carta de lenda {legend}."},
 	"prompt.host_last_raid":  {"Play the last raid as in the base game, then tap Last raid done.", "Faça o último ataque como no jogo base e toque em Último ataque feito."},
-	"prompt.wait_last_raid":  {"Waiting for the host to finish the last raid.", "Aguardando o anfitrião terminar o último ataque."},
+	"prompt.first_last_raid": {"Play the last raid as in the base game, then tap Last raid done (you or the host).", "Faça o último ataque como no jogo base e toque em Último ataque feito (você ou o anfitrião)."},
+	"prompt.wait_last_raid":  {"Waiting for the host or {name} to finish the last raid.", "Aguardando o anfitrião ou {name} terminar o último ataque."},
 	"prompt.your_score":      {"Fill in your score pad and submit it once.", "Preencha seu bloco de pontuação e envie-o uma vez."},
 	"prompt.wait_scores":     {"Waiting for {names} to submit their scores.", "Aguardando {names} enviar a pontuação."},
 	"prompt.game_over":       {"The game is over: {winners} won.", "O jogo terminou: {winners} venceu."},
@@ -91,13 +93,18 @@ func (st *State) prompt(v kit.Viewer, o *kit.Outcome) *kit.Prompt {
 			return newPrompt("prompt.host_legend", "legend", st.ActiveLegend)
 		case board:
 			return newPrompt("prompt.board_legend", "legend", st.ActiveLegend)
+		case seat == st.FirstPlayer:
+			return newPrompt("prompt.first_legend", "legend", st.ActiveLegend)
 		}
 		return newPrompt("prompt.seat_legend", "legend", st.ActiveLegend)
 	case PhaseLastRaid:
-		if host {
+		switch {
+		case host:
 			return newPrompt("prompt.host_last_raid")
+		case seat == st.FirstPlayer:
+			return newPrompt("prompt.first_last_raid")
 		}
-		return newPrompt("prompt.wait_last_raid")
+		return newPrompt("prompt.wait_last_raid", "name", st.Seats[st.FirstPlayer])
 	case PhaseFinalScoring:
 		if seat >= 0 && !st.Players[seat].Finished {
 			return newPrompt("prompt.your_score")

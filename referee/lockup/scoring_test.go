@@ -56,8 +56,13 @@ func TestFinalScoring(t *testing.T) {
 	t.Run("OneMoveWithBounds", func(t *testing.T) {
 		st := atScoring(t, nil, "Ana", "Bia")
 		moves := New().View(st, kit.SeatViewer(0)).Moves
-		if len(moves) != 1 || moves[0].Type != "submit_final_score" || !moves[0].Primary || moves[0].Confirm == "" {
-			t.Fatalf("moves = %+v, want the one score pad move, primary, with a confirmation", moves)
+		if moves[0].Type != "submit_final_score" || !moves[0].Primary || moves[0].Confirm == "" {
+			t.Fatalf("first move = %+v, want the score pad, primary, with a confirmation", moves[0])
+		}
+		for _, m := range moves[1:] {
+			if m.Primary || m.Group != "Enter one count at a time" {
+				t.Fatalf("%s: primary %v, group %q; want only the score pad primary and the one-count moves grouped", m.Type, m.Primary, m.Group)
+			}
 		}
 		for _, a := range moves[0].Args {
 			if a.Kind == kit.ArgInt && (a.Min == nil || a.Max == nil) {

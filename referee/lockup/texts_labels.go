@@ -22,6 +22,11 @@ var moveTexts = map[string]text{
 	"submit_final_score": {"Submit my score pad", "Enviar meu bloco de pontuação"},
 	"resolve_legend":     {"Legend card resolved", "Carta de lenda resolvida"},
 	"finish_raid":        {"Last raid done: final scoring", "Último ataque feito: pontuação final"},
+	"enter_stars":        {"Stars on your track", "Estrelas na sua trilha"},
+	"enter_guard_stars":  {"Stars on the guards' track", "Estrelas na trilha dos guardas"},
+	"enter_scores":       {"Enter a scoring count", "Informar uma contagem da pontuação"},
+	"choose_golems":      {"Golems count as", "Golems contam como"},
+	"finish_scoring":     {"I have finished my scoring", "Terminei minha pontuação"},
 }
 
 // argTexts labels move arguments and option names ("arg.<name>").
@@ -130,6 +135,7 @@ var groupTexts = map[string]text{
 	"group.card_effects": {"Record a card or location effect", "Registrar um efeito de carta ou localização"},
 	"group.library":      {"Latecomers to the LIBRARY", "Retardatários para a BIBLIOTECA"},
 	"group.catacombs":    {"Catacombs", "Catacumbas"},
+	"group.one_count":    {"Enter one count at a time", "Informar uma contagem por vez"},
 }
 
 // confirmTexts are the sentences a phone asks to confirm before sending a
@@ -144,6 +150,7 @@ var confirmTexts = map[string]text{
 	MoveKeepMinion:       {"Keep this minion? The other cards drawn are discarded.", "Ficar com este capanga? As outras cartas compradas são descartadas."},
 	MoveResolveLegend:    {"Legend card resolved? Patrol follows and the next legend card is revealed.", "Carta de lenda resolvida? Segue a Patrulha e a próxima carta de lenda é revelada."},
 	MoveFinishRaid:       {"Last raid done? Final scoring begins.", "Último ataque feito? Começa a pontuação final."},
+	MoveFinishScoring:    {"Submit your score? You cannot change it afterwards; the game ends when everyone has submitted.", "Enviar sua pontuação? Você não poderá alterá-la depois; o jogo termina quando todos tiverem enviado."},
 	MoveSubmitFinalScore: {"Submit your score pad? You cannot change it afterwards; the game ends when everyone has submitted.", "Enviar seu bloco de pontuação? Você não poderá alterá-lo depois; o jogo termina quando todos tiverem enviado."},
 }
 
