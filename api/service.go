@@ -949,9 +949,9 @@ type Me struct {
 // LogEntry is one log entry as a viewer may see it. Move types and args
 // are not shown (they can carry secrets); the game's events are, filtered.
 type LogEntry struct {
-	Seq    int64       `json:"seq"`
-	At     time.Time   `json:"at"`
-	By     string      `json:"by"`
+	Seq int64     `json:"seq"`
+	At  time.Time `json:"at"`
+	By  string    `json:"by"`
 	// Note says who really played the entry when it was not By's own
 	// device: "played by the host for Ana".
 	Note   string      `json:"note,omitempty"`
