@@ -189,6 +189,16 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 			if err != nil {
 				return fmt.Errorf("table %s: replay: %w", t.id, err)
 			}
+			enc, err := json.Marshal(st)
+			if err != nil {
+				return err
+			}
+			err = s.store.Write(context.WithoutCancel(ctx), func(q *db.Queries) error {
+				return q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)})
+			})
+			if err != nil {
+				return err
+			}
 		default:
 			return err
 		}
