@@ -423,3 +423,114 @@ func TestSeatsCase8LostPhoneGetsItsSeatBack(t *testing.T) {
 		t.Fatalf("case 8: a used hand-over code = %d %s, want 410 gone", st, body)
 	}
 }
+
+// A rematch is a new table of the same game, options and seats, started at
+// once; every view of the old table names it, and each phone claims its
+// own seat there with its old token.
+func TestRematch(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("spacecadets", map[string]any{"mission": "7"}, 3)
+	ts.start(tb)
+	rematch := "/api/tables/" + tb.ID + "/rematch"
+	if st, body := ts.call("POST", rematch, tb.Host, nil); st != 409 {
+		t.Fatalf("rematch of a running game = %d %s, want 409", st, body)
+	}
+	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
+	old := ts.openStream(tb.ID, tb.Tokens[1], "")
+	if st, _ := ts.call("POST", rematch, tb.Tokens[0], nil); st != 403 {
+		t.Fatalf("a seat starting the rematch = %d, want 403", st)
+	}
+	var res struct {
+		TableID, JoinCode, HostToken string
+	}
+	body := ts.must(200, "POST", rematch, tb.Host, nil, nil)
+	var raw map[string]string
+	json.Unmarshal(body, &raw)
+	res.TableID, res.JoinCode, res.HostToken = raw["table_id"], raw["join_code"], raw["host_token"]
+	if res.TableID == "" || res.TableID == tb.ID || res.HostToken == "" {
+		t.Fatalf("rematch answer %s", body)
+	}
+	if st, _ := ts.call("POST", rematch, tb.Host, nil); st != 409 {
+		t.Fatalf("a second rematch = %d, want 409", st)
+	}
+	var ov struct {
+		Version int64 `json:"version"`
+		Rematch struct {
+			TableID string `json:"table_id"`
+		} `json:"rematch"`
+	}
+	ts.must(200, "GET", "/api/tables/"+tb.ID+"/view?as=board", "", nil, &ov)
+	if ov.Rematch.TableID != res.TableID {
+		t.Fatalf("the old table's view names rematch %q, want %q", ov.Rematch.TableID, res.TableID)
+	}
+	if got := old.waitVersion(t, ov.Version, 3*time.Second); !strings.Contains(old.allRaw()[len(old.allRaw())-1], res.TableID) {
+		t.Fatalf("the old table's stream does not name the rematch (version %d)", got.Version)
+	}
+	nb := &table{ID: res.TableID, Host: res.HostToken}
+	nv := ts.view(nb, res.HostToken)
+	if nv.Status != "playing" || len(nv.Seats) != 3 || nv.Seats[1].Name != playerName(1) || nv.Game != "spacecadets" {
+		t.Fatalf("the rematch table is %+v", nv)
+	}
+	for i, tok := range tb.Tokens {
+		var c struct {
+			TableID string `json:"table_id"`
+			Seat    int    `json:"seat"`
+			Token   string `json:"token"`
+		}
+		ts.must(200, "POST", "/api/tables/"+tb.ID+"/rematch/claim", tok, nil, &c)
+		if c.TableID != res.TableID || c.Seat != i {
+			t.Fatalf("claim by seat %d = %+v", i, c)
+		}
+		if v := ts.view(nb, c.Token); v.Me.Seat != i || v.Me.Name != playerName(i) {
+			t.Fatalf("seat %d's claimed token views as %+v", i, v.Me)
+		}
+	}
+	if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/rematch/claim", tb.Host, nil); st != 403 {
+		t.Fatalf("the host claiming a seat = %d, want 403", st)
+	}
+}
+
+// A revoked device's stream is told why it closes; a hand-over code dies
+// after ten minutes; a hand-over in the lobby keeps the seat.
+func TestDeviceRevocationAndHandoverExpiry(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	ts := startServer(t, "", func(c *api.Config) { c.Now = clock })
+	tb := ts.newTable("jumpship", nil, 5)
+	ts.start(tb)
+	s := ts.openStream(tb.ID, tb.Tokens[3], "")
+	ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/3/device", tb.Host, nil, nil)
+	s.waitEvent(t, "revoked", 3*time.Second)
+	<-s.done
+	if st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/stream", tb.Tokens[3], nil); st != 401 {
+		t.Fatalf("a revoked token opens a stream: %d", st)
+	}
+	v := ts.view(tb, "")
+	if len(v.Seats) != 5 || !v.Seats[3].Unattended {
+		t.Fatalf("after revoking its device, seat 3 is %+v", v.Seats)
+	}
+	var h handover
+	ts.must(200, "POST", "/api/tables/"+tb.ID+"/seats/3/handover", tb.Host, nil, &h)
+	if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/seats/3/handover", tb.Tokens[0], nil); st != 403 {
+		t.Fatalf("a seat asking for a hand-over code = %d, want 403", st)
+	}
+	mu.Lock()
+	now = now.Add(10*time.Minute + time.Second)
+	mu.Unlock()
+	if st, body := ts.call("POST", "/api/handover/"+h.Code, "", nil); st != 410 {
+		t.Fatalf("an expired hand-over code = %d %s, want 410", st, body)
+	}
+	if st, _ := ts.call("POST", "/api/handover/"+strings.Repeat("x", 22), "", nil); st != 410 {
+		t.Fatalf("an unknown hand-over code = %d, want 410", st)
+	}
+	// The page of the hand-over link is served at /h/{code}.
+	res, err := http.Get(ts.URL + "/h/" + h.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("GET /h/{code} = %d", res.StatusCode)
+	}
+}
