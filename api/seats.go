@@ -23,9 +23,9 @@ import (
 // views resolve a token to its seat at each event, so that no number a
 // device captured earlier can point it at another seat.
 
-// handoverCodeLen is the length of a hand-over code (NewToken), which no
-// table id (NewTableID, 12 characters) has: /h/{x} tells them apart by it.
-const handoverCodeLen = 22
+// A hand-over link is /h/<code>, the path of the host page: the page
+// serves both, and a code (NewToken, 22 characters) is never a table id
+// (NewTableID, 12 characters).
 
 // handoverTTL is how long a hand-over code may be used.
 const handoverTTL = 10 * time.Minute

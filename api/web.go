@@ -12,8 +12,8 @@ import (
 )
 
 // webRoutes serves the embedded pages: / (create a table), /j/:code (join),
-// /t/:id (a seat's phone), /h/:id (the host, or with a hand-over code the
-// phone page that claims it), /b/:id (the board), and the static files.
+// /t/:id (a seat's phone), /h/:id (the host), /b/:id (the board), and the
+// static files.
 func (s *Server) webRoutes() {
 	e := s.echo
 	static, err := fs.Sub(web.Static, "static")
@@ -36,16 +36,7 @@ func (s *Server) webRoutes() {
 	e.GET("/", page("index"))
 	e.GET("/j/:code", page("join"))
 	e.GET("/t/:id", page("seat"))
-	// /h/ serves two pages: the host's (a table id, 12 characters) and a
-	// seat's hand-over link (a one-time code, 22 characters), which the
-	// phone page claims with POST /api/handover/{code}.
-	host, handover := page("host"), page("handover")
-	e.GET("/h/:id", func(c echo.Context) error {
-		if len(c.Param("id")) == handoverCodeLen {
-			return handover(c)
-		}
-		return host(c)
-	})
+	e.GET("/h/:id", page("host"))
 	e.GET("/b/:id", page("board"))
 	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServer(http.FS(static)))))
 	s.krakenRoutes()
