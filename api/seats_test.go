@@ -506,7 +506,13 @@ func TestDeviceRevocationAndHandoverExpiry(t *testing.T) {
 	if st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/stream", tb.Tokens[3], nil); st != 401 {
 		t.Fatalf("a revoked token opens a stream: %d", st)
 	}
-	v := ts.view(tb, "")
+	var v struct {
+		Seats []struct {
+			Name       string `json:"name"`
+			Unattended bool   `json:"unattended"`
+		} `json:"seats"`
+	}
+	ts.must(200, "GET", "/api/tables/"+tb.ID+"/view?as=board", "", nil, &v)
 	if len(v.Seats) != 5 || !v.Seats[3].Unattended {
 		t.Fatalf("after revoking its device, seat 3 is %+v", v.Seats)
 	}
