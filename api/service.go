@@ -985,7 +985,7 @@ type ViewResponse struct {
 	// JoinURL is the join link (the host's view, in the lobby).
 	JoinURL string `json:"join_url,omitempty"`
 	// Locked is true once the table takes no more joins (the game has
-	// started, or every place is taken).
+	// started).
 	Locked bool `json:"locked"`
 	// Unattended lists, for the host, the seats no device holds and the
 	// moves each may make now; the host plays them with as_seat.
@@ -1050,17 +1050,13 @@ func (sn tableSnapshot) renderHead(id identity, now time.Time) ViewResponse {
 	r := ViewResponse{TableID: sn.id, Game: info.ID, GameName: info.Name, Status: sn.status, Version: sn.version,
 		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
 	r.Me = Me{Role: string(id.Role), Seat: id.Seat}
-	active := 0
 	for _, st := range sn.seats {
 		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0, Unattended: st.Removed == 0 && st.TokenHash == nil})
-		if st.Removed == 0 {
-			active++
-		}
 		if id.Role == kit.RoleSeat && int(st.Seat) == id.Seat {
 			r.Me.Name = st.Name
 		}
 	}
-	r.Locked = sn.status != "lobby" || active >= info.MaxPlayers
+	r.Locked = sn.status != "lobby"
 	if sn.rematch != "" {
 		r.Rematch = &RematchRef{TableID: sn.rematch}
 	}
