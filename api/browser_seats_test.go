@@ -122,7 +122,9 @@ func TestBrowserSeatsHandover(t *testing.T) {
 	fresh := newPhone()
 	do(t, fresh, "hook the stream", onEveryDocument(streamHook))
 	do(t, fresh, "open the QR link", chromedp.Navigate(h.URL))
-	after := lastStreamView(t, fresh, "the new phone", func(raw string) bool { return strings.Contains(raw, fmt.Sprintf(`"seat":%d`, seat)) && bioOf(t, []byte(raw)) != "" })
+	after := lastStreamView(t, fresh, "the new phone", func(raw string) bool {
+		return strings.Contains(raw, fmt.Sprintf(`"seat":%d`, seat)) && bioOf(t, []byte(raw)) != ""
+	})
 	if a, b := bioOf(t, []byte(before)), bioOf(t, []byte(after)); a != b {
 		t.Fatalf("the new phone shows bio_id %q, the old one showed %q", b, a)
 	}

@@ -18,7 +18,7 @@ func (s *Server) handleHealth(c echo.Context) error {
 	if err := s.store.ReadDB().PingContext(c.Request().Context()); err != nil {
 		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
-	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.hub.count()})
+	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.OpenStreams()})
 }
 
 func (s *Server) handleMetrics(c echo.Context) error {
@@ -69,13 +69,10 @@ func (s *Server) handleTableCreate(c echo.Context) error {
 func (s *Server) joinURL(code string) string { return s.cfg.PublicURL + "/j/" + code }
 
 func (s *Server) handleTableQR(c echo.Context) error {
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
+	code, err := s.svc.JoinCode(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	t.mu.Lock()
-	code := t.row.JoinCode
-	t.mu.Unlock()
 	png, err := qrcode.Encode(s.joinURL(code), qrcode.Medium, 512)
 	if err != nil {
 		return err
@@ -175,13 +172,6 @@ func (s *Server) handleMovePost(c echo.Context) error {
 	}
 	var req MoveRequest
 	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	if err := checkArgBounds(gameInfo(t.game), req); err != nil {
 		return err
 	}
 	res, err := s.svc.Move(c.Request().Context(), c.Param("id"), id, req)

@@ -672,6 +672,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	if err != nil {
 		return MoveResult{}, err
 	}
+	if err := checkArgBounds(gameInfo(t.game), req); err != nil {
+		return MoveResult{}, err
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	by := movedBy{Actor: id.actor()}
@@ -1274,3 +1277,32 @@ func (s *Service) sortedTableIDs() []string {
 	sort.Strings(ids)
 	return ids
 }
+
+// JoinCode returns a table's join code.
+func (s *Service) JoinCode(ctx context.Context, tableID string) (string, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return "", err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.row.JoinCode, nil
+}
+
+// Subscribe checks a token at a table and registers an SSE stream for it
+// (hub.subscribe): CodeUnauthorized for a token the table does not know.
+// It returns the stream and its first payload; the caller ends it with
+// Unsubscribe.
+func (s *Service) Subscribe(ctx context.Context, tableID, token string) (*subscriber, []byte, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.hub.subscribe(t, token)
+}
+
+// Unsubscribe ends a stream registered by Subscribe.
+func (s *Service) Unsubscribe(tableID string, sub *subscriber) { s.hub.unsubscribe(tableID, sub) }
+
+// OpenStreams is the number of open SSE streams.
+func (s *Service) OpenStreams() int { return s.hub.count() }

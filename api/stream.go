@@ -29,18 +29,15 @@ func (s *Server) handleStream(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	sub, first, err := s.svc.hub.subscribe(t, tok)
+	tableID := c.Param("id")
+	sub, first, err := s.svc.Subscribe(c.Request().Context(), tableID, tok)
 	if err != nil {
 		return err
 	}
 	registered := false
 	defer func() {
 		if !registered {
-			s.svc.hub.unsubscribe(t.id, sub)
+			s.svc.Unsubscribe(tableID, sub)
 		}
 	}()
 	h := c.Response().Header() // the security headers and the request id
@@ -68,7 +65,7 @@ func (s *Server) handleStream(c echo.Context) error {
 		return nil
 	}
 	registered = true // serveStream unsubscribes
-	go s.serveStream(conn, t.id, sub, head.Bytes(), first)
+	go s.serveStream(conn, tableID, sub, head.Bytes(), first)
 	return nil
 }
 
@@ -76,7 +73,7 @@ func (s *Server) handleStream(c echo.Context) error {
 // seat is removed, a write stalls for 10 s, or the server shuts down.
 func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte) {
 	defer s.streams.Done()
-	defer s.svc.hub.unsubscribe(tableID, sub)
+	defer s.svc.Unsubscribe(tableID, sub)
 	defer conn.Close()
 	// The phone sends nothing after its request; a read returns only when
 	// the connection is closed, which is how a phone that left is noticed.
