@@ -748,32 +748,19 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	actorJSON, _ := json.Marshal(by)
 	ended := t.game.Outcome(res.State) != nil
 	version := t.row.Version + 1
+	rec := db.MoveRecord{
+		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,
+			Args: args, At: now.Format(time.RFC3339Nano), IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""},
+			Events: string(evJSON), Reveals: reveals, Version: version},
+		State: string(enc),
+	}
+	rec.Timers, rec.HasTimers = timerRows(t.id, t.game, res.State)
+	if ended {
+		rec.Status = "ended"
+	}
 	// Once the referee has accepted, the write completes even if the
 	// phone hangs up: a retry with the same key then gets this result.
-	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
-		key := sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""}
-		if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,
-			Args: args, At: now.Format(time.RFC3339Nano), IdempotencyKey: key, Events: string(evJSON), Reveals: reveals, Version: version}); err != nil {
-			return err
-		}
-		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)}); err != nil {
-			return err
-		}
-		if err := s.timers.persist(ctx, q, t.id, t.game, res.State); err != nil {
-			return err
-		}
-		if ended {
-			if err := q.SetTableStatus(ctx, db.SetTableStatusParams{Status: "ended", ID: t.id}); err != nil {
-				return err
-			}
-		}
-		v, err := q.BumpTableVersion(ctx, t.id)
-		if err == nil && v != version {
-			err = fmt.Errorf("table %s: version %d in storage, %d in memory", t.id, v, version)
-		}
-		return err
-	})
+	err = s.store.RecordMove(context.WithoutCancel(ctx), rec)
 	if err != nil {
 		if req.IdempotencyKey != "" && strings.Contains(err.Error(), "UNIQUE") && strings.Contains(err.Error(), "idempotency_key") {
 			return refuse(err)
@@ -904,29 +891,16 @@ func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveRe
 	if t.game.Outcome(st) != nil {
 		status = "ended"
 	}
-	// Once the referee has accepted, the write completes even if the
-	// phone hangs up: a retry with the same key then gets this result.
-	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
-		if err := q.MarkUndone(ctx, db.MarkUndoneParams{TableID: t.id, Seq: last.Seq}); err != nil {
-			return err
-		}
-		if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "undo", Actor: string(actorJSON), Type: "undo",
-			Args: "{}", At: now.Format(time.RFC3339Nano), Events: string(evJSON), Undoes: sql.NullInt64{Int64: last.Seq, Valid: true}, Version: version}); err != nil {
-			return err
-		}
-		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)}); err != nil {
-			return err
-		}
-		if err := s.timers.persist(ctx, q, t.id, t.game, st); err != nil {
-			return err
-		}
-		if err := q.SetTableStatus(ctx, db.SetTableStatusParams{Status: status, ID: t.id}); err != nil {
-			return err
-		}
-		_, err := q.BumpTableVersion(ctx, t.id)
-		return err
-	})
+	rec := db.MoveRecord{
+		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "undo", Actor: string(actorJSON), Type: "undo",
+			Args: "{}", At: now.Format(time.RFC3339Nano), Events: string(evJSON), Undoes: sql.NullInt64{Int64: last.Seq, Valid: true}, Version: version},
+		State:  string(enc),
+		Status: status,
+		Undoes: last.Seq,
+	}
+	rec.Timers, rec.HasTimers = timerRows(t.id, t.game, st)
+	// The undo completes even if the host's phone hangs up.
+	err = s.store.RecordMove(context.WithoutCancel(ctx), rec)
 	if err != nil {
 		return MoveResult{}, err
 	}
