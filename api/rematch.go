@@ -30,11 +30,11 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id identity) (Cre
 	if t.row.RematchID.Valid {
 		return CreateTableResult{}, Errorf(CodeConflict, "This table's rematch has already started (table %s).", t.row.RematchID.String)
 	}
+	// Every seat row of a started table was dealt (Replay): the rematch
+	// deals the same seats in the same order, so seat n is seat n there.
 	var names []string
 	for _, st := range t.seats {
-		if st.Removed == 0 {
-			names = append(names, st.Name)
-		}
+		names = append(names, st.Name)
 	}
 	seed, err := randomSeed()
 	if err != nil {

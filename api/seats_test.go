@@ -488,6 +488,7 @@ func TestRematch(t *testing.T) {
 	if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/rematch/claim", tb.Host, nil); st != 403 {
 		t.Fatalf("the host claiming a seat = %d, want 403", st)
 	}
+	checkReplay(t, ts)
 }
 
 // A revoked device's stream is told why it closes; a hand-over code dies
