@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"tablewarden/referee/kit"
+	tablerules "tablewarden/table"
 )
 
 // hub keeps the open SSE streams of every table. A publish renders each
@@ -174,7 +175,7 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 	if err != nil {
 		share = nil // encode each viewer's view whole
 	}
-	holders := snap.holders()
+	holders := tablerules.Holders(snap.seats)
 	for _, sub := range subs {
 		id, ok := identity{Role: sub.role, Seat: -1}, true
 		switch sub.role {
@@ -195,18 +196,6 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 		sub.offer(snap.version, p)
 	}
 	h.s.metrics.ssePushed.Add(int64(len(subs)))
-}
-
-// holders maps each device credential (token hash) of the snapshot to
-// the seat it holds.
-func (sn *tableSnapshot) holders() map[string]int {
-	m := make(map[string]int, len(sn.seats))
-	for _, st := range sn.seats {
-		if st.Removed == 0 && st.TokenHash != nil {
-			m[string(st.TokenHash)] = int(st.Seat)
-		}
-	}
-	return m
 }
 
 // kick closes every stream of the device whose token hash is cred. The

@@ -12,6 +12,7 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/referee/kit"
+	tablerules "tablewarden/table"
 )
 
 // Seats and devices (README, "Seats and devices").
@@ -255,7 +256,7 @@ func (sn tableSnapshot) unattended() []UnattendedSeat {
 	}
 	var out []UnattendedSeat
 	for _, st := range sn.seats {
-		if st.Removed != 0 || st.TokenHash != nil {
+		if !tablerules.Unattended(st) {
 			continue
 		}
 		moves := sn.game.View(sn.state, kit.SeatViewer(int(st.Seat))).Moves

@@ -20,6 +20,7 @@ import (
 	"tablewarden/db"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	tablerules "tablewarden/table"
 )
 
 // Service holds the tables: it loads a table lazily on first touch, applies
@@ -223,7 +224,7 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 
 func toLogItem(m db.Move) (logItem, error) {
 	it := logItem{Seq: m.Seq, Kind: m.Kind, Type: m.Type, Undone: m.Undone != 0, enc: &logEnc{}}
-	var by movedBy
+	var by tablerules.MovedBy
 	if err := json.Unmarshal([]byte(m.Actor), &by); err != nil {
 		return it, fmt.Errorf("move %d actor: %w", m.Seq, err)
 	}
@@ -239,56 +240,9 @@ func toLogItem(m db.Move) (logItem, error) {
 	return it, nil
 }
 
-// Replay rebuilds a table's state from its seed and move log: Setup with
-// the seats as they were dealt at start, then every move that was not
-// undone, each with the generator of its own seq and its stored time.
-//
-// Every seat row of a started table was dealt (start drops the seats
-// removed in the lobby), and no later change to a seat's device changes
-// the deal, so replay reads them all, whatever their device or flag.
+// Replay rebuilds a table's state from its log (tablerules.Replay).
 func Replay(g kit.Game, row db.GameTable, seats []db.Seat, moves []db.Move) (kit.State, error) {
-	started, err := time.Parse(time.RFC3339Nano, row.StartedAt.String)
-	if err != nil {
-		return nil, fmt.Errorf("started_at: %w", err)
-	}
-	dealt := make([]string, 0, len(seats))
-	for _, st := range seats {
-		dealt = append(dealt, st.Name)
-	}
-	st, err := g.Setup(json.RawMessage(row.Options), dealt, kit.NewCtx(uint64(row.Seed), 0, started))
-	if err != nil {
-		return nil, fmt.Errorf("setup: %w", err)
-	}
-	for _, m := range moves {
-		if m.Kind != "move" || m.Undone != 0 {
-			continue
-		}
-		var a kit.Actor
-		if err := json.Unmarshal([]byte(m.Actor), &a); err != nil {
-			return nil, err
-		}
-		at, err := time.Parse(time.RFC3339Nano, m.At)
-		if err != nil {
-			return nil, err
-		}
-		res, err := g.Apply(st, a, kit.Move{Type: m.Type, Args: json.RawMessage(m.Args)}, kit.NewCtx(uint64(row.Seed), int(m.Seq), at))
-		if err != nil {
-			return nil, fmt.Errorf("move %d (%s): %w", m.Seq, m.Type, err)
-		}
-		st = res.State
-	}
-	return st, nil
-}
-
-// seatNames lists the names of the seats not removed in the lobby.
-func seatNames(seats []db.Seat) []string {
-	names := make([]string, 0, len(seats))
-	for _, s := range seats {
-		if s.Removed == 0 {
-			names = append(names, s.Name)
-		}
-	}
-	return names
+	return tablerules.Replay(g, row, seats, moves)
 }
 
 // resolve maps a credential to an identity at table t. An empty token is
@@ -503,7 +457,7 @@ func (s *Service) Start(ctx context.Context, tableID string, id identity) error 
 		}
 	}
 	now := s.now().UTC()
-	st, err := t.game.Setup(json.RawMessage(t.row.Options), seatNames(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
+	st, err := t.game.Setup(json.RawMessage(t.row.Options), tablerules.Dealt(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
 	if err != nil {
 		return err
 	}
@@ -616,25 +570,6 @@ type MoveResult struct {
 	Duplicate bool  `json:"duplicate,omitempty"`
 }
 
-// systemKeyPrefix starts the idempotency keys of the moves the server makes
-// itself (timer expiries). No client may send a key in it, so no client
-// can take a server move's key first.
-const systemKeyPrefix = "sys:"
-
-// movedBy is a log entry's actor as stored: the referee's actor and
-// whether the host played the move for a seat without a device. Replay
-// reads it as a kit.Actor, which ignores ByHost.
-type movedBy struct {
-	kit.Actor
-	ByHost bool `json:"by_host,omitempty"`
-}
-
-// The values of a move's reveals column: undo refuses both.
-const (
-	revealsHidden = 1 // the move revealed hidden information
-	revealsRandom = 2 // the move drew randomness (dice, a shuffle, a draw)
-)
-
 // Move validates and applies a move, commits it and pushes the new views.
 // It returns CodeIllegalMove (with the referee's rule) for a move the rules
 // refuse, CodeConflict with the current version for a stale
@@ -652,8 +587,8 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	if len(req.IdempotencyKey) > 100 {
 		return MoveResult{}, Errorf(CodeInvalid, "The idempotency key is longer than 100 characters.")
 	}
-	if strings.HasPrefix(req.IdempotencyKey, systemKeyPrefix) && id.Role != systemIdentity.Role {
-		return MoveResult{}, Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", systemKeyPrefix)
+	if !tablerules.ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role {
+		return MoveResult{}, Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", tablerules.SystemKeyPrefix)
 	}
 	if req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role {
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: "Only the server's clock reports expired timers.", Rule: kit.Errorf("system_only", "Timers", "Only the server's clock reports expired timers.")}
@@ -677,7 +612,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	by := movedBy{Actor: id.actor()}
+	by := tablerules.MovedBy{Actor: id.actor()}
 	if req.AsSeat != nil {
 		if by, err = t.hostFor(*req.AsSeat); err != nil {
 			return MoveResult{}, err
@@ -733,13 +668,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	if err != nil {
 		return MoveResult{}, err
 	}
-	reveals := int64(0)
-	switch {
-	case res.Reveals:
-		reveals = revealsHidden
-	case drewRandomness(mctx, uint64(t.row.Seed), seq):
-		reveals = revealsRandom
-	}
+	reveals := tablerules.Reveals(res, mctx, uint64(t.row.Seed), seq)
 	events := res.Events
 	if events == nil {
 		events = []kit.Event{}
@@ -778,35 +707,27 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	return MoveResult{Seq: seq, Version: version}, nil
 }
 
-// drewRandomness reports whether Apply drew from the move's generator: the
-// generator of (seed, seq) gives its first number only if nothing was
-// drawn before. The referees draw only from Ctx.RNG (DESIGN.md), so this
-// finds every die, shuffle and draw without the referee's help.
-func drewRandomness(c kit.Ctx, seed uint64, seq int64) bool {
-	return c.RNG.Uint64() != kit.NewRNG(seed, uint64(seq)).Uint64()
-}
-
 // hostFor returns the actor of the host playing for seat n, which must be
 // a seat in play that no device holds (CodeConflict "seat_attended"
 // otherwise). The caller holds t.mu.
-func (t *table) hostFor(n int) (movedBy, error) {
+func (t *table) hostFor(n int) (tablerules.MovedBy, error) {
 	for _, st := range t.seats {
 		if int(st.Seat) != n || st.Removed != 0 {
 			continue
 		}
 		if st.TokenHash != nil {
-			return movedBy{}, &Error{Code: CodeConflict, Reason: "seat_attended", Message: fmt.Sprintf("%s's phone holds that seat; only it plays the seat's moves.", st.Name)}
+			return tablerules.MovedBy{}, &Error{Code: CodeConflict, Reason: "seat_attended", Message: fmt.Sprintf("%s's phone holds that seat; only it plays the seat's moves.", st.Name)}
 		}
-		return movedBy{Actor: kit.SeatActor(n), ByHost: true}, nil
+		return tablerules.MovedBy{Actor: kit.SeatActor(n), ByHost: true}, nil
 	}
-	return movedBy{}, Errorf(CodeNotFound, "No seat %d at this table.", n)
+	return tablerules.MovedBy{}, Errorf(CodeNotFound, "No seat %d at this table.", n)
 }
 
 // duplicate looks up a move already recorded with the idempotency key. dup
 // is true when there is one: res is then its result, or err the
 // "key_reused" conflict if the key named another move (another actor, type
 // or args).
-func (s *Service) duplicate(ctx context.Context, t *table, by movedBy, req MoveRequest, args string) (res MoveResult, dup bool, err error) {
+func (s *Service) duplicate(ctx context.Context, t *table, by tablerules.MovedBy, req MoveRequest, args string) (res MoveResult, dup bool, err error) {
 	prev, err := s.store.Read().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: true}})
 	if errors.Is(err, sql.ErrNoRows) {
 		return MoveResult{}, false, nil
@@ -814,9 +735,7 @@ func (s *Service) duplicate(ctx context.Context, t *table, by movedBy, req MoveR
 	if err != nil {
 		return MoveResult{}, false, err
 	}
-	var was movedBy
-	_ = json.Unmarshal([]byte(prev.Actor), &was)
-	if was != by || prev.Type != req.Type || prev.Args != args {
+	if !tablerules.SameMove(prev, by, req.Type, args) {
 		return MoveResult{}, true, &Error{Code: CodeConflict, Reason: "key_reused", Message: "That idempotency key was already used for another move; nothing was applied."}
 	}
 	return MoveResult{Seq: prev.Seq, Version: prev.Version, Duplicate: true}, true, nil
@@ -860,7 +779,7 @@ func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveRe
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 	}
 	last := moves[target]
-	if last.Reveals == revealsRandom {
+	if last.Reveals == tablerules.RevealsRandom {
 		re := kit.Errorf("undo_random", "Table › Undo", "Move %d (%s) drew dice, a shuffle or a draw, so it cannot be undone: undoing it would let the table roll again.", last.Seq, last.Type)
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 	}
@@ -1028,7 +947,7 @@ func (sn tableSnapshot) renderHead(id identity, now time.Time) ViewResponse {
 		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
 	r.Me = Me{Role: string(id.Role), Seat: id.Seat}
 	for _, st := range sn.seats {
-		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0, Unattended: st.Removed == 0 && st.TokenHash == nil})
+		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0, Unattended: tablerules.Unattended(st)})
 		if id.Role == kit.RoleSeat && int(st.Seat) == id.Seat {
 			r.Me.Name = st.Name
 		}

@@ -10,6 +10,7 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/referee/kit"
+	tablerules "tablewarden/table"
 )
 
 // timerScheduler turns the timers held in game states into server-side
@@ -140,7 +141,7 @@ func (ts *timerScheduler) fire(tableID, name string, gen int, deadline time.Time
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	_, err := ts.s.Move(ctx, tableID, systemIdentity, MoveRequest{Type: kit.TimerExpiredMove, Args: args,
-		IdempotencyKey: fmt.Sprintf("%stimer:%s:%d:%d", systemKeyPrefix, name, gen, deadline.UnixMilli())})
+		IdempotencyKey: fmt.Sprintf("%stimer:%s:%d:%d", tablerules.SystemKeyPrefix, name, gen, deadline.UnixMilli())})
 	if err != nil {
 		ts.s.log.Info("timer expiry not applied", "table", tableID, "timer", name, "generation", gen, "err", err)
 	}
