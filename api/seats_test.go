@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tablewarden/api"
+	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 )
 
@@ -539,5 +540,52 @@ func TestDeviceRevocationAndHandoverExpiry(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != 200 {
 		t.Fatalf("GET /h/{code} = %d", res.StatusCode)
+	}
+}
+
+// A game's setup events are the table's first log entry, filtered per
+// viewer like any other; a game that logs no setup starts with an empty
+// log. The events are recomputed here from the stored initial state.
+func TestSetupEventsAreTheFirstLogEntry(t *testing.T) {
+	ts := startServer(t, "")
+	for _, g := range catalog.All() {
+		info := g.Info()
+		tb := ts.newTable(info.ID, nil, matrixPlayers(info))
+		ts.start(tb)
+		snap, err := ts.Store.Read().GetSnapshot(context.Background(), tb.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := g.Decode([]byte(snap.State))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := kit.SetupEvents(g, st)
+		for _, who := range []string{"", tb.Tokens[0]} {
+			path := "/api/tables/" + tb.ID + "/log"
+			viewer := kit.SeatViewer(0)
+			if who == "" {
+				path += "?as=board"
+				viewer = kit.BoardViewer
+			}
+			var log []api.LogEntry
+			ts.must(200, "GET", path, who, nil, &log)
+			if len(want) == 0 {
+				if len(log) != 0 {
+					t.Fatalf("%s logs no setup, but its log starts with %+v", info.ID, log)
+				}
+				continue
+			}
+			var visible []kit.Event
+			for _, ev := range want {
+				if ev.VisibleTo(viewer) {
+					visible = append(visible, ev)
+				}
+			}
+			if len(log) == 0 || log[0].Seq != 1 || mustJSON(log[0].Events) != mustJSON(visible) {
+				t.Fatalf("%s: the log's first entry is %+v, want the setup events %v", info.ID, log, visible)
+			}
+		}
+		t.Logf("%s: %d setup events", info.ID, len(want))
 	}
 }
