@@ -794,7 +794,10 @@ func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveRe
 	moves[target].Undone = 1
 	st, err := Replay(t.game, t.row, t.seats, moves)
 	if err != nil {
-		return MoveResult{}, err
+		// Replay deals the seats of the start and replays moves the referee
+		// accepted, so this is the server's fault, never a rule the host
+		// broke: no rule error may reach the host as if it were one.
+		return MoveResult{}, &Error{Code: CodeInternal, Message: "The undo could not replay the game's log; nothing was changed.", Err: err}
 	}
 	enc, err := json.Marshal(st)
 	if err != nil {
