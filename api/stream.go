@@ -20,15 +20,26 @@ import (
 // phones those two were most of the server's memory and of its GC work
 // (README, Performance). The response is HTTP/1.1 without a length or
 // chunking, ended by closing the connection, as Server-Sent Events allow.
+//
+// The token is checked and the stream registered under the table's lock
+// (hub.subscribe), before the connection is taken over: a revocation either
+// refuses the token here (401) or finds the stream and closes it.
 func (s *Server) handleStream(c echo.Context) error {
-	id, err := s.who(c)
+	tok, err := credential(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
+	tableID := c.Param("id")
+	sub, first, err := s.svc.Subscribe(c.Request().Context(), tableID, tok)
 	if err != nil {
 		return err
 	}
+	registered := false
+	defer func() {
+		if !registered {
+			s.svc.Unsubscribe(tableID, sub)
+		}
+	}()
 	h := c.Response().Header() // the security headers and the request id
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("Cache-Control", "no-store")
@@ -53,8 +64,8 @@ func (s *Server) handleStream(c echo.Context) error {
 		conn.Close() // shutting down
 		return nil
 	}
-	sub, first := s.svc.hub.subscribe(t, id)
-	go s.serveStream(conn, t.id, sub, head.Bytes(), first)
+	registered = true // serveStream unsubscribes
+	go s.serveStream(conn, tableID, sub, head.Bytes(), first)
 	return nil
 }
 
@@ -62,7 +73,7 @@ func (s *Server) handleStream(c echo.Context) error {
 // seat is removed, a write stalls for 10 s, or the server shuts down.
 func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte) {
 	defer s.streams.Done()
-	defer s.svc.hub.unsubscribe(tableID, sub)
+	defer s.svc.Unsubscribe(tableID, sub)
 	defer conn.Close()
 	// The phone sends nothing after its request; a read returns only when
 	// the connection is closed, which is how a phone that left is noticed.
@@ -84,6 +95,16 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 		_, err := bufs.WriteTo(conn)
 		return err == nil
 	}
+	revoked := func() {
+		write([]byte("event: revoked\ndata: {\"reason\":\"" + sub.reason + "\"}\n\n"))
+	}
+	select {
+	case <-sub.kicked: // revoked before the stream was served
+		write(head, []byte("retry: 1000\n"))
+		revoked()
+		return
+	default:
+	}
 	// Each event leaves in one writev: event line, data, blank line.
 	if !write(head, []byte("retry: 1000\nevent: view\ndata: "), first, []byte("\n\n")) {
 		return
@@ -101,7 +122,7 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 				return
 			}
 		case <-sub.kicked:
-			write([]byte("event: revoked\ndata: {}\n\n"))
+			revoked()
 			return
 		case <-s.closing:
 			return
