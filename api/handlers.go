@@ -18,7 +18,7 @@ func (s *Server) handleHealth(c echo.Context) error {
 	if err := s.store.ReadDB().PingContext(c.Request().Context()); err != nil {
 		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
-	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.hub.count()})
+	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.OpenStreams()})
 }
 
 func (s *Server) handleMetrics(c echo.Context) error {
@@ -68,13 +68,10 @@ func (s *Server) handleTableCreate(c echo.Context) error {
 func (s *Server) joinURL(code string) string { return s.cfg.PublicURL + "/j/" + code }
 
 func (s *Server) handleTableQR(c echo.Context) error {
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
+	code, err := s.svc.JoinCode(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	t.mu.Lock()
-	code := t.row.JoinCode
-	t.mu.Unlock()
 	png, err := qrcode.Encode(s.joinURL(code), qrcode.Medium, 512)
 	if err != nil {
 		return err
@@ -177,13 +174,6 @@ func (s *Server) handleMovePost(c echo.Context) error {
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	if err := checkArgBounds(gameInfo(t.game), req); err != nil {
-		return err
-	}
 	res, err := s.svc.Move(c.Request().Context(), c.Param("id"), id, req)
 	if err != nil {
 		return err
@@ -246,19 +236,107 @@ func (s *Server) handleUndoPost(c echo.Context) error {
 	return c.JSON(http.StatusOK, res)
 }
 
+// seatParam reads the :seat path parameter.
+func seatParam(c echo.Context) (int, error) {
+	seat, err := strconv.Atoi(c.Param("seat"))
+	if err != nil || seat < 0 || seat > 1000 {
+		return 0, Errorf(CodeInvalid, "The seat must be a small whole number.")
+	}
+	return seat, nil
+}
+
+// handleSeatDelete removes a seat in the lobby; once the game has started
+// it revokes the seat's device and the seat stays in play.
 func (s *Server) handleSeatDelete(c echo.Context) error {
 	id, err := s.who(c)
 	if err != nil {
 		return err
 	}
-	seat, err := strconv.Atoi(c.Param("seat"))
-	if err != nil || seat < 0 || seat > 1000 {
-		return Errorf(CodeInvalid, "The seat must be a small whole number.")
+	seat, err := seatParam(c)
+	if err != nil {
+		return err
 	}
 	if err := s.svc.RemoveSeat(c.Request().Context(), c.Param("id"), id, seat); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
+}
+
+// handleSeatDeviceDelete revokes the device holding a seat.
+func (s *Server) handleSeatDeviceDelete(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	seat, err := seatParam(c)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.RevokeDevice(c.Request().Context(), c.Param("id"), id, seat); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// handleSeatHandover issues a seat's one-time hand-over code and QR.
+func (s *Server) handleSeatHandover(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	seat, err := seatParam(c)
+	if err != nil {
+		return err
+	}
+	res, err := s.svc.Handover(c.Request().Context(), c.Param("id"), id, seat)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, res)
+}
+
+// handleHandoverClaim gives the code's seat to the calling phone and sets
+// its seat cookie, as a join does.
+func (s *Server) handleHandoverClaim(c echo.Context) error {
+	if !s.limiter.allow(c.RealIP()) {
+		return Errorf(CodeRateLimited, "Too many tries from this address; wait a minute and try again.")
+	}
+	res, err := s.svc.ClaimHandover(c.Request().Context(), c.Param("code"))
+	if err != nil {
+		return err
+	}
+	setCookie(c, seatCookie(res.TableID), res.Token)
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, res)
+}
+
+// handleRematch starts the rematch of an ended table.
+func (s *Server) handleRematch(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	res, err := s.svc.Rematch(c.Request().Context(), c.Param("id"), id)
+	if err != nil {
+		return err
+	}
+	setCookie(c, hostCookie(res.TableID), res.HostToken)
+	return c.JSON(http.StatusOK, res)
+}
+
+// handleRematchClaim gives the calling seat its seat at the rematch.
+func (s *Server) handleRematchClaim(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	res, err := s.svc.ClaimRematch(c.Request().Context(), c.Param("id"), id)
+	if err != nil {
+		return err
+	}
+	setCookie(c, seatCookie(res.TableID), res.Token)
+	return c.JSON(http.StatusOK, res)
 }
 
 func (s *Server) handleLogGet(c echo.Context) error {

@@ -75,7 +75,7 @@ func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
 		cfg.JoinBurst = 10
 	}
 	s := &Server{cfg: cfg, store: store, log: cfg.Logger, metrics: newMetrics(store), closing: make(chan struct{})}
-	s.svc = newService(store, cfg.Logger, cfg.Now, s.metrics)
+	s.svc = newService(store, cfg.Logger, cfg.Now, s.metrics, cfg.PublicURL)
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
@@ -165,6 +165,11 @@ func (s *Server) routes() {
 	a.POST("/tables/:id/moves", s.handleMovePost)
 	a.POST("/tables/:id/undo", s.handleUndoPost)
 	a.DELETE("/tables/:id/seats/:seat", s.handleSeatDelete)
+	a.DELETE("/tables/:id/seats/:seat/device", s.handleSeatDeviceDelete)
+	a.POST("/tables/:id/seats/:seat/handover", s.handleSeatHandover)
+	a.POST("/handover/:code", s.handleHandoverClaim)
+	a.POST("/tables/:id/rematch", s.handleRematch)
+	a.POST("/tables/:id/rematch/claim", s.handleRematchClaim)
 	a.GET("/tables/:id/log", s.handleLogGet)
 	a.GET("/tables/:id/stream", s.handleStream)
 	a.GET("/noop", s.handleNoop)

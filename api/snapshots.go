@@ -56,37 +56,37 @@ func replayTail(g kit.Game, row db.GameTable, st kit.State, moves []db.Move) (ki
 
 // stateFromStorage returns a table's current state: its snapshot, with the
 // moves after it replayed, or (with no usable snapshot) the whole log
-// replayed. seq is the table's last log entry.
-func stateFromStorage(ctx context.Context, q *db.Queries, g kit.Game, row db.GameTable, seats []db.Seat, seq int64) (kit.State, error) {
+// replayed, which full then says. seq is the table's last log entry.
+func stateFromStorage(ctx context.Context, q *db.Queries, g kit.Game, row db.GameTable, seats []db.Seat, seq int64) (st kit.State, full bool, err error) {
 	snap, err := q.GetSnapshot(ctx, row.ID)
 	if err == nil && snap.Seq <= seq {
 		st, err := g.Decode([]byte(snap.State))
 		if err != nil {
-			return nil, fmt.Errorf("table %s: decode snapshot: %w", row.ID, err)
+			return nil, false, fmt.Errorf("table %s: decode snapshot: %w", row.ID, err)
 		}
 		if snap.Seq == seq {
-			return st, nil
+			return st, false, nil
 		}
 		tail, err := q.ListMovesAfter(ctx, db.ListMovesAfterParams{TableID: row.ID, Seq: snap.Seq})
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		st, ok, err := replayTail(g, row, st, tail)
 		if err != nil {
-			return nil, fmt.Errorf("table %s: replay after snapshot %d: %w", row.ID, snap.Seq, err)
+			return nil, false, fmt.Errorf("table %s: replay after snapshot %d: %w", row.ID, snap.Seq, err)
 		}
 		if ok {
-			return st, nil
+			return st, false, nil
 		}
 	}
 	// The snapshot is missing or cannot be built on: rebuild from the log.
 	moves, err := q.ListMoves(ctx, row.ID)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	st, err := Replay(g, row, seats, moves)
+	st, err = Replay(g, row, seats, moves)
 	if err != nil {
-		return nil, fmt.Errorf("table %s: replay: %w", row.ID, err)
+		return nil, false, fmt.Errorf("table %s: replay: %w", row.ID, err)
 	}
-	return st, nil
+	return st, true, nil
 }

@@ -20,15 +20,26 @@ import (
 // phones those two were most of the server's memory and of its GC work
 // (README, Performance). The response is HTTP/1.1 without a length or
 // chunking, ended by closing the connection, as Server-Sent Events allow.
+//
+// The token is checked and the stream registered under the table's lock
+// (hub.subscribe), before the connection is taken over: a revocation either
+// refuses the token here (401) or finds the stream and closes it.
 func (s *Server) handleStream(c echo.Context) error {
-	id, err := s.who(c)
+	tok, err := credential(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
+	tableID := c.Param("id")
+	sub, first, err := s.svc.Subscribe(c.Request().Context(), tableID, tok)
 	if err != nil {
 		return err
 	}
+	registered := false
+	defer func() {
+		if !registered {
+			s.svc.Unsubscribe(tableID, sub)
+		}
+	}()
 	h := c.Response().Header() // the security headers and the request id
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("Cache-Control", "no-store")
@@ -53,8 +64,8 @@ func (s *Server) handleStream(c echo.Context) error {
 		conn.Close() // shutting down
 		return nil
 	}
-	sub, first := s.svc.hub.subscribe(t, id)
-	go s.serveStream(conn, t.id, sub, head.Bytes(), first, c.QueryParam("patches") == "1")
+	registered = true // serveStream unsubscribes
+	go s.serveStream(conn, tableID, sub, head.Bytes(), first, c.QueryParam("patches") == "1")
 	return nil
 }
 
@@ -65,7 +76,7 @@ func (s *Server) handleStream(c echo.Context) error {
 // against the last one this stream sent (api/patch.go).
 func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte, patches bool) {
 	defer s.streams.Done()
-	defer s.svc.hub.unsubscribe(tableID, sub)
+	defer s.svc.Unsubscribe(tableID, sub)
 	defer conn.Close()
 	// The phone sends nothing after its request; a read returns only when
 	// the connection is closed, which is how a phone that left is noticed.
@@ -86,6 +97,16 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 		bufs := net.Buffers(parts)
 		_, err := bufs.WriteTo(conn)
 		return err == nil
+	}
+	revoked := func() {
+		write([]byte("event: revoked\ndata: {\"reason\":\"" + sub.reason + "\"}\n\n"))
+	}
+	select {
+	case <-sub.kicked: // revoked before the stream was served
+		write(head, []byte("retry: 1000\n"))
+		revoked()
+		return
+	default:
 	}
 	var ps *patchState
 	if patches {
@@ -116,7 +137,7 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 				return
 			}
 		case <-sub.kicked:
-			write([]byte("event: revoked\ndata: {}\n\n"))
+			revoked()
 			return
 		case <-s.closing:
 			return

@@ -19,6 +19,15 @@ type GameTable struct {
 	Version       int64
 	CreatedAt     string
 	StartedAt     sql.NullString
+	RematchID     sql.NullString
+}
+
+type Handover struct {
+	CodeHash  []byte
+	TableID   string
+	Seat      int64
+	ExpiresAt string
+	Used      int64
 }
 
 type Move struct {
