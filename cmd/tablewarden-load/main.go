@@ -10,6 +10,13 @@
 // run and the medians, with the workload's figures as ratios to the
 // ceilings. -url drives a server that is already running instead.
 //
+// -peer DIR runs the same shape side by side with the boardgame.io harness
+// (a scratch copy of ../shared/peers/boardgameio with npm install done),
+// -pairs pairs alternating with tablewarden; without node or the harness it
+// says so and runs tablewarden alone. -sweep RATES runs the shape at each
+// rate and reports the highest held (fan-out p99 ≤ -sweep-p99, no errors),
+// for the peer too with -peer. -patches opens the streams with ?patches=1.
+//
 // Other modes: -gen-db FILE writes a database of -gen-tables started
 // Jumpship tables holding -gen-moves moves in all; -cold-start FILE starts
 // the server on a copy-free existing database and reports how long it takes
@@ -20,6 +27,8 @@
 //	go run ./cmd/tablewarden-load -short                       # CI smoke, < 1 minute
 //	go run ./cmd/tablewarden-load -runs 3                      # hot throughput
 //	go run ./cmd/tablewarden-load -tables 3000 -seats 7 -rate 1000 -duration 5m -ceilings=false
+//	go run ./cmd/tablewarden-load -peer /work/scratch/bgio -tables 50 -seats 6 -warmup 3s -duration 30s -pairs 2
+//	go run ./cmd/tablewarden-load -peer /work/scratch/bgio -tables 500 -seats 6 -warmup 3s -duration 60s -sweep 1000,2000,3000,4000
 package main
 
 import (
