@@ -75,6 +75,7 @@ func (h *hub) subscribe(t *table, id identity) (*subscriber, []byte) {
 	h.mu.Unlock()
 	t.mu.Unlock()
 	payload, _ := snap.encode(id, h.s.now(), nil)
+	payload = h.s.pad(&snap, payload, nil) // issue 16: equal sizes (padding.go)
 	h.s.metrics.sseOpen.Add(1)
 	return sub, payload
 }
@@ -155,6 +156,7 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 		p, ok := rendered[sub.id]
 		if !ok {
 			p, _ = snap.encode(sub.id, now, share)
+			p = h.s.pad(snap, p, share) // issue 16: equal sizes (padding.go)
 			rendered[sub.id] = p
 		}
 		sub.offer(snap.version, p)

@@ -1,0 +1,172 @@
+package api
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+)
+
+// connLimiter counts the open connections, in all and per client address,
+// and sorts each new one: normal, reserve (admitted only for /healthz and
+// moves on loaded tables), or refused.
+type connLimiter struct {
+	max, reserveFrom, perAddr int
+
+	mu      sync.Mutex
+	total   int
+	byAddr  map[string]int
+	refused atomic.Int64
+}
+
+// connClass is how a connection was admitted.
+type connClass int
+
+const (
+	connNormal connClass = iota
+	connReserve
+	connRefused
+)
+
+func newConnLimiter(l Limits, trustProxy bool) *connLimiter {
+	c := &connLimiter{max: l.MaxConns, reserveFrom: l.MaxConns - l.ReserveConns, perAddr: l.ConnsPerAddr, byAddr: map[string]int{}}
+	if trustProxy {
+		c.perAddr = 0 // every peer is the proxy
+	}
+	return c
+}
+
+// admit counts a new connection from addr, unless it is refused.
+func (c *connLimiter) admit(addr string) connClass {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.max > 0 && c.total >= c.max || c.perAddr > 0 && c.byAddr[addr] >= c.perAddr {
+		c.refused.Add(1)
+		return connRefused
+	}
+	c.total++
+	c.byAddr[addr]++
+	if c.max > 0 && c.total > c.reserveFrom {
+		return connReserve
+	}
+	return connNormal
+}
+
+func (c *connLimiter) release(addr string) {
+	c.mu.Lock()
+	c.total--
+	if c.byAddr[addr]--; c.byAddr[addr] <= 0 {
+		delete(c.byAddr, addr)
+	}
+	c.mu.Unlock()
+}
+
+// open is the number of open connections.
+func (c *connLimiter) open() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.total
+}
+
+// limitListener applies a connLimiter at Accept. A refused connection gets
+// a 429 with Retry-After and is closed, so a client over the limit is told
+// at once and never stalls in the backlog.
+type limitListener struct {
+	net.Listener
+	lim *connLimiter
+}
+
+func (l *limitListener) Accept() (net.Conn, error) {
+	for {
+		conn, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		addr := hostOf(conn.RemoteAddr())
+		class := l.lim.admit(addr)
+		if class == connRefused {
+			go refuseConn(conn)
+			continue
+		}
+		return &limitedConn{Conn: conn, lim: l.lim, addr: addr, class: class}, nil
+	}
+}
+
+// refuseConn answers a connection over the limits with a bare 429 and
+// closes it.
+func refuseConn(conn net.Conn) {
+	conn.SetDeadline(time.Now().Add(time.Second))
+	conn.Write([]byte("HTTP/1.1 429 Too Many Requests\r\nRetry-After: " + retryAfter +
+		"\r\nContent-Type: text/plain\r\nContent-Length: 26\r\nConnection: close\r\n\r\nToo many open connections\n"))
+	conn.Close()
+}
+
+// limitedConn releases its slot when closed (also after a Hijack: the
+// stream closes the same net.Conn).
+type limitedConn struct {
+	net.Conn
+	lim   *connLimiter
+	addr  string
+	class connClass
+	once  sync.Once
+}
+
+func (c *limitedConn) Close() error {
+	c.once.Do(func() { c.lim.release(c.addr) })
+	return c.Conn.Close()
+}
+
+func hostOf(a net.Addr) string {
+	if ta, ok := a.(*net.TCPAddr); ok {
+		return ta.IP.String()
+	}
+	s := a.String()
+	if h, _, err := net.SplitHostPort(s); err == nil {
+		return h
+	}
+	return s
+}
+
+type connKey struct{}
+
+// connContext is the http.Server's ConnContext: it lets a request find the
+// class its connection was admitted with.
+func connContext(ctx context.Context, c net.Conn) context.Context {
+	if lc, ok := c.(*limitedConn); ok {
+		return context.WithValue(ctx, connKey{}, lc)
+	}
+	return ctx
+}
+
+// admitReserve is middleware: a request on a reserve connection is served
+// only if it is /healthz or a move on a table already in memory; anything
+// else gets a 429 with Retry-After and the connection is closed after it.
+func (s *Server) admitReserve(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		lc, _ := c.Request().Context().Value(connKey{}).(*limitedConn)
+		if lc == nil || lc.class != connReserve {
+			return next(c)
+		}
+		r := c.Request()
+		move := r.Method == http.MethodPost && strings.HasSuffix(c.Path(), "/moves") && s.svc.isLoaded(c.Param("id"))
+		if c.Path() == "/healthz" || move {
+			return next(c)
+		}
+		c.Response().Header().Set("Connection", "close")
+		c.Response().Header().Set("Retry-After", retryAfter)
+		return Errorf(CodeRateLimited, "The server is busy; try again in a few seconds.")
+	}
+}
+
+// isLoaded reports whether a table is in memory, without loading it.
+func (s *Service) isLoaded(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.tables[id]
+	return ok && t != nil
+}
