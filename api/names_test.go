@@ -13,7 +13,7 @@ func TestNickname(t *testing.T) {
 		{"Ann", "Ann"},
 		{"  Ann   Lee ", "Ann Lee"},
 		{"Zoë", "Zoë"},
-		{"ＡＮＮ", "ANN"}, // full-width letters are normalized (NFKC)
+		{"ＡＮＮ", "ANN"},   // full-width letters are normalized (NFKC)
 		{"Анна", "Анна"}, // Cyrillic alone is a name
 		{"山田 はな", "山田 はな"},
 		{"Ann 2", "Ann 2"},
@@ -27,14 +27,14 @@ func TestNickname(t *testing.T) {
 	bad := []string{
 		"",
 		"   ",
-		"Ann\u200b",       // zero-width space
-		"\u202eAnn",       // right-to-left override
-		"\u200d",          // only a zero-width joiner
-		"Ann\u2028",       // line separator
-		"\ufeffAnn",       // byte order mark
-		"An\x00n",         // control
-		"\u0410nn",        // Cyrillic А with Latin nn
-		"Bοb",             // Greek omicron
+		"Ann\u200b",                 // zero-width space
+		"\u202eAnn",                 // right-to-left override
+		"\u200d",                    // only a zero-width joiner
+		"Ann\u2028",                 // line separator
+		"\ufeffAnn",                 // byte order mark
+		"An\x00n",                   // control
+		"\u0410nn",                  // Cyrillic А with Latin nn
+		"Bοb",                       // Greek omicron
 		"abcdefghijklmnopqrstuvwxy", // 25 characters
 	}
 	for _, in := range bad {

@@ -51,18 +51,18 @@ type Config struct {
 
 // Server is the HTTP server over a Service.
 type Server struct {
-	cfg      Config
-	echo     *echo.Echo
-	store    *db.Store
-	svc      *Service
-	log      *slog.Logger
-	metrics  *metrics
-	limiter  *rateLimiter
-	closing  chan struct{}
-	streams  sync.WaitGroup // the SSE streams' goroutines (stream.go)
-	streamMu sync.Mutex     // orders addStream and Shutdown
-	once     sync.Once
-	noop     noopStore
+	cfg       Config
+	echo      *echo.Echo
+	store     *db.Store
+	svc       *Service
+	log       *slog.Logger
+	metrics   *metrics
+	limiter   *rateLimiter
+	closing   chan struct{}
+	streams   sync.WaitGroup // the SSE streams' goroutines (stream.go)
+	streamMu  sync.Mutex     // orders addStream and Shutdown
+	once      sync.Once
+	noop      noopStore
 	hardening // issue 16: limits, database watch, retention (hardening.go)
 }
 
