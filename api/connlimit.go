@@ -1,6 +1,7 @@
 package api
 
 import (
+	"container/list"
 	"context"
 	"net"
 	"net/http"
@@ -14,14 +15,22 @@ import (
 
 // connLimiter counts the open connections, in all and per client address,
 // and sorts each new one: normal, reserve (admitted only for /healthz and
-// moves on loaded tables), or refused.
+// moves on loaded tables), or refused. At the cap, a new connection takes
+// the place of a connection that is idle or has sent nothing yet (net/http's
+// StateNew and StateIdle), so that connections opened and left silent
+// cannot fill the server. The one closed is the oldest idle connection of
+// the address that holds the most connections: the flooder loses its own
+// first, and a phone's one keep-alive connection stays. Only when every
+// connection is busy is the new one refused.
 type connLimiter struct {
 	max, reserveFrom, perAddr int
 
 	mu      sync.Mutex
 	total   int
 	byAddr  map[string]int
+	idle    map[string]*list.List // per address, of *limitedConn in StateNew or StateIdle, oldest first
 	refused atomic.Int64
+	dropped atomic.Int64
 }
 
 // connClass is how a connection was admitted.
@@ -34,31 +43,93 @@ const (
 )
 
 func newConnLimiter(l Limits, trustProxy bool) *connLimiter {
-	c := &connLimiter{max: l.MaxConns, reserveFrom: l.MaxConns - l.ReserveConns, perAddr: l.ConnsPerAddr, byAddr: map[string]int{}}
+	c := &connLimiter{max: l.MaxConns, reserveFrom: l.MaxConns - l.ReserveConns, perAddr: l.ConnsPerAddr, byAddr: map[string]int{}, idle: map[string]*list.List{}}
 	if trustProxy {
 		c.perAddr = 0 // every peer is the proxy
 	}
 	return c
 }
 
-// admit counts a new connection from addr, unless it is refused.
-func (c *connLimiter) admit(addr string) connClass {
+// admit counts a new connection from addr, unless it is refused. At the
+// cap it returns an idle connection for the caller to close in its place.
+func (c *connLimiter) admit(addr string) (connClass, *limitedConn) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.max > 0 && c.total >= c.max || c.perAddr > 0 && c.byAddr[addr] >= c.perAddr {
+	if c.perAddr > 0 && c.byAddr[addr] >= c.perAddr {
 		c.refused.Add(1)
-		return connRefused
+		return connRefused, nil
+	}
+	var victim *limitedConn
+	if c.max > 0 && c.total >= c.max {
+		victim = c.idlest()
+		if victim == nil {
+			c.refused.Add(1)
+			return connRefused, nil
+		}
+		c.unlistLocked(victim)
+		c.dropped.Add(1)
 	}
 	c.total++
 	c.byAddr[addr]++
 	if c.max > 0 && c.total > c.reserveFrom {
-		return connReserve
+		return connReserve, victim
 	}
-	return connNormal
+	return connNormal, victim
 }
 
-func (c *connLimiter) release(addr string) {
+// track is the http.Server's ConnState: it keeps the list of idle and
+// silent connections that admit may close.
+func (c *connLimiter) track(nc net.Conn, st http.ConnState) {
+	lc, ok := nc.(*limitedConn)
+	if !ok {
+		return
+	}
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.unlistLocked(lc)
+	if (st == http.StateNew || st == http.StateIdle) && !lc.closed {
+		l := c.idle[lc.addr]
+		if l == nil {
+			l = list.New()
+			c.idle[lc.addr] = l
+		}
+		lc.elem = l.PushBack(lc)
+	}
+}
+
+// unlistLocked takes lc off the idle lists; c.mu is held.
+func (c *connLimiter) unlistLocked(lc *limitedConn) {
+	if lc.elem == nil {
+		return
+	}
+	l := c.idle[lc.addr]
+	l.Remove(lc.elem)
+	lc.elem = nil
+	if l.Len() == 0 {
+		delete(c.idle, lc.addr)
+	}
+}
+
+// idlest is the oldest idle connection of the address with the most open
+// connections among those with an idle one; c.mu is held.
+func (c *connLimiter) idlest() *limitedConn {
+	best, most := "", -1
+	for addr := range c.idle {
+		if n := c.byAddr[addr]; n > most {
+			best, most = addr, n
+		}
+	}
+	if most < 0 {
+		return nil
+	}
+	return c.idle[best].Front().Value.(*limitedConn)
+}
+
+func (c *connLimiter) release(lc *limitedConn) {
+	addr := lc.addr
+	c.mu.Lock()
+	lc.closed = true
+	c.unlistLocked(lc)
 	c.total--
 	if c.byAddr[addr]--; c.byAddr[addr] <= 0 {
 		delete(c.byAddr, addr)
@@ -88,7 +159,10 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			return nil, err
 		}
 		addr := hostOf(conn.RemoteAddr())
-		class := l.lim.admit(addr)
+		class, victim := l.lim.admit(addr)
+		if victim != nil {
+			victim.Close()
+		}
 		if class == connRefused {
 			go refuseConn(conn)
 			continue
@@ -114,10 +188,13 @@ type limitedConn struct {
 	addr  string
 	class connClass
 	once  sync.Once
+	// elem and closed are guarded by lim.mu.
+	elem   *list.Element
+	closed bool
 }
 
 func (c *limitedConn) Close() error {
-	c.once.Do(func() { c.lim.release(c.addr) })
+	c.once.Do(func() { c.lim.release(c) })
 	return c.Conn.Close()
 }
 

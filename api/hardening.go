@@ -40,6 +40,7 @@ func (s *Server) harden() {
 	}
 	e.Server.ConnContext = connContext
 	s.conns = newConnLimiter(l, s.cfg.TrustProxy)
+	e.Server.ConnState = s.conns.track
 	s.gate = newStreamGate(l)
 	s.creates = newRateLimiter(l.CreatesPerMinute, max(l.CreateBurst, 1), s.cfg.Now)
 	if l.MaxLoadedTables > 0 {

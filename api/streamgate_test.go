@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"net/http"
 	"testing"
 )
 
@@ -78,31 +79,50 @@ func TestStreamGate(t *testing.T) {
 
 func TestConnLimiter(t *testing.T) {
 	c := newConnLimiter(Limits{MaxConns: 10, ReserveConns: 3, ConnsPerAddr: 4}, false)
+	admit := func(addr string) connClass {
+		t.Helper()
+		class, victim := c.admit(addr)
+		if victim != nil {
+			t.Fatalf("admit(%s) closed a connection with none idle", addr)
+		}
+		return class
+	}
 	var classes []connClass
 	for i := 0; i < 5; i++ {
-		classes = append(classes, c.admit("x"))
+		classes = append(classes, admit("x"))
 	}
 	if got, want := classes, []connClass{connNormal, connNormal, connNormal, connNormal, connRefused}; !equalClasses(got, want) {
 		t.Fatalf("one address's classes = %v, want %v", got, want)
 	}
 	for _, a := range []string{"a", "b", "c"} {
-		if got := c.admit(a); got != connNormal {
+		if got := admit(a); got != connNormal {
 			t.Fatalf("conn from %s = %v, want normal (7 of 10 open)", a, got)
 		}
 	}
-	if got := c.admit("d"); got != connReserve {
+	if got := admit("d"); got != connReserve {
 		t.Fatalf("8th conn = %v, want reserve", got)
 	}
-	c.admit("e")
-	c.admit("f")
-	if got := c.admit("g"); got != connRefused {
-		t.Fatalf("11th conn = %v, want refused", got)
+	admit("e")
+	admit("f")
+	if got := admit("g"); got != connRefused {
+		t.Fatalf("11th conn with none idle = %v, want refused", got)
 	}
-	c.release("x")
-	if got := c.admit("x"); got != connReserve {
-		t.Fatalf("after a release = %v, want reserve", got)
+	// An idle connection gives its place to a new one.
+	idle := &limitedConn{lim: c, addr: "f"}
+	c.track(idle, http.StateIdle)
+	class, victim := c.admit("g")
+	if class != connReserve || victim != idle {
+		t.Fatalf("11th conn with one idle = %v, %v; want reserve, closing the idle one", class, victim)
 	}
-	if proxy := newConnLimiter(Limits{ConnsPerAddr: 1}, true); proxy.admit("p") != connNormal || proxy.admit("p") != connNormal {
+	c.release(idle)
+	if got, want := c.open(), 10; got != want {
+		t.Fatalf("open = %d, want %d", got, want)
+	}
+	if proxy := newConnLimiter(Limits{ConnsPerAddr: 1}, true); func() bool {
+		a, _ := proxy.admit("p")
+		b, _ := proxy.admit("p")
+		return a != connNormal || b != connNormal
+	}() {
 		t.Fatal("behind a trusted proxy the per-address cap applies to the proxy")
 	}
 }
