@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"crypto/ecdsa"
 	"crypto/elliptic"
-	"crypto/rand"
+	crand "crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
@@ -13,6 +13,7 @@ import (
 	"io"
 	"log/slog"
 	"math/big"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -395,13 +396,13 @@ func readLine(r io.Reader) (string, error) {
 // selfSigned writes a certificate for 127.0.0.1 and its key.
 func selfSigned(t *testing.T, dir string) (string, string) {
 	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	key, err := ecdsa.GenerateKey(elliptic.P256(), crand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
 	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "tablewarden test"},
 		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	der, err := x509.CreateCertificate(crand.Reader, tmpl, tmpl, &key.PublicKey, key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,4 +411,37 @@ func selfSigned(t *testing.T, dir string) (string, string) {
 	os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
 	os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kb}), 0o600)
 	return certFile, keyFile
+}
+
+// TestEqualSizesOverHTTP: at one version, every screen's stream event and
+// GET /view have one length (a 7-seat Jumpship, where the roles differ).
+func TestEqualSizesOverHTTP(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 7)
+	ts.start(tb)
+	tokens := append([]string{"", tb.Host}, tb.Tokens...)
+	var streams []*stream
+	for _, tok := range tokens {
+		as := ""
+		if tok == "" {
+			as = "board"
+		}
+		streams = append(streams, ts.openStream(tb.ID, tok, as))
+	}
+	r := rand.New(rand.NewPCG(7, 7))
+	for step := 0; step < 5; step++ {
+		playRandom(t, ts, tb, r)
+		version := ts.view(tb, "").Version
+		lengths := map[int]int{}
+		for i, s := range streams {
+			s.waitVersion(t, version, 5*time.Second)
+			raw := s.allRaw()
+			lengths[len(raw[len(raw)-1])]++
+			_, body := ts.call("GET", "/api/tables/"+tb.ID+"/view"+map[bool]string{true: "?as=board", false: ""}[tokens[i] == ""], tokens[i], nil)
+			lengths[len(body)]++
+		}
+		if len(lengths) != 1 {
+			t.Fatalf("version %d: event and view lengths %v, want one length", version, lengths)
+		}
+	}
 }

@@ -152,11 +152,17 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 	if err != nil {
 		share = nil // encode each viewer's view whole
 	}
+	// issue 16: equal sizes (padding.go). Working out the version's padded
+	// length encodes every viewer once; raw keeps those encodings.
+	raw := make(map[identity][]byte, len(snap.seats)+2)
+	padded := h.s.padLen(snap, now, share, raw)
 	for _, sub := range subs {
 		p, ok := rendered[sub.id]
 		if !ok {
-			p, _ = snap.encode(sub.id, now, share)
-			p = h.s.pad(snap, p, share) // issue 16: equal sizes (padding.go)
+			if p, ok = raw[sub.id]; !ok {
+				p, _ = snap.encode(sub.id, now, share)
+			}
+			p = padTo(p, padded)
 			rendered[sub.id] = p
 		}
 		sub.offer(snap.version, p)

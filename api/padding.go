@@ -75,14 +75,20 @@ func snapViewers(snap *tableSnapshot) []identity {
 	return ids
 }
 
-// padLength returns the length every view of snap is padded to.
-func padLength(snap *tableSnapshot, now time.Time, share *viewShare) int {
+// padLength returns the length every view of snap is padded to. When raw
+// is not nil it keeps there each viewer's unpadded encoding, so that a
+// caller rendering for the streams need not encode any viewer twice.
+func padLength(snap *tableSnapshot, now time.Time, share *viewShare, raw map[identity][]byte) int {
 	longest := 0
 	for _, id := range snapViewers(snap) {
 		b, err := snap.encode(id, now, share)
-		if err == nil && len(b) > longest {
-			longest = len(b)
+		if err != nil {
+			continue
 		}
+		if raw != nil {
+			raw[id] = b
+		}
+		longest = max(longest, len(b))
 	}
 	return (longest + padSlack + padQuantum - 1) / padQuantum * padQuantum
 }
@@ -101,15 +107,20 @@ func padTo(b []byte, n int) []byte {
 	return out
 }
 
-// pad returns an encoded view of snap padded to the version's length,
-// computed once per table and version.
-func (s *Service) pad(snap *tableSnapshot, b []byte, share *viewShare) []byte {
+// padLen returns the padded length of snap's version, computed once per
+// table and version (see padLength for raw).
+func (s *Service) padLen(snap *tableSnapshot, now time.Time, share *viewShare, raw map[identity][]byte) int {
 	n, ok := s.pads.get(snap.id, snap.version)
 	if !ok {
-		n = padLength(snap, s.now(), share)
+		n = padLength(snap, now, share, raw)
 		s.pads.put(snap.id, snap.version, n)
 	}
-	return padTo(b, n)
+	return n
+}
+
+// pad returns an encoded view of snap padded to the version's length.
+func (s *Service) pad(snap *tableSnapshot, b []byte, share *viewShare) []byte {
+	return padTo(b, s.padLen(snap, s.now(), share, nil))
 }
 
 // writeView answers GET /view with the identity's view, padded like the
