@@ -268,18 +268,14 @@ func TestAttackStreamFlood(t *testing.T) {
 		}
 		mu.Unlock()
 	})
+	// The attacker's own table is busy: its moves push a view to every
+	// stream the attacker holds on it.
+	busy := ts.newTable("jumpship", nil, 5)
+	ts.start(busy)
+	cr := struct{ TableID string }{busy.ID}
+	var busyMoves atomic.Int64
 	underAttack(t, ts, "stream flood", func(ctx context.Context) string {
-		a0 := newAttacker(0)
-		own := a0.client()
-		var cr struct {
-			TableID string `json:"table_id"`
-		}
-		res, err := own.Post(ts.URL+"/api/tables", "application/json", strings.NewReader(`{"game":"jumpship"}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		json.NewDecoder(res.Body).Decode(&cr)
-		res.Body.Close()
+		go playBusy(ctx, ts, busy, &busyMoves)
 		var ok, refused, other, slow atomic.Int64
 		var wg sync.WaitGroup
 		sem := make(chan struct{}, 64)
@@ -324,8 +320,56 @@ func TestAttackStreamFlood(t *testing.T) {
 		if slow.Load() > 0 || other.Load() > 0 {
 			t.Errorf("%d attempts took over 2 s, %d got neither 200 nor 429: over a limit must be a prompt 429", slow.Load(), other.Load())
 		}
-		return fmt.Sprintf("%d stream attempts from %d addresses in %v: %d open, %d refused 429", attempts, addrs, el.Round(time.Millisecond), ok.Load(), refused.Load())
+		return fmt.Sprintf("%d stream attempts from %d addresses in %v on a table in play: %d open, %d refused 429", attempts, addrs, el.Round(time.Millisecond), ok.Load(), refused.Load())
 	})
+	t.Logf("stream flood: the attacker's table made %d moves meanwhile", busyMoves.Load())
+}
+
+// playBusy plays random moves on tb until ctx ends (or the game does),
+// counting them; errors end it quietly.
+func playBusy(ctx context.Context, ts *testServer, tb *table, n *atomic.Int64) {
+	r := rand.New(rand.NewPCG(9, 9))
+	get := func(token string) (api.ViewResponse, bool) {
+		var v api.ViewResponse
+		req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/tables/"+tb.ID+"/view", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return v, false
+		}
+		defer res.Body.Close()
+		return v, res.StatusCode == 200 && json.NewDecoder(res.Body).Decode(&v) == nil
+	}
+	for ctx.Err() == nil {
+		v, ok := get(tb.Tokens[0])
+		if !ok || v.View == nil || v.View.Outcome != nil || len(v.View.Turn) == 0 {
+			return
+		}
+		seat, sv := -1, api.ViewResponse{}
+		for _, s := range v.View.Turn {
+			if w, ok := get(tb.Tokens[s]); ok && w.View != nil && len(w.View.Moves) > 0 {
+				seat, sv = s, w
+				break
+			}
+		}
+		if seat < 0 {
+			return
+		}
+		m := kit.RandomMove(sv.View.Moves[r.IntN(len(sv.View.Moves))], r)
+		body, _ := json.Marshal(map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": sv.Version})
+		req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(string(body)))
+		req.Header.Set("Authorization", "Bearer "+tb.Tokens[seat])
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode == 200 {
+			n.Add(1)
+		}
+	}
 }
 
 // TestAttackSlowBodies: connections send a join's headers announcing a
