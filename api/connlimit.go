@@ -3,6 +3,7 @@ package api
 import (
 	"container/list"
 	"context"
+	"crypto/tls"
 	"net"
 	"net/http"
 	"strings"
@@ -80,8 +81,8 @@ func (c *connLimiter) admit(addr string) (connClass, *limitedConn) {
 // track is the http.Server's ConnState: it keeps the list of idle and
 // silent connections that admit may close.
 func (c *connLimiter) track(nc net.Conn, st http.ConnState) {
-	lc, ok := nc.(*limitedConn)
-	if !ok {
+	lc := asLimited(nc)
+	if lc == nil {
 		return
 	}
 	c.mu.Lock()
@@ -214,10 +215,20 @@ type connKey struct{}
 // connContext is the http.Server's ConnContext: it lets a request find the
 // class its connection was admitted with.
 func connContext(ctx context.Context, c net.Conn) context.Context {
-	if lc, ok := c.(*limitedConn); ok {
+	if lc := asLimited(c); lc != nil {
 		return context.WithValue(ctx, connKey{}, lc)
 	}
 	return ctx
+}
+
+// asLimited finds the limitedConn under c (under TLS, net/http sees the
+// *tls.Conn that wraps it), or nil.
+func asLimited(c net.Conn) *limitedConn {
+	if tc, ok := c.(*tls.Conn); ok {
+		c = tc.NetConn()
+	}
+	lc, _ := c.(*limitedConn)
+	return lc
 }
 
 // admitReserve is middleware: a request on a reserve connection is served
