@@ -15,7 +15,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"tablewarden/db"
 	"tablewarden/referee/catalog"
@@ -40,6 +39,9 @@ type Service struct {
 
 	mu     sync.Mutex
 	tables map[string]*table
+
+	lru  *loadedLRU // issue 16: the loaded tables by last use (tablecache.go); nil = unbounded
+	pads padCache   // issue 16: each table's padded view length (padding.go)
 }
 
 // table is a loaded table. Its fields change only under mu, and state is
@@ -133,6 +135,7 @@ func (s *Service) load(ctx context.Context, id string) (*table, error) {
 		s.tables[id] = t
 	}
 	s.mu.Unlock()
+	s.touchLoaded(id) // issue 16: bound the loaded tables (tablecache.go)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.game != nil {
@@ -361,14 +364,10 @@ func (s *Service) LookupJoinCode(ctx context.Context, code string) (string, erro
 // Join gives a new seat at a table in the lobby. It returns CodeInvalid for
 // a bad name, CodeConflict when the game has started or the table is full.
 func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, error) {
-	name = strings.TrimSpace(name)
-	if name == "" || utf8.RuneCountInString(name) > 24 {
-		return JoinResult{}, Errorf(CodeInvalid, "A name must have 1 to 24 characters.")
-	}
-	for _, r := range name {
-		if r < ' ' || r == 0x7f {
-			return JoinResult{}, Errorf(CodeInvalid, "A name cannot hold control characters.")
-		}
+	// issue 16: names pass the PRECIS nickname profile (names.go).
+	name, err := nickname(name)
+	if err != nil {
+		return JoinResult{}, err
 	}
 	t, err := s.load(ctx, tableID)
 	if err != nil {
@@ -379,12 +378,15 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	if t.row.Status != "lobby" {
 		return JoinResult{}, Errorf(CodeConflict, "The game at this table has already started; ask the host.")
 	}
+	if t.row.Locked != 0 { // issue 16: the host locked the table (access.go)
+		return JoinResult{}, Errorf(CodeConflict, "The host has locked this table against new players; ask the host.")
+	}
 	active := 0
 	for _, st := range t.seats {
 		if st.Removed == 0 {
 			active++
-			if strings.EqualFold(st.Name, name) {
-				return JoinResult{}, Errorf(CodeConflict, "Someone at this table is already called %q.", name)
+			if sameName(st.Name, name) { // issue 16: PRECIS and look-alikes (names.go)
+				return JoinResult{}, errNameTaken(name)
 			}
 		}
 	}
@@ -922,6 +924,7 @@ type tableSnapshot struct {
 	joinCode   string
 	joinURL    string
 	rematch    string
+	locked     bool // the host locked the table against new joins (issue 16)
 	hostHash   []byte
 	seats      []db.Seat
 	state      kit.State
@@ -930,7 +933,7 @@ type tableSnapshot struct {
 
 func (t *table) snapshot() tableSnapshot {
 	return tableSnapshot{id: t.id, status: t.row.Status, game: t.game, version: t.row.Version, joinCode: t.row.JoinCode,
-		joinURL: t.joinURL, rematch: t.row.RematchID.String, hostHash: t.row.HostTokenHash,
+		joinURL: t.joinURL, rematch: t.row.RematchID.String, locked: t.row.Locked != 0, hostHash: t.row.HostTokenHash,
 		seats: append([]db.Seat(nil), t.seats...), state: t.state, log: append([]logItem(nil), t.log...)}
 }
 
@@ -955,7 +958,7 @@ func (sn tableSnapshot) renderHead(id identity, now time.Time) ViewResponse {
 			r.Me.Name = st.Name
 		}
 	}
-	r.Locked = sn.status != "lobby"
+	r.Locked = sn.status != "lobby" || sn.locked
 	if sn.rematch != "" {
 		r.Rematch = &RematchRef{TableID: sn.rematch}
 	}
