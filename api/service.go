@@ -885,8 +885,8 @@ type ViewResponse struct {
 	JoinCode   string     `json:"join_code,omitempty"`
 	// JoinURL is the join link (the host's view, in the lobby).
 	JoinURL string `json:"join_url,omitempty"`
-	// Locked is true once the table takes no more joins (the game has
-	// started).
+	// Locked is true once the table takes no more joins: the game has
+	// started, or the host locked it.
 	Locked bool `json:"locked"`
 	// Unattended lists, for the host, the seats no device holds and the
 	// moves each may make now; the host plays them with as_seat.
