@@ -176,8 +176,8 @@ func (g *Game) Decode(data []byte) (kit.State, error) {
 
 // Timers returns the state's timers (the server schedules the running ones).
 func (g *Game) Timers(st kit.State) []kit.Timer {
-	s, ok := st.(*State)
-	if !ok || s == nil {
+	s, err := moves.State(st)
+	if err != nil {
 		return nil
 	}
 	var out []kit.Timer

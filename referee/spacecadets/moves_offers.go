@@ -139,7 +139,7 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 	}
 
 	// Timers.
-	if wants("start_timer", "pause_timer", "resume_timer", "cancel_timer") {
+	if wants(MoveStartTimer, MovePauseTimer, MoveResumeTimer, MoveCancelTimer) {
 		var startable, runningT, pausedT []string
 		for _, t := range s.Timers {
 			switch {
@@ -159,27 +159,27 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 			}
 			return true
 		}
-		if want == "start_timer" {
-			add(boss, "start_timer", choices("name", strs(startable)), scienceReveal)
+		if want == MoveStartTimer {
+			add(boss, MoveStartTimer, choices("name", strs(startable)), scienceReveal)
 		}
-		if want == "pause_timer" {
-			add(boss, "pause_timer", choices("name", strs(runningT)))
+		if want == MovePauseTimer {
+			add(boss, MovePauseTimer, choices("name", strs(runningT)))
 		}
-		if want == "resume_timer" {
-			add(boss, "resume_timer", choices("name", strs(pausedT)))
+		if want == MoveResumeTimer {
+			add(boss, MoveResumeTimer, choices("name", strs(pausedT)))
 		}
-		if want == "cancel_timer" {
-			add(boss, "cancel_timer", choices("name", strs(append(slices.Clone(runningT), pausedT...))))
+		if want == MoveCancelTimer {
+			add(boss, MoveCancelTimer, choices("name", strs(append(slices.Clone(runningT), pausedT...))))
 		}
 	}
 	pending := s.Rabbit != nil && (s.Rabbit.PendingRow || s.Rabbit.PendingCol)
 	krakenWait := s.Step == "step7" && s.Kraken != nil && krakenMustActivate(s)
-	if want == "next_step" {
-		add(boss && running && !(s.Step == "science" && at != nil) && !pending && !krakenWait, "next_step")
+	if want == MoveNextStep {
+		add(boss && running && !(s.Step == "science" && at != nil) && !pending && !krakenWait, MoveNextStep)
 	}
 
 	// Starting equipment.
-	if s.Step == "setup" && (captain || officer) && wants("keep_starting", "unkeep_starting", "finish_starting") {
+	if s.Step == "setup" && (captain || officer) && wants(MoveKeepStarting, MoveUnkeepStarting, MoveFinishStarting) {
 		var left, kept []int
 		for _, c := range sc.StartDraw {
 			if slices.ContainsFunc(sc.StartKept, func(k Kept) bool { return k.Card == c }) {
@@ -200,29 +200,29 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 				fixed = append(fixed, c)
 			}
 		}
-		if want == "keep_starting" {
-			add(true, "keep_starting", choices("card", eeNames(fixed)), drop("level"))
+		if want == MoveKeepStarting {
+			add(true, MoveKeepStarting, choices("card", eeNames(fixed)), drop("level"))
 		}
-		if want == "keep_starting" {
-			add(true, "keep_starting", choices("card", eeNames(xs)), need("level"), ints("level", 1, min(3, room)), label(" (X card: choose its level)"))
+		if want == MoveKeepStarting {
+			add(true, MoveKeepStarting, choices("card", eeNames(xs)), need("level"), ints("level", 1, min(3, room)), label(" (X card: choose its level)"))
 		}
-		if want == "unkeep_starting" {
-			add(true, "unkeep_starting", choices("card", eeNames(kept)))
+		if want == MoveUnkeepStarting {
+			add(true, MoveUnkeepStarting, choices("card", eeNames(kept)))
 		}
-		if want == "finish_starting" {
-			add(keptPoints(sc.StartKept) == bestStartPoints(d, sc.StartDraw), "finish_starting")
+		if want == MoveFinishStarting {
+			add(keptPoints(sc.StartKept) == bestStartPoints(d, sc.StartDraw), MoveFinishStarting)
 		}
 	}
 
 	// Science station.
-	if officer && wants("science_draw", "science_draw_extra", "science_select", "science_unselect", "science_build",
-		"research", "set_aside_component", "report_workbench", "abort_science") {
+	if officer && wants(MoveScienceDraw, MoveScienceDrawExtra, MoveScienceSelect, MoveScienceUnselect, MoveScienceBuild,
+		MoveResearch, MoveSetAsideComponent, MoveReportWorkbench, MoveAbortScience) {
 		canDraw := sc.Deck.Len() > 0 || len(sc.Discard) > 0
-		if want == "science_draw" {
-			add(s.Step == "step1" && !sc.DrewEE && canDraw, "science_draw")
+		if want == MoveScienceDraw {
+			add(s.Step == "step1" && !sc.DrewEE && canDraw, MoveScienceDraw)
 		}
-		if want == "science_draw_extra" {
-			add(s.Step == "step1" && sc.DrewEE && canDraw, "science_draw_extra", choices("station", strs(d.Stations)))
+		if want == MoveScienceDrawExtra {
+			add(s.Step == "step1" && sc.DrewEE && canDraw, MoveScienceDrawExtra, choices("station", strs(d.Stations)))
 		}
 		// A card of fixed cost is selected without a level, an X card
 		// with one.
@@ -234,20 +234,20 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 				fixed = append(fixed, c)
 			}
 		}
-		if want == "science_select" {
-			add(s.Step == "step1", "science_select", choices("card", eeNames(fixed)), drop("level"))
+		if want == MoveScienceSelect {
+			add(s.Step == "step1", MoveScienceSelect, choices("card", eeNames(fixed)), drop("level"))
 		}
-		if want == "science_select" {
-			add(s.Step == "step1", "science_select", choices("card", eeNames(xs)), need("level"), label(" (X card: choose its level)"))
+		if want == MoveScienceSelect {
+			add(s.Step == "step1", MoveScienceSelect, choices("card", eeNames(xs)), need("level"), label(" (X card: choose its level)"))
 		}
-		if want == "science_unselect" {
-			add(s.Step == "step1" && sc.Selected != nil, "science_unselect")
+		if want == MoveScienceUnselect {
+			add(s.Step == "step1" && sc.Selected != nil, MoveScienceUnselect)
 		}
-		if want == "science_build" {
-			add(s.Step == "science" && at == nil && sc.Selected != nil && sc.CompDeck.Len() > sc.Selected.Level, "science_build")
+		if want == MoveScienceBuild {
+			add(s.Step == "science" && at == nil && sc.Selected != nil && sc.CompDeck.Len() > sc.Selected.Level, MoveScienceBuild)
 		}
-		if want == "research" {
-			add(s.Mission == "10" && s.Step == "science" && at == nil && sc.Selected == nil && !sc.DrewEE && !sc.Researched, "research",
+		if want == MoveResearch {
+			add(s.Mission == "10" && s.Step == "science" && at == nil && sc.Selected == nil && !sc.DrewEE && !sc.Researched, MoveResearch,
 				ints("points", 1, min(3, sc.CompDeck.Len()-1)))
 		}
 		if at != nil && at.Status == "running" {
@@ -255,15 +255,15 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 			for _, c := range at.Revealed {
 				names = append(names, d.Components[c].Name)
 			}
-			if want == "set_aside_component" {
-				add(true, "set_aside_component", choices("card", strs(names)))
+			if want == MoveSetAsideComponent {
+				add(true, MoveSetAsideComponent, choices("card", strs(names)))
 			}
 		}
-		if want == "report_workbench" {
-			add(at != nil && at.Status == "check", "report_workbench")
+		if want == MoveReportWorkbench {
+			add(at != nil && at.Status == "check", MoveReportWorkbench)
 		}
-		if want == "abort_science" {
-			add(at != nil, "abort_science")
+		if want == MoveAbortScience {
+			add(at != nil, MoveAbortScience)
 		}
 	}
 	if captain && running {
@@ -271,14 +271,14 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 		for _, e := range s.Equipment {
 			names = append(names, e.Name)
 		}
-		if want == "use_equipment" {
-			add(true, "use_equipment", choices("card", strs(names)))
+		if want == MoveUseEquipment {
+			add(true, MoveUseEquipment, choices("card", strs(names)))
 		}
-		if want == "radiation_belt" {
-			add(!s.inactive("Shields"), "radiation_belt", choices("shield", strs(d.Shields)))
+		if want == MoveRadiationBelt {
+			add(!s.inactive("Shields"), MoveRadiationBelt, choices("shield", strs(d.Shields)))
 		}
-		if want == "null_zone" {
-			add(true, "null_zone")
+		if want == MoveNullZone {
+			add(true, MoveNullZone)
 		}
 		if r := s.Rabbit; pending {
 			// The Captain chooses exactly the row and/or column rolled as a 6.
@@ -288,8 +288,8 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 				}
 				return drop(name)
 			}
-			if want == "choose_arrival" {
-				add(true, "choose_arrival", arrival("row", r.PendingRow), arrival("col", r.PendingCol))
+			if want == MoveChooseArrival {
+				add(true, MoveChooseArrival, arrival("row", r.PendingRow), arrival("col", r.PendingCol))
 			}
 		}
 	}
@@ -301,14 +301,14 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 			beak = ints("beak_squares", 0, 4)
 		}
 		arrived := s.Rabbit != nil && s.Rabbit.ArrivedNow
-		if want == "ship_moved" {
-			add(s.Mission != "8" && !pending && !arrived, "ship_moved", append(onGrid(), beak)...)
+		if want == MoveShipMoved {
+			add(s.Mission != "8" && !pending && !arrived, MoveShipMoved, append(onGrid(), beak)...)
 		}
-		if want == "set_speed" {
-			add(s.Mission != "8", "set_speed")
+		if want == MoveSetSpeed {
+			add(s.Mission != "8", MoveSetSpeed)
 		}
-		if want == "damage_card" {
-			add(true, "damage_card", choices("station", strs(d.Stations)))
+		if want == MoveDamageCard {
+			add(true, MoveDamageCard, choices("station", strs(d.Stations)))
 		}
 		var damaged []string
 		for _, st := range d.Stations {
@@ -316,8 +316,8 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 				damaged = append(damaged, st)
 			}
 		}
-		if want == "repair" {
-			add(true, "repair", choices("station", strs(damaged)))
+		if want == MoveRepair {
+			add(true, MoveRepair, choices("station", strs(damaged)))
 		}
 		// Locking on and losing lock are offered apart: each holds for
 		// different enemies, and H1 forbids breaking lock with sensors.
@@ -331,8 +331,8 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 				return true
 			}
 		}
-		if want == "enemy_lock" {
-			add(true, "enemy_lock", enemyChoices(func(e Enemy) bool {
+		if want == MoveEnemyLock {
+			add(true, MoveEnemyLock, enemyChoices(func(e Enemy) bool {
 				return !e.Locked && !(s.Rabbit != nil && s.Rabbit.ArrivedNow && !e.Shot)
 			}), locked(true), drop("cause"), label(": locks on"))
 		}
@@ -340,12 +340,12 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 		if s.Mission == "H1" {
 			causes = strs([]string{"range", "other"})
 		}
-		if want == "enemy_lock" {
-			add(true, "enemy_lock", enemyChoices(func(e Enemy) bool { return e.Locked && !e.Attached }),
+		if want == MoveEnemyLock {
+			add(true, MoveEnemyLock, enemyChoices(func(e Enemy) bool { return e.Locked && !e.Attached }),
 				locked(false), choices("cause", causes), label(": loses lock"))
 		}
-		if want == "enemy_shot" {
-			add(!s.inactive("Weapons"), "enemy_shot", enemyChoices(all))
+		if want == MoveEnemyShot {
+			add(!s.inactive("Weapons"), MoveEnemyShot, enemyChoices(all))
 		}
 		thrallWarning := func(m *kit.MoveSpec) bool {
 			if s.Thrall != nil {
@@ -353,41 +353,41 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 			}
 			return true
 		}
-		if want == "enemy_destroyed" {
-			add(true, "enemy_destroyed", enemyChoices(all), thrallWarning)
+		if want == MoveEnemyDestroyed {
+			add(true, MoveEnemyDestroyed, enemyChoices(all), thrallWarning)
 		}
-		if want == "enemy_deactivated" {
-			add(true, "enemy_deactivated", enemyChoices(func(e Enemy) bool { return s.enemyCard(e).Deactivatable && !e.Deactivated }))
+		if want == MoveEnemyDeactivated {
+			add(true, MoveEnemyDeactivated, enemyChoices(func(e Enemy) bool { return s.enemyCard(e).Deactivatable && !e.Deactivated }))
 		}
-		if want == "enemy_moved" {
-			add(s.Siege == nil, "enemy_moved", append([]func(*kit.MoveSpec) bool{enemyChoices(func(e Enemy) bool {
+		if want == MoveEnemyMoved {
+			add(s.Siege == nil, MoveEnemyMoved, append([]func(*kit.MoveSpec) bool{enemyChoices(func(e Enemy) bool {
 				return !e.Attached && !(s.Thrall != nil && e.ID == s.Thrall.ThrallID)
 			})}, onGrid()...)...)
 		}
-		if want == "parasite_attach" {
-			add(true, "parasite_attach", enemyChoices(func(e Enemy) bool { return s.enemyCard(e).Parasite != "" && e.Locked && !e.Attached }))
+		if want == MoveParasiteAttach {
+			add(true, MoveParasiteAttach, enemyChoices(func(e Enemy) bool { return s.enemyCard(e).Parasite != "" && e.Locked && !e.Attached }))
 		}
-		if want == "tractor_enemy" {
-			add(true, "tractor_enemy", enemyChoices(func(e Enemy) bool { return !e.Attached }))
+		if want == MoveTractorEnemy {
+			add(true, MoveTractorEnemy, enemyChoices(func(e Enemy) bool { return !e.Attached }))
 		}
 		// A Vortex has no effect on enemies: reporting it is refused.
-		if want == "enemy_obstacle" {
-			add(true, "enemy_obstacle", enemyChoices(func(e Enemy) bool { return !e.Attached }),
+		if want == MoveEnemyObstacle {
+			add(true, MoveEnemyObstacle, enemyChoices(func(e Enemy) bool { return !e.Attached }),
 				choices("obstacle", strs([]string{"Radiation Belt", "Null Zone"})))
 		}
 		if r := s.Rabbit; r != nil {
 			last := len(d.M7.TileNames)
-			if want == "tractor_crystal" {
-				add(!r.GateOpen && r.Tile < last || r.Tile == last && !r.Stabilized, "tractor_crystal", drop("crystal"))
+			if want == MoveTractorCrystal {
+				add(!r.GateOpen && r.Tile < last || r.Tile == last && !r.Stabilized, MoveTractorCrystal, drop("crystal"))
 			}
-			if want == "pass_gate" {
-				add(r.GateOpen && r.Tile < last && !r.ArrivedNow && r.GateOpenedTurn != s.Turn, "pass_gate")
+			if want == MovePassGate {
+				add(r.GateOpen && r.Tile < last && !r.ArrivedNow && r.GateOpenedTurn != s.Turn, MovePassGate)
 			}
-			if want == "jump_home" {
-				add(r.Tile == last && r.Stabilized, "jump_home")
+			if want == MoveJumpHome {
+				add(r.Tile == last && r.Stabilized, MoveJumpHome)
 			}
 		}
-		if k := s.Kestrel; k != nil && want == "tractor_crystal" {
+		if k := s.Kestrel; k != nil && want == MoveTractorCrystal {
 			var left []kit.Choice
 			for i := 1; i <= d.M9.CrystalsOnMap; i++ {
 				if !slices.Contains(k.Crystals, i) {
@@ -395,8 +395,8 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 					left = append(left, kit.Choice{Value: i, Label: fmt.Sprintf("Crystal %d (%s)", i, square(sq[0], sq[1]))})
 				}
 			}
-			if want == "tractor_crystal" {
-				add(k.Tractored < d.M9.CrystalsOnMap, "tractor_crystal", choices("crystal", left), need("crystal"))
+			if want == MoveTractorCrystal {
+				add(k.Tractored < d.M9.CrystalsOnMap, MoveTractorCrystal, choices("crystal", left), need("crystal"))
 			}
 		}
 		if edges := s.missionData().ExitEdges; len(edges) > 0 {
@@ -407,14 +407,14 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 			case s.Invisible != nil:
 				done = s.Invisible.Found
 			}
-			if want == "exit_map" {
-				add(done, "exit_map", choices("edge", strs(edges[:1])))
+			if want == MoveExitMap {
+				add(done, MoveExitMap, choices("edge", strs(edges[:1])))
 			}
 		}
-		if want == "tile_revealed" {
-			add(s.Mission == "H1", "tile_revealed")
+		if want == MoveTileRevealed {
+			add(s.Mission == "H1", MoveTileRevealed)
 		}
-		if iv := s.Invisible; iv != nil && sensors && want == "reveal_crystal" {
+		if iv := s.Invisible; iv != nil && sensors && want == MoveRevealCrystal {
 			var cs []kit.Choice
 			for i, r := range iv.Revealed {
 				sq := d.H4.Crystals[i]
@@ -422,19 +422,19 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 					cs = append(cs, kit.Choice{Value: i + 1, Label: "Crystal " + string(rune('1'+i))})
 				}
 			}
-			if want == "reveal_crystal" {
-				add(true, "reveal_crystal", choices("crystal", cs))
+			if want == MoveRevealCrystal {
+				add(true, MoveRevealCrystal, choices("crystal", cs))
 			}
 		}
 		if k := s.Kraken; k != nil {
-			if (sensors || captain) && want == "subdue_tentacle" {
+			if (sensors || captain) && want == MoveSubdueTentacle {
 				var cs []kit.Choice
 				for _, t := range k.Tentacles {
 					if !t.Subdued && (k.Part == 1 && k.Last == "" || k.Part == 2 && t.ID == k.Last) {
 						cs = append(cs, kit.Choice{Value: t.ID, Label: t.Name})
 					}
 				}
-				add(true, "subdue_tentacle", choices("tentacle", cs))
+				add(true, MoveSubdueTentacle, choices("tentacle", cs))
 			}
 			if krakenWait {
 				// The tentacle moves towards the players: one entry per row
@@ -445,38 +445,38 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 				g := d.Kraken.Grid
 				for row := max(1, sr-reach); row <= min(g, sr+reach); row++ {
 					w := reach - abs(row-sr)
-					if want == "kraken_activate" {
-						add(true, "kraken_activate", choices("row", []kit.Choice{{Value: row, Label: fmt.Sprint(row)}}),
+					if want == MoveKrakenActivate {
+						add(true, MoveKrakenActivate, choices("row", []kit.Choice{{Value: row, Label: fmt.Sprint(row)}}),
 							ints("col", max(1, sc-w), min(g, sc+w)), label(fmt.Sprintf(" (row %d)", row)))
 					}
 				}
 			}
-			if want == "scan_beak" {
-				add(k.Part == 2 && sensors && !k.Scanned && s.beakScanError() == nil, "scan_beak")
+			if want == MoveScanBeak {
+				add(k.Part == 2 && sensors && !k.Scanned && s.beakScanError() == nil, MoveScanBeak)
 			}
 			v := d.variant(k.Last)
-			if want == "jump_home" {
-				add(k.Part == 2 && k.Scanned && k.Research >= v.ResearchTarget, "jump_home")
+			if want == MoveJumpHome {
+				add(k.Part == 2 && k.Scanned && k.Research >= v.ResearchTarget, MoveJumpHome)
 			}
 		}
 	}
 	if (seat || host) && running {
-		if want == "roll" {
-			add(true, "roll")
+		if want == MoveRoll {
+			add(true, MoveRoll)
 		}
-		if want == "roll_half" {
-			add(true, "roll_half")
+		if want == MoveRollHalf {
+			add(true, MoveRollHalf)
 		}
-		if want == "roll_placement" {
-			add(true, "roll_placement")
+		if want == MoveRollPlacement {
+			add(true, MoveRollPlacement)
 		}
 	}
 	// Only the Captain starts part 2 (the Sensors player holds the cards).
-	if want == "start_kraken_part2" {
-		add(captain && s.Kraken != nil && s.Kraken.Last != "" && s.Kraken.Part == 1, "start_kraken_part2")
+	if want == MoveStartKrakenPart2 {
+		add(captain && s.Kraken != nil && s.Kraken.Last != "" && s.Kraken.Part == 1, MoveStartKrakenPart2)
 	}
-	if want == "declare_loss" {
-		add(boss, "declare_loss")
+	if want == MoveDeclareLoss {
+		add(boss, MoveDeclareLoss)
 	}
 	return out
 }
