@@ -52,26 +52,6 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 		}
 		out = append(out, m)
 	}
-	choices := func(name string, vals []kit.Choice) func(*kit.MoveSpec) bool {
-		return func(m *kit.MoveSpec) bool {
-			if len(vals) == 0 {
-				return false
-			}
-			for i := range m.Args {
-				if m.Args[i].Name == name {
-					m.Args[i].Choices = vals
-				}
-			}
-			return true
-		}
-	}
-	strs := func(xs []string) []kit.Choice {
-		var c []kit.Choice
-		for _, x := range xs {
-			c = append(c, kit.Choice{Value: x, Label: choiceLabel(x)})
-		}
-		return c
-	}
 	eeNames := func(cards []int) []kit.Choice {
 		var c []kit.Choice
 		for _, x := range cards {
@@ -97,42 +77,6 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 	}
 	// wants tells whether the move asked for is among types.
 	wants := func(types ...string) bool { return slices.Contains(types, want) }
-	// ints narrows an int argument to [lo, hi]; the move is not offered
-	// when the range is empty.
-	ints := func(name string, lo, hi int) func(*kit.MoveSpec) bool {
-		return func(m *kit.MoveSpec) bool {
-			if hi < lo {
-				return false
-			}
-			for i := range m.Args {
-				if m.Args[i].Name == name {
-					m.Args[i].Min, m.Args[i].Max = kit.IntPtr(lo), kit.IntPtr(hi)
-				}
-			}
-			return true
-		}
-	}
-	// drop removes an optional argument that has no legal value now.
-	drop := func(name string) func(*kit.MoveSpec) bool {
-		return func(m *kit.MoveSpec) bool {
-			m.Args = slices.DeleteFunc(m.Args, func(a kit.ArgSpec) bool { return a.Name == name })
-			return true
-		}
-	}
-	// need makes an optional argument required.
-	need := func(name string) func(*kit.MoveSpec) bool {
-		return func(m *kit.MoveSpec) bool {
-			for i := range m.Args {
-				if m.Args[i].Name == name {
-					m.Args[i].Optional = false
-				}
-			}
-			return true
-		}
-	}
-	label := func(suffix string) func(*kit.MoveSpec) bool {
-		return func(m *kit.MoveSpec) bool { m.Label += suffix; return true }
-	}
 	onGrid := func() []func(*kit.MoveSpec) bool {
 		grid := s.missionData().Grid
 		return []func(*kit.MoveSpec) bool{ints("row", 1, grid[0]), ints("col", 1, grid[1])}
