@@ -240,12 +240,12 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 
 	// Reports from the table.
 	if seat && running {
-		beak := drop("beak_squares")
-		if s.Kraken != nil {
-			beak = ints("beak_squares", 0, 4)
-		}
 		arrived := s.Rabbit != nil && s.Rabbit.ArrivedNow
 		if want == MoveShipMoved {
+			beak := drop("beak_squares")
+			if s.Kraken != nil {
+				beak = ints("beak_squares", 0, 4)
+			}
 			add(s.Mission != "8" && !pending && !arrived, MoveShipMoved, append(onGrid(), beak)...)
 		}
 		if want == MoveSetSpeed {
@@ -280,11 +280,11 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 				return !e.Locked && !(s.Rabbit != nil && s.Rabbit.ArrivedNow && !e.Shot)
 			}), locked(true), drop("cause"), label(": locks on"))
 		}
-		causes := strs([]string{"sensors", "range", "other"})
-		if s.Mission == "H1" {
-			causes = strs([]string{"range", "other"})
-		}
 		if want == MoveEnemyLock {
+			causes := strs([]string{"sensors", "range", "other"})
+			if s.Mission == "H1" {
+				causes = strs([]string{"range", "other"})
+			}
 			add(true, MoveEnemyLock, enemyChoices(func(e Enemy) bool { return e.Locked && !e.Attached }),
 				locked(false), choices("cause", causes), label(": loses lock"))
 		}
