@@ -127,7 +127,7 @@ func toError(err error) *Error {
 		return &Error{Code: CodeInternal, Message: "Internal error.", Err: err}
 	}
 	if errors.Is(err, db.ErrUnavailable) {
-		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable (disk full or read-only); the move was not recorded. Try again shortly.", Err: err}
+		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable (disk full, read-only, or the database file is gone); the change was not recorded. Try again shortly.", Err: err}
 	}
 	return &Error{Code: CodeInternal, Message: "Internal error.", Err: err}
 }

@@ -18,6 +18,9 @@ func (s *Server) handleHealth(c echo.Context) error {
 	if err := s.store.ReadDB().PingContext(c.Request().Context()); err != nil {
 		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
+	if err := s.checkHealth(); err != nil { // issue 16: the database file is still ours (hardening.go)
+		return err
+	}
 	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.OpenStreams()})
 }
 
@@ -48,8 +51,14 @@ type createTableResponse struct {
 }
 
 func (s *Server) handleTableCreate(c echo.Context) error {
+	if err := s.allowCreate(c); err != nil { // issue 16: rate-limited per address (hardening.go)
+		return err
+	}
 	var req createTableRequest
 	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := s.checkOptionsSize(req.Options); err != nil { // issue 16: 413 over the cap
 		return err
 	}
 	res, err := s.svc.CreateTable(c.Request().Context(), req.Game, req.Options)
@@ -90,9 +99,12 @@ type joinLookupResponse struct {
 }
 
 func (s *Server) handleJoinLookup(c echo.Context) error {
+	if err := s.allowLookup(c); err != nil { // issue 16: lookups share the joins' limit (hardening.go)
+		return err
+	}
 	id, err := s.svc.LookupJoinCode(c.Request().Context(), c.Param("code"))
 	if err != nil {
-		return err
+		return s.chargeFailedLookup(c, err) // issue 16: a miss costs more
 	}
 	v, err := s.svc.View(c.Request().Context(), id, identity{Role: kit.RoleBoard, Seat: -1})
 	if err != nil {
@@ -108,6 +120,7 @@ type joinRequest struct {
 
 func (s *Server) handleJoin(c echo.Context) error {
 	if !s.limiter.allow(c.RealIP()) {
+		c.Response().Header().Set("Retry-After", retryAfter) // issue 16
 		return Errorf(CodeRateLimited, "Too many joins from this address; wait a minute and try again.")
 	}
 	var req joinRequest
@@ -116,7 +129,7 @@ func (s *Server) handleJoin(c echo.Context) error {
 	}
 	id, err := s.svc.LookupJoinCode(c.Request().Context(), req.Code)
 	if err != nil {
-		return err
+		return s.chargeFailedLookup(c, err) // issue 16: a miss costs more
 	}
 	res, err := s.svc.Join(c.Request().Context(), id, req.Name)
 	if err != nil {
@@ -156,12 +169,7 @@ func (s *Server) handleViewGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.svc.View(c.Request().Context(), c.Param("id"), id)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, v)
+	return s.writeView(c, c.Param("id"), id) // issue 16: padded to the version's length (padding.go)
 }
 
 func (s *Server) handleMovePost(c echo.Context) error {

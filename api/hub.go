@@ -101,6 +101,7 @@ func (h *hub) subscribe(t *table, token string) (*subscriber, []byte, error) {
 	h.mu.Unlock()
 	t.mu.Unlock()
 	payload, _ := snap.encode(id, h.s.now(), nil)
+	payload = h.s.pad(&snap, payload, nil) // issue 16: equal sizes (padding.go)
 	h.s.metrics.sseOpen.Add(1)
 	return sub, payload, nil
 }
@@ -182,6 +183,10 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 		share = nil // encode each viewer's view whole
 	}
 	holders := tablerules.Holders(snap.seats)
+	// issue 16: equal sizes (padding.go). Working out the version's padded
+	// length encodes every viewer once; raw keeps those encodings.
+	raw := make(map[identity][]byte, len(snap.seats)+2)
+	padded := h.s.padLen(snap, now, share, raw)
 	for _, sub := range subs {
 		id, ok := identity{Role: sub.role, Seat: -1}, true
 		switch sub.role {
@@ -196,7 +201,10 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 		}
 		p, ok := rendered[id]
 		if !ok {
-			p, _ = snap.encode(id, now, share)
+			if p, ok = raw[id]; !ok {
+				p, _ = snap.encode(id, now, share)
+			}
+			p = padTo(p, padded)
 			rendered[id] = p
 		}
 		sub.offer(snap.version, p)

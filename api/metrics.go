@@ -26,6 +26,7 @@ type metrics struct {
 	movesRejected atomic.Int64
 	tablesCreated atomic.Int64
 	tablesLoaded  atomic.Int64
+	tablesEvicted atomic.Int64 // issue 16 (tablecache.go)
 	sseOpen       atomic.Int64
 	ssePushed     atomic.Int64
 	joins         atomic.Int64
@@ -71,6 +72,7 @@ func newMetrics(store *db.Store) *metrics {
 	counter("tablewarden_moves_rejected_total", "Moves refused by the referee.", &m.movesRejected)
 	counter("tablewarden_tables_created_total", "Tables created.", &m.tablesCreated)
 	counter("tablewarden_tables_loaded_total", "Tables loaded from storage.", &m.tablesLoaded)
+	counter("tablewarden_tables_evicted_total", "Idle tables dropped from memory.", &m.tablesEvicted)
 	counter("tablewarden_joins_total", "Seats joined.", &m.joins)
 	counter("tablewarden_sse_pushed_total", "Views offered to SSE streams.", &m.ssePushed)
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tablewarden_sse_open", Help: "Open SSE streams."},
@@ -130,4 +132,13 @@ func (m *metrics) handler() http.Handler {
 		return promhttp.HandlerFor(prometheus.NewRegistry(), promhttp.HandlerOpts{})
 	}
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+// registerTablesInMemory adds the gauge of tables held in memory, read from
+// n when scraped.
+func (m *metrics) registerTablesInMemory(n func() int) {
+	if m.reg != nil {
+		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tablewarden_tables_in_memory", Help: "Tables in memory."},
+			func() float64 { return float64(n()) }))
+	}
 }

@@ -36,6 +36,7 @@ const (
 	reasonRevoked    = "revoked"
 	reasonHandedOver = "handed_over"
 	reasonRemoved    = "removed"
+	reasonDeleted    = "table_deleted" // retention deleted the table (retention.go)
 )
 
 // seatAt returns the index in t.seats of seat n, not removed, or -1. The

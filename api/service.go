@@ -15,7 +15,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"tablewarden/db"
 	"tablewarden/referee/catalog"
@@ -40,6 +39,9 @@ type Service struct {
 
 	mu     sync.Mutex
 	tables map[string]*table
+
+	lru  *loadedLRU // issue 16: the loaded tables by last use (tablecache.go); nil = unbounded
+	pads padCache   // issue 16: each table's padded view length (padding.go)
 }
 
 // table is a loaded table. Its fields change only under mu, and state is
@@ -133,6 +135,7 @@ func (s *Service) load(ctx context.Context, id string) (*table, error) {
 		s.tables[id] = t
 	}
 	s.mu.Unlock()
+	s.touchLoaded(id) // issue 16: bound the loaded tables (tablecache.go)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.game != nil {
@@ -348,14 +351,10 @@ func (s *Service) LookupJoinCode(ctx context.Context, code string) (string, erro
 // Join gives a new seat at a table in the lobby. It returns CodeInvalid for
 // a bad name, CodeConflict when the game has started or the table is full.
 func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, error) {
-	name = strings.TrimSpace(name)
-	if name == "" || utf8.RuneCountInString(name) > 24 {
-		return JoinResult{}, Errorf(CodeInvalid, "A name must have 1 to 24 characters.")
-	}
-	for _, r := range name {
-		if r < ' ' || r == 0x7f {
-			return JoinResult{}, Errorf(CodeInvalid, "A name cannot hold control characters.")
-		}
+	// issue 16: names pass the PRECIS nickname profile (names.go).
+	name, err := nickname(name)
+	if err != nil {
+		return JoinResult{}, err
 	}
 	t, err := s.load(ctx, tableID)
 	if err != nil {
@@ -366,12 +365,15 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	if t.row.Status != "lobby" {
 		return JoinResult{}, Errorf(CodeConflict, "The game at this table has already started; ask the host.")
 	}
+	if t.row.Locked != 0 { // issue 16: the host locked the table (access.go)
+		return JoinResult{}, Errorf(CodeConflict, "The host has locked this table against new players; ask the host.")
+	}
 	active := 0
 	for _, st := range t.seats {
 		if st.Removed == 0 {
 			active++
-			if strings.EqualFold(st.Name, name) {
-				return JoinResult{}, Errorf(CodeConflict, "Someone at this table is already called %q.", name)
+			if sameName(st.Name, name) { // issue 16: PRECIS and look-alikes (names.go)
+				return JoinResult{}, errNameTaken(name)
 			}
 		}
 	}
@@ -481,19 +483,21 @@ func (s *Service) Start(ctx context.Context, tableID string, id identity) error 
 		if n != 1 {
 			return Errorf(CodeConflict, "The game has already started.")
 		}
+		// The start is a version of its own; the setup entry carries it,
+		// so the log's versions rise from its first entry.
+		version, err = q.BumpTableVersion(ctx, t.id)
+		if err != nil {
+			return err
+		}
 		if setup != nil {
-			if err := appendSetup(ctx, q, t.id, setup); err != nil {
+			if err := appendSetup(ctx, q, t.id, setup, version); err != nil {
 				return err
 			}
 		}
 		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: t.seq + int64(len(setupItems(setup))), State: string(enc)}); err != nil {
 			return err
 		}
-		if err := s.timers.persist(ctx, q, t.id, t.game, st); err != nil {
-			return err
-		}
-		version, err = q.BumpTableVersion(ctx, t.id)
-		return err
+		return s.timers.persist(ctx, q, t.id, t.game, st)
 	})
 	if err != nil {
 		return err
@@ -530,14 +534,14 @@ func setupItems(it *logItem) []logItem {
 }
 
 // appendSetup stores a setup entry as the table's first log entry.
-func appendSetup(ctx context.Context, q *db.Queries, tableID string, it *logItem) error {
+func appendSetup(ctx context.Context, q *db.Queries, tableID string, it *logItem, version int64) error {
 	evJSON, err := json.Marshal(it.Events)
 	if err != nil {
 		return err
 	}
 	actorJSON, _ := json.Marshal(it.Actor)
 	return q.AppendMove(ctx, db.AppendMoveParams{TableID: tableID, Seq: it.Seq, Kind: it.Kind, Actor: string(actorJSON), Type: it.Type,
-		Args: "{}", At: it.At.Format(time.RFC3339Nano), Events: string(evJSON)})
+		Args: "{}", At: it.At.Format(time.RFC3339Nano), Events: string(evJSON), Version: version})
 }
 
 // MoveRequest is a move as a phone posts it. AsSeat is set by the host
@@ -844,12 +848,28 @@ type Me struct {
 	Name string `json:"name,omitempty"`
 }
 
+// fixedWidth returns now with its last nanosecond digit set, so that
+// encoding/json (RFC 3339 with trailing zeros trimmed) always writes nine
+// fraction digits: a view's length must not depend on the clock, or the
+// padding of equal-size views (padding.go) would be computed from a shorter
+// view than the one sent.
+func fixedWidth(now time.Time) time.Time {
+	now = now.UTC()
+	if now.Nanosecond()%10 == 0 {
+		now = now.Add(time.Nanosecond)
+	}
+	return now
+}
+
 // LogEntry is one log entry as a viewer may see it. Move types and args
 // are not shown (they can carry secrets); the game's events are, filtered.
 type LogEntry struct {
-	Seq int64     `json:"seq"`
-	At  time.Time `json:"at"`
-	By  string    `json:"by"`
+	Seq int64 `json:"seq"`
+	// Kind is "setup" for the game's setup (the first entry), "move" or
+	// "undo".
+	Kind string    `json:"kind"`
+	At   time.Time `json:"at"`
+	By   string    `json:"by"`
 	// Note says who really played the entry when it was not By's own
 	// device: "played by the host for Ana".
 	Note   string      `json:"note,omitempty"`
@@ -872,8 +892,8 @@ type ViewResponse struct {
 	JoinCode   string     `json:"join_code,omitempty"`
 	// JoinURL is the join link (the host's view, in the lobby).
 	JoinURL string `json:"join_url,omitempty"`
-	// Locked is true once the table takes no more joins (the game has
-	// started).
+	// Locked is true once the table takes no more joins: the game has
+	// started, or the host locked it.
 	Locked bool `json:"locked"`
 	// Unattended lists, for the host, the seats no device holds and the
 	// moves each may make now; the host plays them with as_seat.
@@ -911,6 +931,7 @@ type tableSnapshot struct {
 	joinCode   string
 	joinURL    string
 	rematch    string
+	locked     bool // the host locked the table against new joins (issue 16)
 	hostHash   []byte
 	seats      []db.Seat
 	state      kit.State
@@ -919,7 +940,7 @@ type tableSnapshot struct {
 
 func (t *table) snapshot() tableSnapshot {
 	return tableSnapshot{id: t.id, status: t.row.Status, game: t.game, version: t.row.Version, joinCode: t.row.JoinCode,
-		joinURL: t.joinURL, rematch: t.row.RematchID.String, hostHash: t.row.HostTokenHash,
+		joinURL: t.joinURL, rematch: t.row.RematchID.String, locked: t.row.Locked != 0, hostHash: t.row.HostTokenHash,
 		seats: append([]db.Seat(nil), t.seats...), state: t.state, log: append([]logItem(nil), t.log...)}
 }
 
@@ -936,7 +957,7 @@ func (sn tableSnapshot) render(id identity, now time.Time) ViewResponse {
 func (sn tableSnapshot) renderHead(id identity, now time.Time) ViewResponse {
 	info := gameInfo(sn.game)
 	r := ViewResponse{TableID: sn.id, Game: info.ID, GameName: info.Name, Status: sn.status, Version: sn.version,
-		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
+		ServerTime: fixedWidth(now), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
 	r.Me = Me{Role: string(id.Role), Seat: id.Seat}
 	for _, st := range sn.seats {
 		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0, Unattended: tablerules.Unattended(st)})
@@ -944,7 +965,7 @@ func (sn tableSnapshot) renderHead(id identity, now time.Time) ViewResponse {
 			r.Me.Name = st.Name
 		}
 	}
-	r.Locked = sn.status != "lobby"
+	r.Locked = sn.status != "lobby" || sn.locked
 	if sn.rematch != "" {
 		r.Rematch = &RematchRef{TableID: sn.rematch}
 	}
@@ -1088,7 +1109,7 @@ func (it logItem) by(names map[int]string) string {
 }
 
 func (it logItem) entry(v kit.Viewer, names map[int]string) LogEntry {
-	e := LogEntry{Seq: it.Seq, At: it.At, By: it.by(names), Note: it.note(names), Undone: it.Undone, Events: []kit.Event{}}
+	e := LogEntry{Seq: it.Seq, Kind: it.Kind, At: it.At, By: it.by(names), Note: it.note(names), Undone: it.Undone, Events: []kit.Event{}}
 	for _, ev := range it.Events {
 		if ev.VisibleTo(v) {
 			e.Events = append(e.Events, ev)

@@ -40,6 +40,13 @@ func (s *Server) handleStream(c echo.Context) error {
 			s.svc.Unsubscribe(tableID, sub)
 		}
 	}()
+	// issue 16: caps on streams in all, per address and per credential
+	// (streamgate.go); released when the stream ends.
+	slot, err := s.gate.open(c.RealIP(), tableID, tok)
+	if err != nil {
+		c.Response().Header().Set("Retry-After", retryAfter)
+		return err
+	}
 	h := c.Response().Header() // the security headers and the request id
 	h.Set(echo.HeaderContentType, "text/event-stream")
 	h.Set("Cache-Control", "no-store")
@@ -48,24 +55,29 @@ func (s *Server) handleStream(c echo.Context) error {
 	var head bytes.Buffer
 	head.WriteString("HTTP/1.1 200 OK\r\n")
 	if err := h.Write(&head); err != nil {
+		slot.release()
 		return err
 	}
 	head.WriteString("\r\n")
 	conn, rw, err := http.NewResponseController(c.Response().Writer).Hijack()
 	if err != nil {
+		slot.release()
 		return err
 	}
 	if rw.Reader.Buffered() > 0 { // a client that pipelines after a stream request is not a browser
+		slot.release()
 		conn.Close()
 		return nil
 	}
 	c.Response().Status = http.StatusOK // for the access log
 	if !s.addStream() {
+		slot.release()
 		conn.Close() // shutting down
 		return nil
 	}
-	registered = true // serveStream unsubscribes
-	go s.serveStream(conn, tableID, sub, head.Bytes(), first, c.QueryParam("patches") == "1")
+	conn.SetReadDeadline(time.Time{}) // issue 16: the request's read timeout does not bound a stream
+	registered = true                 // serveStream unsubscribes
+	go s.serveStream(conn, tableID, sub, head.Bytes(), first, slot, c.QueryParam("patches") == "1")
 	return nil
 }
 
@@ -74,8 +86,9 @@ func (s *Server) handleStream(c echo.Context) error {
 //
 // With patches (?patches=1), every view after the first is sent as a patch
 // against the last one this stream sent (api/patch.go).
-func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte, patches bool) {
+func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte, slot *streamSlot, patches bool) {
 	defer s.streams.Done()
+	defer slot.release() // issue 16
 	defer s.svc.Unsubscribe(tableID, sub)
 	defer conn.Close()
 	// The phone sends nothing after its request; a read returns only when
@@ -91,7 +104,7 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 		}
 	}()
 	write := func(parts ...[]byte) bool {
-		if conn.SetWriteDeadline(time.Now().Add(10*time.Second)) != nil {
+		if conn.SetWriteDeadline(time.Now().Add(s.streamWriteTimeout())) != nil { // issue 16: a dead reader is dropped
 			return false
 		}
 		bufs := net.Buffers(parts)
@@ -138,6 +151,9 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 			}
 		case <-sub.kicked:
 			revoked()
+			return
+		case <-slot.evicted: // issue 16: a newer stream of the same credential took its place
+			write([]byte(replacedEvent))
 			return
 		case <-s.closing:
 			return

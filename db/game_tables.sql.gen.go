@@ -61,7 +61,7 @@ func (q *Queries) CreateTable(ctx context.Context, arg CreateTableParams) error 
 }
 
 const getTable = `-- name: GetTable :one
-SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, rematch_id FROM game_tables WHERE id = ?
+SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id FROM game_tables WHERE id = ?
 `
 
 func (q *Queries) GetTable(ctx context.Context, id string) (GameTable, error) {
@@ -78,13 +78,14 @@ func (q *Queries) GetTable(ctx context.Context, id string) (GameTable, error) {
 		&i.Version,
 		&i.CreatedAt,
 		&i.StartedAt,
+		&i.Locked,
 		&i.RematchID,
 	)
 	return i, err
 }
 
 const getTableByJoinCode = `-- name: GetTableByJoinCode :one
-SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, rematch_id FROM game_tables WHERE join_code = ?
+SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id FROM game_tables WHERE join_code = ?
 `
 
 func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (GameTable, error) {
@@ -101,6 +102,7 @@ func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (Game
 		&i.Version,
 		&i.CreatedAt,
 		&i.StartedAt,
+		&i.Locked,
 		&i.RematchID,
 	)
 	return i, err

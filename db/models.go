@@ -19,6 +19,7 @@ type GameTable struct {
 	Version       int64
 	CreatedAt     string
 	StartedAt     sql.NullString
+	Locked        int64
 	RematchID     sql.NullString
 }
 
