@@ -17,23 +17,23 @@ const (
 	toolPrefix        = "Tool: "
 )
 
-// gainChoices lists what can be gained now.
-func (s *State) gainChoices() []string {
+// itemCount is how many of an item there are somewhere.
+type itemCount struct {
+	item string
+	n    int
+}
+
+// itemsOf lists the items of counts that are there (n > 0), in order, then
+// each tool of tools once, as the item "Tool: <name>".
+func itemsOf(counts []itemCount, tools []string) []string {
 	var out []string
-	if s.SkillPile > 0 {
-		out = append(out, ItemSkill)
-	}
-	if s.CargoPodSkills > 0 {
-		out = append(out, ItemCargoPodSkill)
-	}
-	if s.GrenadeLocker > 0 {
-		out = append(out, ItemGrenade)
-	}
-	if s.ScentBombs > 0 {
-		out = append(out, ItemScentBomb)
+	for _, c := range counts {
+		if c.n > 0 {
+			out = append(out, c.item)
+		}
 	}
 	seen := map[string]bool{}
-	for _, t := range s.CargoPodTools {
+	for _, t := range tools {
 		if !seen[t] {
 			seen[t] = true
 			out = append(out, toolPrefix+t)
@@ -42,27 +42,18 @@ func (s *State) gainChoices() []string {
 	return out
 }
 
+// gainChoices lists what can be gained now.
+func (s *State) gainChoices() []string {
+	return itemsOf([]itemCount{
+		{ItemSkill, s.SkillPile}, {ItemCargoPodSkill, s.CargoPodSkills},
+		{ItemGrenade, s.GrenadeLocker}, {ItemScentBomb, s.ScentBombs},
+	}, s.CargoPodTools)
+}
+
 // discardChoices lists what a seat holds.
 func (s *State) discardChoices(seat int) []string {
 	p := s.Players[seat]
-	var out []string
-	if p.Skills > 0 {
-		out = append(out, ItemSkill)
-	}
-	if p.Grenades > 0 {
-		out = append(out, ItemGrenade)
-	}
-	if p.ScentBombs > 0 {
-		out = append(out, ItemScentBomb)
-	}
-	seen := map[string]bool{}
-	for _, t := range p.Tools {
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, toolPrefix+t)
-		}
-	}
-	return out
+	return itemsOf([]itemCount{{ItemSkill, p.Skills}, {ItemGrenade, p.Grenades}, {ItemScentBomb, p.ScentBombs}}, p.Tools)
 }
 
 type gainArgs struct {
@@ -71,9 +62,6 @@ type gainArgs struct {
 }
 
 func offerGainItem(s *State, seat int) *kit.MoveSpec {
-	if !s.tableOpen() {
-		return nil
-	}
 	items := s.gainChoices()
 	living := s.livingChoices(func(int) bool { return true })
 	if len(items) == 0 || len(living) == 0 {
@@ -218,26 +206,19 @@ func applyNoteContraband(t *turn, seat int, a noteArgs) error {
 	return nil
 }
 
-// applyUseContraband uses the player's contraband: it leaves the game.
-// Codes: those of requireContraband.
-func applyUseContraband(t *turn, seat int) error {
-	s := t.S
-	if err := s.requireContraband(seat); err != nil {
-		return err
+// applyLoseContraband returns the handler of a move by which the holder
+// loses their contraband: it leaves the game, and only the holder's phone
+// hears the event code with text. use_contraband uses it;
+// reveal_contraband loses the contraband its holder talked about or showed
+// (Contraband). Codes: those of requireContraband.
+func applyLoseContraband(code, text string) func(t *turn, seat int) error {
+	return func(t *turn, seat int) error {
+		s := t.S
+		if err := s.requireContraband(seat); err != nil {
+			return err
+		}
+		s.loseContraband(seat)
+		t.Private(code, text, seat)
+		return nil
 	}
-	s.loseContraband(seat)
-	t.Private("contraband_used", "You used your contraband: it leaves the game. Apply its effect.", seat)
-	return nil
-}
-
-// applyRevealContraband loses the contraband its holder talked about or
-// showed (Contraband). Codes: those of requireContraband.
-func applyRevealContraband(t *turn, seat int) error {
-	s := t.S
-	if err := s.requireContraband(seat); err != nil {
-		return err
-	}
-	s.loseContraband(seat)
-	t.Private("contraband_revealed", "You talked about or revealed your contraband: it leaves the game.", seat)
-	return nil
 }

@@ -185,14 +185,8 @@ func applyThrowGrenade(t *turn, seat int, a roomArgs) error {
 		return err
 	}
 	p := &s.Players[seat]
-	if p.Grenades == 0 {
-		return kit.Errorf("no_grenade", ruleGrenades, "You hold no grenade.")
-	}
-	to, err := s.adjacentTarget(seat, a.Room)
+	to, err := s.throwInto(seat, a.Room, p.Grenades, "no_grenade", "grenade", s.Data.ActionCosts.Grenade.Value)
 	if err != nil {
-		return err
-	}
-	if err := s.spend(s.Data.ActionCosts.Grenade.Value); err != nil {
 		return err
 	}
 	p.Grenades--
@@ -200,6 +194,24 @@ func applyThrowGrenade(t *turn, seat int, a roomArgs) error {
 	t.Public("grenade", "%s throws a grenade into the %s; the grenade leaves the game.", s.who(seat), a.Room)
 	s.killAliens(to, s.Rooms[to].total(), "grenade", t)
 	return nil
+}
+
+// throwInto checks that seat holds one of what it throws (held of them;
+// refused with code, "You hold no <what>.") into the adjacent room named
+// room (adjacentTarget's codes), then spends cost actions (spend's codes).
+// It returns the target room.
+func (s *State) throwInto(seat int, room string, held int, code, what string, cost int) (int, error) {
+	if held == 0 {
+		return 0, kit.Errorf(code, ruleGrenades, "You hold no %s.", what)
+	}
+	to, err := s.adjacentTarget(seat, room)
+	if err != nil {
+		return 0, err
+	}
+	if err := s.spend(cost); err != nil {
+		return 0, err
+	}
+	return to, nil
 }
 
 func offerDeployScentBomb(s *State, seat int) *kit.MoveSpec {
@@ -223,14 +235,8 @@ func applyDeployScentBomb(t *turn, seat int, a roomArgs) error {
 		return err
 	}
 	p := &s.Players[seat]
-	if p.ScentBombs == 0 {
-		return kit.Errorf("no_scent_bomb", ruleGrenades, "You hold no scent bomb.")
-	}
-	to, err := s.adjacentTarget(seat, a.Room)
+	to, err := s.throwInto(seat, a.Room, p.ScentBombs, "no_scent_bomb", "scent bomb", s.Data.ActionCosts.ScentBomb.Value)
 	if err != nil {
-		return err
-	}
-	if err := s.spend(s.Data.ActionCosts.ScentBomb.Value); err != nil {
 		return err
 	}
 	p.ScentBombs--
