@@ -46,9 +46,7 @@ func TestPrivateView(t *testing.T) {
 		}
 	})
 	t.Run("ScanResultInScannersView", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 4)
+		tb := scanner(t, 5, 0, 4)
 		tb.do(0, MoveScan, TargetArgs{Target: 2})
 		if got, want := privateOf(t, tb, 0).Scans, []KnownBio{{Seat: 2, Name: "Cy", BioID: Alien}}; !slices.Equal(got, want) {
 			t.Fatalf("scans = %v, want %v", got, want)
@@ -304,9 +302,7 @@ func TestMovesNarrowed(t *testing.T) {
 		}
 	})
 	t.Run("ScanTargets", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 4)
+		tb := scanner(t, 5, 0, 4)
 		scan := find(tb.g.View(tb.st, kit.SeatViewer(0)).Moves, MoveScan)
 		if got, want := choices(scan[0].Args[0]), []any{2, 3, 4, 5, 6}; !slices.Equal(got, want) {
 			t.Fatalf("scan targets = %v, want %v (not herself, not the First Mate)", got, want)
@@ -393,9 +389,7 @@ func TestViewNamesPeople(t *testing.T) {
 		}
 	})
 	t.Run("ScanNamesTheTarget", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 4)
+		tb := scanner(t, 5, 0, 4)
 		tb.do(0, MoveScan, TargetArgs{Target: 2})
 		if notes := privateOf(t, tb, 0).Notes; !slices.Contains(notes, "Your scan: Cy is Alien.") {
 			t.Fatalf("notes %q lack the scan of Cy", notes)
