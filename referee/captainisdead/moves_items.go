@@ -56,6 +56,31 @@ func (s *State) discardChoices(seat int) []string {
 	return itemsOf([]itemCount{{ItemSkill, p.Skills}, {ItemGrenade, p.Grenades}, {ItemScentBomb, p.ScentBombs}}, p.Tools)
 }
 
+// counters returns the counter of the supply an item comes from or goes
+// back to and the counter of it in p's hand, or nils for a tool.
+func (s *State) counters(p *Player, item string) (supply, hand *int) {
+	switch item {
+	case ItemSkill:
+		return &s.SkillPile, &p.Skills
+	case ItemCargoPodSkill:
+		return &s.CargoPodSkills, &p.Skills
+	case ItemGrenade:
+		return &s.GrenadeLocker, &p.Grenades
+	case ItemScentBomb:
+		return &s.ScentBombs, &p.ScentBombs
+	}
+	return nil, nil
+}
+
+// moveTool moves the tool item ("Tool: <name>") from one list of tools to
+// the other.
+func moveTool(item string, from, to *[]string) {
+	name := strings.TrimPrefix(item, toolPrefix)
+	i := slices.Index(*from, name)
+	*from = slices.Delete(*from, i, i+1)
+	*to = append(*to, name)
+}
+
 type gainArgs struct {
 	Seat int    `json:"seat"`
 	Item string `json:"item"`
@@ -84,24 +109,11 @@ func applyGainItem(t *turn, _ int, a gainArgs) error {
 		return kit.Errorf("none_left", ruleGrenades, "There is no %q to take.", a.Item)
 	}
 	p := &s.Players[a.Seat]
-	switch a.Item {
-	case ItemSkill:
-		s.SkillPile--
-		p.Skills++
-	case ItemCargoPodSkill:
-		s.CargoPodSkills--
-		p.Skills++
-	case ItemGrenade:
-		s.GrenadeLocker--
-		p.Grenades++
-	case ItemScentBomb:
-		s.ScentBombs--
-		p.ScentBombs++
-	default:
-		name := strings.TrimPrefix(a.Item, toolPrefix)
-		i := slices.Index(s.CargoPodTools, name)
-		s.CargoPodTools = slices.Delete(s.CargoPodTools, i, i+1)
-		p.Tools = append(p.Tools, name)
+	if supply, hand := s.counters(p, a.Item); supply != nil {
+		*supply--
+		*hand++
+	} else {
+		moveTool(a.Item, &s.CargoPodTools, &p.Tools)
 	}
 	t.Public("item_gained", "%s takes: %s.", s.who(a.Seat), a.Item)
 	s.handCheck(a.Seat, t)
@@ -146,21 +158,11 @@ func applyDiscard(t *turn, seat int, a itemArgs) error {
 		return kit.Errorf("not_held", ruleGrenades, "You do not hold %q.", a.Item)
 	}
 	p := &s.Players[seat]
-	switch a.Item {
-	case ItemSkill:
-		p.Skills--
-		s.SkillPile++
-	case ItemGrenade:
-		p.Grenades--
-		s.GrenadeLocker++
-	case ItemScentBomb:
-		p.ScentBombs--
-		s.ScentBombs++
-	default:
-		name := strings.TrimPrefix(a.Item, toolPrefix)
-		i := slices.Index(p.Tools, name)
-		p.Tools = slices.Delete(p.Tools, i, i+1)
-		s.CargoPodTools = append(s.CargoPodTools, name)
+	if supply, hand := s.counters(p, a.Item); supply != nil {
+		*hand--
+		*supply++
+	} else {
+		moveTool(a.Item, &p.Tools, &s.CargoPodTools)
 	}
 	t.Public("discarded", "%s discards: %s.", s.who(seat), a.Item)
 	return nil
