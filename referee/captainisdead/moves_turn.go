@@ -161,15 +161,22 @@ func (s *State) adjacentTarget(seat int, name string) (int, error) {
 	return to, nil
 }
 
-func offerThrowGrenade(s *State, seat int) *kit.MoveSpec {
-	if !s.onTurn(seat) {
-		return nil
-	}
+// offerThrowInto offers spec, a throw into one of the rooms adjacent to
+// seat's, when seat holds one of what it throws (held) and has cost
+// actions left. The caller checks that it is seat's turn.
+func (s *State) offerThrowInto(spec kit.MoveSpec, seat, held, cost int) *kit.MoveSpec {
 	adjacent := s.Data.adjChoice[s.Players[seat].Room]
-	if s.Players[seat].Grenades == 0 || s.role(seat).NeverKills || len(adjacent) == 0 || s.actionsLeft() < s.Data.ActionCosts.Grenade.Value {
+	if held == 0 || len(adjacent) == 0 || s.actionsLeft() < cost {
 		return nil
 	}
-	return with(specThrowGrenade, choiceArg("room", "Room", adjacent))
+	return with(spec, choiceArg("room", "Room", adjacent))
+}
+
+func offerThrowGrenade(s *State, seat int) *kit.MoveSpec {
+	if !s.onTurn(seat) || s.role(seat).NeverKills {
+		return nil
+	}
+	return s.offerThrowInto(specThrowGrenade, seat, s.Players[seat].Grenades, s.Data.ActionCosts.Grenade.Value)
 }
 
 // applyThrowGrenade kills every alien in an adjacent room, one alarm each;
@@ -218,11 +225,7 @@ func offerDeployScentBomb(s *State, seat int) *kit.MoveSpec {
 	if !s.onTurn(seat) {
 		return nil
 	}
-	adjacent := s.Data.adjChoice[s.Players[seat].Room]
-	if s.Players[seat].ScentBombs == 0 || len(adjacent) == 0 || s.actionsLeft() < s.Data.ActionCosts.ScentBomb.Value {
-		return nil
-	}
-	return with(specDeployScentBomb, choiceArg("room", "Room", adjacent))
+	return s.offerThrowInto(specDeployScentBomb, seat, s.Players[seat].ScentBombs, s.Data.ActionCosts.ScentBomb.Value)
 }
 
 // applyDeployScentBomb pulls every alien within two spaces of an adjacent
