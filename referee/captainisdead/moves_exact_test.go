@@ -17,9 +17,7 @@ func combos(m kit.MoveSpec) []map[string]any {
 		var vals []any
 		switch {
 		case len(a.Choices) > 0:
-			for _, c := range a.Choices {
-				vals = append(vals, c.Value)
-			}
+			vals = append(vals, kittest.ChoiceValues(a)...)
 		case a.Kind == kit.ArgInt:
 			for n := *a.Min; n <= *a.Max; n++ {
 				vals = append(vals, n)

@@ -97,9 +97,7 @@ func candidates(n int) []kit.Move {
 				}
 				vals = append(vals, "1>x", "01>2")
 			default:
-				for _, c := range a.Choices {
-					vals = append(vals, c.Value)
-				}
+				vals = append(vals, kittest.ChoiceValues(a)...)
 				vals = append(vals, Countdown)
 			}
 			return vals

@@ -247,9 +247,7 @@ func TestMovesNarrowed(t *testing.T) {
 	}
 	choices := func(a kit.ArgSpec) []any {
 		var out []any
-		for _, c := range a.Choices {
-			out = append(out, c.Value)
-		}
+		out = append(out, kittest.ChoiceValues(a)...)
 		return out
 	}
 	t.Run("Give", func(t *testing.T) {

@@ -174,9 +174,7 @@ func offeredChoices(t *testing.T, st *State, s int, typ, arg string) []any {
 		var out []any
 		for _, a := range m.Args {
 			if a.Name == arg {
-				for _, c := range a.Choices {
-					out = append(out, c.Value)
-				}
+				out = append(out, kittest.ChoiceValues(a)...)
 			}
 		}
 		return out

@@ -23,9 +23,7 @@ func expand(spec kit.MoveSpec) []map[string]any {
 		var vals []any
 		switch {
 		case len(a.Choices) > 0:
-			for _, c := range a.Choices {
-				vals = append(vals, c.Value)
-			}
+			vals = append(vals, kittest.ChoiceValues(a)...)
 		case a.Kind == kit.ArgInt && a.Min != nil && a.Max != nil:
 			vals = []any{*a.Min, *a.Max}
 		case a.Optional:

@@ -26,3 +26,12 @@ func Combinations(args []kit.ArgSpec, values func(a kit.ArgSpec) []any) []map[st
 	}
 	return out
 }
+
+// ChoiceValues lists the values of a's choices, in order.
+func ChoiceValues(a kit.ArgSpec) []any {
+	var vals []any
+	for _, c := range a.Choices {
+		vals = append(vals, c.Value)
+	}
+	return vals
+}
