@@ -169,27 +169,33 @@ func without(cards []int, c int) []int {
 
 // rigEE puts the named cards on top of the Experimental Equipment deck.
 func (tb *table) rigEE(names ...string) {
-	sc := &tb.s.Science
-	var top []int
-	for _, n := range names {
-		c := tb.card(n)
-		sc.Deck.Cards = without(sc.Deck.Cards, c)
-		sc.Discard = without(sc.Discard, c)
-		top = append(top, c)
-	}
-	sc.Deck.PutTop(top...)
+	rigTop(&tb.s.Science.Deck, indexes(names, tb.card), &tb.s.Science.Discard)
 }
 
 // rigComp puts the named Component cards on top of their deck.
 func (tb *table) rigComp(names ...string) {
-	sc := &tb.s.Science
-	var top []int
-	for _, n := range names {
-		c := tb.comp(n)
-		sc.CompDeck.Cards = without(sc.CompDeck.Cards, c)
-		top = append(top, c)
+	rigTop(&tb.s.Science.CompDeck, indexes(names, tb.comp))
+}
+
+// rigTop takes cards out of deck (and out of the lists also) and puts them
+// on top of deck, cards[0] on top.
+func rigTop(deck *kit.Deck[int], cards []int, also ...*[]int) {
+	for _, c := range cards {
+		deck.Cards = without(deck.Cards, c)
+		for _, l := range also {
+			*l = without(*l, c)
+		}
 	}
-	sc.CompDeck.PutTop(top...)
+	deck.PutTop(cards...)
+}
+
+// indexes maps names to card numbers with index.
+func indexes(names []string, index func(name string) int) []int {
+	out := make([]int, len(names))
+	for i, n := range names {
+		out[i] = index(n)
+	}
+	return out
 }
 
 func (tb *table) timerGen(name string) int { return tb.s.timer(name).Generation }
