@@ -207,8 +207,7 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	)
 	// Each phone shows its own private view, as the API gives it.
 	for i, p := range phones {
-		do(t, p, "private view", chromedp.WaitVisible(css("#private")))
-		shown := get(t, p, "private text", chromedp.Text(css("#private")))
+		shown := heldSecrets(t, p)
 		own := ts.view(tb, tb.Tokens[i])
 		var priv struct {
 			BioID string `json:"bio_id"`
@@ -230,7 +229,7 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	other := 1 - mover
 	before := ts.view(tb, "").Version
 	waitVersion(t, phones[mover], before)
-	do(t, phones[mover], "tap draw", chromedp.Click(css(`form[data-move="draw"] button`)))
+	tapMove(t, phones[mover], "draw")
 	waitVersion(t, phones[other], before+1)
 	if marker := get(t, phones[other], "no reload", chromedp.Evaluate[int](`window.__noReload || 0`)); marker != 1 {
 		t.Fatal("the other phone reloaded instead of updating live")
@@ -242,9 +241,10 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	giver := playUntilPhoneMay(t, ts, tb, r, 2, "give")
 	waitVersion(t, phones[giver], ts.view(tb, "").Version)
 	// The phone offers only seats at the table; make it offer seat 99.
-	get(t, phones[giver], "tamper", chromedp.Evaluate[bool](`(() => { const s = document.querySelector('form[data-move="give"] select[name="to"]'); s.options[s.selectedIndex].value = "=99"; return true; })()`))
+	fillPickers(t, phones[giver], "give")
+	get(t, phones[giver], "tamper", chromedp.Evaluate[bool](`(() => { const s = document.querySelector('form[data-move="give"] [name="to"]:checked') || document.querySelector('form[data-move="give"] select[name="to"]'); if (s.tagName === "SELECT") s.options[s.selectedIndex].value = "=99"; else s.value = "=99"; return true; })()`))
 	do(t, phones[giver], "refused move",
-		chromedp.Click(css(`form[data-move="give"] button`)),
+		chromedp.Click(css(`form[data-move="give"] button[type=submit]`)),
 		chromedp.WaitVisible(css("#toast")),
 	)
 	toast := get(t, phones[giver], "toast", chromedp.Text(css("#toast")))

@@ -130,7 +130,8 @@
   let toastTimer = null;
   function toast(msg, rule, ok) {
     const box = document.getElementById("toast");
-    box.replaceChildren(el("span", { text: msg || t("something_wrong") }), rule ? el("span", { class: "rule", text: t("rule") + ": " + rule }) : null);
+    box.replaceChildren(el("span", { text: msg || t("something_wrong") }));
+    if (rule) box.append(el("span", { class: "rule", text: t("rule") + ": " + rule }));
     box.className = ok ? "ok" : "";
     box.hidden = false;
     clearTimeout(toastTimer);
@@ -409,6 +410,7 @@
     const next = page === "board" ? boardPage(v, prompt) : phonePage(v, prompt);
     next.id = "main";
     morph(main, next);
+    for (const pad of document.querySelectorAll(".score-pad")) padTotal(pad);
     startTimerTick();
   }
 
@@ -512,7 +514,7 @@
     const key = m.type + (asSeat === null ? "" : "@" + asSeat);
     const label = moveLabel(v, m);
     const inputs = (m.args || []).map(a => argInput(v, m, a, key));
-    const form = el("form", { class: "move" + (big ? " big" : ""), "data-move": m.type, "data-key": "move:" + key, onsubmit: (ev) => { ev.preventDefault(); submitMove(m, form, asSeat); } },
+    const form = el("form", { class: "move" + (big ? " big" : ""), "data-move": m.type, "data-key": "move:" + key, onsubmit: (ev) => { ev.preventDefault(); submitMove(m, ev.target.closest("form"), asSeat); } },
       inputs,
       el("button", { type: "submit", class: big ? "primary" : "", disabled: busy }, label),
       m.confirm ? el("p", { class: "help warn", text: "⚠ " + gt(v.game, ["confirm." + m.type], m.confirm) }) : null);
@@ -593,8 +595,12 @@
     if (m.confirm && !(await ask(gt(v.game, ["confirm." + m.type], m.confirm), moveLabel(v, m)))) return;
     const body = { type: m.type, args, expected_version: v.version, idempotency_key: randomKey() };
     if (asSeat !== null && asSeat !== undefined) body.as_seat = asSeat;
+    // The form empties at once (a stale pick must not carry over to the
+    // next turn); a refused move gets its picks back.
+    const saved = Array.from(form.elements).map(e => [e, e.type === "checkbox" || e.type === "radio" ? e.checked : e.value]);
+    form.reset();
     const ok = await send(body, v);
-    if (ok) form.reset();
+    if (!ok) for (const [e, val] of saved) if (e.isConnected) { if (e.type === "checkbox" || e.type === "radio") e.checked = val; else e.value = val; }
   }
   // send posts one move; every move button waits until the answer.
   async function send(body, v) {
@@ -637,12 +643,16 @@
     const key = "pad" + (asSeat === null ? "" : "@" + asSeat);
     const total = el("output", { id: "pad-total" + (asSeat === null ? "" : "-" + asSeat), text: "0" });
     const pad = el("form", { class: "score-pad", id: "score-pad" + (asSeat === null ? "" : "-" + asSeat), "data-key": key, "data-covers": [entry.type].concat(finish ? [finish.type] : []).join(","),
-      oninput: () => { let s = 0; for (const i of pad.querySelectorAll("input[type=number]")) s += parseInt(i.value, 10) || 0; total.textContent = String(s); },
+      // Handlers find the live pad from the event: a kept node runs the
+      // newest handler, whose closure holds a tree that was never shown.
+      oninput: (ev) => padTotal(ev.target.closest("form")),
       onsubmit: async (ev) => {
         ev.preventDefault();
         if (busy) return;
+        const pad = ev.target.closest("form");
+        const total = padTotal(pad);
         const rows = Array.from(pad.querySelectorAll(".stepper"));
-        const q = finish && finish.confirm ? gt(v.game, ["confirm." + finish.type], finish.confirm) : t("pad_confirm", { total: total.textContent });
+        const q = finish && finish.confirm ? gt(v.game, ["confirm." + finish.type], finish.confirm) + " " + t("pad_confirm", { total }) : t("pad_confirm", { total });
         if (!(await ask(q, t("pad_submit")))) return;
         for (const r of rows) {
           const c = cat.choices[parseInt(r.dataset.index, 10)];
@@ -661,6 +671,14 @@
       el("p", { class: "pad-total" }, el("span", { text: t("total") + ": " }), total),
       el("button", { type: "submit", class: "primary submit", disabled: busy }, finish ? moveLabel(v, finish) : t("pad_submit")));
     return pad;
+  }
+
+  // padTotal sums a score pad's rows, shows and returns the sum.
+  function padTotal(pad) {
+    let s = 0;
+    for (const i of pad.querySelectorAll("input[type=number]")) s += parseInt(i.value, 10) || 0;
+    pad.querySelector("output").textContent = String(s);
+    return s;
   }
 
   // ---------- secrets ----------
