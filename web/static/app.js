@@ -318,7 +318,14 @@
     current = v;
     if (mergeLog(v.table_id, v.log || [])) fetchLog(v.table_id);
     followRematch(v);
-    rerender();
+    scheduleRender();
+  }
+  // scheduleRender draws once for a burst of views (a fast table sends
+  // many in a row).
+  let renderTimer = null;
+  function scheduleRender() {
+    if (renderTimer) return;
+    renderTimer = setTimeout(() => { renderTimer = null; rerender(); }, 20);
   }
   function mergeLog(id, entries) {
     if (logSeen.table !== id) logSeen = { table: id, entries: new Map(), fetching: false };
@@ -337,7 +344,7 @@
     try {
       const r = role();
       const all = await api("GET", "/api/tables/" + id + "/log" + (r === "board" ? "?as=board" : ""), undefined, r === "board" ? null : tokenFor(id, r));
-      if (logSeen.table === id) { for (const e of all) logSeen.entries.set(e.seq, e); rerender(); }
+      if (logSeen.table === id) { for (const e of all) logSeen.entries.set(e.seq, e); scheduleRender(); }
     } catch (e) { /* the recent entries still show; the next gap retries */ }
     finally { logSeen.fetching = false; }
   }
@@ -903,6 +910,7 @@
     if (timers.length) centre.push(el("div", { class: "timer-stage", "data-key": "timers" }, timers.map(tm => timerEl(tm, "huge"))));
     if (svg) centre.push(el("div", { class: "board-draw", "data-key": "draw" }, view.board.title ? el("h2", { text: view.board.title }) : null, svg));
     else if (!view.outcome && !timers.length) centre.push(el("div", { class: "board-public", "data-key": "public" }, readable(v, view.public)));
+    if ((view.tracks || []).length) centre.push(el("div", { class: "tracks", id: "tracks", "data-key": "tracks" }, view.tracks.map(trackEl)));
     const counters = view.board ? drawCounters(view.board) : [];
     return el("main", { class: "board-grid" + (timers.length ? " timer-mode" : "") },
       el("div", { class: "board-head", "data-key": "head" },
@@ -912,7 +920,6 @@
       el("div", { class: "board-centre", "data-key": "centre" }, centre),
       el("div", { class: "board-side", "data-key": "side" },
         seatList(v, view),
-        (view.tracks || []).length ? el("div", { class: "tracks", id: "tracks" }, view.tracks.map(trackEl)) : null,
         counters.length ? el("div", { class: "counters", id: "counters" }, counters) : null,
         el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
   }
