@@ -177,6 +177,10 @@ func noSideways(t *testing.T, p context.Context, name string) {
 	if got[0] > got[1] {
 		t.Fatalf("%s: the page is %d px wide on a %d px screen", name, got[0], got[1])
 	}
+	// Nothing sticks out on the right either (where clipping would hide it).
+	if out := get(t, p, "wide elements", chromedp.Evaluate[string](`(() => { const e = Array.from(document.querySelectorAll("main *")).find(e => e.getBoundingClientRect().right > innerWidth + 1); return e ? e.outerHTML.slice(0, 160) : ""; })()`)); out != "" {
+		t.Fatalf("%s: an element sticks out of the %d px screen: %s", name, got[1], out)
+	}
 }
 
 // boardFits checks the board page: no vertical scroll, the seats, every

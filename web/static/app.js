@@ -490,7 +490,7 @@
       out.push(el("section", { id: "moves" + suffix, class: "moves other-moves", "data-key": "moves" + suffix },
         asSeat !== null && !primary.length ? el("h2", { text: t("play_for", { name: names(v)[asSeat] }) }) : null,
         Array.from(groups.entries()).map(([g, ms]) => {
-          const label = g ? gt(v.game, ["group." + g], g) : (primary.length ? t("other_moves") : t("your_moves"));
+          const label = g ? gt(v.game, ["group." + g], g) : (primary.length ? t("other_moves") : page === "host" && asSeat === null ? t("host_moves") : t("your_moves"));
           const covered = pad ? pad.dataset.covers.split(",") : [];
           const left = ms.filter(m => !covered.includes(m.type));
           if (!left.length) return null;
