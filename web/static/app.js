@@ -29,7 +29,7 @@
   let wasMyTurn = false;
   let rematchFollowed = false;
   const prefs = { sound: localStorage.getItem("tw:sound") === "1", vibrate: localStorage.getItem("tw:vibrate") === "1" };
-  const timerState = {};   // timer name:generation → last whole second beeped, fired
+  const lastDeadline = {}, beeped = {}, buzzed = {}; // per timer: its deadline, the second beeped, the deadline buzzed
   // The log this phone has seen, by seq (a view carries only the newest
   // entries; the page keeps what it saw and fetches the rest on a gap).
   let logSeen = { table: null, entries: new Map(), fetching: false };
@@ -436,7 +436,7 @@
       view ? el("p", { class: "status-line" },
         phaseText(v) ? el("span", { class: "phase", id: "phase", text: phaseText(v) }) : null,
         mine ? el("span", { class: "badge", text: t("your_turn") }) : null) : null,
-      view ? (view.timers || []).map(tm => timerEl(tm, "small")) : null);
+      view ? (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired).map(tm => timerEl(tm, "small")) : null);
   }
 
   function phonePage(v, prompt) {
@@ -950,14 +950,17 @@
         let state = box.dataset.state;
         if (running) state = ms === 0 ? "out" : ms <= 10000 ? "final" : "running";
         if (box.dataset.state !== state) { box.dataset.state = state; box.parentNode.classList.remove("running", "final", "out", "paused", "idle"); box.parentNode.classList.add(state); }
-        // Sounds: one beep a second in the last ten, a buzzer at zero,
-        // once per timer generation and only on the screen that plays it.
+        // Sounds: one beep a second in the last ten, a buzzer and the
+        // full-screen TIME! at zero (seen by this page's tick, or by the
+        // server's expiry arriving first), once per deadline.
         if (!box.closest(".huge") && page === "board") continue;
-        const key = box.dataset.timer + ":" + box.dataset.generation;
-        const st = timerState[key] || (timerState[key] = { beeped: null, fired: false });
-        if (running && ms > 0 && ms <= 10000 && st.beeped !== secs) { st.beeped = secs; Sound.play("beep"); }
-        if (running && ms === 0 && !st.fired) {
-          st.fired = true;
+        const name = box.dataset.timer;
+        if (running) lastDeadline[name] = box.dataset.deadline;
+        const dl = lastDeadline[name];
+        if (running && ms > 0 && ms <= 10000 && beeped[name + dl] !== secs) { beeped[name + dl] = secs; Sound.play("beep"); }
+        const zero = (running && ms === 0) || (state === "out" && dl && Date.now() + offset - new Date(dl).getTime() < 5000);
+        if (zero && dl && buzzed[name] !== dl) {
+          buzzed[name] = dl;
           Sound.play("buzzer");
           if (navigator.vibrate && prefs.vibrate) navigator.vibrate([300, 100, 300]);
           timeUp(true);
