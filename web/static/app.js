@@ -37,10 +37,10 @@
 
   // ---------- words ----------
   function note(list, k) { if (TEST && !TEST[list].includes(k)) TEST[list].push(k); }
-  function fill(s, params) {
+  function fill(s, params, from) {
     s = String(s);
     for (const k in (params || {})) s = s.split("{" + k + "}").join(params[k]);
-    if (/\{[a-z_]+\}/i.test(s)) note("unfilled", s);
+    if (/\{[a-z_]+\}/i.test(s)) note("unfilled", (from || "ui") + ":" + s);
     return s;
   }
   // t returns a page string from web/static/i18n.js.
@@ -58,10 +58,10 @@
     if (lang !== "en") {
       const g = games && games[gameId];
       const cat = g && g.messages && g.messages[lang];
-      for (const k of keys) if (cat && cat[k]) return fill(cat[k], params);
+      for (const k of keys) if (cat && cat[k]) return fill(cat[k], params, gameId + ":" + k);
       if (keys.length && fallback !== undefined && fallback !== null && fallback !== "") note("missing", gameId + ":" + keys[0]);
     }
-    return fill(fallback === undefined || fallback === null ? "" : fallback, params);
+    return fill(fallback === undefined || fallback === null ? "" : fallback, params, gameId + ":" + (keys[0] || ""));
   }
   function humanKey(k) { return String(k).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, c => c.toUpperCase()); }
 
@@ -507,6 +507,9 @@
   function choiceLabel(v, c, kind) {
     if (kind === "seat" && c.label === undefined) { const n = names(v)[c.value]; if (n) return n; }
     if (kind === "seat" && typeof c.value === "number" && names(v)[c.value] !== undefined && (!c.label || /^\d+$/.test(c.label))) return names(v)[c.value];
+    // Numbers and yes/no need no game words.
+    if (typeof c.value === "boolean") return t(c.value ? "yes" : "no");
+    if (typeof c.value === "number" && (!c.label || /^-?\d+$/.test(c.label))) return String(c.value);
     return gt(v.game, ["choice." + c.value], c.label || String(c.value));
   }
   function argChoices(v, a) {
@@ -718,7 +721,10 @@
       return el("div", {}, value.map(x => el("div", { class: "item" }, readable(v, x))));
     }
     const keys = Object.keys(value).filter(k => !(k === "seat" && typeof value[k] === "number"));
-    return el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: gt(v.game, ["field." + k], humanKey(k)) }), el("dd", {}, readable(v, value[k]))]));
+    // A key that is a field name is looked up; one that is data (a room
+    // called "Deep Vault") is shown as it is.
+    const label = (k) => /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["field." + k], humanKey(k)) : k;
+    return el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: label(k) }), el("dd", {}, readable(v, value[k]))]));
   }
 
   // ---------- the table ----------
@@ -730,7 +736,8 @@
       const bc = drawCounters(view.board);
       if (bc.length) kids.push(el("div", { class: "counters" }, bc));
     }
-    if (view.public !== undefined && view.public !== null) {
+    // The drawn board replaces the raw public data where a game has one.
+    if (view.public !== undefined && view.public !== null && !view.board) {
       kids.push(el("details", { class: "group", "data-key": "public" }, el("summary", { text: t("more_table") }), el("div", { id: "public" }, readable(v, view.public))));
     }
     return el("section", { id: "table", "data-key": "table" }, el("h2", { text: t("table") }), kids);
