@@ -120,6 +120,12 @@ func TestBrowserEveryGame(t *testing.T) {
 					waitVersion(t, p, v.Version)
 					promptInView(t, p, name)
 					noSideways(t, p, name)
+					bigTargets(t, p, name)
+				}
+				own := ts.view(tb, tb.Tokens[0])
+				mine := own.View.Outcome == nil && len(own.View.Moves) > 0 && containsInt(own.View.Turn, 0)
+				if title := get(t, phone0, "title", chromedp.Title()); mine != strings.HasPrefix(title, "Your turn") || !strings.Contains(title, v.GameName) {
+					t.Fatalf("phone 0's title is %q (its turn: %v), want the game's name and \"Your turn\" exactly on its turn", title, mine)
 				}
 				waitVersion(t, board, v.Version)
 				boardFits(t, board, v)
@@ -389,5 +395,29 @@ func declareLoss(t *testing.T, ts *testServer, tb *table) {
 			ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": "declare_loss"}, nil)
 			return
 		}
+	}
+}
+
+// bigTargets checks that every control on screen is at least 44 px high
+// (a checkbox or radio counts by the label around it).
+func bigTargets(t *testing.T, p context.Context, name string) {
+	t.Helper()
+	small := get(t, p, "targets", chromedp.Evaluate[string](`(() => {
+		const sel = "main button, main select, main input:not([type=radio]):not([type=checkbox]), main summary, main label.chip, main label.switch, header summary, header button";
+		for (const e of document.querySelectorAll(sel)) {
+			const r = e.getBoundingClientRect();
+			if (r.width === 0 || r.height === 0) continue;
+			if (r.height < 43.5 || r.width < 43.5) return e.outerHTML.slice(0, 120) + " is " + Math.round(r.width) + "×" + Math.round(r.height);
+		}
+		for (const e of document.querySelectorAll("main input[type=radio], main input[type=checkbox]")) {
+			const l = e.closest("label");
+			const r = (l || e).getBoundingClientRect();
+			if (r.width === 0) continue;
+			if (r.height < 43.5) return (l || e).outerHTML.slice(0, 120) + " is " + Math.round(r.height) + " px high";
+		}
+		return "";
+	})()`))
+	if small != "" {
+		t.Fatalf("%s: a control is smaller than 44 px: %s", name, small)
 	}
 }
