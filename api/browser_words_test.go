@@ -60,6 +60,12 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 		}
 	}
 	collect(ts.view(tb, "").Version)
+	// The board shows the join code and QR large until the game starts.
+	qr := get(t, board, "lobby qr", chromedp.Evaluate[[]float64](`(() => { const q = document.getElementById("qr"), c = document.getElementById("join-code"); return q && c ? [q.getBoundingClientRect().height, parseFloat(getComputedStyle(c).fontSize)] : [0, 0]; })()`))
+	if qr[0] < 300 || qr[1] < 48 {
+		t.Fatalf("the board's lobby shows a %.0f px QR and a %.0f px join code, want them large", qr[0], qr[1])
+	}
+	viewportShot(t, board, "lockup-lobby-board-pt")
 	ts.start(tb)
 	r := rand.New(rand.NewPCG(5, 5))
 	advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "finish_scoring"}

@@ -450,7 +450,11 @@
     if (view) {
       if (!view.outcome && (page !== "host" || (view.moves || []).length)) parts.push(...movePanels(v, view.moves || [], null));
       if (page === "host") parts.push(unattendedPanel(v));
-      if (view.private !== undefined && view.private !== null && page === "seat") parts.push(secretsPanel(v));
+      if (view.private !== undefined && view.private !== null && page === "seat") {
+        const { open, hidden } = splitPrivate(view.private);
+        if (open) parts.push(handPanel(v, open));
+        if (hidden !== null) parts.push(secretsPanel(v, hidden));
+      }
       parts.push(tablePanel(v));
     } else if (page !== "host") {
       parts.push(el("section", { "data-key": "lobby" }, el("h2", { text: t("seats") }), seatList(v, null),
@@ -691,8 +695,29 @@
     return s;
   }
 
-  // ---------- secrets ----------
-  function secretsPanel(v) {
+  // ---------- secrets and hand ----------
+  // What a player holds in hand (tokens, cards, a workbench) stays on
+  // screen to play from, drawn as tokens; everything else private (an
+  // identity, a side, face-down placements) hides behind press-and-hold.
+  const HAND = /(^|_)(hand|holding|workbench|in_hand)(_|$)/;
+  function splitPrivate(priv) {
+    if (!priv || typeof priv !== "object" || Array.isArray(priv)) return { open: null, hidden: priv };
+    const open = {}, hidden = {};
+    for (const k of Object.keys(priv)) (HAND.test(k) ? open : hidden)[k] = priv[k];
+    return { open: Object.keys(open).length ? open : null, hidden: Object.keys(hidden).length ? hidden : null };
+  }
+  function handPanel(v, open) {
+    return el("section", { id: "hand", class: "hand", "data-key": "hand" }, Object.keys(open).map(k => {
+      const val = open[k];
+      const items = Array.isArray(val) ? val : null;
+      return el("div", { class: "hand-part", "data-key": "hand:" + k },
+        el("h2", { text: /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["field." + k], humanKey(k)) : k }),
+        items && items.every(x => x === null || typeof x !== "object")
+          ? el("div", { class: "tokens" }, items.length ? items.map((x, i) => el("span", { class: "token", "data-key": "t:" + i + ":" + x, text: String(x) })) : el("span", { class: "muted", text: "—" }))
+          : readable(v, val));
+    }));
+  }
+  function secretsPanel(v, hidden) {
     const hold = (on) => (ev) => {
       if (on && ev.type === "pointerdown") ev.preventDefault();
       if (ev.type === "keydown" && ev.key !== " " && ev.key !== "Enter") return;
@@ -707,7 +732,7 @@
       el("button", { type: "button", id: "secret-hold", class: "hold", "aria-pressed": holding ? "true" : "false",
         onpointerdown: hold(true), onpointerup: hold(false), onpointercancel: hold(false), onpointerleave: hold(false),
         onkeydown: hold(true), onkeyup: hold(false), oncontextmenu: (ev) => ev.preventDefault() }, t("hold_secrets")),
-      el("div", { id: "private", class: "private", hidden: !holding }, readable(v, v.view.private)));
+      el("div", { id: "private", class: "private", hidden: !holding }, readable(v, hidden)));
   }
 
   // readable shows game data as labelled lines: keys are labels (from the
@@ -720,11 +745,12 @@
       if (value.every(x => x === null || typeof x !== "object")) return el("ul", { class: "plain" }, value.map(x => el("li", { text: String(x) })));
       return el("div", {}, value.map(x => el("div", { class: "item" }, readable(v, x))));
     }
-    const keys = Object.keys(value).filter(k => !(k === "seat" && typeof value[k] === "number"));
+    const keys = Object.keys(value).filter(k => !(k === "seat" && typeof value[k] === "number") && !(k === "source" && value[k] === "assumed"));
+    const assumed = value.source === "assumed" ? el("p", { class: "help assumed" }, t("assumed_value"), " ", el("a", { href: "/" }, t("assumed_where"))) : null;
     // A key that is a field name is looked up; one that is data (a room
     // called "Deep Vault") is shown as it is.
     const label = (k) => /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["field." + k], humanKey(k)) : k;
-    return el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: label(k) }), el("dd", {}, readable(v, value[k]))]));
+    return el("div", {}, el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: label(k) }), el("dd", {}, readable(v, value[k]))])), assumed);
   }
 
   // ---------- the table ----------
