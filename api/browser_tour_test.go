@@ -136,6 +136,9 @@ func TestBrowserEveryGame(t *testing.T) {
 			}
 			check("mid")
 			keepsPlace(t, ts, tb, phone0, r)
+			if g.id == "jumpship" {
+				undoAsks(t, ts, tb, host)
+			}
 			confirmSeen += confirmAsks(t, ts, tb, map[string]context.Context{tb.Host: host, tb.Tokens[0]: phone0, tb.Tokens[1]: phone1})
 			for i := 0; i < 40 && ts.view(tb, "").View.Outcome == nil; i++ {
 				playPreferring(t, ts, tb, r, 25, g.advance)
@@ -289,6 +292,19 @@ func secretLeaves(own api.ViewResponse, pub string) []string {
 // and lets another seat or the host move: all of it must survive.
 func keepsPlace(t *testing.T, ts *testServer, tb *table, p context.Context, r *rand.Rand) {
 	t.Helper()
+	// Move on (by the API) until someone other than seat 0 may move.
+	others := func() bool {
+		for _, tok := range append([]string{tb.Host}, tb.Tokens[1:]...) {
+			if v := ts.view(tb, tok); v.View != nil && v.View.Outcome == nil && len(v.View.Moves) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for k := 0; k < 40 && !others(); k++ {
+		playRandom(t, ts, tb, r)
+	}
+	waitVersion(t, p, ts.view(tb, "").Version)
 	prep := get(t, p, "prepare", chromedp.Evaluate[string](`(() => {
 		const d = document.querySelector('details.group:not([open])');
 		if (d) { d.open = true; d.__mark = "d"; }
@@ -297,7 +313,9 @@ func keepsPlace(t *testing.T, ts *testServer, tb *table, p context.Context, r *r
 		const f = document.querySelector('form.move select, form.move input, #secret-hold, details.group summary');
 		if (f) { f.focus(); f.__mark = "f"; }
 		window.scrollTo(0, 120);
-		return [d ? "details" : "", radio ? "radio" : "", f ? f.tagName : "", scrollY].join(",");
+		const anchor = f || d || document.getElementById("table");
+		anchor.__anchor = 1;
+		return [d ? "details" : "", radio ? "radio" : "", f ? f.tagName : "", Math.round(anchor.getBoundingClientRect().top)].join(",");
 	})()`))
 	before := ts.view(tb, "").Version
 	moved := false
@@ -324,7 +342,10 @@ func keepsPlace(t *testing.T, ts *testServer, tb *table, p context.Context, r *r
 		const r = Array.from(document.querySelectorAll("input[type=radio]")).find(x => x.__mark === "r");
 		out.push(r ? (r.checked ? "radio" : "radio-unchecked") : "");
 		out.push(document.activeElement && document.activeElement.__mark === "f" ? document.activeElement.tagName : "lost:" + (document.activeElement && document.activeElement.tagName));
-		out.push(scrollY);
+		// Where the marked control stands on screen (what the player looks
+		// at stays put; scrollY may change if something grew above it).
+		const anchor = Array.from(document.querySelectorAll("main *")).find(x => x.__anchor === 1);
+		out.push(anchor && anchor.isConnected ? Math.round(anchor.getBoundingClientRect().top) : "gone");
 		return out.join(",");
 	})()`))
 	// A picked choice may go when the move it belonged to is no longer
@@ -342,7 +363,7 @@ func keepsPlace(t *testing.T, ts *testServer, tb *table, p context.Context, r *r
 		t.Fatalf("a picked choice was cleared by another player's move (before %s, after %s)", prep, got)
 	}
 	if pw[3] != gw[3] {
-		t.Fatalf("the page scrolled on another player's move (before %s, after %s)", prep, got)
+		t.Fatalf("what the player looked at moved on screen on another player's move (before %s, after %s)", prep, got)
 	}
 	t.Logf("kept across another player's move: %s", got)
 }
@@ -420,4 +441,19 @@ func bigTargets(t *testing.T, p context.Context, name string) {
 	if small != "" {
 		t.Fatalf("%s: a control is smaller than 44 px: %s", name, small)
 	}
+}
+
+// undoAsks taps the host's Undo: it must ask first; cancelling changes
+// nothing, confirming undoes the last move.
+func undoAsks(t *testing.T, ts *testServer, tb *table, host context.Context) {
+	t.Helper()
+	before := ts.view(tb, "").Version
+	waitVersion(t, host, before)
+	do(t, host, "undo", chromedp.Click(css("#undo")), chromedp.WaitVisible(css("#confirm")), chromedp.Click(css("#confirm-no")), chromedp.WaitNotVisible(css("#confirm")))
+	time.Sleep(200 * time.Millisecond)
+	if v := ts.view(tb, "").Version; v != before {
+		t.Fatalf("a cancelled Undo changed the table (version %d → %d)", before, v)
+	}
+	do(t, host, "undo", chromedp.Click(css("#undo")), chromedp.WaitVisible(css("#confirm")), chromedp.Click(css("#confirm-yes")))
+	waitVersion(t, host, before+1)
 }

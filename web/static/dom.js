@@ -66,17 +66,20 @@
     morphChildren(a, b);
   }
 
-  // morphChildren makes a's children look like b's, keeping matching nodes.
+  // morphChildren makes a's children look like b's, keeping matching nodes:
+  // first it pairs each new child with an old one (by key, else the next
+  // unkeyed old child of the same tag), then removes the old children left
+  // over, then puts the kept and new children in order, moving a kept node
+  // only when it is out of place (moving a node blurs what it holds).
   function morphChildren(a, b) {
     const olds = Array.from(a.childNodes);
     const keyed = new Map();
     for (const o of olds) { const k = key(o); if (k) keyed.set(k, o); }
     const used = new Set();
     let oi = 0;
-    let ref = a.firstChild;
-    for (const n of Array.from(b.childNodes)) {
-      let match = null;
+    const pairs = Array.from(b.childNodes).map(n => {
       const k = key(n);
+      let match = null;
       if (k) {
         const c = keyed.get(k);
         if (c && !used.has(c) && same(c, n)) match = c;
@@ -85,12 +88,17 @@
         const c = olds[oi];
         if (c && same(c, n)) { match = c; oi++; }
       }
-      let node = n;
-      if (match) { used.add(match); morph(match, n); node = match; }
+      if (match) used.add(match);
+      return [n, match];
+    });
+    for (const o of olds) if (!used.has(o)) a.removeChild(o);
+    let ref = a.firstChild;
+    for (const [n, match] of pairs) {
+      const node = match || n;
       if (node === ref) ref = ref.nextSibling;
       else a.insertBefore(node, ref);
+      if (match) morph(match, n);
     }
-    for (const o of olds) if (!used.has(o) && o.parentNode === a) a.removeChild(o);
   }
 
   // One listener per event type runs the handlers stored on the target
