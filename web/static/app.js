@@ -943,8 +943,9 @@
     if (timers.length) centre.push(el("div", { class: "timer-stage", "data-key": "timers" }, timers.map(tm => timerEl(tm, "huge"))));
     if (svg) centre.push(el("div", { class: "board-draw", "data-key": "draw" }, view.board.title ? el("h2", { text: view.board.title }) : null, svg));
     else if (!view.outcome && !timers.length) centre.push(el("div", { class: "board-public", "data-key": "public" }, readable(v, view.public)));
-    if ((view.tracks || []).length) centre.push(el("div", { class: "tracks", id: "tracks", "data-key": "tracks" }, view.tracks.map(trackEl)));
     const counters = view.board ? drawCounters(view.board) : [];
+    if (counters.length) centre.push(el("div", { class: "counters", id: "counters", "data-key": "counters" }, counters));
+    if ((view.tracks || []).length) centre.push(el("div", { class: "tracks", id: "tracks", "data-key": "tracks" }, view.tracks.map(trackEl)));
     return el("main", { class: "board-grid" + (timers.length ? " timer-mode" : "") },
       el("div", { class: "board-head", "data-key": "head" },
         el("p", { class: "prompt", id: "prompt", text: prompt }),
@@ -953,7 +954,6 @@
       el("div", { class: "board-centre", "data-key": "centre" }, centre),
       el("div", { class: "board-side", "data-key": "side" },
         seatList(v, view),
-        counters.length ? el("div", { class: "counters", id: "counters" }, counters) : null,
         el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
   }
 
@@ -1023,13 +1023,17 @@
   }
   function linkify(text) {
     const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_-]+)/);
-    return parts.map((p, i) => i % 2 ? el("a", { href: p, target: "_blank", rel: "noopener" }, t("open_part2")) : p);
+    return parts.map((p, i) => i % 2 ? el("a", { href: p, target: "_blank", rel: "noopener" }, p) : p);
   }
 
   // Reconnect and refresh when the phone wakes up or the network returns.
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current && !signedOut) { refresh(); if (!source || source.readyState === 2) connect(); } });
   window.addEventListener("online", () => { if (current && !signedOut) { refresh(); connect(); } });
   window.addEventListener("offline", () => setOnline(false));
+
+  // Test mode: the browser tests can read the last view and show a view
+  // of their own (to draw fields today's games do not send yet).
+  if (TEST) { TEST.current = () => current; TEST.show = (v) => { show(v); rerender(); }; }
 
   const run = { index: pageIndex, join: pageJoin, seat: pageTable, host: pageHostOrHandover, board: pageTable }[page];
   run().catch(e => { main.replaceChildren(el("p", { class: "notice", text: (e && e.message) || t("something_wrong") })); });

@@ -10,7 +10,7 @@
   const { el, sv } = window.TW_DOM;
 
   // The drawing's size in SVG units; the SVG scales to its box.
-  const W = 1000, H = 620, NW = 150, NH = 64;
+  const W = 800, H = 480, NW = 190, NH = 84;
 
   function classes(prefix, tags) { return [prefix].concat((tags || []).map(t => prefix + "-" + String(t).replace(/[^a-z0-9_-]/gi, ""))).join(" "); }
 
@@ -20,7 +20,7 @@
     const nodes = board.nodes || [];
     if (!nodes.length) return null;
     const pos = {};
-    for (const n of nodes) pos[n.id] = { x: 40 + NW / 2 + n.x * (W - 80 - NW), y: 30 + NH / 2 + n.y * (H - 60 - NH) };
+    for (const n of nodes) pos[n.id] = { x: 10 + NW / 2 + n.x * (W - 20 - NW), y: 10 + NH / 2 + n.y * (H - 70 - NH) };
     const edges = (board.edges || []).filter(e => pos[e.from] && pos[e.to]).map(e => {
       const a = pos[e.from], b = pos[e.to];
       return sv("g", { class: classes("edge", e.tags), "data-key": "e:" + e.from + ">" + e.to },
@@ -32,8 +32,8 @@
       const pieces = (n.pieces || []).map((pc, i) => piece(pc, i, p, names));
       return sv("g", { class: classes("node", n.tags), "data-key": "n:" + n.id, "data-node": n.id },
         sv("rect", { x: p.x - NW / 2, y: p.y - NH / 2, width: NW, height: NH, rx: 10 }),
-        sv("text", { x: p.x, y: p.y - (n.note ? 8 : 0), class: "node-label" }, n.label),
-        n.note ? sv("text", { x: p.x, y: p.y + 16, class: "node-note" }, n.note) : null,
+        sv("text", { x: p.x, y: p.y - (n.note ? 12 : 0), class: "node-label" }, n.label),
+        n.note ? sv("text", { x: p.x, y: p.y + 26, class: "node-note" }, n.note) : null,
         pieces);
     });
     return sv("svg", { viewBox: "0 0 " + W + " " + H, class: "board-svg", id: "board-svg", role: "img", "aria-label": label || board.title || "" },
@@ -43,16 +43,16 @@
   // piece draws one piece under its place, by kind; a face-down piece
   // ("back") shows only its back.
   function piece(pc, i, p, names) {
-    const x = p.x - NW / 2 + 14 + (i % 5) * 30, y = p.y + NH / 2 + 14 + Math.floor(i / 5) * 28;
+    const x = p.x - NW / 2 + 24 + (i % 4) * 50, y = p.y + NH / 2 + 28 + Math.floor(i / 4) * 50;
     const who = pc.seat !== undefined && pc.seat !== null ? (names[pc.seat] || "") : "";
     const text = pc.kind === "back" ? "?" : (pc.label || who || "").slice(0, 2);
     const count = pc.count > 1 ? "×" + pc.count : "";
     const title = (pc.kind === "back" ? "" : (pc.label || "")) + (who ? " · " + who : "") + (count ? " " + count : "");
-    const shape = pc.kind === "enemy" ? sv("path", { d: `M${x} ${y - 13}L${x + 13} ${y}L${x} ${y + 13}L${x - 13} ${y}Z` })
-      : pc.kind === "marker" || pc.kind === "back" ? sv("rect", { x: x - 12, y: y - 12, width: 24, height: 24, rx: 4 })
-        : sv("circle", { cx: x, cy: y, r: 13 });
+    const shape = pc.kind === "enemy" ? sv("path", { d: `M${x} ${y - 24}L${x + 24} ${y}L${x} ${y + 24}L${x - 24} ${y}Z` })
+      : pc.kind === "marker" || pc.kind === "back" ? sv("rect", { x: x - 22, y: y - 22, width: 44, height: 44, rx: 6 })
+        : sv("circle", { cx: x, cy: y, r: 23 });
     return sv("g", { class: "piece piece-" + pc.kind + (pc.seat !== undefined && pc.seat !== null ? " seat-" + pc.seat : "") },
-      sv("title", {}, title), shape, sv("text", { x: x, y: y + 5 }, text), count ? sv("text", { x: x + 18, y: y - 8, class: "piece-count" }, count) : null);
+      sv("title", {}, title), shape, sv("text", { x: x, y: y + 9 }, text), count ? sv("text", { x: x + 30, y: y - 14, class: "piece-count" }, count) : null);
   }
 
   // counters and slots as big HTML boxes.
