@@ -928,12 +928,15 @@
     const view = v.view;
     const n = names(v);
     if (!view) {
+      // The board knows the join code once the server sends the lobby's
+      // join URL (the QR image works either way).
+      const code = v.join_code || (v.join_url ? v.join_url.split("/").pop() : "");
       return el("main", { class: "board-lobby" },
         el("div", { class: "board-join", "data-key": "join" },
           el("h1", { text: t("scan_to_join") }),
           el("img", { class: "qr big", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png", alt: t("qr_alt") }),
-          el("p", { class: "code huge", id: "join-code", text: v.join_code }),
-          el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + v.join_code })),
+          code ? el("p", { class: "code huge", id: "join-code", text: code }) : null,
+          code ? el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + code }) : null),
         el("div", { class: "board-side", "data-key": "side" }, el("h2", { text: t("seats") }), seatList(v, null), el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
     }
     const timers = (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
