@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -36,37 +37,58 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// browser starts one headless Chromium and returns a function that opens
-// an isolated browser context (own cookies and local storage: one phone).
+// browser returns a function that opens an isolated browser context (own
+// cookies and local storage: one phone) in the test binary's one headless
+// Chromium, started by the first test that needs it and stopped by
+// TestMain.
 func browser(t *testing.T) func() context.Context {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.NoSandbox,
-		chromedp.Flag("headless", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(412, 915),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	root, cancelRoot := chromedp.NewContext(alloc)
-	if err := chromedp.Do(root); err != nil {
-		cancelRoot()
-		cancelAlloc()
-		t.Fatalf("start chromium: %v", err)
+	path := chromium(t)
+	shared.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.NoSandbox,
+			chromedp.Flag("headless", true),
+			chromedp.Flag("disable-gpu", true),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.WindowSize(412, 915),
+		)
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		root, cancelRoot := chromedp.NewContext(alloc)
+		shared.root, shared.stop = root, func() { cancelRoot(); cancelAlloc() }
+		shared.err = chromedp.Do(root)
+	})
+	if shared.err != nil {
+		t.Fatalf("start chromium: %v", shared.err)
 	}
-	t.Cleanup(func() { cancelRoot(); cancelAlloc() })
 	return func() context.Context {
-		ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+		ctx, cancel := chromedp.NewContext(shared.root, chromedp.WithNewBrowserContext())
 		t.Cleanup(cancel)
 		if err := chromedp.Do(ctx); err != nil {
 			t.Fatalf("new browser context: %v", err)
 		}
 		return ctx
 	}
+}
+
+// shared is the test binary's one Chromium.
+var shared struct {
+	once sync.Once
+	root context.Context
+	stop func()
+	err  error
+}
+
+// TestMain stops the shared Chromium after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.stop != nil {
+		shared.stop()
+	}
+	os.Exit(code)
 }
 
 // do runs browser steps with a time limit.
