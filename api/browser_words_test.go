@@ -22,10 +22,12 @@ type wordsSeen struct {
 }
 
 // TestBrowserPortugueseLockup plays a whole Lockup game with the phone of
-// seat 0, the host and the board in Portuguese, waiting on every page for
-// every version (the lobby, each move, final scoring, the end), and fails
+// seat 0, the host and the board in Portuguese (the lobby, every phase,
+// final scoring, the end), and fails
 // on any page string or game catalog key that has no pt-BR text and on any
 // unfilled {placeholder}. Seat 0 enters its final scores on the score pad.
+// The pages wait for each phase and every tenth move; the words a page
+// looks up collect over every view it renders.
 func TestBrowserPortugueseLockup(t *testing.T) {
 	newCtx := browser(t)
 	ts := startServer(t, "")
@@ -79,9 +81,15 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 	advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "finish_scoring"}
 	prompted := false
 	padDone := false
+	lastPhase := ""
 	for i := 0; i < 600; i++ {
 		v := ts.view(tb, "")
-		collect(v.Version)
+		// The pages render every view they get (bursts coalesce); waiting
+		// on each phase and every tenth move keeps the test quick.
+		if v.View.Phase != lastPhase || i%10 == 0 || v.View.Outcome != nil {
+			collect(v.Version)
+			lastPhase = v.View.Phase
+		}
 		if v.View.Outcome != nil {
 			break
 		}
