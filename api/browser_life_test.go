@@ -125,15 +125,15 @@ func TestBrowserSeatsAndRematch(t *testing.T) {
 	} else {
 		do(t, host, "hand over", chromedp.Click(css(`[data-handover="1"]`)), chromedp.WaitVisible(css(".handover .code")))
 		code := get(t, host, "code", chromedp.Text(css(".handover .code")))
-		do(t, p1, "old phone signed out", chromedp.WaitVisible(css("#signed-out")))
-		if text := get(t, p1, "why", chromedp.Text(css("#signed-out"))); !strings.Contains(text, "handed to another phone") {
-			t.Fatalf("the old phone reads %q", text)
-		}
 		fresh := newCtx()
 		do(t, fresh, "viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch, chromedp.EmulateMobile))
 		do(t, fresh, "claim", chromedp.Navigate(ts.URL+"/h/"+code), chromedp.WaitVisible(css("#prompt")))
 		if loc := get(t, fresh, "where", chromedp.Location()); !strings.HasSuffix(loc, "/t/"+tb.ID) {
 			t.Fatalf("the hand-over link led to %s", loc)
+		}
+		do(t, p1, "old phone signed out", chromedp.WaitVisible(css("#signed-out")))
+		if text := get(t, p1, "why", chromedp.Text(css("#signed-out"))); !strings.Contains(text, "handed to another phone") {
+			t.Fatalf("the old phone reads %q", text)
 		}
 	}
 	// Revoke seat 0's phone, with a confirmation.
@@ -153,11 +153,14 @@ func TestBrowserSeatsAndRematch(t *testing.T) {
 		}
 		p2 := newCtx()
 		openAs(t, ts, p2, phoneScreen, tb, "seat", tb.Tokens[2], 2)
+		waitVersion(t, host, ts.view(tb, "").Version)
 		do(t, host, "rematch", chromedp.WaitVisible(css("#rematch")), chromedp.Click(css("#rematch")))
 		deadline := time.Now().Add(10 * time.Second)
 		for {
-			loc := get(t, p2, "where", chromedp.Location())
-			if !strings.HasSuffix(loc, "/t/"+tb.ID) && strings.Contains(loc, "/t/") {
+			c, cancel := context.WithTimeout(p2, time.Second)
+			loc, err := chromedp.Run(c, chromedp.Location())
+			cancel()
+			if err == nil && !strings.HasSuffix(loc, "/t/"+tb.ID) && strings.Contains(loc, "/t/") {
 				break
 			}
 			if time.Now().After(deadline) {
