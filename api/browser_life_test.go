@@ -147,11 +147,15 @@ func TestBrowserSeatsAndRematch(t *testing.T) {
 	if !routeServed(ts, "POST", "/api/tables/{id}/rematch") {
 		missing = append(missing, "POST /api/tables/{id}/rematch and …/rematch/claim")
 	} else {
+		// A table of its own, every seat with its phone.
+		tb = ts.newTable("jumpship", nil, 5)
+		ts.start(tb)
 		r := newRand(9)
 		for k := 0; k < 2000 && ts.view(tb, "").View.Outcome == nil; k++ {
 			playRandom(t, ts, tb, r)
 		}
 		p2 := newCtx()
+		openAs(t, ts, host, phoneScreen, tb, "host", tb.Host, 0)
 		openAs(t, ts, p2, phoneScreen, tb, "seat", tb.Tokens[2], 2)
 		waitVersion(t, host, ts.view(tb, "").Version)
 		do(t, host, "rematch", chromedp.WaitVisible(css("#rematch")), chromedp.Click(css("#rematch")))
