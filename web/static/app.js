@@ -782,7 +782,11 @@
           me(v) === s.seat ? el("span", { class: "tag", text: t("you") }) : null,
           on ? el("span", { class: "tag turn-tag", text: t("their_turn") }) : null,
           f && f.status ? el("span", { class: "status-text", text: gt(v.game, ["status." + f.status], f.status) }) : null),
-        f && f.facts ? el("dl", { class: "facts" }, Object.keys(f.facts).sort().map(k => el("div", {}, el("dt", { text: gt(v.game, ["fact." + k], humanKey(k)) }), el("dd", { text: f.facts[k] })))) : null,
+        f && f.facts ? el("dl", { class: "facts" }, Object.keys(f.facts).sort()
+          // The board shows short facts only (counts, roles); a long text
+          // (a role's ability) is read on the phones.
+          .filter(k => page !== "board" || String(f.facts[k]).length <= 24)
+          .map(k => el("div", {}, el("dt", { text: gt(v.game, ["fact." + k], humanKey(k)) }), el("dd", { text: f.facts[k] })))) : null,
         host ? seatTools(v, s) : null);
     }));
   }
@@ -942,10 +946,9 @@
     const timers = (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
     const svg = view.board ? drawBoard(view.board, n, view.board.title) : null;
     const centre = [];
-    if (view.outcome) centre.push(outcomePanel(v));
     if (timers.length) centre.push(el("div", { class: "timer-stage", "data-key": "timers" }, timers.map(tm => timerEl(tm, "huge"))));
     if (svg) centre.push(el("div", { class: "board-draw", "data-key": "draw" }, view.board.title ? el("h2", { text: view.board.title }) : null, svg));
-    else if (!view.outcome && !timers.length) centre.push(el("div", { class: "board-public", "data-key": "public" }, readable(v, view.public)));
+    else if (!view.board && !view.outcome && !timers.length) centre.push(el("div", { class: "board-public", "data-key": "public" }, readable(v, view.public)));
     const counters = view.board ? drawCounters(view.board) : [];
     if (counters.length) centre.push(el("div", { class: "counters", id: "counters", "data-key": "counters" }, counters));
     if ((view.tracks || []).length) centre.push(el("div", { class: "tracks", id: "tracks", "data-key": "tracks" }, view.tracks.map(trackEl)));
@@ -956,6 +959,8 @@
         el("button", { type: "button", id: "sound-enable", class: "secondary" + (Sound.enabled ? " on" : ""), "aria-pressed": Sound.enabled ? "true" : "false", onclick: () => { Sound.enable(); rerender(); } }, Sound.enabled ? t("sound_on") : t("sound_tap"))),
       el("div", { class: "board-centre", "data-key": "centre" }, centre),
       el("div", { class: "board-side", "data-key": "side" },
+        // At the end the result leads the side; the board stays drawn.
+        view.outcome ? outcomePanel(v) : null,
         seatList(v, view),
         el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
   }

@@ -20,7 +20,19 @@
     const nodes = board.nodes || [];
     if (!nodes.length) return null;
     const pos = {};
-    for (const n of nodes) pos[n.id] = { x: 10 + NW / 2 + n.x * (W - 20 - NW), y: 10 + NH / 2 + n.y * (H - 70 - NH) };
+    // The layout is stretched to use the whole drawing.
+    const xs = nodes.map(n => n.x), ys = nodes.map(n => n.y);
+    const x0 = Math.min(...xs), xw = Math.max(...xs) - x0 || 1, y0 = Math.min(...ys), yh = Math.max(...ys) - y0 || 1;
+    for (const n of nodes) pos[n.id] = { x: 10 + NW / 2 + (xs.length > 1 ? (n.x - x0) / xw : 0.5) * (W - 20 - NW), y: 10 + NH / 2 + (ys.length > 1 ? (n.y - y0) / yh : 0.5) * (H - 70 - NH) };
+    // Places close together are drawn smaller, so that they do not cover
+    // each other: the scale is what the closest pair allows.
+    let k = 1;
+    const ps = Object.values(pos);
+    for (let i = 0; i < ps.length; i++) for (let j = i + 1; j < ps.length; j++) {
+      const fx = Math.abs(ps[i].x - ps[j].x) / (NW + 8), fy = Math.abs(ps[i].y - ps[j].y) / (NH + 8);
+      k = Math.min(k, Math.max(fx, fy));
+    }
+    k = Math.max(0.45, k);
     const edges = (board.edges || []).filter(e => pos[e.from] && pos[e.to]).map(e => {
       const a = pos[e.from], b = pos[e.to];
       return sv("g", { class: classes("edge", e.tags), "data-key": "e:" + e.from + ">" + e.to },
@@ -29,11 +41,12 @@
     });
     const places = nodes.map(n => {
       const p = pos[n.id];
-      const pieces = (n.pieces || []).map((pc, i) => piece(pc, i, p, names));
+      const pieces = (n.pieces || []).map((pc, i) => piece(pc, i, p, names, k));
+      const w = NW * k, h = NH * k;
       return sv("g", { class: classes("node", n.tags), "data-key": "n:" + n.id, "data-node": n.id },
-        sv("rect", { x: p.x - NW / 2, y: p.y - NH / 2, width: NW, height: NH, rx: 10 }),
-        sv("text", { x: p.x, y: p.y - (n.note ? 12 : 0), class: "node-label" }, n.label),
-        n.note ? sv("text", { x: p.x, y: p.y + 26, class: "node-note" }, n.note) : null,
+        sv("rect", { x: p.x - w / 2, y: p.y - h / 2, width: w, height: h, rx: 10 * k }),
+        sv("text", { x: p.x, y: p.y - (n.note ? 12 * k : 0), class: "node-label", "font-size": Math.round(34 * k) }, n.label),
+        n.note ? sv("text", { x: p.x, y: p.y + 26 * k, class: "node-note", "font-size": Math.round(24 * k) }, n.note) : null,
         pieces);
     });
     return sv("svg", { viewBox: "0 0 " + W + " " + H, class: "board-svg", id: "board-svg", role: "img", "aria-label": label || board.title || "" },
@@ -42,17 +55,18 @@
 
   // piece draws one piece under its place, by kind; a face-down piece
   // ("back") shows only its back.
-  function piece(pc, i, p, names) {
-    const x = p.x - NW / 2 + 24 + (i % 4) * 50, y = p.y + NH / 2 + 28 + Math.floor(i / 4) * 50;
+  function piece(pc, i, p, names, k) {
+    const x = p.x - NW * k / 2 + 24 * k + (i % 4) * 50 * k, y = p.y + NH * k / 2 + 28 * k + Math.floor(i / 4) * 50 * k;
     const who = pc.seat !== undefined && pc.seat !== null ? (names[pc.seat] || "") : "";
     const text = pc.kind === "back" ? "?" : (pc.label || who || "").slice(0, 2);
     const count = pc.count > 1 ? "×" + pc.count : "";
     const title = (pc.kind === "back" ? "" : (pc.label || "")) + (who ? " · " + who : "") + (count ? " " + count : "");
-    const shape = pc.kind === "enemy" ? sv("path", { d: `M${x} ${y - 24}L${x + 24} ${y}L${x} ${y + 24}L${x - 24} ${y}Z` })
-      : pc.kind === "marker" || pc.kind === "back" ? sv("rect", { x: x - 22, y: y - 22, width: 44, height: 44, rx: 6 })
-        : sv("circle", { cx: x, cy: y, r: 23 });
+    const r = 23 * k;
+    const shape = pc.kind === "enemy" ? sv("path", { d: `M${x} ${y - r}L${x + r} ${y}L${x} ${y + r}L${x - r} ${y}Z` })
+      : pc.kind === "marker" || pc.kind === "back" ? sv("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 6 * k })
+        : sv("circle", { cx: x, cy: y, r });
     return sv("g", { class: "piece piece-" + pc.kind + (pc.seat !== undefined && pc.seat !== null ? " seat-" + pc.seat : "") },
-      sv("title", {}, title), shape, sv("text", { x: x, y: y + 9 }, text), count ? sv("text", { x: x + 30, y: y - 14, class: "piece-count" }, count) : null);
+      sv("title", {}, title), shape, sv("text", { x: x, y: y + 9 * k, "font-size": Math.round(26 * k) }, text), count ? sv("text", { x: x + 30 * k, y: y - 14 * k, class: "piece-count", "font-size": Math.round(26 * k) }, count) : null);
   }
 
   // counters and slots as big HTML boxes.
