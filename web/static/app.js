@@ -27,6 +27,7 @@
   let signedOut = null;    // why this phone stopped (revoked), or null
   let handover = {};       // seat → hand-over answer shown on the host
   let wasMyTurn = false;
+  let wasOver = false;
   let rematchFollowed = false;
   const prefs = { sound: localStorage.getItem("tw:sound") === "1", vibrate: localStorage.getItem("tw:vibrate") === "1" };
   const lastDeadline = {}, beeped = {}, buzzed = {}; // per timer: its deadline, the second beeped, the deadline buzzed
@@ -417,6 +418,10 @@
     const next = page === "board" ? boardPage(v, prompt) : phonePage(v, prompt);
     next.id = "main";
     morph(main, next);
+    // The end is news: show its banner from the top once.
+    const over = !!(v.view && v.view.outcome);
+    if (over && !wasOver) window.scrollTo(0, 0);
+    wasOver = over;
     for (const pad of document.querySelectorAll(".score-pad")) padTotal(pad);
     startTimerTick();
   }
