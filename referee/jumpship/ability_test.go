@@ -235,9 +235,7 @@ func TestSecurity(t *testing.T) {
 		if got, want := tb.st.Seats[1].Target, 1; got != want {
 			t.Fatalf("Bo's Target = %d, want %d", got, want)
 		}
-		if got, want := tb.turn(), 4; got != want {
-			t.Fatalf("turn = %d, want %d", got, want)
-		}
+		tb.wantTurn(4)
 	})
 	t.Run("ErrNoTargetInBag", func(t *testing.T) {
 		tb := sec(t)

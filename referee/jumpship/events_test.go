@@ -58,9 +58,7 @@ func TestQuarantine(t *testing.T) {
 		if !kittest.HasEvent(res.Events, "quarantine_tie") || tb.st.Bag.Count(Command) != 10 || !tb.st.Countdown[0].Resolved {
 			t.Fatalf("after a tie: events %v, %d Command in bag, track %+v", res.Events, tb.st.Bag.Count(Command), tb.st.Countdown[0])
 		}
-		if got, want := tb.turn(), 2; got != want {
-			t.Fatalf("turn = %d, want %d", got, want)
-		}
+		tb.wantTurn(2)
 	})
 	t.Run("CaptainChoosesTheChooser", func(t *testing.T) {
 		tb := std7(t)
@@ -161,9 +159,7 @@ func TestEject(t *testing.T) {
 		if got, want := tb.st.Seats[3].Status, Ejected; got != want {
 			t.Fatalf("Di = %q, want %q", got, want)
 		}
-		if got, want := tb.turn(), 1; got != want {
-			t.Fatalf("turn = %d, want %d", got, want)
-		}
+		tb.wantTurn(1)
 	})
 	t.Run("QueenEjectedHumansWin", func(t *testing.T) {
 		tb := std7(t)

@@ -233,6 +233,14 @@ func (tb *table) completeTrack(i int, token string, giver, to int) kit.Result {
 // turn is the seat whose turn it is.
 func (tb *table) turn() int { return tb.st.Order.Seat() }
 
+// wantTurn fails the test unless it is seat's turn.
+func (tb *table) wantTurn(seat int) {
+	tb.t.Helper()
+	if got := tb.turn(); got != seat {
+		tb.t.Fatalf("turn = %d, want %d", got, seat)
+	}
+}
+
 // setTurn gives the turn to a seat at the start of its turn.
 func (tb *table) setTurn(seat int) {
 	tb.t.Helper()
