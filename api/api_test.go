@@ -19,6 +19,7 @@ import (
 	"tablewarden/api"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // playRandom posts one random legal move from the first seat the view
@@ -212,13 +213,13 @@ func TestMoveErrors(t *testing.T) {
 	})
 	t.Run("Idempotent", func(t *testing.T) {
 		req := map[string]any{"type": "draw", "expected_version": v.Version, "idempotency_key": "k-1"}
-		var first, second api.MoveResult
+		var first, second tablepkg.MoveResult
 		ts.must(200, "POST", path, tb.Tokens[turn], req, &first)
 		ts.must(200, "POST", path, tb.Tokens[turn], req, &second)
 		if !second.Duplicate || second.Seq != first.Seq || second.Version != first.Version {
 			t.Fatalf("retry = %+v, want the first result %+v marked duplicate", second, first)
 		}
-		var log []api.LogEntry
+		var log []tablepkg.LogEntry
 		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 		if got, want := len(log), 1; got != want {
 			t.Fatalf("log entries = %d, want %d (the retry applied twice?)", got, want)
@@ -287,7 +288,7 @@ func TestConcurrentMovesOneTable(t *testing.T) {
 		}
 		accepted++
 	}
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	if len(log) != accepted {
 		t.Fatalf("log has %d entries, want %d accepted moves", len(log), accepted)
@@ -322,7 +323,7 @@ func checkReplay(t testing.TB, ts *testServer) {
 			t.Fatalf("table %s snapshot: %v", id, err)
 		}
 		g, _ := catalog.Get(row.Game)
-		st, err := api.Replay(g, row, seats, moves)
+		st, err := tablepkg.Replay(g, row, seats, moves)
 		if err != nil {
 			t.Fatalf("table %s replay: %v", id, err)
 		}
@@ -342,12 +343,12 @@ func TestRestartKeepsEverything(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		playRandom(t, ts, tb, r)
 	}
-	before := map[int]api.ViewResponse{}
+	before := map[int]tablepkg.ViewResponse{}
 	for i, tok := range tb.Tokens {
 		before[i] = ts.view(tb, tok)
 	}
 	hostBefore := ts.view(tb, tb.Host)
-	var logBefore []api.LogEntry
+	var logBefore []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logBefore)
 	ts.Stop()
 
@@ -365,7 +366,7 @@ func TestRestartKeepsEverything(t *testing.T) {
 	if hostAfter.Version != hostBefore.Version || hostAfter.JoinCode != hostBefore.JoinCode {
 		t.Fatalf("host view changed across restart")
 	}
-	var logAfter []api.LogEntry
+	var logAfter []tablepkg.LogEntry
 	ts2.must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logAfter)
 	if a, b := mustJSON(logAfter), mustJSON(logBefore); a != b {
 		t.Fatalf("log changed across restart")
@@ -381,7 +382,7 @@ func TestRestartKeepsEverything(t *testing.T) {
 	checkReplay(t, ts2)
 }
 
-func zeroTime(v api.ViewResponse) api.ViewResponse { v.ServerTime = time.Time{}; return v }
+func zeroTime(v tablepkg.ViewResponse) tablepkg.ViewResponse { v.ServerTime = time.Time{}; return v }
 
 func mustJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
 
@@ -482,7 +483,7 @@ func TestUndo(t *testing.T) {
 	if mustJSON(before.View) != mustJSON(after.View) {
 		t.Fatalf("undo did not restore the view:\nbefore %s\nafter  %s", mustJSON(before.View), mustJSON(after.View))
 	}
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	last := log[len(log)-1]
 	if last.By != "host" || !log[len(log)-2].Undone {
@@ -548,7 +549,7 @@ func TestCredentials(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var v api.ViewResponse
+		var v tablepkg.ViewResponse
 		json.NewDecoder(res.Body).Decode(&v)
 		res.Body.Close()
 		if v.Me.Seat != 2 {
@@ -802,7 +803,7 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		for _, raw := range streams[i].allRaw() {
 			allowed(i, raw)
 		}
-		var log []api.LogEntry
+		var log []tablepkg.LogEntry
 		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tok, nil, &log)
 		for _, e := range log {
 			for _, ev := range e.Events {
@@ -819,7 +820,7 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 			}
 		}
 	}
-	var boardLog []api.LogEntry
+	var boardLog []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &boardLog)
 	for _, e := range boardLog {
 		for _, ev := range e.Events {

@@ -6,9 +6,8 @@ import (
 	"go/token"
 	"strconv"
 	"strings"
+	tablepkg "tablewarden/table"
 	"testing"
-
-	"tablewarden/api"
 )
 
 // TestTokensFromCryptoRand checks the seat and host tokens: 128 bits or
@@ -21,7 +20,7 @@ func TestTokensFromCryptoRand(t *testing.T) {
 	var ones [256]int
 	size := 0
 	for i := 0; i < n; i++ {
-		tok := api.NewToken()
+		tok := tablepkg.NewToken()
 		b, err := base64.RawURLEncoding.DecodeString(tok)
 		if err != nil {
 			t.Fatalf("token %q is not URL-safe base64: %v", tok, err)
@@ -117,7 +116,7 @@ func TestJoinCodeRevealsNoToken(t *testing.T) {
 		check("a join with a guessed code", body)
 	}
 	// A new seat gets its own new token only.
-	var jr api.JoinResult
+	var jr tablepkg.JoinResult
 	ts.must(201, "POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Zoe"}, &jr)
 	for _, s := range secrets {
 		if jr.Token == s {

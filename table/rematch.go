@@ -1,4 +1,4 @@
-package api
+package table
 
 import (
 	"context"
@@ -18,7 +18,7 @@ import (
 // seats have no device until claimed; the host may play them meanwhile.
 // Host only; CodeConflict unless the game has ended or when a rematch
 // already exists.
-func (s *Service) Rematch(ctx context.Context, tableID string, id identity) (CreateTableResult, error) {
+func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (CreateTableResult, error) {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return CreateTableResult{}, err
@@ -98,7 +98,7 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id identity) (Cre
 	}
 	t.row.RematchID = sql.NullString{String: res.TableID, Valid: true}
 	t.row.Version = oldVersion
-	s.metrics.tablesCreated.Add(1)
+	s.counters.TablesCreated.Add(1)
 	s.timers.schedule(res.TableID, t.game, st)
 	s.hub.publish(t)
 	return res, nil
@@ -107,7 +107,7 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id identity) (Cre
 // ClaimRematch gives the calling seat of an ended table a new token for
 // the same seat at its rematch. Claiming again issues a new token and
 // revokes the one claimed before. CodeConflict when there is no rematch.
-func (s *Service) ClaimRematch(ctx context.Context, tableID string, id identity) (ClaimResult, error) {
+func (s *Service) ClaimRematch(ctx context.Context, tableID string, id Identity) (ClaimResult, error) {
 	if id.Role != kit.RoleSeat {
 		return ClaimResult{}, Errorf(CodeForbidden, "Only a seat of this table can claim its seat at the rematch.")
 	}

@@ -1,4 +1,4 @@
-package api
+package table
 
 import (
 	"bytes"
@@ -19,7 +19,6 @@ import (
 	"tablewarden/db"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
-	tablerules "tablewarden/table"
 )
 
 // Service holds the tables: it loads a table lazily on first touch, applies
@@ -27,12 +26,12 @@ import (
 // move through the store's group committer and pushes every subscriber its
 // own new view. It knows games only through kit.Game.
 type Service struct {
-	store   *db.Store
-	log     *slog.Logger
-	now     func() time.Time
-	hub     *hub
-	metrics *metrics
-	timers  *timerScheduler
+	store    *db.Store
+	log      *slog.Logger
+	now      func() time.Time
+	hub      *hub
+	counters Counters
+	timers   *timerScheduler
 	// publicURL is the base of the links the server hands out (join and
 	// hand-over links), without a trailing slash.
 	publicURL string
@@ -90,20 +89,50 @@ type logEnc struct {
 // view's bytes, and every view goes to every phone on every move.
 const recentLog = 10
 
-func newService(store *db.Store, log *slog.Logger, now func() time.Time, m *metrics, publicURL string) *Service {
-	s := &Service{store: store, log: log, now: now, metrics: m, publicURL: publicURL, tables: map[string]*table{}}
+// Config is what a Service needs.
+type Config struct {
+	// Store is the open database.
+	Store *db.Store
+	// Log receives the service's structured logs; nil is slog.Default().
+	Log *slog.Logger
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+	// PublicURL is the base of the join and hand-over links, without a
+	// trailing slash.
+	PublicURL string
+	// MaxLoaded bounds the tables kept in memory (idle ones leave first,
+	// tablecache.go); 0 keeps every table loaded once.
+	MaxLoaded int
+}
+
+// New returns a Service over cfg.Store. It arms no timers: call
+// ResumeTimers once, before serving.
+func New(cfg Config) *Service {
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	s := &Service{store: cfg.Store, log: cfg.Log, now: cfg.Now, publicURL: cfg.PublicURL, tables: map[string]*table{}}
+	if cfg.MaxLoaded > 0 {
+		s.lru = newLoadedLRU(cfg.MaxLoaded, time.Minute)
+	}
 	s.hub = newHub(s)
 	s.timers = newTimerScheduler(s)
 	return s
 }
 
-// identity is who is asking: a seat, the host, or the public board.
-type identity struct {
+// Counters returns the service's counters (for /metrics).
+func (s *Service) Counters() *Counters { return &s.counters }
+
+// Identity is who is asking: a seat, the host, or the public board.
+type Identity struct {
 	Role kit.ViewerRole
 	Seat int
 }
 
-func (id identity) viewer() kit.Viewer {
+func (id Identity) viewer() kit.Viewer {
 	switch id.Role {
 	case kit.RoleSeat:
 		return kit.SeatViewer(id.Seat)
@@ -113,7 +142,7 @@ func (id identity) viewer() kit.Viewer {
 	return kit.BoardViewer
 }
 
-func (id identity) actor() kit.Actor {
+func (id Identity) actor() kit.Actor {
 	switch id.Role {
 	case kit.RoleSeat:
 		return kit.SeatActor(id.Seat)
@@ -124,7 +153,7 @@ func (id identity) actor() kit.Actor {
 }
 
 // systemIdentity is the server itself (timer expiries).
-var systemIdentity = identity{Role: "system", Seat: -1}
+var systemIdentity = Identity{Role: "system", Seat: -1}
 
 // load returns the table, loading it from storage on first touch.
 func (s *Service) load(ctx context.Context, id string) (*table, error) {
@@ -221,13 +250,13 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 	}
 	t.game, t.row, t.seats, t.state, t.seq = g, row, seats, st, seq
 	t.joinURL = s.publicURL + "/j/" + row.JoinCode
-	s.metrics.tablesLoaded.Add(1)
+	s.counters.TablesLoaded.Add(1)
 	return nil
 }
 
 func toLogItem(m db.Move) (logItem, error) {
 	it := logItem{Seq: m.Seq, Kind: m.Kind, Type: m.Type, Undone: m.Undone != 0, enc: &logEnc{}}
-	var by tablerules.MovedBy
+	var by MovedBy
 	if err := json.Unmarshal([]byte(m.Actor), &by); err != nil {
 		return it, fmt.Errorf("move %d actor: %w", m.Seq, err)
 	}
@@ -243,41 +272,36 @@ func toLogItem(m db.Move) (logItem, error) {
 	return it, nil
 }
 
-// Replay rebuilds a table's state from its log (tablerules.Replay).
-func Replay(g kit.Game, row db.GameTable, seats []db.Seat, moves []db.Move) (kit.State, error) {
-	return tablerules.Replay(g, row, seats, moves)
-}
-
 // resolve maps a credential to an identity at table t. An empty token is
 // the public board. want narrows which kind the caller claims ("seat",
 // "host" or "" for either).
-func (t *table) resolve(token string) (identity, bool) {
+func (t *table) resolve(token string) (Identity, bool) {
 	if token == "" {
-		return identity{Role: kit.RoleBoard, Seat: -1}, true
+		return Identity{Role: kit.RoleBoard, Seat: -1}, true
 	}
 	if tokenMatches(token, t.row.HostTokenHash) {
-		return identity{Role: kit.RoleHost, Seat: -1}, true
+		return Identity{Role: kit.RoleHost, Seat: -1}, true
 	}
 	for _, st := range t.seats {
 		if st.Removed == 0 && tokenMatches(token, st.TokenHash) {
-			return identity{Role: kit.RoleSeat, Seat: int(st.Seat)}, true
+			return Identity{Role: kit.RoleSeat, Seat: int(st.Seat)}, true
 		}
 	}
-	return identity{}, false
+	return Identity{}, false
 }
 
 // Identify returns the identity a token has at a table. An unknown or
 // revoked token is CodeUnauthorized.
-func (s *Service) Identify(ctx context.Context, tableID, token string) (identity, error) {
+func (s *Service) Identify(ctx context.Context, tableID, token string) (Identity, error) {
 	t, err := s.load(ctx, tableID)
 	if err != nil {
-		return identity{}, err
+		return Identity{}, err
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	id, ok := t.resolve(token)
 	if !ok {
-		return identity{}, errUnknownToken()
+		return Identity{}, errUnknownToken()
 	}
 	return id, nil
 }
@@ -337,7 +361,7 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 	if err != nil {
 		return CreateTableResult{}, err
 	}
-	s.metrics.tablesCreated.Add(1)
+	s.counters.TablesCreated.Add(1)
 	return res, nil
 }
 
@@ -418,7 +442,7 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 
 // hostTable checks that id is the host (CodeForbidden), loads the table and
 // locks it; the caller unlocks t.mu.
-func (s *Service) hostTable(ctx context.Context, tableID string, id identity) (*table, error) {
+func (s *Service) hostTable(ctx context.Context, tableID string, id Identity) (*table, error) {
 	if err := requireHost(id); err != nil {
 		return nil, err
 	}
@@ -431,7 +455,7 @@ func (s *Service) hostTable(ctx context.Context, tableID string, id identity) (*
 }
 
 // requireHost returns CodeForbidden unless id is the host.
-func requireHost(id identity) error {
+func requireHost(id Identity) error {
 	if id.Role != kit.RoleHost {
 		return Errorf(CodeForbidden, "Only the host can do this.")
 	}
@@ -442,7 +466,7 @@ func requireHost(id identity) error {
 // records the initial state. It returns CodeForbidden for a non-host,
 // CodeConflict when already started, CodeIllegalMove when Setup refuses
 // (player count, options).
-func (s *Service) Start(ctx context.Context, tableID string, id identity) error {
+func (s *Service) Start(ctx context.Context, tableID string, id Identity) error {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return err
@@ -459,7 +483,7 @@ func (s *Service) Start(ctx context.Context, tableID string, id identity) error 
 		}
 	}
 	now := s.now().UTC()
-	st, err := t.game.Setup(json.RawMessage(t.row.Options), tablerules.Dealt(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
+	st, err := t.game.Setup(json.RawMessage(t.row.Options), Dealt(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
 	if err != nil {
 		return err
 	}
@@ -579,7 +603,7 @@ type MoveResult struct {
 // request, and CodeUnavailable when storage cannot record it. A repeated
 // idempotency key with the same move returns the first result without
 // applying anything; with another move it is CodeConflict "key_reused".
-func (s *Service) Move(ctx context.Context, tableID string, id identity, req MoveRequest) (MoveResult, error) {
+func (s *Service) Move(ctx context.Context, tableID string, id Identity, req MoveRequest) (MoveResult, error) {
 	if id.Role == kit.RoleBoard {
 		return MoveResult{}, Errorf(CodeUnauthorized, "Join the table to make moves.")
 	}
@@ -589,8 +613,8 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	if len(req.IdempotencyKey) > 100 {
 		return MoveResult{}, Errorf(CodeInvalid, "The idempotency key is longer than 100 characters.")
 	}
-	if !tablerules.ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role {
-		return MoveResult{}, Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", tablerules.SystemKeyPrefix)
+	if !ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role {
+		return MoveResult{}, Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", SystemKeyPrefix)
 	}
 	if req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role {
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: "Only the server's clock reports expired timers.", Rule: kit.Errorf("system_only", "Timers", "Only the server's clock reports expired timers.")}
@@ -614,7 +638,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	by := tablerules.MovedBy{Actor: id.actor()}
+	by := MovedBy{Actor: id.actor()}
 	if req.AsSeat != nil {
 		if by, err = t.hostFor(*req.AsSeat); err != nil {
 			return MoveResult{}, err
@@ -662,7 +686,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 			return r, derr
 		}
 		if _, ok := kit.AsRuleError(err); ok {
-			s.metrics.movesRejected.Add(1)
+			s.counters.MovesRejected.Add(1)
 		}
 		return MoveResult{}, err
 	}
@@ -670,7 +694,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	if err != nil {
 		return MoveResult{}, err
 	}
-	reveals := tablerules.Reveals(res, mctx, uint64(t.row.Seed), seq)
+	reveals := Reveals(res, mctx, uint64(t.row.Seed), seq)
 	events := res.Events
 	if events == nil {
 		events = []kit.Event{}
@@ -703,7 +727,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 		t.row.Status = "ended"
 	}
 	t.appendLog(logItem{Seq: seq, Kind: "move", Actor: by.Actor, ByHost: by.ByHost, Type: req.Type, At: now, Events: events})
-	s.metrics.movesAccepted.Add(1)
+	s.counters.MovesAccepted.Add(1)
 	s.timers.schedule(t.id, t.game, res.State)
 	s.hub.publish(t)
 	return MoveResult{Seq: seq, Version: version}, nil
@@ -712,24 +736,24 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 // hostFor returns the actor of the host playing for seat n, which must be
 // a seat in play that no device holds (CodeConflict "seat_attended"
 // otherwise). The caller holds t.mu.
-func (t *table) hostFor(n int) (tablerules.MovedBy, error) {
+func (t *table) hostFor(n int) (MovedBy, error) {
 	for _, st := range t.seats {
 		if int(st.Seat) != n || st.Removed != 0 {
 			continue
 		}
 		if st.TokenHash != nil {
-			return tablerules.MovedBy{}, &Error{Code: CodeConflict, Reason: "seat_attended", Message: fmt.Sprintf("%s's phone holds that seat; only it plays the seat's moves.", st.Name)}
+			return MovedBy{}, &Error{Code: CodeConflict, Reason: "seat_attended", Message: fmt.Sprintf("%s's phone holds that seat; only it plays the seat's moves.", st.Name)}
 		}
-		return tablerules.MovedBy{Actor: kit.SeatActor(n), ByHost: true}, nil
+		return MovedBy{Actor: kit.SeatActor(n), ByHost: true}, nil
 	}
-	return tablerules.MovedBy{}, Errorf(CodeNotFound, "No seat %d at this table.", n)
+	return MovedBy{}, Errorf(CodeNotFound, "No seat %d at this table.", n)
 }
 
 // duplicate looks up a move already recorded with the idempotency key. dup
 // is true when there is one: res is then its result, or err the
 // "key_reused" conflict if the key named another move (another actor, type
 // or args).
-func (s *Service) duplicate(ctx context.Context, t *table, by tablerules.MovedBy, req MoveRequest, args string) (res MoveResult, dup bool, err error) {
+func (s *Service) duplicate(ctx context.Context, t *table, by MovedBy, req MoveRequest, args string) (res MoveResult, dup bool, err error) {
 	prev, err := s.store.Read().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: true}})
 	if errors.Is(err, sql.ErrNoRows) {
 		return MoveResult{}, false, nil
@@ -737,7 +761,7 @@ func (s *Service) duplicate(ctx context.Context, t *table, by tablerules.MovedBy
 	if err != nil {
 		return MoveResult{}, false, err
 	}
-	if !tablerules.SameMove(prev, by, req.Type, args) {
+	if !SameMove(prev, by, req.Type, args) {
 		return MoveResult{}, true, &Error{Code: CodeConflict, Reason: "key_reused", Message: "That idempotency key was already used for another move; nothing was applied."}
 	}
 	return MoveResult{Seq: prev.Seq, Version: prev.Version, Duplicate: true}, true, nil
@@ -756,7 +780,7 @@ func (t *table) appendLog(it logItem) {
 // hidden information, and when there is nothing to undo ("nothing_to_undo").
 // The undo is recorded in the log as an entry of its own; the undone move
 // stays in the log, marked undone, and replay skips it.
-func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveResult, error) {
+func (s *Service) Undo(ctx context.Context, tableID string, id Identity) (MoveResult, error) {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return MoveResult{}, err
@@ -781,7 +805,7 @@ func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveRe
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 	}
 	last := moves[target]
-	if last.Reveals == tablerules.RevealsRandom {
+	if last.Reveals == RevealsRandom {
 		re := kit.Errorf("undo_random", "Table › Undo", "Move %d (%s) drew dice, a shuffle or a draw, so it cannot be undone: undoing it would let the table roll again.", last.Seq, last.Type)
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 	}
@@ -904,7 +928,7 @@ type RematchRef struct {
 }
 
 // View returns the identity's view of the table.
-func (s *Service) View(ctx context.Context, tableID string, id identity) (ViewResponse, error) {
+func (s *Service) View(ctx context.Context, tableID string, id Identity) (ViewResponse, error) {
 	t, err := s.load(ctx, tableID)
 	if err != nil {
 		return ViewResponse{}, err
@@ -937,7 +961,7 @@ func (t *table) snapshot() tableSnapshot {
 		seats: append([]db.Seat(nil), t.seats...), state: t.state, log: append([]logItem(nil), t.log...)}
 }
 
-func (sn tableSnapshot) render(id identity, now time.Time) ViewResponse {
+func (sn tableSnapshot) render(id Identity, now time.Time) ViewResponse {
 	r := sn.renderHead(id, now)
 	names := sn.names()
 	for _, it := range sn.log {
@@ -947,13 +971,13 @@ func (sn tableSnapshot) render(id identity, now time.Time) ViewResponse {
 }
 
 // renderHead is the view without its log entries (Log is empty).
-func (sn tableSnapshot) renderHead(id identity, now time.Time) ViewResponse {
+func (sn tableSnapshot) renderHead(id Identity, now time.Time) ViewResponse {
 	info := gameInfo(sn.game)
 	r := ViewResponse{TableID: sn.id, Game: info.ID, GameName: info.Name, Status: sn.status, Version: sn.version,
 		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
 	r.Me = Me{Role: string(id.Role), Seat: id.Seat}
 	for _, st := range sn.seats {
-		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0, Unattended: tablerules.Unattended(st)})
+		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0, Unattended: Unattended(st)})
 		if id.Role == kit.RoleSeat && int(st.Seat) == id.Seat {
 			r.Me.Name = st.Name
 		}
@@ -1008,7 +1032,7 @@ func (sn tableSnapshot) names() map[int]string {
 //
 // share, when not nil, holds the parts of the game view that every viewer
 // of this snapshot shares, encoded once (viewShare).
-func (sn tableSnapshot) encode(id identity, now time.Time, share *viewShare) ([]byte, error) {
+func (sn tableSnapshot) encode(id Identity, now time.Time, share *viewShare) ([]byte, error) {
 	r := sn.renderHead(id, now)
 	view := r.View
 	r.View = nil // spliced in below, in its place just before "log"
@@ -1112,7 +1136,7 @@ func (it logItem) entry(v kit.Viewer, names map[int]string) LogEntry {
 }
 
 // Log returns the whole log of a table as the identity may see it.
-func (s *Service) Log(ctx context.Context, tableID string, id identity) ([]LogEntry, error) {
+func (s *Service) Log(ctx context.Context, tableID string, id Identity) ([]LogEntry, error) {
 	t, err := s.load(ctx, tableID)
 	if err != nil {
 		return nil, err
@@ -1192,7 +1216,7 @@ func (s *Service) JoinCode(ctx context.Context, tableID string) (string, error) 
 // (hub.subscribe): CodeUnauthorized for a token the table does not know.
 // It returns the stream and its first payload; the caller ends it with
 // Unsubscribe.
-func (s *Service) Subscribe(ctx context.Context, tableID, token string) (*subscriber, []byte, error) {
+func (s *Service) Subscribe(ctx context.Context, tableID, token string) (*Subscriber, []byte, error) {
 	t, err := s.load(ctx, tableID)
 	if err != nil {
 		return nil, nil, err
@@ -1201,7 +1225,33 @@ func (s *Service) Subscribe(ctx context.Context, tableID, token string) (*subscr
 }
 
 // Unsubscribe ends a stream registered by Subscribe.
-func (s *Service) Unsubscribe(tableID string, sub *subscriber) { s.hub.unsubscribe(tableID, sub) }
+func (s *Service) Unsubscribe(tableID string, sub *Subscriber) { s.hub.unsubscribe(tableID, sub) }
 
 // OpenStreams is the number of open SSE streams.
 func (s *Service) OpenStreams() int { return s.hub.count() }
+
+// ResumeTimers arms the timers stored as running (after a restart) and
+// returns how many there are. A storage error is returned as it is.
+func (s *Service) ResumeTimers(ctx context.Context) (int, error) { return s.timers.resume(ctx) }
+
+// StopTimers disarms every timer (at shutdown); the stored timers stay
+// for the next start.
+func (s *Service) StopTimers() { s.timers.stop() }
+
+// ViewJSON returns the identity's view of the table as JSON, padded to the
+// length every viewer's view of this version has (padding.go). An unknown
+// table is CodeNotFound.
+func (s *Service) ViewJSON(ctx context.Context, tableID string, id Identity) ([]byte, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	snap := t.snapshot()
+	t.mu.Unlock()
+	b, err := snap.encode(id, s.now(), nil)
+	if err != nil {
+		return nil, err
+	}
+	return s.pad(&snap, b, nil), nil
+}
