@@ -6,12 +6,17 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
+// The host's controls over who may still join (issue 16): a new join code
+// (table.Service.RotateJoinCode) and the lock (table.Service.SetLocked).
+
+// joinCodeResponse is the new join code with its links.
 type joinCodeResponse struct {
 	JoinCode string `json:"join_code"`
 	JoinURL  string `json:"join_url"`
 	QRURL    string `json:"qr_url"`
 }
 
+// handleJoinCodeRotate gives the table a new join code.
 func (s *Server) handleJoinCodeRotate(c echo.Context) error {
 	id, err := s.who(c)
 	if err != nil {
@@ -28,6 +33,7 @@ type lockRequest struct {
 	Locked bool `json:"locked"`
 }
 
+// handleLockPost locks or unlocks the table against new joins.
 func (s *Server) handleLockPost(c echo.Context) error {
 	id, err := s.who(c)
 	if err != nil {

@@ -170,7 +170,7 @@ func (s *Server) handleViewGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.writeView(c, c.Param("id"), id) // issue 16: padded to the version's length (padding.go)
+	return s.writeView(c, c.Param("id"), id) // issue 16: padded to the version's length (table/padding.go)
 }
 
 func (s *Server) handleMovePost(c echo.Context) error {

@@ -1,6 +1,6 @@
 // Package api is tablewarden's HTTP server: JSON under /api, the SSE
 // streams, the embedded web pages and the Kraken continuation pages. Its
-// handlers bind the request, call the Service and render; they hold no SQL
+// handlers bind the request, call table.Service and render; they hold no SQL
 // and no rules.
 package api
 
@@ -50,7 +50,7 @@ type Config struct {
 	Retention Retention
 }
 
-// Server is the HTTP server over a Service.
+// Server is the HTTP server over a table.Service.
 type Server struct {
 	cfg       Config
 	echo      *echo.Echo

@@ -23,7 +23,7 @@ import (
 // chunking, ended by closing the connection, as Server-Sent Events allow.
 //
 // The token is checked and the stream registered under the table's lock
-// (hub.subscribe), before the connection is taken over: a revocation either
+// (table.Service.Subscribe), before the connection is taken over: a revocation either
 // refuses the token here (401) or finds the stream and closes it.
 func (s *Server) handleStream(c echo.Context) error {
 	tok, err := credential(c, c.Param("id"))

@@ -10,8 +10,8 @@ import (
 // the old one (seen on a screen, guessed, passed on) worthless, and a lock
 // refuses every new join, whoever holds the code.
 
-// RotateJoinCode gives the table a new join code and returns it. Host only
-// (CodeForbidden).
+// RotateJoinCode gives the table a new join code and returns it. It
+// returns CodeForbidden for anyone but the host.
 func (s *Service) RotateJoinCode(ctx context.Context, tableID string, id Identity) (string, error) {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
@@ -42,8 +42,8 @@ func (s *Service) RotateJoinCode(ctx context.Context, tableID string, id Identit
 	}
 }
 
-// SetLocked locks the table against new joins, or unlocks it. Host only
-// (CodeForbidden).
+// SetLocked locks the table against new joins, or unlocks it. It returns
+// CodeForbidden for anyone but the host.
 func (s *Service) SetLocked(ctx context.Context, tableID string, id Identity, locked bool) error {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {

@@ -48,11 +48,3 @@ func boundsText(a kit.ArgSpec) string {
 	}
 	return "that fits in 64 bits"
 }
-
-// IsLoaded reports whether a table is in memory, without loading it.
-func (s *Service) IsLoaded(id string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	t, ok := s.tables[id]
-	return ok && t != nil
-}

@@ -16,8 +16,8 @@ import (
 // the old table to it: every view of the old table then names the rematch,
 // and each phone claims its seat there (ClaimRematch). The new table's
 // seats have no device until claimed; the host may play them meanwhile.
-// Host only; CodeConflict unless the game has ended or when a rematch
-// already exists.
+// It returns CodeForbidden for anyone but the host, and CodeConflict
+// unless the game has ended or when a rematch already exists.
 func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (CreateTableResult, error) {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
@@ -106,7 +106,9 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (Cre
 
 // ClaimRematch gives the calling seat of an ended table a new token for
 // the same seat at its rematch. Claiming again issues a new token and
-// revokes the one claimed before. CodeConflict when there is no rematch.
+// revokes the one claimed before. It returns CodeForbidden for anyone but
+// a seat, CodeConflict when there is no rematch yet, and CodeNotFound when
+// the rematch has no such seat.
 func (s *Service) ClaimRematch(ctx context.Context, tableID string, id Identity) (ClaimResult, error) {
 	if id.Role != kit.RoleSeat {
 		return ClaimResult{}, Errorf(CodeForbidden, "Only a seat of this table can claim its seat at the rematch.")

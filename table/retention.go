@@ -1,7 +1,8 @@
 package table
 
-// Forget drops a deleted table from memory: its streams are closed (as
-// revoked), its timers disarmed.
+// Forget drops a deleted table from memory: its streams are closed (with
+// the reason "table_deleted"), its timers disarmed. Retention calls it for
+// each table it deletes.
 func (s *Service) Forget(id string) {
 	s.mu.Lock()
 	delete(s.tables, id)

@@ -140,3 +140,11 @@ func (s *Service) LoadedCount() int {
 	defer s.mu.Unlock()
 	return len(s.tables)
 }
+
+// IsLoaded reports whether a table is in memory, without loading it.
+func (s *Service) IsLoaded(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.tables[id]
+	return ok && t != nil
+}
