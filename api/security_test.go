@@ -45,7 +45,7 @@ func TestTokensFromCryptoRand(t *testing.T) {
 			t.Fatalf("token bit %d is set %d times in %d: not uniform", i, ones[i], n)
 		}
 	}
-	f, err := parser.ParseFile(token.NewFileSet(), "auth.go", nil, parser.ImportsOnly)
+	f, err := parser.ParseFile(token.NewFileSet(), "../table/auth.go", nil, parser.ImportsOnly)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,11 +54,11 @@ func TestTokensFromCryptoRand(t *testing.T) {
 		p, _ := strconv.Unquote(imp.Path.Value)
 		crypto = crypto || p == "crypto/rand"
 		if strings.HasPrefix(p, "math/rand") {
-			t.Fatalf("auth.go imports %s: tokens must come from crypto/rand only", p)
+			t.Fatalf("table/auth.go imports %s: tokens must come from crypto/rand only", p)
 		}
 	}
 	if !crypto {
-		t.Fatal("auth.go does not import crypto/rand")
+		t.Fatal("table/auth.go does not import crypto/rand")
 	}
 	ts := startServer(t, "")
 	tb := ts.newTable("jumpship", nil, 5)

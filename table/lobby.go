@@ -201,19 +201,18 @@ func (s *Service) Start(ctx context.Context, tableID string, id Identity) error 
 		if n != 1 {
 			return Errorf(CodeConflict, "The game has already started.")
 		}
+		if version, err = q.BumpTableVersion(ctx, t.id); err != nil {
+			return err
+		}
 		if setup != nil {
-			if err := appendSetup(ctx, q, t.id, setup); err != nil {
+			if err := appendSetup(ctx, q, t.id, setup, version); err != nil {
 				return err
 			}
 		}
 		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: t.seq + int64(len(setupItems(setup))), State: string(enc)}); err != nil {
 			return err
 		}
-		if err := s.timers.persist(ctx, q, t.id, t.game, st); err != nil {
-			return err
-		}
-		version, err = q.BumpTableVersion(ctx, t.id)
-		return err
+		return s.timers.persist(ctx, q, t.id, t.game, st)
 	})
 	if err != nil {
 		return err
@@ -249,15 +248,16 @@ func setupItems(it *logItem) []logItem {
 	return []logItem{*it}
 }
 
-// appendSetup stores a setup entry as the table's first log entry.
-func appendSetup(ctx context.Context, q *db.Queries, tableID string, it *logItem) error {
+// appendSetup stores a setup entry as the table's first log entry, with the
+// table version that the start made (the log's versions only grow).
+func appendSetup(ctx context.Context, q *db.Queries, tableID string, it *logItem, version int64) error {
 	evJSON, err := json.Marshal(it.Events)
 	if err != nil {
 		return err
 	}
 	actorJSON, _ := json.Marshal(it.Actor)
 	return q.AppendMove(ctx, db.AppendMoveParams{TableID: tableID, Seq: it.Seq, Kind: it.Kind, Actor: string(actorJSON), Type: it.Type,
-		Args: "{}", At: it.At.Format(time.RFC3339Nano), Events: string(evJSON)})
+		Args: "{}", At: it.At.Format(time.RFC3339Nano), Events: string(evJSON), Version: version})
 }
 
 // JoinCode returns a table's join code (for its QR code).

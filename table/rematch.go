@@ -67,9 +67,13 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (Cre
 		if _, err := q.StartTable(ctx, db.StartTableParams{StartedAt: sql.NullString{String: nowText, Valid: true}, ID: res.TableID}); err != nil {
 			return err
 		}
+		version, err := q.BumpTableVersion(ctx, res.TableID)
+		if err != nil {
+			return err
+		}
 		seq := int64(0)
 		if setup != nil {
-			if err := appendSetup(ctx, q, res.TableID, setup); err != nil {
+			if err := appendSetup(ctx, q, res.TableID, setup, version); err != nil {
 				return err
 			}
 			seq = setup.Seq
@@ -78,9 +82,6 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (Cre
 			return err
 		}
 		if err := s.timers.persist(ctx, q, res.TableID, t.game, st); err != nil {
-			return err
-		}
-		if _, err := q.BumpTableVersion(ctx, res.TableID); err != nil {
 			return err
 		}
 		n, err := q.SetRematch(ctx, db.SetRematchParams{RematchID: sql.NullString{String: res.TableID, Valid: true}, ID: t.id})
