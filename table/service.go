@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"sort"
 	"sync"
 	"time"
 
@@ -218,18 +217,6 @@ func randomSeed() (uint64, error) {
 		return 0, err
 	}
 	return binary.LittleEndian.Uint64(b[:]), nil
-}
-
-// sortedTableIDs lists the loaded tables (for shutdown and tests).
-func (s *Service) sortedTableIDs() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ids := make([]string, 0, len(s.tables))
-	for id := range s.tables {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
 }
 
 // Subscribe checks a token at a table and registers an SSE stream for it
