@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -814,7 +815,7 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tok, nil, &log)
 		for _, e := range log {
 			for _, ev := range e.Events {
-				if ev.To != nil && !containsInt(ev.To, i) {
+				if ev.To != nil && !slices.Contains(ev.To, i) {
 					t.Fatalf("seat %d log holds a private event for %v", i, ev.To)
 				}
 			}
@@ -837,13 +838,4 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		}
 	}
 	_ = sort.Ints
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"log/slog"
 	"reflect"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -249,8 +248,7 @@ func Replay(g kit.Game, row db.GameTable, seats []db.Seat, moves []db.Move) (kit
 }
 
 // resolve maps a credential to an identity at table t. An empty token is
-// the public board. want narrows which kind the caller claims ("seat",
-// "host" or "" for either).
+// the public board.
 func (t *table) resolve(token string) (identity, bool) {
 	if token == "" {
 		return identity{Role: kit.RoleBoard, Seat: -1}, true
@@ -320,8 +318,8 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 	now := s.now().UTC().Format(time.RFC3339Nano)
 	for try := 0; ; try++ {
 		res.JoinCode = NewJoinCode()
-		// Once the referee has accepted, the write completes even if the
-		// phone hangs up: a retry with the same key then gets this result.
+		// The write completes even if the host's phone hangs up, so that a
+		// table whose creation was committed is never half made.
 		ctx = context.WithoutCancel(ctx)
 		err = s.store.Write(ctx, func(q *db.Queries) error {
 			return q.CreateTable(ctx, db.CreateTableParams{
@@ -396,8 +394,7 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	token := NewToken()
 	seat := db.Seat{TableID: t.id, Seat: int64(len(t.seats)), Name: name, TokenHash: HashToken(token), JoinedAt: s.now().UTC().Format(time.RFC3339Nano)}
 	var version int64
-	// Once the referee has accepted, the write completes even if the
-	// phone hangs up: a retry with the same key then gets this result.
+	// The write completes even if the player's phone hangs up.
 	ctx = context.WithoutCancel(ctx)
 	err = s.store.Write(ctx, func(q *db.Queries) error {
 		if err := q.AddSeat(ctx, db.AddSeatParams{TableID: seat.TableID, Seat: seat.Seat, Name: seat.Name, TokenHash: seat.TokenHash, JoinedAt: seat.JoinedAt}); err != nil {
@@ -470,8 +467,7 @@ func (s *Service) Start(ctx context.Context, tableID string, id identity) error 
 	nowText := now.Format(time.RFC3339Nano)
 	setup := setupEntry(t.game, st, now)
 	var version int64
-	// Once the referee has accepted, the write completes even if the
-	// phone hangs up: a retry with the same key then gets this result.
+	// The start completes even if the host's phone hangs up.
 	ctx = context.WithoutCancel(ctx)
 	err = s.store.Write(ctx, func(q *db.Queries) error {
 		if err := q.DeleteRemovedSeats(ctx, t.id); err != nil {
@@ -1181,18 +1177,6 @@ func randomSeed() (uint64, error) {
 		return 0, err
 	}
 	return binary.LittleEndian.Uint64(b[:]), nil
-}
-
-// sortedTableIDs lists the loaded tables (for shutdown and tests).
-func (s *Service) sortedTableIDs() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ids := make([]string, 0, len(s.tables))
-	for id := range s.tables {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
 }
 
 // JoinCode returns a table's join code.
