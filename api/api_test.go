@@ -541,7 +541,7 @@ func TestCredentials(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(`{"type":"draw"}`))
 		req.Header.Set("Content-Type", "application/json")
 		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[0]})
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -553,7 +553,7 @@ func TestCredentials(t *testing.T) {
 	t.Run("CookieGET", func(t *testing.T) {
 		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/view", nil)
 		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[2]})
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -594,7 +594,7 @@ func TestCredentials(t *testing.T) {
 		// same headers, and a request id.
 		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/stream", nil)
 		req.Header.Set("Authorization", "Bearer "+tb.Tokens[1])
-		sres, err := http.DefaultClient.Do(req)
+		sres, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -618,7 +618,7 @@ func TestCredentials(t *testing.T) {
 	t.Run("CookiesHttpOnlySameSite", func(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/join", strings.NewReader(`{"code":"`+other.Code+`","name":"Zed"}`))
 		req.Header.Set("Content-Type", "application/json")
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -678,7 +678,7 @@ func TestBadInput(t *testing.T) {
 				req.Header.Set("Content-Type", c.ctype)
 			}
 			req.Header.Set("Authorization", "Bearer "+tb.Host)
-			res, err := http.DefaultClient.Do(req)
+			res, err := ts.client.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
