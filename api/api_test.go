@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -19,6 +20,7 @@ import (
 	"tablewarden/api"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // playRandom posts one random legal move from the first seat the view
@@ -212,15 +214,15 @@ func TestMoveErrors(t *testing.T) {
 	})
 	t.Run("Idempotent", func(t *testing.T) {
 		req := map[string]any{"type": "draw", "expected_version": v.Version, "idempotency_key": "k-1"}
-		var first, second api.MoveResult
+		var first, second tablepkg.MoveResult
 		ts.must(200, "POST", path, tb.Tokens[turn], req, &first)
 		ts.must(200, "POST", path, tb.Tokens[turn], req, &second)
 		if !second.Duplicate || second.Seq != first.Seq || second.Version != first.Version {
 			t.Fatalf("retry = %+v, want the first result %+v marked duplicate", second, first)
 		}
-		var log []api.LogEntry
+		var log []tablepkg.LogEntry
 		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
-		if got, want := len(movesOf(log)), 1; got != want {
+		if got, want := len(log), 1+setupEntries(log); got != want {
 			t.Fatalf("log entries = %d, want %d (the retry applied twice?)", got, want)
 		}
 	})
@@ -287,10 +289,10 @@ func TestConcurrentMovesOneTable(t *testing.T) {
 		}
 		accepted++
 	}
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
-	if got := len(movesOf(log)); got != accepted {
-		t.Fatalf("log has %d moves, want %d accepted moves", got, accepted)
+	if len(log) != accepted+setupEntries(log) {
+		t.Fatalf("log has %d entries, want %d accepted moves", len(log), accepted)
 	}
 	for i, e := range log {
 		if e.Seq != int64(i+1) {
@@ -300,12 +302,13 @@ func TestConcurrentMovesOneTable(t *testing.T) {
 	checkReplay(t, ts)
 }
 
-// movesOf drops the setup entry from a log.
-func movesOf(log []api.LogEntry) []api.LogEntry {
-	if len(log) > 0 && log[0].Kind == "setup" {
-		return log[1:]
+// setupEntries is 1 when the log opens with the game's setup entry (seq 1,
+// by the server), which is no move.
+func setupEntries(log []tablepkg.LogEntry) int {
+	if len(log) > 0 && log[0].Seq == 1 && log[0].By == "server" {
+		return 1
 	}
-	return log
+	return 0
 }
 
 // checkReplay rebuilds every table's state from its log and compares it
@@ -332,13 +335,13 @@ func checkReplay(t testing.TB, ts *testServer) {
 			t.Fatalf("table %s snapshot: %v", id, err)
 		}
 		g, _ := catalog.Get(row.Game)
-		if _, err := api.Replay(g, row, seats, moves); err != nil {
+		if _, err := tablepkg.Replay(g, row, seats, moves); err != nil {
 			t.Fatalf("table %s replay: %v", id, err)
 		}
 		if snap.Seq > int64(len(moves)) {
 			t.Fatalf("table %s: snapshot of seq %d, log has %d entries", id, snap.Seq, len(moves))
 		}
-		st, err := api.Replay(g, row, seats, moves[:snap.Seq])
+		st, err := tablepkg.Replay(g, row, seats, moves[:snap.Seq])
 		if err != nil {
 			t.Fatalf("table %s replay to the snapshot: %v", id, err)
 		}
@@ -358,12 +361,12 @@ func TestRestartKeepsEverything(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		playRandom(t, ts, tb, r)
 	}
-	before := map[int]api.ViewResponse{}
+	before := map[int]tablepkg.ViewResponse{}
 	for i, tok := range tb.Tokens {
 		before[i] = ts.view(tb, tok)
 	}
 	hostBefore := ts.view(tb, tb.Host)
-	var logBefore []api.LogEntry
+	var logBefore []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logBefore)
 	ts.Stop()
 
@@ -381,7 +384,7 @@ func TestRestartKeepsEverything(t *testing.T) {
 	if hostAfter.Version != hostBefore.Version || hostAfter.JoinCode != hostBefore.JoinCode {
 		t.Fatalf("host view changed across restart")
 	}
-	var logAfter []api.LogEntry
+	var logAfter []tablepkg.LogEntry
 	ts2.must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logAfter)
 	if a, b := mustJSON(logAfter), mustJSON(logBefore); a != b {
 		t.Fatalf("log changed across restart")
@@ -397,7 +400,7 @@ func TestRestartKeepsEverything(t *testing.T) {
 	checkReplay(t, ts2)
 }
 
-func zeroTime(v api.ViewResponse) api.ViewResponse { v.ServerTime = time.Time{}; return v }
+func zeroTime(v tablepkg.ViewResponse) tablepkg.ViewResponse { v.ServerTime = time.Time{}; return v }
 
 func mustJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
 
@@ -498,7 +501,7 @@ func TestUndo(t *testing.T) {
 	if mustJSON(before.View) != mustJSON(after.View) {
 		t.Fatalf("undo did not restore the view:\nbefore %s\nafter  %s", mustJSON(before.View), mustJSON(after.View))
 	}
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	last := log[len(log)-1]
 	if last.By != "host" || !log[len(log)-2].Undone {
@@ -548,7 +551,7 @@ func TestCredentials(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(`{"type":"draw"}`))
 		req.Header.Set("Content-Type", "application/json")
 		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[0]})
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -560,11 +563,11 @@ func TestCredentials(t *testing.T) {
 	t.Run("CookieGET", func(t *testing.T) {
 		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/view", nil)
 		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[2]})
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var v api.ViewResponse
+		var v tablepkg.ViewResponse
 		json.NewDecoder(res.Body).Decode(&v)
 		res.Body.Close()
 		if v.Me.Seat != 2 {
@@ -601,7 +604,7 @@ func TestCredentials(t *testing.T) {
 		// same headers, and a request id.
 		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/stream", nil)
 		req.Header.Set("Authorization", "Bearer "+tb.Tokens[1])
-		sres, err := http.DefaultClient.Do(req)
+		sres, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -625,7 +628,7 @@ func TestCredentials(t *testing.T) {
 	t.Run("CookiesHttpOnlySameSite", func(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/join", strings.NewReader(`{"code":"`+other.Code+`","name":"Zed"}`))
 		req.Header.Set("Content-Type", "application/json")
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -685,7 +688,7 @@ func TestBadInput(t *testing.T) {
 				req.Header.Set("Content-Type", c.ctype)
 			}
 			req.Header.Set("Authorization", "Bearer "+tb.Host)
-			res, err := http.DefaultClient.Do(req)
+			res, err := ts.client.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -818,11 +821,11 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		for _, raw := range streams[i].allRaw() {
 			allowed(i, raw)
 		}
-		var log []api.LogEntry
+		var log []tablepkg.LogEntry
 		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tok, nil, &log)
 		for _, e := range log {
 			for _, ev := range e.Events {
-				if ev.To != nil && !containsInt(ev.To, i) {
+				if ev.To != nil && !slices.Contains(ev.To, i) {
 					t.Fatalf("seat %d log holds a private event for %v", i, ev.To)
 				}
 			}
@@ -835,7 +838,7 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 			}
 		}
 	}
-	var boardLog []api.LogEntry
+	var boardLog []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &boardLog)
 	for _, e := range boardLog {
 		for _, ev := range e.Events {
@@ -845,13 +848,4 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		}
 	}
 	_ = sort.Ints
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -12,8 +12,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tablewarden/api"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // joinByBrowser joins a phone by the join URL and returns its seat token.
@@ -57,7 +57,7 @@ func TestBrowserTimersAgree(t *testing.T) {
 	for i, p := range phones {
 		tb.Tokens = append(tb.Tokens, joinByBrowser(t, ts, p, tb, playerName(i)))
 	}
-	var jr api.JoinResult
+	var jr tablepkg.JoinResult
 	ts.must(201, "POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Cid"}, &jr)
 	tb.Tokens = append(tb.Tokens, jr.Token)
 	ts.start(tb)
@@ -135,7 +135,7 @@ func TestBrowserNostromoHiding(t *testing.T) {
 		if pick == "" {
 			t.Fatalf("seat %d has no hiding move: %v", seat, moveTypes(sv.View.Moves))
 		}
-		do(t, phones[seat], "tap "+pick, chromedp.Click(css(`form[data-move="`+pick+`"] button`)))
+		tapMove(t, phones[seat], pick)
 		if pick == "place_crew_token" {
 			crewPlaced++
 		}
@@ -145,13 +145,13 @@ func TestBrowserNostromoHiding(t *testing.T) {
 			secretsSeen[s] = placedSecrets(t, ts.view(tb, tb.Tokens[s]))
 		}
 		for s := 0; s < 2; s++ {
-			other := pageText(t, phones[1-s])
+			other := domText(t, phones[1-s])
 			for _, secret := range secretsSeen[s] {
 				if strings.Contains(other, secret) {
 					t.Fatalf("phone %d shows seat %d's face-down token %q", 1-s, s, secret)
 				}
 			}
-			own := pageText(t, phones[s])
+			own := heldSecrets(t, phones[s])
 			for _, secret := range secretsSeen[s] {
 				if !strings.Contains(own, secret) {
 					t.Fatalf("phone %d does not show its own token %q", s, secret)
@@ -182,7 +182,7 @@ func TestBrowserNostromoHiding(t *testing.T) {
 			ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "choose_posture", "args": map[string]any{"posture": "aggressive"}}, nil)
 		case hasMove(sv.View.Moves, "pass_mission_orders"):
 			waitVersion(t, phones[seat], sv.Version)
-			do(t, phones[seat], "tap pass", chromedp.Click(css(`form[data-move="pass_mission_orders"] button`)))
+			tapMove(t, phones[seat], "pass_mission_orders")
 			waitVersion(t, phones[seat], sv.Version+1)
 		case hasMove(sv.View.Moves, "end_effect"):
 			// A Weyland Protocol came off the Mission deck; the table
@@ -210,14 +210,14 @@ func TestBrowserNostromoHiding(t *testing.T) {
 // revealed reports whether the public view shows a Blip face up: as a
 // flipped Blip ("#2 Jonesy") or, once applied, as the room's marker
 // ("jonesy": true).
-func revealed(v api.ViewResponse, blip string) bool {
+func revealed(v tablepkg.ViewResponse, blip string) bool {
 	pub := strings.ToLower(mustJSON(v.View.Public))
 	return regexp.MustCompile(`#\d+ ` + blip + `"|"` + blip + `":true`).MatchString(pub)
 }
 
 // placedSecrets lists the lines of a seat's private view that name a token
 // placed on the board (not "in front of" or "to place").
-func placedSecrets(t *testing.T, v api.ViewResponse) []string {
+func placedSecrets(t *testing.T, v tablepkg.ViewResponse) []string {
 	t.Helper()
 	var p struct {
 		CrewTokens []string `json:"crew_tokens"`
@@ -243,7 +243,7 @@ func TestBrowserLockupScoring(t *testing.T) {
 	p := newPhone()
 	tb.Tokens = append(tb.Tokens, joinByBrowser(t, ts, p, tb, "Ana"))
 	for _, n := range []string{"Bia", "Caio"} {
-		var jr api.JoinResult
+		var jr tablepkg.JoinResult
 		ts.must(201, "POST", "/api/join", "", map[string]any{"code": tb.Code, "name": n}, &jr)
 		tb.Tokens = append(tb.Tokens, jr.Token)
 	}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	tablepkg "tablewarden/table"
 	"testing"
 	"time"
 
@@ -29,6 +30,9 @@ type testServer struct {
 	Srv   *api.Server
 	l     net.Listener
 	done  chan error
+	// client checks every exchange against api/openapi.json
+	// (openapi_check_test.go).
+	client *http.Client
 }
 
 func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServer {
@@ -54,7 +58,7 @@ func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServe
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}
-	ts := &testServer{t: t, Path: path, URL: url, Store: store, Srv: srv, l: l, done: make(chan error, 1)}
+	ts := &testServer{t: t, Path: path, URL: url, Store: store, Srv: srv, l: l, done: make(chan error, 1), client: newCheckedClient(t)}
 	go func() { ts.done <- srv.Serve(l) }()
 	t.Cleanup(ts.Stop)
 	return ts
@@ -108,7 +112,7 @@ func (ts *testServer) call(method, path, token string, body any, hdr ...string) 
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := ts.client.Do(req)
 	if err != nil {
 		ts.t.Fatalf("%s %s: %v", method, path, err)
 	}
@@ -134,7 +138,7 @@ func (ts *testServer) callNoFail(method, path, token string, body any) (int, []b
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := ts.client.Do(req)
 	if err != nil {
 		return 0, nil
 	}
@@ -174,7 +178,7 @@ func (ts *testServer) newTable(game string, options any, players int) *table {
 	ts.must(201, "POST", "/api/tables", "", map[string]any{"game": game, "options": options}, &cr)
 	tb := &table{ID: cr.TableID, Code: cr.JoinCode, Host: cr.HostToken}
 	for i := 0; i < players; i++ {
-		var jr api.JoinResult
+		var jr tablepkg.JoinResult
 		ts.must(201, "POST", "/api/join", "", map[string]any{"code": cr.JoinCode, "name": playerName(i)}, &jr)
 		if jr.Seat != i {
 			ts.t.Fatalf("join %d got seat %d", i, jr.Seat)
@@ -193,9 +197,9 @@ func (ts *testServer) start(tb *table) {
 	ts.must(200, "POST", "/api/tables/"+tb.ID+"/start", tb.Host, nil, nil)
 }
 
-func (ts *testServer) view(tb *table, token string) api.ViewResponse {
+func (ts *testServer) view(tb *table, token string) tablepkg.ViewResponse {
 	ts.t.Helper()
-	var v api.ViewResponse
+	var v tablepkg.ViewResponse
 	path := "/api/tables/" + tb.ID + "/view"
 	if token == "" {
 		path += "?as=board"
@@ -207,7 +211,7 @@ func (ts *testServer) view(tb *table, token string) api.ViewResponse {
 // stream is an open SSE connection collecting "view" events.
 type stream struct {
 	mu     sync.Mutex
-	views  []api.ViewResponse
+	views  []tablepkg.ViewResponse
 	raw    []string
 	events []string
 	notify chan struct{}
@@ -226,7 +230,7 @@ func (ts *testServer) openStream(tableID, token, as string) *stream {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := ts.client.Do(req)
 	if err != nil {
 		cancel()
 		ts.t.Fatalf("stream: %v", err)
@@ -252,7 +256,7 @@ func (ts *testServer) openStream(tableID, token, as string) *stream {
 				s.mu.Lock()
 				s.events = append(s.events, event)
 				if event == "view" {
-					var v api.ViewResponse
+					var v tablepkg.ViewResponse
 					if json.Unmarshal([]byte(data), &v) == nil {
 						s.views = append(s.views, v)
 						s.raw = append(s.raw, data)
@@ -271,7 +275,7 @@ func (s *stream) close() { s.cancel(); <-s.done }
 
 // waitVersion waits until the stream has delivered a view of at least
 // version v and returns it.
-func (s *stream) waitVersion(t testing.TB, v int64, within time.Duration) api.ViewResponse {
+func (s *stream) waitVersion(t testing.TB, v int64, within time.Duration) tablepkg.ViewResponse {
 	t.Helper()
 	deadline := time.After(within)
 	for {

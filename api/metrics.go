@@ -10,6 +10,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"tablewarden/db"
+	"tablewarden/table"
 )
 
 // metrics are the server's counters and histograms, served at /metrics in
@@ -17,21 +18,15 @@ import (
 // server's own (so that several servers in one process, as in the tests,
 // do not collide). The README's Performance section lists every name.
 //
-// The plain counters stay atomic integers that the code bumps directly;
-// the registry reads them when it is scraped. A zero metrics value works:
+// The plain counters stay atomic integers that the code bumps directly
+// (the server's here, the table service's in table.Counters); the registry
+// reads them when it is scraped. A zero metrics value works:
 // its histograms are then not kept, and its labelled counters count
 // nowhere.
 type metrics struct {
-	movesAccepted atomic.Int64
-	movesRejected atomic.Int64
-	tablesCreated atomic.Int64
-	tablesLoaded  atomic.Int64
-	tablesEvicted atomic.Int64 // issue 16 (tablecache.go)
-	sseOpen       atomic.Int64
-	ssePushed     atomic.Int64
-	joins         atomic.Int64
-	errors        labelled
-	requests      labelled
+	joins    atomic.Int64
+	errors   labelled
+	requests labelled
 
 	reg *prometheus.Registry
 	// moveSeconds is the server's time for an accepted move, from the
@@ -62,21 +57,11 @@ var latencyBuckets = prometheus.ExponentialBuckets(50e-6, 2, 17)
 
 // newMetrics builds the metrics and their registry: the server's counters
 // and histograms, the group commit's counters and histograms of store (when
-// not nil), and the Go runtime and process collectors.
+// not nil), and the Go runtime and process collectors. The table service's
+// counters and gauge join with registerService once it exists.
 func newMetrics(store *db.Store) *metrics {
 	m := &metrics{reg: prometheus.NewRegistry()}
-	counter := func(name, help string, v *atomic.Int64) {
-		m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return float64(v.Load()) }))
-	}
-	counter("tablewarden_moves_accepted_total", "Moves committed.", &m.movesAccepted)
-	counter("tablewarden_moves_rejected_total", "Moves refused by the referee.", &m.movesRejected)
-	counter("tablewarden_tables_created_total", "Tables created.", &m.tablesCreated)
-	counter("tablewarden_tables_loaded_total", "Tables loaded from storage.", &m.tablesLoaded)
-	counter("tablewarden_tables_evicted_total", "Idle tables dropped from memory.", &m.tablesEvicted)
-	counter("tablewarden_joins_total", "Seats joined.", &m.joins)
-	counter("tablewarden_sse_pushed_total", "Views offered to SSE streams.", &m.ssePushed)
-	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tablewarden_sse_open", Help: "Open SSE streams."},
-		func() float64 { return float64(m.sseOpen.Load()) }))
+	counter("tablewarden_joins_total", "Seats joined.", &m.joins, m.reg)
 	m.errors.vec = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tablewarden_errors_total", Help: "Error responses by code."}, []string{"code"})
 	m.requests.vec = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tablewarden_http_requests_total", Help: "HTTP responses by status class."}, []string{"status"})
 	m.reg.MustRegister(m.errors.vec, m.requests.vec)
@@ -134,11 +119,29 @@ func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
 }
 
-// registerTablesInMemory adds the gauge of tables held in memory, read from
-// n when scraped.
-func (m *metrics) registerTablesInMemory(n func() int) {
-	if m.reg != nil {
-		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "tablewarden_tables_in_memory", Help: "Tables in memory."},
-			func() float64 { return float64(n()) }))
+// counter registers on reg a counter read from v when scraped.
+func counter(name, help string, v *atomic.Int64, reg *prometheus.Registry) {
+	reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return float64(v.Load()) }))
+}
+
+// gauge registers on reg a gauge read from v when scraped.
+func gauge(name, help string, v func() int64, reg *prometheus.Registry) {
+	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return float64(v()) }))
+}
+
+// registerService adds the table service's counters and the gauges of open
+// streams and of tables held in memory, read from svc when scraped.
+func (m *metrics) registerService(svc *table.Service) {
+	if m.reg == nil {
+		return
 	}
+	t := svc.Counters()
+	counter("tablewarden_moves_accepted_total", "Moves committed.", &t.MovesAccepted, m.reg)
+	counter("tablewarden_moves_rejected_total", "Moves refused by the referee.", &t.MovesRejected, m.reg)
+	counter("tablewarden_tables_created_total", "Tables created.", &t.TablesCreated, m.reg)
+	counter("tablewarden_tables_loaded_total", "Tables loaded from storage.", &t.TablesLoaded, m.reg)
+	counter("tablewarden_tables_evicted_total", "Idle tables dropped from memory.", &t.TablesEvicted, m.reg)
+	counter("tablewarden_sse_pushed_total", "Views offered to SSE streams.", &t.ViewsPushed, m.reg)
+	gauge("tablewarden_sse_open", "Open SSE streams.", t.StreamsOpen.Load, m.reg)
+	gauge("tablewarden_tables_in_memory", "Tables in memory.", func() int64 { return int64(svc.LoadedCount()) }, m.reg)
 }

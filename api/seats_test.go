@@ -15,6 +15,7 @@ import (
 	"tablewarden/api"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // The tests of this file are issue 11's eight reproductions, over the real
@@ -227,7 +228,7 @@ func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
 				for !stop.Load() {
 					req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/tables/"+tb.ID+"/stream", nil)
 					req.Header.Set("Authorization", "Bearer "+tb.Tokens[victim])
-					res, err := http.DefaultClient.Do(req)
+					res, err := ts.client.Do(req)
 					if err != nil {
 						continue
 					}
@@ -319,9 +320,9 @@ func TestSeatsCase6KeyNamesOneMove(t *testing.T) {
 	ts.start(tb)
 	seat := ts.view(tb, "").View.Turn[0]
 	moves := "/api/tables/" + tb.ID + "/moves"
-	var first api.MoveResult
+	var first tablepkg.MoveResult
 	ts.must(200, "POST", moves, tb.Tokens[seat], map[string]any{"type": "draw", "idempotency_key": "k1"}, &first)
-	var again api.MoveResult
+	var again tablepkg.MoveResult
 	ts.must(200, "POST", moves, tb.Tokens[seat], map[string]any{"type": "draw", "idempotency_key": "k1"}, &again)
 	if !again.Duplicate || again.Seq != first.Seq {
 		t.Fatalf("case 6: the same key and move = %+v, want the first result %+v as a duplicate", again, first)
@@ -346,6 +347,9 @@ func TestSeatsCase7UndoNeverRerolls(t *testing.T) {
 	ts := startServer(t, "")
 	tb := ts.newTable("spacecadets", map[string]any{"mission": "7"}, 3)
 	ts.start(tb)
+	// Dice are rolled once the game is under way (Space Cadets offers no
+	// roll during setup).
+	driveCaptain(t, ts, tb, "a roll", func(m kit.MoveSpec) bool { return m.Type == "roll" })
 	moves := "/api/tables/" + tb.ID + "/moves"
 	for _, roll := range []map[string]any{
 		{"type": "roll", "args": map[string]any{"dice": 6}},
@@ -370,7 +374,7 @@ func TestSeatsCase7UndoNeverRerolls(t *testing.T) {
 
 func lastEventText(t *testing.T, ts *testServer, tb *table) string {
 	t.Helper()
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	e := log[len(log)-1]
 	var texts []string
@@ -568,7 +572,7 @@ func TestSetupEventsAreTheFirstLogEntry(t *testing.T) {
 				path += "?as=board"
 				viewer = kit.BoardViewer
 			}
-			var log []api.LogEntry
+			var log []tablepkg.LogEntry
 			ts.must(200, "GET", path, who, nil, &log)
 			if len(want) == 0 {
 				if len(log) != 0 {

@@ -1,6 +1,6 @@
 // Package api is tablewarden's HTTP server: JSON under /api, the SSE
 // streams, the embedded web pages and the Kraken continuation pages. Its
-// handlers bind the request, call the Service and render; they hold no SQL
+// handlers bind the request, call table.Service and render; they hold no SQL
 // and no rules.
 package api
 
@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"tablewarden/db"
+	"tablewarden/table"
 )
 
 // Config is the server's configuration.
@@ -49,12 +50,12 @@ type Config struct {
 	Retention Retention
 }
 
-// Server is the HTTP server over a Service.
+// Server is the HTTP server over a table.Service.
 type Server struct {
 	cfg       Config
 	echo      *echo.Echo
 	store     *db.Store
-	svc       *Service
+	svc       *table.Service
 	log       *slog.Logger
 	metrics   *metrics
 	limiter   *rateLimiter
@@ -82,8 +83,10 @@ func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
 		cfg.JoinBurst = 10
 	}
 	s := &Server{cfg: cfg, store: store, log: cfg.Logger, metrics: newMetrics(store), closing: make(chan struct{})}
-	s.svc = newService(store, cfg.Logger, cfg.Now, s.metrics, cfg.PublicURL)
-	s.metrics.registerTablesInMemory(s.svc.loadedCount)
+	s.svc = table.New(table.Config{Store: store, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
+		MaxLoaded:     cfg.Limits.MaxLoadedTables, // issue 16: idle tables leave memory
+		ObserveFanout: s.metrics.observeFanout})   // issue 17
+	s.metrics.registerService(s.svc)
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
@@ -101,7 +104,7 @@ func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
 	s.echo = e
 	s.harden() // issue 16 (hardening.go)
 	s.routes()
-	n, err := s.svc.timers.resume(ctx)
+	n, err := s.svc.ResumeTimers(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +118,7 @@ func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
 func (s *Server) Handler() http.Handler { return s.echo }
 
 // Service returns the table service (for tests and tools).
-func (s *Server) Service() *Service { return s.svc }
+func (s *Server) Service() *table.Service { return s.svc }
 
 // Serve serves on l until Shutdown.
 func (s *Server) Serve(l net.Listener) error {
@@ -133,7 +136,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.streamMu.Lock()
 	s.once.Do(func() { close(s.closing) })
 	s.streamMu.Unlock()
-	s.svc.timers.stop()
+	s.svc.StopTimers()
 	s.stopHardening() // issue 16: the database watch and the retention job
 	err := s.echo.Shutdown(ctx)
 	// The streams' connections are no longer net/http's: wait for their
@@ -154,7 +157,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // api/openapi.json.
 func (s *Server) routes() {
 	e := s.echo
-	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: NewTableID}))
+	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: table.NewTableID}))
 	e.Use(middleware.Recover())
 	e.Use(s.accessLog)
 	e.Use(securityHeaders)
