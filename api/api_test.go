@@ -313,7 +313,7 @@ func setupEntries(log []tablepkg.LogEntry) int {
 
 // checkReplay rebuilds every table's state from its log and compares it
 // with the stored snapshot, byte for byte: the snapshot is the state after
-// its own move (every snapshotEvery moves, api/snapshots.go), so the log
+// its own move (every snapshotEvery moves, table/snapshots.go), so the log
 // up to that move must replay to it, and the whole log must replay.
 func checkReplay(t testing.TB, ts *testServer) {
 	t.Helper()

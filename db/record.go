@@ -14,7 +14,7 @@ type MoveRecord struct {
 	Entry AppendMoveParams
 	// State is the encoded state after the entry, stored as the table's
 	// snapshot; empty stores none (the log is the source of truth, and a
-	// move stores the state only every few moves: api/snapshots.go).
+	// move stores the state only every few moves: table/snapshots.go).
 	State string
 	// Timers are the state's timers; HasTimers false leaves the table's
 	// timers alone (a game without timers).

@@ -240,7 +240,7 @@ func checkDatabase(t *testing.T, path string, acks []loadgen.Ack) int {
 			t.Fatalf("table %s: snapshot: %v", id, err)
 		}
 		// The snapshot is the state after its own move, taken every few
-		// moves (api/snapshots.go): the log up to it must replay to it,
+		// moves (table/snapshots.go): the log up to it must replay to it,
 		// and the whole log must replay.
 		if snap.Seq > int64(len(moves)) {
 			t.Fatalf("table %s: snapshot of seq %d, log has %d entries: half written", id, snap.Seq, len(moves))
