@@ -26,7 +26,10 @@ type Expiry = pg.ClaimDueTimerRow
 // time: a generation is stopped once, so it expires once.
 func (s *PGStore) ExpireDue(ctx context.Context, now time.Time, max int, expire func(q *pg.Queries, e Expiry) (*MoveCommit, error)) (int, error) {
 	n := 0
-	for n < max {
+	for range 2 * max {
+		if n == max {
+			break
+		}
 		done := false
 		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			q := pg.New(tx)
@@ -43,7 +46,7 @@ func (s *PGStore) ExpireDue(ctx context.Context, now time.Time, max int, expire 
 				return err
 			}
 			if stopped != 1 {
-				return fmt.Errorf("timer %s/%s generation %d: claimed but not running", e.TableID, e.Name, e.Generation)
+				return errLostClaim
 			}
 			c, err := expire(q, e)
 			if err != nil {
@@ -56,6 +59,9 @@ func (s *PGStore) ExpireDue(ctx context.Context, now time.Time, max int, expire 
 			}
 			return nil
 		})
+		if errors.Is(err, errLostClaim) {
+			continue
+		}
 		if err != nil {
 			return n, classifyPG(err)
 		}
@@ -66,6 +72,9 @@ func (s *PGStore) ExpireDue(ctx context.Context, now time.Time, max int, expire 
 	}
 	return n, nil
 }
+
+// errLostClaim undoes a claim whose timer another instance stopped first.
+var errLostClaim = errors.New("timer claimed by another instance")
 
 // NextDeadline returns the earliest deadline of a running timer, and false
 // when no timer runs, so that an instance's expiry loop can sleep until it.

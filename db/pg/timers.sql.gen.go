@@ -15,7 +15,7 @@ FROM timers JOIN game_tables ON game_tables.id = timers.table_id
 WHERE timers.running = 1 AND timers.deadline::timestamptz <= $1::text::timestamptz
 ORDER BY timers.deadline::timestamptz
 LIMIT 1
-FOR UPDATE OF game_tables SKIP LOCKED
+FOR UPDATE OF game_tables, timers SKIP LOCKED
 `
 
 type ClaimDueTimerRow struct {
@@ -27,12 +27,14 @@ type ClaimDueTimerRow struct {
 }
 
 // ClaimDueTimer picks the running timer whose deadline passed longest ago
-// (at $now) and takes its table's row lock, skipping tables another
-// transaction holds (FOR UPDATE SKIP LOCKED). Every write to a table's rows
-// holds that lock, so the claim lasts until the transaction ends, and the
-// expiry that runs in it stops the timer: each generation expires once,
-// whichever instance claims it. Locking the table row (not the timer row)
-// keeps one lock order, table first, for moves and expiries alike.
+// (at $now) and takes its table's and its own row locks, skipping rows
+// another transaction holds (FOR UPDATE SKIP LOCKED). Every write to a
+// table's rows holds the table's lock, so the claim lasts until the
+// transaction ends, and the expiry that runs in it stops the timer: each
+// generation expires once, whichever instance claims it. Locking the timer
+// row too makes PostgreSQL recheck it once locked, so a claim that raced a
+// committed expiry finds the timer stopped and skips it; SKIP LOCKED never
+// waits, so the claim cannot deadlock with a move.
 func (q *Queries) ClaimDueTimer(ctx context.Context, now string) (ClaimDueTimerRow, error) {
 	row := q.db.QueryRow(ctx, claimDueTimer, now)
 	var i ClaimDueTimerRow
