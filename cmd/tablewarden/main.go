@@ -5,6 +5,7 @@
 //
 //	tablewarden [-addr :8080] [-db tablewarden.db] [-public-url URL]
 //	tablewarden backup [-db tablewarden.db] PATH
+//	tablewarden copy --from tablewarden.db --to postgres://…
 //
 // Every flag has a TABLEWARDEN_* environment equivalent (TABLEWARDEN_ADDR,
 // TABLEWARDEN_DB, TABLEWARDEN_PUBLIC_URL, …); a flag given on the command
@@ -70,6 +71,9 @@ func main() {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "backup" {
 		return runBackup(ctx, args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "copy" {
+		return runCopy(ctx, args[1:], stdout, stderr)
 	}
 	cfg, err := parseConfig(args, stderr)
 	if err != nil {
