@@ -1,6 +1,6 @@
 // Package pgtest gives tests a fresh PostgreSQL database on the server
-// named by TW_PG_URL (started by .ci/pg-cluster), and restarts that server
-// for the outage tests. Without TW_PG_URL the tests skip with a loud
+// named by TW_PG_URL (started by .ci/pg-cluster), and private servers
+// (Cluster) for the tests that stop and start one. Without TW_PG_URL the tests skip with a loud
 // POSTGRES TESTS SKIPPED line, as the browser tests do without Chromium.
 package pgtest
 
@@ -9,9 +9,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -66,42 +68,129 @@ func URL(t testing.TB) string {
 	return u.String()
 }
 
-// CanRestart reports whether the test server can be stopped and started
-// (TW_PG_DATA and TW_PG_CTL are set by .ci/pg-cluster).
-func CanRestart() bool {
-	return os.Getenv("TW_PG_DATA") != "" && os.Getenv("TW_PG_CTL") != ""
+// Cluster is a private PostgreSQL server for one test, for the tests
+// that stop and start it (an outage must not hit the other packages' tests
+// that share the TW_PG_URL server). It runs as the non-root user twpg
+// (PostgreSQL refuses root), on a loopback port, in a temporary folder.
+type Cluster struct {
+	Dir  string
+	Port int
+	// URL is the connection string of its postgres database.
+	URL string
+	t   testing.TB
 }
 
-// Stop stops the test server (fast shutdown: open sessions are ended).
-func Stop(t testing.TB) { pgCtl(t, "-m", "fast", "-w", "stop") }
-
-// Start starts the test server again after Stop.
-func Start(t testing.TB) { pgCtl(t, "-w", "-t", "60", "start") }
-
-func pgCtl(t testing.TB, args ...string) {
+// NewCluster initializes and starts a private server, stopped and removed
+// when the test ends. Like URL, it skips without TW_PG_URL (the same
+// switch turns every PostgreSQL test on).
+func NewCluster(t testing.TB) *Cluster {
 	t.Helper()
-	if !CanRestart() {
-		t.Skip("POSTGRES RESTART SKIPPED: TW_PG_DATA or TW_PG_CTL not set")
+	URL(t) // skips without a server
+	bin := pgBin()
+	if _, err := os.Stat(filepath.Join(bin, "initdb")); err != nil {
+		t.Skipf("POSTGRES TESTS SKIPPED: no initdb in %s", bin)
 	}
-	data, ctl := os.Getenv("TW_PG_DATA"), os.Getenv("TW_PG_CTL")
-	cmdline := ctl + " -D " + data
-	if args[len(args)-1] == "start" {
-		cmdline += " -l " + data + "/../server.log"
+	if os.Geteuid() == 0 {
+		if err := exec.Command("id", pgUser()).Run(); err != nil {
+			if out, err := exec.Command("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", pgUser()).CombinedOutput(); err != nil {
+				t.Fatalf("useradd: %v\n%s", err, out)
+			}
+		}
 	}
+	dir, err := os.MkdirTemp("", "tw-pgtest-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Cluster{Dir: dir, Port: freePort(t), t: t}
+	if os.Geteuid() == 0 {
+		if out, err := exec.Command("chown", pgUser(), dir).CombinedOutput(); err != nil {
+			t.Fatalf("chown: %v\n%s", err, out)
+		}
+	}
+	t.Cleanup(func() {
+		_ = c.ctl("-m", "immediate", "-w", "stop")
+		os.RemoveAll(dir)
+	})
+	if err := c.sh(filepath.Join(bin, "initdb") + " -D " + dir + "/data -U postgres --auth=trust --no-sync -E UTF8 --locale=C.UTF-8"); err != nil {
+		t.Fatalf("initdb: %v", err)
+	}
+	conf := fmt.Sprintf("port = %d\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\nmax_connections = 100\nfsync = on\n", c.Port, dir)
+	if err := c.sh("cat >> " + dir + "/data/postgresql.conf <<'EOF'\n" + conf + "EOF"); err != nil {
+		t.Fatalf("configure: %v", err)
+	}
+	c.URL = fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", c.Port)
+	c.Start()
+	return c
+}
+
+// Stop stops the server (fast shutdown: open sessions are ended).
+func (c *Cluster) Stop() {
+	c.t.Helper()
+	if err := c.ctl("-m", "fast", "-w", "stop"); err != nil {
+		c.t.Fatalf("pg_ctl stop: %v", err)
+	}
+}
+
+// Kill stops the server at once, as a crash would (immediate shutdown:
+// recovery runs at the next start).
+func (c *Cluster) Kill() {
+	c.t.Helper()
+	if err := c.ctl("-m", "immediate", "-w", "stop"); err != nil {
+		c.t.Fatalf("pg_ctl stop: %v", err)
+	}
+}
+
+// Start starts the server and waits until it accepts connections.
+func (c *Cluster) Start() {
+	c.t.Helper()
+	if err := c.ctl("-l", c.Dir+"/server.log", "-w", "-t", "60", "start"); err != nil {
+		log, _ := os.ReadFile(c.Dir + "/server.log")
+		c.t.Fatalf("pg_ctl start: %v\n%s", err, log)
+	}
+}
+
+func (c *Cluster) ctl(args ...string) error {
+	line := filepath.Join(pgBin(), "pg_ctl") + " -D " + c.Dir + "/data"
 	for _, a := range args {
-		cmdline += " " + a
+		line += " " + a
 	}
+	return c.sh(line)
+}
+
+// sh runs a shell command line as the cluster's user.
+func (c *Cluster) sh(line string) error {
 	var cmd *exec.Cmd
 	if os.Geteuid() == 0 {
-		user := os.Getenv("TW_PG_USER")
-		if user == "" {
-			user = "twpg"
-		}
-		cmd = exec.Command("su", user, "-s", "/bin/sh", "-c", cmdline)
+		cmd = exec.Command("su", pgUser(), "-s", "/bin/sh", "-c", line)
 	} else {
-		cmd = exec.Command("/bin/sh", "-c", cmdline)
+		cmd = exec.Command("/bin/sh", "-c", line)
 	}
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("pg_ctl %v: %v\n%s", args, err, out)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%v: %s", err, out)
 	}
+	return nil
+}
+
+func pgBin() string {
+	if b := os.Getenv("PG_BIN"); b != "" {
+		return b
+	}
+	return "/usr/lib/postgresql/15/bin"
+}
+
+func pgUser() string {
+	if u := os.Getenv("TW_PG_USER"); u != "" {
+		return u
+	}
+	return "twpg"
+}
+
+func freePort(t testing.TB) int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
 }
