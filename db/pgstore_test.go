@@ -17,7 +17,7 @@ import (
 )
 
 // openPG opens n stores on one fresh database: n instances of the server.
-func openPG(t *testing.T, n int) []*db.PGStore {
+func openPG(t testing.TB, n int) []*db.PGStore {
 	t.Helper()
 	url := pgtest.URL(t)
 	var out []*db.PGStore
@@ -32,10 +32,13 @@ func openPG(t *testing.T, n int) []*db.PGStore {
 	return out
 }
 
+func pgCreate(id string) pg.CreateTableParams {
+	return pg.CreateTableParams{ID: id, Game: "jumpship", JoinCode: id, Options: "{}", Seed: 1, HostTokenHash: []byte("h"), CreatedAt: "now"}
+}
+
 func addPGTable(t *testing.T, s *db.PGStore, id string) {
 	t.Helper()
-	err := s.Read().CreateTable(context.Background(), pg.CreateTableParams{ID: id, Game: "jumpship", JoinCode: id, Options: "{}", Seed: 1, HostTokenHash: []byte("h"), CreatedAt: "now"})
-	if err != nil {
+	if err := s.Read().CreateTable(context.Background(), pgCreate(id)); err != nil {
 		t.Fatalf("CreateTable: %v", err)
 	}
 }
