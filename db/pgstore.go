@@ -342,3 +342,16 @@ func isConnErr(err error) bool {
 	}
 	return false
 }
+
+// Queries returns the SQLite query set over the pool (PGQueries).
+func (s *PGStore) Queries() Querier { return PGQueries{q: s.read} }
+
+// Write runs fn in one transaction, with the SQLite query set, and commits
+// it when fn returns nil: the PostgreSQL counterpart of Store.Write. A
+// write that bumps a table's version (BumpTableVersion) takes the table's
+// row lock there, so two instances' writes to one table are serialized,
+// and the version it returns is the database's.
+func (s *PGStore) Write(ctx context.Context, fn func(q Querier) error) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(PGQueries{q: pg.New(tx)}) })
+	return pgErr(err)
+}
