@@ -141,7 +141,10 @@ func (s *PGStore) Read() *pg.Queries { return s.read }
 func (s *PGStore) DSN() string { return s.dsn }
 
 // Close closes the pool.
-func (s *PGStore) Close() { s.pool.Close() }
+func (s *PGStore) Close() error {
+	s.pool.Close()
+	return nil
+}
 
 // Ping reports whether the database answers (for /healthz).
 func (s *PGStore) Ping(ctx context.Context) error {
@@ -150,8 +153,9 @@ func (s *PGStore) Ping(ctx context.Context) error {
 	return classifyPG(s.pool.Ping(ctx))
 }
 
-// Tx runs fn in one transaction and commits it when fn returns nil.
-func (s *PGStore) Tx(ctx context.Context, fn func(q *pg.Queries) error) error {
+// TxPG runs fn in one transaction, with the PostgreSQL queries, and
+// commits it when fn returns nil.
+func (s *PGStore) TxPG(ctx context.Context, fn func(q *pg.Queries) error) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(pg.New(tx)) })
 	return classifyPG(err)
 }
@@ -346,12 +350,12 @@ func isConnErr(err error) bool {
 // Queries returns the SQLite query set over the pool (PGQueries).
 func (s *PGStore) Queries() Querier { return PGQueries{q: s.read} }
 
-// Write runs fn in one transaction, with the SQLite query set, and commits
+// Tx runs fn in one transaction, with the SQLite query set, and commits
 // it when fn returns nil: the PostgreSQL counterpart of Store.Write. A
 // write that bumps a table's version (BumpTableVersion) takes the table's
 // row lock there, so two instances' writes to one table are serialized,
 // and the version it returns is the database's.
-func (s *PGStore) Write(ctx context.Context, fn func(q Querier) error) error {
+func (s *PGStore) Tx(ctx context.Context, fn func(q Querier) error) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(PGQueries{q: pg.New(tx)}) })
 	return pgErr(err)
 }

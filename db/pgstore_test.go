@@ -26,7 +26,7 @@ func openPG(t testing.TB, n int) []*db.PGStore {
 		if err != nil {
 			t.Fatalf("OpenPG: %v", err)
 		}
-		t.Cleanup(s.Close)
+		t.Cleanup(func() { s.Close() })
 		out = append(out, s)
 	}
 	return out

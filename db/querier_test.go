@@ -130,7 +130,7 @@ func TestQuerierSameOnBothEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	got := scenario(t, func(fn func(q db.Querier) error) error { return p.Write(context.Background(), fn) }, p.Queries())
+	got := scenario(t, func(fn func(q db.Querier) error) error { return p.Tx(context.Background(), fn) }, p.Queries())
 	if len(got) != len(want) {
 		t.Fatalf("%d results on PostgreSQL, %d on SQLite", len(got), len(want))
 	}
