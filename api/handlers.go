@@ -15,7 +15,7 @@ import (
 )
 
 func (s *Server) handleHealth(c echo.Context) error {
-	if err := s.store.ReadDB().PingContext(c.Request().Context()); err != nil {
+	if err := s.store.Ping(c.Request().Context()); err != nil {
 		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
 	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.hub.count()})

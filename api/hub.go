@@ -179,3 +179,10 @@ func (h *hub) count() int {
 	defer h.mu.Unlock()
 	return h.n
 }
+
+// has reports whether table id has open streams.
+func (h *hub) has(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.subs[id]) > 0
+}

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+
+	"tablewarden/db"
 )
 
 // metrics are the server's counters, written in Prometheus' text format at
@@ -66,8 +68,10 @@ func (m *metrics) write(w io.Writer, s *Server) {
 	counter("tablewarden_joins_total", "Seats joined.", m.joins.Load())
 	gauge("tablewarden_sse_open", "Open SSE streams.", m.sseOpen.Load())
 	counter("tablewarden_sse_pushed_total", "Views offered to SSE streams.", m.ssePushed.Load())
-	counter("tablewarden_commit_batches_total", "Group-commit transactions.", s.store.Batches.Load())
-	counter("tablewarden_commit_writes_total", "Writes carried by group commits.", s.store.Writes.Load())
+	if st, ok := s.store.(*db.Store); ok { // SQLite's group committer
+		counter("tablewarden_commit_batches_total", "Group-commit transactions.", st.Batches.Load())
+		counter("tablewarden_commit_writes_total", "Writes carried by group commits.", st.Writes.Load())
+	}
 	gauge("tablewarden_goroutines", "Goroutines.", int64(runtime.NumGoroutine()))
 	m.errors.write(w, "tablewarden_errors_total", "code", "Error responses by code.")
 	m.requests.write(w, "tablewarden_http_requests_total", "status", "HTTP responses by status class.")

@@ -36,7 +36,12 @@ func (s *Server) handleNoopCommit(c echo.Context) error {
 		return Errorf(CodeNotFound, "Benchmark routes are off.")
 	}
 	s.noop.once.Do(func() {
-		d, err := sql.Open("sqlite", db.DSN(s.store.Path()+"-ceiling", false))
+		st, ok := s.store.(*db.Store)
+		if !ok {
+			s.noop.err = Errorf(CodeNotFound, "The commit ceiling route needs a SQLite database.")
+			return
+		}
+		d, err := sql.Open("sqlite", db.DSN(st.Path()+"-ceiling", false))
 		if err != nil {
 			s.noop.err = err
 			return

@@ -47,7 +47,7 @@ type Config struct {
 type Server struct {
 	cfg      Config
 	echo     *echo.Echo
-	store    *db.Store
+	store    db.Engine
 	svc      *Service
 	log      *slog.Logger
 	metrics  *metrics
@@ -57,11 +57,14 @@ type Server struct {
 	streamMu sync.Mutex     // orders addStream and Shutdown
 	once     sync.Once
 	noop     noopStore
+	// listener hears the other instances' moves (PostgreSQL only).
+	listener       *db.Listener
+	stopBackground context.CancelFunc
 }
 
 // New builds a server over an open store. It schedules the timers stored
 // as running; tables load lazily on first touch.
-func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
+func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -99,6 +102,14 @@ func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
 	if n > 0 {
 		s.log.Info("timers resumed", "count", n)
 	}
+	var bg context.Context
+	bg, s.stopBackground = context.WithCancel(context.Background())
+	if ps, ok := store.(*db.PGStore); ok {
+		// Other instances share the database (multi.go).
+		s.svc.multi = true
+		s.listener = ps.Listen(bg, s.svc.onNotify, s.svc.onResync)
+		go s.svc.pollTimers(bg)
+	}
 	return s, nil
 }
 
@@ -124,6 +135,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.streamMu.Lock()
 	s.once.Do(func() { close(s.closing) })
 	s.streamMu.Unlock()
+	s.stopBackground()
 	s.svc.timers.stop()
 	err := s.echo.Shutdown(ctx)
 	// The streams' connections are no longer net/http's: wait for their

@@ -27,7 +27,11 @@ import (
 // move through the store's group committer and pushes every subscriber its
 // own new view. It knows games only through kit.Game.
 type Service struct {
-	store   *db.Store
+	store db.Engine
+	// multi is set when other instances share the database (PostgreSQL):
+	// table writes then check the stored version under the table's row
+	// lock, and the cache is reloaded when it is behind (multi.go).
+	multi   bool
 	log     *slog.Logger
 	now     func() time.Time
 	hub     *hub
@@ -81,7 +85,7 @@ type logEnc struct {
 // view's bytes, and every view goes to every phone on every move.
 const recentLog = 10
 
-func newService(store *db.Store, log *slog.Logger, now func() time.Time, m *metrics) *Service {
+func newService(store db.Engine, log *slog.Logger, now func() time.Time, m *metrics) *Service {
 	s := &Service{store: store, log: log, now: now, metrics: m, tables: map[string]*table{}}
 	s.hub = newHub(s)
 	s.timers = newTimerScheduler(s)
@@ -144,7 +148,7 @@ func (s *Service) load(ctx context.Context, id string) (*table, error) {
 
 // fill reads a table's row, seats, snapshot and recent log.
 func (s *Service) fill(ctx context.Context, t *table) error {
-	q := s.store.Read()
+	q := s.store.Queries()
 	row, err := q.GetTable(ctx, t.id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Errorf(CodeNotFound, "No table %q.", t.id)
@@ -290,6 +294,9 @@ func (s *Service) Identify(ctx context.Context, tableID, token string) (identity
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if err := s.freshenRead(ctx, t); err != nil {
+		return identity{}, err
+	}
 	id, ok := t.resolve(token)
 	if !ok {
 		return identity{}, Errorf(CodeUnauthorized, "This device's token is not valid for this table (it may have been removed by the host).")
@@ -334,7 +341,7 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 		// Once the referee has accepted, the write completes even if the
 		// phone hangs up: a retry with the same key then gets this result.
 		ctx = context.WithoutCancel(ctx)
-		err = s.store.Write(ctx, func(q *db.Queries) error {
+		err = s.store.Tx(ctx, func(q db.Querier) error {
 			return q.CreateTable(ctx, db.CreateTableParams{
 				ID: res.TableID, Game: gameID, JoinCode: res.JoinCode, Options: compact,
 				Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: now,
@@ -362,7 +369,7 @@ type JoinResult struct {
 
 // LookupJoinCode returns the table id for a join code (CodeNotFound).
 func (s *Service) LookupJoinCode(ctx context.Context, code string) (string, error) {
-	row, err := s.store.Read().GetTableByJoinCode(ctx, NormalizeJoinCode(code))
+	row, err := s.store.Queries().GetTableByJoinCode(ctx, NormalizeJoinCode(code))
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", Errorf(CodeNotFound, "No table has the join code %q.", code)
 	}
@@ -390,6 +397,13 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+
+	return retryStaleResult(s, ctx, t, func() (JoinResult, error) { return s.joinLocked(ctx, t, name) })
+}
+
+func (s *Service) joinLocked(ctx context.Context, t *table, name string) (JoinResult, error) {
+	var err error
+	_ = err
 	if t.row.Status != "lobby" {
 		return JoinResult{}, Errorf(CodeConflict, "The game at this table has already started; ask the host.")
 	}
@@ -411,7 +425,7 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	// Once the referee has accepted, the write completes even if the
 	// phone hangs up: a retry with the same key then gets this result.
 	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
 		if err := q.AddSeat(ctx, db.AddSeatParams{TableID: seat.TableID, Seat: seat.Seat, Name: seat.Name, TokenHash: seat.TokenHash, JoinedAt: seat.JoinedAt}); err != nil {
 			return err
 		}
@@ -460,6 +474,13 @@ func (s *Service) Start(ctx context.Context, tableID string, id identity) error 
 		return err
 	}
 	defer t.mu.Unlock()
+
+	return retryStale(s, ctx, t, func() error { return s.startLocked(ctx, t, id) })
+}
+
+func (s *Service) startLocked(ctx context.Context, t *table, id identity) error {
+	var err error
+	_ = err
 	if t.row.Status != "lobby" {
 		return Errorf(CodeConflict, "The game has already started.")
 	}
@@ -484,7 +505,7 @@ func (s *Service) Start(ctx context.Context, tableID string, id identity) error 
 	// Once the referee has accepted, the write completes even if the
 	// phone hangs up: a retry with the same key then gets this result.
 	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
 		if err := q.DeleteRemovedSeats(ctx, t.id); err != nil {
 			return err
 		}
@@ -569,6 +590,13 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+
+	return retryStaleResult(s, ctx, t, func() (MoveResult, error) { return s.moveLocked(ctx, t, id, req) })
+}
+
+func (s *Service) moveLocked(ctx context.Context, t *table, id identity, req MoveRequest) (MoveResult, error) {
+	var err error
+	_ = err
 	// A repeated idempotency key returns the first result. The lookup costs
 	// a query, so the common case skips it: when the move expects the
 	// current version of a playing table, its key cannot belong to a move
@@ -596,6 +624,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	case "ended":
 		re := kit.Errorf("game_over", "Table", "The game is over; no more moves are taken.")
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	if s.multi && req.ExpectedVersion != nil && *req.ExpectedVersion > t.row.Version {
+		return MoveResult{}, db.ErrStale // another instance moved on: reload first
 	}
 	if req.ExpectedVersion != nil && *req.ExpectedVersion != t.row.Version {
 		v := t.row.Version
@@ -635,7 +666,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	// Once the referee has accepted, the write completes even if the
 	// phone hangs up: a retry with the same key then gets this result.
 	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
 		key := sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""}
 		if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,
 			Args: args, At: now.Format(time.RFC3339Nano), IdempotencyKey: key, Events: string(evJSON), Reveals: boolInt(res.Reveals), Version: version}); err != nil {
@@ -679,7 +710,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 // is true when there is one: res is then its result, or err a conflict if
 // another device used the key.
 func (s *Service) duplicate(ctx context.Context, t *table, id identity, key string) (res MoveResult, dup bool, err error) {
-	prev, err := s.store.Read().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: key, Valid: true}})
+	prev, err := s.store.Queries().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: key, Valid: true}})
 	if errors.Is(err, sql.ErrNoRows) {
 		return MoveResult{}, false, nil
 	}
@@ -713,10 +744,17 @@ func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveRe
 		return MoveResult{}, err
 	}
 	defer t.mu.Unlock()
+
+	return retryStaleResult(s, ctx, t, func() (MoveResult, error) { return s.undoLocked(ctx, t, id) })
+}
+
+func (s *Service) undoLocked(ctx context.Context, t *table, id identity) (MoveResult, error) {
+	var err error
+	_ = err
 	if t.row.Status == "lobby" {
 		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
 	}
-	moves, err := s.store.Read().ListMoves(ctx, t.id)
+	moves, err := s.store.Queries().ListMoves(ctx, t.id)
 	if err != nil {
 		return MoveResult{}, err
 	}
@@ -762,7 +800,7 @@ func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveRe
 	// Once the referee has accepted, the write completes even if the
 	// phone hangs up: a retry with the same key then gets this result.
 	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
 		if err := q.MarkUndone(ctx, db.MarkUndoneParams{TableID: t.id, Seq: last.Seq}); err != nil {
 			return err
 		}
@@ -807,6 +845,13 @@ func (s *Service) RemoveSeat(ctx context.Context, tableID string, id identity, s
 		return err
 	}
 	defer t.mu.Unlock()
+
+	return retryStale(s, ctx, t, func() error { return s.removeSeatLocked(ctx, t, id, seat) })
+}
+
+func (s *Service) removeSeatLocked(ctx context.Context, t *table, id identity, seat int) error {
+	var err error
+	_ = err
 	idx := -1
 	for i, st := range t.seats {
 		if int(st.Seat) == seat && st.Removed == 0 {
@@ -820,7 +865,7 @@ func (s *Service) RemoveSeat(ctx context.Context, tableID string, id identity, s
 	// Once the referee has accepted, the write completes even if the
 	// phone hangs up: a retry with the same key then gets this result.
 	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
 		if err := q.RemoveSeat(ctx, db.RemoveSeatParams{TableID: t.id, Seat: int64(seat)}); err != nil {
 			return err
 		}
@@ -886,6 +931,10 @@ func (s *Service) View(ctx context.Context, tableID string, id identity) (ViewRe
 		return ViewResponse{}, err
 	}
 	t.mu.Lock()
+	if err := s.freshenRead(ctx, t); err != nil {
+		t.mu.Unlock()
+		return ViewResponse{}, err
+	}
 	snap := t.snapshot()
 	t.mu.Unlock()
 	return snap.render(id, s.now()), nil
@@ -1083,7 +1132,7 @@ func (s *Service) Log(ctx context.Context, tableID string, id identity) ([]LogEn
 	t.mu.Lock()
 	seats := append([]db.Seat(nil), t.seats...)
 	t.mu.Unlock()
-	moves, err := s.store.Read().ListMoves(ctx, tableID)
+	moves, err := s.store.Queries().ListMoves(ctx, tableID)
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ func timersOf(g kit.Game, st kit.State) ([]kit.Timer, bool) {
 }
 
 // persist stores a state's timers in the same transaction as its move.
-func (ts *timerScheduler) persist(ctx context.Context, q *db.Queries, tableID string, g kit.Game, st kit.State) error {
+func (ts *timerScheduler) persist(ctx context.Context, q db.Querier, tableID string, g kit.Game, st kit.State) error {
 	timers, ok := timersOf(g, st)
 	if !ok {
 		return nil
@@ -136,7 +136,7 @@ func (ts *timerScheduler) fire(tableID, name string, gen int, deadline time.Time
 // resume schedules every running timer stored in the database. It runs at
 // boot; tables themselves load lazily when their timer fires.
 func (ts *timerScheduler) resume(ctx context.Context) (int, error) {
-	rows, err := ts.s.store.Read().ListRunningTimers(ctx)
+	rows, err := ts.s.store.Queries().ListRunningTimers(ctx)
 	if err != nil {
 		return 0, err
 	}

@@ -213,3 +213,10 @@ func timersFromPG(ts []pg.Timer) []Timer {
 	}
 	return out
 }
+
+// LockTable takes the table's row lock until the transaction ends and
+// returns its stored version.
+func (p PGQueries) LockTable(ctx context.Context, id string) (int64, error) {
+	v, err := p.q.LockTable(ctx, id)
+	return v, pgErr(err)
+}

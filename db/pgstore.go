@@ -247,9 +247,10 @@ func (s *PGStore) CommitMove(ctx context.Context, tableID string, want int64, c 
 }
 
 // writeMove appends the log entry, marks the entry an undo takes back,
-// stores the snapshot and timers, bumps the table's version and sends
-// NOTIFY with the table and its new version, which listeners receive once
-// the transaction commits. The caller holds the table's row lock.
+// stores the snapshot and timers and bumps the table's version, whose
+// trigger sends NOTIFY with the table and its new version; listeners
+// receive it once the transaction commits. The caller holds the table's
+// row lock.
 func writeMove(ctx context.Context, q *pg.Queries, tableID string, c MoveCommit) (int64, error) {
 	nv, err := q.BumpTableVersion(ctx, tableID)
 	if err != nil {
@@ -285,7 +286,8 @@ func writeMove(ctx context.Context, q *pg.Queries, tableID string, c MoveCommit)
 			return 0, err
 		}
 	}
-	return nv, q.NotifyTable(ctx, NotifyPayload(tableID, nv))
+	// The version's trigger (db/pgmigrations/0001_init.sql) notifies.
+	return nv, nil
 }
 
 // NotifyPayload is the NOTIFY payload for a table at a version.
@@ -359,3 +361,7 @@ func (s *PGStore) Tx(ctx context.Context, fn func(q Querier) error) error {
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return fn(PGQueries{q: pg.New(tx)}) })
 	return pgErr(err)
 }
+
+// ClassifyPG wraps an error of the PostgreSQL queries in ErrUnavailable
+// when the server cannot be reached (see classifyPG).
+func ClassifyPG(err error) error { return classifyPG(err) }

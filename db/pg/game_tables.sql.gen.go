@@ -186,17 +186,6 @@ func (q *Queries) LockTable(ctx context.Context, id string) (int64, error) {
 	return version, err
 }
 
-const notifyTable = `-- name: NotifyTable :exec
-SELECT pg_notify('tablewarden', $1::text)
-`
-
-// NotifyTable tells every listening instance, when the transaction
-// commits, that the table reached a version ("id:version").
-func (q *Queries) NotifyTable(ctx context.Context, payload string) error {
-	_, err := q.db.Exec(ctx, notifyTable, payload)
-	return err
-}
-
 const setTableStatus = `-- name: SetTableStatus :exec
 UPDATE game_tables SET status = $1 WHERE id = $2
 `

@@ -67,3 +67,19 @@ CREATE TABLE timers (
 );
 
 CREATE INDEX timers_running ON timers (running) WHERE running = 1;
+
+-- Every change of a table's version (a move, an undo, a join, a start)
+-- notifies the listening instances, from inside the transaction that made
+-- it: PostgreSQL delivers the notification when that transaction commits,
+-- and never when it rolls back. The payload is "<table id>:<version>".
+CREATE FUNCTION tablewarden_notify_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('tablewarden', NEW.id || ':' || NEW.version);
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER game_tables_version_notify
+AFTER UPDATE OF version ON game_tables
+FOR EACH ROW WHEN (NEW.version <> OLD.version)
+EXECUTE FUNCTION tablewarden_notify_version();

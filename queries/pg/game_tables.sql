@@ -36,7 +36,3 @@ SELECT count(*) FROM game_tables;
 -- name: ListTableIDs :many
 SELECT id FROM game_tables ORDER BY id;
 
--- name: NotifyTable :exec
--- NotifyTable tells every listening instance, when the transaction
--- commits, that the table reached a version ("id:version").
-SELECT pg_notify('tablewarden', sqlc.arg(payload)::text);
