@@ -93,7 +93,7 @@ func TestTableLifecycle(t *testing.T) {
 	tb := ts.newTable("jumpship", nil, 5)
 
 	t.Run("JoinCode", func(t *testing.T) {
-		if !regexp.MustCompile(`^[2-9A-HJKMNP-TW-Z]{6}$`).MatchString(tb.Code) {
+		if !regexp.MustCompile(`^[2-9A-HJKMNP-TW-Z]{8}$`).MatchString(tb.Code) {
 			t.Fatalf("join code %q has ambiguous or wrong characters", tb.Code)
 		}
 		var lk map[string]any

@@ -35,12 +35,16 @@ func tokenMatches(token string, hash []byte) bool {
 // joinAlphabet has no ambiguous characters: no 0/O, 1/I/L, and no U/V.
 const joinAlphabet = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 
-// NewJoinCode returns a 6-character join code. A join code is a locator,
-// not a secret.
+// JoinCodeLen is the length of a join code: 29^8 ≈ 5.0e11 codes, so that
+// guessing one at the lookup limits is hopeless (README, Reliability).
+const JoinCodeLen = 8
+
+// NewJoinCode returns a JoinCodeLen-character join code. A join code is a
+// locator, not a secret.
 func NewJoinCode() string {
 	var sb strings.Builder
 	b := make([]byte, 1)
-	for sb.Len() < 6 {
+	for sb.Len() < JoinCodeLen {
 		if _, err := rand.Read(b); err != nil {
 			panic(err)
 		}

@@ -88,8 +88,9 @@ func seatCookie(tableID string) string { return "tw_s_" + tableID }
 func credential(c echo.Context, tableID string) (string, error) {
 	r := c.Request()
 	if h := r.Header.Get(echo.HeaderAuthorization); h != "" {
-		tok, ok := strings.CutPrefix(h, "Bearer ")
-		if !ok || strings.TrimSpace(tok) == "" {
+		// The scheme is case-insensitive (RFC 9110 §11.1).
+		scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
+		if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(tok) == "" {
 			return "", Errorf(CodeUnauthorized, "Authorization must be 'Bearer <token>'.")
 		}
 		return strings.TrimSpace(tok), nil
@@ -120,8 +121,10 @@ func credential(c echo.Context, tableID string) (string, error) {
 	return ck.Value, nil
 }
 
-// setCookie stores a token in an HttpOnly, SameSite=Strict cookie.
+// setCookie stores a token in an HttpOnly, SameSite=Strict cookie, sent
+// only with the requests of its own table (Path /api/tables/{id}/), and
+// Secure when the page came over TLS (here or at a trusted proxy).
 func setCookie(c echo.Context, name, value string) {
-	c.SetCookie(&http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
-		Secure: c.Request().TLS != nil, MaxAge: 60 * 60 * 24 * 7})
+	c.SetCookie(&http.Cookie{Name: name, Value: value, Path: cookiePath(name), HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: isTLS(c), MaxAge: 60 * 60 * 24 * 7})
 }

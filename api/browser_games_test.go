@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablewarden/api"
+	"tablewarden/referee/kit"
 )
 
 // joinByBrowser joins a phone by the join URL and returns its seat token.
@@ -248,7 +249,7 @@ func TestBrowserLockupScoring(t *testing.T) {
 	}
 	ts.start(tb)
 	r := rand.New(rand.NewPCG(5, 5))
-	advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "finish_scoring"}
+	advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "submit_final_score"}
 	played := 0
 	for i := 0; i < 30 && ts.view(tb, "").View.Outcome == nil; i++ {
 		played += playPreferring(t, ts, tb, r, 100, advance)
@@ -279,29 +280,26 @@ func TestBrowserLockupScoring(t *testing.T) {
 }
 
 // finishLockupScoring completes final scoring for every seat that random
-// play left unfinished: random score entries rarely satisfy the book's
-// sums (each wild valuable assigned to exactly one type), so each such seat
-// enters 0 in every category and finishes.
+// play left unfinished: each such seat submits its score pad once, every
+// count at the lowest value the pad allows.
 func finishLockupScoring(t *testing.T, ts *testServer, tb *table) {
 	t.Helper()
 	for _, tok := range tb.Tokens {
 		sv := ts.view(tb, tok)
-		if sv.View.Outcome != nil || !hasMove(sv.View.Moves, "finish_scoring") && !hasMove(sv.View.Moves, "enter_scores") {
+		if sv.View.Outcome != nil {
 			continue
 		}
 		for _, m := range sv.View.Moves {
-			if m.Type != "enter_scores" {
+			if m.Type != "submit_final_score" {
 				continue
 			}
+			pad := map[string]any{}
 			for _, a := range m.Args {
-				if a.Name != "category" {
-					continue
-				}
-				for _, c := range a.Choices {
-					ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": "enter_scores", "args": map[string]any{"category": c.Value, "value": 0}}, nil)
+				if a.Kind == kit.ArgInt && a.Min != nil {
+					pad[a.Name] = *a.Min
 				}
 			}
+			ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": "submit_final_score", "args": pad}, nil)
 		}
-		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": "finish_scoring"}, nil)
 	}
 }

@@ -168,7 +168,7 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	do(t, host, "host page", chromedp.WaitVisible(css("#join-code")))
 	joinCode := get(t, host, "join code", chromedp.Text(css("#join-code")))
 	qrWidth := get(t, host, "qr loaded", chromedp.Poll[int](`document.querySelector("#qr").naturalWidth || null`, chromedp.WithPollingTimeout(5*time.Second)))
-	if len(joinCode) != 6 || qrWidth < 256 {
+	if len(joinCode) != api.JoinCodeLen || qrWidth < 256 {
 		t.Fatalf("host page: join code %q, QR %d px", joinCode, qrWidth)
 	}
 	hostURL := get(t, host, "host url", chromedp.Location())

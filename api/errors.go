@@ -25,6 +25,7 @@ const (
 	CodeRateLimited  Code = "rate_limited"
 	CodeTooLarge     Code = "too_large"
 	CodeUnavailable  Code = "unavailable"
+	CodeGone         Code = "gone"
 	CodeInternal     Code = "internal"
 )
 
@@ -35,7 +36,10 @@ type Error struct {
 	Message string         `json:"message"`
 	Rule    *kit.RuleError `json:"rule,omitempty"`
 	Version *int64         `json:"version,omitempty"`
-	Err     error          `json:"-"`
+	// Reason, when set, is the machine-readable cause of a refusal that is
+	// no rule ("key_reused", "seat_attended"); clients read it as "code".
+	Reason string `json:"-"`
+	Err    error  `json:"-"`
 }
 
 // Error implements error.
@@ -74,6 +78,8 @@ func status(c Code) int {
 		return http.StatusRequestEntityTooLarge
 	case CodeUnavailable:
 		return http.StatusServiceUnavailable
+	case CodeGone:
+		return http.StatusGone
 	}
 	return http.StatusInternalServerError
 }
@@ -121,7 +127,7 @@ func toError(err error) *Error {
 		return &Error{Code: CodeInternal, Message: "Internal error.", Err: err}
 	}
 	if errors.Is(err, db.ErrUnavailable) {
-		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable (disk full or read-only); the move was not recorded. Try again shortly.", Err: err}
+		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable (disk full, read-only, or the database file is gone); the change was not recorded. Try again shortly.", Err: err}
 	}
 	return &Error{Code: CodeInternal, Message: "Internal error.", Err: err}
 }
@@ -135,6 +141,12 @@ func (s *Server) httpErrorHandler(err error, c echo.Context) {
 	ae := toError(err)
 	rid := c.Response().Header().Get(echo.HeaderXRequestID)
 	body := errorBody{Error: ae.Code, Message: ae.Message, RequestID: rid, Version: ae.Version}
+	switch {
+	case ae.Reason != "":
+		body.RuleCode = ae.Reason
+	case ae.Code == CodeGone:
+		body.RuleCode = string(CodeGone)
+	}
 	if ae.Rule != nil {
 		body.RuleCode = ae.Rule.Code
 		body.Rule = ae.Rule.Rule

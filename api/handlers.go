@@ -18,7 +18,10 @@ func (s *Server) handleHealth(c echo.Context) error {
 	if err := s.store.Ping(c.Request().Context()); err != nil {
 		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
-	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.hub.count()})
+	if err := s.checkHealth(); err != nil { // issue 16: the database file is still ours (hardening.go)
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.OpenStreams()})
 }
 
 func (s *Server) handleMetrics(c echo.Context) error {
@@ -49,8 +52,14 @@ type createTableResponse struct {
 }
 
 func (s *Server) handleTableCreate(c echo.Context) error {
+	if err := s.allowCreate(c); err != nil { // issue 16: rate-limited per address (hardening.go)
+		return err
+	}
 	var req createTableRequest
 	if err := bindJSON(c, &req); err != nil {
+		return err
+	}
+	if err := s.checkOptionsSize(req.Options); err != nil { // issue 16: 413 over the cap
 		return err
 	}
 	res, err := s.svc.CreateTable(c.Request().Context(), req.Game, req.Options)
@@ -69,13 +78,10 @@ func (s *Server) handleTableCreate(c echo.Context) error {
 func (s *Server) joinURL(code string) string { return s.cfg.PublicURL + "/j/" + code }
 
 func (s *Server) handleTableQR(c echo.Context) error {
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
+	code, err := s.svc.JoinCode(c.Request().Context(), c.Param("id"))
 	if err != nil {
 		return err
 	}
-	t.mu.Lock()
-	code := t.row.JoinCode
-	t.mu.Unlock()
 	png, err := qrcode.Encode(s.joinURL(code), qrcode.Medium, 512)
 	if err != nil {
 		return err
@@ -94,9 +100,12 @@ type joinLookupResponse struct {
 }
 
 func (s *Server) handleJoinLookup(c echo.Context) error {
+	if err := s.allowLookup(c); err != nil { // issue 16: lookups share the joins' limit (hardening.go)
+		return err
+	}
 	id, err := s.svc.LookupJoinCode(c.Request().Context(), c.Param("code"))
 	if err != nil {
-		return err
+		return s.chargeFailedLookup(c, err) // issue 16: a miss costs more
 	}
 	v, err := s.svc.View(c.Request().Context(), id, identity{Role: kit.RoleBoard, Seat: -1})
 	if err != nil {
@@ -112,6 +121,7 @@ type joinRequest struct {
 
 func (s *Server) handleJoin(c echo.Context) error {
 	if !s.limiter.allow(c.RealIP()) {
+		c.Response().Header().Set("Retry-After", retryAfter) // issue 16
 		return Errorf(CodeRateLimited, "Too many joins from this address; wait a minute and try again.")
 	}
 	var req joinRequest
@@ -120,7 +130,7 @@ func (s *Server) handleJoin(c echo.Context) error {
 	}
 	id, err := s.svc.LookupJoinCode(c.Request().Context(), req.Code)
 	if err != nil {
-		return err
+		return s.chargeFailedLookup(c, err) // issue 16: a miss costs more
 	}
 	res, err := s.svc.Join(c.Request().Context(), id, req.Name)
 	if err != nil {
@@ -160,12 +170,7 @@ func (s *Server) handleViewGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v, err := s.svc.View(c.Request().Context(), c.Param("id"), id)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, v)
+	return s.writeView(c, c.Param("id"), id) // issue 16: padded to the version's length (padding.go)
 }
 
 func (s *Server) handleMovePost(c echo.Context) error {
@@ -175,13 +180,6 @@ func (s *Server) handleMovePost(c echo.Context) error {
 	}
 	var req MoveRequest
 	if err := bindJSON(c, &req); err != nil {
-		return err
-	}
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	if err := checkArgBounds(gameInfo(t.game), req); err != nil {
 		return err
 	}
 	res, err := s.svc.Move(c.Request().Context(), c.Param("id"), id, req)
@@ -245,19 +243,107 @@ func (s *Server) handleUndoPost(c echo.Context) error {
 	return c.JSON(http.StatusOK, res)
 }
 
+// seatParam reads the :seat path parameter.
+func seatParam(c echo.Context) (int, error) {
+	seat, err := strconv.Atoi(c.Param("seat"))
+	if err != nil || seat < 0 || seat > 1000 {
+		return 0, Errorf(CodeInvalid, "The seat must be a small whole number.")
+	}
+	return seat, nil
+}
+
+// handleSeatDelete removes a seat in the lobby; once the game has started
+// it revokes the seat's device and the seat stays in play.
 func (s *Server) handleSeatDelete(c echo.Context) error {
 	id, err := s.who(c)
 	if err != nil {
 		return err
 	}
-	seat, err := strconv.Atoi(c.Param("seat"))
-	if err != nil || seat < 0 || seat > 1000 {
-		return Errorf(CodeInvalid, "The seat must be a small whole number.")
+	seat, err := seatParam(c)
+	if err != nil {
+		return err
 	}
 	if err := s.svc.RemoveSeat(c.Request().Context(), c.Param("id"), id, seat); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
+}
+
+// handleSeatDeviceDelete revokes the device holding a seat.
+func (s *Server) handleSeatDeviceDelete(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	seat, err := seatParam(c)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.RevokeDevice(c.Request().Context(), c.Param("id"), id, seat); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// handleSeatHandover issues a seat's one-time hand-over code and QR.
+func (s *Server) handleSeatHandover(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	seat, err := seatParam(c)
+	if err != nil {
+		return err
+	}
+	res, err := s.svc.Handover(c.Request().Context(), c.Param("id"), id, seat)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, res)
+}
+
+// handleHandoverClaim gives the code's seat to the calling phone and sets
+// its seat cookie, as a join does.
+func (s *Server) handleHandoverClaim(c echo.Context) error {
+	if !s.limiter.allow(c.RealIP()) {
+		return Errorf(CodeRateLimited, "Too many tries from this address; wait a minute and try again.")
+	}
+	res, err := s.svc.ClaimHandover(c.Request().Context(), c.Param("code"))
+	if err != nil {
+		return err
+	}
+	setCookie(c, seatCookie(res.TableID), res.Token)
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusOK, res)
+}
+
+// handleRematch starts the rematch of an ended table.
+func (s *Server) handleRematch(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	res, err := s.svc.Rematch(c.Request().Context(), c.Param("id"), id)
+	if err != nil {
+		return err
+	}
+	setCookie(c, hostCookie(res.TableID), res.HostToken)
+	return c.JSON(http.StatusOK, res)
+}
+
+// handleRematchClaim gives the calling seat its seat at the rematch.
+func (s *Server) handleRematchClaim(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	res, err := s.svc.ClaimRematch(c.Request().Context(), c.Param("id"), id)
+	if err != nil {
+		return err
+	}
+	setCookie(c, seatCookie(res.TableID), res.Token)
+	return c.JSON(http.StatusOK, res)
 }
 
 func (s *Server) handleLogGet(c echo.Context) error {

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"tablewarden/referee/kit"
+	tablerules "tablewarden/table"
 )
 
 // hub keeps the open SSE streams of every table. A publish renders each
@@ -23,14 +24,20 @@ type hub struct {
 	n    int
 }
 
-// subscriber is one open stream.
+// subscriber is one open stream. It holds its device's credential (the
+// token's hash), never a seat number: every push resolves the credential
+// to the seat it holds at that moment, so a seat renumbered at start, or a
+// device revoked or handed over, can never make a stream show another
+// seat's view.
 type subscriber struct {
-	id      identity
+	role    kit.ViewerRole
+	cred    string // the token's hash; "" for the board
 	ch      chan []byte
 	kicked  chan struct{}
 	mu      sync.Mutex
 	version int64
 	once    sync.Once
+	reason  string // why the stream was closed; set before kicked closes
 }
 
 func newHub(s *Service) *hub { return &hub{s: s, subs: map[string]map[*subscriber]struct{}{}} }
@@ -58,12 +65,29 @@ func (sub *subscriber) offer(version int64, payload []byte) {
 	sub.ch <- payload
 }
 
-func (sub *subscriber) kick() { sub.once.Do(func() { close(sub.kicked) }) }
+// kick closes the stream, telling the phone why.
+func (sub *subscriber) kick(reason string) {
+	sub.once.Do(func() {
+		sub.reason = reason
+		close(sub.kicked)
+	})
+}
 
-// subscribe registers a stream and returns it with its first payload.
-func (h *hub) subscribe(t *table, id identity) (*subscriber, []byte) {
-	sub := &subscriber{id: id, ch: make(chan []byte, 1), kicked: make(chan struct{})}
+// subscribe checks a token at table t and registers its stream, under the
+// table's lock: a revocation takes the same lock, so it either comes first
+// (and the token is refused here) or finds the stream registered (and
+// kicks it). It returns the stream and its first payload.
+func (h *hub) subscribe(t *table, token string) (*subscriber, []byte, error) {
 	t.mu.Lock()
+	id, ok := t.resolve(token)
+	if !ok {
+		t.mu.Unlock()
+		return nil, nil, errUnknownToken()
+	}
+	sub := &subscriber{role: id.Role, ch: make(chan []byte, 1), kicked: make(chan struct{})}
+	if token != "" {
+		sub.cred = string(HashToken(token))
+	}
 	snap := t.snapshot()
 	sub.version = snap.version // before any publish can offer to sub
 	h.mu.Lock()
@@ -75,8 +99,9 @@ func (h *hub) subscribe(t *table, id identity) (*subscriber, []byte) {
 	h.mu.Unlock()
 	t.mu.Unlock()
 	payload, _ := snap.encode(id, h.s.now(), nil)
+	payload = h.s.pad(&snap, payload, nil) // issue 16: equal sizes (padding.go)
 	h.s.metrics.sseOpen.Add(1)
-	return sub, payload
+	return sub, payload, nil
 }
 
 func (h *hub) unsubscribe(tableID string, sub *subscriber) {
@@ -151,24 +176,47 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 	if err != nil {
 		share = nil // encode each viewer's view whole
 	}
+	holders := tablerules.Holders(snap.seats)
+	// issue 16: equal sizes (padding.go). Working out the version's padded
+	// length encodes every viewer once; raw keeps those encodings.
+	raw := make(map[identity][]byte, len(snap.seats)+2)
+	padded := h.s.padLen(snap, now, share, raw)
 	for _, sub := range subs {
-		p, ok := rendered[sub.id]
+		id, ok := identity{Role: sub.role, Seat: -1}, true
+		switch sub.role {
+		case kit.RoleSeat:
+			id.Seat, ok = holders[sub.cred]
+		case kit.RoleHost:
+			ok = sub.cred == string(snap.hostHash)
+		}
 		if !ok {
-			p, _ = snap.encode(sub.id, now, share)
-			rendered[sub.id] = p
+			sub.kick(reasonRevoked)
+			continue
+		}
+		p, ok := rendered[id]
+		if !ok {
+			if p, ok = raw[id]; !ok {
+				p, _ = snap.encode(id, now, share)
+			}
+			p = padTo(p, padded)
+			rendered[id] = p
 		}
 		sub.offer(snap.version, p)
 	}
 	h.s.metrics.ssePushed.Add(int64(len(subs)))
 }
 
-// kick closes every stream of a removed seat.
-func (h *hub) kick(tableID string, seat int) {
+// kick closes every stream of the device whose token hash is cred. The
+// caller holds the table's lock.
+func (h *hub) kick(tableID string, cred []byte, reason string) {
+	if cred == nil {
+		return
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for sub := range h.subs[tableID] {
-		if sub.id.Role == kit.RoleSeat && sub.id.Seat == seat {
-			sub.kick()
+		if sub.cred == string(cred) {
+			sub.kick(reason)
 		}
 	}
 }
@@ -178,11 +226,4 @@ func (h *hub) count() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.n
-}
-
-// has reports whether table id has open streams.
-func (h *hub) has(id string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.subs[id]) > 0
 }

@@ -18,6 +18,7 @@ type metrics struct {
 	movesRejected atomic.Int64
 	tablesCreated atomic.Int64
 	tablesLoaded  atomic.Int64
+	tablesEvicted atomic.Int64 // issue 16 (tablecache.go)
 	sseOpen       atomic.Int64
 	ssePushed     atomic.Int64
 	joins         atomic.Int64
@@ -65,6 +66,8 @@ func (m *metrics) write(w io.Writer, s *Server) {
 	counter("tablewarden_moves_rejected_total", "Moves refused by the referee.", m.movesRejected.Load())
 	counter("tablewarden_tables_created_total", "Tables created.", m.tablesCreated.Load())
 	counter("tablewarden_tables_loaded_total", "Tables loaded from storage.", m.tablesLoaded.Load())
+	counter("tablewarden_tables_evicted_total", "Idle tables dropped from memory.", m.tablesEvicted.Load())
+	gauge("tablewarden_tables_in_memory", "Tables in memory.", int64(s.svc.loadedCount()))
 	counter("tablewarden_joins_total", "Seats joined.", m.joins.Load())
 	gauge("tablewarden_sse_open", "Open SSE streams.", m.sseOpen.Load())
 	counter("tablewarden_sse_pushed_total", "Views offered to SSE streams.", m.ssePushed.Load())

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"tablewarden/db"
@@ -11,13 +12,17 @@ import (
 // Many instances on one PostgreSQL database (issue 18). Any instance serves
 // any table, so an instance's loaded table may be behind the database:
 //
+//   - every request that loads a table first compares the stored version
+//     with the loaded one and reloads the table when it is behind
+//     (freshenLocked, from Service.load), so a phone's token and expected
+//     version are checked against the database's table; while the
+//     database is unreachable, reads answer from the cache;
 //   - every table write runs in a transaction that first takes the table's
-//     row lock and checks that the stored version is the one this instance
-//     holds (tableTx); when another instance moved the table on, the write
-//     is undone (db.ErrStale), the table is reloaded and the request runs
-//     again against the fresh state (retryStale), so moves on one table
-//     are applied one at a time across instances and a phone's expected
-//     version is checked against the database's;
+//     row lock and checks that the stored version is still the loaded one
+//     (tableTx; PGStore.RecordMove for moves and undos); when another
+//     instance got there in between, nothing is written, the table is
+//     reloaded and the phone gets 409 with the current version, so moves
+//     on one table are applied one at a time across instances;
 //   - every move's transaction sends NOTIFY with the table and version; a
 //     listener reloads the tables this instance has streams for and pushes
 //     each phone its view (onNotify); when the listener's connection comes
@@ -27,15 +32,12 @@ import (
 //     timer, generation, deadline) is unique in the shared log, so a
 //     generation expires once whichever instance fires first.
 
-// staleRetries bounds how often a request is run again after another
-// instance moved its table on.
-const staleRetries = 5
-
 // tableTx runs fn in one transaction on the table's row. With other
-// instances it first locks the row and returns db.ErrStale, running
-// nothing, when the stored version is not the loaded one.
+// instances it first locks the row and, when the stored version is not the
+// loaded one (another instance got there first), writes nothing, reloads
+// the table and answers 409 with the current version.
 func (s *Service) tableTx(ctx context.Context, t *table, fn func(q db.Querier) error) error {
-	return s.store.Tx(ctx, func(q db.Querier) error {
+	err := s.store.Tx(ctx, func(q db.Querier) error {
 		if s.multi {
 			locker, ok := q.(interface {
 				LockTable(ctx context.Context, id string) (int64, error)
@@ -53,34 +55,28 @@ func (s *Service) tableTx(ctx context.Context, t *table, fn func(q db.Querier) e
 		}
 		return fn(q)
 	})
+	return s.staleConflict(ctx, t, err)
 }
 
-// retryStale runs op (the caller holds t.mu); when op fails with
-// db.ErrStale it reloads the table and runs op again.
-func retryStale(s *Service, ctx context.Context, t *table, op func() error) error {
-	_, err := retryStaleResult(s, ctx, t, func() (struct{}, error) { return struct{}{}, op() })
-	return err
+// recordMove is Engine.RecordMove with tableTx's answer to a stale version.
+func (s *Service) recordMove(ctx context.Context, t *table, rec db.MoveRecord) error {
+	return s.staleConflict(ctx, t, s.store.RecordMove(ctx, rec))
 }
 
-func retryStaleResult[R any](s *Service, ctx context.Context, t *table, op func() (R, error)) (R, error) {
-	if err := s.freshenLocked(ctx, t); err != nil {
-		var zero R
-		return zero, err
+// staleConflict turns db.ErrStale into a 409 with the table reloaded.
+func (s *Service) staleConflict(ctx context.Context, t *table, err error) error {
+	if !errors.Is(err, db.ErrStale) {
+		return err
 	}
-	for attempt := 0; ; attempt++ {
-		r, err := op()
-		if !errors.Is(err, db.ErrStale) {
-			return r, err
-		}
-		if attempt == staleRetries {
-			v := t.row.Version
-			return r, &Error{Code: CodeConflict, Message: "The table is busy on another server; try again.", Version: &v, Err: err}
-		}
-		if err := s.reloadLocked(ctx, t); err != nil {
-			return r, err
-		}
+	if rerr := s.reloadLocked(ctx, t); rerr != nil {
+		return rerr
 	}
+	v := t.row.Version
+	return &Error{Code: CodeConflict, Message: fmt.Sprintf("The table has moved on (version %d); your screen was refreshed.", v), Version: &v, Err: err}
 }
+
+// isStale reports whether err is staleConflict's answer.
+func isStale(err error) bool { return errors.Is(err, db.ErrStale) }
 
 // freshenLocked reloads the table (the caller holds t.mu) when the
 // database holds a newer version than this instance, so that a request is
@@ -99,15 +95,6 @@ func (s *Service) freshenLocked(ctx context.Context, t *table) error {
 		return nil
 	}
 	return s.reloadLocked(ctx, t)
-}
-
-// freshenRead is freshenLocked for reads: while the database is
-// unreachable they answer from the cache.
-func (s *Service) freshenRead(ctx context.Context, t *table) error {
-	if err := s.freshenLocked(ctx, t); err != nil && !errors.Is(err, db.ErrUnavailable) {
-		return err
-	}
-	return nil
 }
 
 // reloadLocked reads the table again from the database (the caller holds

@@ -56,3 +56,22 @@ func (l *rateLimiter) allow(addr string) bool {
 	b.tokens--
 	return true
 }
+
+// charge takes n more tokens from addr's bucket, down to -burst at most
+// (issue 16: a failed join-code lookup costs more than a success).
+func (l *rateLimiter) charge(addr string, n float64) {
+	if l.perSec <= 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.buckets[addr]
+	if !ok {
+		b = &bucket{tokens: l.burst, at: l.now()}
+		l.buckets[addr] = b
+	}
+	b.tokens -= n
+	if b.tokens < -l.burst {
+		b.tokens = -l.burst
+	}
+}

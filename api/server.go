@@ -41,22 +41,29 @@ type Config struct {
 	BenchRoutes bool
 	// Now is the clock (tests may replace it).
 	Now func() time.Time
+	// Limits are the caps against a hostile client (limits.go); the zero
+	// value has none.
+	Limits Limits
+	// Retention deletes idle lobby tables and old ended tables
+	// (retention.go); the zero value keeps everything.
+	Retention Retention
 }
 
 // Server is the HTTP server over a Service.
 type Server struct {
-	cfg      Config
-	echo     *echo.Echo
-	store    db.Engine
-	svc      *Service
-	log      *slog.Logger
-	metrics  *metrics
-	limiter  *rateLimiter
-	closing  chan struct{}
-	streams  sync.WaitGroup // the SSE streams' goroutines (stream.go)
-	streamMu sync.Mutex     // orders addStream and Shutdown
-	once     sync.Once
-	noop     noopStore
+	cfg       Config
+	echo      *echo.Echo
+	store     db.Engine
+	svc       *Service
+	log       *slog.Logger
+	metrics   *metrics
+	limiter   *rateLimiter
+	closing   chan struct{}
+	streams   sync.WaitGroup // the SSE streams' goroutines (stream.go)
+	streamMu  sync.Mutex     // orders addStream and Shutdown
+	once      sync.Once
+	noop      noopStore
+	hardening // issue 16: limits, database watch, retention (hardening.go)
 	// listener hears the other instances' moves (PostgreSQL only).
 	listener       *db.Listener
 	stopBackground context.CancelFunc
@@ -78,7 +85,7 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 		cfg.JoinBurst = 10
 	}
 	s := &Server{cfg: cfg, store: store, log: cfg.Logger, metrics: &metrics{}, closing: make(chan struct{})}
-	s.svc = newService(store, cfg.Logger, cfg.Now, s.metrics)
+	s.svc = newService(store, cfg.Logger, cfg.Now, s.metrics, cfg.PublicURL)
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
@@ -94,6 +101,7 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 	e.Server.ReadHeaderTimeout = 10 * time.Second
 	e.Server.IdleTimeout = 120 * time.Second
 	s.echo = e
+	s.harden() // issue 16 (hardening.go)
 	s.routes()
 	n, err := s.svc.timers.resume(ctx)
 	if err != nil {
@@ -121,7 +129,7 @@ func (s *Server) Service() *Service { return s.svc }
 
 // Serve serves on l until Shutdown.
 func (s *Server) Serve(l net.Listener) error {
-	err := s.echo.Server.Serve(l)
+	err := s.echo.Server.Serve(s.limitListener(l)) // issue 16: connection caps
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}
@@ -137,6 +145,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.streamMu.Unlock()
 	s.stopBackground()
 	s.svc.timers.stop()
+	s.stopHardening() // issue 16: the database watch and the retention job
 	err := s.echo.Shutdown(ctx)
 	// The streams' connections are no longer net/http's: wait for their
 	// goroutines, which close them on s.closing.
@@ -160,6 +169,7 @@ func (s *Server) routes() {
 	e.Use(middleware.Recover())
 	e.Use(s.accessLog)
 	e.Use(securityHeaders)
+	e.Use(s.admitReserve) // issue 16: the reserve connections serve only /healthz and moves
 
 	e.GET("/healthz", s.handleHealth)
 	e.GET("/metrics", s.handleMetrics)
@@ -177,6 +187,13 @@ func (s *Server) routes() {
 	a.POST("/tables/:id/moves", s.handleMovePost)
 	a.POST("/tables/:id/undo", s.handleUndoPost)
 	a.DELETE("/tables/:id/seats/:seat", s.handleSeatDelete)
+	a.DELETE("/tables/:id/seats/:seat/device", s.handleSeatDeviceDelete)
+	a.POST("/tables/:id/seats/:seat/handover", s.handleSeatHandover)
+	a.POST("/handover/:code", s.handleHandoverClaim)
+	a.POST("/tables/:id/rematch", s.handleRematch)
+	a.POST("/tables/:id/rematch/claim", s.handleRematchClaim)
+	a.POST("/tables/:id/join-code", s.handleJoinCodeRotate) // issue 16 (access.go)
+	a.POST("/tables/:id/lock", s.handleLockPost)            // issue 16 (access.go)
 	a.GET("/tables/:id/log", s.handleLogGet)
 	a.GET("/tables/:id/stream", s.handleStream)
 	a.GET("/noop", s.handleNoop)

@@ -15,11 +15,11 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"tablewarden/db"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	tablerules "tablewarden/table"
 )
 
 // Service holds the tables: it loads a table lazily on first touch, applies
@@ -37,9 +37,15 @@ type Service struct {
 	hub     *hub
 	metrics *metrics
 	timers  *timerScheduler
+	// publicURL is the base of the links the server hands out (join and
+	// hand-over links), without a trailing slash.
+	publicURL string
 
 	mu     sync.Mutex
 	tables map[string]*table
+
+	lru  *loadedLRU // issue 16: the loaded tables by last use (tablecache.go); nil = unbounded
+	pads padCache   // issue 16: each table's padded view length (padding.go)
 }
 
 // table is a loaded table. Its fields change only under mu, and state is
@@ -55,6 +61,8 @@ type table struct {
 	seq   int64     // last log entry's seq
 	log   []logItem // recent log entries, oldest first
 	pub   pubQueue  // the hub's pending publish (its own lock)
+	// joinURL is the table's join link.
+	joinURL string
 }
 
 // logItem is one log entry as stored.
@@ -62,6 +70,7 @@ type logItem struct {
 	Seq    int64
 	Kind   string
 	Actor  kit.Actor
+	ByHost bool // the host played the move for a seat without a device
 	Type   string
 	At     time.Time
 	Events []kit.Event
@@ -85,8 +94,8 @@ type logEnc struct {
 // view's bytes, and every view goes to every phone on every move.
 const recentLog = 10
 
-func newService(store db.Engine, log *slog.Logger, now func() time.Time, m *metrics) *Service {
-	s := &Service{store: store, log: log, now: now, metrics: m, tables: map[string]*table{}}
+func newService(store db.Engine, log *slog.Logger, now func() time.Time, m *metrics, publicURL string) *Service {
+	s := &Service{store: store, log: log, now: now, metrics: m, publicURL: publicURL, tables: map[string]*table{}}
 	s.hub = newHub(s)
 	s.timers = newTimerScheduler(s)
 	return s
@@ -130,9 +139,14 @@ func (s *Service) load(ctx context.Context, id string) (*table, error) {
 		s.tables[id] = t
 	}
 	s.mu.Unlock()
+	s.touchLoaded(id) // issue 16: bound the loaded tables (tablecache.go)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.game != nil {
+		// Another instance may have moved the table on (multi.go).
+		if err := s.freshenLocked(ctx, t); err != nil && !errors.Is(err, db.ErrUnavailable) {
+			return nil, err
+		}
 		return t, nil
 	}
 	if err := s.fill(ctx, t); err != nil {
@@ -187,6 +201,16 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 			if err != nil {
 				return fmt.Errorf("table %s: replay: %w", t.id, err)
 			}
+			enc, err := json.Marshal(st)
+			if err != nil {
+				return err
+			}
+			err = s.store.Tx(context.WithoutCancel(ctx), func(q db.Querier) error {
+				return q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)})
+			})
+			if err != nil {
+				return err
+			}
 		default:
 			return err
 		}
@@ -204,15 +228,18 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 		t.log = append(t.log, it)
 	}
 	t.game, t.row, t.seats, t.state, t.seq = g, row, seats, st, seq
+	t.joinURL = s.publicURL + "/j/" + row.JoinCode
 	s.metrics.tablesLoaded.Add(1)
 	return nil
 }
 
 func toLogItem(m db.Move) (logItem, error) {
 	it := logItem{Seq: m.Seq, Kind: m.Kind, Type: m.Type, Undone: m.Undone != 0, enc: &logEnc{}}
-	if err := json.Unmarshal([]byte(m.Actor), &it.Actor); err != nil {
+	var by tablerules.MovedBy
+	if err := json.Unmarshal([]byte(m.Actor), &by); err != nil {
 		return it, fmt.Errorf("move %d actor: %w", m.Seq, err)
 	}
+	it.Actor, it.ByHost = by.Actor, by.ByHost
 	if err := json.Unmarshal([]byte(m.Events), &it.Events); err != nil {
 		return it, fmt.Errorf("move %d events: %w", m.Seq, err)
 	}
@@ -224,47 +251,9 @@ func toLogItem(m db.Move) (logItem, error) {
 	return it, nil
 }
 
-// Replay rebuilds a table's state from its seed and move log: Setup, then
-// every move that was not undone, each with the generator of its own seq
-// and its stored time.
+// Replay rebuilds a table's state from its log (tablerules.Replay).
 func Replay(g kit.Game, row db.GameTable, seats []db.Seat, moves []db.Move) (kit.State, error) {
-	started, err := time.Parse(time.RFC3339Nano, row.StartedAt.String)
-	if err != nil {
-		return nil, fmt.Errorf("started_at: %w", err)
-	}
-	st, err := g.Setup(json.RawMessage(row.Options), seatNames(seats), kit.NewCtx(uint64(row.Seed), 0, started))
-	if err != nil {
-		return nil, fmt.Errorf("setup: %w", err)
-	}
-	for _, m := range moves {
-		if m.Kind != "move" || m.Undone != 0 {
-			continue
-		}
-		var a kit.Actor
-		if err := json.Unmarshal([]byte(m.Actor), &a); err != nil {
-			return nil, err
-		}
-		at, err := time.Parse(time.RFC3339Nano, m.At)
-		if err != nil {
-			return nil, err
-		}
-		res, err := g.Apply(st, a, kit.Move{Type: m.Type, Args: json.RawMessage(m.Args)}, kit.NewCtx(uint64(row.Seed), int(m.Seq), at))
-		if err != nil {
-			return nil, fmt.Errorf("move %d (%s): %w", m.Seq, m.Type, err)
-		}
-		st = res.State
-	}
-	return st, nil
-}
-
-func seatNames(seats []db.Seat) []string {
-	names := make([]string, 0, len(seats))
-	for _, s := range seats {
-		if s.Removed == 0 {
-			names = append(names, s.Name)
-		}
-	}
-	return names
+	return tablerules.Replay(g, row, seats, moves)
 }
 
 // resolve maps a credential to an identity at table t. An empty token is
@@ -294,14 +283,15 @@ func (s *Service) Identify(ctx context.Context, tableID, token string) (identity
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if err := s.freshenRead(ctx, t); err != nil {
-		return identity{}, err
-	}
 	id, ok := t.resolve(token)
 	if !ok {
-		return identity{}, Errorf(CodeUnauthorized, "This device's token is not valid for this table (it may have been removed by the host).")
+		return identity{}, errUnknownToken()
 	}
 	return id, nil
+}
+
+func errUnknownToken() error {
+	return Errorf(CodeUnauthorized, "This device's token is not valid for this table (the host may have removed it, or handed its seat to another phone).")
 }
 
 // CreateTableResult is what the host gets back.
@@ -382,14 +372,10 @@ func (s *Service) LookupJoinCode(ctx context.Context, code string) (string, erro
 // Join gives a new seat at a table in the lobby. It returns CodeInvalid for
 // a bad name, CodeConflict when the game has started or the table is full.
 func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, error) {
-	name = strings.TrimSpace(name)
-	if name == "" || utf8.RuneCountInString(name) > 24 {
-		return JoinResult{}, Errorf(CodeInvalid, "A name must have 1 to 24 characters.")
-	}
-	for _, r := range name {
-		if r < ' ' || r == 0x7f {
-			return JoinResult{}, Errorf(CodeInvalid, "A name cannot hold control characters.")
-		}
+	// issue 16: names pass the PRECIS nickname profile (names.go).
+	name, err := nickname(name)
+	if err != nil {
+		return JoinResult{}, err
 	}
 	t, err := s.load(ctx, tableID)
 	if err != nil {
@@ -397,22 +383,18 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-
-	return retryStaleResult(s, ctx, t, func() (JoinResult, error) { return s.joinLocked(ctx, t, name) })
-}
-
-func (s *Service) joinLocked(ctx context.Context, t *table, name string) (JoinResult, error) {
-	var err error
-	_ = err
 	if t.row.Status != "lobby" {
 		return JoinResult{}, Errorf(CodeConflict, "The game at this table has already started; ask the host.")
+	}
+	if t.row.Locked != 0 { // issue 16: the host locked the table (access.go)
+		return JoinResult{}, Errorf(CodeConflict, "The host has locked this table against new players; ask the host.")
 	}
 	active := 0
 	for _, st := range t.seats {
 		if st.Removed == 0 {
 			active++
-			if strings.EqualFold(st.Name, name) {
-				return JoinResult{}, Errorf(CodeConflict, "Someone at this table is already called %q.", name)
+			if sameName(st.Name, name) { // issue 16: PRECIS and look-alikes (names.go)
+				return JoinResult{}, errNameTaken(name)
 			}
 		}
 	}
@@ -474,13 +456,6 @@ func (s *Service) Start(ctx context.Context, tableID string, id identity) error 
 		return err
 	}
 	defer t.mu.Unlock()
-
-	return retryStale(s, ctx, t, func() error { return s.startLocked(ctx, t, id) })
-}
-
-func (s *Service) startLocked(ctx context.Context, t *table, id identity) error {
-	var err error
-	_ = err
 	if t.row.Status != "lobby" {
 		return Errorf(CodeConflict, "The game has already started.")
 	}
@@ -492,7 +467,7 @@ func (s *Service) startLocked(ctx context.Context, t *table, id identity) error 
 		}
 	}
 	now := s.now().UTC()
-	st, err := t.game.Setup(json.RawMessage(t.row.Options), seatNames(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
+	st, err := t.game.Setup(json.RawMessage(t.row.Options), tablerules.Dealt(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
 	if err != nil {
 		return err
 	}
@@ -501,6 +476,7 @@ func (s *Service) startLocked(ctx context.Context, t *table, id identity) error 
 		return err
 	}
 	nowText := now.Format(time.RFC3339Nano)
+	setup := setupEntry(t.game, st, now)
 	var version int64
 	// Once the referee has accepted, the write completes even if the
 	// phone hangs up: a retry with the same key then gets this result.
@@ -528,7 +504,12 @@ func (s *Service) startLocked(ctx context.Context, t *table, id identity) error 
 		if n != 1 {
 			return Errorf(CodeConflict, "The game has already started.")
 		}
-		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: 0, State: string(enc)}); err != nil {
+		if setup != nil {
+			if err := appendSetup(ctx, q, t.id, setup); err != nil {
+				return err
+			}
+		}
+		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: t.seq + int64(len(setupItems(setup))), State: string(enc)}); err != nil {
 			return err
 		}
 		if err := s.timers.persist(ctx, q, t.id, t.game, st); err != nil {
@@ -545,17 +526,51 @@ func (s *Service) startLocked(ctx context.Context, t *table, id identity) error 
 	t.row.Status = "playing"
 	t.row.StartedAt = sql.NullString{String: nowText, Valid: true}
 	t.row.Version = version
+	if setup != nil {
+		t.seq = setup.Seq
+		t.appendLog(*setup)
+	}
 	s.timers.schedule(t.id, t.game, st)
 	s.hub.publish(t)
 	return nil
 }
 
-// MoveRequest is a move as a phone posts it.
+// setupEntry is the log entry of a game's setup events (seq 1), or nil
+// when the game logs none.
+func setupEntry(g kit.Game, st kit.State, at time.Time) *logItem {
+	evs := kit.SetupEvents(g, st)
+	if len(evs) == 0 {
+		return nil
+	}
+	return &logItem{Seq: 1, Kind: "setup", Actor: kit.SystemActor, Type: "setup", At: at, Events: evs}
+}
+
+func setupItems(it *logItem) []logItem {
+	if it == nil {
+		return nil
+	}
+	return []logItem{*it}
+}
+
+// appendSetup stores a setup entry as the table's first log entry.
+func appendSetup(ctx context.Context, q db.Querier, tableID string, it *logItem) error {
+	evJSON, err := json.Marshal(it.Events)
+	if err != nil {
+		return err
+	}
+	actorJSON, _ := json.Marshal(it.Actor)
+	return q.AppendMove(ctx, db.AppendMoveParams{TableID: tableID, Seq: it.Seq, Kind: it.Kind, Actor: string(actorJSON), Type: it.Type,
+		Args: "{}", At: it.At.Format(time.RFC3339Nano), Events: string(evJSON)})
+}
+
+// MoveRequest is a move as a phone posts it. AsSeat is set by the host
+// alone, to play the move of a seat that no device holds.
 type MoveRequest struct {
 	Type            string          `json:"type"`
 	Args            json.RawMessage `json:"args,omitempty"`
 	ExpectedVersion *int64          `json:"expected_version,omitempty"`
 	IdempotencyKey  string          `json:"idempotency_key,omitempty"`
+	AsSeat          *int            `json:"as_seat,omitempty"`
 }
 
 // MoveResult is the acknowledgement of a committed move.
@@ -570,7 +585,8 @@ type MoveResult struct {
 // refuse, CodeConflict with the current version for a stale
 // expected_version or a table not playing, CodeInvalid for a malformed
 // request, and CodeUnavailable when storage cannot record it. A repeated
-// idempotency key returns the first result without applying anything.
+// idempotency key with the same move returns the first result without
+// applying anything; with another move it is CodeConflict "key_reused".
 func (s *Service) Move(ctx context.Context, tableID string, id identity, req MoveRequest) (MoveResult, error) {
 	if id.Role == kit.RoleBoard {
 		return MoveResult{}, Errorf(CodeUnauthorized, "Join the table to make moves.")
@@ -581,22 +597,37 @@ func (s *Service) Move(ctx context.Context, tableID string, id identity, req Mov
 	if len(req.IdempotencyKey) > 100 {
 		return MoveResult{}, Errorf(CodeInvalid, "The idempotency key is longer than 100 characters.")
 	}
+	if !tablerules.ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role {
+		return MoveResult{}, Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", tablerules.SystemKeyPrefix)
+	}
 	if req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role {
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: "Only the server's clock reports expired timers.", Rule: kit.Errorf("system_only", "Timers", "Only the server's clock reports expired timers.")}
+	}
+	if req.AsSeat != nil && id.Role != kit.RoleHost {
+		return MoveResult{}, Errorf(CodeForbidden, "Only the host can play a move for another seat.")
+	}
+	args := "{}"
+	if len(req.Args) > 0 {
+		var err error
+		if args, err = compactJSON(req.Args); err != nil {
+			return MoveResult{}, Errorf(CodeInvalid, "The move's args are not valid JSON.")
+		}
 	}
 	t, err := s.load(ctx, tableID)
 	if err != nil {
 		return MoveResult{}, err
 	}
+	if err := checkArgBounds(gameInfo(t.game), req); err != nil {
+		return MoveResult{}, err
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-
-	return retryStaleResult(s, ctx, t, func() (MoveResult, error) { return s.moveLocked(ctx, t, id, req) })
-}
-
-func (s *Service) moveLocked(ctx context.Context, t *table, id identity, req MoveRequest) (MoveResult, error) {
-	var err error
-	_ = err
+	by := tablerules.MovedBy{Actor: id.actor()}
+	if req.AsSeat != nil {
+		if by, err = t.hostFor(*req.AsSeat); err != nil {
+			return MoveResult{}, err
+		}
+	}
 	// A repeated idempotency key returns the first result. The lookup costs
 	// a query, so the common case skips it: when the move expects the
 	// current version of a playing table, its key cannot belong to a move
@@ -604,15 +635,15 @@ func (s *Service) moveLocked(ctx context.Context, t *table, id identity, req Mov
 	// before any refusal is returned and by the unique index at commit.
 	fast := req.ExpectedVersion != nil && *req.ExpectedVersion == t.row.Version && t.row.Status == "playing"
 	if req.IdempotencyKey != "" && !fast {
-		if res, dup, err := s.duplicate(ctx, t, id, req.IdempotencyKey); dup || err != nil {
+		if res, dup, err := s.duplicate(ctx, t, by, req, args); dup || err != nil {
 			return res, err
 		}
 	}
 	// refuse returns err, unless the key was already used: then the first
-	// result (or the other device's conflict).
+	// result (or the key_reused conflict).
 	refuse := func(err error) (MoveResult, error) {
 		if req.IdempotencyKey != "" && fast {
-			if res, dup, derr := s.duplicate(ctx, t, id, req.IdempotencyKey); dup || derr != nil {
+			if res, dup, derr := s.duplicate(ctx, t, by, req, args); dup || derr != nil {
 				return res, derr
 			}
 		}
@@ -625,9 +656,6 @@ func (s *Service) moveLocked(ctx context.Context, t *table, id identity, req Mov
 		re := kit.Errorf("game_over", "Table", "The game is over; no more moves are taken.")
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 	}
-	if s.multi && req.ExpectedVersion != nil && *req.ExpectedVersion > t.row.Version {
-		return MoveResult{}, db.ErrStale // another instance moved on: reload first
-	}
 	if req.ExpectedVersion != nil && *req.ExpectedVersion != t.row.Version {
 		v := t.row.Version
 		return MoveResult{}, &Error{Code: CodeConflict, Message: fmt.Sprintf("The table has moved on (version %d, you expected %d); your screen was refreshed.", v, *req.ExpectedVersion), Version: &v}
@@ -635,7 +663,8 @@ func (s *Service) moveLocked(ctx context.Context, t *table, id identity, req Mov
 	now := s.now().UTC()
 	seq := t.seq + 1
 	move := kit.Move{Type: req.Type, Args: req.Args}
-	res, err := t.game.Apply(t.state, id.actor(), move, kit.NewCtx(uint64(t.row.Seed), int(seq), now))
+	mctx := kit.NewCtx(uint64(t.row.Seed), int(seq), now)
+	res, err := t.game.Apply(t.state, by.Actor, move, mctx)
 	if err != nil {
 		if r, derr := refuse(err); derr != err {
 			return r, derr
@@ -649,49 +678,38 @@ func (s *Service) moveLocked(ctx context.Context, t *table, id identity, req Mov
 	if err != nil {
 		return MoveResult{}, err
 	}
-	args := "{}"
-	if len(req.Args) > 0 {
-		if args, err = compactJSON(req.Args); err != nil {
-			return refuse(Errorf(CodeInvalid, "The move's args are not valid JSON."))
-		}
-	}
+	reveals := tablerules.Reveals(res, mctx, uint64(t.row.Seed), seq)
 	events := res.Events
 	if events == nil {
 		events = []kit.Event{}
 	}
 	evJSON, _ := json.Marshal(events)
-	actorJSON, _ := json.Marshal(id.actor())
+	actorJSON, _ := json.Marshal(by)
 	ended := t.game.Outcome(res.State) != nil
 	version := t.row.Version + 1
+	rec := db.MoveRecord{
+		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,
+			Args: args, At: now.Format(time.RFC3339Nano), IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""},
+			Events: string(evJSON), Reveals: reveals, Version: version},
+		State: string(enc),
+	}
+	rec.Timers, rec.HasTimers = timerRows(t.id, t.game, res.State)
+	if ended {
+		rec.Status = "ended"
+	}
 	// Once the referee has accepted, the write completes even if the
 	// phone hangs up: a retry with the same key then gets this result.
-	ctx = context.WithoutCancel(ctx)
-	err = s.tableTx(ctx, t, func(q db.Querier) error {
-		key := sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""}
-		if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,
-			Args: args, At: now.Format(time.RFC3339Nano), IdempotencyKey: key, Events: string(evJSON), Reveals: boolInt(res.Reveals), Version: version}); err != nil {
-			return err
-		}
-		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)}); err != nil {
-			return err
-		}
-		if err := s.timers.persist(ctx, q, t.id, t.game, res.State); err != nil {
-			return err
-		}
-		if ended {
-			if err := q.SetTableStatus(ctx, db.SetTableStatusParams{Status: "ended", ID: t.id}); err != nil {
-				return err
-			}
-		}
-		v, err := q.BumpTableVersion(ctx, t.id)
-		if err == nil && v != version {
-			err = fmt.Errorf("table %s: version %d in storage, %d in memory", t.id, v, version)
-		}
-		return err
-	})
+	err = s.recordMove(context.WithoutCancel(ctx), t, rec)
 	if err != nil {
 		if req.IdempotencyKey != "" && strings.Contains(err.Error(), "UNIQUE") && strings.Contains(err.Error(), "idempotency_key") {
 			return refuse(err)
+		}
+		if isStale(err) && req.IdempotencyKey != "" {
+			// Another instance recorded first: maybe this very move, sent
+			// there before with the same key.
+			if res, dup, derr := s.duplicate(ctx, t, by, req, args); dup || derr != nil {
+				return res, derr
+			}
 		}
 		return MoveResult{}, err
 	}
@@ -699,28 +717,43 @@ func (s *Service) moveLocked(ctx context.Context, t *table, id identity, req Mov
 	if ended {
 		t.row.Status = "ended"
 	}
-	t.appendLog(logItem{Seq: seq, Kind: "move", Actor: id.actor(), Type: req.Type, At: now, Events: events})
+	t.appendLog(logItem{Seq: seq, Kind: "move", Actor: by.Actor, ByHost: by.ByHost, Type: req.Type, At: now, Events: events})
 	s.metrics.movesAccepted.Add(1)
 	s.timers.schedule(t.id, t.game, res.State)
 	s.hub.publish(t)
 	return MoveResult{Seq: seq, Version: version}, nil
 }
 
+// hostFor returns the actor of the host playing for seat n, which must be
+// a seat in play that no device holds (CodeConflict "seat_attended"
+// otherwise). The caller holds t.mu.
+func (t *table) hostFor(n int) (tablerules.MovedBy, error) {
+	for _, st := range t.seats {
+		if int(st.Seat) != n || st.Removed != 0 {
+			continue
+		}
+		if st.TokenHash != nil {
+			return tablerules.MovedBy{}, &Error{Code: CodeConflict, Reason: "seat_attended", Message: fmt.Sprintf("%s's phone holds that seat; only it plays the seat's moves.", st.Name)}
+		}
+		return tablerules.MovedBy{Actor: kit.SeatActor(n), ByHost: true}, nil
+	}
+	return tablerules.MovedBy{}, Errorf(CodeNotFound, "No seat %d at this table.", n)
+}
+
 // duplicate looks up a move already recorded with the idempotency key. dup
-// is true when there is one: res is then its result, or err a conflict if
-// another device used the key.
-func (s *Service) duplicate(ctx context.Context, t *table, id identity, key string) (res MoveResult, dup bool, err error) {
-	prev, err := s.store.Queries().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: key, Valid: true}})
+// is true when there is one: res is then its result, or err the
+// "key_reused" conflict if the key named another move (another actor, type
+// or args).
+func (s *Service) duplicate(ctx context.Context, t *table, by tablerules.MovedBy, req MoveRequest, args string) (res MoveResult, dup bool, err error) {
+	prev, err := s.store.Queries().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: true}})
 	if errors.Is(err, sql.ErrNoRows) {
 		return MoveResult{}, false, nil
 	}
 	if err != nil {
 		return MoveResult{}, false, err
 	}
-	var a kit.Actor
-	_ = json.Unmarshal([]byte(prev.Actor), &a)
-	if a != id.actor() {
-		return MoveResult{}, true, Errorf(CodeConflict, "That idempotency key was used by another device.")
+	if !tablerules.SameMove(prev, by, req.Type, args) {
+		return MoveResult{}, true, &Error{Code: CodeConflict, Reason: "key_reused", Message: "That idempotency key was already used for another move; nothing was applied."}
 	}
 	return MoveResult{Seq: prev.Seq, Version: prev.Version, Duplicate: true}, true, nil
 }
@@ -744,13 +777,6 @@ func (s *Service) Undo(ctx context.Context, tableID string, id identity) (MoveRe
 		return MoveResult{}, err
 	}
 	defer t.mu.Unlock()
-
-	return retryStaleResult(s, ctx, t, func() (MoveResult, error) { return s.undoLocked(ctx, t, id) })
-}
-
-func (s *Service) undoLocked(ctx context.Context, t *table, id identity) (MoveResult, error) {
-	var err error
-	_ = err
 	if t.row.Status == "lobby" {
 		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
 	}
@@ -770,6 +796,10 @@ func (s *Service) undoLocked(ctx context.Context, t *table, id identity) (MoveRe
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 	}
 	last := moves[target]
+	if last.Reveals == tablerules.RevealsRandom {
+		re := kit.Errorf("undo_random", "Table › Undo", "Move %d (%s) drew dice, a shuffle or a draw, so it cannot be undone: undoing it would let the table roll again.", last.Seq, last.Type)
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
 	if last.Reveals != 0 {
 		re := kit.Errorf("undo_reveals", "Table › Undo", "Move %d (%s) revealed hidden information, so it cannot be undone.", last.Seq, last.Type)
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
@@ -781,7 +811,10 @@ func (s *Service) undoLocked(ctx context.Context, t *table, id identity) (MoveRe
 	moves[target].Undone = 1
 	st, err := Replay(t.game, t.row, t.seats, moves)
 	if err != nil {
-		return MoveResult{}, err
+		// Replay deals the seats of the start and replays moves the referee
+		// accepted, so this is the server's fault, never a rule the host
+		// broke: no rule error may reach the host as if it were one.
+		return MoveResult{}, &Error{Code: CodeInternal, Message: "The undo could not replay the game's log; nothing was changed.", Err: err}
 	}
 	enc, err := json.Marshal(st)
 	if err != nil {
@@ -797,29 +830,16 @@ func (s *Service) undoLocked(ctx context.Context, t *table, id identity) (MoveRe
 	if t.game.Outcome(st) != nil {
 		status = "ended"
 	}
-	// Once the referee has accepted, the write completes even if the
-	// phone hangs up: a retry with the same key then gets this result.
-	ctx = context.WithoutCancel(ctx)
-	err = s.tableTx(ctx, t, func(q db.Querier) error {
-		if err := q.MarkUndone(ctx, db.MarkUndoneParams{TableID: t.id, Seq: last.Seq}); err != nil {
-			return err
-		}
-		if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "undo", Actor: string(actorJSON), Type: "undo",
-			Args: "{}", At: now.Format(time.RFC3339Nano), Events: string(evJSON), Undoes: sql.NullInt64{Int64: last.Seq, Valid: true}, Version: version}); err != nil {
-			return err
-		}
-		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)}); err != nil {
-			return err
-		}
-		if err := s.timers.persist(ctx, q, t.id, t.game, st); err != nil {
-			return err
-		}
-		if err := q.SetTableStatus(ctx, db.SetTableStatusParams{Status: status, ID: t.id}); err != nil {
-			return err
-		}
-		_, err := q.BumpTableVersion(ctx, t.id)
-		return err
-	})
+	rec := db.MoveRecord{
+		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "undo", Actor: string(actorJSON), Type: "undo",
+			Args: "{}", At: now.Format(time.RFC3339Nano), Events: string(evJSON), Undoes: sql.NullInt64{Int64: last.Seq, Valid: true}, Version: version},
+		State:  string(enc),
+		Status: status,
+		Undoes: last.Seq,
+	}
+	rec.Timers, rec.HasTimers = timerRows(t.id, t.game, st)
+	// The undo completes even if the host's phone hangs up.
+	err = s.recordMove(context.WithoutCancel(ctx), t, rec)
 	if err != nil {
 		return MoveResult{}, err
 	}
@@ -836,58 +856,13 @@ func (s *Service) undoLocked(ctx context.Context, t *table, id identity) (MoveRe
 	return MoveResult{Seq: seq, Version: version}, nil
 }
 
-// RemoveSeat revokes a seat's token at once and closes its open streams.
-// In the lobby the seat is dropped when the game starts; during a game the
-// seat stays in play, but its device is locked out. Host only.
-func (s *Service) RemoveSeat(ctx context.Context, tableID string, id identity, seat int) error {
-	t, err := s.hostTable(ctx, tableID, id)
-	if err != nil {
-		return err
-	}
-	defer t.mu.Unlock()
-
-	return retryStale(s, ctx, t, func() error { return s.removeSeatLocked(ctx, t, id, seat) })
-}
-
-func (s *Service) removeSeatLocked(ctx context.Context, t *table, id identity, seat int) error {
-	var err error
-	_ = err
-	idx := -1
-	for i, st := range t.seats {
-		if int(st.Seat) == seat && st.Removed == 0 {
-			idx = i
-		}
-	}
-	if idx < 0 {
-		return Errorf(CodeNotFound, "No seat %d at this table.", seat)
-	}
-	var version int64
-	// Once the referee has accepted, the write completes even if the
-	// phone hangs up: a retry with the same key then gets this result.
-	ctx = context.WithoutCancel(ctx)
-	err = s.tableTx(ctx, t, func(q db.Querier) error {
-		if err := q.RemoveSeat(ctx, db.RemoveSeatParams{TableID: t.id, Seat: int64(seat)}); err != nil {
-			return err
-		}
-		v, err := q.BumpTableVersion(ctx, t.id)
-		version = v
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	t.seats[idx].Removed = 1
-	t.row.Version = version
-	s.hub.kick(t.id, seat)
-	s.hub.publish(t)
-	return nil
-}
-
 // SeatInfo is a seat as every screen lists it.
 type SeatInfo struct {
 	Seat    int    `json:"seat"`
 	Name    string `json:"name"`
 	Removed bool   `json:"removed,omitempty"`
+	// Unattended is true while no device holds the seat.
+	Unattended bool `json:"unattended,omitempty"`
 }
 
 // Me says who the viewer is.
@@ -900,9 +875,12 @@ type Me struct {
 // LogEntry is one log entry as a viewer may see it. Move types and args
 // are not shown (they can carry secrets); the game's events are, filtered.
 type LogEntry struct {
-	Seq    int64       `json:"seq"`
-	At     time.Time   `json:"at"`
-	By     string      `json:"by"`
+	Seq int64     `json:"seq"`
+	At  time.Time `json:"at"`
+	By  string    `json:"by"`
+	// Note says who really played the entry when it was not By's own
+	// device: "played by the host for Ana".
+	Note   string      `json:"note,omitempty"`
 	Undone bool        `json:"undone,omitempty"`
 	Events []kit.Event `json:"events"`
 }
@@ -920,8 +898,24 @@ type ViewResponse struct {
 	MinPlayers int        `json:"min_players"`
 	MaxPlayers int        `json:"max_players"`
 	JoinCode   string     `json:"join_code,omitempty"`
-	View       *kit.View  `json:"view,omitempty"`
-	Log        []LogEntry `json:"log"`
+	// JoinURL is the join link (the host's view, in the lobby).
+	JoinURL string `json:"join_url,omitempty"`
+	// Locked is true once the table takes no more joins: the game has
+	// started, or the host locked it.
+	Locked bool `json:"locked"`
+	// Unattended lists, for the host, the seats no device holds and the
+	// moves each may make now; the host plays them with as_seat.
+	Unattended []UnattendedSeat `json:"unattended,omitempty"`
+	// Rematch is the table the players moved on to, once there is one.
+	Rematch *RematchRef `json:"rematch,omitempty"`
+	// View and Log must stay last: encode splices the view in before the log.
+	View *kit.View  `json:"view,omitempty"`
+	Log  []LogEntry `json:"log"`
+}
+
+// RematchRef names a table's rematch.
+type RematchRef struct {
+	TableID string `json:"table_id"`
 }
 
 // View returns the identity's view of the table.
@@ -931,10 +925,6 @@ func (s *Service) View(ctx context.Context, tableID string, id identity) (ViewRe
 		return ViewResponse{}, err
 	}
 	t.mu.Lock()
-	if err := s.freshenRead(ctx, t); err != nil {
-		t.mu.Unlock()
-		return ViewResponse{}, err
-	}
 	snap := t.snapshot()
 	t.mu.Unlock()
 	return snap.render(id, s.now()), nil
@@ -947,6 +937,10 @@ type tableSnapshot struct {
 	game       kit.Game
 	version    int64
 	joinCode   string
+	joinURL    string
+	rematch    string
+	locked     bool // the host locked the table against new joins (issue 16)
+	hostHash   []byte
 	seats      []db.Seat
 	state      kit.State
 	log        []logItem
@@ -954,6 +948,7 @@ type tableSnapshot struct {
 
 func (t *table) snapshot() tableSnapshot {
 	return tableSnapshot{id: t.id, status: t.row.Status, game: t.game, version: t.row.Version, joinCode: t.row.JoinCode,
+		joinURL: t.joinURL, rematch: t.row.RematchID.String, locked: t.row.Locked != 0, hostHash: t.row.HostTokenHash,
 		seats: append([]db.Seat(nil), t.seats...), state: t.state, log: append([]logItem(nil), t.log...)}
 }
 
@@ -973,13 +968,21 @@ func (sn tableSnapshot) renderHead(id identity, now time.Time) ViewResponse {
 		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
 	r.Me = Me{Role: string(id.Role), Seat: id.Seat}
 	for _, st := range sn.seats {
-		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0})
+		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0, Unattended: tablerules.Unattended(st)})
 		if id.Role == kit.RoleSeat && int(st.Seat) == id.Seat {
 			r.Me.Name = st.Name
 		}
 	}
+	r.Locked = sn.status != "lobby" || sn.locked
+	if sn.rematch != "" {
+		r.Rematch = &RematchRef{TableID: sn.rematch}
+	}
 	if id.Role == kit.RoleHost {
 		r.JoinCode = sn.joinCode
+		if sn.status == "lobby" {
+			r.JoinURL = sn.joinURL
+		}
+		r.Unattended = sn.unattended()
 	}
 	if sn.state != nil {
 		v := sn.game.View(sn.state, id.viewer())
@@ -1077,7 +1080,7 @@ func (it logItem) encoded(v kit.Viewer, names map[int]string) ([]byte, error) {
 	if !public {
 		return json.Marshal(it.entry(v, names))
 	}
-	by := it.by(names)
+	by := it.by(names) + "\x00" + it.note(names)
 	it.enc.mu.Lock()
 	defer it.enc.mu.Unlock()
 	if it.enc.raw == nil || it.enc.by != by {
@@ -1114,7 +1117,7 @@ func (it logItem) by(names map[int]string) string {
 }
 
 func (it logItem) entry(v kit.Viewer, names map[int]string) LogEntry {
-	e := LogEntry{Seq: it.Seq, At: it.At, By: it.by(names), Undone: it.Undone, Events: []kit.Event{}}
+	e := LogEntry{Seq: it.Seq, At: it.At, By: it.by(names), Note: it.note(names), Undone: it.Undone, Events: []kit.Event{}}
 	for _, ev := range it.Events {
 		if ev.VisibleTo(v) {
 			e.Events = append(e.Events, ev)
@@ -1188,3 +1191,32 @@ func (s *Service) sortedTableIDs() []string {
 	sort.Strings(ids)
 	return ids
 }
+
+// JoinCode returns a table's join code.
+func (s *Service) JoinCode(ctx context.Context, tableID string) (string, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return "", err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.row.JoinCode, nil
+}
+
+// Subscribe checks a token at a table and registers an SSE stream for it
+// (hub.subscribe): CodeUnauthorized for a token the table does not know.
+// It returns the stream and its first payload; the caller ends it with
+// Unsubscribe.
+func (s *Service) Subscribe(ctx context.Context, tableID, token string) (*subscriber, []byte, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.hub.subscribe(t, token)
+}
+
+// Unsubscribe ends a stream registered by Subscribe.
+func (s *Service) Unsubscribe(tableID string, sub *subscriber) { s.hub.unsubscribe(tableID, sub) }
+
+// OpenStreams is the number of open SSE streams.
+func (s *Service) OpenStreams() int { return s.hub.count() }

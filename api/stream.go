@@ -20,13 +20,31 @@ import (
 // phones those two were most of the server's memory and of its GC work
 // (README, Performance). The response is HTTP/1.1 without a length or
 // chunking, ended by closing the connection, as Server-Sent Events allow.
+//
+// The token is checked and the stream registered under the table's lock
+// (hub.subscribe), before the connection is taken over: a revocation either
+// refuses the token here (401) or finds the stream and closes it.
 func (s *Server) handleStream(c echo.Context) error {
-	id, err := s.who(c)
+	tok, err := credential(c, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	t, err := s.svc.load(c.Request().Context(), c.Param("id"))
+	tableID := c.Param("id")
+	sub, first, err := s.svc.Subscribe(c.Request().Context(), tableID, tok)
 	if err != nil {
+		return err
+	}
+	registered := false
+	defer func() {
+		if !registered {
+			s.svc.Unsubscribe(tableID, sub)
+		}
+	}()
+	// issue 16: caps on streams in all, per address and per credential
+	// (streamgate.go); released when the stream ends.
+	slot, err := s.gate.open(c.RealIP(), tableID, tok)
+	if err != nil {
+		c.Response().Header().Set("Retry-After", retryAfter)
 		return err
 	}
 	h := c.Response().Header() // the security headers and the request id
@@ -37,32 +55,38 @@ func (s *Server) handleStream(c echo.Context) error {
 	var head bytes.Buffer
 	head.WriteString("HTTP/1.1 200 OK\r\n")
 	if err := h.Write(&head); err != nil {
+		slot.release()
 		return err
 	}
 	head.WriteString("\r\n")
 	conn, rw, err := http.NewResponseController(c.Response().Writer).Hijack()
 	if err != nil {
+		slot.release()
 		return err
 	}
 	if rw.Reader.Buffered() > 0 { // a client that pipelines after a stream request is not a browser
+		slot.release()
 		conn.Close()
 		return nil
 	}
 	c.Response().Status = http.StatusOK // for the access log
 	if !s.addStream() {
+		slot.release()
 		conn.Close() // shutting down
 		return nil
 	}
-	sub, first := s.svc.hub.subscribe(t, id)
-	go s.serveStream(conn, t.id, sub, head.Bytes(), first)
+	conn.SetReadDeadline(time.Time{}) // issue 16: the request's read timeout does not bound a stream
+	registered = true                 // serveStream unsubscribes
+	go s.serveStream(conn, tableID, sub, head.Bytes(), first, slot)
 	return nil
 }
 
 // serveStream writes the stream's events to conn until the phone goes, the
 // seat is removed, a write stalls for 10 s, or the server shuts down.
-func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte) {
+func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte, slot *streamSlot) {
 	defer s.streams.Done()
-	defer s.svc.hub.unsubscribe(tableID, sub)
+	defer slot.release() // issue 16
+	defer s.svc.Unsubscribe(tableID, sub)
 	defer conn.Close()
 	// The phone sends nothing after its request; a read returns only when
 	// the connection is closed, which is how a phone that left is noticed.
@@ -77,12 +101,22 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 		}
 	}()
 	write := func(parts ...[]byte) bool {
-		if conn.SetWriteDeadline(time.Now().Add(10*time.Second)) != nil {
+		if conn.SetWriteDeadline(time.Now().Add(s.streamWriteTimeout())) != nil { // issue 16: a dead reader is dropped
 			return false
 		}
 		bufs := net.Buffers(parts)
 		_, err := bufs.WriteTo(conn)
 		return err == nil
+	}
+	revoked := func() {
+		write([]byte("event: revoked\ndata: {\"reason\":\"" + sub.reason + "\"}\n\n"))
+	}
+	select {
+	case <-sub.kicked: // revoked before the stream was served
+		write(head, []byte("retry: 1000\n"))
+		revoked()
+		return
+	default:
 	}
 	// Each event leaves in one writev: event line, data, blank line.
 	if !write(head, []byte("retry: 1000\nevent: view\ndata: "), first, []byte("\n\n")) {
@@ -101,7 +135,10 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 				return
 			}
 		case <-sub.kicked:
-			write([]byte("event: revoked\ndata: {}\n\n"))
+			revoked()
+			return
+		case <-slot.evicted: // issue 16: a newer stream of the same credential took its place
+			write([]byte(replacedEvent))
 			return
 		case <-s.closing:
 			return

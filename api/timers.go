@@ -10,6 +10,7 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/referee/kit"
+	tablerules "tablewarden/table"
 )
 
 // timerScheduler turns the timers held in game states into server-side
@@ -42,14 +43,12 @@ func timersOf(g kit.Game, st kit.State) ([]kit.Timer, bool) {
 	return th.Timers(st), true
 }
 
-// persist stores a state's timers in the same transaction as its move.
-func (ts *timerScheduler) persist(ctx context.Context, q db.Querier, tableID string, g kit.Game, st kit.State) error {
+// timerRows are the stored rows of a state's running and paused timers;
+// ok is false for a game without timers.
+func timerRows(tableID string, g kit.Game, st kit.State) (rows []db.PutTimerParams, ok bool) {
 	timers, ok := timersOf(g, st)
 	if !ok {
-		return nil
-	}
-	if err := q.DeleteTimers(ctx, tableID); err != nil {
-		return err
+		return nil, false
 	}
 	for _, t := range timers {
 		if !t.Running && !t.Paused {
@@ -59,8 +58,23 @@ func (ts *timerScheduler) persist(ctx context.Context, q db.Querier, tableID str
 		if t.Running {
 			dl = sql.NullString{String: t.Deadline.UTC().Format(time.RFC3339Nano), Valid: true}
 		}
-		if err := q.PutTimer(ctx, db.PutTimerParams{TableID: tableID, Name: t.Name, Generation: int64(t.Generation),
-			Running: boolInt(t.Running), Deadline: dl, RemainingMs: t.RemainingMS}); err != nil {
+		rows = append(rows, db.PutTimerParams{TableID: tableID, Name: t.Name, Generation: int64(t.Generation),
+			Running: boolInt(t.Running), Deadline: dl, RemainingMs: t.RemainingMS})
+	}
+	return rows, true
+}
+
+// persist stores a state's timers in the same transaction as its move.
+func (ts *timerScheduler) persist(ctx context.Context, q db.Querier, tableID string, g kit.Game, st kit.State) error {
+	rows, ok := timerRows(tableID, g, st)
+	if !ok {
+		return nil
+	}
+	if err := q.DeleteTimers(ctx, tableID); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if err := q.PutTimer(ctx, r); err != nil {
 			return err
 		}
 	}
@@ -127,7 +141,7 @@ func (ts *timerScheduler) fire(tableID, name string, gen int, deadline time.Time
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	_, err := ts.s.Move(ctx, tableID, systemIdentity, MoveRequest{Type: kit.TimerExpiredMove, Args: args,
-		IdempotencyKey: fmt.Sprintf("timer:%s:%d:%d", name, gen, deadline.UnixMilli())})
+		IdempotencyKey: fmt.Sprintf("%stimer:%s:%d:%d", tablerules.SystemKeyPrefix, name, gen, deadline.UnixMilli())})
 	if err != nil {
 		ts.s.log.Info("timer expiry not applied", "table", tableID, "timer", name, "generation", gen, "err", err)
 	}

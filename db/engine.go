@@ -11,6 +11,10 @@ type Engine interface {
 	// Tx runs fn in one transaction and returns once it has committed
 	// (or failed, writing nothing).
 	Tx(ctx context.Context, fn func(q Querier) error) error
+	// RecordMove writes a log entry with its snapshot, timers, status and
+	// version together; it fails, writing nothing, when the stored version
+	// is not the one before rec.Entry.Version (PostgreSQL: ErrStale).
+	RecordMove(ctx context.Context, rec MoveRecord) error
 	// Ping reports whether the database answers.
 	Ping(ctx context.Context) error
 	Close() error

@@ -61,7 +61,7 @@ func (q *Queries) CreateTable(ctx context.Context, arg CreateTableParams) error 
 }
 
 const getTable = `-- name: GetTable :one
-SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at FROM game_tables WHERE id = ?
+SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id FROM game_tables WHERE id = ?
 `
 
 func (q *Queries) GetTable(ctx context.Context, id string) (GameTable, error) {
@@ -78,12 +78,14 @@ func (q *Queries) GetTable(ctx context.Context, id string) (GameTable, error) {
 		&i.Version,
 		&i.CreatedAt,
 		&i.StartedAt,
+		&i.Locked,
+		&i.RematchID,
 	)
 	return i, err
 }
 
 const getTableByJoinCode = `-- name: GetTableByJoinCode :one
-SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at FROM game_tables WHERE join_code = ?
+SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id FROM game_tables WHERE join_code = ?
 `
 
 func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (GameTable, error) {
@@ -100,6 +102,8 @@ func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (Game
 		&i.Version,
 		&i.CreatedAt,
 		&i.StartedAt,
+		&i.Locked,
+		&i.RematchID,
 	)
 	return i, err
 }
@@ -129,6 +133,23 @@ func (q *Queries) ListTableIDs(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	return items, nil
+}
+
+const setRematch = `-- name: SetRematch :execrows
+UPDATE game_tables SET rematch_id = ? WHERE id = ? AND rematch_id IS NULL
+`
+
+type SetRematchParams struct {
+	RematchID sql.NullString
+	ID        string
+}
+
+func (q *Queries) SetRematch(ctx context.Context, arg SetRematchParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, setRematch, arg.RematchID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
 }
 
 const setTableStatus = `-- name: SetTableStatus :exec

@@ -19,6 +19,16 @@ type GameTable struct {
 	Version       int64
 	CreatedAt     string
 	StartedAt     sql.NullString
+	Locked        int64
+	RematchID     sql.NullString
+}
+
+type Handover struct {
+	CodeHash  []byte
+	TableID   string
+	Seat      int64
+	ExpiresAt string
+	Used      int64
 }
 
 type Move struct {

@@ -50,11 +50,15 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	w.SetConnMaxLifetime(0)
 	if err := w.PingContext(ctx); err != nil {
 		w.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, openError(path, err) // issue 16: a damaged file says what to do
+	}
+	if err := quickCheck(ctx, w, path); err != nil { // issue 16 (fileguard.go)
+		w.Close()
+		return nil, err
 	}
 	if err := Migrate(ctx, w); err != nil {
 		w.Close()
-		return nil, err
+		return nil, openError(path, err)
 	}
 	r, err := sql.Open("sqlite", DSN(path, true))
 	if err != nil {
@@ -71,6 +75,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	c.SetMaxOpenConns(1)
 	s := newStore(w, r, path)
+	s.guard = newFileGuard(path) // issue 16: notice a deleted or replaced file (fileguard.go)
 	s.ckpt = c
 	s.wg.Add(1)
 	go s.checkpointLoop()

@@ -13,7 +13,7 @@ import (
 // TableFromPG converts a PostgreSQL game_tables row.
 func TableFromPG(r pg.GameTable) GameTable {
 	return GameTable{ID: r.ID, Game: r.Game, JoinCode: r.JoinCode, Options: r.Options, Seed: r.Seed, HostTokenHash: r.HostTokenHash,
-		Status: r.Status, Version: r.Version, CreatedAt: r.CreatedAt, StartedAt: nullString(r.StartedAt)}
+		Status: r.Status, Version: r.Version, CreatedAt: r.CreatedAt, StartedAt: nullString(r.StartedAt), Locked: r.Locked, RematchID: nullString(r.RematchID)}
 }
 
 // SeatsFromPG converts PostgreSQL seats rows.

@@ -55,7 +55,8 @@ func copyTable(ctx context.Context, r *Queries, w *pg.Queries, id string, st *Co
 		return err
 	}
 	if err := w.CopyTable(ctx, pg.CopyTableParams{ID: t.ID, Game: t.Game, JoinCode: t.JoinCode, Options: t.Options, Seed: t.Seed,
-		HostTokenHash: t.HostTokenHash, Status: t.Status, Version: t.Version, CreatedAt: t.CreatedAt, StartedAt: strPtr(t.StartedAt)}); err != nil {
+		HostTokenHash: t.HostTokenHash, Status: t.Status, Version: t.Version, CreatedAt: t.CreatedAt, StartedAt: strPtr(t.StartedAt),
+		Locked: t.Locked, RematchID: strPtr(t.RematchID)}); err != nil {
 		return err
 	}
 	st.Tables++

@@ -365,3 +365,15 @@ func (s *PGStore) Tx(ctx context.Context, fn func(q Querier) error) error {
 // ClassifyPG wraps an error of the PostgreSQL queries in ErrUnavailable
 // when the server cannot be reached (see classifyPG).
 func ClassifyPG(err error) error { return classifyPG(err) }
+
+// RecordMove writes rec under the table's row lock: ErrStale, writing
+// nothing, when another instance moved the table past the version before
+// rec.Entry.Version.
+func (s *PGStore) RecordMove(ctx context.Context, rec MoveRecord) error {
+	return s.WriteTable(ctx, rec.Entry.TableID, func(q *pg.Queries, v int64) error {
+		if v != rec.Entry.Version-1 {
+			return ErrStale
+		}
+		return pgErr(RecordMoveIn(ctx, PGQueries{q: q}, rec))
+	})
+}

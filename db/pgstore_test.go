@@ -368,8 +368,8 @@ func TestPGTimerFiresAfterArmingInstanceDies(t *testing.T) {
 	}()
 	select {
 	case at := <-fired:
-		if late := at.Sub(deadline); late < 0 || late > 250*time.Millisecond {
-			t.Fatalf("fired %v after the deadline, want within 250ms", late)
+		if late := at.Sub(deadline); late < 0 || late > time.Second {
+			t.Fatalf("fired %v after the deadline, want within 1s", late)
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("timer never fired")

@@ -14,18 +14,29 @@ type Querier interface {
 	BumpTableVersion(ctx context.Context, id string) (int64, error)
 	CountMoves(ctx context.Context) (int64, error)
 	CountTables(ctx context.Context) (int64, error)
+	CreateHandover(ctx context.Context, arg CreateHandoverParams) error
 	CreateTable(ctx context.Context, arg CreateTableParams) error
+	DeleteOldEndedTable(ctx context.Context, arg DeleteOldEndedTableParams) (int64, error)
 	DeleteRemovedSeats(ctx context.Context, tableID string) error
+	DeleteStaleLobbyTable(ctx context.Context, arg DeleteStaleLobbyTableParams) (int64, error)
 	DeleteTimers(ctx context.Context, tableID string) error
+	GetHandover(ctx context.Context, codeHash []byte) (Handover, error)
 	GetMoveByKey(ctx context.Context, arg GetMoveByKeyParams) (Move, error)
 	GetSnapshot(ctx context.Context, tableID string) (Snapshot, error)
 	GetTable(ctx context.Context, id string) (GameTable, error)
 	GetTableByJoinCode(ctx context.Context, joinCode string) (GameTable, error)
 	LastMoveSeq(ctx context.Context, tableID string) (int64, error)
 	ListMoves(ctx context.Context, tableID string) ([]Move, error)
+	ListOldEndedTables(ctx context.Context, arg ListOldEndedTablesParams) ([]string, error)
 	ListRecentMoves(ctx context.Context, arg ListRecentMovesParams) ([]Move, error)
 	ListRunningTimers(ctx context.Context) ([]Timer, error)
 	ListSeats(ctx context.Context, tableID string) ([]Seat, error)
+	// Issue 16: retention deletes lobby tables with no activity (created, or a
+	// seat joined) since a cutoff, and ended tables whose last move is older
+	// than a cutoff. Each delete re-checks its condition, so a table that came
+	// back to life meanwhile stays; ON DELETE CASCADE removes its seats,
+	// moves, snapshot and timers in the same transaction.
+	ListStaleLobbyTables(ctx context.Context, arg ListStaleLobbyTablesParams) ([]string, error)
 	ListTableIDs(ctx context.Context) ([]string, error)
 	ListTableTimers(ctx context.Context, tableID string) ([]Timer, error)
 	MarkUndone(ctx context.Context, arg MarkUndoneParams) error
@@ -33,8 +44,14 @@ type Querier interface {
 	PutTimer(ctx context.Context, arg PutTimerParams) error
 	RemoveSeat(ctx context.Context, arg RemoveSeatParams) error
 	RenumberSeat(ctx context.Context, arg RenumberSeatParams) error
+	// Issue 16: the host changes the join code or locks the table.
+	SetJoinCode(ctx context.Context, arg SetJoinCodeParams) error
+	SetRematch(ctx context.Context, arg SetRematchParams) (int64, error)
+	SetSeatToken(ctx context.Context, arg SetSeatTokenParams) error
+	SetTableLocked(ctx context.Context, arg SetTableLockedParams) error
 	SetTableStatus(ctx context.Context, arg SetTableStatusParams) error
 	StartTable(ctx context.Context, arg StartTableParams) (int64, error)
+	UseHandover(ctx context.Context, arg UseHandoverParams) (int64, error)
 }
 
 var _ Querier = (*Queries)(nil)

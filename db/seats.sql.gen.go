@@ -103,3 +103,18 @@ func (q *Queries) RenumberSeat(ctx context.Context, arg RenumberSeatParams) erro
 	_, err := q.db.ExecContext(ctx, renumberSeat, arg.Seat, arg.TableID, arg.Seat_2)
 	return err
 }
+
+const setSeatToken = `-- name: SetSeatToken :exec
+UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ?
+`
+
+type SetSeatTokenParams struct {
+	TokenHash []byte
+	TableID   string
+	Seat      int64
+}
+
+func (q *Queries) SetSeatToken(ctx context.Context, arg SetSeatTokenParams) error {
+	_, err := q.db.ExecContext(ctx, setSeatToken, arg.TokenHash, arg.TableID, arg.Seat)
+	return err
+}

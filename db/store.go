@@ -29,6 +29,8 @@ type Store struct {
 
 	walRestart atomic.Bool // the checkpointer asks the commit loop to finish the WAL
 
+	guard *fileGuard // issue 16: the file opened is still there (fileguard.go)
+
 	// Batches and Writes count commits and writes, for metrics.
 	Batches atomic.Int64
 	Writes  atomic.Int64
@@ -114,6 +116,13 @@ func (s *Store) commitLoop() {
 func (s *Store) commit(batch []*writeOp) {
 	ctx := context.Background()
 
+	// issue 16: refuse every write once the database file is gone or damaged.
+	if err := s.guardWrites(); err != nil {
+		for _, op := range batch {
+			op.err <- err
+		}
+		return
+	}
 	errs := make([]error, len(batch))
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
@@ -145,6 +154,7 @@ func (s *Store) commit(batch []*writeOp) {
 	}
 	if err := tx.Commit(); err != nil {
 		tx.Rollback()
+		s.guard.noteError(err) // issue 16
 		for _, op := range batch {
 			op.err <- classify(err)
 		}
@@ -155,6 +165,14 @@ func (s *Store) commit(batch []*writeOp) {
 	s.wst.prepareMissed(ctx)
 	s.Batches.Add(1)
 	s.Writes.Add(int64(len(batch)))
+	// issue 16: a commit into a file deleted meanwhile is not kept; never
+	// acknowledge it.
+	if err := s.guardWrites(); err != nil {
+		for _, op := range batch {
+			op.err <- err
+		}
+		return
+	}
 	for i, op := range batch {
 		op.err <- errs[i]
 	}

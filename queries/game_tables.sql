@@ -22,3 +22,6 @@ SELECT count(*) FROM game_tables;
 
 -- name: ListTableIDs :many
 SELECT id FROM game_tables ORDER BY id;
+
+-- name: SetRematch :execrows
+UPDATE game_tables SET rematch_id = ? WHERE id = ? AND rematch_id IS NULL;

@@ -12,3 +12,6 @@ DELETE FROM seats WHERE table_id = ? AND removed = 1;
 
 -- name: RenumberSeat :exec
 UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ?;
+
+-- name: SetSeatToken :exec
+UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ?;

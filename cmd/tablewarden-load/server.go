@@ -60,7 +60,7 @@ func startServer(ctx context.Context, bin, dbPath string, pin bool, gomaxprocs i
 	}
 	s.url = "http://127.0.0.1:" + strconv.Itoa(port)
 	s.db = dbPath
-	args := []string{bin, "-addr", "127.0.0.1:" + strconv.Itoa(port), "-db", dbPath, "-bench-routes", "-joins-per-minute", "0",
+	args := []string{bin, "-addr", "127.0.0.1:" + strconv.Itoa(port), "-db", dbPath, "-bench-routes", "-joins-per-minute", "0", "-limits=false",
 		"-log-level", "error", "-public-url", s.url}
 	if pin && numCPU() >= 2 {
 		if ts, err := lookPath("taskset"); err == nil {

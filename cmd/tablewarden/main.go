@@ -3,9 +3,13 @@
 //
 // Usage:
 //
-//	tablewarden [-addr :8080] [-db tablewarden.db | -db postgres://…] [-public-url URL]
+//	tablewarden [-addr :8080] [-db tablewarden.db | -db postgres://…] [-public-url URL] [-tls-cert FILE -tls-key FILE]
 //	tablewarden backup [-db tablewarden.db] PATH
+//	tablewarden prune [-db tablewarden.db] [-lobby-ttl 24h] [-ended-ttl 720h]
 //	tablewarden copy --from tablewarden.db --to postgres://…
+//
+// The limits against a hostile client (-max-conns, -streams-per-addr, …)
+// and the retention of tables (-lobby-ttl, -ended-ttl) are in limits.go.
 //
 // Every flag has a TABLEWARDEN_* environment equivalent (TABLEWARDEN_ADDR,
 // TABLEWARDEN_DB, TABLEWARDEN_PUBLIC_URL, …); a flag given on the command
@@ -75,6 +79,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "copy" {
 		return runCopy(ctx, args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "prune" {
+		return runPrune(ctx, args[1:], stdout, stderr)
+	}
 	cfg, err := parseConfig(args, stderr)
 	if err != nil {
 		return err
@@ -97,6 +104,11 @@ type Config struct {
 	TrustProxy     bool
 	BenchRoutes    bool
 	LogLevel       string
+	// Issue 16 (limits.go): the caps, the retention, TLS.
+	Limits    api.Limits
+	Retention api.Retention
+	TLSCert   string
+	TLSKey    string
 }
 
 // env returns the environment value of a flag, or def.
@@ -119,7 +131,11 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", env("TRUST_PROXY", "") == "1", "take the client address from X-Forwarded-For set by a proxy on loopback (TABLEWARDEN_TRUST_PROXY=1)")
 	fs.BoolVar(&c.BenchRoutes, "bench-routes", env("BENCH_ROUTES", "") == "1", "serve the load tool's ceiling routes /api/noop and /api/noop/commit (TABLEWARDEN_BENCH_ROUTES=1)")
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error (TABLEWARDEN_LOG_LEVEL)")
+	lf := limitFlags(fs, &c) // issue 16 (limits.go)
 	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if err := lf.finish(&c); err != nil {
 		return c, err
 	}
 	if fs.NArg() > 0 {
@@ -162,19 +178,27 @@ func (m *Main) Run(ctx context.Context) error {
 	m.URL = m.Config.PublicURL
 	if m.URL == "" {
 		m.URL = defaultPublicURL(l.Addr())
+		if m.Config.TLSCert != "" {
+			m.URL = "https" + strings.TrimPrefix(m.URL, "http")
+		}
 	}
 	m.URL = strings.TrimRight(m.URL, "/")
 	if _, err := url.ParseRequestURI(m.URL); err != nil {
 		return fmt.Errorf("public URL %q: %w", m.URL, err)
 	}
 	srv, err := api.New(ctx, store, api.Config{PublicURL: m.URL, JoinsPerMinute: m.Config.JoinsPerMinute,
-		TrustProxy: m.Config.TrustProxy, BenchRoutes: m.Config.BenchRoutes, Logger: logger})
+		TrustProxy: m.Config.TrustProxy, BenchRoutes: m.Config.BenchRoutes, Logger: logger,
+		Limits: m.Config.Limits, Retention: m.Config.Retention})
 	if err != nil {
 		return err
 	}
 	m.server = srv
 	m.served = make(chan error, 1)
-	go func() { m.served <- srv.Serve(l) }()
+	if m.Config.TLSCert != "" { // issue 16: HTTPS
+		go func() { m.served <- srv.ServeTLS(l, m.Config.TLSCert, m.Config.TLSKey) }()
+	} else {
+		go func() { m.served <- srv.Serve(l) }()
+	}
 	if m.Out != nil {
 		fmt.Fprintf(m.Out, "tablewarden is listening on %s (database %s)\n", l.Addr(), redactDSN(m.Config.DB))
 		fmt.Fprintf(m.Out, "Open this on the host's device, or scan it:\n\n  %s/\n\n", m.URL)

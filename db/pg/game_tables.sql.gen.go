@@ -21,8 +21,8 @@ func (q *Queries) BumpTableVersion(ctx context.Context, id string) (int64, error
 }
 
 const copyTable = `-- name: CopyTable :exec
-INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
 `
 
 type CopyTableParams struct {
@@ -36,6 +36,8 @@ type CopyTableParams struct {
 	Version       int64
 	CreatedAt     string
 	StartedAt     *string
+	Locked        int64
+	RematchID     *string
 }
 
 func (q *Queries) CopyTable(ctx context.Context, arg CopyTableParams) error {
@@ -50,6 +52,8 @@ func (q *Queries) CopyTable(ctx context.Context, arg CopyTableParams) error {
 		arg.Version,
 		arg.CreatedAt,
 		arg.StartedAt,
+		arg.Locked,
+		arg.RematchID,
 	)
 	return err
 }
@@ -94,7 +98,7 @@ func (q *Queries) CreateTable(ctx context.Context, arg CreateTableParams) error 
 }
 
 const getTable = `-- name: GetTable :one
-SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at FROM game_tables WHERE id = $1
+SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id FROM game_tables WHERE id = $1
 `
 
 func (q *Queries) GetTable(ctx context.Context, id string) (GameTable, error) {
@@ -111,12 +115,14 @@ func (q *Queries) GetTable(ctx context.Context, id string) (GameTable, error) {
 		&i.Version,
 		&i.CreatedAt,
 		&i.StartedAt,
+		&i.Locked,
+		&i.RematchID,
 	)
 	return i, err
 }
 
 const getTableByJoinCode = `-- name: GetTableByJoinCode :one
-SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at FROM game_tables WHERE join_code = $1
+SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id FROM game_tables WHERE join_code = $1
 `
 
 func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (GameTable, error) {
@@ -133,6 +139,8 @@ func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (Game
 		&i.Version,
 		&i.CreatedAt,
 		&i.StartedAt,
+		&i.Locked,
+		&i.RematchID,
 	)
 	return i, err
 }

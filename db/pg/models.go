@@ -15,6 +15,16 @@ type GameTable struct {
 	Version       int64
 	CreatedAt     string
 	StartedAt     *string
+	Locked        int64
+	RematchID     *string
+}
+
+type Handover struct {
+	CodeHash  []byte
+	TableID   string
+	Seat      int64
+	ExpiresAt string
+	Used      int64
 }
 
 type Move struct {

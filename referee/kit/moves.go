@@ -25,6 +25,10 @@ const (
 	ByHost
 	// BySystem: the server itself (a timer that ran out).
 	BySystem
+	// ByHostOrSeat: either the host's screen or a player's phone (a step
+	// the host or the Captain may move on, a die anyone may roll). Offer
+	// and Apply get -1 for the host, the seat otherwise.
+	ByHostOrSeat
 )
 
 // Turn is the carrier handed to every move's Apply: a private clone of the
@@ -74,6 +78,11 @@ type MoveDef[S any] struct {
 	// Offer does not offer, or whose arguments are outside the offered
 	// choices, even if Apply would accept it.
 	Offer func(s *S, seat int) *MoveSpec
+	// OfferAll, set instead of Offer, returns several offered entries of
+	// the move (one per legal combination the arguments cannot express
+	// independently). A move is then legal when it lies within one of
+	// them.
+	OfferAll func(s *S, seat int) []MoveSpec
 	// Apply applies the move to t.S for seat (-1 for the host and the
 	// server). It returns a *RuleError to refuse it; t.S is then dropped.
 	// Use Args to decode typed arguments.
@@ -122,8 +131,8 @@ func NewMoves[S any](cfg MovesConfig[S], defs ...MoveDef[S]) *Moves[S] {
 		if _, dup := ms.index[d.Spec.Type]; dup {
 			panic("kit: duplicate move type " + d.Spec.Type)
 		}
-		if d.Offer == nil || d.Apply == nil {
-			panic("kit: move " + d.Spec.Type + " has no Offer or Apply")
+		if (d.Offer == nil) == (d.OfferAll == nil) || d.Apply == nil {
+			panic("kit: move " + d.Spec.Type + " needs Apply and one of Offer or OfferAll")
 		}
 		d.Spec.Host = d.Who == ByHost
 		ms.index[d.Spec.Type] = len(ms.defs)
@@ -169,6 +178,10 @@ func (ms *Moves[S]) seatFor(s *S, d MoveDef[S], who Actor) (int, error) {
 			return 0, Errorf("system_only", d.Spec.Rule, "Only the server makes this move.")
 		}
 		return -1, nil
+	case ByHostOrSeat:
+		if who.Host {
+			return -1, nil
+		}
 	}
 	if !who.IsSeat() || (ms.cfg.Seats != nil && who.Seat >= ms.cfg.Seats(s)) {
 		code := "seat_only"
@@ -188,17 +201,29 @@ func (ms *Moves[S]) Offers(s *S, seat int) []MoveSpec {
 		return out
 	}
 	for _, d := range ms.defs {
-		if d.Who == BySystem || (d.Who == ByHost) != (seat < 0) {
+		switch {
+		case d.Who == BySystem,
+			d.Who == ByHost && seat >= 0,
+			d.Who == BySeat && seat < 0:
 			continue
 		}
 		if !ms.inPhase(s, d) {
 			continue
 		}
-		if sp := d.Offer(s, seat); sp != nil {
-			out = append(out, *sp)
-		}
+		out = append(out, d.offered(s, seat)...)
 	}
 	return out
+}
+
+// offered lists a row's offered entries for seat now.
+func (d MoveDef[S]) offered(s *S, seat int) []MoveSpec {
+	if d.OfferAll != nil {
+		return d.OfferAll(s, seat)
+	}
+	if sp := d.Offer(s, seat); sp != nil {
+		return []MoveSpec{*sp}
+	}
+	return nil
 }
 
 func (ms *Moves[S]) inPhase(s *S, d MoveDef[S]) bool {
@@ -236,16 +261,22 @@ func (ms *Moves[S]) Apply(st State, who Actor, m Move, ctx Ctx) (Result, error) 
 	if !ms.inPhase(s0, d) {
 		return Result{}, Errorf("wrong_phase", d.Spec.Rule, "%s is not possible in this phase.", d.Spec.Label)
 	}
-	offered := d.Offer(s0, seat)
+	offered := d.offered(s0, seat)
 	t := &Turn[S]{S: ms.cfg.Clone(s0), Ctx: ctx, RNG: ctx.RNG}
 	if err := d.Apply(t, seat, m); err != nil {
 		return Result{}, err
 	}
-	if offered == nil {
+	if len(offered) == 0 {
 		return Result{}, Errorf("not_offered", d.Spec.Rule, "%s is not possible now.", d.Spec.Label)
 	}
-	if err := WithinOffer(*offered, m); err != nil {
-		return Result{}, err
+	var within error
+	for _, o := range offered {
+		if within = WithinOffer(o, m); within == nil {
+			break
+		}
+	}
+	if within != nil {
+		return Result{}, within
 	}
 	if ms.cfg.After != nil {
 		ms.cfg.After(t)

@@ -1,10 +1,12 @@
 package lockup
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 // atLegend returns a game in the legend step of round 1 with no tunnels.
@@ -18,7 +20,7 @@ func atLegend(t *testing.T, seats ...string) *State {
 func stepFrom(t *testing.T, st *State, space string) *State {
 	st = st.Clone()
 	st.Players[0].Lantern = space
-	st, _ = play(t, st, seat(0), "advance_lantern", nil)
+	st, _ = play(t, st, seat(0), "advance_lantern", M{"source": "legend"})
 	return st
 }
 
@@ -56,10 +58,10 @@ func TestCatacombMovement(t *testing.T) {
 			t.Fatalf("peek = %v, want the whole stack %v", got, stack)
 		}
 		refuse(t, s, seat(0), "stop_advancing", nil, "await_loot")
-		refuse(t, s, seat(0), "keep_loot", M{"token": "nothing", "use": false}, "unknown_loot")
-		refuse(t, s, seat(1), "keep_loot", M{"token": stack[0], "use": false}, "not_on_loot")
-		star, _ := play(t, s, seat(0), "keep_loot", M{"token": stack[1], "use": false})
-		used, _ := play(t, s, seat(0), "keep_loot", M{"token": stack[1], "use": true})
+		refuse(t, s, seat(0), "keep_loot", M{"loot": "nothing", "use": false}, "unknown_loot")
+		refuse(t, s, seat(1), "keep_loot", M{"loot": stack[0], "use": false}, "not_on_loot")
+		star, _ := play(t, s, seat(0), "keep_loot", M{"loot": stack[1], "use": false})
+		used, _ := play(t, s, seat(0), "keep_loot", M{"loot": stack[1], "use": true})
 		if got := star.Players[0].LootStars; got != 1 {
 			t.Fatalf("loot stars = %d, want 1", got)
 		}
@@ -81,7 +83,7 @@ func TestCatacombMovement(t *testing.T) {
 	t.Run("TombNoFurther", func(t *testing.T) {
 		s := stepFrom(t, st, "CROSSROADS")
 		s, _ = play(t, s, seat(0), "advance_paying", M{"to": "TOMB"})
-		s, _ = play(t, s, seat(0), "keep_loot", M{"token": s.Players[0].Peek[0], "use": true})
+		s, _ = play(t, s, seat(0), "keep_loot", M{"loot": s.Players[0].Peek[0], "use": true})
 		if len(s.Queue) != 0 {
 			t.Fatalf("queue = %v, want the advance over at TOMB", s.Queue)
 		}
@@ -121,7 +123,7 @@ func TestCatacombMovement(t *testing.T) {
 		s := setup(t, 3, opts, "Ana", "Bia")
 		s = withTunnels(s, "", "", "", "", "", "", "")
 		s = rollCall(t, s, nil, nil)
-		s, _ = play(t, s, seat(0), "advance_lantern", nil)
+		s, _ = play(t, s, seat(0), "advance_lantern", M{"source": "legend"})
 		refuse(t, s, seat(0), "advance", M{"to": "A"}, "cost_unpaid")
 		refuse(t, s, seat(0), "advance_paying", M{"to": "B"}, "not_forward")
 		s, _ = play(t, s, seat(0), "advance_paying", M{"to": "A"})
@@ -130,4 +132,85 @@ func TestCatacombMovement(t *testing.T) {
 		}
 	})
 	_ = kit.HostActor
+}
+
+// TestAdvanceLanternIconBounded: each Advance lantern claim names its
+// source, and a source gives one advance (issue 13: three claims in a row
+// moved a lantern from ENTRANCE to Crawlway). The table sees each claim in
+// the log.
+func TestAdvanceLanternIconBounded(t *testing.T) {
+	st := atLegend(t, "Ana", "Bia", "Caio")
+	q := quietLocation(st)
+	s, res := play(t, st, seat(0), "advance_lantern", M{"source": "legend"})
+	if !kittest.HasEvent(res.Events, "lantern_icon") || res.Events[0].To != nil {
+		t.Fatalf("events = %+v, want a public lantern_icon entry", res.Events)
+	}
+	s, _ = play(t, s, seat(0), "advance", M{"to": "STAIRS"})
+	refuse(t, s, seat(0), "advance_lantern", M{"source": "legend"}, "icon_claimed")
+	refuse(t, s, seat(0), "advance_lantern", nil, "icon_source_unknown")
+	refuse(t, s, seat(0), "advance_lantern", M{"source": "item:0"}, "icon_source_unknown")
+	other := 1 + q%7
+	refuse(t, s, seat(0), "advance_lantern", M{"source": fmt.Sprintf("location:%d", other)}, "icon_source_unknown")
+	loc := fmt.Sprintf("location:%d", q)
+	s, _ = play(t, s, seat(0), "advance_lantern", M{"source": loc})
+	s, _ = play(t, s, seat(0), "advance", M{"to": "OSSUARY"})
+	s, _ = play(t, s, seat(0), "keep_loot", M{"loot": s.Players[0].Peek[0], "use": true})
+	refuse(t, s, seat(0), "advance_lantern", M{"source": loc}, "icon_claimed")
+	if got, want := s.Players[0].Lantern, "OSSUARY"; got != want {
+		t.Fatalf("lantern = %s, want %s: two icons, two spaces", got, want)
+	}
+	// An item the player has gives its own icon, once.
+	s, _ = play(t, s, seat(0), "craft_item", M{"item": "Grappling Hook", "upgrade": false})
+	s, _ = play(t, s, seat(0), "advance_lantern", M{"source": "item:0"})
+	s, _ = play(t, s, seat(0), "advance", M{"to": "CRAWLWAY"})
+	refuse(t, s, seat(0), "advance_lantern", M{"source": "item:0"}, "icon_claimed")
+	for _, c := range offeredChoices(t, s, 0, "advance_lantern", "source") {
+		if c == "legend" || c == loc || c == "item:0" {
+			t.Fatalf("the used source %s is still offered", c)
+		}
+	}
+}
+
+// offeredChoices returns the values offered for a move's argument to a seat.
+func offeredChoices(t *testing.T, st *State, s int, typ, arg string) []any {
+	t.Helper()
+	for _, m := range New().View(st, kit.SeatViewer(s)).Moves {
+		if m.Type != typ {
+			continue
+		}
+		var out []any
+		for _, a := range m.Args {
+			if a.Name == arg {
+				for _, c := range a.Choices {
+					out = append(out, c.Value)
+				}
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// TestPathCostPaidNotChecked: the app does not track the base game's
+// resources, so a path cost is recorded as "paid, not checked" in the log,
+// and the game data says why (issue 13).
+func TestPathCostPaidNotChecked(t *testing.T) {
+	st := atLegend(t, "Ana", "Bia")
+	if got, want := st.Data.PathCosts.Value, "paid_not_checked"; got != want {
+		t.Fatalf("path_costs = %q, want %q", got, want)
+	}
+	if st.Data.PathCosts.Note == "" || st.Data.PathCosts.Section == "" {
+		t.Fatalf("path_costs carries no reason: %+v", st.Data.PathCosts)
+	}
+	s := stepFrom(t, st, "STAIRS")
+	_, res := play(t, s, seat(0), "advance_paying", M{"to": "FLOODED_HALL"})
+	for _, e := range res.Events {
+		if e.Code == "cost_paid" {
+			if !strings.Contains(e.Text, "paid, not checked") || e.To != nil {
+				t.Fatalf("cost_paid = %+v, want a public entry saying paid, not checked", e)
+			}
+			return
+		}
+	}
+	t.Fatalf("no cost_paid entry in %+v", res.Events)
 }

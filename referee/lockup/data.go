@@ -5,7 +5,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -13,13 +15,22 @@ import (
 //go:embed data.json
 var defaultDataJSON []byte
 
-// Val is one game-data value with where it comes from: "rulebook" or
-// "assumed".
+// Val is one game-data value with where it comes from: the fields of
+// kit.Sourced ("rulebook", "assumed" or "table-entered", the book's
+// section, a note), repeated here because kit.Sourced carries no vis tags
+// and the state must classify every field.
 type Val[T any] struct {
-	Source string `json:"source" vis:"public"`
-	Note   string `json:"note,omitempty" vis:"public"`
-	Value  T      `json:"value" vis:"public"`
+	Source  string `json:"source" vis:"public"`
+	Section string `json:"section,omitempty" vis:"public"`
+	Note    string `json:"note,omitempty" vis:"public"`
+	Value   T      `json:"value" vis:"public"`
 }
+
+// sourced is implemented by every Val, so that LoadData can mark what a
+// table's override replaced.
+type sourced interface{ markTableEntered() }
+
+func (v *Val[T]) markTableEntered() { v.Source = kit.SourceTableEntered }
 
 // TunnelSet is the number of tunnel markers of each kind for a player count.
 type TunnelSet struct {
@@ -49,6 +60,12 @@ type Path struct {
 	From string         `json:"from" vis:"public"`
 	To   string         `json:"to" vis:"public"`
 	Cost map[string]int `json:"cost,omitempty" vis:"public"`
+}
+
+// Point is a place on the board page's unit square.
+type Point struct {
+	X float64 `json:"x" vis:"public"`
+	Y float64 `json:"y" vis:"public"`
 }
 
 // Board is the catacomb board: a graph of spaces and one-way paths.
@@ -107,37 +124,48 @@ type ScoringData struct {
 // embedded data.json and may be overridden, key by key, by the table's
 // game_data option.
 type Data struct {
-	About                   string                         `json:"about,omitempty" vis:"public"`
-	Rounds                  Val[int]                       `json:"rounds" vis:"public"`
-	TunnelSets              Val[map[string]TunnelSet]      `json:"tunnel_sets" vis:"public"`
-	SoloCountsAsPlayers     Val[int]                       `json:"solo_counts_as_players" vis:"public"`
-	FaceDownLimit           Val[map[string]int]            `json:"face_down_limit" vis:"public"`
-	ExplorerStrength        Val[int]                       `json:"explorer_strength" vis:"public"`
-	CrewStrengths           Val[[]int]                     `json:"crew_strengths" vis:"public"`
-	Locations               Val[[]LocationDef]             `json:"locations" vis:"public"`
-	CellBlock               Val[string]                    `json:"cell_block" vis:"public"`
-	TombPoints              Val[int]                       `json:"tomb_points" vis:"public"`
-	EscapedBase             Val[int]                       `json:"escaped_base" vis:"public"`
-	EscapedPerRoundLeft     Val[int]                       `json:"escaped_per_round_left" vis:"public"`
-	LootStar                Val[int]                       `json:"loot_star" vis:"public"`
-	GuardsLegendRewardStars Val[int]                       `json:"guards_legend_reward_stars" vis:"public"`
-	Board                   Val[Board]                     `json:"board" vis:"public"`
-	LootTokens              Val[[]LootKind]                `json:"loot_tokens" vis:"public"`
-	LegendCards             Val[[]string]                  `json:"legend_cards" vis:"public"`
-	GuardCards              Val[map[string][]GuardCardDef] `json:"guard_cards" vis:"public"`
-	GuardBlueCards          Val[int]                       `json:"guard_blue_cards" vis:"public"`
-	GuardColourCards        Val[int]                       `json:"guard_colour_cards" vis:"public"`
-	GuardCardsOnLocations   Val[int]                       `json:"guard_cards_on_locations" vis:"public"`
-	GuardsWinTies           Val[bool]                      `json:"guards_win_ties" vis:"public"`
-	LoneExplorerVsGuards    Val[string]                    `json:"lone_explorer_vs_stronger_guards" vis:"public"`
-	GuardsForkWithoutCost   Val[string]                    `json:"guards_fork_without_cost" vis:"public"`
-	FirstPlayerRotates      Val[bool]                      `json:"first_player_rotates" vis:"public"`
-	Minions                 Val[MinionData]                `json:"minions" vis:"public"`
-	ShapeshifterDraw        Val[int]                       `json:"shapeshifter_draw" vis:"public"`
-	Scoring                 Val[ScoringData]               `json:"scoring" vis:"public"`
-	CrewBoardBarrels        Val[int]                       `json:"crew_board_barrels" vis:"public"`
-	DryadStarsPerBarrel     Val[int]                       `json:"dryad_stars_per_barrel" vis:"public"`
-	FungoidStarsPerLoot     Val[int]                       `json:"fungoid_stars_per_loot" vis:"public"`
+	About                   string                    `json:"about,omitempty" vis:"public"`
+	Rounds                  Val[int]                  `json:"rounds" vis:"public"`
+	TunnelSets              Val[map[string]TunnelSet] `json:"tunnel_sets" vis:"public"`
+	SoloCountsAsPlayers     Val[int]                  `json:"solo_counts_as_players" vis:"public"`
+	FaceDownLimit           Val[map[string]int]       `json:"face_down_limit" vis:"public"`
+	ExplorerStrength        Val[int]                  `json:"explorer_strength" vis:"public"`
+	CrewStrengths           Val[[]int]                `json:"crew_strengths" vis:"public"`
+	Locations               Val[[]LocationDef]        `json:"locations" vis:"public"`
+	CellBlock               Val[string]               `json:"cell_block" vis:"public"`
+	TombPoints              Val[int]                  `json:"tomb_points" vis:"public"`
+	EscapedBase             Val[int]                  `json:"escaped_base" vis:"public"`
+	EscapedPerRoundLeft     Val[int]                  `json:"escaped_per_round_left" vis:"public"`
+	LootStar                Val[int]                  `json:"loot_star" vis:"public"`
+	GuardsLegendRewardStars Val[int]                  `json:"guards_legend_reward_stars" vis:"public"`
+	Board                   Val[Board]                `json:"board" vis:"public"`
+	// BoardLayout places the board page's nodes: "location:N", "legend"
+	// and the catacomb spaces by id (a drawing layout, assumed).
+	BoardLayout Val[map[string]Point] `json:"board_layout" vis:"public"`
+	// PathCosts says how path costs are paid: "paid_not_checked", the
+	// player reports paying and the table checks it (the resources are the
+	// base game's and not tracked here).
+	PathCosts             Val[string]                    `json:"path_costs" vis:"public"`
+	LootTokens            Val[[]LootKind]                `json:"loot_tokens" vis:"public"`
+	LegendCards           Val[[]string]                  `json:"legend_cards" vis:"public"`
+	GuardCards            Val[map[string][]GuardCardDef] `json:"guard_cards" vis:"public"`
+	GuardBlueCards        Val[int]                       `json:"guard_blue_cards" vis:"public"`
+	GuardColourCards      Val[int]                       `json:"guard_colour_cards" vis:"public"`
+	GuardCardsOnLocations Val[int]                       `json:"guard_cards_on_locations" vis:"public"`
+	GuardsWinTies         Val[bool]                      `json:"guards_win_ties" vis:"public"`
+	LoneExplorerVsGuards  Val[string]                    `json:"lone_explorer_vs_stronger_guards" vis:"public"`
+	GuardsForkWithoutCost Val[string]                    `json:"guards_fork_without_cost" vis:"public"`
+	FirstPlayerRotates    Val[bool]                      `json:"first_player_rotates" vis:"public"`
+	Minions               Val[MinionData]                `json:"minions" vis:"public"`
+	ShapeshifterDraw      Val[int]                       `json:"shapeshifter_draw" vis:"public"`
+	Scoring               Val[ScoringData]               `json:"scoring" vis:"public"`
+	// ScorePadMax bounds the score pad's entries that neither the book nor
+	// the state bounds: "stars", "barrels", "valuables" (each type),
+	// "wild_valuables", "base_other".
+	ScorePadMax         Val[map[string]int] `json:"score_pad_max" vis:"public"`
+	CrewBoardBarrels    Val[int]            `json:"crew_board_barrels" vis:"public"`
+	DryadStarsPerBarrel Val[int]            `json:"dryad_stars_per_barrel" vis:"public"`
+	FungoidStarsPerLoot Val[int]            `json:"fungoid_stars_per_loot" vis:"public"`
 }
 
 // The board's fixed space ids the book names.
@@ -147,46 +175,53 @@ const (
 	EndEscaped    = "escaped"
 )
 
-// LoadData returns the default data with override (a JSON object of
-// top-level keys, possibly empty) laid over it: each key given replaces the
-// default value of that key whole. A bad override is a
-// *kit.RuleError "bad_option".
+// LoadData returns the embedded data.json with the table's override (a
+// JSON object of top-level keys, possibly empty) laid over it by
+// kit.LoadData: each key given replaces the values it holds, and is marked
+// "table-entered". A bad override, or data that breaks the rules the
+// referee needs, is a *kit.RuleError "bad_option" naming the setup
+// section.
 func LoadData(override json.RawMessage) (*Data, error) {
 	var d Data
-	if err := json.Unmarshal(defaultDataJSON, &d); err != nil {
+	if err := kit.LoadData(defaultDataJSON, nil, secSetup, &d); err != nil {
 		panic("lockup: embedded data.json: " + err.Error())
 	}
-	if t := bytes.TrimSpace(override); len(t) > 0 && string(t) != "null" {
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(t, &m); err != nil {
-			return nil, kit.Errorf("bad_option", "Setup", "The game_data option must be a JSON object: %v.", err)
-		}
-		// Each key given replaces the default's whole value.
-		var base map[string]json.RawMessage
-		_ = json.Unmarshal(defaultDataJSON, &base)
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			if _, ok := base[k]; !ok {
-				return nil, kit.Errorf("bad_option", "Setup", "The game_data option has an unknown key %q.", k)
+	raw := bytes.TrimSpace(override)
+	if len(raw) == 0 || string(raw) == "null" {
+		return &d, d.checked()
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &keys); err != nil {
+		return nil, kit.Errorf("bad_option", secSetup, "The game_data option must be a JSON object: %v.", err)
+	}
+	// Each key given replaces the default's whole value: clear it first,
+	// then lay the override over the rest.
+	var given []sourced
+	rv := reflect.ValueOf(&d).Elem()
+	for i := 0; i < rv.NumField(); i++ {
+		name, _, _ := strings.Cut(rv.Type().Field(i).Tag.Get("json"), ",")
+		if _, ok := keys[name]; ok {
+			rv.Field(i).Set(reflect.Zero(rv.Field(i).Type()))
+			if v, ok := rv.Field(i).Addr().Interface().(sourced); ok {
+				given = append(given, v)
 			}
-			base[k] = m[k]
-		}
-		merged, _ := json.Marshal(base)
-		d = Data{}
-		dec := json.NewDecoder(bytes.NewReader(merged))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&d); err != nil {
-			return nil, kit.Errorf("bad_option", "Setup", "The game_data option is invalid: %v.", err)
 		}
 	}
+	if err := kit.LoadData([]byte("{}"), raw, secSetup, &d); err != nil {
+		return nil, err
+	}
+	for _, v := range given {
+		v.markTableEntered()
+	}
+	return &d, d.checked()
+}
+
+// checked validates the data as a "bad_option" refusal.
+func (d *Data) checked() error {
 	if err := d.validate(); err != nil {
-		return nil, kit.Errorf("bad_option", "Setup", "The game data is inconsistent: %v.", err)
+		return kit.Errorf("bad_option", secSetup, "The game data is inconsistent: %v.", err)
 	}
-	return &d, nil
+	return nil
 }
 
 func (d *Data) validate() error {
@@ -221,149 +256,17 @@ func (d *Data) validate() error {
 	if len(d.LegendCards.Value) < 1 {
 		return fmt.Errorf("the legend deck is empty")
 	}
+	for _, k := range []string{"stars", "barrels", "valuables", "wild_valuables", "base_other"} {
+		if d.ScorePadMax.Value[k] < 1 {
+			return fmt.Errorf("score_pad_max.%s must be at least 1", k)
+		}
+	}
+	if d.PathCosts.Value != "paid_not_checked" {
+		return fmt.Errorf("path_costs must be \"paid_not_checked\": the app does not track resources")
+	}
 	return d.Board.Value.validate()
 }
 
-func (b Board) validate() error {
-	ids := map[string]Space{}
-	for _, s := range b.Spaces {
-		if s.ID == "" {
-			return fmt.Errorf("a board space has no id")
-		}
-		if _, dup := ids[s.ID]; dup {
-			return fmt.Errorf("board space %q is listed twice", s.ID)
-		}
-		if s.End != "" && s.End != EndTomb && s.End != EndEscaped {
-			return fmt.Errorf("board space %q has an unknown end %q", s.ID, s.End)
-		}
-		ids[s.ID] = s
-	}
-	if _, ok := ids[SpaceEntrance]; !ok {
-		return fmt.Errorf("the board has no ENTRANCE space")
-	}
-	out := map[string][]string{}
-	for _, p := range b.Paths {
-		if _, ok := ids[p.From]; !ok {
-			return fmt.Errorf("path from unknown space %q", p.From)
-		}
-		if _, ok := ids[p.To]; !ok {
-			return fmt.Errorf("path to unknown space %q", p.To)
-		}
-		if ids[p.From].End != "" {
-			return fmt.Errorf("path leaves the final space %q", p.From)
-		}
-		for r, n := range p.Cost {
-			if n < 1 {
-				return fmt.Errorf("path %s→%s costs %d %s", p.From, p.To, n, r)
-			}
-		}
-		out[p.From] = append(out[p.From], p.To)
-	}
-	// Paths are arrows printed forward: the graph must have no cycle, so
-	// that a lantern can never come back to an earlier space.
-	state := map[string]int{}
-	var visit func(string) error
-	visit = func(s string) error {
-		switch state[s] {
-		case 1:
-			return fmt.Errorf("the paths loop back through %q; arrows must only lead forward", s)
-		case 2:
-			return nil
-		}
-		state[s] = 1
-		for _, t := range out[s] {
-			if err := visit(t); err != nil {
-				return err
-			}
-		}
-		state[s] = 2
-		return nil
-	}
-	for _, s := range b.Spaces {
-		if err := visit(s.ID); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (d *Data) locationByName(name string) int {
-	for _, l := range d.Locations.Value {
-		if l.Name == name {
-			return l.Number
-		}
-	}
-	return 0
-}
-
-// space returns the board space with the given id.
-func (d *Data) space(id string) (Space, bool) {
-	for _, s := range d.Board.Value.Spaces {
-		if s.ID == id {
-			return s, true
-		}
-	}
-	return Space{}, false
-}
-
-// pathsFrom lists the paths leaving a space, in board order.
-func (d *Data) pathsFrom(id string) []Path {
-	var out []Path
-	for _, p := range d.Board.Value.Paths {
-		if p.From == id {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// lootSpaces lists the loot spaces in board order.
-func (d *Data) lootSpaces() []string {
-	var out []string
-	for _, s := range d.Board.Value.Spaces {
-		if s.Loot {
-			out = append(out, s.ID)
-		}
-	}
-	return out
-}
-
-// playersFor is the player count used for tunnel sets, loot stacks and
-// face-down limits: solo counts as solo_counts_as_players.
-func (d *Data) playersFor(n int) int {
-	if n == 1 {
-		return d.SoloCountsAsPlayers.Value
-	}
-	return n
-}
-
-// tunnelSet returns the tunnel markers for n players (4 stands for 4+).
-func (d *Data) tunnelSet(n int) (TunnelSet, bool) {
-	p := d.playersFor(n)
-	if p > 4 {
-		p = 4
-	}
-	s, ok := d.TunnelSets.Value[fmt.Sprint(p)]
-	return s, ok
-}
-
-// faceDownLimit is how many tokens a player may assign face down to board
-// locations in a round.
-func (d *Data) faceDownLimit(n int) int {
-	return d.FaceDownLimit.Value[fmt.Sprint(n)]
-}
-
-// lootLabel returns a loot kind's label.
-func (d *Data) lootLabel(kind string) string {
-	for _, k := range d.LootTokens.Value {
-		if k.Kind == kind {
-			return k.Label
-		}
-	}
-	return kind
-}
-
-// costText renders a path cost such as "1 cloth + 1 herbs".
 func costText(c map[string]int) string {
 	keys := make([]string, 0, len(c))
 	for k := range c {

@@ -48,10 +48,63 @@
 //     reshuffled.
 //   - The minion row has 3 spaces; cards leaving the last space are
 //     discarded; the discard is reshuffled when the deck runs out.
-//   - Final scoring: each player enters the stars on their track (which
-//     already include ESCAPED and loot stars, so they are split out and
-//     never counted twice), base-game counts and points; minion counts are
-//     prefilled from recruits. Ties: tie_break criteria from the data
-//     (stars in play, then loot tokens), then shared. Solo: the player wins
-//     with more points than the guards (solo_victory).
+//   - Final scoring is one move per player, the score pad
+//     (submit_final_score): the stars on their track (at least the ESCAPED
+//     and loot stars the app saw, which are split out and never counted
+//     twice), in solo the guards' track too, minions by type (at most the
+//     minion deck's count less those other players recruited through the
+//     app), barrel icons, valuables, wild valuables entered by the type
+//     they count as, and other base-game points. Bounds the book and the
+//     state do not give are assumed maxima in score_pad_max. Every pad
+//     inside the bounds is accepted: Golems count as the chosen type only
+//     if the owner has one of it (the book), otherwise not at all; with no
+//     type chosen they count as the better type the owner has. Ties:
+//     tie_break criteria from the data (stars in play, then loot tokens),
+//     then shared. Solo: the player wins with more points than the guards
+//     (solo_victory).
+//   - The published API's moves that enter final scoring one count at a
+//     time (enter_stars, enter_guard_stars, enter_scores, choose_golems,
+//     finish_scoring) stay, secondary, under "Enter one count at a time",
+//     offered in final scoring only. They change the same entries as the
+//     score pad within the same bounds, refused as score_out_of_bounds
+//     naming the same rule (a track below the stars recorded in play is
+//     out of bounds too: stars_below_recorded and the 0-500 bad_args are
+//     gone). Their other codes stay: unknown_category, solo_only,
+//     golem_needs_type, bad_args for a type that is neither, and at
+//     finish_scoring golems_unchosen (Golems that could count need the
+//     type chosen) and wild_unassigned (a total of wild valuables, once
+//     entered with enter_scores, must match those entered by type; the
+//     pad has no total). enter_scores is offered once per category, each
+//     with that category's bounds. Finishing either way logs the same
+//     score_submitted entry and gives the same scores.
+//   - Screens list a location's tokens in the order they were placed (a
+//     counter per round), never in a player's token order, which would
+//     tell whether a face-down token is weaker or stronger than a face-up
+//     one.
+//   - The Advance lantern icon is claimed with its source: the reward of a
+//     resolved location where the player's crew stands (not sent to the
+//     LIBRARY), once per location and round; the active legend card while
+//     it is resolved, once per round, by a player with a token on it; an
+//     item the player has or a tome played, once each for the game. Each
+//     source gives one space (the icon's "um espaço"); each claim is a
+//     public log entry for the host. Whether a location's or card's printed
+//     reward really shows the icon is the base game's and the table's to
+//     check.
+//   - Path costs: the resources are the base game's and not tracked, so a
+//     cost is "paid, not checked" (path_costs in the data, with the
+//     reason): the player confirms paying and the log says so.
+//   - The host's screen or the first player's phone resolves the legend
+//     card and ends the last raid (kit.ByHostOrSeat, offered to both);
+//     another player's phone is refused "host_only", as before the move
+//     table.
+//   - Setup is logged from the initial state (tunnels, loot stack sizes and
+//     spaces, the first legend card, the minion row, round 1 and, solo, the
+//     guard cards on the locations); loot tokens stay unnamed.
+//   - The board page's layout is data (board_layout, assumed, drawing
+//     only); a space a table's own board adds is placed by its distance
+//     from ENTRANCE.
+//   - Message-catalog keys beside the kit's: "prompt.*", "outcome.*",
+//     "board.*", "group.*", "confirm.<move>", "fact.<seat fact>",
+//     "status.<seat status>", "panel.<Public or Private key>" and
+//     "choice.<value>" for fixed choices.
 package lockup

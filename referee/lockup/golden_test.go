@@ -62,7 +62,7 @@ func botMove(g *Game, st *State, r *rand.Rand) (kittest.Step, bool) {
 				return kittest.Seat(s, "keep_minion", M{"card": choice(sp, "card")[0].Value}), true
 			}
 			if sp, ok := find("keep_loot", s); ok {
-				return kittest.Seat(s, "keep_loot", M{"token": choice(sp, "token")[0].Value, "use": len(st.Players[s].Loot)%2 == 0}), true
+				return kittest.Seat(s, "keep_loot", M{"loot": choice(sp, "loot")[0].Value, "use": len(st.Players[s].Loot)%2 == 0}), true
 			}
 			if _, ok := find("guards_pay", s); ok {
 				return kittest.Seat(s, "guards_pay", M{"can_pay": st.Round%2 == 0}), true
@@ -92,7 +92,9 @@ func botMove(g *Game, st *State, r *rand.Rand) (kittest.Step, bool) {
 			case k == 2:
 				return kittest.Seat(s, "craft_item", M{"item": "Grappling Hook", "upgrade": st.Round%2 == 1}), true
 			case k == 3 && st.Round == 3:
-				return kittest.Seat(s, "advance_lantern", nil), true
+				if sp, ok := find("advance_lantern", s); ok {
+					return kittest.Seat(s, "advance_lantern", M{"source": choice(sp, "source")[0].Value}), true
+				}
 			}
 			var args any
 			if st.Solo {
@@ -108,27 +110,21 @@ func botMove(g *Game, st *State, r *rand.Rand) (kittest.Step, bool) {
 				continue
 			}
 			c := p.Score.Counts
-			switch {
-			case p.Score.StarsTrack == 0:
-				return kittest.Seat(s, "enter_stars", M{"value": p.recordedStars() + 11 + 4*s}), true
-			case st.Solo && st.GuardState.StarsTrack == 0:
-				return kittest.Seat(s, "enter_guard_stars", M{"value": st.GuardState.recordedStars() + 14}), true
-			case c["barrels"] == 0:
-				return kittest.Seat(s, "enter_scores", M{"category": "barrels", "value": 2 + s}), true
-			case c["valuable_gold"] == 0:
-				return kittest.Seat(s, "enter_scores", M{"category": "valuable_gold", "value": 1 + s}), true
-			case c["wild_valuables"] == 0:
-				return kittest.Seat(s, "enter_scores", M{"category": "wild_valuables", "value": 1}), true
-			case c["wild_as_gems"] == 0:
-				return kittest.Seat(s, "enter_scores", M{"category": "wild_as_gems", "value": 1}), true
-			case c["base_other"] == 0:
-				return kittest.Seat(s, "enter_scores", M{"category": "base_other", "value": 6 + 2*s}), true
-			case c["golems"] > 0 && p.Score.GolemsAs == "":
-				if sp, ok := find("choose_golems", s); ok {
-					return kittest.Seat(s, "choose_golems", M{"as": choice(sp, "as")[0].Value}), true
-				}
+			pad := M{}
+			for _, f := range st.scorePad(s) {
+				pad[f.Name] = max(f.Min, c[f.Name])
 			}
-			return kittest.Seat(s, "finish_scoring", nil), true
+			pad["stars"] = p.recordedStars() + 11 + 4*s
+			if st.Solo {
+				pad["guard_stars"] = st.GuardState.recordedStars() + 14
+			}
+			pad["barrels"], pad["valuable_gold"], pad["wild_as_gems"], pad["base_other"] = 2+s, 1+s, 1, 6+2*s
+			if c["golems"] > 0 && c["dwarves"] > 0 {
+				pad["golems_as"] = MinionDwarf
+			} else if c["golems"] > 0 && c["ratmen"] > 0 {
+				pad["golems_as"] = MinionRatman
+			}
+			return kittest.Seat(s, "submit_final_score", pad), true
 		}
 	}
 	return kittest.Step{}, false
@@ -192,7 +188,11 @@ func TestRecordedGames(t *testing.T) {
 				t.Fatalf("recorded game ends in phase %s", st.Phase)
 			}
 			sum := summary{Moves: pl.Moves, Board: g.View(st, kit.BoardViewer), Outcome: g.Outcome(st)}
-			for _, e := range pl.Events {
+			st0, err := g.Setup(sc.Options, sc.Seats, kit.NewCtx(sc.Seed, 0, kittest.Epoch))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range append(kit.SetupEvents(g, st0), pl.Events...) {
 				who := "all"
 				if e.To != nil {
 					who = "private"

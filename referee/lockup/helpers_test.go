@@ -2,7 +2,6 @@ package lockup
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"testing"
 
 	"tablewarden/referee/kit"
@@ -48,49 +47,6 @@ func refuse(t testing.TB, st *State, who kit.Actor, typ string, args any, code s
 func seat(i int) kit.Actor { return kit.SeatActor(i) }
 
 type M = map[string]any
-
-// randomArgs fills a move's arguments from its offered choices.
-func randomArgs(r *rand.Rand, sp kit.MoveSpec) map[string]any {
-	args := map[string]any{}
-	for _, a := range sp.Args {
-		if len(a.Choices) > 0 {
-			args[a.Name] = a.Choices[r.IntN(len(a.Choices))].Value
-			continue
-		}
-		switch a.Kind {
-		case kit.ArgInt:
-			lo, hi := 0, 10
-			if a.Min != nil {
-				lo = *a.Min
-			}
-			if a.Max != nil {
-				hi = min(*a.Max, lo+20)
-			}
-			args[a.Name] = lo + r.IntN(hi-lo+1)
-		case kit.ArgBool:
-			args[a.Name] = r.IntN(2) == 0
-		case kit.ArgString:
-			if r.IntN(3) > 0 {
-				args[a.Name] = "Iron Key"
-			} else {
-				args[a.Name] = ""
-			}
-		default:
-			if !a.Optional {
-				args[a.Name] = "?"
-			}
-		}
-	}
-	return args
-}
-
-// progress moves move the game on; the others are always available and
-// are picked less often so that random games end.
-var progress = map[string]bool{
-	"assign": true, "pass": true, "advance": true, "advance_paying": true, "stop_advancing": true, "keep_loot": true,
-	"guards_pay": true, "resolve_legend": true, "finish_raid": true, "finish_scoring": true, "keep_minion": true,
-	"enter_scores": true, "choose_golems": true,
-}
 
 type offered struct {
 	who  kit.Actor
@@ -171,7 +127,7 @@ func withTunnels(st *State, tn ...string) *State {
 }
 
 // resolveLegend plays the legend step from the host.
-func resolveLegend(t testing.TB, st *State) *State {
+func hostResolvesLegend(t testing.TB, st *State) *State {
 	t.Helper()
 	var args any
 	if st.Solo {
@@ -181,16 +137,21 @@ func resolveLegend(t testing.TB, st *State) *State {
 	return st
 }
 
-// hasEvent reports whether an event code is among evs.
-func hasEvent(evs []kit.Event, code string) bool {
-	for _, e := range evs {
-		if e.Code == code {
+var st0Time = kittest.Epoch
+
+func kitMove(typ, args string) kit.Move { return kit.Move{Type: typ, Args: json.RawMessage(args)} }
+
+// offeredTo reports whether the view of seat (-1: the host) offers a move
+// of type typ.
+func offeredTo(st *State, seat int, typ string) bool {
+	v := kit.HostViewer
+	if seat >= 0 {
+		v = kit.SeatViewer(seat)
+	}
+	for _, m := range New().View(st, v).Moves {
+		if m.Type == typ {
 			return true
 		}
 	}
 	return false
 }
-
-var st0Time = kittest.Epoch
-
-func kitMove(typ, args string) kit.Move { return kit.Move{Type: typ, Args: json.RawMessage(args)} }

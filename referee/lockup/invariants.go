@@ -11,7 +11,10 @@ import (
 // the face-down limit, loot tokens conserved, legend and minion cards
 // conserved, the guard deck whole, lanterns on board spaces.
 func (g *Game) Invariants(s kit.State) error {
-	st := s.(*State)
+	st, err := moves.State(s)
+	if err != nil {
+		return err
+	}
 	d := st.Data
 	if st.Round < 1 || st.Round > d.Rounds.Value {
 		return fmt.Errorf("round %d out of 1..%d", st.Round, d.Rounds.Value)

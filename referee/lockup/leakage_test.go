@@ -9,15 +9,6 @@ import (
 	"tablewarden/referee/kit/kittest"
 )
 
-// viewers lists every screen of a game.
-func viewers(n int) []kit.Viewer {
-	vs := []kit.Viewer{kit.HostViewer, kit.BoardViewer}
-	for s := 0; s < n; s++ {
-		vs = append(vs, kit.SeatViewer(s))
-	}
-	return vs
-}
-
 // visible renders what a viewer sees: the view and the events it may see.
 func visible(t *testing.T, st *State, evs []kit.Event, v kit.Viewer) string {
 	t.Helper()
@@ -38,7 +29,7 @@ func visible(t *testing.T, st *State, evs []kit.Event, v kit.Viewer) string {
 // look byte-identical to every other viewer and different to the owner.
 func sameExceptOwner(t *testing.T, a, b *State, ea, eb []kit.Event, owner int) {
 	t.Helper()
-	for _, v := range viewers(len(a.Seats)) {
+	for _, v := range kittest.Viewers(len(a.Seats)) {
 		va, vb := visible(t, a, ea, v), visible(t, b, eb, v)
 		if v.IsSeat(owner) {
 			if va == vb {
@@ -57,6 +48,21 @@ func TestLeakFaceDownStrength(t *testing.T) {
 	q := quietLocation(st)
 	a, ra := play(t, st, seat(0), "assign", M{"token": "crew6", "location": q, "face_down": true})
 	b, rb := play(t, st, seat(0), "assign", M{"token": "crew5", "location": q, "face_down": true})
+	sameExceptOwner(t, a, b, ra.Events, rb.Events, 0)
+}
+
+// TestLeakFaceDownListOrder: a face-down token is listed where it was
+// placed, not in the owner's token order: with crew3 face up at a
+// location, a face-down crew1 (weaker) and a face-down crew6 (stronger)
+// must look the same to every other screen (issue 13).
+func TestLeakFaceDownListOrder(t *testing.T) {
+	st := setup(t, 43, "", "Ana", "Bia", "Caio")
+	q := quietLocation(st)
+	st, _ = play(t, st, seat(0), "assign", M{"token": "crew3", "location": q, "face_down": false})
+	st, _ = play(t, st, seat(1), "assign", M{"token": "crew2", "location": q, "face_down": false})
+	st, _ = play(t, st, seat(2), "assign", M{"token": "crew4", "location": q, "face_down": false})
+	a, ra := play(t, st, seat(0), "assign", M{"token": "crew1", "location": q, "face_down": true})
+	b, rb := play(t, st, seat(0), "assign", M{"token": "crew6", "location": q, "face_down": true})
 	sameExceptOwner(t, a, b, ra.Events, rb.Events, 0)
 }
 
@@ -122,9 +128,9 @@ func TestLeakLootPeek(t *testing.T) {
 			}
 		}
 		b.Players[0].Peek = append([]string(nil), b.LootStacks["OSSUARY"]...)
-		ka, rka := play(t, a, seat(0), "keep_loot", M{"token": keep, "use": false})
-		kb, rkb := play(t, b, seat(0), "keep_loot", M{"token": keep, "use": false})
-		for _, v := range viewers(3) {
+		ka, rka := play(t, a, seat(0), "keep_loot", M{"loot": keep, "use": false})
+		kb, rkb := play(t, b, seat(0), "keep_loot", M{"loot": keep, "use": false})
+		for _, v := range kittest.Viewers(3) {
 			if v.IsSeat(0) {
 				continue
 			}
@@ -142,7 +148,7 @@ func TestLeakDeckOrders(t *testing.T) {
 	b.LegendDeck[0], b.LegendDeck[n-1] = b.LegendDeck[n-1], b.LegendDeck[0]
 	b.GuardState.OnLegend, b.GuardState.Deck[0] = b.GuardState.Deck[0], b.GuardState.OnLegend
 	b.MinionDeck[0], b.MinionDeck[1] = b.MinionDeck[1], b.MinionDeck[0]
-	for _, v := range viewers(1) {
+	for _, v := range kittest.Viewers(1) {
 		if x, y := visible(t, st, nil, v), visible(t, b, nil, v); x != y {
 			t.Fatalf("viewer %+v sees a deck order or the face-down guard card:\n%s\n%s", v, x, y)
 		}

@@ -3,6 +3,8 @@ package lockup
 import (
 	"testing"
 
+	"tablewarden/referee/kit/kittest"
+
 	"tablewarden/referee/kit"
 )
 
@@ -86,7 +88,7 @@ func TestTunnelResolution(t *testing.T) {
 	t.Run("DeclineThenLatecomer", func(t *testing.T) {
 		st := rollCall(t, tunnelGame(t), map[int][]put{0: {{"explorer", 2, false}}}, nil)
 		st, res := play(t, st, seat(0), "stop_advancing", nil)
-		if !hasEvent(res.Events, "advance_declined") {
+		if !kittest.HasEvent(res.Events, "advance_declined") {
 			t.Fatal("no advance_declined event")
 		}
 		st, _ = play(t, st, seat(0), "latecomer", M{"location": 2})
@@ -134,7 +136,7 @@ func TestLegendCard(t *testing.T) {
 	})
 	t.Run("TokensReturnAndPatrol", func(t *testing.T) {
 		old, next := st.ActiveLegend, st.LegendDeck[0]
-		s := resolveLegend(t, st)
+		s := hostResolvesLegend(t, st)
 		if s.Round != 2 || s.Phase != PhaseRollCall {
 			t.Fatalf("round %d phase %s, want round 2 Roll Call", s.Round, s.Phase)
 		}
@@ -153,11 +155,22 @@ func TestLegendCard(t *testing.T) {
 			t.Fatalf("first player = %d, want 1 (marker passes clockwise, assumed)", s.FirstPlayer)
 		}
 	})
-	t.Run("FirstPlayerMayResolve", func(t *testing.T) {
-		play(t, st, seat(0), "resolve_legend", nil)
+	t.Run("HostOrFirstPlayerResolves", func(t *testing.T) {
+		if st.FirstPlayer != 0 {
+			t.Fatalf("first player = %d, want 0", st.FirstPlayer)
+		}
+		refuse(t, st, seat(1), "resolve_legend", nil, "host_only")
+		if offeredTo(st, 1, "resolve_legend") || !offeredTo(st, 0, "resolve_legend") || !offeredTo(st, -1, "resolve_legend") {
+			t.Fatal("resolve_legend must be offered to the host and the first player only")
+		}
+		byHost := hostResolvesLegend(t, st)
+		byFirst, _ := play(t, st, seat(0), "resolve_legend", nil)
+		if got, want := string(kittest.Encode(t, byFirst)), string(kittest.Encode(t, byHost)); got != want {
+			t.Fatal("the first player's phone resolving the legend card differs from the host's")
+		}
 	})
 	t.Run("ErrPendingDecisions", func(t *testing.T) {
-		s, _ := play(t, st, seat(1), "advance_lantern", nil)
+		s, _ := play(t, st, seat(1), "advance_lantern", M{"source": "legend"})
 		refuse(t, s, kit.HostActor, "resolve_legend", nil, "pending_decisions")
 	})
 }

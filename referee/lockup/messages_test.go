@@ -1,12 +1,16 @@
 package lockup
 
 import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 // TestPortugueseMessages: every move type, argument, option, phase, error
@@ -115,5 +119,141 @@ func TestTranslateRuleError(t *testing.T) {
 	}
 	if !strings.HasPrefix(re.Rule, "Lockup: Breakout › ") {
 		t.Fatalf("rule = %q, want a section of the book", re.Rule)
+	}
+}
+
+// TestEveryEmittedKeyTranslated plays random games from the offered moves
+// and checks that every catalog key the game emits has pt-BR text whose
+// placeholders are exactly the params given: each viewer's prompt, each
+// log entry, the outcome's reason, each phase, each fixed choice offered;
+// and that the kit's own refusals, which carry no params, have pt-BR text
+// without placeholders.
+func TestEveryEmittedKeyTranslated(t *testing.T) {
+	g := New()
+	pt := g.Info().Messages["pt-BR"]
+	ph := regexp.MustCompile(`\{[a-z_]+\}`)
+	seen := map[string]bool{}
+	check := func(code string, params map[string]string) {
+		if seen[code] {
+			return
+		}
+		seen[code] = true
+		tmpl, ok := pt[code]
+		if !ok || tmpl == "" {
+			t.Errorf("no pt-BR text for %q", code)
+			return
+		}
+		var want []string
+		for k := range params {
+			want = append(want, "{"+k+"}")
+		}
+		if got := sorted(ph.FindAllString(tmpl, -1)); strings.Join(got, ",") != strings.Join(sorted(want), ",") {
+			t.Errorf("%q: pt-BR placeholders %v, params %v", code, got, sorted(want))
+		}
+	}
+	fixed := map[string]bool{"face_down": true, "use": true, "upgrade": true, "text_allows": true, "can_pay": true,
+		"guards_rewarded": true, "golems_as": true, "token": true, "loot": true, "source": true}
+	for _, n := range []int{1, 3, 5} {
+		for seed := uint64(1); seed <= 2; seed++ {
+			st := kittest.Setup(t, g, nil, n, seed)
+			for _, e := range kit.SetupEvents(g, st) {
+				check(e.Code, e.Params)
+			}
+			r := rand.New(rand.NewPCG(seed, uint64(n)))
+			for i := 0; i < 2000 && g.Outcome(st) == nil; i++ {
+				for _, v := range kittest.Viewers(n) {
+					view := g.View(st, v)
+					check(view.Prompt.Code, view.Prompt.Params)
+					check("phase."+view.Phase, nil)
+					for _, part := range []any{view.Public, view.Private} {
+						b, _ := json.Marshal(part)
+						var keys map[string]json.RawMessage
+						_ = json.Unmarshal(b, &keys)
+						for k := range keys {
+							check("panel."+k, nil)
+						}
+					}
+					for _, s := range view.Seats {
+						for k := range s.Facts {
+							check("fact."+k, nil)
+						}
+					}
+					for _, m := range view.Moves {
+						check(m.Type, nil)
+						for _, a := range m.Args {
+							if !fixed[a.Name] {
+								continue
+							}
+							for _, c := range a.Choices {
+								v := fmt.Sprint(c.Value)
+								if !strings.HasPrefix(v, "item:") && !strings.HasPrefix(v, "tome:") {
+									check("choice."+v, nil)
+								}
+							}
+						}
+					}
+				}
+				cands := kittest.OfferedMoves(g, st, n, r)
+				// Favour the moves that move the game on, so that games end.
+				c := cands[r.IntN(len(cands))]
+				for _, o := range cands {
+					if sp, _ := g.Info().Spec(o.Move.Type); sp.Primary && r.IntN(4) > 0 {
+						c = o
+						break
+					}
+				}
+				res, err := g.Apply(st, c.Who, c.Move, kit.NewCtx(seed, i+1, kittest.Epoch))
+				if err != nil {
+					t.Fatalf("offered %s refused: %v", c.Move.Type, err)
+				}
+				for _, e := range res.Events {
+					check(e.Code, e.Params)
+				}
+				st = res.State
+			}
+			o := g.Outcome(st)
+			if o == nil {
+				t.Fatalf("%d seats, seed %d: the game did not end", n, seed)
+			}
+			check(o.ReasonCode, o.ReasonParams)
+			view := g.View(st, kit.BoardViewer)
+			check(view.Prompt.Code, view.Prompt.Params)
+		}
+	}
+	for _, code := range []string{"game_over", "unknown_move", "host_only", "seat_only", "system_only", "wrong_phase", "bad_args", "not_offered"} {
+		check(code, nil)
+	}
+	for code := range confirmTexts {
+		check("confirm."+code, nil)
+	}
+	for code := range groupTexts {
+		check(code, nil)
+	}
+	for code := range factTexts {
+		check("fact."+code, nil)
+	}
+	for code := range statusTexts {
+		check("status."+code, nil)
+	}
+}
+
+// TestNoCatalogKeyCollision: the message catalog is one flat map, so a key
+// used by two tables (a move type that is also an event code) would give
+// a button the log's sentence with unfilled placeholders (issue 14: "As
+// fichas de {seat} na localização {location} vão para a BIBLIOTECA." on
+// the Latecomers button).
+func TestNoCatalogKeyCollision(t *testing.T) {
+	owner := map[string]string{}
+	for name, m := range map[string]map[string]text{"move": moveTexts, "arg": argTexts, "error": errorTexts, "event": eventTexts,
+		"prompt": promptTexts, "outcome": outcomeTexts, "board": boardTexts, "group": groupTexts} {
+		for k := range m {
+			if o, dup := owner[k]; dup {
+				t.Errorf("key %q is both a %s and a %s text", k, o, name)
+			}
+			owner[k] = name
+		}
+	}
+	if got, want := New().Info().Messages["pt-BR"]["latecomer"], moveTexts["latecomer"].pt; got != want {
+		t.Fatalf("pt-BR latecomer button = %q, want %q", got, want)
 	}
 }

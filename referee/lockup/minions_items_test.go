@@ -3,6 +3,8 @@ package lockup
 import (
 	"strconv"
 	"testing"
+
+	"tablewarden/referee/kit"
 )
 
 func TestMinions(t *testing.T) {
@@ -29,7 +31,7 @@ func TestMinions(t *testing.T) {
 		s := row(Minion{Type: MinionDwarf, Remove: true}, Minion{Type: MinionRatman})
 		removed := s.MinionRow[0]
 		ratman := s.MinionRow[1]
-		s = resolveLegend(t, s)
+		s = hostResolvesLegend(t, s)
 		if got := s.MinionDiscard[len(s.MinionDiscard)-1]; got.ID != removed.ID {
 			t.Fatalf("discard top = %+v, want the Remove-icon minion %+v", got, removed)
 		}
@@ -40,7 +42,7 @@ func TestMinions(t *testing.T) {
 	t.Run("FungoidOneRoundOnly", func(t *testing.T) {
 		s := row(Minion{Type: MinionFungoid})
 		f := s.MinionRow[0]
-		s = resolveLegend(t, s)
+		s = hostResolvesLegend(t, s)
 		for _, m := range s.MinionRow {
 			if m.ID == f.ID {
 				t.Fatal("the Fungoid advanced instead of going to the discard")
@@ -79,7 +81,7 @@ func TestMinions(t *testing.T) {
 		refuse(t, s, seat(0), "recruit", M{"space": 2}, "minion_choice_pending")
 		refuse(t, s, seat(0), "keep_minion", M{"card": "0"}, "unknown_minion")
 		refuse(t, s, seat(1), "keep_minion", M{"card": "0"}, "no_minion_choice")
-		refuse(t, s, seat(0), "resolve_legend", nil, "pending_decisions")
+		refuse(t, s, kit.HostActor, "resolve_legend", nil, "pending_decisions")
 		s, _ = play(t, s, seat(0), "keep_minion", M{"card": strconv.Itoa(nextShifter.ID)})
 		if got := len(s.Players[0].MinionChoice); got != 3 {
 			t.Fatalf("after keeping a Shapeshifter: %d cards drawn, want 3 again", got)

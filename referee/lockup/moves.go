@@ -2,15 +2,130 @@ package lockup
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"tablewarden/referee/kit"
 )
 
+// The move types of Lockup: Breakout.
+const (
+	MoveAssign         = "assign"
+	MovePass           = "pass"
+	MoveAdvance        = "advance"
+	MoveAdvancePaying  = "advance_paying"
+	MoveStopAdvancing  = "stop_advancing"
+	MoveKeepLoot       = "keep_loot"
+	MoveGuardsPay      = "guards_pay"
+	MoveLatecomer      = "latecomer"
+	MoveAdvanceLantern = "advance_lantern"
+	MoveReserveItem    = "reserve_item"
+	MoveCraftItem      = "craft_item"
+	MoveCraftReserved  = "craft_reserved"
+	MoveGainItem       = "gain_item"
+	MoveUpgradeItem    = "upgrade_item"
+	MoveRecruit        = "recruit"
+	MoveKeepMinion     = "keep_minion"
+	MovePlayTome       = "play_tome"
+	MoveResolveLegend  = "resolve_legend"
+	MoveFinishRaid     = "finish_raid"
+)
+
+var (
+	inRollCall  = []string{PhaseRollCall}
+	inLightsOut = []string{PhaseLightsOut, PhaseLegend}
+	inLegend    = []string{PhaseLegend}
+	inLastRaid  = []string{PhaseLastRaid}
+	inScoring   = []string{PhaseFinalScoring}
+)
+
+// moves is the move table: every move of the game, who makes it, when it
+// is offered and how it is applied.
+var moves = kit.NewMoves(kit.MovesConfig[State]{
+	Game:  gameName,
+	Rule:  secFlow,
+	Clone: (*State).Clone,
+	Over: func(s *State) *kit.RuleError {
+		if s.Phase == PhaseGameOver {
+			return ruleErr("game_over", secEnd)
+		}
+		return nil
+	},
+	Seats: func(s *State) int { return len(s.Seats) },
+	Phase: func(s *State) string { return s.Phase },
+	After: func(t *kit.Turn[State]) { t.S.Moves++ },
+},
+	row(MoveAssign, kit.BySeat, inRollCall, offerAssign, kit.Args(secRollCall, assign)),
+	row(MovePass, kit.BySeat, inRollCall, offerPass, kit.NoArgs(secRollCall, pass)),
+	row(MoveAdvance, kit.BySeat, inLightsOut, offerAdvance(false), kit.Args(secAdvancing, advanceFree)),
+	row(MoveAdvancePaying, kit.BySeat, inLightsOut, offerAdvance(true), kit.Args(secAdvancing, advancePaying)),
+	row(MoveStopAdvancing, kit.BySeat, inLightsOut, offerStopAdvancing, kit.NoArgs(secTunnels, stopAdvancing)),
+	row(MoveKeepLoot, kit.BySeat, inLightsOut, offerKeepLoot, kit.Args(secAdvancing, keepLoot)),
+	row(MoveGuardsPay, kit.BySeat, inLightsOut, offerGuardsPay, kit.Args(secSoloTunnel, guardsPay)),
+	row(MoveLatecomer, kit.BySeat, inLightsOut, offerLatecomer, kit.Args(secTunnels, latecomer)),
+	row(MoveAdvanceLantern, kit.BySeat, inLightsOut, offerAdvanceLantern, kit.Args(secIcons, advanceLantern)),
+	row(MoveReserveItem, kit.BySeat, inLightsOut, offerPlain(MoveReserveItem), kit.Args(secIcons, reserveItem)),
+	row(MoveCraftItem, kit.BySeat, inLightsOut, offerCraftItem, kit.Args(secIcons, craftItem)),
+	row(MoveCraftReserved, kit.BySeat, inLightsOut, offerCraftReserved, kit.Args(secIcons, craftReserved)),
+	row(MoveGainItem, kit.BySeat, inLightsOut, offerPlain(MoveGainItem), kit.Args(secIcons, gainItem)),
+	row(MoveUpgradeItem, kit.BySeat, inLightsOut, offerNever, kit.Args(secIcons, upgradeItem)),
+	row(MoveRecruit, kit.BySeat, inLightsOut, offerRecruit, kit.Args(secMinions, recruit)),
+	row(MoveKeepMinion, kit.BySeat, inLightsOut, offerKeepMinion, kit.Args(secMinions, keepMinion)),
+	row(MovePlayTome, kit.BySeat, inLightsOut, offerPlayTome, kit.Args(secLegend, playTome)),
+	row(MoveResolveLegend, kit.ByHostOrSeat, inLegend, byFirstPlayer(offerResolveLegend), firstPlayerOnly(kit.Args(secLegend, resolveLegend), secLegend)),
+	row(MoveFinishRaid, kit.ByHostOrSeat, inLastRaid, byFirstPlayer(offerPlain(MoveFinishRaid)), firstPlayerOnly(kit.NoArgs(secEnd, finishRaid), secEnd)),
+	row(MoveSubmitFinalScore, kit.BySeat, inScoring, offerSubmitFinalScore, kit.Args(secEnd, submitFinalScore)),
+	row(MoveEnterStars, kit.BySeat, inScoring, offerEnterStars, kit.Args(secEnd, enterStars)),
+	row(MoveEnterGuardStars, kit.BySeat, inScoring, offerEnterGuardStars, kit.Args(secEnd, enterGuardStars)),
+	rowAll(MoveEnterScores, kit.BySeat, inScoring, offerEnterScores, kit.Args(secEnd, enterScores)),
+	row(MoveChooseGolems, kit.BySeat, inScoring, offerChooseGolems, kit.Args(secMinions, chooseGolems)),
+	row(MoveFinishScoring, kit.BySeat, inScoring, offerFinishScoring, kit.NoArgs(secEnd, finishScoring)),
+)
+
+// byFirstPlayer offers a table step (the legend card resolved, the last
+// raid done) to the host and to the first player's phone only.
+func byFirstPlayer(o func(*State, int) *kit.MoveSpec) func(*State, int) *kit.MoveSpec {
+	return func(st *State, seat int) *kit.MoveSpec {
+		if seat >= 0 && seat != st.FirstPlayer {
+			return nil
+		}
+		return o(st, seat)
+	}
+}
+
+// firstPlayerOnly refuses a table step sent from another player's phone
+// than the first player's ("host_only", as before the move table).
+func firstPlayerOnly(apply func(*kit.Turn[State], int, kit.Move) error, rule string) func(*kit.Turn[State], int, kit.Move) error {
+	return func(t *kit.Turn[State], seat int, m kit.Move) error {
+		if seat >= 0 && seat != t.S.FirstPlayer {
+			return ruleErr("host_only", rule)
+		}
+		return apply(t, seat, m)
+	}
+}
+
+// row builds one row of the move table from the catalog entry of typ.
+func row(typ string, who kit.Who, phases []string, offer func(*State, int) *kit.MoveSpec,
+	apply func(*kit.Turn[State], int, kit.Move) error) kit.MoveDef[State] {
+	sp, ok := catalogSpecs[typ]
+	if !ok {
+		panic("lockup: no catalog entry for move " + typ)
+	}
+	return kit.MoveDef[State]{Spec: sp, Phases: phases, Who: who, Offer: offer, Apply: apply}
+}
+
+// rowAll builds a row whose move is offered as several entries.
+func rowAll(typ string, who kit.Who, phases []string, offerAll func(*State, int) []kit.MoveSpec,
+	apply func(*kit.Turn[State], int, kit.Move) error) kit.MoveDef[State] {
+	d := row(typ, who, phases, offerNever, apply)
+	d.Offer, d.OfferAll = nil, offerAll
+	return d
+}
+
 // offer returns the catalog entry for a move type with some arguments'
 // choices narrowed (by name).
-func (g *Game) offer(typ string, choices map[string][]kit.Choice) kit.MoveSpec {
-	sp := g.spec(typ)
+func offer(typ string, choices map[string][]kit.Choice) *kit.MoveSpec {
+	sp := catalogSpecs[typ]
 	args := make([]kit.ArgSpec, 0, len(sp.Args))
 	for _, a := range sp.Args {
 		if c, ok := choices[a.Name]; ok {
@@ -22,8 +137,17 @@ func (g *Game) offer(typ string, choices map[string][]kit.Choice) kit.MoveSpec {
 		args = append(args, a)
 	}
 	sp.Args = args
-	return sp
+	return &sp
 }
+
+// offerPlain offers a move as the catalog has it, to any seat (or the
+// host) whose row's phase holds.
+func offerPlain(typ string) func(*State, int) *kit.MoveSpec {
+	return func(*State, int) *kit.MoveSpec { return offer(typ, nil) }
+}
+
+// offerNever never offers a move: its apply only explains the refusal.
+func offerNever(*State, int) *kit.MoveSpec { return nil }
 
 func intChoices(vals []int, lbl func(int) string) []kit.Choice {
 	out := make([]kit.Choice, len(vals))
@@ -33,51 +157,31 @@ func intChoices(vals []int, lbl func(int) string) []kit.Choice {
 	return out
 }
 
-// movesFor lists exactly the moves v may make now, every offered choice
-// being legal.
-func (g *Game) movesFor(st *State, v kit.Viewer) []kit.MoveSpec {
-	moves := []kit.MoveSpec{}
-	host := v.Role == kit.RoleHost
-	seat := -1
-	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(st.Seats) {
-		seat = v.Seat
+func boolChoices(vals ...bool) []kit.Choice {
+	out := make([]kit.Choice, len(vals))
+	for i, v := range vals {
+		l := "No"
+		if v {
+			l = "Yes"
+		}
+		out[i] = kit.Choice{Value: v, Label: l}
 	}
-	hostLike := host || seat == st.FirstPlayer
-	switch st.Phase {
-	case PhaseRollCall:
-		if seat >= 0 && st.Turn == seat && !st.Players[seat].Passed {
-			moves = append(moves, g.rollCallMoves(st, seat)...)
-		}
-	case PhaseLightsOut, PhaseLegend:
-		if seat >= 0 {
-			moves = append(moves, g.lightsOutMoves(st, seat)...)
-		}
-		if st.Phase == PhaseLegend && hostLike && st.pendingText() == "" {
-			m := g.offer("resolve_legend", nil)
-			if st.Solo {
-				m = g.offer("resolve_legend", map[string][]kit.Choice{"guards_rewarded": boolChoices(false, true)})
-			} else {
-				m.Args = nil
-			}
-			moves = append(moves, m)
-		}
-	case PhaseLastRaid:
-		if hostLike {
-			moves = append(moves, g.offer("finish_raid", nil))
-		}
-	case PhaseFinalScoring:
-		if seat >= 0 && !st.Players[seat].Finished {
-			moves = append(moves, g.scoringMoves(st, seat)...)
-		}
-	}
-	return moves
+	return out
 }
 
-func (g *Game) rollCallMoves(st *State, seat int) []kit.MoveSpec {
+// assigning reports whether seat is the one to assign now in Roll Call.
+func (st *State) assigning(seat int) bool {
+	return seat >= 0 && st.Turn == seat && !st.Players[seat].Passed
+}
+
+func offerAssign(st *State, seat int) *kit.MoveSpec {
+	if !st.assigning(seat) {
+		return nil
+	}
 	p := &st.Players[seat]
 	cell := p.tokensIn(PlaceCell, 0)
 	if len(cell) <= 1 {
-		return []kit.MoveSpec{g.offer("pass", nil)}
+		return nil
 	}
 	var toks []kit.Choice
 	for _, i := range cell {
@@ -94,142 +198,174 @@ func (g *Game) rollCallMoves(st *State, seat int) []kit.MoveSpec {
 	if p.FaceDown < st.Data.faceDownLimit(len(st.Seats)) {
 		fd = boolChoices(false, true)
 	}
-	return []kit.MoveSpec{g.offer("assign", map[string][]kit.Choice{"token": toks, "location": locs, "face_down": fd})}
+	return offer(MoveAssign, map[string][]kit.Choice{"token": toks, "location": locs, "face_down": fd})
 }
 
-func (g *Game) lightsOutMoves(st *State, seat int) []kit.MoveSpec {
-	var moves []kit.MoveSpec
+func offerPass(st *State, seat int) *kit.MoveSpec {
+	if !st.assigning(seat) || st.Players[seat].inCell() > 1 {
+		return nil
+	}
+	return offer(MovePass, nil)
+}
+
+func offerAdvance(paying bool) func(*State, int) *kit.MoveSpec {
+	return func(st *State, seat int) *kit.MoveSpec {
+		h := st.head(seat)
+		if h == nil || h.AwaitLoot {
+			return nil
+		}
+		var cs []kit.Choice
+		for _, path := range st.Data.pathsFrom(st.Players[seat].Lantern) {
+			if (len(path.Cost) > 0) != paying {
+				continue
+			}
+			c := kit.Choice{Value: path.To, Label: st.Data.spaceLabel(path.To)}
+			if paying {
+				c.Label += " (pay " + costText(path.Cost) + ")"
+			}
+			cs = append(cs, c)
+		}
+		if len(cs) == 0 {
+			return nil
+		}
+		if paying {
+			return offer(MoveAdvancePaying, map[string][]kit.Choice{"to": cs})
+		}
+		return offer(MoveAdvance, map[string][]kit.Choice{"to": cs})
+	}
+}
+
+func offerStopAdvancing(st *State, seat int) *kit.MoveSpec {
+	if h := st.head(seat); h == nil || h.AwaitLoot {
+		return nil
+	}
+	return offer(MoveStopAdvancing, nil)
+}
+
+func offerKeepLoot(st *State, seat int) *kit.MoveSpec {
+	h := st.head(seat)
+	if h == nil || !h.AwaitLoot {
+		return nil
+	}
+	var toks []kit.Choice
+	seen := map[string]bool{}
+	for _, k := range st.Players[seat].Peek {
+		if !seen[k] {
+			seen[k] = true
+			toks = append(toks, kit.Choice{Value: k, Label: st.Data.lootLabel(k)})
+		}
+	}
+	return offer(MoveKeepLoot, map[string][]kit.Choice{"loot": toks, "use": boolChoices(true, false)})
+}
+
+func offerGuardsPay(st *State, seat int) *kit.MoveSpec {
+	if seat != 0 || !st.Solo {
+		return nil
+	}
+	if h := st.head(Guards); h == nil || !h.AwaitGuardsPay {
+		return nil
+	}
+	return offer(MoveGuardsPay, map[string][]kit.Choice{"can_pay": boolChoices(true, false)})
+}
+
+func offerLatecomer(st *State, seat int) *kit.MoveSpec {
 	p := &st.Players[seat]
-	d := st.Data
-	if h := st.head(seat); h != nil {
-		if h.AwaitLoot {
-			var toks []kit.Choice
-			seen := map[string]bool{}
-			for _, k := range p.Peek {
-				if !seen[k] {
-					seen[k] = true
-					toks = append(toks, kit.Choice{Value: k, Label: d.lootLabel(k)})
-				}
-			}
-			moves = append(moves, g.offer("keep_loot", map[string][]kit.Choice{"token": toks, "use": boolChoices(true, false)}))
-		} else {
-			var free, paid []kit.Choice
-			for _, path := range d.pathsFrom(p.Lantern) {
-				c := kit.Choice{Value: path.To, Label: d.spaceLabel(path.To)}
-				if len(path.Cost) > 0 {
-					c.Label += " (pay " + costText(path.Cost) + ")"
-					paid = append(paid, c)
-				} else {
-					free = append(free, c)
-				}
-			}
-			if len(free) > 0 {
-				moves = append(moves, g.offer("advance", map[string][]kit.Choice{"to": free}))
-			}
-			if len(paid) > 0 {
-				moves = append(moves, g.offer("advance_paying", map[string][]kit.Choice{"to": paid}))
-			}
-			moves = append(moves, g.offer("stop_advancing", nil))
-		}
-	}
-	if seat == 0 && st.Solo {
-		if h := st.head(Guards); h != nil && h.AwaitGuardsPay {
-			moves = append(moves, g.offer("guards_pay", map[string][]kit.Choice{"can_pay": boolChoices(true, false)}))
-		}
-	}
 	var late []int
 	for loc := 1; loc <= 7; loc++ {
 		toks := p.tokensIn(PlaceLocation, loc)
 		if len(toks) == 0 || p.Tokens[toks[0]].Latecomer || !st.latecomerReady(seat, loc) {
 			continue
 		}
-		adv := false
-		for _, l := range p.AdvancedFrom {
-			adv = adv || l == loc
-		}
-		if !adv {
+		if !slices.Contains(p.AdvancedFrom, loc) {
 			late = append(late, loc)
 		}
 	}
-	if len(late) > 0 {
-		moves = append(moves, g.offer("latecomer", map[string][]kit.Choice{"location": intChoices(late, func(n int) string {
-			return fmt.Sprintf("%d %s", n, d.Locations.Value[n-1].Name)
-		})}))
+	if len(late) == 0 {
+		return nil
 	}
-	if !st.lanternEnded(p.Lantern) && len(d.pathsFrom(p.Lantern)) > 0 {
-		moves = append(moves, g.offer("advance_lantern", nil))
+	return offer(MoveLatecomer, map[string][]kit.Choice{"location": intChoices(late, func(n int) string {
+		return st.locName(n)
+	})})
+}
+
+func offerAdvanceLantern(st *State, seat int) *kit.MoveSpec {
+	l := st.Players[seat].Lantern
+	if st.lanternEnded(l) || len(st.Data.pathsFrom(l)) == 0 {
+		return nil
 	}
-	moves = append(moves, g.offer("reserve_item", nil),
-		g.offer("craft_item", map[string][]kit.Choice{"upgrade": boolChoices(false, true)}))
-	if len(p.Reserved) > 0 && len(p.tokensIn(PlaceLocation, d.locationByName(d.CellBlock.Value))) > 0 {
-		var items []kit.Choice
-		seen := map[string]bool{}
-		for _, r := range p.Reserved {
-			if !seen[r] {
-				seen[r] = true
-				items = append(items, kit.Choice{Value: r, Label: r})
-			}
-		}
-		moves = append(moves, g.offer("craft_reserved", map[string][]kit.Choice{"item": items, "upgrade": boolChoices(false, true)}))
+	src := st.lanternSources(seat)
+	if len(src) == 0 {
+		return nil
 	}
-	moves = append(moves, g.offer("gain_item", nil))
-	if len(p.MinionChoice) > 0 {
-		var cards []kit.Choice
-		for _, m := range p.MinionChoice {
-			cards = append(cards, kit.Choice{Value: strconv.Itoa(m.ID), Label: minionLabel(m)})
-		}
-		moves = append(moves, g.offer("keep_minion", map[string][]kit.Choice{"card": cards}))
-	} else {
-		var spaces []int
-		for i, m := range st.MinionRow {
-			if m.Type != "" {
-				spaces = append(spaces, i+1)
-			}
-		}
-		if len(spaces) > 0 {
-			moves = append(moves, g.offer("recruit", map[string][]kit.Choice{"space": intChoices(spaces, func(n int) string {
-				return fmt.Sprintf("%d: %s", n, minionLabel(st.MinionRow[n-1]))
-			})}))
+	return offer(MoveAdvanceLantern, map[string][]kit.Choice{"source": src})
+}
+
+func offerCraftItem(*State, int) *kit.MoveSpec {
+	return offer(MoveCraftItem, map[string][]kit.Choice{"upgrade": boolChoices(false, true)})
+}
+
+func offerCraftReserved(st *State, seat int) *kit.MoveSpec {
+	p := &st.Players[seat]
+	if len(p.Reserved) == 0 || len(p.tokensIn(PlaceLocation, st.Data.locationByName(st.Data.CellBlock.Value))) == 0 {
+		return nil
+	}
+	var items []kit.Choice
+	seen := map[string]bool{}
+	for _, r := range p.Reserved {
+		if !seen[r] {
+			seen[r] = true
+			items = append(items, kit.Choice{Value: r, Label: r})
 		}
 	}
+	return offer(MoveCraftReserved, map[string][]kit.Choice{"item": items, "upgrade": boolChoices(false, true)})
+}
+
+func offerRecruit(st *State, seat int) *kit.MoveSpec {
+	if len(st.Players[seat].MinionChoice) > 0 {
+		return nil
+	}
+	var spaces []int
+	for i, m := range st.MinionRow {
+		if m.Type != "" {
+			spaces = append(spaces, i+1)
+		}
+	}
+	if len(spaces) == 0 {
+		return nil
+	}
+	return offer(MoveRecruit, map[string][]kit.Choice{"space": intChoices(spaces, func(n int) string {
+		return fmt.Sprintf("%d: %s", n, minionLabel(st.MinionRow[n-1]))
+	})})
+}
+
+func offerKeepMinion(st *State, seat int) *kit.MoveSpec {
+	p := &st.Players[seat]
+	if len(p.MinionChoice) == 0 {
+		return nil
+	}
+	var cards []kit.Choice
+	for _, m := range p.MinionChoice {
+		cards = append(cards, kit.Choice{Value: strconv.Itoa(m.ID), Label: minionLabel(m)})
+	}
+	return offer(MoveKeepMinion, map[string][]kit.Choice{"card": cards})
+}
+
+func offerPlayTome(st *State, _ int) *kit.MoveSpec {
 	allow := boolChoices(false, true)
 	if st.Phase == PhaseLegend {
 		allow = boolChoices(true)
 	}
-	moves = append(moves, g.offer("play_tome", map[string][]kit.Choice{"text_allows": allow}))
-	return moves
+	return offer(MovePlayTome, map[string][]kit.Choice{"text_allows": allow})
 }
 
-func (g *Game) scoringMoves(st *State, seat int) []kit.MoveSpec {
-	p := &st.Players[seat]
-	d := st.Data
-	stars := g.offer("enter_stars", nil)
-	stars.Args[0].Min = kit.IntPtr(p.recordedStars())
-	moves := []kit.MoveSpec{stars}
+func offerResolveLegend(st *State, _ int) *kit.MoveSpec {
+	if st.pendingText() != "" {
+		return nil
+	}
 	if st.Solo {
-		gs := g.offer("enter_guard_stars", nil)
-		gs.Args[0].Min = kit.IntPtr(st.GuardState.recordedStars())
-		moves = append(moves, gs)
+		return offer(MoveResolveLegend, map[string][]kit.Choice{"guards_rewarded": boolChoices(false, true)})
 	}
-	var cats []kit.Choice
-	for _, c := range d.entryCategories() {
-		cats = append(cats, kit.Choice{Value: c, Label: d.categoryLabel(c)})
-	}
-	moves = append(moves, g.offer("enter_scores", map[string][]kit.Choice{"category": cats}))
-	var as []kit.Choice
-	if p.Score.Counts["golems"] > 0 {
-		if p.Score.Counts["dwarves"] > 0 {
-			as = append(as, kit.Choice{Value: MinionDwarf, Label: "Dwarf"})
-		}
-		if p.Score.Counts["ratmen"] > 0 {
-			as = append(as, kit.Choice{Value: MinionRatman, Label: "Ratman"})
-		}
-	}
-	if len(as) > 0 {
-		moves = append(moves, g.offer("choose_golems", map[string][]kit.Choice{"as": as}))
-	}
-	if st.finishProblem(p) == nil {
-		moves = append(moves, g.offer("finish_scoring", nil))
-	}
-	return moves
+	m := offer(MoveResolveLegend, nil)
+	m.Args = nil
+	return m
 }

@@ -108,7 +108,7 @@ func TestSoloEighthGuardCard(t *testing.T) {
 	if st.Phase != PhaseLegend || !st.GuardState.LegendRevealed {
 		t.Fatalf("phase %s, guard legend revealed %v; want the legend step with the 8th card revealed", st.Phase, st.GuardState.LegendRevealed)
 	}
-	st = resolveLegend(t, st)
+	st = hostResolvesLegend(t, st)
 	if st.Round != 2 || st.GuardState.OnLegend.Colour == "" || st.GuardState.LegendRevealed {
 		t.Fatalf("round %d: 8th card %+v revealed %v; want a new face-down card", st.Round, st.GuardState.OnLegend, st.GuardState.LegendRevealed)
 	}

@@ -3,28 +3,12 @@ package lockup
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"tablewarden/referee/kit"
 )
 
-// Score categories entered by each player with "enter_scores" (counts,
-// except base_other which is points). Valuable counts are
-// "valuable_<type>" and wild valuable assignments "wild_as_<type>".
-var baseEntryCategories = []string{"dwarves", "ratmen", "golems", "dryads", "fungoids", "barrels", "wild_valuables", "base_other"}
-
-// entryCategories lists every category "enter_scores" accepts.
-func (d *Data) entryCategories() []string {
-	out := append([]string(nil), baseEntryCategories...)
-	for _, v := range d.Scoring.Value.Valuables {
-		out = append(out, "valuable_"+v.Type)
-	}
-	for _, v := range d.Scoring.Value.Valuables {
-		out = append(out, "wild_as_"+v.Type)
-	}
-	return out
-}
-
+// categoryLabel names a score category or score pad entry; valuable
+// entries are "valuable_<type>" and wild valuables "wild_as_<type>".
 func (d *Data) categoryLabel(c string) string {
 	for _, v := range d.Scoring.Value.Valuables {
 		switch c {
@@ -43,178 +27,31 @@ func (p *Player) recordedStars() int { return p.EscapedStars + p.LootStars }
 
 func (g *GuardsState) recordedStars() int { return g.EscapedStars + g.LegendStars }
 
-func checkValue(v int) error {
-	if v < 0 || v > maxEntry {
-		return ruleErr("bad_args", secEnd)
+// golemsAs is the type the player's Golems count as: the type chosen on
+// the score pad, or when none was chosen the one that scores more among
+// those the player has (a Golem counts only as a type the owner has).
+func (st *State) golemsAs(e Entries) string {
+	if e.GolemsAs != "" {
+		return e.GolemsAs
 	}
-	return nil
+	d, dOK := st.golemPoints(e.Counts, MinionDwarf)
+	r, rOK := st.golemPoints(e.Counts, MinionRatman)
+	switch {
+	case dOK && (!rOK || d >= r):
+		return MinionDwarf
+	case rOK:
+		return MinionRatman
+	}
+	return ""
 }
 
-// enterStars records the reputation stars on the player's track, which
-// include the ESCAPED and loot stars already scored (they are shown apart
-// and never counted twice). Codes: "scoring_finished", "bad_args",
-// "stars_below_recorded".
-func (t *turn) enterStars(m kit.Move) error {
-	var a struct {
-		Value int `json:"value"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	p := t.me()
-	if p.Finished {
-		return ruleErr("scoring_finished", secEnd)
-	}
-	if err := checkValue(a.Value); err != nil {
-		return err
-	}
-	if r := p.recordedStars(); a.Value < r {
-		return ruleErr("stars_below_recorded", secEnd, "recorded", fmt.Sprint(r))
-	}
-	p.Score.StarsTrack = a.Value
-	t.log(event("score_entered", []int{t.seat}, "category", label(categoryTexts, "stars_in_play"), "value", fmt.Sprint(a.Value)))
-	return nil
-}
-
-// enterGuardStars records, in solo mode, the stars on the guards' track.
-// Codes: "solo_only", "scoring_finished", "bad_args",
-// "stars_below_recorded".
-func (t *turn) enterGuardStars(m kit.Move) error {
-	var a struct {
-		Value int `json:"value"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st := t.st
-	if !st.Solo {
-		return ruleErr("solo_only", secEnd)
-	}
-	if t.me().Finished {
-		return ruleErr("scoring_finished", secEnd)
-	}
-	if err := checkValue(a.Value); err != nil {
-		return err
-	}
-	if r := st.GuardState.recordedStars(); a.Value < r {
-		return ruleErr("stars_below_recorded", secEnd, "recorded", fmt.Sprint(r))
-	}
-	st.GuardState.StarsTrack = a.Value
-	t.log(event("score_entered", []int{t.seat}, "category", "guards", "value", fmt.Sprint(a.Value)))
-	return nil
-}
-
-// enterScores records one count (or points) of the player's final scoring.
-// Codes: "scoring_finished", "unknown_category", "bad_args".
-func (t *turn) enterScores(m kit.Move) error {
-	var a struct {
-		Category string `json:"category"`
-		Value    int    `json:"value"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
-	if p.Finished {
-		return ruleErr("scoring_finished", secEnd)
-	}
-	known := false
-	for _, c := range st.Data.entryCategories() {
-		known = known || c == a.Category
-	}
-	if !known {
-		return ruleErr("unknown_category", secEnd, "category", a.Category)
-	}
-	if err := checkValue(a.Value); err != nil {
-		return err
-	}
-	p.Score.Counts[a.Category] = a.Value
-	t.log(event("score_entered", []int{t.seat}, "category", st.Data.categoryLabel(a.Category), "value", fmt.Sprint(a.Value)))
-	return nil
-}
-
-// chooseGolems records whether the player's Golems count as Dwarves or
-// Ratmen. Codes: "scoring_finished", "bad_args", "golem_needs_type" (a
-// Golem counts as a type only if the owner has at least one of it).
-func (t *turn) chooseGolems(m kit.Move) error {
-	var a struct {
-		As string `json:"as"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	p := t.me()
-	if p.Finished {
-		return ruleErr("scoring_finished", secEnd)
-	}
-	var cat string
-	switch a.As {
-	case MinionDwarf:
-		cat = "dwarves"
-	case MinionRatman:
-		cat = "ratmen"
-	default:
-		return ruleErr("bad_args", secMinions)
-	}
-	if p.Score.Counts[cat] == 0 {
-		return ruleErr("golem_needs_type", secMinions, "type", label(categoryTexts, a.As))
-	}
-	p.Score.GolemsAs = a.As
-	t.log(event("score_entered", []int{t.seat}, "category", label(categoryTexts, "golems"), "value", a.As))
-	return nil
-}
-
-// finishProblem returns the rule error that keeps a player from finishing
-// their scoring, or nil.
-func (st *State) finishProblem(p *Player) *kit.RuleError {
-	c := p.Score.Counts
-	if c["golems"] > 0 && (c["dwarves"] > 0 || c["ratmen"] > 0) {
-		cat := map[string]string{MinionDwarf: "dwarves", MinionRatman: "ratmen"}[p.Score.GolemsAs]
-		if cat == "" || c[cat] == 0 {
-			return ruleErr("golems_unchosen", secMinions)
-		}
-	}
-	assigned := 0
+// wildValuables counts the wild valuables entered, type by type.
+func (st *State) wildValuables(c map[string]int) int {
+	n := 0
 	for _, v := range st.Data.Scoring.Value.Valuables {
-		assigned += c["wild_as_"+v.Type]
+		n += c["wild_as_"+v.Type]
 	}
-	if assigned != c["wild_valuables"] {
-		return ruleErr("wild_unassigned", secIcons, "n", fmt.Sprint(c["wild_valuables"]), "assigned", fmt.Sprint(assigned))
-	}
-	return nil
-}
-
-// finishScoring marks the player's entries complete; when every player has
-// finished, the game ends. Codes: "scoring_finished", "golems_unchosen",
-// "wild_unassigned".
-func (t *turn) finishScoring(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
-	if p.Finished {
-		return ruleErr("scoring_finished", secEnd)
-	}
-	if err := st.finishProblem(p); err != nil {
-		return err
-	}
-	p.Finished = true
-	t.log(event("scoring_finished", nil, "seat", t.name(t.seat)))
-	for _, q := range st.Players {
-		if !q.Finished {
-			return nil
-		}
-	}
-	st.Phase = PhaseGameOver
-	var parts []string
-	for _, l := range st.scoreLines() {
-		parts = append(parts, fmt.Sprintf("%s %d", st.Seats[l.Seat], l.Total))
-	}
-	if st.Solo {
-		parts = append(parts, fmt.Sprintf("the guards %d", st.guardsLine().Total))
-	}
-	t.log(event("game_ended", nil, "scores", strings.Join(parts, ", ")))
-	return nil
+	return n
 }
 
 // golemPoints is what the player's Golems add when counted as a type; ok
@@ -272,10 +109,11 @@ func (st *State) scoreLine(seat int) kit.ScoreLine {
 	add("ratmen", tableScore(sc.RatmanTable, c["ratmen"]), fmt.Sprintf("%d", c["ratmen"]))
 	gp, gnote := 0, ""
 	if c["golems"] > 0 {
+		as := st.golemsAs(p.Score)
 		var ok bool
-		gp, ok = st.golemPoints(c, p.Score.GolemsAs)
+		gp, ok = st.golemPoints(c, as)
 		if ok {
-			gnote = fmt.Sprintf("%d as %s", c["golems"], label(categoryTexts, p.Score.GolemsAs))
+			gnote = fmt.Sprintf("%d as %s", c["golems"], label(categoryTexts, as))
 		} else {
 			gp, gnote = 0, fmt.Sprintf("%d, not counted", c["golems"])
 		}
@@ -291,7 +129,7 @@ func (st *State) scoreLine(seat int) kit.ScoreLine {
 		wild += tableScore(v.Table, n+w) - tableScore(v.Table, n)
 	}
 	add("valuables", val, "")
-	add("wild_valuables", wild, fmt.Sprintf("%d", c["wild_valuables"]))
+	add("wild_valuables", wild, fmt.Sprintf("%d", st.wildValuables(c)))
 	add("base_other", c["base_other"], "")
 	l := kit.ScoreLine{Seat: seat, Categories: items}
 	l.Total = l.Sum()
@@ -370,34 +208,4 @@ func (st *State) soloWins(l kit.ScoreLine) bool {
 		return l.Total >= g
 	}
 	return l.Total > g
-}
-
-// Outcome is nil until every player has finished final scoring; then it
-// holds each player's per-category breakdown, ranks and the winners (solo:
-// the player wins by beating the guards, whose breakdown is in Revealed).
-func (g *Game) Outcome(s kit.State) *kit.Outcome {
-	st := s.(*State)
-	if st.Phase != PhaseGameOver {
-		return nil
-	}
-	lines := st.scoreLines()
-	o := &kit.Outcome{Winners: []int{}, Scores: lines, Rule: secEnd,
-		Reason: fmt.Sprintf("Final scoring after %d rounds; ties broken by %s (game data), then shared.", st.Data.Rounds.Value, strings.Join(st.Data.Scoring.Value.TieBreak, ", "))}
-	for _, l := range lines {
-		if l.Rank == 1 {
-			o.Winners = append(o.Winners, l.Seat)
-		}
-	}
-	sort.Ints(o.Winners)
-	if st.Solo {
-		gl := st.guardsLine()
-		o.Revealed = map[string]any{"guards": gl}
-		if len(o.Winners) == 0 {
-			o.Side = "Guards"
-			o.Reason = fmt.Sprintf("The guards score %d, the player %d: the player must beat the guards (%s, assumed).", gl.Total, lines[0].Total, st.Data.Scoring.Value.SoloVictory)
-		} else {
-			o.Reason = fmt.Sprintf("The player scores %d, the guards %d (%s, assumed).", lines[0].Total, gl.Total, st.Data.Scoring.Value.SoloVictory)
-		}
-	}
-	return o
 }

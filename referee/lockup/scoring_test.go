@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 // atScoring returns a game in final scoring (round 6 ended, last raid
@@ -14,7 +15,7 @@ func atScoring(t *testing.T, edit func(*State), seats ...string) *State {
 	if edit != nil {
 		edit(st)
 	}
-	st = resolveLegend(t, st)
+	st = hostResolvesLegend(t, st)
 	if st.Phase != PhaseLastRaid {
 		t.Fatalf("phase = %s after round 6, want last_raid", st.Phase)
 	}
@@ -31,18 +32,50 @@ func item(l kit.ScoreLine, cat string) int {
 	return -1
 }
 
-func enter(t *testing.T, st *State, s int, kv ...any) *State {
-	t.Helper()
-	for i := 0; i+1 < len(kv); i += 2 {
-		st, _ = play(t, st, seat(s), "enter_scores", M{"category": kv[i], "value": kv[i+1]})
+// pad returns a whole score pad for seat s: every entry at its lowest
+// bound, then the values given as name, value pairs.
+func pad(st *State, s int, kv ...any) M {
+	m := M{}
+	for _, f := range st.scorePad(s) {
+		m[f.Name] = f.Min
 	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		m[kv[i].(string)] = kv[i+1]
+	}
+	return m
+}
+
+// submit submits seat s's score pad.
+func submit(t *testing.T, st *State, s int, kv ...any) *State {
+	t.Helper()
+	st, _ = play(t, st, seat(s), "submit_final_score", pad(st, s, kv...))
 	return st
 }
 
 func TestFinalScoring(t *testing.T) {
+	t.Run("OneMoveWithBounds", func(t *testing.T) {
+		st := atScoring(t, nil, "Ana", "Bia")
+		moves := New().View(st, kit.SeatViewer(0)).Moves
+		if moves[0].Type != "submit_final_score" || !moves[0].Primary || moves[0].Confirm == "" {
+			t.Fatalf("first move = %+v, want the score pad, primary, with a confirmation", moves[0])
+		}
+		for _, m := range moves[1:] {
+			if m.Primary || m.Group != "Enter one count at a time" {
+				t.Fatalf("%s: primary %v, group %q; want only the score pad primary and the one-count moves grouped", m.Type, m.Primary, m.Group)
+			}
+		}
+		for _, a := range moves[0].Args {
+			if a.Kind == kit.ArgInt && (a.Min == nil || a.Max == nil) {
+				t.Fatalf("score pad entry %s has no bounds", a.Name)
+			}
+			if a.Name == "dwarves" && *a.Max != 8 {
+				t.Fatalf("dwarves max = %d, want the 8 Dwarves of the minion deck", *a.Max)
+			}
+		}
+	})
 	t.Run("DryadsTwoWithFourBarrelsScore8", func(t *testing.T) {
 		st := atScoring(t, nil, "Ana", "Bia")
-		st = enter(t, st, 0, "dryads", 2, "barrels", 3) // + the crew board's barrel = 4
+		st = submit(t, st, 0, "dryads", 2, "barrels", 3) // + the crew board's barrel = 4
 		if got := item(st.scoreLine(0), "dryads"); got != 8 {
 			t.Fatalf("dryads = %d, want 8", got)
 		}
@@ -52,38 +85,36 @@ func TestFinalScoring(t *testing.T) {
 			s.Players[0].Loot = append(s.Players[0].Loot, s.LootBox[0], s.LootBox[1], s.LootBox[2])
 			s.LootBox = s.LootBox[3:]
 		}, "Ana", "Bia")
-		st = enter(t, st, 0, "fungoids", 2)
+		st = submit(t, st, 0, "fungoids", 2)
 		if got := item(st.scoreLine(0), "fungoids"); got != 12 {
 			t.Fatalf("fungoids = %d, want 2 × 2 × 3 loot = 12", got)
 		}
 	})
-	t.Run("GolemsChoiceAndPreview", func(t *testing.T) {
+	t.Run("GolemsCountAsAChosenType", func(t *testing.T) {
 		st := atScoring(t, nil, "Ana", "Bia")
-		st = enter(t, st, 0, "golems", 2)
-		// Neither Dwarves nor Ratmen: Golems do not count, and no choice is needed.
-		refuse(t, st, seat(0), "choose_golems", M{"as": "dwarf"}, "golem_needs_type")
-		if got := item(st.scoreLine(0), "golems"); got != 0 {
-			t.Fatalf("golems without a type = %d, want 0", got)
+		// Neither Dwarves nor Ratmen: Golems do not count, whatever is chosen.
+		for _, kv := range [][]any{{"golems", 2, "golems_as", "dwarf"}, {"golems", 2}} {
+			s := submit(t, st, 0, kv...)
+			if got := item(s.scoreLine(0), "golems"); got != 0 {
+				t.Fatalf("golems %v without that type = %d, want 0", kv, got)
+			}
 		}
-		st = enter(t, st, 0, "dwarves", 2, "ratmen", 1)
-		refuse(t, st, seat(0), "finish_scoring", nil, "golems_unchosen")
-		prev := New().View(st, kit.SeatViewer(0)).Private.(privateView).Scoring.GolemPreview
-		// Dwarf table 0,1,3,6,10: 2 → 4 dwarves adds 10-3 = 7; Ratman 0,2,4,6: 1 → 3 adds 4.
-		if prev["dwarf"] != "+7" || prev["ratman"] != "+4" {
-			t.Fatalf("golem preview = %v, want dwarf +7, ratman +4", prev)
+		// Dwarf table 0,1,3,6,10: 2 → 4 dwarves adds 10-3 = 7; Ratman
+		// table 0,2,4,6: 1 → 3 ratmen adds 4.
+		s := submit(t, st, 0, "golems", 2, "dwarves", 2, "ratmen", 1, "golems_as", "ratman")
+		if got := item(s.scoreLine(0), "golems"); got != 4 {
+			t.Fatalf("golems as ratmen = %d, want 4", got)
 		}
-		st, _ = play(t, st, seat(0), "choose_golems", M{"as": "dwarf"})
-		if got := item(st.scoreLine(0), "golems"); got != 7 {
-			t.Fatalf("golems as dwarves = %d, want 7", got)
+		s = submit(t, st, 0, "golems", 2, "dwarves", 2, "ratmen", 1)
+		if got := item(s.scoreLine(0), "golems"); got != 7 {
+			t.Fatalf("golems with no type chosen = %d, want the better 7 (as dwarves)", got)
 		}
-		st, _ = play(t, st, seat(0), "finish_scoring", nil)
-		refuse(t, st, seat(0), "enter_scores", M{"category": "dwarves", "value": 1}, "scoring_finished")
+		refuse(t, s, seat(0), "submit_final_score", pad(s, 0), "scoring_finished")
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "golems_as", "golem"), "score_pad_invalid")
 	})
-	t.Run("WildValuablesAssignedAtFinalScoring", func(t *testing.T) {
+	t.Run("WildValuablesCountAsAType", func(t *testing.T) {
 		st := atScoring(t, nil, "Ana", "Bia")
-		st = enter(t, st, 0, "valuable_gold", 2, "wild_valuables", 1)
-		refuse(t, st, seat(0), "finish_scoring", nil, "wild_unassigned")
-		st = enter(t, st, 0, "wild_as_gold", 1)
+		st = submit(t, st, 0, "valuable_gold", 2, "wild_as_gold", 1)
 		l := st.scoreLine(0)
 		if got, want := item(l, "valuables"), 3; got != want {
 			t.Fatalf("valuables = %d, want %d", got, want)
@@ -91,19 +122,40 @@ func TestFinalScoring(t *testing.T) {
 		if got, want := item(l, "wild_valuables"), 3; got != want { // gold 2 → 3 adds 6-3
 			t.Fatalf("wild valuables = %d, want %d", got, want)
 		}
-		play(t, st, seat(0), "finish_scoring", nil)
 	})
-	t.Run("ErrUnknownCategory", func(t *testing.T) {
-		st := atScoring(t, nil, "Ana", "Bia")
-		refuse(t, st, seat(0), "enter_scores", M{"category": "hats", "value": 1}, "unknown_category")
-		refuse(t, st, seat(0), "enter_scores", M{"category": "dwarves", "value": -1}, "bad_args")
+	t.Run("ErrOutOfBounds", func(t *testing.T) {
+		st := atScoring(t, func(s *State) {
+			for i, m := range s.MinionDeck {
+				if m.Type == MinionDwarf {
+					s.Players[1].Minions = append(s.Players[1].Minions, m)
+					s.MinionDeck = append(s.MinionDeck[:i:i], s.MinionDeck[i+1:]...)
+					break
+				}
+			}
+		}, "Ana", "Bia")
+		// 8 Dwarves in the deck, one recruited by Bia: Ana can hold 7.
+		_, err := New().Apply(st, seat(0), kittest.MakeMove("submit_final_score", pad(st, 0, "dwarves", 500)), kit.NewCtx(7, st.Moves+1, kittest.Epoch))
+		re, _ := kit.AsRuleError(err)
+		if re == nil || re.Code != "score_out_of_bounds" || re.Rule != secMinions || re.Params["max"] != "7" {
+			t.Fatalf("500 Dwarves: %v, want score_out_of_bounds up to 7 naming %s", err, secMinions)
+		}
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "dwarves", 8), "score_out_of_bounds")
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "barrels", -1), "score_out_of_bounds")
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "base_other", 100000), "score_out_of_bounds")
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "hats", 1), "score_pad_invalid")
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "dwarves", "many"), "score_pad_invalid")
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "guard_stars", 3), "score_pad_invalid")
+		p := pad(st, 0)
+		delete(p, "ratmen")
+		refuse(t, st, seat(0), "submit_final_score", p, "score_missing")
+		submit(t, st, 0, "dwarves", 7)
 	})
 	t.Run("EscapedOwnLineNeverCountedTwice", func(t *testing.T) {
 		st := atScoring(t, func(s *State) {
 			s.Players[0].Lantern, s.Players[0].EscapedRound, s.Players[0].EscapedStars = "ESCAPED", 4, 23
 		}, "Ana", "Bia")
-		refuse(t, st, seat(0), "enter_stars", M{"value": 22}, "stars_below_recorded")
-		st, _ = play(t, st, seat(0), "enter_stars", M{"value": 40}) // track shows 40 including the 23
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "stars", 22), "score_out_of_bounds")
+		st = submit(t, st, 0, "stars", 40) // track shows 40 including the 23
 		l := st.scoreLine(0)
 		if item(l, "escaped") != 23 || item(l, "stars_in_play") != 17 || item(l, "catacombs") != 0 || l.Total != 40 {
 			t.Fatalf("breakdown = %+v, want escaped 23, stars in play 17, catacombs 0, total 40", l)
@@ -117,16 +169,12 @@ func TestFinalScoring(t *testing.T) {
 	})
 	t.Run("WinnerAndTieBreak", func(t *testing.T) {
 		st := atScoring(t, nil, "Ana", "Bia", "Caio")
-		st, _ = play(t, st, seat(0), "enter_stars", M{"value": 20})
-		st = enter(t, st, 1, "base_other", 15)
-		st, _ = play(t, st, seat(1), "enter_stars", M{"value": 5})
-		st, _ = play(t, st, seat(2), "enter_stars", M{"value": 10})
-		for s := 0; s < 3; s++ {
-			if New().Outcome(st) != nil {
-				t.Fatal("Outcome before everyone finished")
-			}
-			st, _ = play(t, st, seat(s), "finish_scoring", nil)
+		st = submit(t, st, 0, "stars", 20)
+		if New().Outcome(st) != nil {
+			t.Fatal("Outcome before everyone finished")
 		}
+		st = submit(t, st, 1, "stars", 5, "base_other", 15)
+		st = submit(t, st, 2, "stars", 10)
 		o := New().Outcome(st)
 		// Ana 20 and Bia 20 tie on total; Ana has more stars in play.
 		if len(o.Winners) != 1 || o.Winners[0] != 0 {
@@ -142,38 +190,34 @@ func TestFinalScoring(t *testing.T) {
 		if ranks[0] != 1 || ranks[1] != 2 || ranks[2] != 3 {
 			t.Fatalf("ranks = %v, want Ana 1, Bia 2, Caio 3", ranks)
 		}
-		refuse(t, st, seat(0), "enter_stars", M{"value": 1}, "game_over")
+		if o.ReasonCode != "outcome.final" || o.ReasonParams["rounds"] != "6" {
+			t.Fatalf("reason = %q %v, want outcome.final with the rounds", o.ReasonCode, o.ReasonParams)
+		}
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0), "game_over")
 	})
 	t.Run("SharedWhenTieBreaksTie", func(t *testing.T) {
 		st := atScoring(t, nil, "Ana", "Bia")
-		st, _ = play(t, st, seat(0), "finish_scoring", nil)
-		st, _ = play(t, st, seat(1), "finish_scoring", nil)
+		st = submit(t, st, 0)
+		st = submit(t, st, 1)
 		if o := New().Outcome(st); len(o.Winners) != 2 {
 			t.Fatalf("winners = %v, want both sharing", o.Winners)
 		}
 	})
 	t.Run("SoloMustBeatTheGuards", func(t *testing.T) {
 		st := atScoring(t, nil, "Ana")
-		refuse(t, st, seat(0), "enter_guard_stars", M{"value": -1}, "bad_args")
-		st, _ = play(t, st, seat(0), "enter_guard_stars", M{"value": 12})
-		st, _ = play(t, st, seat(0), "enter_stars", M{"value": 12})
-		lost, _ := play(t, st, seat(0), "finish_scoring", nil)
-		if o := New().Outcome(lost); len(o.Winners) != 0 || o.Side != "Guards" {
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "guard_stars", -1), "score_out_of_bounds")
+		lost := submit(t, st, 0, "guard_stars", 12, "stars", 12)
+		if o := New().Outcome(lost); len(o.Winners) != 0 || o.Side != "Guards" || o.ReasonCode != "outcome.solo_lost" {
 			t.Fatalf("outcome = %+v, want the guards to win a 12–12 tie", o)
 		}
-		st, _ = play(t, st, seat(0), "enter_stars", M{"value": 13})
-		won, _ := play(t, st, seat(0), "finish_scoring", nil)
-		if o := New().Outcome(won); len(o.Winners) != 1 {
+		won := submit(t, st, 0, "guard_stars", 12, "stars", 13)
+		if o := New().Outcome(won); len(o.Winners) != 1 || o.ReasonCode != "outcome.solo_won" {
 			t.Fatalf("outcome = %+v, want the player to win 13–12", o)
 		}
 	})
-	t.Run("ErrGuardStarsSoloOnly", func(t *testing.T) {
-		st := atScoring(t, nil, "Ana", "Bia")
-		refuse(t, st, seat(0), "enter_guard_stars", M{"value": 3}, "solo_only")
-	})
 	t.Run("HostSeesWhoHasNotFinished", func(t *testing.T) {
 		st := atScoring(t, nil, "Ana", "Bia")
-		st, _ = play(t, st, seat(0), "finish_scoring", nil)
+		st = submit(t, st, 0)
 		v := New().View(st, kit.HostViewer)
 		if got := v.Public.(publicView).Scoring; len(got) != 1 || got[0] != "Bia" {
 			t.Fatalf("not finished = %v, want [Bia]", got)

@@ -16,7 +16,17 @@ import (
 // than 5 seats and "bad_option" for invalid options or game data.
 func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
 	o := Options{Difficulty: "green"}
-	if err := kit.DecodeOptions(opts, g.info.Options, &o); err != nil {
+	if err := kit.DecodeOptions(opts, info.Options, &o); err != nil {
+		if re, ok := kit.AsRuleError(err); ok {
+			// The kit names no book: the options come from the setup
+			// sections (the difficulty colour from solo setup).
+			c := *re
+			c.Rule = secSetup
+			if strings.Contains(c.Message, `"difficulty"`) {
+				c.Rule = secSoloSetup
+			}
+			return nil, &c
+		}
 		return nil, err
 	}
 	n := len(seats)
@@ -27,19 +37,19 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 	if err != nil {
 		return nil, err
 	}
-	st, _, err := newGame(d, seats, o.Difficulty, ctx.RNG)
+	st, err := newGame(d, seats, o.Difficulty, ctx.RNG)
 	if err != nil {
 		return nil, err
 	}
 	return st, nil
 }
 
-// newGame builds the initial state and the setup events.
-func newGame(d *Data, seats []string, difficulty string, rng *kit.RNG) (*State, []kit.Event, error) {
+// newGame builds the initial state; SetupEvents logs it.
+func newGame(d *Data, seats []string, difficulty string, rng *kit.RNG) (*State, error) {
 	n := len(seats)
 	set, ok := d.tunnelSet(n)
 	if !ok {
-		return nil, nil, ruleErr("bad_option", secSetup, "detail", fmt.Sprintf("no tunnel set for %d players", d.playersFor(n)))
+		return nil, ruleErr("bad_option", secSetup, "detail", fmt.Sprintf("no tunnel set for %d players", d.playersFor(n)))
 	}
 	st := &State{
 		Data:       d,
@@ -52,7 +62,6 @@ func newGame(d *Data, seats []string, difficulty string, rng *kit.RNG) (*State, 
 		LootStacks: map[string][]string{},
 		Queue:      []Advance{},
 	}
-	var evs []kit.Event
 
 	// Tunnel markers, shuffled face down onto locations 1–7, revealed; the
 	// collapsed ones go back to the box.
@@ -67,14 +76,11 @@ func newGame(d *Data, seats []string, difficulty string, rng *kit.RNG) (*State, 
 		markers = append(markers, "double")
 	}
 	rng.Shuffle(len(markers), func(i, j int) { markers[i], markers[j] = markers[j], markers[i] })
-	var shown []string
 	for i, m := range markers {
 		if m != "collapsed" {
 			st.Tunnels[i] = m
-			shown = append(shown, fmt.Sprintf("%d %s", i+1, m))
 		}
 	}
-	evs = append(evs, event("tunnels_dealt", nil, "tunnels", strings.Join(shown, ", "), "collapsed", fmt.Sprint(set.Collapsed)))
 
 	// Loot stacks of as many tokens as players; the rest back to the box
 	// unseen.
@@ -88,20 +94,18 @@ func newGame(d *Data, seats []string, difficulty string, rng *kit.RNG) (*State, 
 	size := d.playersFor(n)
 	spaces := d.lootSpaces()
 	if len(loot) < size*len(spaces) {
-		return nil, nil, ruleErr("bad_option", secSetup, "detail", fmt.Sprintf("%d loot tokens cannot fill %d stacks of %d", len(loot), len(spaces), size))
+		return nil, ruleErr("bad_option", secSetup, "detail", fmt.Sprintf("%d loot tokens cannot fill %d stacks of %d", len(loot), len(spaces), size))
 	}
 	for _, sp := range spaces {
 		st.LootStacks[sp] = append([]string(nil), loot[:size]...)
 		loot = loot[size:]
 	}
 	st.LootBox = loot
-	evs = append(evs, event("loot_dealt", nil, "n", fmt.Sprint(size), "spaces", strings.Join(spaces, ", ")))
 
 	// The legend deck, its top card revealed face up on top.
 	st.LegendDeck = append([]string(nil), d.LegendCards.Value...)
 	rng.Shuffle(len(st.LegendDeck), func(i, j int) { st.LegendDeck[i], st.LegendDeck[j] = st.LegendDeck[j], st.LegendDeck[i] })
 	st.ActiveLegend, st.LegendDeck = st.LegendDeck[0], st.LegendDeck[1:]
-	evs = append(evs, event("legend_revealed", nil, "legend", st.ActiveLegend))
 
 	// Players: lantern on ENTRANCE, seven crew tokens with the explorer.
 	for range seats {
@@ -126,17 +130,16 @@ func newGame(d *Data, seats []string, difficulty string, rng *kit.RNG) (*State, 
 	st.MinionRow = make([]Minion, d.Minions.Value.RowSpaces)
 	st.MinionDiscard = []Minion{}
 	st.refillMinionRow(rng)
-	evs = append(evs, event("minion_row", nil, "row", st.minionRowText()))
 
 	// Solo: the guard deck and the guards' lantern.
 	if st.Solo {
 		blue := d.GuardCards.Value["blue"]
 		colour, ok := d.GuardCards.Value[difficulty]
 		if difficulty == "blue" || !ok {
-			return nil, nil, ruleErr("bad_option", secSoloSetup, "detail", fmt.Sprintf("no guard cards of colour %q", difficulty))
+			return nil, ruleErr("bad_option", secSoloSetup, "detail", fmt.Sprintf("no guard cards of colour %q", difficulty))
 		}
 		if len(blue) != d.GuardBlueCards.Value || len(colour) != d.GuardColourCards.Value {
-			return nil, nil, ruleErr("bad_option", secSoloSetup, "detail",
+			return nil, ruleErr("bad_option", secSoloSetup, "detail",
 				fmt.Sprintf("the guard deck needs %d blue and %d %s cards", d.GuardBlueCards.Value, d.GuardColourCards.Value, difficulty))
 		}
 		st.Difficulty = difficulty
@@ -149,8 +152,40 @@ func newGame(d *Data, seats []string, difficulty string, rng *kit.RNG) (*State, 
 		}
 		st.GuardState = gs
 	}
-	evs = append(evs, st.startRollCall(rng)...)
-	return st, evs, nil
+	st.startRollCall(rng)
+	return st, nil
+}
+
+// SetupEvents logs what setup dealt, from the initial state: the tunnel
+// markers left on locations 1–7 and the collapsed ones removed, the loot
+// stacks (their size, not their tokens), the first legend card, the minion
+// row, and the start of round 1 (solo: the guard cards on the locations).
+func (g *Game) SetupEvents(s kit.State) []kit.Event {
+	st, err := moves.State(s)
+	if err != nil {
+		return nil
+	}
+	var shown []string
+	collapsed := 0
+	for i, tn := range st.Tunnels {
+		if tn == "" {
+			collapsed++
+			continue
+		}
+		shown = append(shown, fmt.Sprintf("%d %s", i+1, tn))
+	}
+	evs := []kit.Event{event("tunnels_dealt", nil, "tunnels", strings.Join(shown, ", "), "collapsed", fmt.Sprint(collapsed))}
+	var spaces []string
+	size := 0
+	for _, sp := range st.Data.lootSpaces() {
+		spaces = append(spaces, st.Data.spaceLabel(sp))
+		size = max(size, len(st.LootStacks[sp]))
+	}
+	evs = append(evs,
+		event("loot_dealt", nil, "n", fmt.Sprint(size), "spaces", strings.Join(spaces, ", ")),
+		event("legend_revealed", nil, "legend", st.ActiveLegend),
+		event("minion_row", nil, "row", st.minionRowText()))
+	return append(evs, st.roundEvents()...)
 }
 
 // startRollCall begins a round's Roll Call: in solo mode the guard cards
@@ -159,6 +194,7 @@ func (st *State) startRollCall(rng *kit.RNG) []kit.Event {
 	st.Phase = PhaseRollCall
 	st.Turn = st.FirstPlayer
 	st.Resolving = 0
+	st.Placements = 0
 	st.LegendRanking = nil
 	for i := range st.Resolved {
 		st.Resolved[i] = false
@@ -168,7 +204,6 @@ func (st *State) startRollCall(rng *kit.RNG) []kit.Event {
 		st.Players[i].FaceDown = 0
 		st.Players[i].AdvancedFrom = nil
 	}
-	evs := []kit.Event{event("round_started", nil, "round", fmt.Sprint(st.Round), "seat", st.Seats[st.FirstPlayer])}
 	if g := st.GuardState; g != nil {
 		// The guard cards of the last round go back; the deck is shuffled.
 		g.Deck = append(g.Deck, g.OnLocations...)
@@ -183,6 +218,15 @@ func (st *State) startRollCall(rng *kit.RNG) []kit.Event {
 		}
 		g.OnLocations, g.Deck = append([]GuardCard(nil), g.Deck[:k]...), g.Deck[k:]
 		g.OnLegend, g.Deck = g.Deck[0], g.Deck[1:]
+	}
+	return st.roundEvents()
+}
+
+// roundEvents log the start of the current round: who is first and, solo,
+// the guard cards face up on the locations.
+func (st *State) roundEvents() []kit.Event {
+	evs := []kit.Event{event("round_started", nil, "round", fmt.Sprint(st.Round), "seat", st.Seats[st.FirstPlayer])}
+	if g := st.GuardState; g != nil {
 		var cs []string
 		for i, c := range g.OnLocations {
 			cs = append(cs, fmt.Sprintf("%d: %s %d", i+1, c.Colour, c.Strength))

@@ -4,17 +4,12 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
 	"tablewarden/referee/kit/kittest"
 )
-
-func TestStateClassified(t *testing.T) {
-	if err := kit.CheckClassified(reflect.TypeOf(State{})); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func TestSetupPlayerCount(t *testing.T) {
 	for _, n := range []int{0, 6} {
@@ -41,7 +36,27 @@ func TestSetupBadOptions(t *testing.T) {
 			if got, want := kit.ErrorCode(err), "bad_option"; got != want {
 				t.Fatalf("code = %q (%v), want %q", got, err, want)
 			}
+			// Every refusal names the game and a section of the book.
+			re, _ := kit.AsRuleError(err)
+			if !strings.HasPrefix(re.Rule, "Lockup: Breakout › ") {
+				t.Fatalf("rule = %q, want a section of the Lockup: Breakout book", re.Rule)
+			}
 		})
+	}
+}
+
+// TestGameDataOverrideMarked: a key the table overrides is marked
+// table-entered and replaces the whole default value.
+func TestGameDataOverrideMarked(t *testing.T) {
+	st := setup(t, 1, `{"game_data":{"crew_strengths":{"source":"assumed","value":[1,1,1,1,1,1]}}}`, "Ana", "Bia")
+	if got, want := st.Data.CrewStrengths.Source, "table-entered"; got != want {
+		t.Fatalf("crew_strengths source = %q, want %q", got, want)
+	}
+	if got, want := st.Data.Rounds.Source, "rulebook"; got != want {
+		t.Fatalf("rounds source = %q, want %q", got, want)
+	}
+	if got := fmt.Sprint(st.Data.CrewStrengths.Value); got != "[1 1 1 1 1 1]" {
+		t.Fatalf("crew strengths = %s", got)
 	}
 }
 
@@ -135,4 +150,52 @@ func TestSetupPieces(t *testing.T) {
 			t.Fatal("no 8th guard card face down on the legend")
 		}
 	})
+}
+
+// TestSetupLogged: after Setup the log holds what setup dealt (issue 13):
+// the tunnels dealt and collapsed, the loot stacks, the first legend card,
+// the minion row and the start of round 1; solo, the guard cards. Every
+// entry is public and none names a face-down loot token.
+func TestSetupLogged(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		opts  string
+		seats []string
+		want  []string
+	}{
+		{"3p", "", []string{"Ana", "Bia", "Caio"}, []string{"tunnels_dealt", "loot_dealt", "legend_revealed", "minion_row", "round_started"}},
+		{"solo", `{"difficulty":"red"}`, []string{"Ana"}, []string{"tunnels_dealt", "loot_dealt", "legend_revealed", "minion_row", "round_started", "guards_dealt"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := setup(t, 5, tc.opts, tc.seats...)
+			evs := kit.SetupEvents(New(), st)
+			var got []string
+			for _, e := range evs {
+				got = append(got, e.Code)
+				if e.To != nil {
+					t.Fatalf("setup event %s is addressed to %v, want public", e.Code, e.To)
+				}
+				for _, kind := range st.Data.LootTokens.Value {
+					if strings.Contains(e.Text, kind.Label) {
+						t.Fatalf("setup event %q names the loot token %s", e.Text, kind.Label)
+					}
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Fatalf("setup log codes = %v, want %v", got, tc.want)
+			}
+			var tunnels []string
+			for i, tn := range st.Tunnels {
+				if tn != "" {
+					tunnels = append(tunnels, fmt.Sprintf("%d %s", i+1, tn))
+				}
+			}
+			if got, want := evs[0].Params["tunnels"], strings.Join(tunnels, ", "); got != want {
+				t.Fatalf("tunnels logged = %q, want %q", got, want)
+			}
+			if got, want := evs[2].Params["legend"], st.ActiveLegend; got != want {
+				t.Fatalf("legend logged = %q, want %q", got, want)
+			}
+		})
+	}
 }

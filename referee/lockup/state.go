@@ -66,6 +66,10 @@ type State struct {
 
 	GuardState *GuardsState `json:"guards,omitempty" vis:"public"`
 
+	// Placements counts the tokens put on locations and the legend card
+	// this round; each token records its number (CrewToken.Placed).
+	Placements int `json:"placements,omitempty" vis:"public"`
+
 	// Log counts accepted moves, for tests and the golden files.
 	Moves int `json:"moves" vis:"public"`
 }
@@ -85,7 +89,12 @@ type CrewToken struct {
 	Place    string `json:"place"`
 	Location int    `json:"location,omitempty"`
 	FaceDown bool   `json:"face_down,omitempty"`
-	Revealed bool   `json:"revealed,omitempty"`
+	// Placed is the token's place in the order in which tokens were put
+	// on the board this round (1 first): screens list a location's tokens
+	// in this order, never in the player's token order, which would tell
+	// a face-down token's strength.
+	Placed   int  `json:"placed,omitempty"`
+	Revealed bool `json:"revealed,omitempty"`
 	// Latecomer marks tokens the owner sends to the LIBRARY at the end of
 	// Lights Out.
 	Latecomer bool `json:"latecomer,omitempty"`
@@ -117,6 +126,9 @@ type Player struct {
 	// AdvancedFrom lists the tunnel locations this player advanced from
 	// this round (they may not send latecomers from there).
 	AdvancedFrom []int `json:"advanced_from,omitempty" vis:"public"`
+	// LanternClaims lists the Advance lantern icons the player has used
+	// (lanternSources), so that each gives one advance only.
+	LanternClaims []string `json:"lantern_claims,omitempty" vis:"public"`
 	// Loot holds the loot tokens kept (used or scored), face up.
 	Loot      []string `json:"loot" vis:"public"`
 	LootStars int      `json:"loot_stars" vis:"public"`
@@ -212,6 +224,7 @@ func (s *State) Clone() *State {
 		q := p
 		q.Tokens = slices.Clone(p.Tokens)
 		q.AdvancedFrom = slices.Clone(p.AdvancedFrom)
+		q.LanternClaims = slices.Clone(p.LanternClaims)
 		q.Loot = slices.Clone(p.Loot)
 		q.Peek = slices.Clone(p.Peek)
 		q.Minions = slices.Clone(p.Minions)
@@ -264,6 +277,37 @@ func (p *Player) tokensIn(place string, loc int) []int {
 	return out
 }
 
+// placedToken is one token on the board, with its owner.
+type placedToken struct {
+	Seat  int
+	Token *CrewToken
+}
+
+// onBoard lists every player's tokens on the board by place, each list in
+// the order the tokens were placed, so that it tells nothing about which
+// token a face-down one is: index 0 is the legend card, 1–7 the
+// locations.
+func (s *State) onBoard() [8][]placedToken {
+	var all []placedToken
+	for seat := range s.Players {
+		for i := range s.Players[seat].Tokens {
+			if tk := &s.Players[seat].Tokens[i]; tk.Place != PlaceCell {
+				all = append(all, placedToken{seat, tk})
+			}
+		}
+	}
+	slices.SortStableFunc(all, func(a, b placedToken) int { return a.Token.Placed - b.Token.Placed })
+	var out [8][]placedToken
+	for _, pt := range all {
+		if pt.Token.Place == PlaceLegend {
+			out[0] = append(out[0], pt)
+		} else if pt.Token.Location >= 1 && pt.Token.Location <= 7 {
+			out[pt.Token.Location] = append(out[pt.Token.Location], pt)
+		}
+	}
+	return out
+}
+
 // inCell counts the player's tokens in the holding cell.
 func (p *Player) inCell() int { return len(p.tokensIn(PlaceCell, 0)) }
 
@@ -281,4 +325,12 @@ func (p *Player) token(id string) int {
 func (s *State) lanternEnded(space string) bool {
 	sp, _ := s.Data.space(space)
 	return sp.End != ""
+}
+
+// name names a seat for screens and the log (Guards: the guards).
+func (s *State) name(seat int) string {
+	if seat == Guards {
+		return "the guards"
+	}
+	return s.Seats[seat]
 }

@@ -80,8 +80,8 @@ func init() {
 // "not_science_officer", "not_sensors" and "wrong_step".
 func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.Result, error) {
 	s0, ok := st.(*State)
-	if !ok {
-		return kit.Result{}, fmt.Errorf("spacecadets: state is %T", st)
+	if !ok || s0 == nil {
+		return kit.Result{}, fmt.Errorf("%w: Space Cadets got %T", kit.ErrStateType, st)
 	}
 	h, ok := handlers[m.Type]
 	if !ok {
@@ -99,12 +99,25 @@ func (g *Game) Apply(st kit.State, who kit.Actor, m kit.Move, ctx kit.Ctx) (kit.
 	}
 	if err := h(a, m); err != nil {
 		if re, ok := kit.AsRuleError(err); ok && !strings.HasPrefix(re.Rule, "Space Cadets") {
-			return kit.Result{}, rewrap(err, secMissions)
+			// kit's own refusals (bad_args) name the move's section.
+			spec, _ := specOf(m.Type)
+			c := *re
+			c.Rule = spec.Rule
+			return kit.Result{}, &c
 		}
 		return kit.Result{}, err
 	}
 	a.checkEnd()
 	return kit.Result{State: a.s, Events: a.events, Reveals: a.reveals}, nil
+}
+
+// specOf returns the catalog entry of a move type.
+func specOf(typ string) (kit.MoveSpec, bool) {
+	i := slices.IndexFunc(moveCatalog, func(m kit.MoveSpec) bool { return m.Type == typ })
+	if i < 0 {
+		return kit.MoveSpec{}, false
+	}
+	return moveCatalog[i], true
 }
 
 // tableReports are the moves by which the table reports what happened on
@@ -198,7 +211,7 @@ func (a *applier) seatName(i int) string {
 	if i >= 0 && i < len(a.s.Seats) {
 		return a.s.Seats[i]
 	}
-	return fmt.Sprintf("seat %d", i)
+	return fmt.Sprintf("Player %d", i+1)
 }
 
 func joinOr(xs []string) string {
@@ -222,13 +235,33 @@ func joinOr(xs []string) string {
 	return out
 }
 
+// reason is why a mission ended: its message-catalog code, the English
+// text and the text's parameters (for translations).
+type reason struct {
+	code   string
+	text   string
+	params map[string]string
+}
+
+// why builds a reason; kv are placeholder names and values in pairs.
+func why(code, text string, kv ...string) reason {
+	r := reason{code: code, text: text}
+	for i := 0; i+1 < len(kv); i += 2 {
+		if r.params == nil {
+			r.params = map[string]string{}
+		}
+		r.params[kv[i]] = kv[i+1]
+	}
+	return r
+}
+
 // end finishes the mission and cancels every timer so that no expiry can
 // fire after it.
-func (a *applier) end(won bool, level, reason, section string) {
+func (a *applier) end(won bool, level string, r reason, section string) {
 	if a.s.End != nil {
 		return
 	}
-	a.s.End = &End{Won: won, Level: level, Reason: reason, Rule: rule(section)}
+	a.s.End = &End{Won: won, Level: level, Reason: r.text, Code: r.code, Params: r.params, Rule: rule(section)}
 	a.s.Step = "over"
 	for i := range a.s.Timers {
 		t := &a.s.Timers[i]
@@ -237,8 +270,8 @@ func (a *applier) end(won bool, level, reason, section string) {
 		}
 	}
 	if won {
-		a.log("mission_won", "Mission won: %s", reason)
+		a.log("mission_won", "Mission won: %s", r.text)
 	} else {
-		a.log("mission_lost", "Mission lost: %s", reason)
+		a.log("mission_lost", "Mission lost: %s", r.text)
 	}
 }

@@ -59,3 +59,9 @@ func BenchmarkView(b *testing.B) {
 		_ = tb.g.View(tb.s, kit.SeatViewer(i%4))
 	}
 }
+
+// BenchmarkApplyRandom applies the moves offered after a random walk into
+// Mission 7 one move after setup (kittest.BenchApply).
+func BenchmarkApplyRandom(b *testing.B) {
+	kittest.BenchApply(b, New(), []byte(`{"mission":"7"}`), 4, 1)
+}

@@ -1,7 +1,6 @@
 package spacecadets
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -20,28 +19,39 @@ var defaultData = mustParseData(defaultDataJSON)
 // from ("rulebook" or "assumed"). A table replaces it whole with the
 // game_data option.
 type GameData struct {
-	Note               string          `json:"note"`
-	Stations           []string        `json:"stations"`
-	Shields            []string        `json:"shields"`
-	ScienceSeconds     int             `json:"science_seconds"`
-	StartSciencePoints int             `json:"start_science_points"`
-	StartDraw          int             `json:"start_draw"`
-	Step1Draw          int             `json:"step1_draw"`
-	RangeMetric        string          `json:"range_metric"`
-	NemesisTrack       NemesisTrack    `json:"nemesis_track"`
-	Missions           []MissionData   `json:"missions"`
-	Equipment          []EquipmentCard `json:"equipment"`
-	Components         []ComponentCard `json:"components"`
-	Enemies            []EnemyCard     `json:"enemies"`
-	Tentacles          []TentacleCard  `json:"tentacles"`
-	Kraken             KrakenData      `json:"kraken"`
-	M7                 RabbitData      `json:"m7"`
-	M8                 SiegeData       `json:"m8"`
-	M9                 KestrelData     `json:"m9"`
-	H2                 PlatformData    `json:"h2"`
-	H3                 ThrallData      `json:"h3"`
-	H4                 InvisibleData   `json:"h4"`
-	Part2              Part2Data       `json:"part2"`
+	Note                 string       `json:"note"`
+	Stations             []string     `json:"stations"`
+	StationsSource       string       `json:"stations_source"`
+	Shields              []string     `json:"shields"`
+	ShieldsSource        string       `json:"shields_source"`
+	ScienceSeconds       int          `json:"science_seconds"`
+	ScienceSecondsSource string       `json:"science_seconds_source"`
+	StartSciencePoints   int          `json:"start_science_points"`
+	StartDraw            int          `json:"start_draw"`
+	Step1Draw            int          `json:"step1_draw"`
+	ScienceSource        string       `json:"science_source"`
+	RangeMetric          string       `json:"range_metric"`
+	RangeMetricSource    string       `json:"range_metric_source"`
+	NemesisTrack         NemesisTrack `json:"nemesis_track"`
+	// StepNotes says in a few words what the table does in each step of
+	// the base game, for the prompts (assumed: the book only refers to the
+	// steps).
+	StepNotes       map[string]string `json:"step_notes"`
+	StepNotesSource string            `json:"step_notes_source"`
+	Missions        []MissionData     `json:"missions"`
+	Equipment       []EquipmentCard   `json:"equipment"`
+	EquipmentSource string            `json:"equipment_source"`
+	Components      []ComponentCard   `json:"components"`
+	Enemies         []EnemyCard       `json:"enemies"`
+	Tentacles       []TentacleCard    `json:"tentacles"`
+	Kraken          KrakenData        `json:"kraken"`
+	M7              RabbitData        `json:"m7"`
+	M8              SiegeData         `json:"m8"`
+	M9              KestrelData       `json:"m9"`
+	H2              PlatformData      `json:"h2"`
+	H3              ThrallData        `json:"h3"`
+	H4              InvisibleData     `json:"h4"`
+	Part2           Part2Data         `json:"part2"`
 }
 
 // NemesisTrack bounds the Nemesis track's boxes.
@@ -65,24 +75,58 @@ type MissionData struct {
 	Inactive    []string       `json:"inactive"`
 	TwoPlayers  bool           `json:"two_players"`
 	Grid        [2]int         `json:"grid"`
+	GridSource  string         `json:"grid_source"`
 	Special     []string       `json:"special"`
 	Minor       string         `json:"minor"`
 	Major       string         `json:"major"`
 	StepSeconds map[string]int `json:"step_seconds"`
-	ExitEdges   []string       `json:"exit_edges"`
-	Source      string         `json:"source"`
+	// StepSecondsSource says where the step lengths come from.
+	StepSecondsSource string   `json:"step_seconds_source"`
+	ExitEdges         []string `json:"exit_edges"`
+	// Board is where the board page draws the mission's map tiles.
+	Board BoardLayout `json:"board"`
+	// Engineering3BTwoPlayers: with 2 players Engineering is performed
+	// during Step 3B instead of 3A (the book says so for Mission 8 and H1
+	// only).
+	Engineering3BTwoPlayers bool   `json:"engineering_3b_two_players,omitempty"`
+	Source                  string `json:"source"`
+}
+
+// BoardLayout places a mission's map tiles on the board page's unit
+// square. It is a drawing layout only (assumed: the book's map figures are
+// not reproduced).
+type BoardLayout struct {
+	kit.Sourced
+	Tiles []TileBox `json:"tiles"`
+}
+
+// TileBox is one map tile: the squares it covers (Row, Col: its top-left
+// square; Rows×Cols squares; in Mission 7 every tile is its own 5×5 map)
+// and its box on the unit square.
+type TileBox struct {
+	Label string  `json:"label"`
+	Row   int     `json:"row"`
+	Col   int     `json:"col"`
+	Rows  int     `json:"rows"`
+	Cols  int     `json:"cols"`
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	W     float64 `json:"w"`
+	H     float64 `json:"h"`
 }
 
 // EquipmentCard is an Experimental Equipment card. Cost 0 means X (built at
 // a chosen 1–3). Use is "once", "permanent" or "uses" (Uses uses; an X card
 // with Uses 0 has as many uses as its chosen cost).
 type EquipmentCard struct {
-	Name   string `json:"name"`
-	Cost   int    `json:"cost"`
-	Use    string `json:"use"`
-	Uses   int    `json:"uses"`
-	Helm   bool   `json:"helm"`
-	Source string `json:"source"`
+	Name       string `json:"name"`
+	NameSource string `json:"name_source,omitempty"`
+	Cost       int    `json:"cost"`
+	Use        string `json:"use"`
+	Uses       int    `json:"uses"`
+	Helm       bool   `json:"helm"`
+	Source     string `json:"source"`
+	Note       string `json:"note,omitempty"`
 }
 
 // ComponentCard shows the game pieces to gather on the Workbench.
@@ -157,11 +201,16 @@ type SiegeData struct {
 	Source             string   `json:"source"`
 }
 
-// KestrelData is Mission 9's data.
+// KestrelData is Mission 9's data: the crystals to tractor by difficulty,
+// and the squares where the enemies and crystals are placed at the start
+// of the game with each enemy's class by difficulty.
 type KestrelData struct {
-	CrystalsRequired map[string]int `json:"crystals_required"`
-	CrystalsOnMap    int            `json:"crystals_on_map"`
-	Source           string         `json:"source"`
+	CrystalsRequired map[string]int      `json:"crystals_required"`
+	CrystalsOnMap    int                 `json:"crystals_on_map"`
+	CrystalSquares   []Square            `json:"crystal_squares"`
+	EnemySquares     []Square            `json:"enemy_squares"`
+	EnemyClasses     map[string][]string `json:"enemy_classes"`
+	Source           string              `json:"source"`
 }
 
 // PlatformData is H2's data.
@@ -207,25 +256,80 @@ type Part2Variant struct {
 }
 
 func mustParseData(b []byte) *GameData {
-	d, err := parseData(b)
-	if err != nil {
+	var d GameData
+	if err := kit.LoadData(b, nil, rule(secComponentList), &d); err != nil {
 		panic(err)
 	}
-	return d
+	if err := d.check(); err != nil {
+		panic(err)
+	}
+	return &d
 }
 
-// parseData decodes and checks a game data file. It returns a *kit.RuleError
+// parseData is the game data of a table: the embedded data file with the
+// table's game_data option decoded on top of it (kit.LoadData), so a table
+// may enter only what its copy prints differently, such as Mission 9's
+// squares: {"m9": {"enemy_squares": [[2, 7]], ...}}. The groups the
+// option sets are marked table-entered. It returns a *kit.RuleError
 // "bad_option" naming the first problem.
-func parseData(b []byte) (*GameData, error) {
+func parseData(override []byte) (*GameData, error) {
 	var d GameData
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if err := dec.Decode(&d); err != nil {
-		return nil, kit.Errorf("bad_option", "Setup", "The game_data option is not valid: %v.", err)
+	if err := kit.LoadData(defaultDataJSON, override, rule(secComponentList), &d); err != nil {
+		if _, ok := kit.AsRuleError(err); ok {
+			return nil, err
+		}
+		return nil, kit.Errorf("bad_option", rule(secComponentList), "The game_data option is not valid: %v.", err)
 	}
+	markTableEntered(&d, override)
 	if err := d.check(); err != nil {
-		return nil, kit.Errorf("bad_option", "Setup", "The game_data option is not valid: %v.", err)
+		return nil, kit.Errorf("bad_option", rule(secComponentList), "The game_data option is not valid: %v.", err)
 	}
 	return &d, nil
+}
+
+// markTableEntered marks the groups of data the override sets.
+func markTableEntered(d *GameData, override []byte) {
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(override, &keys) != nil {
+		return
+	}
+	const te = kit.SourceTableEntered
+	for k := range keys {
+		switch k {
+		case "kraken":
+			d.Kraken.Source = te
+		case "m7":
+			d.M7.Source = te
+		case "m8":
+			d.M8.Source = te
+		case "m9":
+			d.M9.Source = te
+		case "h2":
+			d.H2.Source = te
+		case "h3":
+			d.H3.Source = te
+		case "h4":
+			d.H4.Source = te
+		case "part2":
+			d.Part2.Source = te
+		case "nemesis_track":
+			d.NemesisTrack.Source = te
+		case "stations":
+			d.StationsSource = te
+		case "shields":
+			d.ShieldsSource = te
+		case "science_seconds":
+			d.ScienceSecondsSource = te
+		case "step_notes":
+			d.StepNotesSource = te
+		case "equipment":
+			d.EquipmentSource = te
+		case "missions":
+			for i := range d.Missions {
+				d.Missions[i].Source = te
+			}
+		}
+	}
 }
 
 func (d *GameData) check() error {
@@ -271,12 +375,25 @@ func (d *GameData) check() error {
 	if d.Kraken.Grid != 2*d.Kraken.TileSize || d.Kraken.TileSize <= 0 {
 		return fmt.Errorf("the Kraken grid must be 2x2 tiles")
 	}
+	if len(d.M9.CrystalSquares) != d.M9.CrystalsOnMap {
+		return fmt.Errorf("mission 9 needs one crystal square per crystal on the map")
+	}
+	for _, cl := range d.M9.EnemyClasses {
+		if len(cl) > len(d.M9.EnemySquares) {
+			return fmt.Errorf("mission 9 lists more enemy classes than enemy squares")
+		}
+	}
 	if len(d.M8.Path) < 2 {
 		return fmt.Errorf("the Mission 8 path needs at least 2 squares")
 	}
 	for _, m := range d.Missions {
 		if m.Grid[0] <= 0 || m.Grid[1] <= 0 {
 			return fmt.Errorf("mission %s grid must be positive", m.ID)
+		}
+		for _, b := range m.Board.Tiles {
+			if b.Rows <= 0 || b.Cols <= 0 || b.W <= 0 || b.H <= 0 || b.X < 0 || b.Y < 0 || b.X+b.W > 1 || b.Y+b.H > 1 {
+				return fmt.Errorf("mission %s board tile %q must have squares and fit the unit square", m.ID, b.Label)
+			}
 		}
 	}
 	for _, id := range missionIDs {

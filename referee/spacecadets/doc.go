@@ -17,7 +17,7 @@
 //
 //   - The base game's steps are modelled as Step 1, the Science step, Step 2,
 //     Steps 3A and 3B (timed, 30 s each by default), Steps 4–7. Engineering
-//     is in 3A, or 3B with 2 players. The Nemesis marker moves at the end
+//     is in 3A (see below for 2 players). The Nemesis marker moves at the end
 //     of Step 7. Crew size 2–6; 2 only in missions 8, 9 and H1.
 //   - Starting equipment: the kept cards must total exactly 3 Science
 //     points when some choice of the five drawn cards makes 3; otherwise the
@@ -44,5 +44,28 @@
 //   - H1/H4: the Nemesis marker moves down each turn; at 0 the app reminds
 //     the table to apply the base game's Nemesis rules.
 //   - Losses the app cannot see (the ship destroyed) are declared by the
-//     host or the Captain.
+//     host or the Captain, after a confirmation on the phone.
+//   - Mission 7: a Gate opened by a Tractor Beam is passed on a later turn
+//     ("on any future turn"), and at most one Gate a turn: after passing,
+//     "any remaining movement is cancelled", so the ship's square is not
+//     reported again until the next turn (movement_cancelled).
+//   - Mission 9: the enemies and crystals start on squares of the game data
+//     (assumed: the book's map figure is not reproduced), three of each,
+//     their classes by difficulty (assumed, like Mission 7's). A table
+//     enters its own with the game_data option, which is laid over the
+//     embedded data (kit.LoadData) and marked table-entered.
+//   - Engineering moves to Step 3B only with two players in Missions 8 and
+//     H1, where the book says so; Mission 9 with two players keeps Step 3A.
+//     The engineering_step option lets a table choose 3A or 3B instead.
+//   - Mission 10: only the Captain starts part 2 (the public view names
+//     them and carries the continuation's link path); the Sensors player
+//     holds the cards and is shown the link.
+//   - What each base-game step does is named in the prompts from the data
+//     (assumed step notes: the book only refers to the steps; the Helm's
+//     move is assumed to be Step 5).
+//   - The board draws each mission's map tiles where the data's board
+//     layout puts them (a drawing layout only), and the squares where
+//     something stands; enemies whose squares the app does not know (H1,
+//     H2, H3) stand in an "on the squares shown in the mission" place.
+//   - The current step's timer is shown with its length before it starts.
 package spacecadets

@@ -194,9 +194,7 @@ func (tb *table) expire(name string) kit.Result {
 	return tb.do(kit.SystemActor, kit.TimerExpiredMove, kit.TimerExpiredArgs{Name: name, Generation: tb.timerGen(name)})
 }
 
-func (tb *table) hasEvent(code string) bool {
-	return slices.ContainsFunc(tb.events, func(e kit.Event) bool { return e.Code == code })
-}
+func (tb *table) hasEvent(code string) bool { return kittest.HasEvent(tb.events, code) }
 
 func dataOption(t testing.TB, edit func(*GameData)) string {
 	t.Helper()

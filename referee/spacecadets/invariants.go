@@ -2,6 +2,7 @@ package spacecadets
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"tablewarden/referee/kit"
@@ -11,7 +12,10 @@ import (
 // Experimental Equipment and Component cards, enemy ids, timers that may
 // run only in their own step, and the Kraken's four tentacles.
 func (g *Game) Invariants(st kit.State) error {
-	s := st.(*State)
+	s, ok := st.(*State)
+	if !ok || s == nil {
+		return fmt.Errorf("%w: Space Cadets got %T", kit.ErrStateType, st)
+	}
 	d := s.D()
 	if _, ok := stepLabels[s.Step]; !ok {
 		return fmt.Errorf("unknown step %q", s.Step)
@@ -99,11 +103,11 @@ func (g *Game) Invariants(st kit.State) error {
 // Outcome is nil while the mission runs. A win is shared by the whole
 // crew; the end reveals Mission 8's unplaced enemies and H4's planet.
 func (g *Game) Outcome(st kit.State) *kit.Outcome {
-	s := st.(*State)
-	if s.End == nil {
+	s, ok := st.(*State)
+	if !ok || s == nil || s.End == nil {
 		return nil
 	}
-	o := &kit.Outcome{Winners: []int{}, Reason: s.End.Reason, Rule: s.End.Rule}
+	o := &kit.Outcome{Winners: []int{}, Reason: s.End.Reason, ReasonCode: s.End.Code, ReasonParams: maps.Clone(s.End.Params), Rule: s.End.Rule}
 	if s.End.Won {
 		o.Side = "Crew"
 		for i := range s.Seats {

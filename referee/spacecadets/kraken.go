@@ -2,6 +2,7 @@ package spacecadets
 
 import (
 	"fmt"
+	"strconv"
 
 	"tablewarden/referee/kit"
 )
@@ -228,12 +229,13 @@ func (a *applier) spin() {
 }
 
 // startPart2 starts the team's continuation of Mission 10 in this table.
-// Codes: host_or_captain, not_in_mission, part1_incomplete, already.
+// Only the Captain starts it: the public view names them. Codes:
+// not_captain, not_in_mission, part1_incomplete, already.
 func (a *applier) startPart2(m kit.Move) error {
 	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
 		return err
 	}
-	if err := a.hostOrCaptain(secM10); err != nil {
+	if err := a.captain(secM10); err != nil {
 		return err
 	}
 	if err := a.inMission(secM10, "10"); err != nil {
@@ -311,9 +313,9 @@ func (a *applier) krakenJumpHome() error {
 		return kit.Errorf("objective_incomplete", rule(secM10), "Before jumping home: scan the Beak (%v) and research %d Science points (%d so far).", map[bool]string{true: "done", false: "not yet"}[k.Scanned], v.ResearchTarget, k.Research)
 	}
 	if k.tentacle(k.Last).Subdued {
-		a.end(true, "major", fmt.Sprintf("Major Victory: the Beak scanned, %d Science points researched and %s subdued before jumping home.", k.Research, k.tentacle(k.Last).Name), secM10)
+		a.end(true, "major", why("outcome.m10_major", fmt.Sprintf("Major Victory: the Beak scanned, %d Science points researched and %s subdued before jumping home.", k.Research, k.tentacle(k.Last).Name), "points", strconv.Itoa(k.Research), "tentacle", k.tentacle(k.Last).Name), secM10)
 	} else {
-		a.end(true, "minor", fmt.Sprintf("Minor Victory: the Beak scanned and %d Science points researched before jumping home.", k.Research), secM10)
+		a.end(true, "minor", why("outcome.m10_minor", fmt.Sprintf("Minor Victory: the Beak scanned and %d Science points researched before jumping home.", k.Research), "points", strconv.Itoa(k.Research)), secM10)
 	}
 	return nil
 }

@@ -2,10 +2,12 @@ package spacecadets
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 // rigKraken places the tentacles (by id) and the ship, then goes to Step 7.
@@ -146,8 +148,29 @@ func TestKrakenSubdueAndPart2(t *testing.T) {
 		tb.to("step7")
 		tb.fail(crew, "kraken_activate", map[string]any{"row": 1, "col": 1}, "await_part2")
 		tb.do(captain, "next_step", nil)
-		tb.fail(crew, "start_kraken_part2", nil, "host_or_captain")
-		tb.do(kit.HostActor, "start_kraken_part2", nil)
+		// Issue 14: the public view carries the link and names who starts
+		// part 2; only the Captain is offered the move, not the Sensors
+		// player who holds the cards.
+		kv := publicOf(tb.s).Kraken
+		if got, want := kv.Continuation, "/kraken/t3"; got != want {
+			t.Fatalf("continuation = %q, want %q", got, want)
+		}
+		if got, want := kv.Part2StartedBy, "Ana (Captain)"; got != want {
+			t.Fatalf("part 2 started by = %q, want %q", got, want)
+		}
+		for _, v := range kittest.Viewers(4) {
+			offered := slices.ContainsFunc(tb.g.View(tb.s, v).Moves, func(m kit.MoveSpec) bool { return m.Type == "start_kraken_part2" })
+			if want := v == kit.SeatViewer(0); offered != want {
+				t.Fatalf("%v: start_kraken_part2 offered = %v, want %v", v, offered, want)
+			}
+		}
+		if p := tb.g.View(tb.s, kit.SeatViewer(2)).Prompt; p == nil || !strings.Contains(p.Text, "/kraken/t3") || !strings.Contains(p.Text, "Ana") {
+			t.Fatalf("the Sensors player's prompt %+v lacks the link and the Captain's name", p)
+		}
+		tb.fail(crew, "start_kraken_part2", nil, "not_captain")
+		tb.fail(sensors, "start_kraken_part2", nil, "not_captain")
+		tb.fail(kit.HostActor, "start_kraken_part2", nil, "not_captain")
+		tb.do(captain, "start_kraken_part2", nil)
 		tb.fail(captain, "start_kraken_part2", nil, "already")
 		tb.to("step5")
 		tb.s.Ship = Ship{Row: 1, Col: 10, Facing: "S"}

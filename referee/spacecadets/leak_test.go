@@ -6,21 +6,14 @@ import (
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
-
-func viewers(n int) []kit.Viewer {
-	vs := []kit.Viewer{kit.HostViewer, kit.BoardViewer}
-	for i := 0; i < n; i++ {
-		vs = append(vs, kit.SeatViewer(i))
-	}
-	return vs
-}
 
 // sameViews fails when any viewer's view of a differs from its view of b.
 func sameViews(t *testing.T, a, b *State) {
 	t.Helper()
 	g := New()
-	for _, v := range viewers(len(a.Seats)) {
+	for _, v := range kittest.Viewers(len(a.Seats)) {
 		ja, _ := json.Marshal(g.View(a, v))
 		jb, _ := json.Marshal(g.View(b, v))
 		if string(ja) != string(jb) {
@@ -38,7 +31,7 @@ func TestLeakage(t *testing.T) {
 		sameViews(t, tb.s, b)
 		for _, c := range tb.s.Siege.Deck {
 			name := tb.s.D().Enemies[c].Name
-			for _, v := range viewers(4) {
+			for _, v := range kittest.Viewers(4) {
 				j, _ := json.Marshal(tb.g.View(tb.s, v))
 				if strings.Contains(string(j), name) {
 					t.Fatalf("%+v view names the hidden deck card %s", v, name)

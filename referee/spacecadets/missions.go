@@ -3,6 +3,8 @@ package spacecadets
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -24,7 +26,8 @@ func (a *applier) damage(source string, dice int, shield string) {
 // or a Mission 9 crystal. Codes: seats_only, not_in_mission, gate_open,
 // already, no_crystals_left.
 func (a *applier) tractorCrystal(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+	var args crystalArgs
+	if err := kit.DecodeArgs(m, &args); err != nil {
 		return err
 	}
 	if err := a.seat(secMissions); err != nil {
@@ -36,6 +39,9 @@ func (a *applier) tractorCrystal(m kit.Move) error {
 	s := a.s
 	switch {
 	case s.Rabbit != nil:
+		if args.Crystal != 0 {
+			return kit.Errorf("bad_crystal", rule(secM7), "Mission 7's crystal is the tile's Gate: no crystal number is given.")
+		}
 		r := s.Rabbit
 		last := len(s.D().M7.TileNames)
 		if r.Tile == last {
@@ -49,7 +55,7 @@ func (a *applier) tractorCrystal(m kit.Move) error {
 		if r.GateOpen {
 			return kit.Errorf("gate_open", rule(secM7), "This Gate is already open; once open it is always open.")
 		}
-		r.GateOpen = true
+		r.GateOpen, r.GateOpenedTurn = true, s.Turn
 		var left []string
 		for _, n := range s.D().M7.TileNames {
 			if !slices.Contains(r.TileNames, n) {
@@ -75,8 +81,20 @@ func (a *applier) tractorCrystal(m kit.Move) error {
 		if k.Tractored >= s.D().M9.CrystalsOnMap {
 			return kit.Errorf("no_crystals_left", rule(secM9), "Every crystal has been tractored.")
 		}
+		n := args.Crystal
+		if n == 0 {
+			for n = 1; slices.Contains(k.Crystals, n); n++ {
+			}
+		}
+		if n < 1 || n > s.D().M9.CrystalsOnMap {
+			return kit.Errorf("bad_crystal", rule(secM9), "The crystals are numbered 1 to %d.", s.D().M9.CrystalsOnMap)
+		}
+		if slices.Contains(k.Crystals, n) {
+			return kit.Errorf("already", rule(secM9), "Crystal %d is already tractored.", n)
+		}
+		k.Crystals = append(k.Crystals, n)
 		k.Tractored++
-		a.log("crystal", "Crystal tractored: %d of %d needed.", k.Tractored, k.Required)
+		a.log("crystal", "Crystal %d tractored: %d of %d needed.", n, k.Tractored, k.Required)
 	default:
 		return kit.Errorf("not_in_mission", rule(secMissions), "Mission %s has no crystals to tractor.", s.Mission)
 	}
@@ -87,8 +105,10 @@ func (a *applier) tractorCrystal(m kit.Move) error {
 // tile's enemies go back to the box (attached parasites travel along), the
 // remaining movement is cancelled, the arrival square is rolled (on a 6
 // the Captain chooses), and arriving on Tile 4 with the Nemesis marker on
-// -1 or -2 adds one or two Easy enemies. Codes: not_in_mission, gate_closed,
-// no_next_tile.
+// -1 or -2 adds one or two Easy enemies. A Gate is passed on a turn after
+// the one it opened, and at most once a turn (the movement after it is
+// cancelled). Codes: not_in_mission, gate_closed, no_next_tile,
+// movement_cancelled, gate_opened_this_turn.
 func (a *applier) passGate(m kit.Move) error {
 	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
 		return err
@@ -110,6 +130,12 @@ func (a *applier) passGate(m kit.Move) error {
 	}
 	if !r.GateOpen {
 		return kit.Errorf("gate_closed", rule(secM7), "The Gate cannot be used until a successful Tractor Beam opens it.")
+	}
+	if r.ArrivedNow {
+		return kit.Errorf("movement_cancelled", rule(secM7), "The ship passed a Gate this turn: any remaining movement is cancelled. Pass the next Gate on a later turn.")
+	}
+	if r.GateOpenedTurn == s.Turn {
+		return kit.Errorf("gate_opened_this_turn", rule(secM7), "The Gate opened this turn: the players may advance through it on any future turn, from turn %d.", s.Turn+1)
 	}
 	kept := s.Enemies[:0:0]
 	for _, e := range s.Enemies {
@@ -238,14 +264,14 @@ func (a *applier) exitMap(m kit.Move) error {
 		if s.Kestrel.Tractored < s.Kestrel.Required {
 			return kit.Errorf("objective_incomplete", rule(secM9), "On %s difficulty tractor %d crystals before leaving; %d tractored.", s.Difficulty, s.Kestrel.Required, s.Kestrel.Tractored)
 		}
-		a.end(true, "", fmt.Sprintf("the ship left through a green edge with %d crystals tractored.", s.Kestrel.Tractored), secM9)
+		a.end(true, "", why("outcome.m9_won", fmt.Sprintf("the ship left through a green edge with %d crystals tractored.", s.Kestrel.Tractored), "crystals", strconv.Itoa(s.Kestrel.Tractored)), secM9)
 	case "H1":
-		a.end(true, "", "the ore hauler slipped through the blockade and left along the indicated edge.", secH1)
+		a.end(true, "", why("outcome.h1_won", "the ore hauler slipped through the blockade and left along the indicated edge."), secH1)
 	case "H4":
 		if !s.Invisible.Found {
 			return kit.Errorf("objective_incomplete", rule(secH4), "Locate the Invisible Planet before leaving.")
 		}
-		a.end(true, "", "the Invisible Planet was located and the ship left by the edge it started from.", secH4)
+		a.end(true, "", why("outcome.h4_won", "the Invisible Planet was located and the ship left by the edge it started from."), secH4)
 	}
 	return nil
 }
@@ -278,9 +304,9 @@ func (a *applier) jumpHome(m kit.Move) error {
 			}
 		}
 		if left == 0 {
-			a.end(true, "major", "Major Victory: the Gate Stabilizer is tractored, every enemy on the final tile destroyed, and the crew jumped home.", secM7)
+			a.end(true, "major", why("outcome.m7_major", "Major Victory: the Gate Stabilizer is tractored, every enemy on the final tile destroyed, and the crew jumped home."), secM7)
 		} else {
-			a.end(true, "minor", fmt.Sprintf("Minor Victory: the Gate Stabilizer is tractored and the crew jumped home (%d enemies left on the final tile).", left), secM7)
+			a.end(true, "minor", why("outcome.m7_minor", fmt.Sprintf("Minor Victory: the Gate Stabilizer is tractored and the crew jumped home (%d enemies left on the final tile).", left), "enemies", strconv.Itoa(left)), secM7)
 		}
 	case "10":
 		return a.krakenJumpHome()
@@ -392,7 +418,7 @@ func (a *applier) declareLoss(m kit.Move) error {
 	if args.Reason != "ship destroyed" && args.Reason != "mission abandoned" {
 		return kit.Errorf("bad_reason", rule(secMissions), "The reasons are: ship destroyed, mission abandoned.")
 	}
-	a.end(false, "", args.Reason+".", missionSection(a.s.Mission))
+	a.end(false, "", why("outcome.declared_"+strings.ReplaceAll(args.Reason, " ", "_"), args.Reason+"."), missionSection(a.s.Mission))
 	return nil
 }
 
@@ -417,7 +443,7 @@ func (a *applier) siegeMove() {
 		e.Row, e.Col = path[e.PathPos][0], path[e.PathPos][1]
 		a.log("siege_move", "%s moves %d squares (speed %d + %d).", s.enemyLabel(*e), step, s.enemyCard(*e).Speed, halfDamage(g.MovementDie))
 		if e.PathPos == len(path)-1 {
-			a.end(false, "", s.enemyLabel(*e)+" reached the starbase.", secM8)
+			a.end(false, "", why("outcome.m8_reached", s.enemyLabel(*e)+" reached the starbase.", "enemy", s.enemyLabel(*e)), secM8)
 			return
 		}
 	}
@@ -474,7 +500,7 @@ func (a *applier) thrallMove() {
 	}
 	e.Col -= step
 	if e.Col < 1 {
-		a.end(false, "", "the Thrall's sleeper ship moved off the left edge of the board.", secH3)
+		a.end(false, "", why("outcome.h3_escaped", "the Thrall's sleeper ship moved off the left edge of the board."), secH3)
 		return
 	}
 	a.log("thrall", "The Thrall moves %d squares left to column %d.", step, e.Col)
@@ -514,7 +540,7 @@ func (a *applier) checkEnd() {
 				return
 			}
 		}
-		a.end(true, "", "every enemy ship was destroyed before one reached the starbase.", secM8)
+		a.end(true, "", why("outcome.m8_won", "every enemy ship was destroyed before one reached the starbase."), secM8)
 	case "H2":
 		for _, e := range s.Enemies {
 			if e.onMap() && !e.Deactivated {
@@ -523,7 +549,7 @@ func (a *applier) checkEnd() {
 		}
 		p := s.D().H2.Platform
 		if s.Ship.Row != 0 && distance(s.Ship.Row, s.Ship.Col, p[0], p[1]) <= 1 {
-			a.end(true, "", "all four enemy ships are destroyed or deactivated and the ship is docked with the Orbital Platform.", secH2)
+			a.end(true, "", why("outcome.h2_won", "all four enemy ships are destroyed or deactivated and the ship is docked with the Orbital Platform."), secH2)
 		}
 	case "H3":
 		th := s.enemy(s.Thrall.ThrallID)
@@ -533,7 +559,7 @@ func (a *applier) checkEnd() {
 			}
 		}
 		if th.Deactivated && th.onMap() {
-			a.end(true, "", "the three saucers are destroyed and the Thrall is deactivated before it escaped.", secH3)
+			a.end(true, "", why("outcome.h3_won", "the three saucers are destroyed and the Thrall is deactivated before it escaped."), secH3)
 		}
 	}
 }

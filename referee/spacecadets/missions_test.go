@@ -1,10 +1,13 @@
 package spacecadets
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 func onTile(s *State, tile int) []Enemy {
@@ -47,6 +50,9 @@ func TestMission7Gates(t *testing.T) {
 	far := onTile(tb.s, 2)[0].ID
 	tb.fail(crew, "enemy_shot", map[string]any{"enemy": far}, "other_tile")
 	tb.fail(crew, "enemy_lock", map[string]any{"enemy": far, "locked": true}, "other_tile")
+	tb.fail(crew, "pass_gate", nil, "gate_opened_this_turn")
+	tb.to("step1")
+	tb.to("step5")
 	tb.do(crew, "pass_gate", nil)
 	tb.settleArrival()
 	if got := tb.s.Rabbit.Tile; got != 2 {
@@ -67,6 +73,45 @@ func TestMission7Gates(t *testing.T) {
 	tb.to("step2")
 	tb.do(crew, "enemy_lock", map[string]any{"enemy": other, "locked": true}) // no longer surprised
 	tb.fail(crew, "jump_home", nil, "objective_incomplete")
+}
+
+// TestMission7OneGateATurn: a Gate opened this turn is used "on any future
+// turn", and after passing a Gate "any remaining movement is cancelled":
+// the ship cannot cross three Gates in one Step 1 (issue 13).
+func TestMission7OneGateATurn(t *testing.T) {
+	tb := newTable(t, `{"mission":"7"}`, 4, 21)
+	tb.to("step1")
+	tb.do(crew, "tractor_crystal", nil)
+	tb.fail(crew, "pass_gate", nil, "gate_opened_this_turn")
+	if slices.ContainsFunc(tb.g.View(tb.s, kit.SeatViewer(1)).Moves, func(m kit.MoveSpec) bool { return m.Type == "pass_gate" }) {
+		t.Fatalf("pass_gate is offered on the turn the Gate opened")
+	}
+	tb.to("step2")
+	tb.to("step1")
+	tb.do(crew, "pass_gate", nil)
+	tb.settleArrival()
+	if got, want := tb.s.Rabbit.Tile, 2; got != want {
+		t.Fatalf("tile = %d, want %d", got, want)
+	}
+	tb.do(crew, "tractor_crystal", nil)
+	tb.fail(crew, "pass_gate", nil, "movement_cancelled")
+	tb.fail(crew, "ship_moved", map[string]any{"row": 1, "col": 1, "facing": "N"}, "movement_cancelled")
+	tb.to("step2")
+	tb.to("step1")
+	tb.do(crew, "pass_gate", nil)
+	tb.settleArrival()
+	if got, want := tb.s.Rabbit.Tile, 3; got != want {
+		t.Fatalf("tile = %d, want %d after a second turn", got, want)
+	}
+	n := 0
+	for _, e := range tb.events {
+		if e.Code == "gate_passed" {
+			n++
+		}
+	}
+	if got, want := n, 2; got != want {
+		t.Fatalf("gates passed in two turns = %d, want %d", got, want)
+	}
 }
 
 func TestMission7Arrival(t *testing.T) {
@@ -126,6 +171,9 @@ func TestMission7Tile4AndVictory(t *testing.T) {
 		}
 		if o := tb.g.Outcome(tb.s); len(o.Winners) != 4 || o.Side != "Crew" {
 			t.Fatalf("outcome = %+v", o)
+		}
+		if got, want := tb.g.Outcome(tb.s).ReasonCode, "outcome.m7_major"; got != want {
+			t.Fatalf("outcome reason code = %q, want %q", got, want)
 		}
 	}
 }
@@ -247,6 +295,16 @@ func TestMission9Kestrel(t *testing.T) {
 		if got := tb.s.End; got == nil || !got.Won {
 			t.Fatalf("%s: end = %+v, want a win", diff, got)
 		}
+	}
+	// Crystals are tractored by number, and the board marks them.
+	tb := newTable(t, `{"mission":"9"}`, 4, 3)
+	tb.to("step5")
+	tb.do(crew, "tractor_crystal", map[string]any{"crystal": 2})
+	tb.fail(crew, "tractor_crystal", map[string]any{"crystal": 2}, "already")
+	tb.fail(crew, "tractor_crystal", map[string]any{"crystal": 4}, "bad_crystal")
+	raw, _ := json.Marshal(tb.g.View(tb.s, kit.BoardViewer).Board)
+	if !strings.Contains(string(raw), "Crystal 2, tractored") || strings.Contains(string(raw), "Crystal 1, tractored") {
+		t.Fatalf("board = %s, want crystal 2 (only) marked tractored", raw)
 	}
 }
 
@@ -405,5 +463,45 @@ func TestH4InvisiblePlanet(t *testing.T) {
 	}
 	if rev := tb.g.Outcome(tb.s).Revealed.(map[string]any); rev["invisible_planet_crystal"] != planet+1 {
 		t.Fatalf("revealed = %v", rev)
+	}
+}
+
+// TestMission9EnemiesAtSetup: "Enemy ships and crystals are placed at the
+// start of the game" (issue 13): the table starts with Mission 9's enemies
+// on their squares, the phones can report on them, and a table can enter
+// its own squares through the game data.
+func TestMission9EnemiesAtSetup(t *testing.T) {
+	for diff, classes := range defaultData.M9.EnemyClasses {
+		tb := newTable(t, `{"mission":"9","difficulty":"`+diff+`"}`, 4, 3)
+		if got, want := len(tb.s.Enemies), len(classes); got != want {
+			t.Fatalf("%s: %d enemies at setup, want %d", diff, got, want)
+		}
+		for i, e := range tb.s.Enemies {
+			sq := defaultData.M9.EnemySquares[i]
+			if e.Row != sq[0] || e.Col != sq[1] || e.Class != classes[i] {
+				t.Fatalf("%s: enemy %d = %+v, want a %s enemy on %v", diff, i, e, classes[i], sq)
+			}
+		}
+		if got := len(publicOf(tb.s).Enemies); got != len(classes) {
+			t.Fatalf("%s: the public view reports %d enemies, want %d", diff, got, len(classes))
+		}
+		tb.to("step7")
+		tb.do(crew, "enemy_lock", map[string]any{"enemy": tb.s.Enemies[0].ID, "locked": true})
+	}
+	// A table enters only what its copy prints: here one enemy square.
+	opts := `{"mission":"9","difficulty":"easy","game_data":{"m9":{"enemy_squares":[[4,4]],"enemy_classes":{"easy":["hard"],"normal":["easy"],"hard":["hard"]}}}}`
+	tb := newTable(t, opts, 2, 3)
+	if got := tb.s.Enemies; len(got) != 1 || got[0].Row != 4 || got[0].Col != 4 || got[0].Class != "hard" {
+		t.Fatalf("table-entered Mission 9 enemies = %+v, want one hard enemy on row 4, column 4", got)
+	}
+	if got, want := tb.s.D().M9.Source, kit.SourceTableEntered; got != want {
+		t.Fatalf("Mission 9 data source = %q, want %q", got, want)
+	}
+	if got, want := len(tb.s.D().M9.CrystalSquares), 3; got != want {
+		t.Fatalf("crystal squares after a partial entry = %d, want the embedded %d", got, want)
+	}
+	_, err := New().Setup([]byte(`{"mission":"9","game_data":{"m9":{"enemy_squares":[[4,4]]}}}`), seatNames(2), kit.NewCtx(1, 0, kittest.Epoch))
+	if re, ok := kit.AsRuleError(err); !ok || re.Code != "bad_option" || re.Rule != rule(secComponentList) {
+		t.Fatalf("three enemies for one square = %v, want bad_option naming %q", err, rule(secComponentList))
 	}
 }

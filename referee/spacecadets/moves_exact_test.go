@@ -225,6 +225,7 @@ func (w *walker) walk(name string, s *State, seed uint64, steps int) {
 		ctx := kit.NewCtx(seed, n, now)
 		all, check := offers(w.g, s, r)
 		w.states++
+		checkViews(t, w.g, s, fmt.Sprintf("%s move %d (%s)", name, n, s.Step))
 		for i, o := range all {
 			if !check[i] {
 				continue

@@ -40,7 +40,8 @@ func (a *applier) onGrid(section string, row, col int) error {
 // through the Kraken's Beak costs 2 dice per Beak square to a random
 // shield; ending the full move on a Vortex turns the ship 90° clockwise.
 // Codes: seats_only, wrong_step, ship_fixed, off_map, bad_facing,
-// arrival_pending, no_beak.
+// arrival_pending, movement_cancelled (Mission 7, after passing a Gate),
+// no_beak.
 func (a *applier) shipMoved(m kit.Move) error {
 	var args shipArgs
 	if err := kit.DecodeArgs(m, &args); err != nil {
@@ -64,6 +65,9 @@ func (a *applier) shipMoved(m kit.Move) error {
 	}
 	if s.Rabbit != nil && (s.Rabbit.PendingRow || s.Rabbit.PendingCol) {
 		return kit.Errorf("arrival_pending", rule(secM7), "The Captain must first choose the arrival row or column.")
+	}
+	if s.Rabbit != nil && s.Rabbit.ArrivedNow {
+		return kit.Errorf("movement_cancelled", rule(secM7), "The ship passed a Gate this turn: any remaining movement is cancelled until next turn.")
 	}
 	if args.BeakSquares > 0 && s.Kraken == nil {
 		return kit.Errorf("no_beak", rule(secM10), "Only Mission 10 has a Beak.")
@@ -300,7 +304,7 @@ func (a *applier) enemyDestroyed(m kit.Move) error {
 	e.Destroyed, e.Locked, e.Attached = true, false, false
 	a.log("enemy_destroyed", "%s destroyed.", a.s.enemyLabel(*e))
 	if a.s.Thrall != nil && e.ID == a.s.Thrall.ThrallID {
-		a.end(false, "", "the Thrall was destroyed instead of deactivated: the sleeper ship is lost.", secH3)
+		a.end(false, "", why("outcome.h3_thrall_destroyed", "the Thrall was destroyed instead of deactivated: the sleeper ship is lost."), secH3)
 	}
 	return nil
 }

@@ -425,9 +425,9 @@ func (a *applier) setAside(m kit.Move) error {
 	case at == nil:
 		return kit.Errorf("no_attempt", rule(secScience), "No Science attempt is under way.")
 	case at.Status == "face_down":
-		return kit.Errorf("not_revealed", rule(secScience), "The Component cards stay face down until the 30-second timer starts.")
+		return kit.Errorf("not_revealed", rule(secScience), "The Component cards stay face down until the %d-second Science timer starts.", a.s.ScienceSeconds)
 	case at.Status == "check":
-		return kit.Errorf("too_late", rule(secScience), "Time is up: the components are checked against the cards chosen during the 30 seconds.")
+		return kit.Errorf("too_late", rule(secScience), "Time is up: the components are checked against the cards chosen during the %d seconds.", a.s.ScienceSeconds)
 	}
 	i := slices.IndexFunc(at.Revealed, func(c int) bool { return a.s.D().Components[c].Name == args.Card })
 	if i < 0 {
@@ -478,7 +478,7 @@ type workbenchArgs struct {
 	ExactMatch bool `json:"exact_match"`
 }
 
-// reportWorkbench records the players' check after the 30 seconds: success
+// reportWorkbench records the players' check after the timed seconds: success
 // only on an exact match. Codes: not_science_officer, no_attempt,
 // timer_not_expired.
 func (a *applier) reportWorkbench(m kit.Move) error {
@@ -494,7 +494,7 @@ func (a *applier) reportWorkbench(m kit.Move) error {
 		return kit.Errorf("no_attempt", rule(secScience), "No Science attempt is waiting for a check.")
 	}
 	if at.Status != "check" {
-		return kit.Errorf("timer_not_expired", rule(secScience), "The Workbench is checked at the end of the 30 seconds.")
+		return kit.Errorf("timer_not_expired", rule(secScience), "The Workbench is checked at the end of the %d seconds.", a.s.ScienceSeconds)
 	}
 	if args.ExactMatch {
 		a.succeedAttempt()

@@ -3,6 +3,7 @@ package spacecadets
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"tablewarden/referee/kit"
 )
@@ -202,7 +203,7 @@ func (a *applier) moveNemesis() {
 			return
 		}
 		if s.Nemesis <= tr.Min {
-			a.end(false, "", fmt.Sprintf("the Nemesis marker had to move past %d.", tr.Min), secM7)
+			a.end(false, "", why("outcome.m7_nemesis", fmt.Sprintf("the Nemesis marker had to move past %d.", tr.Min), "min", strconv.Itoa(tr.Min)), secM7)
 			return
 		}
 		s.Nemesis--

@@ -62,7 +62,7 @@ func (a *applier) startTimer(m kit.Move) error {
 			return kit.Errorf("no_attempt", rule(secScience), "The Science Officer has not announced a build or Research: there are no Component cards to turn over.")
 		}
 		if s.Science.Attempt.Status != "face_down" {
-			return kit.Errorf("already_started", rule(secScience), "The 30-second Science step has already begun for this attempt.")
+			return kit.Errorf("already_started", rule(secScience), "The %d-second Science step has already begun for this attempt.", s.ScienceSeconds)
 		}
 	case "step3a":
 		if err := a.inStep(secTurn, "step3a"); err != nil {

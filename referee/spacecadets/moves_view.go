@@ -67,7 +67,7 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 	strs := func(xs []string) []kit.Choice {
 		var c []kit.Choice
 		for _, x := range xs {
-			c = append(c, kit.Choice{Value: x, Label: x})
+			c = append(c, kit.Choice{Value: x, Label: choiceLabel(x)})
 		}
 		return c
 	}
@@ -142,7 +142,13 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 			startable = append(startable, t.Name)
 		}
 	}
-	add(boss, "start_timer", choices("name", strs(startable)))
+	scienceReveal := func(m *kit.MoveSpec) bool {
+		if slices.Contains(startable, "science") {
+			m.Confirm = "Start the Science timer? The Component cards are turned over for everyone."
+		}
+		return true
+	}
+	add(boss, "start_timer", choices("name", strs(startable)), scienceReveal)
 	add(boss, "pause_timer", choices("name", strs(runningT)))
 	add(boss, "resume_timer", choices("name", strs(pausedT)))
 	add(boss, "cancel_timer", choices("name", strs(append(slices.Clone(runningT), pausedT...))))
@@ -235,7 +241,8 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 		if s.Kraken != nil {
 			beak = ints("beak_squares", 0, 4)
 		}
-		add(s.Mission != "8" && !pending, "ship_moved", append(slices.Clone(onGrid), beak)...)
+		arrived := s.Rabbit != nil && s.Rabbit.ArrivedNow
+		add(s.Mission != "8" && !pending && !arrived, "ship_moved", append(slices.Clone(onGrid), beak)...)
 		add(s.Mission != "8", "set_speed")
 		add(true, "damage_card", choices("station", strs(d.Stations)))
 		var damaged []string
@@ -267,7 +274,13 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 		add(true, "enemy_lock", choices("enemy", enemies(func(e Enemy) bool { return e.Locked && !e.Attached })),
 			locked(false), choices("cause", causes), label(": loses lock"))
 		add(!s.inactive("Weapons"), "enemy_shot", choices("enemy", enemies(all)))
-		add(true, "enemy_destroyed", choices("enemy", enemies(all)))
+		thrallWarning := func(m *kit.MoveSpec) bool {
+			if s.Thrall != nil {
+				m.Confirm = "Destroying the Thrall instead of deactivating it loses the mission. Record the enemy as destroyed?"
+			}
+			return true
+		}
+		add(true, "enemy_destroyed", choices("enemy", enemies(all)), thrallWarning)
 		add(true, "enemy_deactivated", choices("enemy", enemies(func(e Enemy) bool { return s.enemyCard(e).Deactivatable && !e.Deactivated })))
 		add(s.Siege == nil, "enemy_moved", append([]func(*kit.MoveSpec) bool{choices("enemy", enemies(func(e Enemy) bool {
 			return !e.Attached && !(s.Thrall != nil && e.ID == s.Thrall.ThrallID)
@@ -279,12 +292,19 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 			choices("obstacle", strs([]string{"Radiation Belt", "Null Zone"})))
 		if r := s.Rabbit; r != nil {
 			last := len(d.M7.TileNames)
-			add(!r.GateOpen && r.Tile < last || r.Tile == last && !r.Stabilized, "tractor_crystal")
-			add(r.GateOpen && r.Tile < last, "pass_gate")
+			add(!r.GateOpen && r.Tile < last || r.Tile == last && !r.Stabilized, "tractor_crystal", drop("crystal"))
+			add(r.GateOpen && r.Tile < last && !r.ArrivedNow && r.GateOpenedTurn != s.Turn, "pass_gate")
 			add(r.Tile == last && r.Stabilized, "jump_home")
 		}
 		if k := s.Kestrel; k != nil {
-			add(k.Tractored < d.M9.CrystalsOnMap, "tractor_crystal")
+			var left []kit.Choice
+			for i := 1; i <= d.M9.CrystalsOnMap; i++ {
+				if !slices.Contains(k.Crystals, i) {
+					sq := d.M9.CrystalSquares[i-1]
+					left = append(left, kit.Choice{Value: i, Label: fmt.Sprintf("Crystal %d (%s)", i, square(sq[0], sq[1]))})
+				}
+			}
+			add(k.Tractored < d.M9.CrystalsOnMap, "tractor_crystal", choices("crystal", left), need("crystal"))
 		}
 		if edges := s.missionData().ExitEdges; len(edges) > 0 {
 			done := true
@@ -315,7 +335,11 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 				}
 			}
 			if sensors || captain {
-				add(true, "subdue_tentacle", choices("tentacle", strs(subdue)))
+				var cs []kit.Choice
+				for _, id := range subdue {
+					cs = append(cs, kit.Choice{Value: id, Label: k.tentacle(id).Name})
+				}
+				add(true, "subdue_tentacle", choices("tentacle", cs))
 			}
 			if krakenWait {
 				// The tentacle moves towards the players: one entry per row
@@ -340,7 +364,8 @@ func available(s *State, v kit.Viewer) []kit.MoveSpec {
 		add(true, "roll_half")
 		add(true, "roll_placement")
 	}
-	add(boss && s.Kraken != nil && s.Kraken.Last != "" && s.Kraken.Part == 1, "start_kraken_part2")
+	// Only the Captain starts part 2 (the Sensors player holds the cards).
+	add(captain && s.Kraken != nil && s.Kraken.Last != "" && s.Kraken.Part == 1, "start_kraken_part2")
 	add(boss, "declare_loss")
 	if host {
 		hostOnly := out[:0]

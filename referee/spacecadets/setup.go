@@ -1,7 +1,10 @@
 package spacecadets
 
 import (
+	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 
 	"tablewarden/referee/kit"
 )
@@ -14,8 +17,8 @@ const maxPlayers = 6
 // invalid option or game data and "player_count" for a crew the mission does
 // not allow (2 players only in Missions 8, 9 and H1).
 func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
-	o := defaultOptions()
-	if err := kit.DecodeOptions(opts, optionSpecs(), &o); err != nil {
+	o, err := decodeOptions(opts)
+	if err != nil {
 		return nil, err
 	}
 	d := defaultData
@@ -29,7 +32,7 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 	}
 	md := d.mission(o.Mission)
 	if md == nil {
-		return nil, kit.Errorf("bad_option", "Setup", "There is no mission %q.", o.Mission)
+		return nil, kit.Errorf("bad_option", rule(secMissions), "There is no mission %q.", o.Mission)
 	}
 	n := len(seats)
 	if n < 2 || n > maxPlayers {
@@ -45,9 +48,12 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 	if roles.Sensors < 0 {
 		roles.Sensors = min(2, n-1)
 	}
-	for name, seat := range map[string]int{"captain_seat": roles.Captain, "science_seat": roles.ScienceOfficer, "sensors_seat": roles.Sensors} {
-		if seat >= n {
-			return nil, kit.Errorf("bad_option", "Setup", "Option %s is seat %d but the table has %d seats.", name, seat, n)
+	for _, r := range []struct {
+		name string
+		seat int
+	}{{"captain_seat", roles.Captain}, {"science_seat", roles.ScienceOfficer}, {"sensors_seat", roles.Sensors}} {
+		if r.seat >= n {
+			return nil, kit.Errorf("bad_option", rule(optionSection[r.name]), "The %s is Player %d but the table has %d players.", roleOption[r.name], r.seat+1, n)
 		}
 	}
 	s := &State{
@@ -67,7 +73,10 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 	if override == nil {
 		s.data = nil // the embedded data; Decode resolves it the same way
 	}
-	if n == 2 {
+	switch {
+	case o.EngineeringStep == "3A" || o.EngineeringStep == "3B":
+		s.EngineeringStep = o.EngineeringStep
+	case n == 2 && md.Engineering3BTwoPlayers:
 		s.EngineeringStep = "3B"
 	}
 	if o.Step3ASeconds > 0 {
@@ -84,10 +93,12 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 			s.StepSeconds[k] = 30
 		}
 	}
+	// Each timer carries the table's length from the start, so that every
+	// screen can show it before the timer runs.
 	s.Timers = []kit.Timer{
-		{Name: "science", Label: "Science step"},
-		{Name: "step3a", Label: "Step 3A"},
-		{Name: "step3b", Label: "Step 3B"},
+		{Name: "science", Label: "Science step", DurationMS: int64(s.ScienceSeconds) * 1000},
+		{Name: "step3a", Label: "Step 3A", DurationMS: int64(s.StepSeconds["3A"]) * 1000},
+		{Name: "step3b", Label: "Step 3B", DurationMS: int64(s.StepSeconds["3B"]) * 1000},
 	}
 	switch {
 	case md.NemesisByDifficulty != nil:
@@ -102,6 +113,40 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 	setupScience(s, ctx.RNG)
 	setupMission(s, ctx.RNG)
 	return s, nil
+}
+
+// optionSection is the rulebook section each table option comes from, for
+// "bad_option" refusals.
+var optionSection = map[string]string{
+	"mission": secMissions, "difficulty": secMissions, "captain_seat": secMissions, "science_seat": secScience,
+	"sensors_seat": secMissions, "step3a_seconds": secMissions, "step3b_seconds": secMissions,
+	"science_seconds": secScience, "engineering_step": secMissions, "game_data": secComponentList,
+}
+
+var roleOption = map[string]string{"captain_seat": "Captain", "science_seat": "Science Officer", "sensors_seat": "Sensors player"}
+
+// decodeOptions reads the table options one by one, so that a "bad_option"
+// refusal names the section of the book its option comes from.
+func decodeOptions(raw json.RawMessage) (Options, error) {
+	o := defaultOptions()
+	var m map[string]json.RawMessage
+	if b := bytes.TrimSpace(raw); len(b) == 0 || string(b) == "null" {
+		return o, nil
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return o, kit.Errorf("bad_option", rule(secMissions), "Table options must be a JSON object: %v.", err)
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		one, _ := json.Marshal(map[string]json.RawMessage{k: m[k]})
+		if err := kit.DecodeOptions(one, info.Options, &o); err != nil {
+			sec, ok := optionSection[k]
+			if !ok {
+				sec = secMissions
+			}
+			return o, rewrap(err, sec)
+		}
+	}
+	return o, nil
 }
 
 // setupScience shuffles both decks and draws the five starting cards.
@@ -160,6 +205,12 @@ func setupMission(s *State, rng *kit.RNG) {
 		}
 	case "9":
 		s.Kestrel = &Kestrel{Required: d.M9.CrystalsRequired[s.Difficulty]}
+		for i, class := range d.M9.EnemyClasses[s.Difficulty] {
+			sq := d.M9.EnemySquares[i]
+			if c, ok := drawEnemyCard(s, rng, func(e EnemyCard) bool { return e.Class == class }, false); ok {
+				addEnemy(s, c, 0, sq[0], sq[1])
+			}
+		}
 	case "10":
 		k := d.Kraken
 		s.Kraken = &Kraken{Part: 1}

@@ -2,19 +2,14 @@ package spacecadets
 
 import (
 	"encoding/json"
-	"reflect"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
 	"tablewarden/referee/kit/kittest"
 )
-
-func TestClassified(t *testing.T) {
-	if err := kit.CheckClassified(reflect.TypeOf(State{})); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func TestSetupErrors(t *testing.T) {
 	for _, tc := range []struct {
@@ -98,16 +93,29 @@ func TestH2NemesisByDifficulty(t *testing.T) {
 	}
 }
 
-// TestTwoPlayerEngineering: with 2 players Engineering moves to Step 3B.
+// TestTwoPlayerEngineering: with 2 players Engineering moves to Step 3B in
+// Missions 8 and H1, as the book says, and not in Mission 9, whose page
+// does not say so (issue 13); the table may choose otherwise by option.
 func TestTwoPlayerEngineering(t *testing.T) {
-	tb := newTable(t, `{"mission":"9","captain_seat":0}`, 2, 1)
-	if got, want := tb.s.EngineeringStep, "3B"; got != want {
-		t.Fatalf("engineering step = %s, want %s", got, want)
+	for _, tc := range []struct {
+		opts  string
+		seats int
+		want  string
+	}{
+		{`{"mission":"8"}`, 2, "3B"},
+		{`{"mission":"H1"}`, 2, "3B"},
+		{`{"mission":"9"}`, 2, "3A"},
+		{`{"mission":"9"}`, 4, "3A"},
+		{`{"mission":"8"}`, 4, "3A"},
+		{`{"mission":"9","engineering_step":"3B"}`, 2, "3B"},
+		{`{"mission":"8","engineering_step":"3A"}`, 2, "3A"},
+	} {
+		tb := newTable(t, tc.opts, tc.seats, 1)
+		if got := tb.s.EngineeringStep; got != tc.want {
+			t.Fatalf("%s with %d players: engineering step = %s, want %s", tc.opts, tc.seats, got, tc.want)
+		}
 	}
-	tb4 := newTable(t, `{"mission":"9"}`, 4, 1)
-	if got, want := tb4.s.EngineeringStep, "3A"; got != want {
-		t.Fatalf("engineering step with 4 = %s, want %s", got, want)
-	}
+	tb := newTable(t, `{"mission":"8","captain_seat":0}`, 2, 1)
 	// 2 players: seat 1 is the Science Officer and Sensors.
 	tb.rigStart("Geoffrey Tubes", "Beam Bias", "Experimental Equipment 05", "Experimental Equipment 06", "Experimental Equipment 07 (Helm)")
 	tb.do(captain, "keep_starting", map[string]any{"card": "Geoffrey Tubes"})
@@ -182,4 +190,81 @@ func TestRolls(t *testing.T) {
 		t.Fatal("roll not logged")
 	}
 	tb.fail(crew, "roll", map[string]any{"dice": 9}, "bad_dice")
+}
+
+// TestSetupEvents: the setup log says what was placed (here Mission 9's
+// enemies and crystals, Mission 10's tentacles), publicly, and never the
+// hidden H4 planet or Mission 8 deck cards.
+func TestSetupEvents(t *testing.T) {
+	for _, m := range missionIDs {
+		seats := 4
+		tb := newTable(t, `{"mission":"`+m+`"}`, seats, 2)
+		ev := kit.SetupEvents(tb.g, tb.s)
+		if len(ev) == 0 || ev[0].Code != "setup_mission" {
+			t.Fatalf("mission %s: setup log = %v, want it to begin with the mission", m, ev)
+		}
+		text := ""
+		for _, e := range ev {
+			if e.To != nil {
+				t.Fatalf("mission %s: setup event %s is addressed to %v; nothing is dealt to one seat", m, e.Code, e.To)
+			}
+			text += e.Text + "\n"
+		}
+		enemies := 0
+		for _, e := range ev {
+			if e.Code == "setup_enemy" {
+				enemies++
+			}
+		}
+		if got, want := enemies, len(tb.s.Enemies); got != want {
+			t.Fatalf("mission %s: %d enemies logged, want %d", m, got, want)
+		}
+		if g := tb.s.Siege; g != nil {
+			for _, c := range g.Deck {
+				if name := tb.s.D().Enemies[c].Name; strings.Contains(text, name+" (") {
+					t.Fatalf("mission 8: the setup log names the hidden deck card %s", name)
+				}
+			}
+		}
+		if m == "9" && !strings.Contains(text, "Crystals are placed on") {
+			t.Fatalf("mission 9: setup log %q lacks the crystals", text)
+		}
+		if m == "10" && !strings.Contains(text, "holds the four tentacle cards") {
+			t.Fatalf("mission 10: setup log %q lacks the tentacle cards", text)
+		}
+	}
+}
+
+// TestRefusalsNameSections: bad options and bad arguments name the game
+// and the book's section they come from, not "Setup" or "Move".
+func TestRefusalsNameSections(t *testing.T) {
+	g := New()
+	for _, tc := range []struct {
+		opts, rule string
+	}{
+		{`{"mission":"11"}`, "Space Cadets › Missions"},
+		{`{"science_seconds":-4}`, "Space Cadets › Science"},
+		{`{"science_seat":5}`, "Space Cadets › Science"},
+		{`{"game_data":{"shields":["Fore"]}}`, "Space Cadets › Components"},
+		{`{"no_such_option":1}`, "Space Cadets › Missions"},
+	} {
+		_, err := g.Setup(json.RawMessage(tc.opts), seatNames(4), kit.NewCtx(1, 0, kittest.Epoch))
+		re, ok := kit.AsRuleError(err)
+		if !ok || re.Code != "bad_option" || re.Rule != tc.rule {
+			t.Fatalf("Setup(%s) = %v, want bad_option naming %q", tc.opts, err, tc.rule)
+		}
+	}
+	tb := newTable(t, `{"mission":"7"}`, 4, 1)
+	tb.to("step5")
+	_, err := tb.try(crew, "ship_moved", map[string]any{"row": "two"})
+	if re, ok := kit.AsRuleError(err); !ok || re.Code != "bad_args" || re.Rule != rule(secMissions) {
+		t.Fatalf("ship_moved with a bad row = %v, want bad_args naming %q", err, rule(secMissions))
+	}
+	_, err = tb.try(captain, "start_timer", map[string]any{"timer": "step3a"})
+	if re, ok := kit.AsRuleError(err); !ok || re.Code != "bad_args" || re.Rule != rule(secScience) {
+		t.Fatalf("start_timer with a bad field = %v, want bad_args naming %q", err, rule(secScience))
+	}
+	if _, err := g.Apply(struct{}{}, captain, kit.Move{Type: "next_step"}, kit.NewCtx(1, 1, kittest.Epoch)); !errors.Is(err, kit.ErrStateType) {
+		t.Fatalf("Apply on another game's state = %v, want kit.ErrStateType", err)
+	}
 }

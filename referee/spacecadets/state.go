@@ -143,12 +143,17 @@ type Equipment struct {
 // Rabbit is Mission 7: the tile the players are on (1–4), its Gate, the
 // next tile once the Gate is open, and the arrival roll.
 type Rabbit struct {
-	Tile       int      `json:"tile" vis:"public"`
-	TileNames  []string `json:"tile_names" vis:"public"`
-	GateOpen   bool     `json:"gate_open" vis:"public"`
-	Gate       Square   `json:"gate" vis:"public"`
-	NextGate   Square   `json:"next_gate" vis:"public"`
-	ArrivedNow bool     `json:"arrived_now" vis:"public"`
+	Tile      int      `json:"tile" vis:"public"`
+	TileNames []string `json:"tile_names" vis:"public"`
+	GateOpen  bool     `json:"gate_open" vis:"public"`
+	// GateOpenedTurn is the turn the current Gate opened: it is used "on
+	// any future turn", never the turn it opens.
+	GateOpenedTurn int    `json:"gate_opened_turn,omitempty" vis:"public"`
+	Gate           Square `json:"gate" vis:"public"`
+	NextGate       Square `json:"next_gate" vis:"public"`
+	// ArrivedNow: the ship passed a Gate this turn; its remaining movement
+	// is cancelled and the enemies are surprised.
+	ArrivedNow bool `json:"arrived_now" vis:"public"`
 	// PendingRow/PendingCol: the arrival roll was a 6 and the Captain chooses.
 	PendingRow bool `json:"pending_row" vis:"public"`
 	PendingCol bool `json:"pending_col" vis:"public"`
@@ -166,6 +171,9 @@ type Siege struct {
 type Kestrel struct {
 	Tractored int `json:"tractored" vis:"public"`
 	Required  int `json:"required" vis:"public"`
+	// Crystals are the numbers (from 1) of the crystals tractored, in
+	// order; empty in tables started before crystals were numbered.
+	Crystals []int `json:"crystals,omitempty" vis:"public"`
 }
 
 // Kraken is Mission 10: the four tentacles and both parts' objectives.
@@ -206,7 +214,11 @@ type End struct {
 	Won    bool   `json:"won" vis:"public"`
 	Level  string `json:"level,omitempty" vis:"public"` // minor or major
 	Reason string `json:"reason" vis:"public"`
-	Rule   string `json:"rule" vis:"public"`
+	// Code is Reason's message-catalog key and Params fill its
+	// placeholders (kit.Outcome.ReasonCode and ReasonParams).
+	Code   string            `json:"code,omitempty" vis:"public"`
+	Params map[string]string `json:"params,omitempty" vis:"public"`
+	Rule   string            `json:"rule" vis:"public"`
 }
 
 // Clone returns a deep copy that shares no mutable memory with s (the
@@ -243,6 +255,7 @@ func (s *State) Clone() *State {
 	}
 	if s.Kestrel != nil {
 		k := *s.Kestrel
+		k.Crystals = slices.Clone(k.Crystals)
 		c.Kestrel = &k
 	}
 	if s.Kraken != nil {
@@ -260,6 +273,7 @@ func (s *State) Clone() *State {
 	}
 	if s.End != nil {
 		e := *s.End
+		e.Params = maps.Clone(e.Params)
 		c.End = &e
 	}
 	return &c

@@ -1,6 +1,7 @@
 package spacecadets
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -81,4 +82,38 @@ func TestTimers(t *testing.T) {
 		tb.do(captain, "declare_loss", map[string]any{"reason": "mission abandoned"})
 		tb.fail(kit.SystemActor, kit.TimerExpiredMove, kit.TimerExpiredArgs{Name: "step3a", Generation: gen}, "stale_timer")
 	})
+}
+
+// TestTimerWordingQuotesTableLength: refusals quote the table's own timer
+// length, not the book's 30 seconds, when the table set another (issue 13).
+func TestTimerWordingQuotesTableLength(t *testing.T) {
+	tb := newTable(t, `{"mission":"7","science_seconds":45}`, 4, 5)
+	tb.startWith()
+	tb.rigEE("Geoffrey Tubes", "Beam Bias", "Experimental Equipment 09")
+	tb.do(officer, "science_draw", nil)
+	tb.do(officer, "science_select", map[string]any{"card": "Beam Bias"})
+	tb.do(captain, "next_step", nil)
+	tb.do(officer, "science_build", nil)
+	comp := tb.s.D().Components[tb.s.Science.Attempt.FaceDown[0]].Name
+	check := func(typ string, args any, code string) {
+		t.Helper()
+		_, err := tb.try(officer, typ, args)
+		re, ok := kit.AsRuleError(err)
+		if !ok || re.Code != code {
+			t.Fatalf("%s: error %v, want %s", typ, err, code)
+		}
+		if !strings.Contains(re.Message, "45") || strings.Contains(re.Message, "30") {
+			t.Fatalf("%s: message %q does not quote the table's 45 seconds", typ, re.Message)
+		}
+	}
+	check("set_aside_component", map[string]any{"card": comp}, "not_revealed")
+	tb.do(captain, "start_timer", map[string]any{"name": "science"})
+	check("report_workbench", map[string]any{"exact_match": true}, "timer_not_expired")
+	_, err := tb.try(captain, "start_timer", map[string]any{"name": "science"})
+	if re, ok := kit.AsRuleError(err); !ok || strings.Contains(re.Message, "30") {
+		t.Fatalf("restart: %v quotes 30 seconds", err)
+	}
+	tb.do(officer, "set_aside_component", map[string]any{"card": tb.s.D().Components[tb.s.Science.Attempt.Revealed[0]].Name})
+	tb.expire("science")
+	check("set_aside_component", map[string]any{"card": tb.s.D().Components[tb.s.Science.Attempt.Revealed[0]].Name}, "too_late")
 }

@@ -45,7 +45,9 @@ type attemptView struct {
 	SetAside          string   `json:"set_aside,omitempty"`
 	Gather            []string `json:"gather,omitempty"`
 	InactiveAutoMatch []string `json:"inactive_auto_match,omitempty"`
-	Status            string   `json:"status"`
+	// Cards lists each turned-over Component card with what it needs.
+	Cards  []componentView `json:"cards,omitempty"`
+	Status string          `json:"status"`
 }
 
 type scienceView struct {
@@ -78,10 +80,15 @@ type krakenView struct {
 	CardsHeldBy string         `json:"cards_held_by"`
 	Subdued     int            `json:"subdued"`
 	// LastActive and Continuation are shown once three are subdued.
-	LastActive   string     `json:"last_active_tentacle,omitempty"`
-	LastActiveID string     `json:"last_active_id,omitempty"`
-	Continuation string     `json:"continuation,omitempty"`
-	Part2        *part2View `json:"part2,omitempty"`
+	LastActive   string `json:"last_active_tentacle,omitempty"`
+	LastActiveID string `json:"last_active_id,omitempty"`
+	// Continuation is the link path of the next part of the mission
+	// ("/kraken/t3"), for the phone to show as a link.
+	Continuation string `json:"continuation,omitempty"`
+	// Part2StartedBy names the one player offered "Start Mission 10, part
+	// 2": the Captain.
+	Part2StartedBy string     `json:"part2_started_by,omitempty"`
+	Part2          *part2View `json:"part2,omitempty"`
 }
 
 type tentacleView struct {
@@ -126,14 +133,20 @@ type publicView struct {
 // Mission 8's enemy deck, H4's planet) are shown only as counts or not at
 // all.
 func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
-	s := st.(*State)
+	s, ok := st.(*State)
+	if !ok || s == nil {
+		return kit.View{Game: "spacecadets", Moves: []kit.MoveSpec{}}
+	}
 	view := kit.View{
-		Game:    "spacecadets",
-		Phase:   stepLabels[s.Step],
-		Turn:    waitingFor(s),
-		Public:  publicOf(s),
-		Moves:   available(s, v),
-		Outcome: g.Outcome(s),
+		Game:       "spacecadets",
+		Phase:      s.Step,
+		PhaseLabel: phaseLabel(s),
+		Prompt:     promptFor(s, v),
+		Turn:       waitingFor(s),
+		Public:     publicOf(s),
+		Board:      boardOf(s),
+		Moves:      available(s, v),
+		Outcome:    g.Outcome(s),
 	}
 	for i, name := range s.Seats {
 		var roles []string
@@ -149,7 +162,7 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		view.Seats = append(view.Seats, kit.SeatView{Seat: i, Name: name, Status: strings.Join(roles, ", ")})
 	}
 	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(s.Seats) {
-		view.Private = map[string]any{"you": s.Seats[v.Seat], "your_roles": view.Seats[v.Seat].Status}
+		view.Private = privateOf(s, v.Seat, view.Seats[v.Seat].Status)
 	}
 	if s.NemesisUsed {
 		tr := s.D().NemesisTrack
@@ -163,11 +176,7 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		def := kit.TrackDef{Name: "tile", Label: "Tile", Steps: []string{"Tile 1", "Tile 2", "Tile 3", "Tile 4"}}
 		view.Tracks = append(view.Tracks, def.View(kit.Track{Pos: s.Rabbit.Tile - 1}))
 	}
-	for _, t := range s.Timers {
-		if t.Running || t.Paused || t.Expired {
-			view.Timers = append(view.Timers, t)
-		}
-	}
+	view.Timers = timersOf(s)
 	return view
 }
 
@@ -211,7 +220,7 @@ func publicOf(s *State) publicView {
 	d := s.D()
 	md := s.missionData()
 	p := publicView{
-		Difficulty:      s.Difficulty,
+		Difficulty:      difficultyLabel(s.Difficulty),
 		Turn:            s.Turn,
 		Step:            stepLabels[s.Step],
 		EngineeringStep: "Step " + s.EngineeringStep,
@@ -245,7 +254,7 @@ func publicOf(s *State) publicView {
 		if !e.onMap() {
 			continue
 		}
-		ev := enemyView{ID: e.ID, Name: e.Name, Class: e.Class, Where: square(e.Row, e.Col), LockedOn: e.Locked, Abilities: "inactive (not locked on)"}
+		ev := enemyView{ID: e.ID, Name: e.Name, Class: classLabels[e.Class], Where: square(e.Row, e.Col), LockedOn: e.Locked, Abilities: "inactive (not locked on)"}
 		if e.Locked {
 			ev.Abilities = "active"
 		}
@@ -370,7 +379,7 @@ func scienceOf(s *State) scienceView {
 		v.ScienceDone = "Research (no Science this turn)"
 	}
 	if at := sc.Attempt; at != nil {
-		av := &attemptView{Kind: at.Kind, Cost: at.Level, FaceDownCards: len(at.FaceDown), Status: at.Status}
+		av := &attemptView{Kind: attemptLabels[at.Kind], Cost: at.Level, FaceDownCards: len(at.FaceDown), Status: attemptLabels[at.Status]}
 		if at.Kind == "build" {
 			av.Card = d.Equipment[at.Card].Name
 		}
@@ -393,6 +402,7 @@ func scienceOf(s *State) scienceView {
 			av.Gather = nil
 			av.InactiveAutoMatch = nil
 		}
+		av.Cards = workbenchOf(s)
 		v.Attempt = av
 	}
 	return v
@@ -421,6 +431,9 @@ func krakenOf(s *State) *krakenView {
 		v.LastActive = k.tentacle(k.Last).Name
 		v.LastActiveID = k.Last
 		v.Continuation = ContinuationPath(k.Last)
+		if k.Part == 1 {
+			v.Part2StartedBy = s.Seats[s.Roles.Captain] + " (Captain)"
+		}
 	}
 	if k.Part == 2 {
 		vr := d.variant(k.Last)
@@ -431,3 +444,34 @@ func krakenOf(s *State) *krakenView {
 	}
 	return v
 }
+
+// timersOf lists the timers a screen draws: the running, paused or expired
+// ones, and the current step's timer before it starts (with its length),
+// so the board can show "30 s" while the Captain gets ready. Each carries
+// its length (DurationMS), its deadline while running and RemainingMS
+// while paused.
+func timersOf(s *State) []kit.Timer {
+	var out []kit.Timer
+	for _, t := range s.Timers {
+		idle := !t.Running && !t.Paused && !t.Expired
+		current := t.Name == s.Step && t.Name != "science" ||
+			t.Name == "science" && s.Step == "science" && s.Science.Attempt != nil && s.Science.Attempt.Status == "face_down"
+		if !idle || current && s.End == nil {
+			if idle {
+				t.RemainingMS = t.DurationMS
+			}
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// classLabels and attemptLabels are the words players read for the coded
+// enemy classes and Science attempt states.
+var (
+	classLabels   = map[string]string{"easy": "Easy", "normal": "Normal", "hard": "Hard", "historical": "Historical"}
+	attemptLabels = map[string]string{
+		"build": "Build", "research": "Research",
+		"face_down": "Component cards face down", "running": "Timer running: gathering components", "check": "Time is up: checking the Workbench",
+	}
+)

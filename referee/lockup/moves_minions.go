@@ -74,8 +74,8 @@ func (st *State) refillMinionRow(rng *kit.RNG) {
 // card with the Remove minion icon or a Fungoid goes straight to the
 // discard instead of advancing (so a Fungoid is recruitable for one round
 // only). The empty spaces are then refilled.
-func (t *turn) patrolMinions() {
-	st := t.st
+func patrolMinions(t *kit.Turn[State]) {
+	st := t.S
 	k := len(st.MinionRow)
 	for i := k - 1; i >= 0; i-- {
 		m := st.MinionRow[i]
@@ -86,28 +86,26 @@ func (t *turn) patrolMinions() {
 		switch {
 		case m.Remove || m.Type == MinionFungoid:
 			st.MinionDiscard = append(st.MinionDiscard, m)
-			t.log(event("minion_removed", nil, "minion", minionLabel(m), "space", fmt.Sprint(i+1)))
+			t.Log(event("minion_removed", nil, "minion", minionLabel(m), "space", fmt.Sprint(i+1)))
 		case i == k-1:
 			st.MinionDiscard = append(st.MinionDiscard, m)
 		default:
 			st.MinionRow[i+1] = m
 		}
 	}
-	st.refillMinionRow(t.rng)
-	t.log(event("minion_row", nil, "row", st.minionRowText()))
+	st.refillMinionRow(t.RNG)
+	t.Log(event("minion_row", nil, "row", st.minionRowText()))
 }
 
 // recruit takes the minion on a row space. A Shapeshifter is discarded at
 // once and the player draws 3 minions to keep 1. Codes:
 // "minion_choice_pending", "empty_minion_space".
-func (t *turn) recruit(m kit.Move) error {
-	var a struct {
-		Space int `json:"space"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
+type recruitArgs struct {
+	Space int `json:"space"`
+}
+
+func recruit(t *kit.Turn[State], seat int, a recruitArgs) error {
+	st, p := t.S, (&t.S.Players[seat])
 	if len(p.MinionChoice) > 0 {
 		return ruleErr("minion_choice_pending", secMinions)
 	}
@@ -118,44 +116,42 @@ func (t *turn) recruit(m kit.Move) error {
 	st.MinionRow[a.Space-1] = Minion{}
 	if mn.Type == MinionShapeshifter {
 		st.MinionDiscard = append(st.MinionDiscard, mn)
-		t.drawShapeshifter()
+		drawShapeshifter(t, seat)
 		return nil
 	}
 	p.Minions = append(p.Minions, mn)
-	t.log(event("recruited", nil, "seat", t.name(t.seat), "minion", minionLabel(mn)))
+	t.Log(event("recruited", nil, "seat", t.S.name(seat), "minion", minionLabel(mn)))
 	return nil
 }
 
 // drawShapeshifter draws the Shapeshifter's cards for the player.
-func (t *turn) drawShapeshifter() {
-	st, p := t.st, t.me()
+func drawShapeshifter(t *kit.Turn[State], seat int) {
+	st, p := t.S, (&t.S.Players[seat])
 	n := st.Data.ShapeshifterDraw.Value
 	p.MinionChoice = nil
 	for i := 0; i < n; i++ {
-		if c, ok := st.drawMinion(t.rng); ok {
+		if c, ok := st.drawMinion(t.RNG); ok {
 			p.MinionChoice = append(p.MinionChoice, c)
 		}
 	}
-	t.reveals = true
-	t.log(event("shapeshifter", nil, "seat", t.name(t.seat), "n", fmt.Sprint(len(p.MinionChoice))))
+	t.Reveal()
+	t.Log(event("shapeshifter", nil, "seat", t.S.name(seat), "n", fmt.Sprint(len(p.MinionChoice))))
 	var ls []string
 	for _, c := range p.MinionChoice {
 		ls = append(ls, minionLabel(c))
 	}
-	t.log(event("minions_drawn", []int{t.seat}, "minions", strings.Join(ls, ", ")))
+	t.Log(event("minions_drawn", []int{seat}, "minions", strings.Join(ls, ", ")))
 }
 
 // keepMinion keeps one of the cards a Shapeshifter drew and discards the
 // others; keeping another Shapeshifter repeats the effect. Codes:
 // "no_minion_choice", "unknown_minion".
-func (t *turn) keepMinion(m kit.Move) error {
-	var a struct {
-		Card string `json:"card"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
+type keepMinionArgs struct {
+	Card string `json:"card"`
+}
+
+func keepMinion(t *kit.Turn[State], seat int, a keepMinionArgs) error {
+	st, p := t.S, (&t.S.Players[seat])
 	if len(p.MinionChoice) == 0 {
 		return ruleErr("no_minion_choice", secMinions)
 	}
@@ -180,11 +176,11 @@ func (t *turn) keepMinion(m kit.Move) error {
 	p.MinionChoice = nil
 	if kept.Type == MinionShapeshifter {
 		st.MinionDiscard = append(st.MinionDiscard, kept)
-		t.log(event("minion_kept", nil, "seat", t.name(t.seat), "minion", minionLabel(kept), "discarded", strings.Join(gone, ", ")))
-		t.drawShapeshifter()
+		t.Log(event("minion_kept", nil, "seat", t.S.name(seat), "minion", minionLabel(kept), "discarded", strings.Join(gone, ", ")))
+		drawShapeshifter(t, seat)
 		return nil
 	}
 	p.Minions = append(p.Minions, kept)
-	t.log(event("minion_kept", nil, "seat", t.name(t.seat), "minion", minionLabel(kept), "discarded", strings.Join(gone, ", ")))
+	t.Log(event("minion_kept", nil, "seat", t.S.name(seat), "minion", minionLabel(kept), "discarded", strings.Join(gone, ", ")))
 	return nil
 }

@@ -2,6 +2,8 @@ package lockup
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -48,15 +50,21 @@ func (d *Data) spaceLabel(id string) string {
 // the player pays. Codes: "not_advancing", "await_loot", "lantern_ended",
 // "not_forward" (no arrow from here to there: never backwards),
 // "cost_unpaid", "no_cost".
-func (t *turn) advance(m kit.Move, paying bool) error {
-	var a struct {
-		To string `json:"to"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
-	h := st.head(t.seat)
+type advanceArgs struct {
+	To string `json:"to"`
+}
+
+func advanceFree(t *kit.Turn[State], seat int, a advanceArgs) error {
+	return advance(t, seat, a, false)
+}
+
+func advancePaying(t *kit.Turn[State], seat int, a advanceArgs) error {
+	return advance(t, seat, a, true)
+}
+
+func advance(t *kit.Turn[State], seat int, a advanceArgs, paying bool) error {
+	st, p := t.S, (&t.S.Players[seat])
+	h := st.head(seat)
 	if h == nil {
 		return ruleErr("not_advancing", secAdvancing)
 	}
@@ -78,7 +86,7 @@ func (t *turn) advance(m kit.Move, paying bool) error {
 		return ruleErr("no_cost", secAdvancing, "to", to)
 	}
 	if paying {
-		t.log(event("cost_paid", nil, "seat", t.name(t.seat), "cost", costText(path.Cost)))
+		t.Log(event("cost_paid", nil, "seat", t.S.name(seat), "cost", costText(path.Cost), "to", to))
 	}
 	p.Lantern = a.To
 	h.StepsLeft--
@@ -86,65 +94,65 @@ func (t *turn) advance(m kit.Move, paying bool) error {
 	if h.Moved == 1 && h.Location > 0 {
 		p.AdvancedFrom = append(p.AdvancedFrom, h.Location)
 	}
-	t.log(event("lantern_moved", nil, "seat", t.name(t.seat), "space", to))
-	t.arrive(t.seat)
-	t.finishHeadIfDone()
-	t.resolve()
+	t.Log(event("lantern_moved", nil, "seat", t.S.name(seat), "space", to))
+	arrive(t, seat)
+	finishHeadIfDone(t)
+	resolve(t)
 	return nil
 }
 
 // arrive applies the space a lantern reached: a loot space shows the
 // player the whole stack (the guards take the top token), the TOMB ends the
 // journey, ESCAPED scores 17 + 3 per round left at once.
-func (t *turn) arrive(seat int) {
-	st := t.st
+func arrive(t *kit.Turn[State], seat int) {
+	st := t.S
 	id := st.lantern(seat)
 	sp, _ := st.Data.space(id)
 	if sp.Loot {
 		stack := st.LootStacks[id]
 		switch {
 		case len(stack) == 0:
-			t.log(event("loot_empty", nil, "space", st.Data.spaceLabel(id)))
+			t.Log(event("loot_empty", nil, "space", st.Data.spaceLabel(id)))
 		case seat == Guards:
 			g := st.GuardState
 			g.Loot = append(g.Loot, stack[0])
 			st.LootStacks[id] = stack[1:]
-			t.reveals = true
-			t.log(event("guards_loot", nil, "loot", st.Data.lootLabel(stack[0])))
+			t.Reveal()
+			t.Log(event("guards_loot", nil, "loot", st.Data.lootLabel(stack[0])))
 		default:
 			p := &st.Players[seat]
 			p.Peek = append([]string(nil), stack...)
 			st.Queue[0].AwaitLoot = true
-			t.reveals = true
+			t.Reveal()
 			var ls []string
 			for _, k := range stack {
 				ls = append(ls, st.Data.lootLabel(k))
 			}
-			t.log(event("loot_peek", []int{seat}, "tokens", strings.Join(ls, ", ")))
+			t.Log(event("loot_peek", []int{seat}, "tokens", strings.Join(ls, ", ")))
 		}
 	}
 	switch sp.End {
 	case EndTomb:
 		if seat == Guards {
-			t.log(event("guards_tomb", nil))
+			t.Log(event("guards_tomb", nil))
 		} else {
-			t.log(event("tomb_reached", nil, "seat", t.name(seat)))
+			t.Log(event("tomb_reached", nil, "seat", t.S.name(seat)))
 		}
 	case EndEscaped:
 		stars := st.Data.EscapedBase.Value + st.Data.EscapedPerRoundLeft.Value*st.roundsLeft()
 		if seat == Guards {
 			st.GuardState.EscapedRound, st.GuardState.EscapedStars = st.Round, stars
-			t.log(event("guards_escaped", nil, "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
+			t.Log(event("guards_escaped", nil, "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
 		} else {
 			st.Players[seat].EscapedRound, st.Players[seat].EscapedStars = st.Round, stars
-			t.log(event("escaped", nil, "seat", t.name(seat), "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
+			t.Log(event("escaped", nil, "seat", t.S.name(seat), "round", fmt.Sprint(st.Round), "stars", fmt.Sprint(stars)))
 		}
 	}
 }
 
 // finishHeadIfDone drops the head advance once it can go no further.
-func (t *turn) finishHeadIfDone() {
-	st := t.st
+func finishHeadIfDone(t *kit.Turn[State]) {
+	st := t.S
 	if len(st.Queue) == 0 {
 		return
 	}
@@ -162,16 +170,14 @@ func (t *turn) finishHeadIfDone() {
 // others go back face down (reshuffled, unseen by anyone else). The player
 // uses it at once or scores 1 star instead, and keeps it either way. Codes:
 // "not_on_loot", "unknown_loot".
-func (t *turn) keepLoot(m kit.Move) error {
-	var a struct {
-		Token string `json:"token"`
-		Use   bool   `json:"use"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
-	h := st.head(t.seat)
+type keepLootArgs struct {
+	Token string `json:"loot"`
+	Use   bool   `json:"use"`
+}
+
+func keepLoot(t *kit.Turn[State], seat int, a keepLootArgs) error {
+	st, p := t.S, (&t.S.Players[seat])
+	h := st.head(seat)
 	if h == nil || !h.AwaitLoot {
 		return ruleErr("not_on_loot", secAdvancing)
 	}
@@ -187,30 +193,27 @@ func (t *turn) keepLoot(m kit.Move) error {
 		return ruleErr("unknown_loot", secAdvancing, "loot", a.Token)
 	}
 	rest := append(append([]string(nil), stack[:k]...), stack[k+1:]...)
-	t.rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	t.RNG.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 	st.LootStacks[p.Lantern] = rest
 	p.Loot = append(p.Loot, a.Token)
 	p.Peek = nil
 	h.AwaitLoot = false
 	if a.Use {
-		t.log(event("loot_used", nil, "seat", t.name(t.seat), "loot", st.Data.lootLabel(a.Token)))
+		t.Log(event("loot_used", nil, "seat", t.S.name(seat), "loot", st.Data.lootLabel(a.Token)))
 	} else {
 		p.LootStars += st.Data.LootStar.Value
-		t.log(event("loot_star", nil, "seat", t.name(t.seat), "loot", st.Data.lootLabel(a.Token)))
+		t.Log(event("loot_star", nil, "seat", t.S.name(seat), "loot", st.Data.lootLabel(a.Token)))
 	}
-	t.finishHeadIfDone()
-	t.resolve()
+	finishHeadIfDone(t)
+	resolve(t)
 	return nil
 }
 
 // stopAdvancing ends the player's advance; before any step it declines the
 // reward (and the player may then send latecomers from that location).
 // Codes: "not_advancing", "await_loot".
-func (t *turn) stopAdvancing(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	h := t.st.head(t.seat)
+func stopAdvancing(t *kit.Turn[State], seat int) error {
+	h := t.S.head(seat)
 	if h == nil {
 		return ruleErr("not_advancing", secTunnels)
 	}
@@ -218,44 +221,126 @@ func (t *turn) stopAdvancing(m kit.Move) error {
 		return ruleErr("await_loot", secAdvancing)
 	}
 	if h.Moved == 0 {
-		t.log(event("advance_declined", nil, "seat", t.name(t.seat)))
+		t.Log(event("advance_declined", nil, "seat", t.S.name(seat)))
 	} else {
-		t.log(event("advance_stopped", nil, "seat", t.name(t.seat)))
+		t.Log(event("advance_stopped", nil, "seat", t.S.name(seat)))
 	}
-	t.st.pop()
-	t.resolve()
+	t.S.pop()
+	resolve(t)
 	return nil
 }
 
+// advanceLanternArgs name the source of an Advance lantern icon claim.
+type advanceLanternArgs struct {
+	Source string `json:"source"`
+}
+
 // advanceLantern is the Advance lantern icon: one space, paying the path's
-// cost if any and taking loot. Codes: "lantern_ended", "no_path".
-func (t *turn) advanceLantern(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
+// cost if any and taking loot. Each claim names the icon's source, one of
+// lanternSources, and each source gives one advance (the icon moves the
+// lantern "um espaço"); the claim is logged for the table. Codes:
+// "lantern_ended", "no_path", "icon_claimed" (that icon was used
+// already), "icon_source_unknown" (no such icon for the player now).
+func advanceLantern(t *kit.Turn[State], seat int, a advanceLanternArgs) error {
+	st, p := t.S, (&t.S.Players[seat])
 	if st.lanternEnded(p.Lantern) {
 		return ruleErr("lantern_ended", secIcons, "space", st.Data.spaceLabel(p.Lantern))
 	}
 	if len(st.Data.pathsFrom(p.Lantern)) == 0 {
 		return ruleErr("no_path", secIcons, "space", st.Data.spaceLabel(p.Lantern))
 	}
-	st.Queue = append(st.Queue, Advance{Seat: t.seat, StepsLeft: 1, Source: "advance_lantern"})
-	t.resolve()
+	key := st.claimKey(a.Source)
+	if slices.Contains(p.LanternClaims, key) {
+		return ruleErr("icon_claimed", secIcons, "source", st.sourceLabel(seat, a.Source))
+	}
+	src, ok := st.lanternSource(seat, a.Source)
+	if !ok {
+		return ruleErr("icon_source_unknown", secIcons, "source", a.Source)
+	}
+	p.LanternClaims = append(p.LanternClaims, key)
+	st.Queue = append(st.Queue, Advance{Seat: seat, StepsLeft: 1, Source: "advance_lantern"})
+	t.Log(event("lantern_icon", nil, "seat", st.name(seat), "source", src.Label))
+	resolve(t)
 	return nil
+}
+
+// lanternSources lists the Advance lantern icons a player may claim now,
+// each once: the reward of a resolved location where the player's crew
+// still stands (not sent to the LIBRARY), this round; the active legend
+// card's reward, this round, while it is resolved and the player has a
+// token on it; each item the player has and each tome card played.
+func (st *State) lanternSources(seat int) []kit.Choice {
+	p := &st.Players[seat]
+	var out []kit.Choice
+	add := func(value, label string) {
+		if !slices.Contains(p.LanternClaims, st.claimKey(value)) {
+			out = append(out, kit.Choice{Value: value, Label: label})
+		}
+	}
+	for loc := 1; loc <= 7; loc++ {
+		toks := p.tokensIn(PlaceLocation, loc)
+		if st.Resolved[loc-1] && len(toks) > 0 && !p.Tokens[toks[0]].Latecomer {
+			add(fmt.Sprintf("location:%d", loc), "Reward of location "+st.locName(loc))
+		}
+	}
+	if st.Phase == PhaseLegend && len(p.tokensIn(PlaceLegend, 0)) > 0 {
+		add("legend", "Legend card "+st.ActiveLegend)
+	}
+	for i, it := range p.Items {
+		add(fmt.Sprintf("item:%d", i), it.Name)
+	}
+	for i, tome := range p.TomesPlayed {
+		add(fmt.Sprintf("tome:%d", i), tome)
+	}
+	return out
+}
+
+// lanternSource returns the claimable source with the given value.
+func (st *State) lanternSource(seat int, value string) (kit.Choice, bool) {
+	for _, c := range st.lanternSources(seat) {
+		if c.Value == value {
+			return c, true
+		}
+	}
+	return kit.Choice{}, false
+}
+
+// claimKey is how a claim is remembered: location and legend rewards per
+// round, cards for the whole game.
+func (st *State) claimKey(source string) string {
+	if source == "legend" || strings.HasPrefix(source, "location:") {
+		return fmt.Sprintf("round %d %s", st.Round, source)
+	}
+	return source
+}
+
+// sourceLabel names a source for a refusal.
+func (st *State) sourceLabel(seat int, source string) string {
+	p := &st.Players[seat]
+	kind, n, _ := strings.Cut(source, ":")
+	i, err := strconv.Atoi(n)
+	switch {
+	case kind == "legend":
+		return "the legend card " + st.ActiveLegend
+	case kind == "location":
+		return "location " + n
+	case kind == "item" && err == nil && i >= 0 && i < len(p.Items):
+		return p.Items[i].Name
+	case kind == "tome" && err == nil && i >= 0 && i < len(p.TomesPlayed):
+		return p.TomesPlayed[i]
+	}
+	return source
 }
 
 // guardsPay answers, for the solo guards at a path with a cost, whether
 // they can pay it: they take the cost path if they can, the other path
 // otherwise. Code: "guards_not_waiting".
-func (t *turn) guardsPay(m kit.Move) error {
-	var a struct {
-		CanPay bool `json:"can_pay"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st := t.st
+type guardsPayArgs struct {
+	CanPay bool `json:"can_pay"`
+}
+
+func guardsPay(t *kit.Turn[State], seat int, a guardsPayArgs) error {
+	st := t.S
 	h := st.head(Guards)
 	if h == nil || !h.AwaitGuardsPay {
 		return ruleErr("guards_not_waiting", secSoloTunnel)
@@ -271,20 +356,20 @@ func (t *turn) guardsPay(m kit.Move) error {
 	}
 	if chosen != nil {
 		if a.CanPay {
-			t.log(event("guards_paid", nil, "cost", costText(chosen.Cost)))
+			t.Log(event("guards_paid", nil, "cost", costText(chosen.Cost)))
 		}
-		t.guardsStep(*chosen)
+		guardsStep(t, *chosen)
 	}
 	st.pop()
-	t.resolve()
+	resolve(t)
 	return nil
 }
 
 // runGuards moves the guards while their advance is at the head of the
 // queue: exactly one space; at a cost path the solo player must say
 // whether they can pay.
-func (t *turn) runGuards() {
-	st := t.st
+func runGuards(t *kit.Turn[State]) {
+	st := t.S
 	for len(st.Queue) > 0 && st.Queue[0].Seat == Guards && !st.Queue[0].AwaitGuardsPay {
 		g := st.GuardState
 		paths := st.Data.pathsFrom(g.Lantern)
@@ -298,19 +383,19 @@ func (t *turn) runGuards() {
 		}
 		if cost != nil {
 			st.Queue[0].AwaitGuardsPay = true
-			t.log(event("guards_wait_pay", nil, "cost", costText(cost.Cost)))
+			t.Log(event("guards_wait_pay", nil, "cost", costText(cost.Cost)))
 			return
 		}
 		if len(paths) > 0 {
 			// No cost path: the first path in board order (assumed).
-			t.guardsStep(paths[0])
+			guardsStep(t, paths[0])
 		}
 		st.pop()
 	}
 }
 
-func (t *turn) guardsStep(p Path) {
-	t.st.GuardState.Lantern = p.To
-	t.log(event("guards_moved", nil, "space", t.st.Data.spaceLabel(p.To)))
-	t.arrive(Guards)
+func guardsStep(t *kit.Turn[State], p Path) {
+	t.S.GuardState.Lantern = p.To
+	t.Log(event("guards_moved", nil, "space", t.S.Data.spaceLabel(p.To)))
+	arrive(t, Guards)
 }

@@ -20,58 +20,52 @@ func itemName(s string) string {
 
 // reserveItem is the Reserve item icon: the player takes an item from the
 // item display for free and keeps it face down (only its owner knows it).
-func (t *turn) reserveItem(m kit.Move) error {
-	var a struct {
-		Item string `json:"item"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	p := t.me()
+type reserveItemArgs struct {
+	Item string `json:"item"`
+}
+
+func reserveItem(t *kit.Turn[State], seat int, a reserveItemArgs) error {
+	p := (&t.S.Players[seat])
 	name := itemName(a.Item)
 	p.Reserved = append(p.Reserved, name)
-	t.log(event("item_reserved", nil, "seat", t.name(t.seat)),
-		event("your_reserved", []int{t.seat}, "item", name))
+	t.Log(event("item_reserved", nil, "seat", t.S.name(seat)),
+		event("your_reserved", []int{seat}, "item", name))
 	return nil
 }
 
 // craftItem records an item crafted from the display, upgraded or not: an
 // item is upgraded only once and only when it is crafted.
-func (t *turn) craftItem(m kit.Move) error {
-	var a struct {
-		Item    string `json:"item"`
-		Upgrade bool   `json:"upgrade"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	t.crafted(Item{Name: itemName(a.Item), How: "crafted", Upgraded: a.Upgrade})
+type craftItemArgs struct {
+	Item    string `json:"item"`
+	Upgrade bool   `json:"upgrade"`
+}
+
+func craftItem(t *kit.Turn[State], seat int, a craftItemArgs) error {
+	crafted(t, seat, Item{Name: itemName(a.Item), How: "crafted", Upgraded: a.Upgrade})
 	return nil
 }
 
-func (t *turn) crafted(it Item) {
-	p := t.me()
+func crafted(t *kit.Turn[State], seat int, it Item) {
+	p := (&t.S.Players[seat])
 	p.Items = append(p.Items, it)
 	up := ""
 	if it.Upgraded {
 		up = " (upgraded)"
 	}
-	t.log(event("item_crafted", nil, "seat", t.name(t.seat), "item", it.Name, "upgraded", up))
+	t.Log(event("item_crafted", nil, "seat", t.S.name(seat), "item", it.Name, "upgraded", up))
 }
 
 // craftReserved crafts a reserved item, which is possible only at the CELL
 // BLOCK: the player must have a crew token there this round. It may be
 // upgraded as it is crafted. Codes: "no_reserved_item",
 // "not_at_cell_block".
-func (t *turn) craftReserved(m kit.Move) error {
-	var a struct {
-		Item    string `json:"item"`
-		Upgrade bool   `json:"upgrade"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
+type craftReservedArgs struct {
+	Item    string `json:"item"`
+	Upgrade bool   `json:"upgrade"`
+}
+
+func craftReserved(t *kit.Turn[State], seat int, a craftReservedArgs) error {
+	st, p := t.S, (&t.S.Players[seat])
 	k := -1
 	for i, r := range p.Reserved {
 		if r == a.Item {
@@ -87,35 +81,31 @@ func (t *turn) craftReserved(m kit.Move) error {
 		return ruleErr("not_at_cell_block", secIcons, "cell_block", cb)
 	}
 	p.Reserved = append(p.Reserved[:k:k], p.Reserved[k+1:]...)
-	t.crafted(Item{Name: a.Item, How: "crafted_from_reserve", Upgraded: a.Upgrade})
+	crafted(t, seat, Item{Name: a.Item, How: "crafted_from_reserve", Upgraded: a.Upgrade})
 	return nil
 }
 
 // gainItem records an item obtained another way than crafting; it can
 // never be upgraded.
-func (t *turn) gainItem(m kit.Move) error {
-	var a struct {
-		Item string `json:"item"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	p := t.me()
+type gainItemArgs struct {
+	Item string `json:"item"`
+}
+
+func gainItem(t *kit.Turn[State], seat int, a gainItemArgs) error {
+	p := (&t.S.Players[seat])
 	name := itemName(a.Item)
 	p.Items = append(p.Items, Item{Name: name, How: "gained"})
-	t.log(event("item_gained", nil, "seat", t.name(t.seat), "item", name))
+	t.Log(event("item_gained", nil, "seat", t.S.name(seat), "item", name))
 	return nil
 }
 
 // upgradeItem always refuses: an item is upgraded only immediately when it
 // is crafted (craft_item or craft_reserved with upgrade), and only once.
 // Code: "upgrade_only_when_crafted".
-func (t *turn) upgradeItem(m kit.Move) error {
-	var a struct {
-		Item string `json:"item"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
+type upgradeItemArgs struct {
+	Item string `json:"item"`
+}
+
+func upgradeItem(t *kit.Turn[State], seat int, a upgradeItemArgs) error {
 	return ruleErr("upgrade_only_when_crafted", secIcons, "item", a.Item)
 }

@@ -9,26 +9,26 @@ import (
 )
 
 // startLightsOut begins Lights Out once every player has passed.
-func (t *turn) startLightsOut() {
-	st := t.st
+func startLightsOut(t *kit.Turn[State]) {
+	st := t.S
 	st.Phase = PhaseLightsOut
 	st.Resolving = 1
-	t.log(event("lights_out", nil))
-	t.resolve()
+	t.Log(event("lights_out", nil))
+	resolve(t)
 }
 
 // resolve runs Lights Out forward: it lets the guards move, and resolves
 // locations 1–7 in order, stopping whenever a catacomb advance waits for a
 // player; after location 7 it reveals the legend card's strengths.
-func (t *turn) resolve() {
-	st := t.st
+func resolve(t *kit.Turn[State]) {
+	st := t.S
 	for {
-		t.runGuards()
+		runGuards(t)
 		if len(st.Queue) > 0 || st.Phase != PhaseLightsOut {
 			return
 		}
 		if st.Resolving >= 1 && st.Resolving <= 7 && !st.Resolved[st.Resolving-1] {
-			t.resolveLocation(st.Resolving)
+			resolveLocation(t, st.Resolving)
 			st.Resolved[st.Resolving-1] = true
 			continue
 		}
@@ -36,7 +36,7 @@ func (t *turn) resolve() {
 			st.Resolving++
 			continue
 		}
-		t.startLegend()
+		startLegend(t)
 		return
 	}
 }
@@ -65,8 +65,8 @@ func (st *State) beats(a, b Strength) bool {
 
 // resolveLocation reveals a location's face-down tokens and, at a tunnel
 // location, queues the advance of whoever earned it.
-func (t *turn) resolveLocation(loc int) {
-	st := t.st
+func resolveLocation(t *kit.Turn[State], loc int) {
+	st := t.S
 	var shown []string
 	for s := range st.Players {
 		p := &st.Players[s]
@@ -74,12 +74,12 @@ func (t *turn) resolveLocation(loc int) {
 			if p.Tokens[i].FaceDown && !p.Tokens[i].Revealed {
 				p.Tokens[i].Revealed = true
 				shown = append(shown, fmt.Sprintf("%s: %s", st.Seats[s], tokenLabel(p.Tokens[i])))
-				t.reveals = true
+				t.Reveal()
 			}
 		}
 	}
 	if len(shown) > 0 {
-		t.log(event("tokens_revealed", nil, "location", t.locName(loc), "tokens", strings.Join(shown, ", ")))
+		t.Log(event("tokens_revealed", nil, "location", t.S.locName(loc), "tokens", strings.Join(shown, ", ")))
 	}
 	tunnel := st.Tunnels[loc-1]
 	if tunnel == "" {
@@ -90,7 +90,7 @@ func (t *turn) resolveLocation(loc int) {
 		steps = 2
 	}
 	if st.Solo {
-		t.resolveSoloTunnel(loc, tunnel, steps)
+		resolveSoloTunnel(t, loc, tunnel, steps)
 		return
 	}
 	var best *Strength
@@ -105,10 +105,10 @@ func (t *turn) resolveLocation(loc int) {
 		}
 	}
 	if best == nil {
-		t.log(event("tunnel_nobody", nil, "location", t.locName(loc)))
+		t.Log(event("tunnel_nobody", nil, "location", t.S.locName(loc)))
 		return
 	}
-	t.queueAdvance(best.Seat, loc, tunnel, steps)
+	queueAdvance(t, best.Seat, loc, tunnel, steps)
 }
 
 // resolveSoloTunnel applies the solo rules: the guards advance one space
@@ -117,8 +117,8 @@ func (t *turn) resolveLocation(loc int) {
 // explorer but the guards have the most strength, the book is silent:
 // lone_explorer_vs_stronger_guards decides ("both" by default: the player,
 // then the guards).
-func (t *turn) resolveSoloTunnel(loc int, tunnel string, steps int) {
-	st := t.st
+func resolveSoloTunnel(t *kit.Turn[State], loc int, tunnel string, steps int) {
+	st := t.S
 	g := st.GuardState
 	pStr, pExp, _ := st.Players[0].strengthAt(loc)
 	var card GuardCard
@@ -142,29 +142,29 @@ func (t *turn) resolveSoloTunnel(loc int, tunnel string, steps int) {
 		guardsGo = guardsMost
 	}
 	if !playerGoes && !guardsGo {
-		t.log(event("tunnel_nobody", nil, "location", t.locName(loc)))
+		t.Log(event("tunnel_nobody", nil, "location", t.S.locName(loc)))
 	}
 	if playerGoes {
-		t.queueAdvance(0, loc, tunnel, steps)
+		queueAdvance(t, 0, loc, tunnel, steps)
 	}
 	if guardsGo {
 		// The guards advance exactly one space, even through a double tunnel.
-		t.queueAdvance(Guards, loc, tunnel, 1)
+		queueAdvance(t, Guards, loc, tunnel, 1)
 	}
 }
 
 // queueAdvance queues an advance, or logs that the lantern can go no
 // further (a player on TOMB or ESCAPED still blocks the others).
-func (t *turn) queueAdvance(seat, loc int, source string, steps int) {
-	st := t.st
+func queueAdvance(t *kit.Turn[State], seat, loc int, source string, steps int) {
+	st := t.S
 	lantern := st.lantern(seat)
 	if st.lanternEnded(lantern) || len(st.Data.pathsFrom(lantern)) == 0 {
-		t.log(event("tunnel_blocked", nil, "location", t.locName(loc), "seat", t.name(seat)))
+		t.Log(event("tunnel_blocked", nil, "location", t.S.locName(loc), "seat", t.S.name(seat)))
 		return
 	}
 	st.Queue = append(st.Queue, Advance{Seat: seat, StepsLeft: steps, Location: loc, Source: source})
 	if loc > 0 {
-		t.log(event("tunnel_winner", nil, "location", t.locName(loc), "tunnel", source, "seat", t.name(seat), "steps", spacesText(steps)))
+		t.Log(event("tunnel_winner", nil, "location", t.S.locName(loc), "tunnel", source, "seat", t.S.name(seat), "steps", spacesText(steps)))
 	}
 }
 
@@ -177,8 +177,8 @@ func spacesText(n int) string {
 
 // startLegend reveals every token on the active legend card (and, solo, the
 // guards' 8th card) and ranks the strengths, ties by seating order.
-func (t *turn) startLegend() {
-	st := t.st
+func startLegend(t *kit.Turn[State]) {
+	st := t.S
 	st.Phase = PhaseLegend
 	st.Resolving = 8
 	var rank []Strength
@@ -202,10 +202,10 @@ func (t *turn) startLegend() {
 	st.LegendRanking = rank
 	var parts []string
 	for i, r := range rank {
-		parts = append(parts, fmt.Sprintf("%d. %s %d", i+1, t.name(r.Seat), r.Strength))
+		parts = append(parts, fmt.Sprintf("%d. %s %d", i+1, t.S.name(r.Seat), r.Strength))
 	}
-	t.reveals = true
-	t.log(event("legend_strengths", nil, "legend", st.ActiveLegend, "ranking", strings.Join(parts, ", ")))
+	t.Reveal()
+	t.Log(event("legend_strengths", nil, "legend", st.ActiveLegend, "ranking", strings.Join(parts, ", ")))
 }
 
 // latecomer sends the player's tokens at a resolved location to the
@@ -213,19 +213,17 @@ func (t *turn) startLegend() {
 // "not_resolved_yet", "no_tokens_there", "advanced_no_library" (advancing
 // in the catacombs from that tunnel location was a reward),
 // "already_latecomer".
-func (t *turn) latecomer(m kit.Move) error {
-	var a struct {
-		Location int `json:"location"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
+type latecomerArgs struct {
+	Location int `json:"location"`
+}
+
+func latecomer(t *kit.Turn[State], seat int, a latecomerArgs) error {
+	st, p := t.S, (&t.S.Players[seat])
 	if a.Location < 1 || a.Location > 7 {
 		return ruleErr("unknown_location", secTunnels, "location", fmt.Sprint(a.Location))
 	}
-	loc := t.locName(a.Location)
-	if !st.latecomerReady(t.seat, a.Location) {
+	loc := t.S.locName(a.Location)
+	if !st.latecomerReady(seat, a.Location) {
 		return ruleErr("not_resolved_yet", secTunnels, "location", loc)
 	}
 	toks := p.tokensIn(PlaceLocation, a.Location)
@@ -243,7 +241,7 @@ func (t *turn) latecomer(m kit.Move) error {
 	for _, i := range toks {
 		p.Tokens[i].Latecomer = true
 	}
-	t.log(event("latecomer", nil, "seat", t.name(t.seat), "location", loc))
+	t.Log(event("latecomers_sent", nil, "seat", t.S.name(seat), "location", loc))
 	return nil
 }
 
@@ -263,24 +261,22 @@ func (st *State) latecomerReady(seat, loc int) bool {
 
 // playTome records a tome card played. Code: "tome_during_legend" while
 // the legend card is being resolved, unless the tome's text allows it.
-func (t *turn) playTome(m kit.Move) error {
-	var a struct {
-		Tome       string `json:"tome"`
-		TextAllows bool   `json:"text_allows"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	if t.st.Phase == PhaseLegend && !a.TextAllows {
+type playTomeArgs struct {
+	Tome       string `json:"tome"`
+	TextAllows bool   `json:"text_allows"`
+}
+
+func playTome(t *kit.Turn[State], seat int, a playTomeArgs) error {
+	if t.S.Phase == PhaseLegend && !a.TextAllows {
 		return ruleErr("tome_during_legend", secLegend)
 	}
 	name := strings.TrimSpace(a.Tome)
 	if name == "" {
 		name = "tome"
 	}
-	p := t.me()
+	p := (&t.S.Players[seat])
 	p.TomesPlayed = append(p.TomesPlayed, name)
-	t.log(event("tome_played", nil, "seat", t.name(t.seat), "tome", name))
+	t.Log(event("tome_played", nil, "seat", t.S.name(seat), "tome", name))
 	return nil
 }
 
@@ -308,14 +304,12 @@ func (st *State) pendingText() string {
 // the active legend goes to the bottom of the deck and the next is
 // revealed, the minion row advances; after the last round the last raid
 // begins. Codes: "pending_decisions", "solo_only".
-func (t *turn) resolveLegend(m kit.Move) error {
-	var a struct {
-		GuardsRewarded *bool `json:"guards_rewarded"`
-	}
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st := t.st
+type resolveLegendArgs struct {
+	GuardsRewarded *bool `json:"guards_rewarded"`
+}
+
+func resolveLegend(t *kit.Turn[State], seat int, a resolveLegendArgs) error {
+	st := t.S
 	if w := st.pendingText(); w != "" {
 		return ruleErr("pending_decisions", secLegend, "what", w)
 	}
@@ -325,7 +319,7 @@ func (t *turn) resolveLegend(m kit.Move) error {
 	if a.GuardsRewarded != nil && *a.GuardsRewarded {
 		n := st.Data.GuardsLegendRewardStars.Value
 		st.GuardState.LegendStars += n
-		t.log(event("guards_legend_stars", nil, "stars", fmt.Sprint(n)))
+		t.Log(event("guards_legend_stars", nil, "stars", fmt.Sprint(n)))
 	}
 	// The last tokens go back to their holding cells; latecomers pass
 	// through the LIBRARY (its effect is the base game's).
@@ -335,40 +329,37 @@ func (t *turn) resolveLegend(m kit.Move) error {
 			p.Tokens[i] = CrewToken{ID: p.Tokens[i].ID, Strength: p.Tokens[i].Strength, Explorer: p.Tokens[i].Explorer, Place: PlaceCell}
 		}
 	}
-	t.log(event("tokens_returned", nil))
-	t.patrol()
+	t.Log(event("tokens_returned", nil))
+	patrol(t)
 	return nil
 }
 
 // patrol is the Patrol phase and the end of the round.
-func (t *turn) patrol() {
-	st := t.st
+func patrol(t *kit.Turn[State]) {
+	st := t.S
 	old := st.ActiveLegend
 	st.LegendDeck = append(st.LegendDeck, old)
 	st.ActiveLegend, st.LegendDeck = st.LegendDeck[0], st.LegendDeck[1:]
-	t.reveals = true
-	t.log(event("patrol", nil, "old", old, "legend", st.ActiveLegend))
-	t.patrolMinions()
+	t.Reveal()
+	t.Log(event("patrol", nil, "old", old, "legend", st.ActiveLegend))
+	patrolMinions(t)
 	if st.Round >= st.Data.Rounds.Value {
 		st.Phase = PhaseLastRaid
 		st.Resolving = 0
-		t.log(event("last_raid", nil, "rounds", fmt.Sprint(st.Data.Rounds.Value)))
+		t.Log(event("last_raid", nil, "rounds", fmt.Sprint(st.Data.Rounds.Value)))
 		return
 	}
 	st.Round++
 	if st.Data.FirstPlayerRotates.Value {
 		st.FirstPlayer = (st.FirstPlayer + 1) % len(st.Seats)
 	}
-	t.log(st.startRollCall(t.rng)...)
+	t.Log(st.startRollCall(t.RNG)...)
 }
 
 // finishRaid ends the last raid and opens final scoring, prefilling each
 // player's minion counts from the minions recruited through the app.
-func (t *turn) finishRaid(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	st := t.st
+func finishRaid(t *kit.Turn[State], seat int) error {
+	st := t.S
 	st.Phase = PhaseFinalScoring
 	for s := range st.Players {
 		p := &st.Players[s]
@@ -378,6 +369,6 @@ func (t *turn) finishRaid(m kit.Move) error {
 			}
 		}
 	}
-	t.log(event("final_scoring", nil))
+	t.Log(event("final_scoring", nil))
 	return nil
 }

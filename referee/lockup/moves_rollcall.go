@@ -2,6 +2,7 @@ package lockup
 
 import (
 	"fmt"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -19,13 +20,9 @@ type assignArgs struct {
 // "already_passed", "unknown_token", "token_not_in_cell",
 // "unknown_location", "must_pass" (the 7th token must stay: only six go on
 // board locations), "face_down_limit".
-func (t *turn) assign(m kit.Move) error {
-	var a assignArgs
-	if err := kit.DecodeArgs(m, &a); err != nil {
-		return err
-	}
-	st, p := t.st, t.me()
-	if err := t.rollCallTurn(); err != nil {
+func assign(t *kit.Turn[State], seat int, a assignArgs) error {
+	st, p := t.S, (&t.S.Players[seat])
+	if err := rollCallTurn(t, seat); err != nil {
 		return err
 	}
 	i := p.token(a.Token)
@@ -48,15 +45,16 @@ func (t *turn) assign(m kit.Move) error {
 		p.FaceDown++
 	}
 	tok := &p.Tokens[i]
-	tok.Place, tok.Location, tok.FaceDown = PlaceLocation, a.Location, a.FaceDown
-	loc := t.locName(a.Location)
+	st.Placements++
+	tok.Place, tok.Location, tok.FaceDown, tok.Placed = PlaceLocation, a.Location, a.FaceDown, st.Placements
+	loc := t.S.locName(a.Location)
 	if a.FaceDown {
-		t.log(event("assigned_face_down", nil, "seat", t.name(t.seat), "location", loc),
-			event("your_face_down", []int{t.seat}, "token", tokenLabel(*tok), "strength", fmt.Sprint(tok.Strength), "location", loc))
+		t.Log(event("assigned_face_down", nil, "seat", t.S.name(seat), "location", loc),
+			event("your_face_down", []int{seat}, "token", tokenLabel(*tok), "location", loc))
 	} else {
-		t.log(event("assigned", nil, "seat", t.name(t.seat), "token", tokenLabel(*tok), "location", loc))
+		t.Log(event("assigned", nil, "seat", t.S.name(seat), "token", tokenLabel(*tok), "location", loc))
 	}
-	t.nextRollCallTurn()
+	nextRollCallTurn(t)
 	return nil
 }
 
@@ -65,12 +63,9 @@ func (t *turn) assign(m kit.Move) error {
 // card (it does not count toward the face-down limit). Codes:
 // "not_your_turn", "already_passed", "cannot_pass_yet" (more than one token
 // left: tokens go on the legend card no other way).
-func (t *turn) pass(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	p := t.me()
-	if err := t.rollCallTurn(); err != nil {
+func pass(t *kit.Turn[State], seat int) error {
+	p := (&t.S.Players[seat])
+	if err := rollCallTurn(t, seat); err != nil {
 		return err
 	}
 	cell := p.tokensIn(PlaceCell, 0)
@@ -78,27 +73,28 @@ func (t *turn) pass(m kit.Move) error {
 		return ruleErr("cannot_pass_yet", secRollCall, "n", fmt.Sprint(len(cell)))
 	}
 	tok := &p.Tokens[cell[0]]
-	tok.Place, tok.FaceDown = PlaceLegend, true
+	t.S.Placements++
+	tok.Place, tok.FaceDown, tok.Placed = PlaceLegend, true, t.S.Placements
 	p.Passed = true
-	t.log(event("passed", nil, "seat", t.name(t.seat)))
-	t.nextRollCallTurn()
+	t.Log(event("passed", nil, "seat", t.S.name(seat)))
+	nextRollCallTurn(t)
 	return nil
 }
 
-func (t *turn) rollCallTurn() error {
-	if t.me().Passed {
+func rollCallTurn(t *kit.Turn[State], seat int) error {
+	if (&t.S.Players[seat]).Passed {
 		return ruleErr("already_passed", secRollCall)
 	}
-	if t.st.Turn != t.seat {
-		return ruleErr("not_your_turn", secRollCall, "seat", t.name(t.st.Turn))
+	if t.S.Turn != seat {
+		return ruleErr("not_your_turn", secRollCall, "seat", t.S.name(t.S.Turn))
 	}
 	return nil
 }
 
 // nextRollCallTurn hands the turn clockwise to the next player who has not
 // passed, or starts Lights Out when everyone has passed.
-func (t *turn) nextRollCallTurn() {
-	st := t.st
+func nextRollCallTurn(t *kit.Turn[State]) {
+	st := t.S
 	n := len(st.Seats)
 	for i := 1; i <= n; i++ {
 		s := (st.Turn + i) % n
@@ -107,11 +103,11 @@ func (t *turn) nextRollCallTurn() {
 			return
 		}
 	}
-	t.startLightsOut()
+	startLightsOut(t)
 }
 
-func (t *turn) locName(n int) string {
-	return fmt.Sprintf("%d %s", n, t.st.Data.Locations.Value[n-1].Name)
+func (st *State) locName(n int) string {
+	return fmt.Sprintf("%d %s", n, st.Data.Locations.Value[n-1].Name)
 }
 
 // tokenLabel names a crew token for screens.
@@ -119,5 +115,5 @@ func tokenLabel(c CrewToken) string {
 	if c.Explorer {
 		return fmt.Sprintf("explorer (strength %d)", c.Strength)
 	}
-	return fmt.Sprintf("%s (strength %d)", c.ID, c.Strength)
+	return fmt.Sprintf("crew token %s (strength %d)", strings.TrimPrefix(c.ID, "crew"), c.Strength)
 }

@@ -1,0 +1,109 @@
+package api
+
+import (
+	"syscall"
+	"time"
+)
+
+// Limits are the server's defences against one hostile phone on the same
+// Wi-Fi (issue 16): caps on connections and streams, timeouts, and the
+// rates and sizes of table creation. The zero value turns every cap off
+// (the load tool and most tests run so); DefaultLimits gives the values
+// that suit a game store.
+type Limits struct {
+	// MaxConns caps the open connections. Above MaxConns-ReserveConns a
+	// new connection is admitted only for /healthz and for moves on
+	// tables already loaded (the reserve); at MaxConns it gets a 429 and
+	// is closed at once. 0 = no cap.
+	MaxConns int
+	// ReserveConns is the part of MaxConns kept for /healthz and moves.
+	ReserveConns int
+	// ConnsPerAddr caps one client address's open connections (by the TCP
+	// peer; off behind a trusted proxy, where every peer is the proxy).
+	ConnsPerAddr int
+	// MaxStreams caps the open SSE streams of the whole server.
+	MaxStreams int
+	// StreamsPerAddr caps one client address's open streams (429).
+	StreamsPerAddr int
+	// StreamsPerToken caps one credential's open streams at one table; a
+	// stream beyond it closes that credential's oldest stream.
+	StreamsPerToken int
+	// ReadTimeout bounds the reading of a whole request, body included.
+	ReadTimeout time.Duration
+	// MaxHeaderBytes caps a request's header.
+	MaxHeaderBytes int
+	// StreamWriteTimeout drops a stream whose phone does not take an
+	// event within it (a dead reader). 0 = 10 s.
+	StreamWriteTimeout time.Duration
+	// CreatesPerMinute and CreateBurst rate-limit table creation per
+	// client address. 0 = no limit.
+	CreatesPerMinute float64
+	CreateBurst      int
+	// MaxOptionsBytes caps a new table's options JSON (413). 0 = no cap
+	// beyond the body limit.
+	MaxOptionsBytes int
+	// LookupFailCost is how many join tokens a failed join-code lookup
+	// takes from its address (a success takes one). 0 = 1.
+	LookupFailCost int
+	// MaxLoadedTables bounds the tables kept in memory; idle ones beyond
+	// it are dropped, least recently used first. 0 = no bound.
+	MaxLoadedTables int
+}
+
+// MaxOptionsBytesDefault is the default cap on a table's options. The
+// largest option any game takes is a whole game-data file: Space Cadets'
+// data.json, compacted, is 20,124 bytes (Captain is Dead 7,693, Lockup
+// 7,004, Nostromo 2,272, Jumpship 2,017; measured by TestOptionsCapFitsGameData).
+// 32 KiB leaves that file room to grow by half.
+const MaxOptionsBytesDefault = 32 << 10
+
+// fdHeadroom is the number of file descriptors kept out of MaxConns for the
+// database (its file, WAL and shared memory, per connection), the log and
+// the listener, with room to spare.
+const fdHeadroom = 256
+
+// DefaultLimits returns limits for a game store: derived from the process's
+// open-files limit, then sized for phones that each hold a stream or two.
+func DefaultLimits() Limits {
+	maxConns := openFilesLimit() - fdHeadroom
+	if maxConns < 64 {
+		maxConns = 64
+	}
+	reserve := maxConns / 10
+	if reserve < 16 {
+		reserve = 16
+	}
+	return Limits{
+		MaxConns:           maxConns,
+		ReserveConns:       reserve,
+		ConnsPerAddr:       64,
+		MaxStreams:         (maxConns - reserve) * 3 / 4,
+		StreamsPerAddr:     16,
+		StreamsPerToken:    4,
+		ReadTimeout:        10 * time.Second,
+		MaxHeaderBytes:     16 << 10,
+		StreamWriteTimeout: 10 * time.Second,
+		CreatesPerMinute:   6,
+		CreateBurst:        5,
+		MaxOptionsBytes:    MaxOptionsBytesDefault,
+		LookupFailCost:     5,
+		MaxLoadedTables:    2000,
+	}
+}
+
+// openFilesLimit is the process's soft RLIMIT_NOFILE (Go raises it to the
+// hard limit at startup), or 1024 when it cannot be read.
+func openFilesLimit() int {
+	var rl syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil || rl.Cur == 0 {
+		return 1024
+	}
+	if rl.Cur > 1<<20 {
+		return 1 << 20
+	}
+	return int(rl.Cur)
+}
+
+// retryAfter is the Retry-After every refusal of a limit carries, in
+// seconds.
+const retryAfter = "10"

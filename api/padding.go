@@ -1,0 +1,142 @@
+package api
+
+import (
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"tablewarden/referee/kit"
+)
+
+// Equal sizes (issue 16). Whoever sees a phone's traffic, even encrypted,
+// sees its length: in a 7-seat Jumpship game the Aliens' views were a
+// hundred bytes longer than the Humans'. So every view of one table at one
+// version, whoever it is for, and every stream event that carries one, has
+// the same length: each encoded view is padded with spaces (which JSON
+// ignores) up to one length per version, at least the longest view of any
+// seat, the host or the board at that version, plus padSlack, rounded up to
+// padQuantum.
+
+// padQuantum rounds the padded length up, so that also versions of one
+// table differ in steps of it rather than byte by byte.
+const padQuantum = 256
+
+// padSlack covers what differs between two encodings of the same view at
+// different times: only server_time, whose RFC 3339 text drops trailing
+// zeros of its nanoseconds (at most 10 bytes).
+const padSlack = 16
+
+// padCache keeps, per table, the padded length of its newest version.
+type padCache struct {
+	mu sync.Mutex
+	m  map[string]padEntry
+}
+
+type padEntry struct {
+	version int64
+	n       int
+}
+
+func (c *padCache) get(id string, version int64) (int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[id]
+	return e.n, ok && e.version == version
+}
+
+func (c *padCache) put(id string, version int64, n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]padEntry{}
+	}
+	if e, ok := c.m[id]; !ok || e.version <= version {
+		c.m[id] = padEntry{version: version, n: n}
+	}
+}
+
+func (c *padCache) forget(id string) {
+	c.mu.Lock()
+	delete(c.m, id)
+	c.mu.Unlock()
+}
+
+// snapViewers lists every identity that can see snap: each seat in it, the
+// host and the board.
+func snapViewers(snap *tableSnapshot) []identity {
+	ids := []identity{{Role: kit.RoleBoard, Seat: -1}, {Role: kit.RoleHost, Seat: -1}}
+	for _, st := range snap.seats {
+		if st.Removed == 0 {
+			ids = append(ids, identity{Role: kit.RoleSeat, Seat: int(st.Seat)})
+		}
+	}
+	return ids
+}
+
+// padLength returns the length every view of snap is padded to. When raw
+// is not nil it keeps there each viewer's unpadded encoding, so that a
+// caller rendering for the streams need not encode any viewer twice.
+func padLength(snap *tableSnapshot, now time.Time, share *viewShare, raw map[identity][]byte) int {
+	longest := 0
+	for _, id := range snapViewers(snap) {
+		b, err := snap.encode(id, now, share)
+		if err != nil {
+			continue
+		}
+		if raw != nil {
+			raw[id] = b
+		}
+		longest = max(longest, len(b))
+	}
+	return (longest + padSlack + padQuantum - 1) / padQuantum * padQuantum
+}
+
+// padTo returns b with spaces appended up to n bytes (b itself when it is
+// already as long).
+func padTo(b []byte, n int) []byte {
+	if len(b) >= n {
+		return b
+	}
+	out := make([]byte, n)
+	copy(out, b)
+	for i := len(b); i < n; i++ {
+		out[i] = ' '
+	}
+	return out
+}
+
+// padLen returns the padded length of snap's version, computed once per
+// table and version (see padLength for raw).
+func (s *Service) padLen(snap *tableSnapshot, now time.Time, share *viewShare, raw map[identity][]byte) int {
+	n, ok := s.pads.get(snap.id, snap.version)
+	if !ok {
+		n = padLength(snap, now, share, raw)
+		s.pads.put(snap.id, snap.version, n)
+	}
+	return n
+}
+
+// pad returns an encoded view of snap padded to the version's length.
+func (s *Service) pad(snap *tableSnapshot, b []byte, share *viewShare) []byte {
+	return padTo(b, s.padLen(snap, s.now(), share, nil))
+}
+
+// writeView answers GET /view with the identity's view, padded like the
+// stream's events.
+func (s *Server) writeView(c echo.Context, tableID string, id identity) error {
+	t, err := s.svc.load(c.Request().Context(), tableID)
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	snap := t.snapshot()
+	t.mu.Unlock()
+	b, err := snap.encode(id, s.svc.now(), nil)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, s.svc.pad(&snap, b, nil))
+}

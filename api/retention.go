@@ -1,0 +1,95 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	"tablewarden/db"
+)
+
+// Retention says which tables the server deletes, and how often it looks
+// (issue 16). A zero duration keeps those tables.
+type Retention struct {
+	// LobbyIdle deletes lobby tables with no activity (created, or a
+	// seat joined) for this long. Default in the command: 24 h.
+	LobbyIdle time.Duration
+	// EndedAge deletes ended tables whose last move is this old. Default
+	// in the command: 30 days.
+	EndedAge time.Duration
+	// Every is how often the background job runs; 0 = 10 minutes.
+	Every time.Duration
+}
+
+func (r Retention) enabled() bool { return r.LobbyIdle > 0 || r.EndedAge > 0 }
+
+// retentionLoop prunes at start and then every Retention.Every.
+func (s *Server) retentionLoop() {
+	defer s.bg.Done()
+	every := s.cfg.Retention.Every
+	if every <= 0 {
+		every = 10 * time.Minute
+	}
+	ctx, cancel := s.background()
+	defer cancel()
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		res, err := s.Prune(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			s.log.Warn("retention", "err", err)
+		case res.Lobby+res.Ended > 0:
+			s.log.Info("retention", "lobby_deleted", res.Lobby, "ended_deleted", res.Ended)
+		}
+		select {
+		case <-s.bgStop:
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// Prune deletes the tables the retention settings let go, now, each in its
+// own transaction, and drops them from memory and from the open streams.
+func (s *Server) Prune(ctx context.Context) (db.PruneResult, error) {
+	r := s.cfg.Retention
+	st, ok := s.store.(*db.Store)
+	if !ok {
+		return db.PruneResult{}, nil // retention runs on SQLite only (README, Scale out)
+	}
+	return st.Prune(ctx, s.cfg.Now(), r.LobbyIdle, r.EndedAge, s.svc.forget)
+}
+
+// forget drops a deleted table from memory: its streams are closed (as
+// revoked), its timers disarmed.
+func (s *Service) forget(id string) {
+	s.mu.Lock()
+	delete(s.tables, id)
+	s.mu.Unlock()
+	s.lru.remove(id)
+	s.pads.forget(id)
+	s.timers.forget(id)
+	s.hub.closeTable(id)
+}
+
+// closeTable ends every stream of a table.
+func (h *hub) closeTable(id string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for sub := range h.subs[id] {
+		sub.kick(reasonDeleted)
+	}
+}
+
+// forget disarms every timer of a table.
+func (ts *timerScheduler) forget(tableID string) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	prefix := tableID + "/"
+	for key, sc := range ts.m {
+		if len(key) > len(prefix) && key[:len(prefix)] == prefix {
+			sc.t.Stop()
+			delete(ts.m, key)
+		}
+	}
+}

@@ -1,0 +1,285 @@
+package api
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"time"
+
+	qrcode "github.com/skip2/go-qrcode"
+
+	"tablewarden/db"
+	"tablewarden/referee/kit"
+	tablerules "tablewarden/table"
+)
+
+// Seats and devices (README, "Seats and devices").
+//
+// A seat is an identity: a name and, once the game has started, a position
+// in the game that never changes. A device is what holds a seat: its
+// token. The host may revoke a seat's device, or hand the seat to a new
+// phone with a one-time code; neither changes the game. Streams, moves and
+// views resolve a token to its seat at each event, so that no number a
+// device captured earlier can point it at another seat.
+
+// A hand-over link is /h/<code>, the path of the host page: the page
+// serves both, and a code (NewToken, 22 characters) is never a table id
+// (NewTableID, 12 characters).
+
+// handoverTTL is how long a hand-over code may be used.
+const handoverTTL = 10 * time.Minute
+
+// The reasons an open stream is closed with ("event: revoked").
+const (
+	reasonRevoked    = "revoked"
+	reasonHandedOver = "handed_over"
+	reasonRemoved    = "removed"
+	reasonDeleted    = "table_deleted" // retention deleted the table (retention.go)
+)
+
+// seatAt returns the index in t.seats of seat n, not removed, or -1. The
+// caller holds t.mu.
+func (t *table) seatAt(n int) int {
+	for i, st := range t.seats {
+		if int(st.Seat) == n && st.Removed == 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// RemoveSeat is the host's "remove". In the lobby the seat goes for real:
+// its token is revoked at once and start deals without it. Once the game
+// has started a seat can no longer leave the game, so "remove" revokes the
+// seat's device (RevokeDevice) and the seat stays in play.
+func (s *Service) RemoveSeat(ctx context.Context, tableID string, id identity, seat int) error {
+	t, err := s.hostTable(ctx, tableID, id)
+	if err != nil {
+		return err
+	}
+	defer t.mu.Unlock()
+	idx := t.seatAt(seat)
+	if idx < 0 {
+		return Errorf(CodeNotFound, "No seat %d at this table.", seat)
+	}
+	if t.row.Status != "lobby" {
+		return s.revokeLocked(ctx, t, idx)
+	}
+	var version int64
+	ctx = context.WithoutCancel(ctx)
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
+		if err := q.RemoveSeat(ctx, db.RemoveSeatParams{TableID: t.id, Seat: int64(seat)}); err != nil {
+			return err
+		}
+		v, err := q.BumpTableVersion(ctx, t.id)
+		version = v
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	old := t.seats[idx].TokenHash
+	t.seats = append([]db.Seat(nil), t.seats...)
+	t.seats[idx].Removed = 1
+	t.row.Version = version
+	s.hub.kick(t.id, old, reasonRemoved)
+	s.hub.publish(t)
+	return nil
+}
+
+// RevokeDevice signs out the device holding a seat: its token stops
+// working and its open streams get "event: revoked" and close. The seat
+// stays at the table with no device ("unattended") until a hand-over gives
+// it a new phone; meanwhile the host may play its moves. Revoking a seat
+// that has no device does nothing. Host only.
+func (s *Service) RevokeDevice(ctx context.Context, tableID string, id identity, seat int) error {
+	t, err := s.hostTable(ctx, tableID, id)
+	if err != nil {
+		return err
+	}
+	defer t.mu.Unlock()
+	idx := t.seatAt(seat)
+	if idx < 0 {
+		return Errorf(CodeNotFound, "No seat %d at this table.", seat)
+	}
+	return s.revokeLocked(ctx, t, idx)
+}
+
+// revokeLocked clears the token of t.seats[idx] in storage and memory and
+// kicks its streams. The caller holds t.mu.
+func (s *Service) revokeLocked(ctx context.Context, t *table, idx int) error {
+	old := t.seats[idx].TokenHash
+	if old == nil {
+		return nil
+	}
+	version, err := s.setToken(ctx, t, idx, nil)
+	if err != nil {
+		return err
+	}
+	t.row.Version = version
+	s.hub.kick(t.id, old, reasonRevoked)
+	s.hub.publish(t)
+	return nil
+}
+
+// setToken stores a seat's new token hash (nil: no device) and bumps the
+// table's version; it updates t.seats on success. The caller holds t.mu.
+func (s *Service) setToken(ctx context.Context, t *table, idx int, hash []byte, also ...func(q db.Querier) error) (int64, error) {
+	var version int64
+	ctx = context.WithoutCancel(ctx)
+	err := s.tableTx(ctx, t, func(q db.Querier) error {
+		for _, f := range also {
+			if err := f(q); err != nil {
+				return err
+			}
+		}
+		if err := q.SetSeatToken(ctx, db.SetSeatTokenParams{TokenHash: hash, TableID: t.id, Seat: t.seats[idx].Seat}); err != nil {
+			return err
+		}
+		v, err := q.BumpTableVersion(ctx, t.id)
+		version = v
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	// Views share the seat slice of earlier snapshots: replace, never edit.
+	t.seats = append([]db.Seat(nil), t.seats...)
+	t.seats[idx].TokenHash = hash
+	return version, nil
+}
+
+// HandoverResult is the host's one-time code that hands a seat to a new
+// phone, with its link and that link's QR code.
+type HandoverResult struct {
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+	Code string `json:"code"`
+	URL  string `json:"url"`
+	QR   string `json:"qr"`
+}
+
+// Handover issues a one-time code, valid for ten minutes, that gives seat
+// n to whichever phone opens its link first (ClaimHandover). The seat's
+// current device keeps working until then. Host only.
+func (s *Service) Handover(ctx context.Context, tableID string, id identity, n int) (HandoverResult, error) {
+	t, err := s.hostTable(ctx, tableID, id)
+	if err != nil {
+		return HandoverResult{}, err
+	}
+	idx := t.seatAt(n)
+	var name string
+	if idx >= 0 {
+		name = t.seats[idx].Name
+	}
+	t.mu.Unlock()
+	if idx < 0 {
+		return HandoverResult{}, Errorf(CodeNotFound, "No seat %d at this table.", n)
+	}
+	code := NewToken()
+	expires := s.now().Add(handoverTTL).UTC().Format(time.RFC3339)
+	err = s.store.Tx(context.WithoutCancel(ctx), func(q db.Querier) error {
+		return q.CreateHandover(ctx, db.CreateHandoverParams{CodeHash: HashToken(code), TableID: tableID, Seat: int64(n), ExpiresAt: expires})
+	})
+	if err != nil {
+		return HandoverResult{}, err
+	}
+	url := s.publicURL + "/h/" + code
+	png, err := qrcode.Encode(url, qrcode.Medium, 384)
+	if err != nil {
+		return HandoverResult{}, err
+	}
+	return HandoverResult{Seat: n, Name: name, Code: code, URL: url, QR: "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)}, nil
+}
+
+// ClaimResult is what the new phone of a seat gets.
+type ClaimResult struct {
+	TableID string `json:"table_id"`
+	Seat    int    `json:"seat"`
+	Token   string `json:"token"`
+}
+
+// ClaimHandover gives the seat of a hand-over code to the caller: a new
+// token for the seat, while the old token and its streams are revoked at
+// once ("handed_over"). A code that is unknown, used or expired is
+// CodeGone.
+func (s *Service) ClaimHandover(ctx context.Context, code string) (ClaimResult, error) {
+	gone := Errorf(CodeGone, "This hand-over code was already used or has expired; ask the host for a new one.")
+	h, err := s.store.Queries().GetHandover(ctx, HashToken(code))
+	if errors.Is(err, sql.ErrNoRows) {
+		return ClaimResult{}, gone
+	}
+	if err != nil {
+		return ClaimResult{}, err
+	}
+	t, err := s.load(ctx, h.TableID)
+	if err != nil {
+		return ClaimResult{}, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	idx := t.seatAt(int(h.Seat))
+	if idx < 0 {
+		return ClaimResult{}, gone
+	}
+	token := NewToken()
+	old := t.seats[idx].TokenHash
+	now := s.now().UTC().Format(time.RFC3339)
+	errUsed := errors.New("hand-over code used")
+	version, err := s.setToken(ctx, t, idx, HashToken(token), func(q db.Querier) error {
+		n, err := q.UseHandover(ctx, db.UseHandoverParams{CodeHash: HashToken(code), ExpiresAt: now})
+		if err == nil && n != 1 {
+			err = errUsed
+		}
+		return err
+	})
+	if errors.Is(err, errUsed) {
+		return ClaimResult{}, gone
+	}
+	if err != nil {
+		return ClaimResult{}, err
+	}
+	t.row.Version = version
+	if old != nil {
+		s.hub.kick(t.id, old, reasonHandedOver)
+	}
+	s.hub.publish(t)
+	return ClaimResult{TableID: t.id, Seat: int(h.Seat), Token: token}, nil
+}
+
+// unattended lists, for the host, the seats in play that no device holds
+// and the moves each may make now (never its private view).
+func (sn tableSnapshot) unattended() []UnattendedSeat {
+	if sn.state == nil || sn.status != "playing" {
+		return nil
+	}
+	var out []UnattendedSeat
+	for _, st := range sn.seats {
+		if !tablerules.Unattended(st) {
+			continue
+		}
+		moves := sn.game.View(sn.state, kit.SeatViewer(int(st.Seat))).Moves
+		if moves == nil {
+			moves = []kit.MoveSpec{}
+		}
+		out = append(out, UnattendedSeat{Seat: int(st.Seat), Name: st.Name, Moves: moves})
+	}
+	return out
+}
+
+// UnattendedSeat is a seat without a device, as the host's view lists it.
+type UnattendedSeat struct {
+	Seat  int            `json:"seat"`
+	Name  string         `json:"name"`
+	Moves []kit.MoveSpec `json:"moves"`
+}
+
+// note says who really played a log entry, when it was not its actor.
+func (it logItem) note(names map[int]string) string {
+	if it.ByHost {
+		return fmt.Sprintf("played by the host for %s", names[it.Actor.Seat])
+	}
+	return ""
+}

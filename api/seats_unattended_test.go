@@ -1,0 +1,86 @@
+package api_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"tablewarden/referee/catalog"
+)
+
+// giveUp are the moves that end a game at once, which the unattended
+// matrix does not play.
+var giveUp = map[string]bool{"declare_loss": true}
+
+// TestLeakageUnattendedSeats signs every phone out mid-game and lets the
+// host play every seat's moves from the host screen, running the leakage
+// matrix's checkpoint (the host's and the board's views, logs and streams
+// against the stored secrets) at each version: the host is given the
+// moves of seats without a device, never their secrets.
+func TestLeakageUnattendedSeats(t *testing.T) {
+	for _, g := range catalog.All() {
+		info := g.Info()
+		t.Run(info.ID, func(t *testing.T) {
+			ts := startServer(t, "")
+			_, doc := ts.call("GET", "/api/openapi.json", "", nil)
+			book, named := secretBook[info.ID]
+			stats := &leakStats{named: map[string]int{}, values: map[string]bool{}}
+			tb := ts.newTable(info.ID, nil, matrixPlayers(info))
+			ts.start(tb)
+			for seat := range tb.Tokens {
+				ts.must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d/device", tb.ID, seat), tb.Host, nil, nil)
+			}
+			screens := []string{"", tb.Host}
+			streams := []*stream{ts.openStream(tb.ID, "", "board"), ts.openStream(tb.ID, tb.Host, "")}
+			r := rand.New(rand.NewPCG(3, uint64(len(info.ID))))
+			noSeats := &table{ID: tb.ID, Code: tb.Code, Host: tb.Host}
+			byHost := 0
+			for k := 0; k < 20; k++ {
+				if !leakCheckpoint(t, ts, g, noSeats, screens, streams, book, named, stats, string(doc), r) {
+					break
+				}
+				var hv unattendedView
+				ts.must(200, "GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil, &hv)
+				played := false
+				for _, u := range hv.Unattended {
+					for _, i := range r.Perm(len(u.Moves)) {
+						if giveUp[u.Moves[i].Type] {
+							continue
+						}
+						m := lowMove(u.Moves[i], r)
+						if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": m.Type, "args": m.Args, "as_seat": u.Seat}); st == 200 {
+							played = true
+							byHost++
+							break
+						}
+					}
+					if played {
+						break
+					}
+				}
+				if !played {
+					// Host moves of its own keep the game going (Space
+					// Cadets' steps, for one).
+					v := ts.view(tb, tb.Host)
+					for _, i := range r.Perm(len(v.View.Moves)) {
+						if giveUp[v.View.Moves[i].Type] {
+							continue
+						}
+						m := lowMove(v.View.Moves[i], r)
+						if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": m.Type, "args": m.Args}); st == 200 {
+							played = true
+							break
+						}
+					}
+				}
+				if !played {
+					break
+				}
+			}
+			if byHost == 0 {
+				t.Fatalf("%s: the host played no unattended seat's move", info.ID)
+			}
+			t.Logf("%s: %d versions checked, %d moves played by the host for seats", info.ID, stats.versions, byHost)
+		})
+	}
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"tablewarden/api"
+	"tablewarden/db"
+)
+
+// limitFlagSet holds the flags of issue 16 until parsing ends.
+type limitFlagSet struct {
+	on bool
+}
+
+// limitFlags registers the flags of the caps against a hostile client, of
+// the retention of tables and of TLS. Their defaults suit a game store
+// (api.DefaultLimits); -limits=false turns every cap off, for load tests.
+func limitFlags(fs *flag.FlagSet, c *Config) *limitFlagSet {
+	d := api.DefaultLimits()
+	lf := &limitFlagSet{}
+	l := &c.Limits
+	fs.BoolVar(&lf.on, "limits", envBool("LIMITS", true), "apply the connection, stream and creation limits below; false only for load tests (TABLEWARDEN_LIMITS)")
+	fs.IntVar(&l.MaxConns, "max-conns", envInt("MAX_CONNS", d.MaxConns), "open connections at most; default: the open-files limit less 256 (TABLEWARDEN_MAX_CONNS)")
+	fs.IntVar(&l.ReserveConns, "reserve-conns", envInt("RESERVE_CONNS", d.ReserveConns), "of -max-conns, kept for /healthz and moves on open tables (TABLEWARDEN_RESERVE_CONNS)")
+	fs.IntVar(&l.ConnsPerAddr, "conns-per-addr", envInt("CONNS_PER_ADDR", d.ConnsPerAddr), "open connections per client address; 0 = no cap (TABLEWARDEN_CONNS_PER_ADDR)")
+	fs.IntVar(&l.MaxStreams, "max-streams", envInt("MAX_STREAMS", d.MaxStreams), "live streams at most (TABLEWARDEN_MAX_STREAMS)")
+	fs.IntVar(&l.StreamsPerAddr, "streams-per-addr", envInt("STREAMS_PER_ADDR", d.StreamsPerAddr), "live streams per client address (TABLEWARDEN_STREAMS_PER_ADDR)")
+	fs.IntVar(&l.StreamsPerToken, "streams-per-token", envInt("STREAMS_PER_TOKEN", d.StreamsPerToken), "live streams per seat or host token; one more closes the oldest (TABLEWARDEN_STREAMS_PER_TOKEN)")
+	fs.DurationVar(&l.ReadTimeout, "read-timeout", envDuration("READ_TIMEOUT", d.ReadTimeout), "time to read a whole request, body included (TABLEWARDEN_READ_TIMEOUT)")
+	fs.IntVar(&l.MaxHeaderBytes, "max-header-bytes", envInt("MAX_HEADER_BYTES", d.MaxHeaderBytes), "largest request header (TABLEWARDEN_MAX_HEADER_BYTES)")
+	fs.DurationVar(&l.StreamWriteTimeout, "stream-write-timeout", envDuration("STREAM_WRITE_TIMEOUT", d.StreamWriteTimeout), "a stream whose phone takes no event for this long is dropped (TABLEWARDEN_STREAM_WRITE_TIMEOUT)")
+	fs.Float64Var(&l.CreatesPerMinute, "tables-per-minute", envFloat("TABLES_PER_MINUTE", d.CreatesPerMinute), "tables created per client address per minute; 0 = unlimited (TABLEWARDEN_TABLES_PER_MINUTE)")
+	l.CreateBurst = d.CreateBurst
+	fs.IntVar(&l.MaxOptionsBytes, "max-options-bytes", envInt("MAX_OPTIONS_BYTES", d.MaxOptionsBytes), "largest table options JSON (TABLEWARDEN_MAX_OPTIONS_BYTES)")
+	fs.IntVar(&l.LookupFailCost, "lookup-fail-cost", envInt("LOOKUP_FAIL_COST", d.LookupFailCost), "joins a failed join-code lookup counts as (TABLEWARDEN_LOOKUP_FAIL_COST)")
+	fs.IntVar(&l.MaxLoadedTables, "max-loaded-tables", envInt("MAX_LOADED_TABLES", d.MaxLoadedTables), "tables kept in memory; idle ones beyond are dropped, least recently used first; 0 = all (TABLEWARDEN_MAX_LOADED_TABLES)")
+	retentionFlags(fs, &c.Retention)
+	fs.StringVar(&c.TLSCert, "tls-cert", env("TLS_CERT", ""), "serve HTTPS with this certificate file (PEM) (TABLEWARDEN_TLS_CERT)")
+	fs.StringVar(&c.TLSKey, "tls-key", env("TLS_KEY", ""), "the certificate's private key file (PEM) (TABLEWARDEN_TLS_KEY)")
+	return lf
+}
+
+// retentionFlags registers -lobby-ttl, -ended-ttl and -prune-every.
+func retentionFlags(fs *flag.FlagSet, r *api.Retention) {
+	fs.DurationVar(&r.LobbyIdle, "lobby-ttl", envDuration("LOBBY_TTL", 24*time.Hour), "delete lobby tables with no activity for this long; 0 = keep (TABLEWARDEN_LOBBY_TTL)")
+	fs.DurationVar(&r.EndedAge, "ended-ttl", envDuration("ENDED_TTL", 30*24*time.Hour), "delete ended tables this long after their last move; 0 = keep (TABLEWARDEN_ENDED_TTL)")
+	fs.DurationVar(&r.Every, "prune-every", envDuration("PRUNE_EVERY", 10*time.Minute), "how often the server deletes the tables above (TABLEWARDEN_PRUNE_EVERY)")
+}
+
+// finish checks the flags and applies -limits=false.
+func (lf *limitFlagSet) finish(c *Config) error {
+	if (c.TLSCert == "") != (c.TLSKey == "") {
+		return errors.New("-tls-cert and -tls-key go together")
+	}
+	if !lf.on {
+		c.Limits = api.Limits{}
+		return nil
+	}
+	l := c.Limits
+	if l.MaxConns > 0 && (l.ReserveConns < 0 || l.ReserveConns >= l.MaxConns) {
+		return fmt.Errorf("-reserve-conns %d must be below -max-conns %d", l.ReserveConns, l.MaxConns)
+	}
+	return nil
+}
+
+// runPrune deletes, now, the tables the retention flags let go.
+func runPrune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tablewarden prune", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := fs.String("db", env("DB", "tablewarden.db"), "SQLite database file (TABLEWARDEN_DB)")
+	var r api.Retention
+	retentionFlags(fs, &r)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if _, err := os.Stat(*path); err != nil {
+		return fmt.Errorf("prune: %w", err)
+	}
+	store, err := db.Open(ctx, *path)
+	if err != nil {
+		return err
+	}
+	res, err := store.Prune(ctx, time.Now(), r.LobbyIdle, r.EndedAge, nil)
+	if cerr := store.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("prune: %w", err)
+	}
+	fmt.Fprintf(stdout, "deleted %d idle lobby tables and %d ended tables from %s\n", res.Lobby, res.Ended, *path)
+	return nil
+}
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(env(name, "")); err == nil {
+		return v
+	}
+	return def
+}
+
+func envFloat(name string, def float64) float64 {
+	if v, err := strconv.ParseFloat(env(name, ""), 64); err == nil {
+		return v
+	}
+	return def
+}
+
+func envDuration(name string, def time.Duration) time.Duration {
+	if v, err := time.ParseDuration(env(name, "")); err == nil {
+		return v
+	}
+	return def
+}
+
+func envBool(name string, def bool) bool {
+	if v, err := strconv.ParseBool(env(name, "")); err == nil {
+		return v
+	}
+	return def
+}

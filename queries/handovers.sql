@@ -1,0 +1,8 @@
+-- name: CreateHandover :exec
+INSERT INTO handovers (code_hash, table_id, seat, expires_at) VALUES (?, ?, ?, ?);
+
+-- name: GetHandover :one
+SELECT * FROM handovers WHERE code_hash = ?;
+
+-- name: UseHandover :execrows
+UPDATE handovers SET used = 1 WHERE code_hash = ? AND used = 0 AND expires_at > ?;

@@ -1,0 +1,18 @@
+package lockup
+
+import (
+	"encoding/json"
+	"testing"
+
+	"tablewarden/referee/kit/kittest"
+)
+
+// TestConformance runs the kit's checks for every game at every player
+// count, and solo at each difficulty colour.
+func TestConformance(t *testing.T) {
+	kittest.Conformance(t, New(), State{},
+		kittest.ConformanceCase{Name: "default"},
+		kittest.ConformanceCase{Name: "solo-yellow", Options: json.RawMessage(`{"difficulty":"yellow"}`), Seats: 1},
+		kittest.ConformanceCase{Name: "solo-red", Options: json.RawMessage(`{"difficulty":"red"}`), Seats: 1},
+	)
+}
