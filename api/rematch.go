@@ -69,7 +69,9 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id identity) (Cre
 		}
 		seq := int64(0)
 		if setup != nil {
-			if err := appendSetup(ctx, q, res.TableID, setup); err != nil {
+			// The new table's version is 1 after its start (bumped below,
+			// in this transaction); the setup entry carries it.
+			if err := appendSetup(ctx, q, res.TableID, setup, 1); err != nil {
 				return err
 			}
 			seq = setup.Seq

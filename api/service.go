@@ -504,19 +504,21 @@ func (s *Service) Start(ctx context.Context, tableID string, id identity) error 
 		if n != 1 {
 			return Errorf(CodeConflict, "The game has already started.")
 		}
+		// The start is a version of its own; the setup entry carries it,
+		// so the log's versions rise from its first entry.
+		version, err = q.BumpTableVersion(ctx, t.id)
+		if err != nil {
+			return err
+		}
 		if setup != nil {
-			if err := appendSetup(ctx, q, t.id, setup); err != nil {
+			if err := appendSetup(ctx, q, t.id, setup, version); err != nil {
 				return err
 			}
 		}
 		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: t.seq + int64(len(setupItems(setup))), State: string(enc)}); err != nil {
 			return err
 		}
-		if err := s.timers.persist(ctx, q, t.id, t.game, st); err != nil {
-			return err
-		}
-		version, err = q.BumpTableVersion(ctx, t.id)
-		return err
+		return s.timers.persist(ctx, q, t.id, t.game, st)
 	})
 	if err != nil {
 		return err
@@ -553,14 +555,14 @@ func setupItems(it *logItem) []logItem {
 }
 
 // appendSetup stores a setup entry as the table's first log entry.
-func appendSetup(ctx context.Context, q db.Querier, tableID string, it *logItem) error {
+func appendSetup(ctx context.Context, q db.Querier, tableID string, it *logItem, version int64) error {
 	evJSON, err := json.Marshal(it.Events)
 	if err != nil {
 		return err
 	}
 	actorJSON, _ := json.Marshal(it.Actor)
 	return q.AppendMove(ctx, db.AppendMoveParams{TableID: tableID, Seq: it.Seq, Kind: it.Kind, Actor: string(actorJSON), Type: it.Type,
-		Args: "{}", At: it.At.Format(time.RFC3339Nano), Events: string(evJSON)})
+		Args: "{}", At: it.At.Format(time.RFC3339Nano), Events: string(evJSON), Version: version})
 }
 
 // MoveRequest is a move as a phone posts it. AsSeat is set by the host
@@ -872,12 +874,28 @@ type Me struct {
 	Name string `json:"name,omitempty"`
 }
 
+// fixedWidth returns now with its last nanosecond digit set, so that
+// encoding/json (RFC 3339 with trailing zeros trimmed) always writes nine
+// fraction digits: a view's length must not depend on the clock, or the
+// padding of equal-size views (padding.go) would be computed from a shorter
+// view than the one sent.
+func fixedWidth(now time.Time) time.Time {
+	now = now.UTC()
+	if now.Nanosecond()%10 == 0 {
+		now = now.Add(time.Nanosecond)
+	}
+	return now
+}
+
 // LogEntry is one log entry as a viewer may see it. Move types and args
 // are not shown (they can carry secrets); the game's events are, filtered.
 type LogEntry struct {
-	Seq int64     `json:"seq"`
-	At  time.Time `json:"at"`
-	By  string    `json:"by"`
+	Seq int64 `json:"seq"`
+	// Kind is "setup" for the game's setup (the first entry), "move" or
+	// "undo".
+	Kind string    `json:"kind"`
+	At   time.Time `json:"at"`
+	By   string    `json:"by"`
 	// Note says who really played the entry when it was not By's own
 	// device: "played by the host for Ana".
 	Note   string      `json:"note,omitempty"`
@@ -965,7 +983,7 @@ func (sn tableSnapshot) render(id identity, now time.Time) ViewResponse {
 func (sn tableSnapshot) renderHead(id identity, now time.Time) ViewResponse {
 	info := gameInfo(sn.game)
 	r := ViewResponse{TableID: sn.id, Game: info.ID, GameName: info.Name, Status: sn.status, Version: sn.version,
-		ServerTime: now.UTC(), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
+		ServerTime: fixedWidth(now), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
 	r.Me = Me{Role: string(id.Role), Seat: id.Seat}
 	for _, st := range sn.seats {
 		r.Seats = append(r.Seats, SeatInfo{Seat: int(st.Seat), Name: st.Name, Removed: st.Removed != 0, Unattended: tablerules.Unattended(st)})
@@ -1117,7 +1135,7 @@ func (it logItem) by(names map[int]string) string {
 }
 
 func (it logItem) entry(v kit.Viewer, names map[int]string) LogEntry {
-	e := LogEntry{Seq: it.Seq, At: it.At, By: it.by(names), Note: it.note(names), Undone: it.Undone, Events: []kit.Event{}}
+	e := LogEntry{Seq: it.Seq, Kind: it.Kind, At: it.At, By: it.by(names), Note: it.note(names), Undone: it.Undone, Events: []kit.Event{}}
 	for _, ev := range it.Events {
 		if ev.VisibleTo(v) {
 			e.Events = append(e.Events, ev)

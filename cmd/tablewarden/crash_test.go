@@ -192,9 +192,15 @@ func checkDatabase(t *testing.T, path string, acks []loadgen.Ack) int {
 		t.Fatal(err)
 	}
 	defer tx.Rollback()
-	q := db.New(tx)
 	// One consistent snapshot of the file: every ack taken before this
 	// point was answered after its commit, so it must be visible here.
+	return checkTables(t, db.New(tx), acks)
+}
+
+// checkTables checks the tables read through q against the acks.
+func checkTables(t *testing.T, q db.Querier, acks []loadgen.Ack) int {
+	t.Helper()
+	ctx := context.Background()
 	ids, err := q.ListTableIDs(ctx)
 	if err != nil {
 		t.Fatal(err)

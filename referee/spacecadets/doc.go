@@ -68,4 +68,15 @@
 //     something stands; enemies whose squares the app does not know (H1,
 //     H2, H3) stand in an "on the squares shown in the mission" place.
 //   - The current step's timer is shown with its length before it starts.
+//
+// Moves go through one table (moves.go, kit.Moves): the host or the
+// Captain's phone runs the steps, the timers and "Mission failed"; any
+// phone or the host rolls the shared dice; the moves of one role (Captain,
+// Science Officer, Sensors) are checked by their handler, so that the
+// host's screen too gets the role's refusal ("not_captain"); the reports
+// from the table are made from any player's phone ("seats_only" for the
+// host); only the server reports a timer expiry ("system_only"), and an
+// expiry that arrives after the mission ended stays "stale_timer" (the end
+// cancelled every timer). A move the handler accepts but the phones are
+// not offered is "not_offered".
 package spacecadets

@@ -144,170 +144,6 @@ func optionSpecs() []kit.OptionSpec {
 	}
 }
 
-func arg(name, label string, kind kit.ArgKind) kit.ArgSpec {
-	return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgKind(kind)}
-}
-
-func intArg(name, label string, min, max int) kit.ArgSpec {
-	return kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgInt, Min: kit.IntPtr(min), Max: kit.IntPtr(max)}
-}
-
-func optional(a kit.ArgSpec) kit.ArgSpec { a.Optional = true; return a }
-
-func enumArg(name, label string, values ...string) kit.ArgSpec {
-	a := kit.ArgSpec{Name: name, Label: label, Kind: kit.ArgEnum}
-	for _, v := range values {
-		a.Choices = append(a.Choices, kit.Choice{Value: v, Label: choiceLabel(v)})
-	}
-	return a
-}
-
-// choiceLabels are the words players read for the coded choices.
-var choiceLabels = map[string]string{
-	"science": "Science step", "step3a": "Step 3A", "step3b": "Step 3B",
-	"N": "North", "E": "East", "S": "South", "W": "West",
-	"sensors": "Sensors broke the lock", "range": "Out of range", "other": "Another reason",
-}
-
-// choiceLabel is the label of a choice's value: its words when the value
-// is a code, the value itself when it already is words.
-func choiceLabel(v string) string {
-	if l, ok := choiceLabels[v]; ok {
-		return l
-	}
-	return v
-}
-
-// moveHints are the phone's hints for each move: Primary (it moves the
-// game on), Group (a heading for secondary moves) and Confirm (a sentence
-// asked before sending a move that ends the mission, cannot be undone or
-// reveals something).
-var moveHints = map[string]kit.MoveSpec{
-	"start_timer":         {Primary: true},
-	"pause_timer":         {Group: "Timer"},
-	"resume_timer":        {Group: "Timer"},
-	"cancel_timer":        {Group: "Timer"},
-	"next_step":           {Primary: true},
-	"keep_starting":       {Group: "Starting equipment"},
-	"unkeep_starting":     {Group: "Starting equipment"},
-	"finish_starting":     {Primary: true, Confirm: "Give the kept cards to the Captain and discard the others? This cannot be undone."},
-	"science_draw":        {Primary: true, Confirm: "Draw the Experimental Equipment cards? A draw cannot be undone."},
-	"science_draw_extra":  {Group: "Science", Confirm: "Remove 1 energy from that station and draw one more card? A draw cannot be undone."},
-	"science_select":      {Group: "Science"},
-	"science_unselect":    {Group: "Science"},
-	"science_build":       {Primary: true, Confirm: "Announce the build and draw the Component cards face down? This cannot be undone."},
-	"research":            {Group: "Science", Confirm: "Announce Research and draw the Component cards face down? This cannot be undone."},
-	"set_aside_component": {Primary: true},
-	"report_workbench":    {Primary: true, Confirm: "Report the Workbench? The card is built or discarded; this cannot be undone."},
-	"abort_science":       {Group: "Science", Confirm: "Abort the attempt? The Experimental Equipment card is discarded."},
-	"use_equipment":       {Group: "Experimental Equipment", Confirm: "Use this card? A one-use card is discarded."},
-	"ship_moved":          {Group: "Ship and map"},
-	"set_speed":           {Group: "Ship and map"},
-	"radiation_belt":      {Group: "Ship and map"},
-	"null_zone":           {Group: "Ship and map"},
-	"damage_card":         {Group: "Damage and repair"},
-	"repair":              {Group: "Damage and repair"},
-	"enemy_lock":          {Group: "Enemies"},
-	"enemy_shot":          {Group: "Enemies"},
-	"enemy_destroyed":     {Group: "Enemies"},
-	"enemy_deactivated":   {Group: "Enemies"},
-	"enemy_moved":         {Group: "Enemies"},
-	"parasite_attach":     {Group: "Enemies"},
-	"tractor_enemy":       {Group: "Enemies"},
-	"enemy_obstacle":      {Group: "Enemies"},
-	"roll":                {Group: "Dice"},
-	"roll_half":           {Group: "Dice"},
-	"roll_placement":      {Group: "Dice"},
-	"tractor_crystal":     {Group: "Mission"},
-	"pass_gate":           {Group: "Mission", Confirm: "Pass the Gate? The arrival square is rolled and the ship's remaining movement is cancelled."},
-	"choose_arrival":      {Primary: true},
-	"exit_map":            {Group: "Mission", Confirm: "Leave the map? This ends the mission."},
-	"jump_home":           {Group: "Mission", Confirm: "Jump home? This ends the mission."},
-	"tile_revealed":       {Group: "Mission", Confirm: "Draw the Saucers for this tile? The draw cannot be undone."},
-	"reveal_crystal":      {Group: "Mission", Confirm: "Turn over the token beneath this crystal? This cannot be undone."},
-	"subdue_tentacle":     {Group: "Mission", Confirm: "Record this tentacle as subdued? This cannot be undone."},
-	"kraken_activate":     {Primary: true, Confirm: "Record the tentacle's square? Its Grab, Attack or Spin is resolved at once."},
-	"start_kraken_part2":  {Primary: true, Confirm: "Start part 2 of Mission 10? This cannot be undone."},
-	"scan_beak":           {Group: "Mission"},
-	"declare_loss":        {Group: "End the mission", Confirm: "End the mission as lost? This cannot be undone."},
-}
-
-var timerNames = []string{"science", "step3a", "step3b"}
-
-// catalog is the full move catalog.
-func catalog() []kit.MoveSpec {
-	tn := enumArg("name", "Timer", timerNames...)
-	return []kit.MoveSpec{
-		{Type: "start_timer", Label: "Start timer", Rule: rule(secScience), Args: []kit.ArgSpec{tn}, Host: true},
-		{Type: "pause_timer", Label: "Pause timer", Rule: rule(secScience), Args: []kit.ArgSpec{tn}, Host: true},
-		{Type: "resume_timer", Label: "Resume timer", Rule: rule(secScience), Args: []kit.ArgSpec{tn}, Host: true},
-		{Type: "cancel_timer", Label: "Cancel timer", Rule: rule(secScience), Args: []kit.ArgSpec{tn}, Host: true},
-		{Type: kit.TimerExpiredMove, Label: "Timer ran out (server)", Rule: rule(secScience),
-			Args: []kit.ArgSpec{arg("name", "Timer", kit.ArgString), intArg("generation", "Generation", 0, 1<<30)}},
-		{Type: "next_step", Label: "Next step", Rule: rule(secTurn), Host: true},
-		{Type: "keep_starting", Label: "Keep a starting Experimental Equipment card", Rule: rule(secScience),
-			Args: []kit.ArgSpec{enumArg("card", "Card"), optional(intArg("level", "X level", 1, 3))}},
-		{Type: "unkeep_starting", Label: "Put back a starting card", Rule: rule(secScience), Args: []kit.ArgSpec{enumArg("card", "Card")}},
-		{Type: "finish_starting", Label: "Done choosing starting equipment", Rule: rule(secScience)},
-		{Type: "science_draw", Label: "Draw Experimental Equipment cards", Rule: rule(secScience)},
-		{Type: "science_draw_extra", Label: "Draw one more card (1 energy)", Rule: rule(secScience), Args: []kit.ArgSpec{enumArg("station", "Energy from station")}},
-		{Type: "science_select", Label: "Select the card to build", Rule: rule(secScience),
-			Args: []kit.ArgSpec{enumArg("card", "Card"), optional(intArg("level", "X level", 1, 3))}},
-		{Type: "science_unselect", Label: "Build nothing this turn", Rule: rule(secScience)},
-		{Type: "science_build", Label: "Announce the build (draw Component cards)", Rule: rule(secScience)},
-		{Type: "research", Label: "Announce Research", Rule: rule(secScience), Args: []kit.ArgSpec{intArg("points", "Science points", 1, 3)}},
-		{Type: "set_aside_component", Label: "Set aside the unused Component card", Rule: rule(secScience), Args: []kit.ArgSpec{enumArg("card", "Component card")}},
-		{Type: "report_workbench", Label: "Report the Workbench", Rule: rule(secScience), Args: []kit.ArgSpec{arg("exact_match", "Components match exactly", kit.ArgBool)}},
-		{Type: "abort_science", Label: "Abort the attempt", Rule: rule(secScience)},
-		{Type: "use_equipment", Label: "Use Experimental Equipment", Rule: rule(secUsing), Args: []kit.ArgSpec{enumArg("card", "Card")}},
-		{Type: "ship_moved", Label: "Report the ship's position", Rule: rule(secMissions),
-			Args: []kit.ArgSpec{intArg("row", "Row", 1, 20), intArg("col", "Column", 1, 20), enumArg("facing", "Facing", "N", "E", "S", "W"),
-				optional(intArg("beak_squares", "Beak squares passed through", 0, 4)), optional(arg("vortex", "Ended the full move on a Vortex", kit.ArgBool))}},
-		{Type: "set_speed", Label: "Set ship speed", Rule: rule(secMissions), Args: []kit.ArgSpec{intArg("speed", "Speed", 0, maxSpeed)}},
-		{Type: "radiation_belt", Label: "Radiation Belt: zero a shield", Rule: rule(secMapTiles), Args: []kit.ArgSpec{enumArg("shield", "Shield")}},
-		{Type: "null_zone", Label: "Null Zone: remove 1 energy", Rule: rule(secMapTiles), Args: []kit.ArgSpec{enumArg("system", "System", "Tractor Beams", "Jump", "Repair", "none (no energy)")}},
-		{Type: "damage_card", Label: "Damage card on a station", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("station", "Station")}},
-		{Type: "repair", Label: "Repair a station", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("station", "Station")}},
-		{Type: "enemy_lock", Label: "Enemy lock on / lock lost", Rule: rule(secEnemies),
-			Args: []kit.ArgSpec{enumArg("enemy", "Enemy"), arg("locked", "Locked on", kit.ArgBool), optional(enumArg("cause", "Cause", "sensors", "range", "other"))}},
-		{Type: "enemy_shot", Label: "Shoot at an enemy", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Enemy")}},
-		{Type: "enemy_destroyed", Label: "Enemy destroyed", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Enemy")}},
-		{Type: "enemy_deactivated", Label: "Enemy deactivated", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Enemy")}},
-		{Type: "enemy_moved", Label: "Report an enemy's square", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Enemy"), intArg("row", "Row", 1, 20), intArg("col", "Column", 1, 20)}},
-		{Type: "parasite_attach", Label: "Parasite attaches", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Parasite")}},
-		{Type: "tractor_enemy", Label: "Tractor Beam an enemy", Rule: rule(secEnemies), Args: []kit.ArgSpec{enumArg("enemy", "Enemy")}},
-		{Type: "enemy_obstacle", Label: "Enemy enters an obstacle", Rule: rule(secMapTiles),
-			Args: []kit.ArgSpec{enumArg("enemy", "Enemy"), enumArg("obstacle", "Obstacle", "Radiation Belt", "Null Zone", "Vortex")}},
-		{Type: "roll", Label: "Roll dice", Rule: rule(secEnemies), Args: []kit.ArgSpec{intArg("dice", "Dice", 1, 6), optional(arg("purpose", "For", kit.ArgString))}, Host: true},
-		{Type: "roll_half", Label: "Roll half damage (d6 ÷ 2, up)", Rule: rule(secEnemies), Host: true},
-		{Type: "roll_placement", Label: "Roll a square (row, column; 6s rerolled)", Rule: rule(secM7), Host: true},
-		{Type: "tractor_crystal", Label: "Successful Tractor Beam on a crystal", Rule: rule(secMissions), Args: []kit.ArgSpec{optional(intArg("crystal", "Crystal", 1, 9))}},
-		{Type: "pass_gate", Label: "Pass over the open Gate", Rule: rule(secM7)},
-		{Type: "choose_arrival", Label: "Choose the arrival row/column", Rule: rule(secM7),
-			Args: []kit.ArgSpec{optional(intArg("row", "Row", 1, 5)), optional(intArg("col", "Column", 1, 5))}},
-		{Type: "exit_map", Label: "Leave the map", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("edge", "Edge")}},
-		{Type: "jump_home", Label: "Jump home", Rule: rule(secMissions)},
-		{Type: "tile_revealed", Label: "Map tile revealed", Rule: rule(secH1), Args: []kit.ArgSpec{intArg("saucers", "Saucer squares on the tile", 0, 6)}},
-		{Type: "reveal_crystal", Label: "Superlock: turn over a crystal's token", Rule: rule(secH4), Args: []kit.ArgSpec{intArg("crystal", "Crystal", 1, 3)}},
-		{Type: "subdue_tentacle", Label: "Tentacle subdued", Rule: rule(secM10), Args: []kit.ArgSpec{enumArg("tentacle", "Tentacle")}},
-		{Type: "kraken_activate", Label: "Step 7: the tentacle moved to", Rule: rule(secM10), Args: []kit.ArgSpec{intArg("row", "Row", 1, 10), intArg("col", "Column", 1, 10)}},
-		{Type: "start_kraken_part2", Label: "Start Mission 10, part 2", Rule: rule(secM10)},
-		{Type: "scan_beak", Label: "Superlock scan of the Beak", Rule: rule(secM10)},
-		{Type: "declare_loss", Label: "Mission failed", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("reason", "Reason", "ship destroyed", "mission abandoned")}, Host: true},
-	}
-}
-
-var moveCatalog = hinted(catalog())
-
-// hinted sets each move's phone hints from moveHints.
-func hinted(specs []kit.MoveSpec) []kit.MoveSpec {
-	for i := range specs {
-		h := moveHints[specs[i].Type]
-		specs[i].Primary, specs[i].Group, specs[i].Confirm = h.Primary, h.Group, h.Confirm
-	}
-	return specs
-}
-
 // info is the game's description, computed once.
 var info = kit.Info{
 	ID:         "spacecadets",
@@ -316,7 +152,7 @@ var info = kit.Info{
 	MinPlayers: 2,
 	MaxPlayers: maxPlayers,
 	Options:    optionSpecs(),
-	Moves:      moveCatalog,
+	Moves:      moves.Specs(),
 }
 
 // Info describes the game: its options and its move catalog.
@@ -340,8 +176,8 @@ func (g *Game) Decode(data []byte) (kit.State, error) {
 
 // Timers returns the state's timers (the server schedules the running ones).
 func (g *Game) Timers(st kit.State) []kit.Timer {
-	s, ok := st.(*State)
-	if !ok || s == nil {
+	s, err := moves.State(st)
+	if err != nil {
 		return nil
 	}
 	var out []kit.Timer

@@ -106,7 +106,7 @@ func (tb *table) to(step string) {
 		if i > 20 {
 			tb.t.Fatalf("step %s never reached", step)
 		}
-		if tb.s.Step == "step7" && (&applier{s: tb.s}).krakenMustActivate() {
+		if tb.s.Step == "step7" && krakenMustActivate(tb.s) {
 			t := tb.s.activeTentacle()
 			tb.do(crew, "kraken_activate", map[string]any{"row": t.Row, "col": t.Col})
 		}

@@ -12,9 +12,9 @@ import (
 // Experimental Equipment and Component cards, enemy ids, timers that may
 // run only in their own step, and the Kraken's four tentacles.
 func (g *Game) Invariants(st kit.State) error {
-	s, ok := st.(*State)
-	if !ok || s == nil {
-		return fmt.Errorf("%w: Space Cadets got %T", kit.ErrStateType, st)
+	s, err := moves.State(st)
+	if err != nil {
+		return err
 	}
 	d := s.D()
 	if _, ok := stepLabels[s.Step]; !ok {
@@ -103,8 +103,8 @@ func (g *Game) Invariants(st kit.State) error {
 // Outcome is nil while the mission runs. A win is shared by the whole
 // crew; the end reveals Mission 8's unplaced enemies and H4's planet.
 func (g *Game) Outcome(st kit.State) *kit.Outcome {
-	s, ok := st.(*State)
-	if !ok || s == nil || s.End == nil {
+	s, err := moves.State(st)
+	if err != nil || s.End == nil {
 		return nil
 	}
 	o := &kit.Outcome{Winners: []int{}, Reason: s.End.Reason, ReasonCode: s.End.Code, ReasonParams: maps.Clone(s.End.Params), Rule: s.End.Rule}

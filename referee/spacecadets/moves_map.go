@@ -21,15 +21,15 @@ var facings = []string{"N", "E", "S", "W"}
 // assumed: the base game's speed track is not in the book).
 const maxSpeed = 10
 
-func (a *applier) shipFixed() error {
-	if a.s.Mission == "8" {
+func shipFixed(t *turn) error {
+	if t.S.Mission == "8" {
 		return kit.Errorf("ship_fixed", rule(secM8), "The starbase never moves or rotates, and nothing can change its speed, position or rotation.")
 	}
 	return nil
 }
 
-func (a *applier) onGrid(section string, row, col int) error {
-	g := a.s.missionData().Grid
+func onGrid(t *turn, section string, row, col int) error {
+	g := t.S.missionData().Grid
 	if row < 1 || col < 1 || row > g[0] || col > g[1] {
 		return kit.Errorf("off_map", rule(section), "Square (%d, %d) is not on this mission's %d×%d map.", row, col, g[0], g[1])
 	}
@@ -42,22 +42,15 @@ func (a *applier) onGrid(section string, row, col int) error {
 // Codes: seats_only, wrong_step, ship_fixed, off_map, bad_facing,
 // arrival_pending, movement_cancelled (Mission 7, after passing a Gate),
 // no_beak.
-func (a *applier) shipMoved(m kit.Move) error {
-	var args shipArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func shipMoved(t *turn, seat int, args shipArgs) error {
+	if err := running(t, secMissions); err != nil {
 		return err
 	}
-	if err := a.seat(secMissions); err != nil {
+	if err := shipFixed(t); err != nil {
 		return err
 	}
-	if err := a.running(secMissions); err != nil {
-		return err
-	}
-	if err := a.shipFixed(); err != nil {
-		return err
-	}
-	s := a.s
-	if err := a.onGrid(secMissions, args.Row, args.Col); err != nil {
+	s := t.S
+	if err := onGrid(t, secMissions, args.Row, args.Col); err != nil {
 		return err
 	}
 	if !slices.Contains(facings, args.Facing) {
@@ -75,16 +68,16 @@ func (a *applier) shipMoved(m kit.Move) error {
 	s.Ship = Ship{Row: args.Row, Col: args.Col, Facing: args.Facing}
 	if args.Vortex {
 		s.Ship.Facing = rotateCW(s.Ship.Facing)
-		a.log("vortex", "The ship ended its full move on a Vortex: it turns 90° clockwise to face %s.", s.Ship.Facing)
+		t.Public("vortex", "The ship ended its full move on a Vortex: it turns 90° clockwise to face %s.", s.Ship.Facing)
 	}
 	for i := range s.Enemies {
 		if e := &s.Enemies[i]; e.onMap() && e.Attached {
 			e.Row, e.Col = s.Ship.Row, s.Ship.Col
 		}
 	}
-	a.log("ship_moved", "Ship at row %d, column %d, facing %s.", s.Ship.Row, s.Ship.Col, s.Ship.Facing)
+	t.Public("ship_moved", "Ship at row %d, column %d, facing %s.", s.Ship.Row, s.Ship.Col, s.Ship.Facing)
 	for i := 0; i < args.BeakSquares; i++ {
-		a.damage("Beak", s.D().Kraken.BeakDicePerSquare, "")
+		damage(t, "Beak", s.D().Kraken.BeakDicePerSquare, "")
 	}
 	return nil
 }
@@ -99,23 +92,16 @@ type speedArgs struct {
 }
 
 // setSpeed records the ship's speed. Codes: seats_only, ship_fixed.
-func (a *applier) setSpeed(m kit.Move) error {
-	var args speedArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
-	if err := a.seat(secMissions); err != nil {
-		return err
-	}
-	if err := a.shipFixed(); err != nil {
+func setSpeed(t *turn, seat int, args speedArgs) error {
+	if err := shipFixed(t); err != nil {
 		return err
 	}
 	if args.Speed < 0 || args.Speed > maxSpeed {
 		return kit.Errorf("bad_speed", rule(secMissions), "A ship's speed is 0 to %d, not %d.", maxSpeed, args.Speed)
 	}
 	v := args.Speed
-	a.s.Speed = &v
-	a.log("speed", "Ship speed is now %d.", v)
+	t.S.Speed = &v
+	t.Public("speed", "Ship speed is now %d.", v)
 	return nil
 }
 
@@ -125,21 +111,17 @@ type shieldArgs struct {
 
 // radiationBelt zeroes a shield the Captain selects. Codes: not_captain,
 // station_inactive, bad_shield.
-func (a *applier) radiationBelt(m kit.Move) error {
-	var args shieldArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func radiationBelt(t *turn, seat int, args shieldArgs) error {
+	if err := needCaptain(t, seat, secMapTiles); err != nil {
 		return err
 	}
-	if err := a.captain(secMapTiles); err != nil {
-		return err
-	}
-	if a.s.inactive("Shields") {
+	if t.S.inactive("Shields") {
 		return kit.Errorf("station_inactive", rule(secMapTiles), "Shields are inactive in this mission: the Radiation Belt has no effect.")
 	}
-	if !slices.Contains(a.s.D().Shields, args.Shield) {
+	if !slices.Contains(t.S.D().Shields, args.Shield) {
 		return kit.Errorf("bad_shield", rule(secMapTiles), "There is no %q shield.", args.Shield)
 	}
-	a.log("radiation_belt", "Radiation Belt: the %s shield is reduced to zero.", args.Shield)
+	t.Public("radiation_belt", "Radiation Belt: the %s shield is reduced to zero.", args.Shield)
 	return nil
 }
 
@@ -149,19 +131,15 @@ type systemArgs struct {
 
 // nullZone removes one energy from Tractor Beams, Jump or Repair, chosen
 // by the Captain. Codes: not_captain, bad_system.
-func (a *applier) nullZone(m kit.Move) error {
-	var args systemArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
-	if err := a.captain(secMapTiles); err != nil {
+func nullZone(t *turn, seat int, args systemArgs) error {
+	if err := needCaptain(t, seat, secMapTiles); err != nil {
 		return err
 	}
 	switch args.System {
 	case "Tractor Beams", "Jump", "Repair":
-		a.log("null_zone", "Null Zone: remove one energy from %s.", args.System)
+		t.Public("null_zone", "Null Zone: remove one energy from %s.", args.System)
 	case "none (no energy)":
-		a.log("null_zone", "Null Zone: no energy in Tractor Beams, Jump or Repair: no effect.")
+		t.Public("null_zone", "Null Zone: no energy in Tractor Beams, Jump or Repair: no effect.")
 	default:
 		return kit.Errorf("bad_system", rule(secMapTiles), "The Null Zone takes energy from Tractor Beams, Jump or Repair.")
 	}
@@ -170,44 +148,30 @@ func (a *applier) nullZone(m kit.Move) error {
 
 // damageCard records a damage card on a station; damage to an inactive
 // station is ignored. Codes: seats_only, bad_station.
-func (a *applier) damageCard(m kit.Move) error {
-	var args stationArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
-	if err := a.seat(secMissions); err != nil {
-		return err
-	}
-	if !slices.Contains(a.s.D().Stations, args.Station) {
+func damageCard(t *turn, seat int, args stationArgs) error {
+	if !slices.Contains(t.S.D().Stations, args.Station) {
 		return kit.Errorf("bad_station", rule(secMissions), "There is no station %q.", args.Station)
 	}
-	if a.s.inactive(args.Station) {
-		a.log("damage_ignored", "%s is inactive in this mission: the damage card is ignored.", args.Station)
+	if t.S.inactive(args.Station) {
+		t.Public("damage_ignored", "%s is inactive in this mission: the damage card is ignored.", args.Station)
 		return nil
 	}
-	a.s.StationDamage[args.Station]++
-	a.log("station_damaged", "%s is damaged (%d damage cards).", args.Station, a.s.StationDamage[args.Station])
+	t.S.StationDamage[args.Station]++
+	t.Public("station_damaged", "%s is damaged (%d damage cards).", args.Station, t.S.StationDamage[args.Station])
 	return nil
 }
 
 // repair removes a damage card from a station. Codes: seats_only,
 // not_damaged.
-func (a *applier) repair(m kit.Move) error {
-	var args stationArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
-	if err := a.seat(secMissions); err != nil {
-		return err
-	}
-	if a.s.StationDamage[args.Station] == 0 {
+func repair(t *turn, seat int, args stationArgs) error {
+	if t.S.StationDamage[args.Station] == 0 {
 		return kit.Errorf("not_damaged", rule(secMissions), "%s has no damage card.", args.Station)
 	}
-	a.s.StationDamage[args.Station]--
-	if a.s.StationDamage[args.Station] == 0 {
-		delete(a.s.StationDamage, args.Station)
+	t.S.StationDamage[args.Station]--
+	if t.S.StationDamage[args.Station] == 0 {
+		delete(t.S.StationDamage, args.Station)
 	}
-	a.log("station_repaired", "%s repaired.", args.Station)
+	t.Public("station_repaired", "%s repaired.", args.Station)
 	return nil
 }
 
@@ -221,23 +185,17 @@ type enemyArgs struct {
 }
 
 // targetEnemy finds an enemy on the map that the players can affect.
-// Codes: seats_only, wrong_step, no_such_enemy, other_tile.
-func (a *applier) targetEnemy(m kit.Move, args *enemyArgs) (*Enemy, error) {
-	if err := kit.DecodeArgs(m, args); err != nil {
+// Codes: wrong_step, no_such_enemy, other_tile.
+func targetEnemy(t *turn, _ int, args enemyArgs) (*Enemy, error) {
+	if err := running(t, secEnemies); err != nil {
 		return nil, err
 	}
-	if err := a.seat(secEnemies); err != nil {
-		return nil, err
-	}
-	if err := a.running(secEnemies); err != nil {
-		return nil, err
-	}
-	e := a.s.enemy(args.Enemy)
+	e := t.S.enemy(args.Enemy)
 	if e == nil || !e.onMap() {
 		return nil, kit.Errorf("no_such_enemy", rule(secEnemies), "There is no enemy #%d on the map.", args.Enemy)
 	}
-	if a.s.Rabbit != nil && e.Tile != a.s.Rabbit.Tile {
-		return nil, kit.Errorf("other_tile", rule(secM7), "%s is on another tile: the players can never shoot at or lock on to tokens on another tile, and it never acts.", a.s.enemyLabel(*e))
+	if t.S.Rabbit != nil && e.Tile != t.S.Rabbit.Tile {
+		return nil, kit.Errorf("other_tile", rule(secM7), "%s is on another tile: the players can never shoot at or lock on to tokens on another tile, and it never acts.", t.S.enemyLabel(*e))
 	}
 	return e, nil
 }
@@ -245,13 +203,12 @@ func (a *applier) targetEnemy(m kit.Move, args *enemyArgs) (*Enemy, error) {
 // enemyLock records an enemy locking on or losing lock. Codes: surprised
 // (Mission 7 arrival turn), no_sensor_unlock (H1), attached_parasite,
 // already.
-func (a *applier) enemyLock(m kit.Move) error {
-	var args enemyArgs
-	e, err := a.targetEnemy(m, &args)
+func enemyLock(t *turn, seat int, args enemyArgs) error {
+	e, err := targetEnemy(t, seat, args)
 	if err != nil {
 		return err
 	}
-	s := a.s
+	s := t.S
 	if args.Locked {
 		if e.Locked {
 			return kit.Errorf("already", rule(secEnemies), "%s is already locked on.", s.enemyLabel(*e))
@@ -260,7 +217,7 @@ func (a *applier) enemyLock(m kit.Move) error {
 			return kit.Errorf("surprised", rule(secM7), "On the turn of your arrival the enemies are surprised and do not lock on unless you shoot them.")
 		}
 		e.Locked = true
-		a.log("enemy_locked", "%s locks on: its special abilities now apply.", s.enemyLabel(*e))
+		t.Public("enemy_locked", "%s locks on: its special abilities now apply.", s.enemyLabel(*e))
 		return nil
 	}
 	if !e.Locked {
@@ -273,94 +230,89 @@ func (a *applier) enemyLock(m kit.Move) error {
 		return kit.Errorf("no_sensor_unlock", rule(secH1), "In Escape from Mercury you may not break enemy lock with sensors.")
 	}
 	e.Locked = false
-	a.log("enemy_unlocked", "%s loses lock.", s.enemyLabel(*e))
+	t.Public("enemy_unlocked", "%s loses lock.", s.enemyLabel(*e))
 	return nil
 }
 
 // enemyShot records a shot at an enemy (on the Mission 7 arrival turn a
 // shot enemy locks on as normal). Codes: station_inactive.
-func (a *applier) enemyShot(m kit.Move) error {
-	var args enemyArgs
-	e, err := a.targetEnemy(m, &args)
+func enemyShot(t *turn, seat int, args enemyArgs) error {
+	e, err := targetEnemy(t, seat, args)
 	if err != nil {
 		return err
 	}
-	if a.s.inactive("Weapons") {
+	if t.S.inactive("Weapons") {
 		return kit.Errorf("station_inactive", rule(secMissions), "Weapons are inactive in this mission.")
 	}
 	e.Shot = true
-	a.log("enemy_shot", "The players shoot at %s.", a.s.enemyLabel(*e))
+	t.Public("enemy_shot", "The players shoot at %s.", t.S.enemyLabel(*e))
 	return nil
 }
 
 // enemyDestroyed removes an enemy from the map. Destroying H3's Thrall
 // loses the mission.
-func (a *applier) enemyDestroyed(m kit.Move) error {
-	var args enemyArgs
-	e, err := a.targetEnemy(m, &args)
+func enemyDestroyed(t *turn, seat int, args enemyArgs) error {
+	e, err := targetEnemy(t, seat, args)
 	if err != nil {
 		return err
 	}
 	e.Destroyed, e.Locked, e.Attached = true, false, false
-	a.log("enemy_destroyed", "%s destroyed.", a.s.enemyLabel(*e))
-	if a.s.Thrall != nil && e.ID == a.s.Thrall.ThrallID {
-		a.end(false, "", why("outcome.h3_thrall_destroyed", "the Thrall was destroyed instead of deactivated: the sleeper ship is lost."), secH3)
+	t.Public("enemy_destroyed", "%s destroyed.", t.S.enemyLabel(*e))
+	if t.S.Thrall != nil && e.ID == t.S.Thrall.ThrallID {
+		end(t, false, "", why("outcome.h3_thrall_destroyed", "the Thrall was destroyed instead of deactivated: the sleeper ship is lost."), secH3)
 	}
 	return nil
 }
 
 // enemyDeactivated deactivates an enemy whose card allows it (the Thrall).
 // Codes: cannot_deactivate, already.
-func (a *applier) enemyDeactivated(m kit.Move) error {
-	var args enemyArgs
-	e, err := a.targetEnemy(m, &args)
+func enemyDeactivated(t *turn, seat int, args enemyArgs) error {
+	e, err := targetEnemy(t, seat, args)
 	if err != nil {
 		return err
 	}
-	if !a.s.enemyCard(*e).Deactivatable {
-		return kit.Errorf("cannot_deactivate", rule(secEnemies), "%s cannot be deactivated, only destroyed.", a.s.enemyLabel(*e))
+	if !t.S.enemyCard(*e).Deactivatable {
+		return kit.Errorf("cannot_deactivate", rule(secEnemies), "%s cannot be deactivated, only destroyed.", t.S.enemyLabel(*e))
 	}
 	if e.Deactivated {
-		return kit.Errorf("already", rule(secEnemies), "%s is already deactivated.", a.s.enemyLabel(*e))
+		return kit.Errorf("already", rule(secEnemies), "%s is already deactivated.", t.S.enemyLabel(*e))
 	}
 	e.Deactivated, e.Locked = true, false
-	a.log("enemy_deactivated", "%s deactivated.", a.s.enemyLabel(*e))
+	t.Public("enemy_deactivated", "%s deactivated.", t.S.enemyLabel(*e))
 	return nil
 }
 
 // enemyMoved records an enemy's new square. Codes: auto_moved (Mission 8
 // enemies and H3's Thrall move by the app), attached_parasite,
 // off_map.
-func (a *applier) enemyMoved(m kit.Move) error {
-	var args enemyArgs
-	e, err := a.targetEnemy(m, &args)
+func enemyMoved(t *turn, seat int, args enemyArgs) error {
+	e, err := targetEnemy(t, seat, args)
 	if err != nil {
 		return err
 	}
-	s := a.s
+	s := t.S
 	if s.Siege != nil || s.Thrall != nil && e.ID == s.Thrall.ThrallID {
 		return kit.Errorf("auto_moved", rule(missionSection(s.Mission)), "In this mission %s moves by the mission's rule; the app moves it in Step 7.", s.enemyLabel(*e))
 	}
 	if e.Attached {
 		return kit.Errorf("attached_parasite", rule(secEnemies), "An attached parasite moves with the ship.")
 	}
-	if err := a.onGrid(secEnemies, args.Row, args.Col); err != nil {
+	if err := onGrid(t, secEnemies, args.Row, args.Col); err != nil {
 		return err
 	}
 	e.Row, e.Col = args.Row, args.Col
-	a.log("enemy_moved", "%s moves to row %d, column %d.", s.enemyLabel(*e), e.Row, e.Col)
+	t.Public("enemy_moved", "%s moves to row %d, column %d.", s.enemyLabel(*e), e.Row, e.Col)
 	return nil
 }
 
 // parasiteAttach attaches a locked-on parasite to the ship (range 0).
 // Codes: not_parasite, not_locked, already.
-func (a *applier) parasiteAttach(m kit.Move) error {
-	var args enemyArgs
-	e, err := a.targetEnemy(m, &args)
+func parasiteAttach(t *turn, seat int, args enemyArgs) error {
+	e, err := targetEnemy(t, seat, args)
 	if err != nil {
 		return err
 	}
-	s := a.s
+	s := t.S
 	if s.enemyCard(*e).Parasite == "" {
 		return kit.Errorf("not_parasite", rule(secEnemies), "%s is not a parasite.", s.enemyLabel(*e))
 	}
@@ -371,29 +323,27 @@ func (a *applier) parasiteAttach(m kit.Move) error {
 		return kit.Errorf("not_locked", rule(secEnemies), "A parasite closes in and attaches only once locked on.")
 	}
 	e.Attached, e.Row, e.Col = true, s.Ship.Row, s.Ship.Col
-	a.log("parasite_attached", "%s attaches to the ship: it moves with it at range 0 and causes 1 internal damage each Step 7, starting this turn.", s.enemyLabel(*e))
+	t.Public("parasite_attached", "%s attaches to the ship: it moves with it at range 0 and causes 1 internal damage each Step 7, starting this turn.", s.enemyLabel(*e))
 	return nil
 }
 
 // tractorEnemy records a Tractor Beam on an enemy. Codes: attached_parasite.
-func (a *applier) tractorEnemy(m kit.Move) error {
-	var args enemyArgs
-	e, err := a.targetEnemy(m, &args)
+func tractorEnemy(t *turn, seat int, args enemyArgs) error {
+	e, err := targetEnemy(t, seat, args)
 	if err != nil {
 		return err
 	}
 	if e.Attached {
 		return kit.Errorf("attached_parasite", rule(secEnemies), "Tractor beams do not affect attached parasites.")
 	}
-	a.log("enemy_tractored", "Tractor Beam on %s.", a.s.enemyLabel(*e))
+	t.Public("enemy_tractored", "Tractor Beam on %s.", t.S.enemyLabel(*e))
 	return nil
 }
 
 // enemyObstacle applies a map obstacle to an enemy. Codes:
 // attached_parasite, vortex_no_effect, bad_obstacle.
-func (a *applier) enemyObstacle(m kit.Move) error {
-	var args enemyArgs
-	e, err := a.targetEnemy(m, &args)
+func enemyObstacle(t *turn, seat int, args enemyArgs) error {
+	e, err := targetEnemy(t, seat, args)
 	if err != nil {
 		return err
 	}
@@ -402,9 +352,9 @@ func (a *applier) enemyObstacle(m kit.Move) error {
 	}
 	switch args.Obstacle {
 	case "Radiation Belt":
-		a.log("enemy_radiation", "%s moved through a Radiation Belt: its shields are zero until its next activation.", a.s.enemyLabel(*e))
+		t.Public("enemy_radiation", "%s moved through a Radiation Belt: its shields are zero until its next activation.", t.S.enemyLabel(*e))
 	case "Null Zone":
-		a.log("enemy_null_zone", "%s entered a Null Zone and stops moving.", a.s.enemyLabel(*e))
+		t.Public("enemy_null_zone", "%s entered a Null Zone and stops moving.", t.S.enemyLabel(*e))
 	case "Vortex":
 		return kit.Errorf("vortex_no_effect", rule(secMapTiles), "A Vortex has no effect on enemy ships; they treat it as an empty square.")
 	default:
@@ -420,14 +370,7 @@ type rollArgs struct {
 
 // roll is the shared die roller: everyone sees the result, and it is
 // logged. Codes: seats_only, bad_dice.
-func (a *applier) roll(m kit.Move) error {
-	var args rollArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
-	if err := a.seatOrHost(secEnemies); err != nil {
-		return err
-	}
+func roll(t *turn, seat int, args rollArgs) error {
 	if args.Dice < 1 || args.Dice > 6 {
 		return kit.Errorf("bad_dice", rule(secEnemies), "Roll 1 to 6 dice.")
 	}
@@ -435,36 +378,24 @@ func (a *applier) roll(m kit.Move) error {
 	if purpose == "" {
 		purpose = "roll"
 	}
-	dice, total := rollDice(a.ctx.RNG, args.Dice)
-	a.s.LastRoll = &Roll{Purpose: purpose, Dice: dice, Total: total}
-	a.log("roll", "%s: %s = %d.", purpose, diceText(dice), total)
+	dice, total := rollDice(t.RNG, args.Dice)
+	t.S.LastRoll = &Roll{Purpose: purpose, Dice: dice, Total: total}
+	t.Public("roll", "%s: %s = %d.", purpose, diceText(dice), total)
 	return nil
 }
 
 // rollHalf is a half-damage ship's roll: a die divided by two, rounded up.
-func (a *applier) rollHalf(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	if err := a.seatOrHost(secEnemies); err != nil {
-		return err
-	}
-	d := a.ctx.RNG.Die(6)
-	a.s.LastRoll = &Roll{Purpose: "half damage", Dice: []int{d}, Total: halfDamage(d)}
-	a.log("roll_half", "Half damage: rolled %d, damage %d.", d, halfDamage(d))
+func rollHalf(t *turn, seat int) error {
+	d := t.RNG.Die(6)
+	t.S.LastRoll = &Roll{Purpose: "half damage", Dice: []int{d}, Total: halfDamage(d)}
+	t.Public("roll_half", "Half damage: rolled %d, damage %d.", d, halfDamage(d))
 	return nil
 }
 
 // rollPlacement rolls a square: row die then column die, 6s rerolled.
-func (a *applier) rollPlacement(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	if err := a.seatOrHost(secM7); err != nil {
-		return err
-	}
-	r, c, dice := placementRoll(a.ctx.RNG)
-	a.s.LastRoll = &Roll{Purpose: fmt.Sprintf("placement: row %d, column %d", r, c), Dice: dice, Total: 0}
-	a.log("roll_placement", "Placement: row %d, column %d (dice %s; 6s rerolled).", r, c, diceText(dice))
+func rollPlacement(t *turn, seat int) error {
+	r, c, dice := placementRoll(t.RNG)
+	t.S.LastRoll = &Roll{Purpose: fmt.Sprintf("placement: row %d, column %d", r, c), Dice: dice, Total: 0}
+	t.Public("roll_placement", "Placement: row %d, column %d (dice %s; 6s rerolled).", r, c, diceText(dice))
 	return nil
 }

@@ -1,7 +1,6 @@
 package spacecadets
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -28,8 +27,8 @@ func drawEE(s *State, rng *kit.RNG) (int, bool) {
 // level checks the chosen level of a card: an X card (cost 0) needs a
 // level of 1–3; other cards are built at their cost. Codes: need_level,
 // not_x.
-func (a *applier) level(card int, lv int) (int, error) {
-	c := a.s.D().Equipment[card]
+func level(t *turn, card int, lv int) (int, error) {
+	c := t.S.D().Equipment[card]
 	if c.Cost == 0 {
 		if lv < 1 || lv > 3 {
 			return 0, kit.Errorf("need_level", rule(secScience), "%s has a cost of X: choose a level of 1, 2 or 3.", c.Name)
@@ -42,192 +41,22 @@ func (a *applier) level(card int, lv int) (int, error) {
 	return c.Cost, nil
 }
 
-func (a *applier) startPlayer() error {
-	if a.isCaptain() || a.who.IsSeat() && a.who.Seat == a.s.Roles.ScienceOfficer {
-		return nil
-	}
-	return kit.Errorf("not_captain", rule(secScience), "The Captain or the Science Officer chooses the starting Experimental Equipment.")
-}
-
-func keptPoints(k []Kept) int {
-	t := 0
-	for _, x := range k {
-		t += x.Level
-	}
-	return t
-}
-
-// bestStartPoints is the starting Science points the crew must keep: the
-// book's 3 when some choice of the drawn cards makes exactly 3, otherwise
-// the largest total below 3 (the book is silent; the team's decision).
-func bestStartPoints(d *GameData, drawn []int) int {
-	target := d.StartSciencePoints
-	reach := map[int]bool{0: true}
-	for _, c := range drawn {
-		opts := []int{d.Equipment[c].Cost}
-		if opts[0] == 0 {
-			opts = []int{1, 2, 3}
-		}
-		next := map[int]bool{}
-		for v := range reach {
-			next[v] = true
-			for _, o := range opts {
-				if v+o <= target {
-					next[v+o] = true
-				}
-			}
-		}
-		reach = next
-	}
-	best := 0
-	for v := range reach {
-		best = max(best, v)
-	}
-	return best
-}
-
-// keepStarting keeps one of the five starting cards. Codes: wrong_step,
-// not_captain, not_in_draw, already_kept, need_level, not_x,
-// over_three_points.
-func (a *applier) keepStarting(m kit.Move) error {
-	var args cardArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
-	if err := a.inStep(secScience, "setup"); err != nil {
-		return err
-	}
-	if err := a.startPlayer(); err != nil {
-		return err
-	}
-	sc := &a.s.Science
-	card := a.s.D().equipmentIndex(args.Card)
-	if card < 0 || !slices.Contains(sc.StartDraw, card) {
-		return kit.Errorf("not_in_draw", rule(secScience), "%q is not among the five cards drawn at the start.", args.Card)
-	}
-	for _, k := range sc.StartKept {
-		if k.Card == card {
-			return kit.Errorf("already_kept", rule(secScience), "%s is already kept.", args.Card)
-		}
-	}
-	lv, err := a.level(card, args.Level)
-	if err != nil {
-		return err
-	}
-	if keptPoints(sc.StartKept)+lv > a.s.D().StartSciencePoints {
-		return kit.Errorf("over_three_points", rule(secScience), "Keeping %s at %d would exceed the %d starting Science points.", args.Card, lv, a.s.D().StartSciencePoints)
-	}
-	sc.StartKept = append(sc.StartKept, Kept{Card: card, Level: lv})
-	a.log("start_kept", "Starting equipment: %s kept at %d.", args.Card, lv)
-	return nil
-}
-
-// unkeepStarting puts a kept starting card back. Codes: wrong_step,
-// not_captain, not_kept.
-func (a *applier) unkeepStarting(m kit.Move) error {
-	var args cardArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
-	if err := a.inStep(secScience, "setup"); err != nil {
-		return err
-	}
-	if err := a.startPlayer(); err != nil {
-		return err
-	}
-	sc := &a.s.Science
-	card := a.s.D().equipmentIndex(args.Card)
-	i := slices.IndexFunc(sc.StartKept, func(k Kept) bool { return k.Card == card })
-	if i < 0 {
-		return kit.Errorf("not_kept", rule(secScience), "%q is not kept.", args.Card)
-	}
-	sc.StartKept = slices.Delete(sc.StartKept, i, i+1)
-	a.log("start_unkept", "Starting equipment: %s put back.", args.Card)
-	return nil
-}
-
-// finishStarting gives the kept cards to the Captain, discards the rest
-// and begins turn 1. Codes: wrong_step, not_captain, start_points.
-func (a *applier) finishStarting(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
-		return err
-	}
-	if err := a.inStep(secScience, "setup"); err != nil {
-		return err
-	}
-	if err := a.startPlayer(); err != nil {
-		return err
-	}
-	s := a.s
-	sc := &s.Science
-	want := bestStartPoints(s.D(), sc.StartDraw)
-	if got := keptPoints(sc.StartKept); got != want {
-		msg := fmt.Sprintf("Keep exactly %d Science points of cards; %d are kept.", want, got)
-		if want < s.D().StartSciencePoints {
-			msg = fmt.Sprintf("No choice of these cards makes exactly %d points, so keep the most possible: %d; %d are kept.", s.D().StartSciencePoints, want, got)
-		}
-		return kit.Errorf("start_points", rule(secScience), "%s", msg)
-	}
-	for _, c := range sc.StartDraw {
-		i := slices.IndexFunc(sc.StartKept, func(k Kept) bool { return k.Card == c })
-		if i < 0 {
-			sc.Discard = append(sc.Discard, c)
-			continue
-		}
-		a.gain(sc.StartKept[i])
-	}
-	sc.StartDraw, sc.StartKept = nil, nil
-	s.Turn = 1
-	a.enter("step1")
-	return nil
-}
-
-// gain passes a built card to the Captain with its uses.
-func (a *applier) gain(k Kept) {
-	c := a.s.D().Equipment[k.Card]
-	uses := 1
-	switch c.Use {
-	case "permanent":
-		uses = -1
-	case "uses":
-		uses = c.Uses
-		if uses <= 0 {
-			uses = k.Level
-		}
-	}
-	a.s.Equipment = append(a.s.Equipment, Equipment{Card: k.Card, Name: c.Name, Level: k.Level, UsesLeft: uses, Helm: c.Helm})
-	a.log("equipment_gained", "The Captain gains %s (level %d, %s).", c.Name, k.Level, usesText(uses))
-}
-
-func usesText(u int) string {
-	switch {
-	case u < 0:
-		return "permanent"
-	case u == 1:
-		return "1 use"
-	}
-	return fmt.Sprintf("%d uses", u)
-}
-
 // scienceDraw draws the Science Officer's three cards of Step 1. Codes:
 // not_science_officer, wrong_step, already_drawn, no_cards.
-func (a *applier) scienceDraw(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func scienceDraw(t *turn, seat int) error {
+	if err := needScienceOfficer(t, seat); err != nil {
 		return err
 	}
-	if err := a.scienceOfficer(); err != nil {
+	if err := inStep(t, secScience, "step1"); err != nil {
 		return err
 	}
-	if err := a.inStep(secScience, "step1"); err != nil {
-		return err
-	}
-	s := a.s
+	s := t.S
 	if s.Science.DrewEE {
 		return kit.Errorf("already_drawn", rule(secScience), "The Science Officer has already drawn this turn; draw extra cards one at a time for 1 energy each.")
 	}
 	n := 0
 	for i := 0; i < s.D().Step1Draw; i++ {
-		c, ok := drawEE(s, a.ctx.RNG)
+		c, ok := drawEE(s, t.RNG)
 		if !ok {
 			break
 		}
@@ -238,8 +67,8 @@ func (a *applier) scienceDraw(m kit.Move) error {
 		return kit.Errorf("no_cards", rule(secScience), "The Experimental Equipment deck and discard pile are both empty.")
 	}
 	s.Science.DrewEE = true
-	a.reveals = true
-	a.log("science_draw", "The Science Officer draws %s.", a.equipmentList(s.Science.Drawn))
+	t.Reveal()
+	t.Public("science_draw", "The Science Officer draws %s.", equipmentList(t, s.Science.Drawn))
 	return nil
 }
 
@@ -249,97 +78,83 @@ type stationArgs struct {
 
 // scienceDrawExtra draws one more card for 1 energy from a station.
 // Codes: not_science_officer, wrong_step, draw_first, bad_station, no_cards.
-func (a *applier) scienceDrawExtra(m kit.Move) error {
-	var args stationArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func scienceDrawExtra(t *turn, seat int, args stationArgs) error {
+	if err := needScienceOfficer(t, seat); err != nil {
 		return err
 	}
-	if err := a.scienceOfficer(); err != nil {
+	if err := inStep(t, secScience, "step1"); err != nil {
 		return err
 	}
-	if err := a.inStep(secScience, "step1"); err != nil {
-		return err
-	}
-	s := a.s
+	s := t.S
 	if !s.Science.DrewEE {
 		return kit.Errorf("draw_first", rule(secScience), "Draw the three free cards first.")
 	}
 	if !slices.Contains(s.D().Stations, args.Station) {
 		return kit.Errorf("bad_station", rule(secScience), "There is no station %q.", args.Station)
 	}
-	c, ok := drawEE(s, a.ctx.RNG)
+	c, ok := drawEE(s, t.RNG)
 	if !ok {
 		return kit.Errorf("no_cards", rule(secScience), "The Experimental Equipment deck and discard pile are both empty.")
 	}
 	s.Science.Drawn = append(s.Science.Drawn, c)
 	s.Science.ExtraDraws++
-	a.reveals = true
-	a.log("science_draw_extra", "Remove 1 energy from %s: the Science Officer draws %s.", args.Station, s.D().Equipment[c].Name)
+	t.Reveal()
+	t.Public("science_draw_extra", "Remove 1 energy from %s: the Science Officer draws %s.", args.Station, s.D().Equipment[c].Name)
 	return nil
 }
 
 // scienceSelect selects the one card to try to build this turn (a new
 // selection replaces the old one). Codes: not_science_officer, wrong_step,
 // not_drawn, need_level, not_x.
-func (a *applier) scienceSelect(m kit.Move) error {
-	var args cardArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func scienceSelect(t *turn, seat int, args cardArgs) error {
+	if err := needScienceOfficer(t, seat); err != nil {
 		return err
 	}
-	if err := a.scienceOfficer(); err != nil {
+	if err := inStep(t, secScience, "step1"); err != nil {
 		return err
 	}
-	if err := a.inStep(secScience, "step1"); err != nil {
-		return err
-	}
-	sc := &a.s.Science
-	card := a.s.D().equipmentIndex(args.Card)
+	sc := &t.S.Science
+	card := t.S.D().equipmentIndex(args.Card)
 	if card < 0 || !slices.Contains(sc.Drawn, card) {
 		return kit.Errorf("not_drawn", rule(secScience), "%q was not drawn this turn.", args.Card)
 	}
-	lv, err := a.level(card, args.Level)
+	lv, err := level(t, card, args.Level)
 	if err != nil {
 		return err
 	}
 	sc.Selected = &Kept{Card: card, Level: lv}
-	a.log("science_select", "The Science Officer selects %s to build at cost %d.", args.Card, lv)
+	t.Public("science_select", "The Science Officer selects %s to build at cost %d.", args.Card, lv)
 	return nil
 }
 
 // scienceUnselect drops the selection: Science is always optional. Codes:
 // not_science_officer, wrong_step, nothing_selected.
-func (a *applier) scienceUnselect(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func scienceUnselect(t *turn, seat int) error {
+	if err := needScienceOfficer(t, seat); err != nil {
 		return err
 	}
-	if err := a.scienceOfficer(); err != nil {
+	if err := inStep(t, secScience, "step1"); err != nil {
 		return err
 	}
-	if err := a.inStep(secScience, "step1"); err != nil {
-		return err
-	}
-	if a.s.Science.Selected == nil {
+	if t.S.Science.Selected == nil {
 		return kit.Errorf("nothing_selected", rule(secScience), "No card is selected.")
 	}
-	a.s.Science.Selected = nil
-	a.log("science_unselect", "The Science Officer will not build this turn.")
+	t.S.Science.Selected = nil
+	t.Public("science_unselect", "The Science Officer will not build this turn.")
 	return nil
 }
 
 // scienceBuild announces the build: cost + 1 Component cards are drawn
 // face down. Codes: not_science_officer, wrong_step, nothing_selected,
 // attempt_in_progress, not_enough_components.
-func (a *applier) scienceBuild(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func scienceBuild(t *turn, seat int) error {
+	if err := needScienceOfficer(t, seat); err != nil {
 		return err
 	}
-	if err := a.scienceOfficer(); err != nil {
+	if err := inStep(t, secScience, "science"); err != nil {
 		return err
 	}
-	if err := a.inStep(secScience, "science"); err != nil {
-		return err
-	}
-	sc := &a.s.Science
+	sc := &t.S.Science
 	if sc.Attempt != nil {
 		return kit.Errorf("attempt_in_progress", rule(secScience), "A Science attempt is already under way.")
 	}
@@ -356,7 +171,7 @@ func (a *applier) scienceBuild(m kit.Move) error {
 		at.FaceDown = append(at.FaceDown, c)
 	}
 	sc.Attempt, sc.Selected = at, nil
-	a.log("science_build", "Science step: building %s at cost %d. %d Component cards are drawn face down; start the timer when everyone is ready.", a.s.D().Equipment[at.Card].Name, lv, lv+1)
+	t.Public("science_build", "Science step: building %s at cost %d. %d Component cards are drawn face down; start the timer when everyone is ready.", t.S.D().Equipment[at.Card].Name, lv, lv+1)
 	return nil
 }
 
@@ -369,21 +184,17 @@ type pointsArgs struct {
 // normal Science. Codes: not_science_officer, wrong_step, not_in_mission,
 // science_and_research, already_researched, attempt_in_progress,
 // bad_points, not_enough_components.
-func (a *applier) research(m kit.Move) error {
-	var args pointsArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func research(t *turn, seat int, args pointsArgs) error {
+	if err := needScienceOfficer(t, seat); err != nil {
 		return err
 	}
-	if err := a.scienceOfficer(); err != nil {
+	if err := inMission(t, secScience, "10"); err != nil {
 		return err
 	}
-	if err := a.inMission(secScience, "10"); err != nil {
+	if err := inStep(t, secScience, "science"); err != nil {
 		return err
 	}
-	if err := a.inStep(secScience, "science"); err != nil {
-		return err
-	}
-	sc := &a.s.Science
+	sc := &t.S.Science
 	if sc.DrewEE || sc.Selected != nil {
 		return kit.Errorf("science_and_research", rule(secScience), "You may not do normal Science and Research on the same turn.")
 	}
@@ -405,68 +216,64 @@ func (a *applier) research(m kit.Move) error {
 		at.FaceDown = append(at.FaceDown, c)
 	}
 	sc.Attempt, sc.Researched = at, true
-	a.log("research", "Research of %d Science points announced: %d Component cards drawn face down.", args.Points, args.Points+1)
+	t.Public("research", "Research of %d Science points announced: %d Component cards drawn face down.", args.Points, args.Points+1)
 	return nil
 }
 
 // setAside picks the one revealed Component card that will not be used,
 // so that exactly cost-many cards are chosen. Codes: not_science_officer,
 // no_attempt, not_revealed, too_late, not_a_revealed_card.
-func (a *applier) setAside(m kit.Move) error {
-	var args cardArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func setAside(t *turn, seat int, args cardArgs) error {
+	if err := needScienceOfficer(t, seat); err != nil {
 		return err
 	}
-	if err := a.scienceOfficer(); err != nil {
-		return err
-	}
-	at := a.s.Science.Attempt
+	at := t.S.Science.Attempt
 	switch {
 	case at == nil:
 		return kit.Errorf("no_attempt", rule(secScience), "No Science attempt is under way.")
 	case at.Status == "face_down":
-		return kit.Errorf("not_revealed", rule(secScience), "The Component cards stay face down until the %d-second Science timer starts.", a.s.ScienceSeconds)
+		return kit.Errorf("not_revealed", rule(secScience), "The Component cards stay face down until the %d-second Science timer starts.", t.S.ScienceSeconds)
 	case at.Status == "check":
-		return kit.Errorf("too_late", rule(secScience), "Time is up: the components are checked against the cards chosen during the %d seconds.", a.s.ScienceSeconds)
+		return kit.Errorf("too_late", rule(secScience), "Time is up: the components are checked against the cards chosen during the %d seconds.", t.S.ScienceSeconds)
 	}
-	i := slices.IndexFunc(at.Revealed, func(c int) bool { return a.s.D().Components[c].Name == args.Card })
+	i := slices.IndexFunc(at.Revealed, func(c int) bool { return t.S.D().Components[c].Name == args.Card })
 	if i < 0 {
 		return kit.Errorf("not_a_revealed_card", rule(secScience), "%q is not one of the turned-over Component cards.", args.Card)
 	}
 	at.SetAside = i
-	a.log("set_aside", "%s is set aside; gather the components of the other %d card(s).", args.Card, at.Level)
+	t.Public("set_aside", "%s is set aside; gather the components of the other %d card(s).", args.Card, at.Level)
 	return nil
 }
 
 // scienceTimeUp runs when the Science timer expires: without a choice the
 // attempt fails; when every piece to gather is from an inactive station it
 // succeeds at once; otherwise the Science Officer reports the Workbench.
-func (a *applier) scienceTimeUp() {
-	at := a.s.Science.Attempt
+func scienceTimeUp(t *turn) {
+	at := t.S.Science.Attempt
 	at.Status = "check"
 	if at.SetAside < 0 {
-		a.failAttempt("no Component cards were chosen before time ran out")
+		failAttempt(t, "no Component cards were chosen before time ran out")
 		return
 	}
-	if len(a.piecesToGather()) == 0 {
-		a.log("auto_match", "Every component is from an inactive station and counts as matched.")
-		a.succeedAttempt()
+	if len(piecesToGather(t.S)) == 0 {
+		t.Public("auto_match", "Every component is from an inactive station and counts as matched.")
+		succeedAttempt(t)
 		return
 	}
-	a.log("workbench", "Check the Workbench against: %s.", strings.Join(a.piecesToGather(), "; "))
+	t.Public("workbench", "Check the Workbench against: %s.", strings.Join(piecesToGather(t.S), "; "))
 }
 
 // piecesToGather lists the pieces of the chosen cards that must be on the
 // Workbench (pieces of inactive stations count as matched).
-func (a *applier) piecesToGather() []string {
-	at := a.s.Science.Attempt
+func piecesToGather(s *State) []string {
+	at := s.Science.Attempt
 	var out []string
 	for i, c := range at.Revealed {
 		if i == at.SetAside {
 			continue
 		}
-		for _, p := range a.s.D().Components[c].Pieces {
-			if !a.s.inactive(p.Station) {
+		for _, p := range s.D().Components[c].Pieces {
+			if !s.inactive(p.Station) {
 				out = append(out, p.Piece+" ("+p.Station+")")
 			}
 		}
@@ -481,53 +288,46 @@ type workbenchArgs struct {
 // reportWorkbench records the players' check after the timed seconds: success
 // only on an exact match. Codes: not_science_officer, no_attempt,
 // timer_not_expired.
-func (a *applier) reportWorkbench(m kit.Move) error {
-	var args workbenchArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func reportWorkbench(t *turn, seat int, args workbenchArgs) error {
+	if err := needScienceOfficer(t, seat); err != nil {
 		return err
 	}
-	if err := a.scienceOfficer(); err != nil {
-		return err
-	}
-	at := a.s.Science.Attempt
+	at := t.S.Science.Attempt
 	if at == nil {
 		return kit.Errorf("no_attempt", rule(secScience), "No Science attempt is waiting for a check.")
 	}
 	if at.Status != "check" {
-		return kit.Errorf("timer_not_expired", rule(secScience), "The Workbench is checked at the end of the %d seconds.", a.s.ScienceSeconds)
+		return kit.Errorf("timer_not_expired", rule(secScience), "The Workbench is checked at the end of the %d seconds.", t.S.ScienceSeconds)
 	}
 	if args.ExactMatch {
-		a.succeedAttempt()
+		succeedAttempt(t)
 	} else {
-		a.failAttempt("the components on the Workbench do not match exactly")
+		failAttempt(t, "the components on the Workbench do not match exactly")
 	}
 	return nil
 }
 
 // abortScience abandons the attempt: the card is discarded and the
 // Component cards are shuffled back. Codes: not_science_officer, no_attempt.
-func (a *applier) abortScience(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func abortScience(t *turn, seat int) error {
+	if err := needScienceOfficer(t, seat); err != nil {
 		return err
 	}
-	if err := a.scienceOfficer(); err != nil {
-		return err
-	}
-	if a.s.Science.Attempt == nil {
+	if t.S.Science.Attempt == nil {
 		return kit.Errorf("no_attempt", rule(secScience), "No Science attempt is under way.")
 	}
-	if t := a.s.timer("science"); t.Running || t.Paused {
+	if t := t.S.timer("science"); t.Running || t.Paused {
 		_ = t.Cancel()
 	}
-	a.failAttempt("the Science Officer aborted the attempt")
+	failAttempt(t, "the Science Officer aborted the attempt")
 	return nil
 }
 
 // succeedAttempt: the card goes to the Captain with its uses (or the
 // Research points are scored); the chosen Component cards are removed from
 // the game and the unused one is shuffled back.
-func (a *applier) succeedAttempt() {
-	s := a.s
+func succeedAttempt(t *turn) {
+	s := t.S
 	sc := &s.Science
 	at := sc.Attempt
 	for i, c := range at.Revealed {
@@ -537,34 +337,34 @@ func (a *applier) succeedAttempt() {
 			sc.CompRemoved = append(sc.CompRemoved, c)
 		}
 	}
-	sc.CompDeck.Shuffle(a.ctx.RNG)
+	sc.CompDeck.Shuffle(t.RNG)
 	if at.Kind == "build" {
-		a.log("build_success", "Success! %s is built; its components and Component cards are removed from the game.", s.D().Equipment[at.Card].Name)
-		a.gain(Kept{Card: at.Card, Level: at.Level})
+		t.Public("build_success", "Success! %s is built; its components and Component cards are removed from the game.", s.D().Equipment[at.Card].Name)
+		gain(t, Kept{Card: at.Card, Level: at.Level})
 	} else {
 		sc.ResearchPts += at.Level
 		if s.Kraken != nil && s.Kraken.Part == 2 {
 			s.Kraken.Research += at.Level
 		}
-		a.log("research_success", "Research succeeds: %d Science points (total %d).", at.Level, sc.ResearchPts)
+		t.Public("research_success", "Research succeeds: %d Science points (total %d).", at.Level, sc.ResearchPts)
 	}
 	sc.Attempt = nil
 }
 
 // failAttempt: the card is discarded, the collected components go back to
 // their stations and every Component card is shuffled back.
-func (a *applier) failAttempt(why string) {
-	s := a.s
+func failAttempt(t *turn, why string) {
+	s := t.S
 	sc := &s.Science
 	at := sc.Attempt
 	sc.CompDeck.PutBottom(at.FaceDown...)
 	sc.CompDeck.PutBottom(at.Revealed...)
-	sc.CompDeck.Shuffle(a.ctx.RNG)
+	sc.CompDeck.Shuffle(t.RNG)
 	if at.Kind == "build" {
 		sc.Discard = append(sc.Discard, at.Card)
-		a.log("build_failed", "The build fails (%s): %s is discarded and the components return to their stations.", why, s.D().Equipment[at.Card].Name)
+		t.Public("build_failed", "The build fails (%s): %s is discarded and the components return to their stations.", why, s.D().Equipment[at.Card].Name)
 	} else {
-		a.log("research_failed", "The Research fails (%s); the components return to their stations.", why)
+		t.Public("research_failed", "The Research fails (%s); the components return to their stations.", why)
 	}
 	sc.Attempt = nil
 }
@@ -572,18 +372,14 @@ func (a *applier) failAttempt(why string) {
 // useEquipment uses a card the Captain holds: one-use cards are discarded,
 // N-use cards lose a use, permanent cards stay. There is no limit per turn.
 // Codes: not_captain, wrong_step, no_such_equipment.
-func (a *applier) useEquipment(m kit.Move) error {
-	var args cardArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func useEquipment(t *turn, seat int, args cardArgs) error {
+	if err := needCaptain(t, seat, secUsing); err != nil {
 		return err
 	}
-	if err := a.captain(secUsing); err != nil {
+	if err := running(t, secUsing); err != nil {
 		return err
 	}
-	if err := a.running(secUsing); err != nil {
-		return err
-	}
-	s := a.s
+	s := t.S
 	i := slices.IndexFunc(s.Equipment, func(e Equipment) bool { return e.Name == args.Card })
 	if i < 0 {
 		return kit.Errorf("no_such_equipment", rule(secUsing), "The Captain holds no %q.", args.Card)
@@ -591,30 +387,30 @@ func (a *applier) useEquipment(m kit.Move) error {
 	e := &s.Equipment[i]
 	switch {
 	case e.UsesLeft < 0:
-		a.log("equipment_used", "%s used (permanent).", e.Name)
+		t.Public("equipment_used", "%s used (permanent).", e.Name)
 	case e.UsesLeft > 1:
 		e.UsesLeft--
-		a.log("equipment_used", "%s used: %s left.", e.Name, usesText(e.UsesLeft))
+		t.Public("equipment_used", "%s used: %s left.", e.Name, usesText(e.UsesLeft))
 	default:
-		a.log("equipment_used", "%s used up and discarded.", e.Name)
+		t.Public("equipment_used", "%s used up and discarded.", e.Name)
 		s.Science.Discard = append(s.Science.Discard, e.Card)
 		s.Equipment = slices.Delete(s.Equipment, i, i+1)
 	}
 	return nil
 }
 
-func (a *applier) equipmentList(cards []int) string {
+func equipmentList(t *turn, cards []int) string {
 	names := make([]string, len(cards))
 	for i, c := range cards {
-		names[i] = a.s.D().Equipment[c].Name
+		names[i] = t.S.D().Equipment[c].Name
 	}
 	return strings.Join(names, ", ")
 }
 
-func (a *applier) componentList(cards []int) string {
+func componentList(t *turn, cards []int) string {
 	names := make([]string, len(cards))
 	for i, c := range cards {
-		cc := a.s.D().Components[c]
+		cc := t.S.D().Components[c]
 		names[i] = cc.Name + " [" + piecesText(cc.Pieces) + "]"
 	}
 	return strings.Join(names, ", ")

@@ -12,82 +12,79 @@ import (
 // step's timers and applying what the missions do on entering and leaving
 // steps. Codes: host_or_captain, wrong_step, science_in_progress,
 // kraken_pending, arrival_pending.
-func (a *applier) nextStep(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func nextStep(t *turn, seat int) error {
+	if err := hostOrCaptain(t, seat, secTurn); err != nil {
 		return err
 	}
-	if err := a.hostOrCaptain(secTurn); err != nil {
+	if err := running(t, secScience); err != nil {
 		return err
 	}
-	if err := a.running(secScience); err != nil {
-		return err
-	}
-	s := a.s
+	s := t.S
 	if s.Step == "science" && s.Science.Attempt != nil {
 		return kit.Errorf("science_in_progress", rule(secScience), "Finish the Science attempt first: report the Workbench or abort.")
 	}
 	if s.Rabbit != nil && (s.Rabbit.PendingRow || s.Rabbit.PendingCol) {
 		return kit.Errorf("arrival_pending", rule(secM7), "The Captain must first choose the arrival row or column (a 6 was rolled).")
 	}
-	if s.Step == "step7" && s.Kraken != nil && a.krakenMustActivate() {
+	if s.Step == "step7" && s.Kraken != nil && krakenMustActivate(t.S) {
 		return kit.Errorf("kraken_pending", rule(secM10), "In Step 7 the tentacle on the players' tile activates: report where it moved first.")
 	}
-	a.cancelStepTimers()
+	cancelStepTimers(t)
 	switch s.Step {
 	case "step1":
-		a.leaveStep1()
+		leaveStep1(t)
 		if s.Science.Selected != nil || (s.Mission == "10" && !s.Science.DrewEE) {
-			a.enter("science")
+			enter(t, "science")
 		} else {
-			a.enter("step2")
+			enter(t, "step2")
 		}
 	case "science":
 		if sel := s.Science.Selected; sel != nil {
 			s.Science.Discard = append(s.Science.Discard, sel.Card)
-			a.log("science_skipped", "No build announced: %s goes to the discard pile.", s.D().Equipment[sel.Card].Name)
+			t.Public("science_skipped", "No build announced: %s goes to the discard pile.", s.D().Equipment[sel.Card].Name)
 			s.Science.Selected = nil
 		}
-		a.enter("step2")
+		enter(t, "step2")
 	case "step7":
-		a.endTurn()
+		endTurn(t)
 		if s.End == nil {
-			a.enter("step1")
+			enter(t, "step1")
 		}
 	default:
 		i := slices.Index(steps, s.Step)
-		a.enter(steps[i+1])
+		enter(t, steps[i+1])
 	}
 	return nil
 }
 
-func (a *applier) enter(step string) {
-	s := a.s
+func enter(t *turn, step string) {
+	s := t.S
 	s.Step = step
-	a.log("step", "Turn %d: %s.", s.Turn, stepLabels[step])
+	t.Public("step", "Turn %d: %s.", s.Turn, stepLabels[step])
 	switch step {
 	case "step1":
-		a.parasiteEffect("ripper")
+		parasiteEffect(t, "ripper")
 	case "step2":
-		a.parasiteEffect("energy")
+		parasiteEffect(t, "energy")
 	case "step3a", "step3b":
 		if (step == "step3b") == (s.EngineeringStep == "3B") {
-			a.log("engineering", "Engineering is performed in %s.", stepLabels[step])
+			t.Public("engineering", "Engineering is performed in %s.", stepLabels[step])
 		}
 	case "step4":
-		a.parasiteEffect("shield")
+		parasiteEffect(t, "shield")
 	case "step6":
-		a.parasiteEffect("weapon")
+		parasiteEffect(t, "weapon")
 		if s.Mission == "H1" {
-			a.log("h1_torpedo", "Escape from Mercury: each torpedo fired does -1 damage.")
+			t.Public("h1_torpedo", "Escape from Mercury: each torpedo fired does -1 damage.")
 		}
 	case "step7":
-		a.step7()
+		step7(t)
 	}
 }
 
 // leaveStep1 discards the drawn cards that were not selected.
-func (a *applier) leaveStep1() {
-	sc := &a.s.Science
+func leaveStep1(t *turn) {
+	sc := &t.S.Science
 	for _, c := range sc.Drawn {
 		if sc.Selected != nil && sc.Selected.Card == c {
 			continue
@@ -100,8 +97,8 @@ func (a *applier) leaveStep1() {
 // parasiteEffect applies or announces the attached parasites' effect of a
 // step. The Ripper Parasite draws a Component card and removes it from the
 // game in Step 1.
-func (a *applier) parasiteEffect(kind string) {
-	s := a.s
+func parasiteEffect(t *turn, kind string) {
+	s := t.S
 	for _, e := range s.Enemies {
 		if !e.onMap() || !e.Attached || s.enemyCard(e).Parasite != kind {
 			continue
@@ -110,25 +107,25 @@ func (a *applier) parasiteEffect(kind string) {
 		case "ripper":
 			c, ok := s.Science.CompDeck.Draw()
 			if !ok {
-				a.log("ripper", "%s: no Component card left to draw.", s.enemyLabel(e))
+				t.Public("ripper", "%s: no Component card left to draw.", s.enemyLabel(e))
 				continue
 			}
 			s.Science.CompRemoved = append(s.Science.CompRemoved, c)
-			a.reveals = true
-			a.log("ripper", "%s draws %s: discard the components shown (%s) along with the card.", s.enemyLabel(e), s.D().Components[c].Name, piecesText(s.D().Components[c].Pieces))
+			t.Reveal()
+			t.Public("ripper", "%s draws %s: discard the components shown (%s) along with the card.", s.enemyLabel(e), s.D().Components[c].Name, piecesText(s.D().Components[c].Pieces))
 		case "energy":
-			a.log("parasite", "%s: take one fewer Engineering tile this Step 2.", s.enemyLabel(e))
+			t.Public("parasite", "%s: take one fewer Engineering tile this Step 2.", s.enemyLabel(e))
 		case "shield":
-			a.log("parasite", "%s: reduce each shield strength by one, right after shield strength is determined.", s.enemyLabel(e))
+			t.Public("parasite", "%s: reduce each shield strength by one, right after shield strength is determined.", s.enemyLabel(e))
 		case "weapon":
-			a.log("parasite", "%s: reduce torpedo damage by one this Step 6.", s.enemyLabel(e))
+			t.Public("parasite", "%s: reduce torpedo damage by one this Step 6.", s.enemyLabel(e))
 		}
 	}
 }
 
 // step7 applies what happens at the start of Step 7.
-func (a *applier) step7() {
-	s := a.s
+func step7(t *turn) {
+	s := t.S
 	switch s.Mission {
 	case "7":
 		var acting []string
@@ -141,35 +138,35 @@ func (a *applier) step7() {
 		if s.Rabbit.ArrivedNow {
 			note = " Surprised on the arrival turn, they do not lock on unless shot."
 		}
-		a.log("m7_acting", "Only enemies on the players' tile act: %s.%s", listOrNone(acting), note)
+		t.Public("m7_acting", "Only enemies on the players' tile act: %s.%s", listOrNone(acting), note)
 	case "8":
-		a.siegeMove()
+		siegeMove(t)
 	case "H2":
-		a.platformAttack()
+		platformAttack(t)
 	case "H3":
-		a.thrallMove()
+		thrallMove(t)
 	case "10":
-		if a.krakenMustActivate() {
-			a.log("kraken_turn", "The Kraken stirs: report where the active tentacle moves.")
+		if krakenMustActivate(t.S) {
+			t.Public("kraken_turn", "The Kraken stirs: report where the active tentacle moves.")
 		}
 	}
 	for _, e := range s.Enemies {
 		if e.onMap() && e.Attached {
-			a.log("parasite_damage", "%s causes 1 internal damage.", s.enemyLabel(e))
+			t.Public("parasite_damage", "%s causes 1 internal damage.", s.enemyLabel(e))
 		}
 	}
 }
 
 // endTurn applies the end of Step 7 and resets the turn.
-func (a *applier) endTurn() {
-	s := a.s
+func endTurn(t *turn) {
+	s := t.S
 	switch s.Mission {
 	case "8":
-		a.siegeNextEnemy()
+		siegeNextEnemy(t)
 	case "H4":
-		a.invisibleNewEnemy()
+		invisibleNewEnemy(t)
 	}
-	a.moveNemesis()
+	moveNemesis(t)
 	if s.End != nil {
 		return
 	}
@@ -191,8 +188,8 @@ func (a *applier) endTurn() {
 }
 
 // moveNemesis moves the Nemesis marker at the end of the turn.
-func (a *applier) moveNemesis() {
-	s := a.s
+func moveNemesis(t *turn) {
+	s := t.S
 	if !s.NemesisUsed {
 		return
 	}
@@ -203,23 +200,23 @@ func (a *applier) moveNemesis() {
 			return
 		}
 		if s.Nemesis <= tr.Min {
-			a.end(false, "", why("outcome.m7_nemesis", fmt.Sprintf("the Nemesis marker had to move past %d.", tr.Min), "min", strconv.Itoa(tr.Min)), secM7)
+			end(t, false, "", why("outcome.m7_nemesis", fmt.Sprintf("the Nemesis marker had to move past %d.", tr.Min), "min", strconv.Itoa(tr.Min)), secM7)
 			return
 		}
 		s.Nemesis--
-		a.log("nemesis", "Nemesis marker moves down to %d.", s.Nemesis)
+		t.Public("nemesis", "Nemesis marker moves down to %d.", s.Nemesis)
 	case "down":
 		if s.Nemesis > tr.Min {
 			s.Nemesis--
-			a.log("nemesis", "Nemesis marker moves down to %d.", s.Nemesis)
+			t.Public("nemesis", "Nemesis marker moves down to %d.", s.Nemesis)
 			if s.Nemesis == 0 {
-				a.log("nemesis_zero", "The Nemesis marker is on 0: apply the base game's Nemesis rules.")
+				t.Public("nemesis_zero", "The Nemesis marker is on 0: apply the base game's Nemesis rules.")
 			}
 		}
 	case "h2":
 		if s.Nemesis < tr.Max {
 			s.Nemesis++
-			a.log("nemesis", "Nemesis marker moves right to %d: platform range %d, damage %d.", s.Nemesis, 4+s.Nemesis, s.Nemesis)
+			t.Public("nemesis", "Nemesis marker moves right to %d: platform range %d, damage %d.", s.Nemesis, 4+s.Nemesis, s.Nemesis)
 		}
 	}
 }

@@ -17,21 +17,17 @@ func timerSection(name string) string {
 	return secTurn
 }
 
-// timerFor decodes the timer argument. Codes: bad_args, unknown_timer,
-// host_or_captain.
-func (a *applier) timerFor(m kit.Move) (*kit.Timer, error) {
-	var args timerArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return nil, err
-	}
-	t := a.s.timer(args.Name)
-	if t == nil {
+// timerFor finds the named timer for the host or the Captain. Codes:
+// unknown_timer, host_or_captain.
+func timerFor(t *turn, seat int, args timerArgs) (*kit.Timer, error) {
+	tm := t.S.timer(args.Name)
+	if tm == nil {
 		return nil, kit.Errorf("unknown_timer", rule(secTurn), "There is no %q timer; the timers are science, step3a and step3b.", args.Name)
 	}
-	if err := a.hostOrCaptain(timerSection(t.Name)); err != nil {
+	if err := hostOrCaptain(t, seat, timerSection(tm.Name)); err != nil {
 		return nil, err
 	}
-	return t, nil
+	return tm, nil
 }
 
 func rewrap(err error, section string) error {
@@ -47,15 +43,15 @@ func rewrap(err error, section string) error {
 // turns the face-down Component cards over; starting Step 3A in Mission 8
 // rolls the movement die. Codes: wrong_step, no_attempt, already_started,
 // timer_running.
-func (a *applier) startTimer(m kit.Move) error {
-	t, err := a.timerFor(m)
+func startTimer(t *turn, seat int, args timerArgs) error {
+	tm, err := timerFor(t, seat, args)
 	if err != nil {
 		return err
 	}
-	s := a.s
-	switch t.Name {
+	s := t.S
+	switch tm.Name {
 	case "science":
-		if err := a.inStep(secScience, "science"); err != nil {
+		if err := inStep(t, secScience, "science"); err != nil {
 			return err
 		}
 		if s.Science.Attempt == nil {
@@ -65,118 +61,112 @@ func (a *applier) startTimer(m kit.Move) error {
 			return kit.Errorf("already_started", rule(secScience), "The %d-second Science step has already begun for this attempt.", s.ScienceSeconds)
 		}
 	case "step3a":
-		if err := a.inStep(secTurn, "step3a"); err != nil {
+		if err := inStep(t, secTurn, "step3a"); err != nil {
 			return err
 		}
 	case "step3b":
-		if err := a.inStep(secTurn, "step3b"); err != nil {
+		if err := inStep(t, secTurn, "step3b"); err != nil {
 			return err
 		}
 	}
-	if t.Running || t.Paused {
-		return kit.Errorf("timer_running", rule(timerSection(t.Name)), "The %s timer is already running; pause, resume or cancel it.", t.Label)
+	if tm.Running || tm.Paused {
+		return kit.Errorf("timer_running", rule(timerSection(tm.Name)), "The %s timer is already running; pause, resume or cancel it.", tm.Label)
 	}
 	secs := s.ScienceSeconds
-	switch t.Name {
+	switch tm.Name {
 	case "step3a":
 		secs = s.StepSeconds["3A"]
 	case "step3b":
 		secs = s.StepSeconds["3B"]
 	}
-	t.Start(a.ctx.Now, time.Duration(secs)*time.Second)
-	a.log("timer_started", "%s timer started: %d seconds.", t.Label, secs)
-	if t.Name == "science" {
+	tm.Start(t.Ctx.Now, time.Duration(secs)*time.Second)
+	t.Public("timer_started", "%s timer started: %d seconds.", tm.Label, secs)
+	if tm.Name == "science" {
 		at := s.Science.Attempt
 		at.Revealed, at.FaceDown = at.FaceDown, nil
 		at.Status = "running"
-		a.reveals = true
-		a.log("components_revealed", "Component cards turned over: %s.", a.componentList(at.Revealed))
+		t.Reveal()
+		t.Public("components_revealed", "Component cards turned over: %s.", componentList(t, at.Revealed))
 	}
-	if t.Name == "step3a" && s.Siege != nil && s.Siege.MovementDie == 0 {
-		s.Siege.MovementDie = a.ctx.RNG.Die(6)
+	if tm.Name == "step3a" && s.Siege != nil && s.Siege.MovementDie == 0 {
+		s.Siege.MovementDie = t.RNG.Die(6)
 		s.LastRoll = &Roll{Purpose: "movement die", Dice: []int{s.Siege.MovementDie}, Total: s.Siege.MovementDie}
-		a.log("movement_die", "Movement die rolled: %d. Enemies will move their speed + %d in Step 7.", s.Siege.MovementDie, halfDamage(s.Siege.MovementDie))
+		t.Public("movement_die", "Movement die rolled: %d. Enemies will move their speed + %d in Step 7.", s.Siege.MovementDie, halfDamage(s.Siege.MovementDie))
 	}
 	return nil
 }
 
 // pauseTimer pauses a running timer. Codes: timer_not_running.
-func (a *applier) pauseTimer(m kit.Move) error {
-	t, err := a.timerFor(m)
+func pauseTimer(t *turn, seat int, args timerArgs) error {
+	tm, err := timerFor(t, seat, args)
 	if err != nil {
 		return err
 	}
-	if err := t.Pause(a.ctx.Now); err != nil {
-		return rewrap(err, timerSection(t.Name))
+	if err := tm.Pause(t.Ctx.Now); err != nil {
+		return rewrap(err, timerSection(tm.Name))
 	}
-	a.log("timer_paused", "%s timer paused with %.1f s left.", t.Label, float64(t.RemainingMS)/1000)
+	t.Public("timer_paused", "%s timer paused with %.1f s left.", tm.Label, float64(tm.RemainingMS)/1000)
 	return nil
 }
 
 // resumeTimer resumes a paused timer. Codes: timer_not_paused.
-func (a *applier) resumeTimer(m kit.Move) error {
-	t, err := a.timerFor(m)
+func resumeTimer(t *turn, seat int, args timerArgs) error {
+	tm, err := timerFor(t, seat, args)
 	if err != nil {
 		return err
 	}
-	if err := t.Resume(a.ctx.Now); err != nil {
-		return rewrap(err, timerSection(t.Name))
+	if err := tm.Resume(t.Ctx.Now); err != nil {
+		return rewrap(err, timerSection(tm.Name))
 	}
-	a.log("timer_resumed", "%s timer resumed with %.1f s left.", t.Label, float64(t.RemainingMS)/1000)
+	t.Public("timer_resumed", "%s timer resumed with %.1f s left.", tm.Label, float64(tm.RemainingMS)/1000)
 	return nil
 }
 
 // cancelTimer stops a timer without expiry. Cancelling the Science timer
 // aborts the attempt. Codes: timer_not_running.
-func (a *applier) cancelTimer(m kit.Move) error {
-	t, err := a.timerFor(m)
+func cancelTimer(t *turn, seat int, args timerArgs) error {
+	tm, err := timerFor(t, seat, args)
 	if err != nil {
 		return err
 	}
-	if err := t.Cancel(); err != nil {
-		return rewrap(err, timerSection(t.Name))
+	if err := tm.Cancel(); err != nil {
+		return rewrap(err, timerSection(tm.Name))
 	}
-	a.log("timer_cancelled", "%s timer cancelled.", t.Label)
-	if t.Name == "science" && a.s.Science.Attempt != nil {
-		a.failAttempt("the Science step was cancelled")
+	t.Public("timer_cancelled", "%s timer cancelled.", tm.Label)
+	if tm.Name == "science" && t.S.Science.Attempt != nil {
+		failAttempt(t, "the Science step was cancelled")
 	}
 	return nil
 }
 
-// timerExpired is the server's expiry of a running timer. A stale
-// generation is refused with "stale_timer", so an expiry never fires into a
-// later step or attempt. Codes: system_only, unknown_timer, stale_timer.
-func (a *applier) timerExpired(m kit.Move) error {
-	if !a.who.System {
-		return kit.Errorf("system_only", rule(secTurn), "Only the server reports that a timer ran out.")
-	}
-	var args kit.TimerExpiredArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
-		return err
-	}
-	t := a.s.timer(args.Name)
-	if t == nil {
+// timerExpired is the server's expiry of a running timer (only the server
+// makes it: the move table answers "system_only"). A stale generation is
+// refused with "stale_timer", so an expiry never fires into a later step
+// or attempt. Codes: unknown_timer, stale_timer.
+func timerExpired(t *turn, _ int, args kit.TimerExpiredArgs) error {
+	tm := t.S.timer(args.Name)
+	if tm == nil {
 		return kit.Errorf("unknown_timer", rule(secTurn), "There is no %q timer.", args.Name)
 	}
-	if err := t.Expire(args.Generation); err != nil {
-		return rewrap(err, timerSection(t.Name))
+	if err := tm.Expire(args.Generation); err != nil {
+		return rewrap(err, timerSection(tm.Name))
 	}
-	a.log("timer_expired", "Time is up: %s.", t.Label)
-	if t.Name == "science" && a.s.Science.Attempt != nil {
-		a.scienceTimeUp()
+	t.Public("timer_expired", "Time is up: %s.", tm.Label)
+	if tm.Name == "science" && t.S.Science.Attempt != nil {
+		scienceTimeUp(t)
 	}
 	return nil
 }
 
 // cancelStepTimers cancels the running or paused timers when the step
 // changes; their pending expiries become stale.
-func (a *applier) cancelStepTimers() {
-	for i := range a.s.Timers {
-		t := &a.s.Timers[i]
-		if t.Running || t.Paused {
-			_ = t.Cancel()
-			a.log("timer_cancelled", "%s timer cancelled: the step is over.", t.Label)
+func cancelStepTimers(t *turn) {
+	for i := range t.S.Timers {
+		tm := &t.S.Timers[i]
+		if tm.Running || tm.Paused {
+			_ = tm.Cancel()
+			t.Public("timer_cancelled", "%s timer cancelled: the step is over.", tm.Label)
 		}
-		t.Expired = false
+		tm.Expired = false
 	}
 }

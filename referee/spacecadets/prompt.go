@@ -93,7 +93,7 @@ func (p prompter) prompt() *kit.Prompt {
 	if k := s.Kraken; k != nil && k.Part == 1 && k.Last != "" {
 		return p.krakenHandOff()
 	}
-	if s.Step == "step7" && s.Kraken != nil && (&applier{s: s}).krakenMustActivate() {
+	if s.Step == "step7" && s.Kraken != nil && krakenMustActivate(s) {
 		t := s.activeTentacle()
 		if p.seat {
 			return say("prompt.kraken_activate", "Step 7: {tentacle} moves towards the ship: report the square it reaches.", "tentacle", t.Name)
@@ -194,7 +194,7 @@ func (p prompter) science() *kit.Prompt {
 			}
 			return say("prompt.wait_set_aside", "Science step ({seconds} s): {officer} chooses the Component cards; help gather their components on the Workbench.", "seconds", secs, "officer", officer)
 		}
-		gather := strings.Join((&applier{s: s}).piecesToGather(), "; ")
+		gather := strings.Join(piecesToGather(s), "; ")
 		if gather == "" {
 			gather = "nothing (every piece is from an inactive station)"
 		}

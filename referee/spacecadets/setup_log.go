@@ -16,8 +16,8 @@ var _ kit.SetupLogger = (*Game)(nil)
 // Space Cadets deals nothing to one seat alone. The hidden parts (the deck
 // orders, Mission 8's enemy deck, H4's planet) appear only as counts.
 func (g *Game) SetupEvents(st kit.State) []kit.Event {
-	s, ok := st.(*State)
-	if !ok || s == nil {
+	s, err := moves.State(st)
+	if err != nil {
 		return nil
 	}
 	d := s.D()

@@ -165,6 +165,19 @@ func TestActors(t *testing.T) {
 	tb.fail(captain, "next_step", nil, "game_over")
 }
 
+// TestMovesOnlyWhenOffered: a move its handler would take but no screen
+// is offered is refused (the move table's offer check). The shared dice are
+// offered once the mission runs, not while the starting equipment is
+// chosen; the old dispatch took them.
+func TestMovesOnlyWhenOffered(t *testing.T) {
+	tb := newTable(t, `{"mission":"7"}`, 4, 1)
+	tb.fail(crew, MoveRoll, map[string]any{"dice": 2}, "not_offered")
+	tb.fail(kit.HostActor, MoveRollHalf, nil, "not_offered")
+	tb.startWith()
+	tb.do(crew, MoveRoll, map[string]any{"dice": 2})
+	tb.do(kit.HostActor, MoveRollHalf, nil)
+}
+
 func TestRolls(t *testing.T) {
 	tb := newTable(t, `{"mission":"7"}`, 4, 3)
 	tb.to("step2")

@@ -133,8 +133,8 @@ type publicView struct {
 // Mission 8's enemy deck, H4's planet) are shown only as counts or not at
 // all.
 func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
-	s, ok := st.(*State)
-	if !ok || s == nil {
+	s, err := moves.State(st)
+	if err != nil {
 		return kit.View{Game: "spacecadets", Moves: []kit.MoveSpec{}}
 	}
 	view := kit.View{
@@ -145,7 +145,7 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		Turn:       waitingFor(s),
 		Public:     publicOf(s),
 		Board:      boardOf(s),
-		Moves:      available(s, v),
+		Moves:      offersFor(s, v),
 		Outcome:    g.Outcome(s),
 	}
 	for i, name := range s.Seats {
@@ -475,3 +475,17 @@ var (
 		"face_down": "Component cards face down", "running": "Timer running: gathering components", "check": "Time is up: checking the Workbench",
 	}
 )
+
+// offersFor lists the moves a viewer may make now: a seat's or the host's
+// offers from the move table; the board page makes no moves.
+func offersFor(s *State, v kit.Viewer) []kit.MoveSpec {
+	switch v.Role {
+	case kit.RoleHost:
+		return moves.Offers(s, -1)
+	case kit.RoleSeat:
+		if v.Seat >= 0 && v.Seat < len(s.Seats) {
+			return moves.Offers(s, v.Seat)
+		}
+	}
+	return []kit.MoveSpec{}
+}

@@ -58,12 +58,12 @@ func (s *State) activeTentacle() *Tentacle {
 }
 
 // krakenMustActivate reports whether Step 7 still waits for the Kraken.
-func (a *applier) krakenMustActivate() bool {
-	k := a.s.Kraken
+func krakenMustActivate(s *State) bool {
+	k := s.Kraken
 	if k == nil || k.Activated || (k.Part == 1 && k.Last != "") {
 		return false
 	}
-	return a.s.activeTentacle() != nil
+	return s.activeTentacle() != nil
 }
 
 type tentacleArgs struct {
@@ -75,43 +75,39 @@ type tentacleArgs struct {
 // of 4 are subdued the first objective is complete and the last active
 // tentacle's continuation is shown. Codes: not_sensors, not_in_mission,
 // no_such_tentacle, already, objective_complete.
-func (a *applier) subdueTentacle(m kit.Move) error {
-	var args tentacleArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func subdueTentacle(t *turn, seat int, args tentacleArgs) error {
+	if err := needSensors(t, seat, secM10, true); err != nil {
 		return err
 	}
-	if err := a.sensors(secM10, true); err != nil {
+	if err := inMission(t, secM10, "10"); err != nil {
 		return err
 	}
-	if err := a.inMission(secM10, "10"); err != nil {
+	if err := running(t, secM10); err != nil {
 		return err
 	}
-	if err := a.running(secM10); err != nil {
-		return err
-	}
-	k := a.s.Kraken
-	t := k.tentacle(args.Tentacle)
-	if t == nil {
+	k := t.S.Kraken
+	tc := k.tentacle(args.Tentacle)
+	if tc == nil {
 		return kit.Errorf("no_such_tentacle", rule(secM10), "There is no tentacle %q.", args.Tentacle)
 	}
-	if t.Subdued {
-		return kit.Errorf("already", rule(secM10), "%s is already subdued.", t.Name)
+	if tc.Subdued {
+		return kit.Errorf("already", rule(secM10), "%s is already subdued.", tc.Name)
 	}
 	if k.Part == 1 && k.Last != "" {
 		return kit.Errorf("objective_complete", rule(secM10), "The Kraken is subdued: look at the back of %s's card for your next instructions.", k.tentacle(k.Last).Name)
 	}
-	kd := a.s.D().Kraken
-	t.Subdued = true
-	beak := kd.Beak[krakenTile(kd, t.Row, t.Col)]
-	t.Row, t.Col = beak[0], beak[1]
-	a.log("tentacle_subdued", "%s is subdued: turn its card over; the token moves to the Beak square of its tile.", t.Name)
+	kd := t.S.D().Kraken
+	tc.Subdued = true
+	beak := kd.Beak[krakenTile(kd, tc.Row, tc.Col)]
+	tc.Row, tc.Col = beak[0], beak[1]
+	t.Public("tentacle_subdued", "%s is subdued: turn its card over; the token moves to the Beak square of its tile.", tc.Name)
 	if k.Part == 1 && k.subdued() == 3 {
 		for _, x := range k.Tentacles {
 			if !x.Subdued {
 				k.Last = x.ID
 			}
 		}
-		a.log("kraken_subdued", "First objective complete: the Kraken is subdued! The last active tentacle is %s: scan its card's QR code or open %s for the next part of your mission.", k.tentacle(k.Last).Name, ContinuationPath(k.Last))
+		t.Public("kraken_subdued", "First objective complete: the Kraken is subdued! The last active tentacle is %s: scan its card's QR code or open %s for the next part of your mission.", k.tentacle(k.Last).Name, ContinuationPath(k.Last))
 	}
 	return nil
 }
@@ -129,21 +125,14 @@ type squareArgs struct {
 // 5 squares clockwise, 1 die to the facing shield of a ship they cross).
 // Codes: seats_only, not_in_mission, wrong_step, already, await_part2,
 // no_tentacle_here, off_map, not_towards.
-func (a *applier) krakenActivate(m kit.Move) error {
-	var args squareArgs
-	if err := kit.DecodeArgs(m, &args); err != nil {
+func krakenActivate(t *turn, seat int, args squareArgs) error {
+	if err := inMission(t, secM10, "10"); err != nil {
 		return err
 	}
-	if err := a.seat(secM10); err != nil {
+	if err := inStep(t, secM10, "step7"); err != nil {
 		return err
 	}
-	if err := a.inMission(secM10, "10"); err != nil {
-		return err
-	}
-	if err := a.inStep(secM10, "step7"); err != nil {
-		return err
-	}
-	s := a.s
+	s := t.S
 	k := s.Kraken
 	if k.Activated {
 		return kit.Errorf("already", rule(secM10), "The Kraken has already activated this Step 7.")
@@ -151,8 +140,8 @@ func (a *applier) krakenActivate(m kit.Move) error {
 	if k.Part == 1 && k.Last != "" {
 		return kit.Errorf("await_part2", rule(secM10), "The Kraken is subdued: start the next part of the mission first.")
 	}
-	t := s.activeTentacle()
-	if t == nil {
+	tc := s.activeTentacle()
+	if tc == nil {
 		return kit.Errorf("no_tentacle_here", rule(secM10), "No tentacle is on the players' tile: nothing activates.")
 	}
 	kd := s.D().Kraken
@@ -160,36 +149,36 @@ func (a *applier) krakenActivate(m kit.Move) error {
 		return kit.Errorf("off_map", rule(secM10), "The Kraken's map is %d×%d squares.", kd.Grid, kd.Grid)
 	}
 	sr, sc := s.Ship.Row, s.Ship.Col
-	if distance(args.Row, args.Col, sr, sc) > distance(t.Row, t.Col, sr, sc) {
-		return kit.Errorf("not_towards", rule(secM10), "%s moves towards the players; row %d, column %d is further away.", t.Name, args.Row, args.Col)
+	if distance(args.Row, args.Col, sr, sc) > distance(tc.Row, tc.Col, sr, sc) {
+		return kit.Errorf("not_towards", rule(secM10), "%s moves towards the players; row %d, column %d is further away.", tc.Name, args.Row, args.Col)
 	}
-	t.Row, t.Col = args.Row, args.Col
+	tc.Row, tc.Col = args.Row, args.Col
 	k.Activated = true
-	card := s.D().tentacle(t.ID)
+	card := s.D().tentacle(tc.ID)
 	v := Part2Variant{Spins: 1, GrabDice: kd.GrabDice}
 	if k.Part == 2 {
 		v = s.D().variant(k.Last)
 	}
-	d := distance(t.Row, t.Col, sr, sc)
+	d := distance(tc.Row, tc.Col, sr, sc)
 	switch {
 	case d == 0:
 		beak := kd.Beak[krakenTile(kd, sr, sc)]
 		s.Ship.Row, s.Ship.Col = beak[0], beak[1]
-		t.Row, t.Col = beak[0], beak[1]
-		a.log("kraken_grab", "GRAB! %s drags the ship to the Beak square (row %d, column %d), keeping its facing.", t.Name, beak[0], beak[1])
-		a.damage("The Beak", v.GrabDice, "")
-	case !t.Subdued && card != nil && d <= card.Range+v.AttackRangeBonus:
-		shield := facingShield(s.D().Shields, s.Ship.Facing, direction(sr, sc, t.Row, t.Col))
-		a.log("kraken_attack", "%s is in range (%d) and attacks.", t.Name, d)
-		a.damage(t.Name+" attack", card.AttackDice, shield)
+		tc.Row, tc.Col = beak[0], beak[1]
+		t.Public("kraken_grab", "GRAB! %s drags the ship to the Beak square (row %d, column %d), keeping its facing.", tc.Name, beak[0], beak[1])
+		damage(t, "The Beak", v.GrabDice, "")
+	case !tc.Subdued && card != nil && d <= card.Range+v.AttackRangeBonus:
+		shield := facingShield(s.D().Shields, s.Ship.Facing, direction(sr, sc, tc.Row, tc.Col))
+		t.Public("kraken_attack", "%s is in range (%d) and attacks.", tc.Name, d)
+		damage(t, tc.Name+" attack", card.AttackDice, shield)
 	default:
 		why := "out of range"
-		if t.Subdued {
+		if tc.Subdued {
 			why = "subdued and cannot attack"
 		}
 		for i := 0; i < max(1, v.Spins); i++ {
-			a.log("kraken_spin", "%s is %s: the Kraken SPINS.", t.Name, why)
-			a.spin()
+			t.Public("kraken_spin", "%s is %s: the Kraken SPINS.", tc.Name, why)
+			spin(t)
 		}
 	}
 	return nil
@@ -197,51 +186,48 @@ func (a *applier) krakenActivate(m kit.Move) error {
 
 // spin slides the tentacles 5 squares clockwise into the next tile (in
 // part 2 only the last, still-active tentacle: the subdued ones sleep).
-func (a *applier) spin() {
-	s := a.s
+func spin(t *turn) {
+	s := t.S
 	k := s.Kraken
 	kd := s.D().Kraken
 	for i := range k.Tentacles {
-		t := &k.Tentacles[i]
-		if k.Part == 2 && t.ID != k.Last {
+		tc := &k.Tentacles[i]
+		if k.Part == 2 && tc.ID != k.Last {
 			continue
 		}
-		tile := krakenTile(kd, t.Row, t.Col)
+		tile := krakenTile(kd, tc.Row, tc.Col)
 		crossed := false
 		for j := 0; j < kd.SpinSquares; j++ {
-			t.Row += spinStep[tile][0]
-			t.Col += spinStep[tile][1]
-			if t.Row == s.Ship.Row && t.Col == s.Ship.Col {
+			tc.Row += spinStep[tile][0]
+			tc.Col += spinStep[tile][1]
+			if tc.Row == s.Ship.Row && tc.Col == s.Ship.Col {
 				crossed = true
 			}
 		}
 		if crossed {
 			shield := facingShield(s.D().Shields, s.Ship.Facing, opposite(spinDir[tile]))
-			a.log("kraken_cross", "%s crosses the ship as it slides.", t.Name)
-			a.damage(t.Name+" spin", kd.SpinDice, shield)
+			t.Public("kraken_cross", "%s crosses the ship as it slides.", tc.Name)
+			damage(t, tc.Name+" spin", kd.SpinDice, shield)
 		}
 	}
 	var at []string
-	for _, t := range k.Tentacles {
-		at = append(at, fmt.Sprintf("%s (%d,%d)", t.Name, t.Row, t.Col))
+	for _, tc := range k.Tentacles {
+		at = append(at, fmt.Sprintf("%s (%d,%d)", tc.Name, tc.Row, tc.Col))
 	}
-	a.log("kraken_positions", "Tentacles now at: %s.", listOrNone(at))
+	t.Public("kraken_positions", "Tentacles now at: %s.", listOrNone(at))
 }
 
 // startPart2 starts the team's continuation of Mission 10 in this table.
 // Only the Captain starts it: the public view names them. Codes:
 // not_captain, not_in_mission, part1_incomplete, already.
-func (a *applier) startPart2(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func startPart2(t *turn, seat int) error {
+	if err := needCaptain(t, seat, secM10); err != nil {
 		return err
 	}
-	if err := a.captain(secM10); err != nil {
+	if err := inMission(t, secM10, "10"); err != nil {
 		return err
 	}
-	if err := a.inMission(secM10, "10"); err != nil {
-		return err
-	}
-	k := a.s.Kraken
+	k := t.S.Kraken
 	if k.Last == "" {
 		return kit.Errorf("part1_incomplete", rule(secM10), "Subdue three of the four tentacles first.")
 	}
@@ -249,25 +235,22 @@ func (a *applier) startPart2(m kit.Move) error {
 		return kit.Errorf("already", rule(secM10), "Part 2 has already started.")
 	}
 	k.Part, k.Research, k.Scanned, k.Activated = 2, 0, false, false
-	v := a.s.D().variant(k.Last)
-	a.log("kraken_part2", "Mission 10, part 2 (%s) begins: scan the Beak, research %d Science points, then jump home; subdue %s too for a Major Victory.", v.Title, v.ResearchTarget, k.tentacle(k.Last).Name)
+	v := t.S.D().variant(k.Last)
+	t.Public("kraken_part2", "Mission 10, part 2 (%s) begins: scan the Beak, research %d Science points, then jump home; subdue %s too for a Major Victory.", v.Title, v.ResearchTarget, k.tentacle(k.Last).Name)
 	return nil
 }
 
 // scanBeak records the Sensors player's Superlock scan of the Beak within
 // range (part 2). Codes: not_sensors, not_in_mission, part2_not_started,
 // already, too_far, ink_cloud.
-func (a *applier) scanBeak(m kit.Move) error {
-	if err := kit.DecodeArgs(m, &struct{}{}); err != nil {
+func scanBeak(t *turn, seat int) error {
+	if err := needSensors(t, seat, secM10, false); err != nil {
 		return err
 	}
-	if err := a.sensors(secM10, false); err != nil {
+	if err := inMission(t, secM10, "10"); err != nil {
 		return err
 	}
-	if err := a.inMission(secM10, "10"); err != nil {
-		return err
-	}
-	s := a.s
+	s := t.S
 	k := s.Kraken
 	if k.Part != 2 {
 		return kit.Errorf("part2_not_started", rule(secM10), "The Beak scan is part of the next part of the mission.")
@@ -279,7 +262,7 @@ func (a *applier) scanBeak(m kit.Move) error {
 		return err
 	}
 	k.Scanned = true
-	a.log("beak_scanned", "Superlock! The Beak is scanned.")
+	t.Public("beak_scanned", "Superlock! The Beak is scanned.")
 	return nil
 }
 
@@ -302,8 +285,8 @@ func (s *State) beakScanError() error {
 	return nil
 }
 
-func (a *applier) krakenJumpHome() error {
-	s := a.s
+func krakenJumpHome(t *turn) error {
+	s := t.S
 	k := s.Kraken
 	if k.Part != 2 {
 		return kit.Errorf("objective_incomplete", rule(secM10), "You are to subdue the creature and wait for further instructions, not jump home.")
@@ -313,9 +296,9 @@ func (a *applier) krakenJumpHome() error {
 		return kit.Errorf("objective_incomplete", rule(secM10), "Before jumping home: scan the Beak (%v) and research %d Science points (%d so far).", map[bool]string{true: "done", false: "not yet"}[k.Scanned], v.ResearchTarget, k.Research)
 	}
 	if k.tentacle(k.Last).Subdued {
-		a.end(true, "major", why("outcome.m10_major", fmt.Sprintf("Major Victory: the Beak scanned, %d Science points researched and %s subdued before jumping home.", k.Research, k.tentacle(k.Last).Name), "points", strconv.Itoa(k.Research), "tentacle", k.tentacle(k.Last).Name), secM10)
+		end(t, true, "major", why("outcome.m10_major", fmt.Sprintf("Major Victory: the Beak scanned, %d Science points researched and %s subdued before jumping home.", k.Research, k.tentacle(k.Last).Name), "points", strconv.Itoa(k.Research), "tentacle", k.tentacle(k.Last).Name), secM10)
 	} else {
-		a.end(true, "minor", why("outcome.m10_minor", fmt.Sprintf("Minor Victory: the Beak scanned and %d Science points researched before jumping home.", k.Research), "points", strconv.Itoa(k.Research)), secM10)
+		end(t, true, "minor", why("outcome.m10_minor", fmt.Sprintf("Minor Victory: the Beak scanned and %d Science points researched before jumping home.", k.Research), "points", strconv.Itoa(k.Research)), secM10)
 	}
 	return nil
 }
