@@ -100,6 +100,9 @@ func (s *Service) freshenLocked(ctx context.Context, t *table) error {
 // reloadLocked reads the table again from the database (the caller holds
 // t.mu), reschedules its timers and pushes its streams the new views.
 func (s *Service) reloadLocked(ctx context.Context, t *table) error {
+	// Snapshots taken for views and streams share the log's backing
+	// array; fill rebuilds the log, so it must start on a fresh one.
+	t.log = nil
 	if err := s.fill(ctx, t); err != nil {
 		return err
 	}

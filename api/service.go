@@ -227,7 +227,10 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 		}
 		t.log = append(t.log, it)
 	}
-	t.game, t.row, t.seats, t.state, t.seq = g, row, seats, st, seq
+	if t.game == nil { // set once: Move reads it before taking t.mu (a reload keeps it)
+		t.game = g
+	}
+	t.row, t.seats, t.state, t.seq = row, seats, st, seq
 	t.joinURL = s.publicURL + "/j/" + row.JoinCode
 	s.metrics.tablesLoaded.Add(1)
 	return nil
