@@ -135,7 +135,7 @@ func TestBrowserNostromoHiding(t *testing.T) {
 		if pick == "" {
 			t.Fatalf("seat %d has no hiding move: %v", seat, moveTypes(sv.View.Moves))
 		}
-		do(t, phones[seat], "tap "+pick, chromedp.Click(css(`form[data-move="`+pick+`"] button`)))
+		tapMove(t, phones[seat], pick)
 		if pick == "place_crew_token" {
 			crewPlaced++
 		}
@@ -145,13 +145,13 @@ func TestBrowserNostromoHiding(t *testing.T) {
 			secretsSeen[s] = placedSecrets(t, ts.view(tb, tb.Tokens[s]))
 		}
 		for s := 0; s < 2; s++ {
-			other := pageText(t, phones[1-s])
+			other := domText(t, phones[1-s])
 			for _, secret := range secretsSeen[s] {
 				if strings.Contains(other, secret) {
 					t.Fatalf("phone %d shows seat %d's face-down token %q", 1-s, s, secret)
 				}
 			}
-			own := pageText(t, phones[s])
+			own := heldSecrets(t, phones[s])
 			for _, secret := range secretsSeen[s] {
 				if !strings.Contains(own, secret) {
 					t.Fatalf("phone %d does not show its own token %q", s, secret)
@@ -182,7 +182,7 @@ func TestBrowserNostromoHiding(t *testing.T) {
 			ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "choose_posture", "args": map[string]any{"posture": "aggressive"}}, nil)
 		case hasMove(sv.View.Moves, "pass_mission_orders"):
 			waitVersion(t, phones[seat], sv.Version)
-			do(t, phones[seat], "tap pass", chromedp.Click(css(`form[data-move="pass_mission_orders"] button`)))
+			tapMove(t, phones[seat], "pass_mission_orders")
 			waitVersion(t, phones[seat], sv.Version+1)
 		case hasMove(sv.View.Moves, "end_effect"):
 			// A Weyland Protocol came off the Mission deck; the table

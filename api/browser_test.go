@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -36,37 +37,58 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// browser starts one headless Chromium and returns a function that opens
-// an isolated browser context (own cookies and local storage: one phone).
+// browser returns a function that opens an isolated browser context (own
+// cookies and local storage: one phone) in the test binary's one headless
+// Chromium, started by the first test that needs it and stopped by
+// TestMain.
 func browser(t *testing.T) func() context.Context {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.NoSandbox,
-		chromedp.Flag("headless", true),
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(412, 915),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	root, cancelRoot := chromedp.NewContext(alloc)
-	if err := chromedp.Do(root); err != nil {
-		cancelRoot()
-		cancelAlloc()
-		t.Fatalf("start chromium: %v", err)
+	path := chromium(t)
+	shared.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(path),
+			chromedp.NoSandbox,
+			chromedp.Flag("headless", true),
+			chromedp.Flag("disable-gpu", true),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.WindowSize(412, 915),
+		)
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		root, cancelRoot := chromedp.NewContext(alloc)
+		shared.root, shared.stop = root, func() { cancelRoot(); cancelAlloc() }
+		shared.err = chromedp.Do(root)
+	})
+	if shared.err != nil {
+		t.Fatalf("start chromium: %v", shared.err)
 	}
-	t.Cleanup(func() { cancelRoot(); cancelAlloc() })
 	return func() context.Context {
-		ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+		ctx, cancel := chromedp.NewContext(shared.root, chromedp.WithNewBrowserContext())
 		t.Cleanup(cancel)
 		if err := chromedp.Do(ctx); err != nil {
 			t.Fatalf("new browser context: %v", err)
 		}
 		return ctx
 	}
+}
+
+// shared is the test binary's one Chromium.
+var shared struct {
+	once sync.Once
+	root context.Context
+	stop func()
+	err  error
+}
+
+// TestMain stops the shared Chromium after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.stop != nil {
+		shared.stop()
+	}
+	os.Exit(code)
 }
 
 // do runs browser steps with a time limit.
@@ -207,8 +229,7 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	)
 	// Each phone shows its own private view, as the API gives it.
 	for i, p := range phones {
-		do(t, p, "private view", chromedp.WaitVisible(css("#private")))
-		shown := get(t, p, "private text", chromedp.Text(css("#private")))
+		shown := heldSecrets(t, p)
 		own := ts.view(tb, tb.Tokens[i])
 		var priv struct {
 			BioID string `json:"bio_id"`
@@ -230,7 +251,7 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	other := 1 - mover
 	before := ts.view(tb, "").Version
 	waitVersion(t, phones[mover], before)
-	do(t, phones[mover], "tap draw", chromedp.Click(css(`form[data-move="draw"] button`)))
+	tapMove(t, phones[mover], "draw")
 	waitVersion(t, phones[other], before+1)
 	if marker := get(t, phones[other], "no reload", chromedp.Evaluate[int](`window.__noReload || 0`)); marker != 1 {
 		t.Fatal("the other phone reloaded instead of updating live")
@@ -242,9 +263,10 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	giver := playUntilPhoneMay(t, ts, tb, r, 2, "give")
 	waitVersion(t, phones[giver], ts.view(tb, "").Version)
 	// The phone offers only seats at the table; make it offer seat 99.
-	get(t, phones[giver], "tamper", chromedp.Evaluate[bool](`(() => { const s = document.querySelector('form[data-move="give"] select[name="to"]'); s.options[s.selectedIndex].value = "=99"; return true; })()`))
+	fillPickers(t, phones[giver], "give")
+	get(t, phones[giver], "tamper", chromedp.Evaluate[bool](`(() => { const s = document.querySelector('form[data-move="give"] [name="to"]:checked') || document.querySelector('form[data-move="give"] select[name="to"]'); if (s.tagName === "SELECT") s.options[s.selectedIndex].value = "=99"; else s.value = "=99"; return true; })()`))
 	do(t, phones[giver], "refused move",
-		chromedp.Click(css(`form[data-move="give"] button`)),
+		chromedp.Click(css(`form[data-move="give"] button[type=submit]`)),
 		chromedp.WaitVisible(css("#toast")),
 	)
 	toast := get(t, phones[giver], "toast", chromedp.Text(css("#toast")))

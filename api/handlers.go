@@ -121,6 +121,7 @@ type joinRequest struct {
 
 func (s *Server) handleJoin(c echo.Context) error {
 	if !s.limiter.allow(c.RealIP()) {
+		s.slowRefusal(c)                                     // issue 16 (hardening.go)
 		c.Response().Header().Set("Retry-After", retryAfter) // issue 16
 		return Errorf(CodeRateLimited, "Too many joins from this address; wait a minute and try again.")
 	}

@@ -96,9 +96,25 @@ func (s *Server) checkHealth() error {
 	return nil
 }
 
+// slowRefusal waits Limits.RefusalDelay (or until the client leaves)
+// before a rate limit's 429 is sent.
+func (s *Server) slowRefusal(c echo.Context) {
+	d := s.cfg.Limits.RefusalDelay
+	if d <= 0 {
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-c.Request().Context().Done():
+	}
+}
+
 // allowCreate rate-limits table creation per client address.
 func (s *Server) allowCreate(c echo.Context) error {
 	if !s.creates.allow(c.RealIP()) {
+		s.slowRefusal(c)
 		c.Response().Header().Set("Retry-After", retryAfter)
 		return Errorf(CodeRateLimited, "Too many tables created from this address; wait a minute and try again.")
 	}
@@ -117,6 +133,7 @@ func (s *Server) checkOptionsSize(options []byte) error {
 // lookup (GET /api/join/{code}); the lookups share the joins' limit.
 func (s *Server) allowLookup(c echo.Context) error {
 	if !s.limiter.allow(c.RealIP()) {
+		s.slowRefusal(c)
 		c.Response().Header().Set("Retry-After", retryAfter)
 		return Errorf(CodeRateLimited, "Too many join attempts from this address; wait a minute and try again.")
 	}

@@ -48,6 +48,11 @@ type Limits struct {
 	// MaxLoadedTables bounds the tables kept in memory; idle ones beyond
 	// it are dropped, least recently used first. 0 = no bound.
 	MaxLoadedTables int
+	// RefusalDelay holds a join, lookup or creation refused by its rate
+	// limit this long before the 429 leaves, so that a client hammering
+	// the limit gets a few answers a second per connection instead of
+	// thousands, and costs the server that much less. 0 = none.
+	RefusalDelay time.Duration
 }
 
 // MaxOptionsBytesDefault is the default cap on a table's options. The
@@ -88,6 +93,7 @@ func DefaultLimits() Limits {
 		MaxOptionsBytes:    MaxOptionsBytesDefault,
 		LookupFailCost:     5,
 		MaxLoadedTables:    2000,
+		RefusalDelay:       250 * time.Millisecond,
 	}
 }
 

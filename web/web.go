@@ -1,6 +1,40 @@
-// Package web holds the phone UI: plain HTML, CSS and JS embedded in the
-// binary, with no build step. Every UI string goes through the message
-// catalog in static/i18n.js.
+// Package web holds the pages: plain HTML, CSS and JS embedded in the
+// binary, with no build step and no inline script (the CSP forbids it).
+//
+// static/app.html is the one shell of every page; static/dom.js builds
+// trees and morphs the live page into them (keyed, so focus, an open
+// disclosure, a picked choice and the scroll position survive another
+// player's move); static/board.js draws a view's board (kit.BoardView) as
+// SVG and plays the timer's sounds; static/app.js renders any game from
+// its view; static/i18n.js holds every page string in English and pt-BR.
+//
+// Decisions where the issues were silent:
+//   - A screen knows no game except through its view. The one shape-based
+//     panel is the score pad: a move whose arguments are a "category" list
+//     and a number becomes one row per category, sent as one submission
+//     (then the move that finishes scoring, if offered).
+//   - Private view keys naming what is in hand ("hand", "holding_cell",
+//     "workbench", "in_hand") stay on screen as tokens; every other private
+//     key hides behind press-and-hold.
+//   - Every picker with more than one choice starts empty; a single choice
+//     is made for the player. A submitted form empties at once and gets its
+//     picks back if the move is refused.
+//   - While one move is on its way every move button waits (no queue of
+//     taps); a move with Confirm, the host's Undo, Remove and Revoke ask in
+//     a dialog first.
+//   - Before games mark moves (Primary/Group), a list of up to four moves
+//     is shown as primary, a longer one under one open heading.
+//   - Game strings come from the game's catalog (Info.messages) under the
+//     keys of referee/kit/info.go plus: the prompt's code, "group.<group>",
+//     "confirm.<move>", "field.<key>" (private/public data keys),
+//     "fact.<key>" and "status.<status>" (seat facts), "side.<side>",
+//     "track.<name>", "timer.<name>". Numbers and yes/no are not looked up.
+//     In test mode (localStorage "tw:test" = "1") the page lists the keys
+//     it could not find and unfilled placeholders in window.TW_TEST.
+//   - /h/<x> is the host screen when this browser holds the host token of
+//     table x, and otherwise a hand-over link that claims a seat.
+//   - The board page shows the join code in the lobby only when its view
+//     carries join_code or join_url; the QR code shows either way.
 package web
 
 import "embed"

@@ -41,6 +41,7 @@ func limitFlags(fs *flag.FlagSet, c *Config) *limitFlagSet {
 	fs.IntVar(&l.MaxOptionsBytes, "max-options-bytes", envInt("MAX_OPTIONS_BYTES", d.MaxOptionsBytes), "largest table options JSON (TABLEWARDEN_MAX_OPTIONS_BYTES)")
 	fs.IntVar(&l.LookupFailCost, "lookup-fail-cost", envInt("LOOKUP_FAIL_COST", d.LookupFailCost), "joins a failed join-code lookup counts as (TABLEWARDEN_LOOKUP_FAIL_COST)")
 	fs.IntVar(&l.MaxLoadedTables, "max-loaded-tables", envInt("MAX_LOADED_TABLES", d.MaxLoadedTables), "tables kept in memory; idle ones beyond are dropped, least recently used first; 0 = all (TABLEWARDEN_MAX_LOADED_TABLES)")
+	fs.DurationVar(&l.RefusalDelay, "refusal-delay", envDuration("REFUSAL_DELAY", d.RefusalDelay), "hold a join, lookup or creation refused by its rate limit this long before the 429 (TABLEWARDEN_REFUSAL_DELAY)")
 	retentionFlags(fs, &c.Retention)
 	fs.StringVar(&c.TLSCert, "tls-cert", env("TLS_CERT", ""), "serve HTTPS with this certificate file (PEM) (TABLEWARDEN_TLS_CERT)")
 	fs.StringVar(&c.TLSKey, "tls-key", env("TLS_KEY", ""), "the certificate's private key file (PEM) (TABLEWARDEN_TLS_KEY)")

@@ -1,8 +1,16 @@
-// tablewarden phone UI: one script for every page, no build step.
-// It renders any game from its view (tracks, public/private key-value
-// panels) and its move catalog (forms), so it knows no game's rules.
+// tablewarden pages: one script for every page (home, join, a seat's
+// phone, the host, the board, a hand-over link), no build step.
+//
+// A table page renders any game from its view: the prompt (what to do
+// next), the moves (primary ones large, the others by group), the seat's
+// secrets (behind press-and-hold), the seats, tracks and drawn board, and
+// the log. It knows no game's rules: the only per-game code is the score
+// pad, chosen by the shape of a move, not by the game.
 "use strict";
 (function () {
+  const { el, morph, morphChildren } = window.TW_DOM;
+  const { drawBoard, drawCounters, Sound } = window.TW_BOARD;
+  const TEST = window.TW_TEST || null;
   const page = document.body.dataset.page;
   const main = document.getElementById("main");
   const path = location.pathname.split("/").filter(Boolean);
@@ -11,101 +19,77 @@
   let current = null;      // last ViewResponse
   let offset = 0;          // server clock minus this phone's clock, ms
   let source = null;       // EventSource
+  let reconnectTimer = null;
   let timerTick = null;
-  const firedTimers = new Set();
-  // The log this phone has seen, by seq. A view carries only the table's
-  // most recent entries; the phone keeps the older ones it already has and
-  // fetches the whole log (GET /log) when it sees a gap or a new undo.
+  let busy = false;        // a move is on its way: every move button waits
+  let holding = false;     // the secrets are shown while pressed
+  let online = true;
+  let signedOut = null;    // why this phone stopped (revoked), or null
+  let handover = {};       // seat → hand-over answer shown on the host
+  let wasMyTurn = false;
+  let wasOver = false;
+  let rematchFollowed = false;
+  const prefs = { sound: localStorage.getItem("tw:sound") === "1", vibrate: localStorage.getItem("tw:vibrate") === "1" };
+  const lastDeadline = {}, beeped = {}, buzzed = {}; // per timer: its deadline, the second beeped, the deadline buzzed
+  // The log this phone has seen, by seq (a view carries only the newest
+  // entries; the page keeps what it saw and fetches the rest on a gap).
   let logSeen = { table: null, entries: new Map(), fetching: false };
   const LOG_SHOWN = 60;
 
-  // ---------- i18n ----------
+  // ---------- words ----------
+  function note(list, k) { if (TEST && !TEST[list].includes(k)) TEST[list].push(k); }
+  function fill(s, params, from) {
+    s = String(s);
+    for (const k in (params || {})) s = s.split("{" + k + "}").join(params[k]);
+    if (/\{[a-z_]+\}/i.test(s)) note("unfilled", (from || "ui") + ":" + s);
+    return s;
+  }
+  // t returns a page string from web/static/i18n.js.
   function t(key, params) {
-    const cat = window.TW_MESSAGES[lang] || window.TW_MESSAGES.en;
-    let s = cat[key] || window.TW_MESSAGES.en[key] || key;
-    for (const k in (params || {})) s = s.split("{" + k + "}").join(params[k]);
-    return s;
+    const cat = window.TW_MESSAGES[lang] || {};
+    let s = cat[key];
+    if (s === undefined) { if (lang !== "en") note("missing", "ui:" + key); s = window.TW_MESSAGES.en[key]; }
+    if (s === undefined) { note("missing", "ui:" + key); s = key; }
+    return fill(s, params);
   }
-  // Game-provided translations (Info.messages[lang][key]), else fallback.
-  // code may be a list of keys, tried in order (see kit.Info.Messages for
-  // the key convention: "phase.X", "arg.X", "option.X", "category.X",
-  // "choice.X", and plain move types and error/event codes).
-  function gt(gameId, code, fallback, params) {
-    const g = games && games[gameId];
-    const cat = g && g.messages && g.messages[lang];
-    let m = null;
-    for (const k of [].concat(code)) if (cat && cat[k]) { m = cat[k]; break; }
-    if (!m) {
-      let s = fallback;
-      for (const k in (params || {})) s = String(s).split("{" + k + "}").join(params[k]);
-      return s;
+  // gt returns a game's string: its catalog (Info.messages[lang]) under the
+  // first of keys that has one, else the English fallback from the view.
+  function gt(gameId, keys, fallback, params) {
+    keys = [].concat(keys).filter(k => k !== undefined && k !== null && k !== "");
+    if (lang !== "en") {
+      const g = games && games[gameId];
+      const cat = g && g.messages && g.messages[lang];
+      for (const k of keys) if (cat && cat[k]) return fill(cat[k], params, gameId + ":" + k);
+      if (keys.length && fallback !== undefined && fallback !== null && fallback !== "") note("missing", gameId + ":" + keys[0]);
     }
-    let s = m;
-    for (const k in (params || {})) s = s.split("{" + k + "}").join(params[k]);
-    return s;
-  }
-  const langSel = document.getElementById("lang");
-  langSel.value = lang;
-  langSel.addEventListener("change", () => { lang = langSel.value; localStorage.setItem("tw:lang", lang); document.documentElement.lang = lang; rerender(); });
-  document.documentElement.lang = lang;
-
-  // ---------- DOM helpers ----------
-  function el(tag, attrs, ...kids) {
-    const e = document.createElement(tag);
-    for (const k in (attrs || {})) {
-      const v = attrs[k];
-      if (v === undefined || v === null || v === false) continue;
-      if (k === "class") e.className = v;
-      else if (k === "text") e.textContent = v;
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-      else e.setAttribute(k, v === true ? "" : v);
-    }
-    for (const kid of kids.flat()) if (kid !== null && kid !== undefined) e.append(kid.nodeType ? kid : document.createTextNode(String(kid)));
-    return e;
-  }
-  function section(title, cls, ...kids) { return el("section", { class: cls }, el("h2", { text: title }), ...kids); }
-  let toastTimer = null;
-  function toast(msg, rule, ok) {
-    const box = document.getElementById("toast");
-    box.replaceChildren(el("span", { text: msg }), rule ? el("span", { class: "rule", text: t("rule") + ": " + rule }) : null);
-    box.className = ok ? "ok" : "";
-    box.hidden = false;
-    clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { box.hidden = true; }, ok ? 2000 : 7000);
+    return fill(fallback === undefined || fallback === null ? "" : fallback, params, gameId + ":" + (keys[0] || ""));
   }
   function humanKey(k) { return String(k).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, c => c.toUpperCase()); }
-  function kv(value, depth) {
-    depth = depth || 0;
-    if (value === null || value === undefined) return el("span", { class: "muted", text: "—" });
-    if (typeof value !== "object") return document.createTextNode(typeof value === "boolean" ? t(value ? "yes" : "no") : String(value));
-    if (Array.isArray(value)) {
-      if (value.length === 0) return el("span", { class: "muted", text: "—" });
-      if (value.every(x => x === null || typeof x !== "object")) return document.createTextNode(value.join(", "));
-      return el("div", {}, value.map(x => el("div", { class: "item" }, kv(x, depth + 1))));
-    }
-    const rows = Object.keys(value).map(k => el("tr", {}, el("th", { text: humanKey(k) }), el("td", {}, kv(value[k], depth + 1))));
-    return el("table", { class: "kv" }, rows);
-  }
 
-  // ---------- credentials ----------
+  // ---------- credentials and API ----------
   function seatKey(id) { return "tw:" + id; }
   function hostKey(id) { return "tw:host:" + id; }
   function stored(key) { try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; } }
-  function tokenFor(id, role) {
-    const s = stored(role === "host" ? hostKey(id) : seatKey(id));
-    return s && s.token;
-  }
+  function tokenFor(id, r) { const s = stored(r === "host" ? hostKey(id) : seatKey(id)); return s && s.token; }
 
-  // ---------- API ----------
+  // api calls the server; a failure is an Error whose message a player can
+  // read (never "null"), with .status and .data from the server.
   async function api(method, url, body, token) {
     const headers = { "X-Requested-With": "tablewarden" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (token) headers["Authorization"] = "Bearer " + token;
-    const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });
+    let res;
+    try { res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" }); }
+    catch (e) { setOnline(false); const err = new Error(t("network_error")); err.network = true; err.data = {}; throw err; }
+    setOnline(true);
     let data = null;
     const text = await res.text();
-    try { data = text ? JSON.parse(text) : null; } catch (e) { data = { message: text }; }
-    if (!res.ok) { const err = new Error((data && data.message) || res.statusText); err.status = res.status; err.data = data || {}; throw err; }
+    try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
+    if (!res.ok) {
+      const err = new Error((data && data.message) || t("server_error", { status: res.status }));
+      err.status = res.status; err.data = data || {};
+      throw err;
+    }
     return data;
   }
   async function loadGames() {
@@ -120,24 +104,81 @@
     return Array.from(b, x => x.toString(16).padStart(2, "0")).join("");
   }
 
-  // ---------- pages ----------
+  // ---------- chrome: header menu, toast, offline bar, dialog ----------
+  const header = document.querySelector("header.top");
+  const gameName = document.getElementById("game-name");
+  const langSel = document.getElementById("lang");
+  langSel.value = lang;
+  document.documentElement.lang = lang;
+  langSel.addEventListener("change", () => { lang = langSel.value; localStorage.setItem("tw:lang", lang); document.documentElement.lang = lang; chromeWords(); rerender(); });
+  for (const name of ["sound", "vibrate"]) {
+    const box = document.getElementById("pref-" + name);
+    box.checked = prefs[name];
+    box.addEventListener("change", () => {
+      prefs[name] = box.checked;
+      localStorage.setItem("tw:" + name, box.checked ? "1" : "0");
+      if (name === "sound" && box.checked) Sound.enable();
+      rerender();
+    });
+  }
+  if (prefs.sound) document.addEventListener("pointerdown", () => Sound.enable(), { once: true });
+  function chromeWords() {
+    for (const n of document.querySelectorAll("[data-i18n]")) n.textContent = t(n.dataset.i18n);
+    document.getElementById("offline").textContent = t("offline");
+  }
+  chromeWords();
+
+  let toastTimer = null;
+  function toast(msg, rule, ok) {
+    const box = document.getElementById("toast");
+    box.replaceChildren(el("span", { text: msg || t("something_wrong") }));
+    if (rule) box.append(el("span", { class: "rule", text: t("rule") + ": " + rule }));
+    box.className = ok ? "ok" : "";
+    box.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { box.hidden = true; }, ok ? 2500 : 7000);
+  }
+  function setOnline(on) {
+    if (online === on) return;
+    online = on;
+    document.getElementById("offline").hidden = on;
+    document.body.dataset.online = on ? "1" : "0";
+  }
+  // ask shows a confirmation sheet and resolves to true when the player
+  // confirms.
+  function ask(question, yes) {
+    const dlg = document.getElementById("confirm");
+    document.getElementById("confirm-text").textContent = question;
+    document.getElementById("confirm-yes").textContent = yes || t("confirm_yes");
+    document.getElementById("confirm-no").textContent = t("confirm_no");
+    return new Promise(resolve => {
+      const done = (v) => { dlg.close(); document.getElementById("confirm-yes").onclick = null; document.getElementById("confirm-no").onclick = null; resolve(v); };
+      document.getElementById("confirm-yes").onclick = () => done(true);
+      document.getElementById("confirm-no").onclick = () => done(false);
+      dlg.oncancel = (e) => { e.preventDefault(); done(false); };
+      dlg.showModal();
+    });
+  }
+  function errorText(v, e) {
+    const d = (e && e.data) || {};
+    if (e && e.network) return t("network_error");
+    if (d.code) return gt(v ? v.game : "", d.code, d.message || t("something_wrong"), d.params);
+    return (e && e.message) || t("something_wrong");
+  }
+
+  // ---------- home: create a table ----------
   async function pageIndex() {
     const gs = await loadGames();
-    const sel = el("select", { id: "game", name: "game" }, Object.values(gs).map(g => el("option", { value: g.id, text: g.name })));
-    const opts = el("div", { id: "options" });
-    function renderOptions() {
-      const g = gs[sel.value];
-      opts.replaceChildren(...(g.options || []).filter(o => o.kind !== "json").map(o => optionInput(g, o)));
-      document.getElementById("game-name").textContent = g.name + " · " + t("players_needed", { min: g.min_players, max: g.max_players });
-    }
-    sel.addEventListener("change", renderOptions);
-    const form = el("form", { id: "create" },
-      el("p", {}, el("label", {}, t("game"), " ", sel)),
-      section(t("options"), "", opts),
-      el("button", { type: "submit", id: "create-btn" }, t("create")));
-    form.addEventListener("submit", async (ev) => {
+    const prev = document.getElementById("game");
+    const chosen = prev ? prev.value : Object.keys(gs)[0];
+    const sel = el("select", { id: "game", name: "game", onchange: () => pageIndex() }, Object.values(gs).map(g => el("option", { value: g.id, text: g.name, selected: g.id === chosen })));
+    const g = gs[chosen];
+    gameName.textContent = t("app_title");
+    document.title = t("app_title");
+    const form = el("form", { id: "create", onsubmit: async (ev) => {
       ev.preventDefault();
-      const g = gs[sel.value];
+      const btn = document.getElementById("create-btn");
+      btn.disabled = true;
       const options = {};
       for (const o of g.options || []) {
         const input = form.querySelector("[name='opt-" + o.name + "']");
@@ -151,65 +192,94 @@
         const res = await api("POST", "/api/tables", { game: g.id, options });
         localStorage.setItem(hostKey(res.table_id), JSON.stringify({ token: res.host_token }));
         location.href = "/h/" + res.table_id;
-      } catch (e) { toast(e.message, e.data && e.data.rule); }
-    });
-    main.replaceChildren(el("h1", { text: t("create_title") }), form);
-    renderOptions();
+      } catch (e) { toast(errorText(null, e), e.data && e.data.rule); btn.disabled = false; }
+    } },
+      el("label", { class: "field" }, el("span", { text: t("game") }), sel),
+      el("p", { class: "muted", text: t("players_needed", { min: g.min_players, max: g.max_players }) }),
+      el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options" }, (g.options || []).filter(o => o.kind !== "json").map(o => optionInput(g, o)))),
+      el("button", { type: "submit", id: "create-btn", class: "primary" }, t("create")));
+    const next = el("main", {}, el("h1", { text: t("create_title") }), form);
+    morphChildren(main, next);
   }
   function optionInput(g, o) {
-    const label = gt(g.id, ["option." + o.name, o.name], o.label || humanKey(o.name));
+    const label = gt(g.id, ["option." + o.name], o.label || humanKey(o.name));
+    const name = "opt-" + o.name;
     let input;
-    if (o.kind === "bool") input = el("input", { type: "checkbox", name: "opt-" + o.name, checked: !!o.default });
-    else if (o.kind === "int") input = el("input", { type: "number", name: "opt-" + o.name, value: o.default, min: o.min, max: o.max });
+    if (o.kind === "bool") input = el("input", { type: "checkbox", name, id: name, checked: !!o.default });
+    else if (o.kind === "int") input = el("input", { type: "number", name, id: name, value: o.default, min: o.min, max: o.max, inputmode: "numeric" });
     else if (o.kind === "enum") {
-      input = el("select", { name: "opt-" + o.name }, (o.choices || []).map(c => el("option", { text: gt(g.id, ["choice." + c.value, String(c.value)], c.label || String(c.value)) })));
-      const i = (o.choices || []).findIndex(c => String(c.value) === String(o.default));
-      if (i >= 0) input.selectedIndex = i;
-    } else input = el("input", { type: "text", name: "opt-" + o.name, value: o.default });
-    return el("p", {}, el("label", { title: o.help || "" }, label, o.source === "assumed" ? " (" + t("assumed") + ")" : "", " ", input));
+      input = el("select", { name, id: name }, (o.choices || []).map(c => el("option", { text: gt(g.id, ["choice." + c.value], c.label || String(c.value)), selected: String(c.value) === String(o.default) })));
+    } else input = el("input", { type: "text", name, id: name, value: o.default });
+    const help = o.help ? gt(g.id, ["option_help." + o.name], o.help) : "";
+    return el("div", { class: "field option" + (o.kind === "bool" ? " check" : ""), id: "option-" + o.name, "data-key": o.name },
+      el("label", { for: name }, label), input,
+      help ? el("p", { class: "help", text: help }) : null,
+      o.source === "assumed" ? el("p", { class: "help assumed", text: t("assumed_means") }) : null);
   }
 
+  // ---------- join ----------
   async function pageJoin() {
     const code = (path[1] || "").toUpperCase();
     let info;
     try { info = await api("GET", "/api/join/" + encodeURIComponent(code)); }
-    catch (e) { main.replaceChildren(el("p", { text: e.message })); return; }
+    catch (e) { main.replaceChildren(el("p", { class: "notice", text: e.status === 404 ? t("no_such_table") : errorText(null, e) })); return; }
     await loadGames();
-    document.getElementById("game-name").textContent = info.game_name;
+    gameName.textContent = info.game_name;
+    document.title = info.game_name;
     const mine = stored(seatKey(info.table_id));
     if (mine && mine.token) { location.replace("/t/" + info.table_id); return; }
-    if (info.status !== "lobby") { main.replaceChildren(el("p", { text: t("game_started_no_join") })); return; }
-    const name = el("input", { id: "name", name: "name", maxlength: 24, required: true, autocomplete: "nickname", autofocus: true });
+    if (info.status !== "lobby") { main.replaceChildren(el("p", { class: "notice", text: t("game_started_no_join") })); return; }
+    const name = el("input", { id: "name", name: "name", maxlength: 24, required: true, autocomplete: "nickname" });
     const form = el("form", { id: "join" }, el("h1", { text: t("join_title") }), el("p", { class: "code", text: code }),
-      el("p", {}, el("label", {}, t("your_name"), " ", name)), el("button", { type: "submit", id: "join-btn" }, t("join")),
-      section(t("seats"), "", el("ul", { class: "seats" }, (info.seats || []).filter(s => !s.removed).map(s => el("li", { text: s.name })))));
+      el("label", { class: "field" }, el("span", { text: t("your_name") }), name), el("button", { type: "submit", id: "join-btn", class: "primary" }, t("join")),
+      el("section", {}, el("h2", { text: t("seats") }), el("ul", { class: "seats" }, (info.seats || []).filter(s => !s.removed).map(s => el("li", { text: s.name })))));
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
+      const btn = document.getElementById("join-btn");
+      btn.disabled = true;
       try {
         const res = await api("POST", "/api/join", { code, name: name.value });
         localStorage.setItem(seatKey(res.table_id), JSON.stringify({ token: res.token, seat: res.seat }));
         location.href = "/t/" + res.table_id;
-      } catch (e) { toast(e.message); }
+      } catch (e) { toast(errorText(null, e)); btn.disabled = false; }
     });
     main.replaceChildren(form);
     name.focus();
   }
 
+  // ---------- a hand-over link (/h/<code>) ----------
+  // The host page and a hand-over link share /h/…: with this table's host
+  // token stored it is the host screen, otherwise the phone claims the seat.
+  async function pageHostOrHandover() {
+    const id = path[1] || "";
+    if (tokenFor(id, "host")) return pageTable();
+    let res;
+    try { res = await api("POST", "/api/handover/" + encodeURIComponent(id)); }
+    catch (e) {
+      main.replaceChildren(el("p", { class: "notice", id: "handover-failed", text: e.status === 410 ? t("handover_gone") : e.status === 404 || e.status === 405 ? t("handover_unknown") : errorText(null, e) }));
+      return;
+    }
+    localStorage.setItem(seatKey(res.table_id), JSON.stringify({ token: res.token, seat: res.seat }));
+    location.replace("/t/" + res.table_id);
+  }
+
+  // ---------- table pages ----------
   function tableId() { return path[1]; }
   function role() { return page === "host" ? "host" : page === "board" ? "board" : "seat"; }
+  function viewURL(id) { return "/api/tables/" + id + "/view" + (role() === "board" ? "?as=board" : ""); }
 
   async function pageTable() {
     await loadGames();
     const id = tableId();
     const r = role();
     const token = r === "board" ? null : tokenFor(id, r);
-    if (r === "seat" && !token) { main.replaceChildren(el("p", { text: t("not_seated") })); return; }
-    if (token) { try { await api("POST", "/api/tables/" + id + "/session", undefined, token); } catch (e) { /* cookie refresh only */ } }
     if (r === "board") document.body.classList.add("board");
-    try { show(await api("GET", "/api/tables/" + id + "/view" + (r === "board" ? "?as=board" : ""), undefined, token)); }
+    if (r === "seat" && !token) { main.replaceChildren(el("p", { class: "notice", text: t("not_seated") })); return; }
+    if (token) { try { await api("POST", "/api/tables/" + id + "/session", undefined, token); } catch (e) { /* the cookie refresh only */ } }
+    try { show(await api("GET", viewURL(id), undefined, token)); }
     catch (e) {
-      if (e.status === 401) { localStorage.removeItem(seatKey(id)); main.replaceChildren(el("p", { text: t("revoked") })); return; }
-      main.replaceChildren(el("p", { text: e.message })); return;
+      if (e.status === 401 && r === "seat") { signOut("revoked"); return; }
+      main.replaceChildren(el("p", { class: "notice", text: errorText(null, e) })); return;
     }
     connect();
   }
@@ -217,24 +287,47 @@
   function connect() {
     const id = tableId();
     if (source) source.close();
+    clearTimeout(reconnectTimer);
+    if (signedOut) return;
     source = new EventSource("/api/tables/" + id + "/stream?as=" + role());
-    source.addEventListener("view", (ev) => { show(JSON.parse(ev.data)); document.body.dataset.online = "1"; });
-    source.addEventListener("revoked", () => { source.close(); localStorage.removeItem(seatKey(id)); main.replaceChildren(el("p", { text: t("revoked") })); });
-    source.onerror = () => { document.body.dataset.online = "0"; };
+    source.addEventListener("open", () => { if (!online) { setOnline(true); refresh(); } });
+    source.addEventListener("view", (ev) => { setOnline(true); show(JSON.parse(ev.data)); });
+    source.addEventListener("revoked", (ev) => {
+      let reason = "revoked";
+      try { reason = JSON.parse(ev.data).reason || reason; } catch (e) { /* keep "revoked" */ }
+      signOut(reason);
+    });
+    source.onerror = () => {
+      setOnline(false);
+      // A stream the browser gave up on is reopened by hand.
+      if (source.readyState === 2) reconnectTimer = setTimeout(connect, 2000);
+    };
+  }
+  // signOut stops a phone whose seat went to another device.
+  function signOut(reason) {
+    signedOut = reason;
+    if (source) source.close();
+    localStorage.removeItem(seatKey(tableId()));
+    main.replaceChildren(el("p", { class: "notice", id: "signed-out", role: "alert", text: reason === "handed_over" ? t("handed_over") : t("revoked") }));
+    document.getElementById("prompt-live").textContent = "";
   }
 
   function show(v) {
     offset = new Date(v.server_time).getTime() - Date.now();
-    // Views only go forward; the same version again (a reconnecting stream
-    // sends the current view first) changes nothing on screen.
-    if (current && v.table_id === current.table_id && v.version <= current.version) return;
+    // Views only go forward; the same version again changes nothing.
+    if (current && v.table_id === current.table_id && v.version <= current.version && !v.rematch === !current.rematch) return;
     current = v;
     if (mergeLog(v.table_id, v.log || [])) fetchLog(v.table_id);
-    rerender();
+    followRematch(v);
+    scheduleRender();
   }
-  // mergeLog adds entries to the log seen and reports whether the log
-  // should be fetched whole: entries are missing before them, or a new undo
-  // may have marked an entry this view no longer carries.
+  // scheduleRender draws once for a burst of views (a fast table sends
+  // many in a row).
+  let renderTimer = null;
+  function scheduleRender() {
+    if (renderTimer) return;
+    renderTimer = setTimeout(() => { renderTimer = null; rerender(); }, 20);
+  }
   function mergeLog(id, entries) {
     if (logSeen.table !== id) logSeen = { table: id, entries: new Map(), fetching: false };
     let last = 0;
@@ -252,241 +345,709 @@
     try {
       const r = role();
       const all = await api("GET", "/api/tables/" + id + "/log" + (r === "board" ? "?as=board" : ""), undefined, r === "board" ? null : tokenFor(id, r));
-      if (logSeen.table === id) { for (const e of all) logSeen.entries.set(e.seq, e); rerender(); }
+      if (logSeen.table === id) { for (const e of all) logSeen.entries.set(e.seq, e); scheduleRender(); }
     } catch (e) { /* the recent entries still show; the next gap retries */ }
     finally { logSeen.fetching = false; }
   }
-  // keepInputs remembers what a player was choosing in the move forms, so
-  // that another phone's move re-rendering the page does not reset it.
-  function keepInputs() {
-    const kept = {};
-    for (const f of document.querySelectorAll("form.move")) {
-      for (const i of f.querySelectorAll("select, input")) kept[f.dataset.move + "/" + i.name] = i.type === "checkbox" ? i.checked : i.value;
-    }
-    return kept;
+  async function refresh() {
+    const id = tableId(), r = role();
+    try { show(await api("GET", viewURL(id), undefined, r === "board" ? null : tokenFor(id, r))); }
+    catch (e) { if (!e.network) toast(errorText(current, e)); }
   }
-  function restoreInputs(kept) {
-    for (const f of document.querySelectorAll("form.move")) {
-      for (const i of f.querySelectorAll("select, input")) {
-        const k = f.dataset.move + "/" + i.name;
-        if (!(k in kept)) continue;
-        if (i.type === "checkbox") i.checked = kept[k];
-        else if (i.tagName === "SELECT") { if (Array.from(i.options).some(o => o.value === kept[k])) i.value = kept[k]; }
-        else i.value = kept[k];
-      }
+
+  // followRematch moves this screen to the rematch table: a phone claims
+  // its seat there, the board follows; the host moved when it asked.
+  async function followRematch(v) {
+    if (!v.rematch || !v.rematch.table_id || rematchFollowed) return;
+    const next = v.rematch.table_id;
+    if (role() === "board") { rematchFollowed = true; location.href = "/b/" + next; return; }
+    if (role() === "host") {
+      if (tokenFor(next, "host")) { rematchFollowed = true; location.href = "/h/" + next; }
+      return;
     }
+    rematchFollowed = true;
+    try {
+      const res = await api("POST", "/api/tables/" + v.table_id + "/rematch/claim", undefined, tokenFor(v.table_id, "seat"));
+      localStorage.setItem(seatKey(res.table_id), JSON.stringify({ token: res.token, seat: res.seat }));
+      location.href = "/t/" + res.table_id;
+    } catch (e) { rematchFollowed = false; toast(errorText(v, e)); }
   }
+
+  // ---------- rendering ----------
+  function names(v) { const m = {}; for (const s of v.seats || []) m[s.seat] = s.name; return m; }
+  function me(v) { return v.me && v.me.role === "seat" ? v.me.seat : null; }
+  function isMyTurn(v) { const s = me(v); return !!(v.view && s !== null && (v.view.turn || []).includes(s) && (v.view.moves || []).length > 0); }
+  function gameTitle(v) { return v.game_name || (games && games[v.game] && games[v.game].name) || ""; }
+
+  // promptText is the one sentence for this screen: the game's prompt, or
+  // a sentence made from whose turn it is.
+  function promptText(v) {
+    const view = v.view;
+    if (!view) {
+      if (v.status === "lobby") return page === "host" ? t("host_lobby_prompt") : t("waiting_start");
+      return "";
+    }
+    if (view.outcome) return t("status_ended");
+    if (view.prompt && (view.prompt.text || view.prompt.code)) return gt(v.game, [view.prompt.code], view.prompt.text, view.prompt.params);
+    const n = names(v);
+    const turn = (view.turn || []).filter(s => s !== me(v)).map(s => n[s]).filter(Boolean);
+    if (isMyTurn(v)) return turn.length ? t("your_turn_with", { names: turn.join(", ") }) : t("your_turn");
+    if (page === "host" && (view.moves || []).length && !turn.length) return t("host_to_act");
+    return turn.length ? t("waiting_for", { names: turn.join(", ") }) : t("no_moves");
+  }
+  function phaseText(v) {
+    const view = v.view;
+    if (!view || !view.phase) return "";
+    return gt(v.game, ["phase." + view.phase], view.phase_label || humanKey(view.phase));
+  }
+
   function rerender() {
     if (page === "index") { pageIndex(); return; }
-    if (!current) return;
+    if (!current || signedOut) return;
     const v = current;
-    document.getElementById("game-name").textContent = v.game_name + " · " + t("status_" + v.status);
+    const mine = isMyTurn(v);
+    if (mine && !wasMyTurn) turnAlert();
+    wasMyTurn = mine;
+    gameName.textContent = gameTitle(v);
+    document.title = (mine ? t("your_turn_title") + " · " : "") + gameTitle(v);
     document.body.dataset.version = v.version;
-    const parts = [];
-    if (page === "host") parts.push(...hostPanels(v));
-    if (v.view) parts.push(...gamePanels(v));
-    else if (page !== "host") parts.push(section(t("seats"), "", seatList(v, null), el("p", { class: "muted", text: t("waiting_players") + " · " + t("players_needed", { min: v.min_players, max: v.max_players }) })));
-    parts.push(logPanel(v));
-    const kept = keepInputs();
-    main.replaceChildren(...parts);
-    restoreInputs(kept);
+    document.body.dataset.status = v.status;
+    const prompt = promptText(v);
+    const live = document.getElementById("prompt-live");
+    if (live.textContent !== prompt) live.textContent = prompt;
+    const next = page === "board" ? boardPage(v, prompt) : phonePage(v, prompt);
+    next.id = "main";
+    morph(main, next);
+    // The end is news: show its banner from the top once.
+    const over = !!(v.view && v.view.outcome);
+    if (over && !wasOver) window.scrollTo(0, 0);
+    wasOver = over;
+    for (const pad of document.querySelectorAll(".score-pad")) padTotal(pad);
     startTimerTick();
   }
 
-  function seatList(v, view) {
-    const turn = new Set((view && view.turn) || []);
-    const facts = {};
-    for (const s of (view && view.seats) || []) facts[s.seat] = s;
-    return el("ul", { class: "seats", id: "seats" }, v.seats.filter(s => !s.removed).map(s => {
-      const f = facts[s.seat];
-      const li = el("li", { class: turn.has(s.seat) ? "turn" : "", "data-seat": s.seat },
-        el("span", { text: s.name + (v.me.role === "seat" && v.me.seat === s.seat ? " (" + t("you") + ")" : "") }),
-        f && f.status ? el("span", { class: "facts", text: f.status }) : null,
-        f && f.facts ? el("span", { class: "facts", text: Object.keys(f.facts).map(k => humanKey(k) + ": " + f.facts[k]).join(" · ") }) : null);
-      if (page === "host" && v.status !== "ended") {
-        li.append(el("button", { class: "secondary", "data-remove": s.seat, onclick: () => removeSeat(s.seat) }, t("remove")));
-      }
-      return li;
-    }));
+  function turnAlert() {
+    if (prefs.vibrate && navigator.vibrate) { navigator.vibrate(200); if (TEST) TEST.vibrations.push(Date.now()); }
+    if (prefs.sound) Sound.play("turn");
   }
 
-  function hostPanels(v) {
+  // statusBar is the sticky top of a phone: the prompt, whose turn, the
+  // phase, and a running timer.
+  function statusBar(v, prompt) {
+    const view = v.view;
+    const mine = isMyTurn(v);
+    return el("section", { id: "status", class: "status" + (mine ? " mine" : ""), "data-key": "status" },
+      el("p", { id: "prompt", class: "prompt", text: prompt }),
+      view ? el("p", { class: "status-line" },
+        phaseText(v) ? el("span", { class: "phase", id: "phase", text: phaseText(v) }) : null,
+        mine ? el("span", { class: "badge", text: t("your_turn") }) : null) : null,
+      view ? (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired).map(tm => timerEl(tm, "small")) : null);
+  }
+
+  function phonePage(v, prompt) {
+    const parts = [statusBar(v, prompt)];
+    const view = v.view;
+    if (view) {
+      parts.push(krakenBanner(v));
+      if (view.outcome) parts.push(outcomePanel(v));
+    }
+    if (page === "host") parts.push(...hostPanels(v));
+    if (view) {
+      if (!view.outcome && (page !== "host" || (view.moves || []).length)) parts.push(...movePanels(v, view.moves || [], null));
+      if (page === "host") parts.push(unattendedPanel(v));
+      if (view.private !== undefined && view.private !== null && page === "seat") {
+        const { open, hidden } = splitPrivate(view.private);
+        if (open) parts.push(handPanel(v, open));
+        if (hidden !== null) parts.push(secretsPanel(v, hidden));
+      }
+      parts.push(tablePanel(v));
+    } else if (page !== "host") {
+      parts.push(el("section", { "data-key": "lobby" }, el("h2", { text: t("seats") }), seatList(v, null),
+        el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) })));
+    }
+    parts.push(logPanel(v));
+    return el("main", {}, parts);
+  }
+
+  // ---------- moves ----------
+  // movePanels shows the primary moves large, then the others collapsed
+  // under their groups. asSeat is set when the host plays for a seat.
+  function movePanels(v, moves, asSeat) {
+    const suffix = asSeat === null ? "" : "-" + asSeat;
+    if (!moves.length) {
+      if (asSeat !== null) return [];
+      return [el("section", { id: "moves" + suffix, class: "moves", "data-key": "moves" + suffix }, el("p", { class: "muted", id: "no-moves", text: isMyTurn(v) ? t("no_moves") : t("nothing_now") }))];
+    }
+    const marked = moves.some(m => m.primary || m.group);
+    // Before games mark their moves, a short list is all primary.
+    const primary = marked ? moves.filter(m => m.primary) : (moves.length <= 4 ? moves : []);
+    const rest = moves.filter(m => !primary.includes(m));
+    const groups = new Map();
+    for (const m of rest) {
+      const g = m.group || "";
+      if (!groups.has(g)) groups.set(g, []);
+      groups.get(g).push(m);
+    }
     const out = [];
-    if (v.status === "lobby") {
-      out.push(section(t("scan_to_join"), "",
-        el("img", { class: "qr", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png", alt: "QR code" }),
-        el("p", { class: "code", id: "join-code", text: v.join_code }),
-        el("p", { class: "muted", text: location.origin + "/j/" + v.join_code })));
-      const count = v.seats.filter(s => !s.removed).length;
-      out.push(section(t("seats") + " (" + count + ")", "", seatList(v, null),
-        el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
-        el("button", { id: "start", disabled: count < v.min_players || count > v.max_players, onclick: startGame }, t("start"))));
-    } else {
-      out.push(section(t("host_view"), "", el("p", {}, el("span", { text: t("join_code") + ": " }), el("b", { text: v.join_code })),
-        el("button", { class: "secondary", id: "undo", onclick: undo }, t("undo"))));
+    const pad = scorePad(v, moves, asSeat);
+    if (primary.length || pad) {
+      out.push(el("section", { id: "primary" + suffix, class: "moves primary-moves", "data-key": "primary" + suffix },
+        asSeat !== null ? el("h2", { text: t("play_for", { name: names(v)[asSeat] }) }) : null,
+        pad, primary.filter(m => !pad || !pad.dataset.covers.split(",").includes(m.type)).map(m => moveForm(v, m, true, asSeat))));
     }
-    out.push(el("p", {}, el("a", { href: "/b/" + v.table_id, id: "board-link", target: "_blank", rel: "noopener" }, t("board_link"))));
+    if (groups.size) {
+      out.push(el("section", { id: "moves" + suffix, class: "moves other-moves", "data-key": "moves" + suffix },
+        asSeat !== null && !primary.length ? el("h2", { text: t("play_for", { name: names(v)[asSeat] }) }) : null,
+        Array.from(groups.entries()).map(([g, ms]) => {
+          const label = g ? gt(v.game, ["group." + g], g) : (primary.length ? t("other_moves") : page === "host" && asSeat === null ? t("host_moves") : t("your_moves"));
+          const covered = pad ? pad.dataset.covers.split(",") : [];
+          const left = ms.filter(m => !covered.includes(m.type));
+          if (!left.length) return null;
+          // A list with nothing primary opens its only group.
+          return el("details", { class: "group", "data-key": "group:" + g, "data-group": g, open: !primary.length && groups.size === 1 },
+            el("summary", {}, label, el("span", { class: "count", text: String(left.length) })),
+            left.map(m => moveForm(v, m, false, asSeat)));
+        })));
+    }
     return out;
   }
 
-  function gamePanels(v) {
-    const view = v.view, gid = v.game, out = [];
-    if (view.outcome) out.push(outcomePanel(v));
-    for (const tm of view.timers || []) out.push(timerPanel(tm));
-    if (page !== "board") {
-      out.push(section(page === "host" ? t("host_moves") : t("your_moves"), "moves", movesPanel(v)));
-    }
-    if (view.private !== undefined && view.private !== null) out.push(section(t("your_secret"), "private", el("div", { id: "private" }, kv(view.private))));
-    const head = el("p", {}, el("b", { text: t("phase") + ": " }), gt(gid, ["phase." + view.phase, view.phase], view.phase || "—"));
-    out.push(section(t("seats"), "", head, seatList(v, view)));
-    if ((view.tracks || []).length) out.push(section(t("tracks"), "", view.tracks.map(trackEl)));
-    if (view.public !== undefined && view.public !== null) out.push(section(t("public"), "", el("div", { id: "public" }, kv(view.public))));
-    return out;
-  }
-  function trackEl(tr) {
-    const steps = tr.steps && tr.steps.length ? tr.steps : Array.from({ length: tr.max + 1 }, (_, i) => String(i));
-    return el("div", { class: "track", "data-track": tr.name }, el("div", { text: tr.label + ": " + (steps[tr.pos] !== undefined ? steps[tr.pos] : tr.pos) }),
-      el("div", { class: "steps" }, steps.map((s, i) => el("span", { class: "step" + (i === tr.pos ? " on" : ""), text: s }))));
-  }
-  function outcomePanel(v) {
-    const o = v.view.outcome;
-    const names = {}; for (const s of v.seats) names[s.seat] = s.name;
-    const kids = [
-      el("p", { id: "winners" }, el("b", { text: t("winners") + ": " }), (o.side ? o.side + " — " : "") + (o.winners || []).map(w => names[w]).join(", ")),
-      el("p", {}, el("b", { text: t("reason") + ": " }), o.reason + (o.rule ? " (" + o.rule + ")" : ""))];
-    if (o.scores && o.scores.length) {
-      const max = Math.max(1, ...o.scores.map(s => s.total));
-      kids.push(el("h3", { text: t("chart") }), el("div", { class: "chart", id: "chart" }, o.scores.map(s =>
-        el("div", { class: "row" }, el("span", { class: "name", text: names[s.seat] + " · " + s.total }),
-          el("div", { class: "track" }, el("div", { class: "bar", style: "width:" + Math.max(1, Math.round(100 * Math.max(0, s.total) / max)) + "%" }))))));
-      kids.push(el("table", { class: "kv" }, o.scores.map(s => el("tr", {}, el("th", { text: "#" + s.rank + " " + names[s.seat] }),
-        el("td", {}, s.categories.map(c => el("div", { text: gt(v.game, ["category." + c.category, c.category], humanKey(c.category)) + ": " + c.points + (c.note ? " (" + c.note + ")" : "") })), el("b", { text: t("total") + ": " + s.total }))))));
-    }
-    if (o.revealed) kids.push(el("h3", { text: t("revealed") }), kv(o.revealed));
-    return section(t("outcome"), "outcome", kids);
-  }
-  function timerPanel(tm) {
-    return section(tm.label || tm.name, "timer-box", el("div", { class: "timer", "data-timer": tm.name, "data-deadline": tm.running ? tm.deadline : "", "data-remaining": tm.remaining_ms, "data-generation": tm.generation }, "--"));
-  }
-  function startTimerTick() {
-    clearInterval(timerTick);
-    const tick = () => {
-      for (const box of document.querySelectorAll("[data-timer]")) {
-        let ms;
-        if (box.dataset.deadline) ms = new Date(box.dataset.deadline).getTime() - (Date.now() + offset);
-        else ms = parseInt(box.dataset.remaining || "0", 10);
-        ms = Math.max(0, ms);
-        box.textContent = (ms / 1000).toFixed(1);
-        box.dataset.ms = String(Math.round(ms));
-        box.dataset.at = String(Date.now());
-        const key = box.dataset.timer + ":" + box.dataset.generation;
-        if (ms === 0 && box.dataset.deadline) {
-          box.classList.add("out");
-          if (!firedTimers.has(key)) { firedTimers.add(key); if (navigator.vibrate) navigator.vibrate([300, 100, 300]); }
-        }
-      }
-    };
-    tick();
-    if (document.querySelector("[data-timer]")) timerTick = setInterval(tick, 100);
-  }
-
-  function movesPanel(v) {
-    const moves = v.view.moves || [];
-    if (!moves.length) return el("p", { class: "muted", id: "no-moves", text: t("no_moves") });
-    return el("div", { id: "moves" }, moves.map(m => moveForm(v, m)));
-  }
+  function moveLabel(v, m) { return gt(v.game, [m.type], m.label || humanKey(m.type)); }
   function choiceLabel(v, c, kind) {
-    if (kind === "seat") { const s = v.seats.find(x => x.seat === c.value); return c.label || (s ? s.name : String(c.value)); }
-    return gt(v.game, ["choice." + c.value, String(c.value)], c.label || String(c.value));
+    if (kind === "seat" && c.label === undefined) { const n = names(v)[c.value]; if (n) return n; }
+    if (kind === "seat" && typeof c.value === "number" && names(v)[c.value] !== undefined && (!c.label || /^\d+$/.test(c.label))) return names(v)[c.value];
+    // Numbers and yes/no need no game words.
+    if (typeof c.value === "boolean") return t(c.value ? "yes" : "no");
+    if (typeof c.value === "number" && (!c.label || /^-?\d+$/.test(c.label))) return String(c.value);
+    return gt(v.game, ["choice." + c.value], c.label || String(c.value));
   }
-  function moveForm(v, m) {
-    const label = gt(v.game, m.type, m.label || humanKey(m.type));
-    const inputs = (m.args || []).map(a => {
-      let input;
-      const alabel = gt(v.game, ["arg." + a.name, a.name], a.label || humanKey(a.name));
-      if (a.choices && a.choices.length) {
-        input = el("select", { name: a.name, "data-kind": a.kind }, a.optional ? el("option", { value: "", text: t("choose") }) : null,
-          a.choices.map((c, i) => el("option", { value: String(i), text: choiceLabel(v, c, a.kind) })));
-      } else if (a.kind === "seat") {
-        input = el("select", { name: a.name, "data-kind": a.kind }, v.seats.filter(s => !s.removed).map(s => el("option", { value: "seat:" + s.seat, text: s.name })));
-      } else if (a.kind === "bool") input = el("input", { type: "checkbox", name: a.name, "data-kind": a.kind });
-      else if (a.kind === "int") input = el("input", { type: "number", name: a.name, "data-kind": a.kind, min: a.min, max: a.max, value: a.min !== undefined ? a.min : 0, required: !a.optional });
-      else input = el("input", { type: "text", name: a.name, "data-kind": a.kind, required: !a.optional });
-      return el("label", {}, alabel, input);
-    });
-    const form = el("form", { class: "move", "data-move": m.type }, inputs, el("button", { type: "submit" }, label), m.rule ? el("span", { class: "rule", text: m.rule }) : null);
-    form.addEventListener("submit", (ev) => { ev.preventDefault(); submitMove(v, m, form); });
+  function argChoices(v, a) {
+    if (a.choices && a.choices.length) return a.choices;
+    if (a.kind === "seat") return (v.seats || []).filter(s => !s.removed).map(s => ({ value: s.seat, label: s.name }));
+    return null;
+  }
+
+  // moveForm is one move: its pickers (tap targets for a few choices, a
+  // list for many, steppers for numbers) and its button.
+  function moveForm(v, m, big, asSeat) {
+    const key = m.type + (asSeat === null ? "" : "@" + asSeat);
+    const label = moveLabel(v, m);
+    const inputs = (m.args || []).map(a => argInput(v, m, a, key));
+    const form = el("form", { class: "move" + (big ? " big" : ""), "data-move": m.type, "data-key": "move:" + key, onsubmit: (ev) => { ev.preventDefault(); submitMove(m, ev.target.closest("form"), asSeat); } },
+      inputs,
+      el("button", { type: "submit", class: big ? "primary" : "", disabled: busy }, label),
+      m.confirm ? el("p", { class: "help warn", text: "⚠ " + gt(v.game, ["confirm." + m.type], m.confirm) }) : null);
     return form;
   }
+  function argInput(v, m, a, key) {
+    const alabel = gt(v.game, ["arg." + a.name], a.label || humanKey(a.name));
+    const id = "arg-" + key.replace(/[^a-z0-9_-]/gi, "_") + "-" + a.name;
+    const choices = argChoices(v, a);
+    if (choices) {
+      // A single choice is already made; several start empty, so that a
+      // careless tap cannot pick a victim or a target.
+      const only = choices.length === 1 && !a.optional;
+      if (choices.length <= 6) {
+        return el("fieldset", { class: "choices", "data-arg": a.name, "data-key": "arg:" + a.name },
+          el("legend", { text: alabel }),
+          choices.map((c, i) => el("label", { class: "chip", "data-key": "c:" + i + ":" + String(c.value) },
+            el("input", { type: "radio", name: a.name, value: String(i), checked: only, required: !a.optional }),
+            el("span", { text: choiceLabel(v, c, a.kind) }))));
+      }
+      return el("label", { class: "field", for: id, "data-arg": a.name, "data-key": "arg:" + a.name }, el("span", { text: alabel }),
+        el("select", { name: a.name, id, required: !a.optional, "data-kind": a.kind },
+          el("option", { value: "", text: t("choose"), selected: !only }),
+          choices.map((c, i) => el("option", { value: String(i), text: choiceLabel(v, c, a.kind), selected: only }))));
+    }
+    if (a.kind === "bool") {
+      return el("label", { class: "switch", "data-arg": a.name, "data-key": "arg:" + a.name }, el("input", { type: "checkbox", name: a.name, "data-kind": "bool" }), el("span", { text: alabel }));
+    }
+    if (a.kind === "int") return stepper(a.name, alabel, a.min, a.max, a.min !== undefined && a.min !== null ? Math.max(a.min, Math.min(0, a.max === undefined ? 0 : a.max)) : 0, "arg:" + a.name);
+    return el("label", { class: "field", "data-arg": a.name, "data-key": "arg:" + a.name }, el("span", { text: alabel }), el("input", { type: "text", name: a.name, required: !a.optional }));
+  }
+  // stepper is a number with − and + buttons of 44 px, kept within min/max.
+  function stepper(name, label, min, max, value, key) {
+    const clamp = (n) => Math.max(min === undefined || min === null ? -Infinity : min, Math.min(max === undefined || max === null ? Infinity : max, n));
+    const step = (d) => (ev) => {
+      ev.preventDefault();
+      const input = ev.target.closest(".stepper").querySelector("input");
+      input.value = String(clamp((parseInt(input.value, 10) || 0) + d));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    return el("div", { class: "stepper", "data-arg": name, "data-key": key },
+      el("span", { class: "stepper-label", text: label }),
+      el("button", { type: "button", class: "step-btn", "aria-label": label + " −", onclick: step(-1) }, "−"),
+      el("input", { type: "number", name, value: String(value), min, max, inputmode: "numeric", "aria-label": label }),
+      el("button", { type: "button", class: "step-btn", "aria-label": label + " +", onclick: step(1) }, "+"));
+  }
+
   function readArgs(m, form) {
     const args = {};
+    const missing = [];
     for (const a of m.args || []) {
+      const choices = argChoices(current, a);
+      if (choices) {
+        const picked = form.querySelector("input[name='" + a.name + "']:checked") || form.querySelector("select[name='" + a.name + "']");
+        const raw = picked ? picked.value : "";
+        if (raw === "") { if (!a.optional) missing.push(a); continue; }
+        // A value "=<json>" (not one the view offered) is sent as is: the
+        // referee, not the phone, has the last word.
+        if (raw.startsWith("=")) { try { args[a.name] = JSON.parse(raw.slice(1)); } catch (e) { args[a.name] = raw.slice(1); } continue; }
+        const c = choices[parseInt(raw, 10)];
+        if (c) args[a.name] = c.value;
+        continue;
+      }
       const input = form.querySelector("[name='" + a.name + "']");
       if (!input) continue;
-      if (a.choices && a.choices.length) {
-        if (input.value === "") continue;
-        // An option whose value is "=<json>" (not one the view offered)
-        // is sent as is: the referee, not the phone, has the last word.
-        if (input.value.startsWith("=")) { try { args[a.name] = JSON.parse(input.value.slice(1)); } catch (e) { args[a.name] = input.value.slice(1); } continue; }
-        const c = a.choices[parseInt(input.value, 10)];
-        if (c) args[a.name] = c.value;
-      } else if (a.kind === "seat") args[a.name] = parseInt(input.value.replace("seat:", ""), 10);
-      else if (a.kind === "bool") args[a.name] = input.checked;
-      else if (a.kind === "int") { if (input.value === "" && a.optional) continue; args[a.name] = parseInt(input.value, 10); }
-      else { if (input.value === "" && a.optional) continue; args[a.name] = input.value; }
+      if (a.kind === "bool") args[a.name] = input.checked;
+      else if (a.kind === "int") { if (input.value === "") { if (!a.optional) missing.push(a); continue; } args[a.name] = parseInt(input.value, 10); }
+      else { if (input.value === "") { if (!a.optional) missing.push(a); continue; } args[a.name] = input.value; }
     }
-    return args;
+    return { args, missing };
   }
-  async function submitMove(v, m, form) {
-    const btn = form.querySelector("button");
-    btn.disabled = true;
-    const body = { type: m.type, args: readArgs(m, form), expected_version: v.version, idempotency_key: randomKey() };
-    const token = tokenFor(v.table_id, role());
+
+  async function submitMove(m, form, asSeat) {
+    const v = current;
+    if (busy) return;
+    const { args, missing } = readArgs(m, form);
+    if (missing.length) { toast(t("choose_first", { what: missing.map(a => gt(v.game, ["arg." + a.name], a.label || humanKey(a.name))).join(", ") })); return; }
+    if (m.confirm && !(await ask(gt(v.game, ["confirm." + m.type], m.confirm), moveLabel(v, m)))) return;
+    const body = { type: m.type, args, expected_version: v.version, idempotency_key: randomKey() };
+    if (asSeat !== null && asSeat !== undefined) body.as_seat = asSeat;
+    // The form empties at once (a stale pick must not carry over to the
+    // next turn); a refused move gets its picks back.
+    const saved = Array.from(form.elements).map(e => [e, e.type === "checkbox" || e.type === "radio" ? e.checked : e.value]);
+    form.reset();
+    const ok = await send(body, v);
+    if (!ok) for (const [e, val] of saved) if (e.isConnected) { if (e.type === "checkbox" || e.type === "radio") e.checked = val; else e.value = val; }
+  }
+  // send posts one move; every move button waits until the answer.
+  async function send(body, v) {
+    setBusy(true);
     try {
-      await postWithRetry("/api/tables/" + v.table_id + "/moves", body, token);
+      await postWithRetry("/api/tables/" + v.table_id + "/moves", body, tokenFor(v.table_id, role()));
+      return true;
     } catch (e) {
       const d = e.data || {};
       if (e.status === 409 && d.version !== undefined) { toast(t("moved_on")); refresh(); }
-      else if (d.code) toast(t("refused") + ": " + gt(v.game, d.code, d.message, d.params), d.rule);
-      else toast(e.message);
-    } finally { btn.disabled = false; }
+      else if (d.code) toast(t("refused") + ": " + errorText(v, e), d.rule);
+      else toast(errorText(v, e));
+      return false;
+    } finally { setBusy(false); }
+  }
+  function setBusy(b) {
+    busy = b;
+    document.body.classList.toggle("busy", b);
+    for (const btn of document.querySelectorAll("form.move button[type=submit], .score-pad button.submit")) btn.disabled = b;
   }
   // A POST whose answer never came is retried with the same idempotency
   // key, so that the server applies it at most once.
   async function postWithRetry(url, body, token) {
     for (let i = 0; ; i++) {
       try { return await api("POST", url, body, token); }
-      catch (e) { if (e.status || i >= 3) throw e; await new Promise(r => setTimeout(r, 500 * (i + 1))); }
+      catch (e) { if (!e.network || i >= 3) throw e; await new Promise(r => setTimeout(r, 500 * (i + 1))); }
     }
   }
-  async function refresh() {
-    const id = tableId(), r = role();
-    try { show(await api("GET", "/api/tables/" + id + "/view" + (r === "board" ? "?as=board" : ""), undefined, r === "board" ? null : tokenFor(id, r))); } catch (e) { toast(e.message); }
+
+  // scorePad gathers a scored game's entry moves on one screen: a move
+  // whose arguments are one category (a list) and one number becomes a
+  // row per category with − and + steppers, a running total, and one
+  // button that sends every row (then the move that finishes scoring,
+  // if the view offers one with no arguments).
+  function scorePad(v, moves, asSeat) {
+    const entry = moves.find(m => (m.args || []).length === 2 && m.args.some(a => a.name === "category" && a.choices && a.choices.length) && m.args.some(a => a.kind === "int"));
+    if (!entry) return null;
+    const cat = entry.args.find(a => a.name === "category"), num = entry.args.find(a => a.kind === "int");
+    const finish = moves.find(m => m !== entry && !(m.args || []).length && /finish|done/.test(m.type));
+    const key = "pad" + (asSeat === null ? "" : "@" + asSeat);
+    const total = el("output", { id: "pad-total" + (asSeat === null ? "" : "-" + asSeat), text: "0" });
+    const pad = el("form", { class: "score-pad", id: "score-pad" + (asSeat === null ? "" : "-" + asSeat), "data-key": key, "data-covers": [entry.type].concat(finish ? [finish.type] : []).join(","),
+      // Handlers find the live pad from the event: a kept node runs the
+      // newest handler, whose closure holds a tree that was never shown.
+      oninput: (ev) => padTotal(ev.target.closest("form")),
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        if (busy) return;
+        const pad = ev.target.closest("form");
+        const total = padTotal(pad);
+        const rows = Array.from(pad.querySelectorAll(".stepper"));
+        const q = finish && finish.confirm ? gt(v.game, ["confirm." + finish.type], finish.confirm) + " " + t("pad_confirm", { total }) : t("pad_confirm", { total });
+        if (!(await ask(q, t("pad_submit")))) return;
+        for (const r of rows) {
+          const c = cat.choices[parseInt(r.dataset.index, 10)];
+          const body = { type: entry.type, args: { [cat.name]: c.value, [num.name]: parseInt(r.querySelector("input").value, 10) || 0 }, idempotency_key: randomKey() };
+          if (asSeat !== null) body.as_seat = asSeat;
+          if (!(await send(body, current))) return;
+        }
+        if (finish) { const body = { type: finish.type, args: {}, idempotency_key: randomKey() }; if (asSeat !== null) body.as_seat = asSeat; await send(body, current); }
+      } },
+      el("h2", { text: moveLabel(v, entry) }),
+      cat.choices.map((c, i) => {
+        const s = stepper(num.name + "-" + i, choiceLabel(v, c, "enum"), num.min, num.max, 0, "row:" + String(c.value));
+        s.dataset.index = String(i);
+        return s;
+      }),
+      el("p", { class: "pad-total" }, el("span", { text: t("total") + ": " }), total),
+      el("button", { type: "submit", class: "primary submit", disabled: busy }, finish ? moveLabel(v, finish) : t("pad_submit")));
+    return pad;
+  }
+
+  // padTotal sums a score pad's rows, shows and returns the sum.
+  function padTotal(pad) {
+    let s = 0;
+    for (const i of pad.querySelectorAll("input[type=number]")) s += parseInt(i.value, 10) || 0;
+    pad.querySelector("output").textContent = String(s);
+    return s;
+  }
+
+  // ---------- secrets and hand ----------
+  // What a player holds in hand (tokens, cards, a workbench) stays on
+  // screen to play from, drawn as tokens; everything else private (an
+  // identity, a side, face-down placements) hides behind press-and-hold.
+  const HAND = /(^|_)(hand|holding|workbench|in_hand)(_|$)/;
+  function splitPrivate(priv) {
+    if (!priv || typeof priv !== "object" || Array.isArray(priv)) return { open: null, hidden: priv };
+    const open = {}, hidden = {};
+    for (const k of Object.keys(priv)) (HAND.test(k) ? open : hidden)[k] = priv[k];
+    return { open: Object.keys(open).length ? open : null, hidden: Object.keys(hidden).length ? hidden : null };
+  }
+  function handPanel(v, open) {
+    return el("section", { id: "hand", class: "hand", "data-key": "hand" }, Object.keys(open).map(k => {
+      const val = open[k];
+      const items = Array.isArray(val) ? val : null;
+      return el("div", { class: "hand-part", "data-key": "hand:" + k },
+        el("h2", { text: /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["field." + k], humanKey(k)) : k }),
+        items && items.every(x => x === null || typeof x !== "object")
+          ? el("div", { class: "tokens" }, items.length ? items.map((x, i) => el("span", { class: "token", "data-key": "t:" + i + ":" + x, text: String(x) })) : el("span", { class: "muted", text: "—" }))
+          : readable(v, val));
+    }));
+  }
+  function secretsPanel(v, hidden) {
+    const hold = (on) => (ev) => {
+      if (on && ev.type === "pointerdown") ev.preventDefault();
+      if (ev.type === "keydown" && ev.key !== " " && ev.key !== "Enter") return;
+      if (ev.type === "keyup" && ev.key !== " " && ev.key !== "Enter") return;
+      if (holding === on) return;
+      holding = on;
+      const p = document.getElementById("private");
+      if (p) p.hidden = !on;
+      document.getElementById("secret-hold").setAttribute("aria-pressed", on ? "true" : "false");
+    };
+    return el("section", { id: "secrets", class: "secrets", "data-key": "secrets" },
+      el("button", { type: "button", id: "secret-hold", class: "hold", "aria-pressed": holding ? "true" : "false",
+        onpointerdown: hold(true), onpointerup: hold(false), onpointercancel: hold(false), onpointerleave: hold(false),
+        onkeydown: hold(true), onkeyup: hold(false), oncontextmenu: (ev) => ev.preventDefault() }, t("hold_secrets")),
+      el("div", { id: "private", class: "private", hidden: !holding }, readable(v, hidden)));
+  }
+
+  // readable shows game data as labelled lines: keys are labels (from the
+  // catalog, "field.<key>"), seat numbers are left out.
+  function readable(v, value) {
+    if (value === null || value === undefined || value === "") return el("span", { class: "muted", text: "—" });
+    if (typeof value !== "object") return document.createTextNode(typeof value === "boolean" ? t(value ? "yes" : "no") : String(value));
+    if (Array.isArray(value)) {
+      if (!value.length) return el("span", { class: "muted", text: "—" });
+      if (value.every(x => x === null || typeof x !== "object")) return el("ul", { class: "plain" }, value.map(x => el("li", { text: String(x) })));
+      return el("div", {}, value.map(x => el("div", { class: "item" }, readable(v, x))));
+    }
+    const keys = Object.keys(value).filter(k => !(k === "seat" && typeof value[k] === "number") && !(k === "source" && value[k] === "assumed"));
+    const assumed = value.source === "assumed" ? el("p", { class: "help assumed" }, t("assumed_value"), " ", el("a", { href: "/" }, t("assumed_where"))) : null;
+    // A key that is a field name is looked up; one that is data (a room
+    // called "Deep Vault") is shown as it is.
+    const label = (k) => /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["field." + k], humanKey(k)) : k;
+    return el("div", {}, el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: label(k) }), el("dd", {}, readable(v, value[k]))])), assumed);
+  }
+
+  // ---------- the table ----------
+  function tablePanel(v) {
+    const view = v.view;
+    const kids = [seatList(v, view)];
+    if ((view.tracks || []).length) kids.push(el("div", { class: "tracks", id: "tracks" }, view.tracks.map(trackEl)));
+    if (view.board) {
+      const bc = drawCounters(view.board);
+      if (bc.length) kids.push(el("div", { class: "counters" }, bc));
+    }
+    // The drawn board replaces the raw public data where a game has one.
+    if (view.public !== undefined && view.public !== null && !view.board) {
+      kids.push(el("details", { class: "group", "data-key": "public" }, el("summary", { text: t("more_table") }), el("div", { id: "public" }, readable(v, view.public))));
+    }
+    return el("section", { id: "table", "data-key": "table" }, el("h2", { text: t("table") }), kids);
+  }
+  function seatList(v, view) {
+    const turn = new Set((view && view.turn) || []);
+    const facts = {};
+    for (const s of (view && view.seats) || []) facts[s.seat] = s;
+    const host = page === "host";
+    return el("ul", { class: "seats", id: "seats" }, (v.seats || []).filter(s => !s.removed).map(s => {
+      const f = facts[s.seat];
+      const on = turn.has(s.seat);
+      return el("li", { class: "seat" + (on ? " turn" : ""), "data-seat": s.seat, "data-key": "seat:" + s.seat, "aria-current": on ? "true" : null },
+        el("div", { class: "seat-head" },
+          el("span", { class: "seat-name", text: s.name }),
+          me(v) === s.seat ? el("span", { class: "tag", text: t("you") }) : null,
+          on ? el("span", { class: "tag turn-tag", text: t("their_turn") }) : null,
+          f && f.status ? el("span", { class: "status-text", text: gt(v.game, ["status." + f.status], f.status) }) : null),
+        f && f.facts ? el("dl", { class: "facts" }, Object.keys(f.facts).sort()
+          // The board shows short facts only (counts, roles); a long text
+          // (a role's ability) is read on the phones.
+          .filter(k => page !== "board" || String(f.facts[k]).length <= 24)
+          .map(k => el("div", {}, el("dt", { text: gt(v.game, ["fact." + k], humanKey(k)) }), el("dd", { text: f.facts[k] })))) : null,
+        host ? seatTools(v, s) : null);
+    }));
+  }
+  function trackEl(tr) {
+    const steps = tr.steps && tr.steps.length ? tr.steps : Array.from({ length: tr.max + 1 }, (_, i) => String(i));
+    return el("div", { class: "track", "data-track": tr.name, "data-key": "track:" + tr.name },
+      el("div", { class: "track-head" }, el("span", { text: gt(current.game, ["track." + tr.name], tr.label) }), el("b", { text: steps[tr.pos] !== undefined ? steps[tr.pos] : String(tr.pos) })),
+      el("div", { class: "steps" }, steps.map((s, i) => el("span", { class: "step" + (i === tr.pos ? " on" : ""), "aria-current": i === tr.pos ? "step" : null, text: s }))));
+  }
+
+  // ---------- the end ----------
+  function outcomePanel(v) {
+    const o = v.view.outcome;
+    const n = names(v);
+    const winners = o.winners || [];
+    const seated = (v.seats || []).filter(s => !s.removed).length;
+    const mine = me(v);
+    let headline;
+    const team = winners.length === seated || (winners.length === 0 && !o.side);
+    if (mine !== null) headline = team ? t(winners.length ? "team_won" : "team_lost") : t(winners.includes(mine) ? "you_won" : "you_lost");
+    else if (o.side) headline = t("side_won", { side: gt(v.game, ["side." + o.side], o.side) });
+    else headline = winners.length ? t("won_by", { names: winners.map(w => n[w]).join(", ") }) : t("team_lost");
+    const good = mine !== null ? (winners.includes(mine)) : winners.length > 0;
+    const kids = [el("p", { class: "headline", id: "result", text: headline })];
+    if (o.side && mine !== null) kids.push(el("p", { text: t("side_won", { side: gt(v.game, ["side." + o.side], o.side) }) }));
+    if (winners.length && !team) kids.push(el("p", { id: "winners" }, el("b", { text: t("winners") + ": " }), winners.map(w => n[w]).join(", ")));
+    kids.push(el("p", { id: "reason" }, gt(v.game, [o.reason_code], o.reason, o.reason_params)));
+    if (o.scores && o.scores.length) {
+      const max = Math.max(1, ...o.scores.map(s => s.total));
+      kids.push(el("h3", { text: t("chart") }), el("div", { class: "chart", id: "chart" }, o.scores.map(s =>
+        el("div", { class: "row", "data-key": "bar:" + s.seat }, el("span", { class: "name", text: n[s.seat] + " · " + s.total }),
+          el("div", { class: "bar-track" }, el("div", { class: "bar", style: "width:" + Math.max(1, Math.round(100 * Math.max(0, s.total) / max)) + "%" }))))));
+      if (page !== "board") kids.push(el("details", { class: "group", "data-key": "breakdown" }, el("summary", { text: t("breakdown") }),
+        el("table", { class: "scores" }, o.scores.map(s => el("tr", { "data-key": "score:" + s.seat }, el("th", { text: t("rank", { rank: s.rank }) + " " + n[s.seat] }),
+          el("td", {}, s.categories.map(c => el("div", { text: gt(v.game, ["category." + c.category], humanKey(c.category)) + ": " + c.points + (c.note ? " (" + c.note + ")" : "") })), el("b", { text: t("total") + ": " + s.total })))))));
+    }
+    if (o.revealed) kids.push(el("h3", { text: t("revealed") }), revealTable(v, o.revealed));
+    if (page === "host") kids.push(el("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, t("rematch")));
+    else if (page === "seat") kids.push(el("p", { class: "muted", text: t("rematch_wait") }));
+    return el("section", { class: "outcome " + (good ? "won" : "lost"), id: "outcome", "data-key": "outcome", role: "status" }, kids);
+  }
+  // revealTable shows what the end reveals as a table by name: a list of
+  // records becomes one row per record, without seat numbers.
+  function revealTable(v, r) {
+    const list = Array.isArray(r) ? r : (r && typeof r === "object" && Object.values(r).every(x => x && typeof x === "object" && !Array.isArray(x)) ? Object.keys(r).map(k => Object.assign({ name: k }, r[k])) : null);
+    if (!list || !list.length || !list.every(x => x && typeof x === "object")) return el("div", { id: "revealed" }, readable(v, r));
+    const cols = [];
+    for (const x of list) for (const k of Object.keys(x)) if (!cols.includes(k) && !(k === "seat" && typeof x[k] === "number")) cols.push(k);
+    cols.sort((a, b) => (b === "name") - (a === "name"));
+    return el("table", { class: "reveal", id: "revealed" },
+      el("thead", {}, el("tr", {}, cols.map(c => el("th", { text: gt(v.game, ["field." + c], humanKey(c)) })))),
+      el("tbody", {}, list.map(x => el("tr", {}, cols.map(c => el("td", { text: x[c] === undefined || x[c] === null ? "—" : typeof x[c] === "object" ? JSON.stringify(x[c]).replace(/[{}"[\]]/g, " ").trim() : typeof x[c] === "boolean" ? t(x[c] ? "yes" : "no") : String(x[c]) }))))));
+  }
+  async function rematch() {
+    const btn = document.getElementById("rematch");
+    btn.disabled = true;
+    try {
+      const res = await api("POST", "/api/tables/" + tableId() + "/rematch", undefined, tokenFor(tableId(), "host"));
+      localStorage.setItem(hostKey(res.table_id), JSON.stringify({ token: res.host_token }));
+      rematchFollowed = true;
+      location.href = "/h/" + res.table_id;
+    } catch (e) { btn.disabled = false; toast(e.status === 404 || e.status === 405 ? t("rematch_missing") : errorText(current, e)); }
+  }
+
+  // krakenBanner turns a continuation path the log revealed ("/kraken/t4")
+  // into a link on every phone.
+  function krakenBanner(v) {
+    let link = null;
+    for (const e of logSeen.entries.values()) for (const ev of e.events) { const m = /\/kraken\/[A-Za-z0-9_-]+/.exec(ev.text || ""); if (m) link = m[0]; }
+    if (!link) return null;
+    return el("section", { class: "kraken", id: "kraken", "data-key": "kraken" },
+      el("a", { href: link, class: "button primary", id: "kraken-link", target: "_blank", rel: "noopener" }, t("open_part2")));
+  }
+
+  // ---------- host ----------
+  function hostPanels(v) {
+    const out = [];
+    if (v.status === "lobby") {
+      const count = (v.seats || []).filter(s => !s.removed).length;
+      const why = count < v.min_players ? t("start_needs", { n: v.min_players - count }) : count > v.max_players ? t("start_too_many", { max: v.max_players }) : "";
+      out.push(el("section", { class: "join", "data-key": "join" }, el("h2", { text: t("scan_to_join") }),
+        el("img", { class: "qr", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png", alt: t("qr_alt") }),
+        el("p", { class: "code", id: "join-code", text: v.join_code }),
+        el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + v.join_code })));
+      out.push(el("section", { "data-key": "lobby" }, el("h2", { text: t("seats") + " (" + count + ")" }), seatList(v, null),
+        el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
+        el("button", { id: "start", class: "primary", disabled: !!why, "aria-describedby": why ? "start-why" : null, onclick: startGame }, t("start")),
+        why ? el("p", { class: "help", id: "start-why", text: why }) : null));
+    } else if (v.status !== "ended") {
+      out.push(el("section", { class: "host-tools", "data-key": "host-tools" }, el("h2", { text: t("host_view") }),
+        el("p", {}, el("span", { text: t("join_code") + ": " }), el("b", { text: v.join_code })),
+        el("button", { type: "button", class: "secondary", id: "undo", onclick: undo }, t("undo"))));
+    }
+    out.push(el("p", { "data-key": "board-link" }, el("a", { href: "/b/" + v.table_id, id: "board-link", target: "_blank", rel: "noopener" }, t("board_link"))));
+    return out;
+  }
+  function seatTools(v, s) {
+    if (v.status === "ended") return null;
+    if (v.status === "lobby") return el("div", { class: "seat-tools" }, el("button", { type: "button", class: "secondary", "data-remove": s.seat, onclick: () => removeSeat(s) }, t("remove")));
+    const h = handover[s.seat];
+    const unattended = (v.unattended || []).some(u => u.seat === s.seat);
+    return el("div", { class: "seat-tools" },
+      unattended ? el("span", { class: "tag", text: t("unattended") }) : null,
+      el("button", { type: "button", class: "secondary", "data-handover": s.seat, onclick: () => startHandover(s) }, t("handover")),
+      !unattended ? el("button", { type: "button", class: "secondary", "data-revoke": s.seat, onclick: () => revokeDevice(s) }, t("revoke")) : null,
+      h ? el("div", { class: "handover", "data-key": "ho:" + h.code }, el("img", { class: "qr small", src: h.qr, alt: t("qr_alt") }), el("p", { class: "code", text: h.code }), el("p", { class: "muted", text: h.url })) : null);
+  }
+  function unattendedPanel(v) {
+    const list = v.unattended || [];
+    if (!list.length) return null;
+    return el("div", { id: "unattended", "data-key": "unattended" }, list.map(u => movePanels(v, u.moves || [], u.seat)));
   }
   async function startGame() {
+    const btn = document.getElementById("start");
+    btn.disabled = true;
     try { show(await api("POST", "/api/tables/" + tableId() + "/start", undefined, tokenFor(tableId(), "host"))); toast(t("started"), null, true); }
-    catch (e) { toast(e.message, e.data && e.data.rule); }
+    catch (e) { toast(errorText(current, e), e.data && e.data.rule); btn.disabled = false; }
   }
   async function undo() {
+    if (!(await ask(t("undo_confirm"), t("undo")))) return;
     try { await api("POST", "/api/tables/" + tableId() + "/undo", undefined, tokenFor(tableId(), "host")); }
-    catch (e) { toast((e.data && e.data.message) || e.message, e.data && e.data.rule); }
+    catch (e) { toast(errorText(current, e), e.data && e.data.rule); }
   }
-  async function removeSeat(seat) {
-    try { await api("DELETE", "/api/tables/" + tableId() + "/seats/" + seat, undefined, tokenFor(tableId(), "host")); }
-    catch (e) { toast(e.message); }
+  async function removeSeat(s) {
+    if (!(await ask(t("remove_confirm", { name: s.name }), t("remove")))) return;
+    try { await api("DELETE", "/api/tables/" + tableId() + "/seats/" + s.seat, undefined, tokenFor(tableId(), "host")); }
+    catch (e) { toast(errorText(current, e)); }
   }
+  async function revokeDevice(s) {
+    if (!(await ask(t("revoke_confirm", { name: s.name }), t("revoke")))) return;
+    try { await api("DELETE", "/api/tables/" + tableId() + "/seats/" + s.seat + "/device", undefined, tokenFor(tableId(), "host")); toast(t("revoked_done", { name: s.name }), null, true); }
+    catch (e) { toast(e.status === 404 || e.status === 405 ? t("server_missing") : errorText(current, e)); }
+  }
+  async function startHandover(s) {
+    try {
+      handover[s.seat] = await api("POST", "/api/tables/" + tableId() + "/seats/" + s.seat + "/handover", undefined, tokenFor(tableId(), "host"));
+      rerender();
+    } catch (e) { toast(e.status === 404 || e.status === 405 ? t("server_missing") : errorText(current, e)); }
+  }
+
+  // ---------- the board page ----------
+  function boardPage(v, prompt) {
+    const view = v.view;
+    const n = names(v);
+    if (!view) {
+      // The board knows the join code once the server sends the lobby's
+      // join URL (the QR image works either way).
+      const code = v.join_code || (v.join_url ? v.join_url.split("/").pop() : "");
+      return el("main", { class: "board-lobby" },
+        el("div", { class: "board-join", "data-key": "join" },
+          el("h1", { text: t("scan_to_join") }),
+          el("img", { class: "qr big", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png", alt: t("qr_alt") }),
+          code ? el("p", { class: "code huge", id: "join-code", text: code }) : null,
+          code ? el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + code }) : null),
+        el("div", { class: "board-side", "data-key": "side" }, el("h2", { text: t("seats") }), seatList(v, null), el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
+    }
+    const timers = (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
+    const svg = view.board ? drawBoard(view.board, n, view.board.title) : null;
+    const centre = [];
+    if (timers.length) centre.push(el("div", { class: "timer-stage", "data-key": "timers" }, timers.map(tm => timerEl(tm, "huge"))));
+    if (svg) centre.push(el("div", { class: "board-draw", "data-key": "draw" }, view.board.title ? el("h2", { text: view.board.title }) : null, svg));
+    else if (!view.board && !view.outcome && !timers.length) centre.push(el("div", { class: "board-public", "data-key": "public" }, readable(v, view.public)));
+    const counters = view.board ? drawCounters(view.board) : [];
+    if (counters.length) centre.push(el("div", { class: "counters", id: "counters", "data-key": "counters" }, counters));
+    if ((view.tracks || []).length) centre.push(el("div", { class: "tracks", id: "tracks", "data-key": "tracks" }, view.tracks.map(trackEl)));
+    return el("main", { class: "board-grid" + (timers.length ? " timer-mode" : "") },
+      el("div", { class: "board-head", "data-key": "head" },
+        el("p", { class: "prompt", id: "prompt", text: prompt }),
+        phaseText(v) ? el("p", { class: "phase", id: "phase", text: phaseText(v) }) : null,
+        el("button", { type: "button", id: "sound-enable", class: "secondary" + (Sound.enabled ? " on" : ""), "aria-pressed": Sound.enabled ? "true" : "false", onclick: () => { Sound.enable(); rerender(); } }, Sound.enabled ? t("sound_on") : t("sound_tap"))),
+      el("div", { class: "board-centre", "data-key": "centre" }, centre),
+      el("div", { class: "board-side", "data-key": "side" },
+        // At the end the result leads the side; the board stays drawn.
+        view.outcome ? outcomePanel(v) : null,
+        seatList(v, view),
+        el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
+  }
+
+  // ---------- timers ----------
+  function timerEl(tm, size) {
+    const state = tm.running ? "running" : tm.paused ? "paused" : tm.expired ? "out" : "idle";
+    return el("div", { class: "timer-box " + size + " " + state, "data-key": "timer:" + tm.name + ":" + size },
+      el("span", { class: "timer-label", text: gt(current.game, ["timer." + tm.name], tm.label || humanKey(tm.name)) }),
+      el("div", { class: "timer", "data-timer": tm.name, "data-deadline": tm.running ? tm.deadline : "", "data-remaining": tm.remaining_ms, "data-generation": tm.generation, "data-state": state, role: "timer" }, "--"),
+      state === "paused" ? el("span", { class: "paused-tag", text: t("paused") }) : null);
+  }
+  function startTimerTick() {
+    clearInterval(timerTick);
+    const tick = () => {
+      let out = false;
+      for (const box of document.querySelectorAll("[data-timer]")) {
+        let ms;
+        const running = !!box.dataset.deadline;
+        if (running) ms = new Date(box.dataset.deadline).getTime() - (Date.now() + offset);
+        else ms = parseInt(box.dataset.remaining || "0", 10);
+        ms = Math.max(0, ms);
+        const secs = Math.ceil(ms / 1000);
+        const text = ms >= 60000 ? Math.floor(secs / 60) + ":" + String(secs % 60).padStart(2, "0") : ms > 10000 ? String(secs) : (ms / 1000).toFixed(1);
+        if (box.textContent !== text) box.textContent = text;
+        box.dataset.ms = String(Math.round(ms));
+        box.dataset.at = String(Date.now());
+        let state = box.dataset.state;
+        if (running) state = ms === 0 ? "out" : ms <= 10000 ? "final" : "running";
+        if (box.dataset.state !== state) { box.dataset.state = state; box.parentNode.classList.remove("running", "final", "out", "paused", "idle"); box.parentNode.classList.add(state); }
+        // Sounds: one beep a second in the last ten, a buzzer and the
+        // full-screen TIME! at zero (seen by this page's tick, or by the
+        // server's expiry arriving first), once per deadline.
+        if (!box.closest(".huge") && page === "board") continue;
+        const name = box.dataset.timer;
+        if (running) lastDeadline[name] = box.dataset.deadline;
+        const dl = lastDeadline[name];
+        if (running && ms > 0 && ms <= 10000 && beeped[name + dl] !== secs) { beeped[name + dl] = secs; Sound.play("beep"); }
+        const zero = (running && ms === 0) || (state === "out" && dl && Date.now() + offset - new Date(dl).getTime() < 5000);
+        if (zero && dl && buzzed[name] !== dl) {
+          buzzed[name] = dl;
+          Sound.play("buzzer");
+          if (navigator.vibrate && prefs.vibrate) navigator.vibrate([300, 100, 300]);
+          timeUp(true);
+        }
+        if (running && ms === 0) out = true;
+      }
+      if (!out && document.getElementById("time-up").dataset.shown === "1" && !document.querySelector('[data-state="out"]')) timeUp(false);
+    };
+    tick();
+    if (document.querySelector("[data-timer]")) timerTick = setInterval(tick, 100);
+  }
+  function timeUp(on) {
+    const box = document.getElementById("time-up");
+    box.textContent = t("time_up");
+    box.hidden = !on;
+    box.dataset.shown = on ? "1" : "0";
+  }
+  document.getElementById("time-up").addEventListener("click", () => timeUp(false));
+
+  // ---------- log ----------
   function logPanel(v) {
     const seen = logSeen.table === v.table_id ? Array.from(logSeen.entries.values()) : (v.log || []).slice();
     seen.sort((a, b) => b.seq - a.seq);
-    const rows = seen.slice(0, LOG_SHOWN).flatMap(e => e.events.map(ev =>
-      el("div", { class: e.undone ? "muted" : "" }, "#" + e.seq + " " + gt(v.game, ev.code, ev.text, ev.params) + (e.undone ? " ↶" : ""))));
-    return section(t("log"), "", el("div", { class: "log", id: "log" }, rows));
+    const rows = seen.slice(0, LOG_SHOWN).flatMap(e => e.events.map((ev, i) =>
+      el("div", { class: e.undone ? "undone" : "", "data-key": "log:" + e.seq + ":" + i }, "#" + e.seq + " ", linkify(gt(v.game, [ev.code], ev.text, ev.params)), e.undone ? " " + t("undone") : "")));
+    return el("section", { id: "log-box", class: "log-box", "data-key": "log" }, el("h2", { text: t("log") }), el("div", { class: "log", id: "log" }, rows));
+  }
+  function linkify(text) {
+    const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_-]+)/);
+    return parts.map((p, i) => i % 2 ? el("a", { href: p, target: "_blank", rel: "noopener" }, p) : p);
   }
 
   // Reconnect and refresh when the phone wakes up or the network returns.
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current) { refresh(); if (!source || source.readyState === 2) connect(); } });
-  window.addEventListener("online", () => { if (current) { refresh(); connect(); } });
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current && !signedOut) { refresh(); if (!source || source.readyState === 2) connect(); } });
+  window.addEventListener("online", () => { if (current && !signedOut) { refresh(); connect(); } });
+  window.addEventListener("offline", () => setOnline(false));
 
-  const run = { index: pageIndex, join: pageJoin, seat: pageTable, host: pageTable, board: pageTable }[page];
-  run().catch(e => { main.replaceChildren(el("p", { text: e.message })); });
+  // Test mode: the browser tests can read the last view and show a view
+  // of their own (to draw fields today's games do not send yet).
+  if (TEST) { TEST.current = () => current; TEST.show = (v) => { show(v); rerender(); }; }
+
+  const run = { index: pageIndex, join: pageJoin, seat: pageTable, host: pageHostOrHandover, board: pageTable }[page];
+  run().catch(e => { main.replaceChildren(el("p", { class: "notice", text: (e && e.message) || t("something_wrong") })); });
 })();

@@ -1,0 +1,181 @@
+package api_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tablewarden/api"
+	"tablewarden/db"
+)
+
+// restartSame stops the server and, after pause, serves the same database
+// on the same address again (the phones keep their pages open).
+func restartSame(t *testing.T, ts *testServer, during func()) {
+	t.Helper()
+	addr := strings.TrimPrefix(ts.URL, "http://")
+	ts.Stop()
+	during()
+	ctx := context.Background()
+	store, err := db.Open(ctx, ts.Path)
+	if err != nil {
+		t.Fatalf("db.Open: %v", err)
+	}
+	var l net.Listener
+	for i := 0; ; i++ {
+		if l, err = net.Listen("tcp", addr); err == nil {
+			break
+		}
+		if i > 50 {
+			t.Fatalf("listen again on %s: %v", addr, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	srv, err := api.New(ctx, store, api.Config{PublicURL: ts.URL, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatalf("api.New: %v", err)
+	}
+	ts.Store, ts.Srv, ts.l, ts.done = store, srv, l, make(chan error, 1)
+	go func() { ts.done <- srv.Serve(l) }()
+}
+
+// routeServed reports whether the server's OpenAPI description (kept true
+// by TestOpenAPIMatchesRoutes) lists a method on a path such as
+// "/api/tables/{id}/rematch".
+func routeServed(ts *testServer, method, path string) bool {
+	var doc struct {
+		Paths map[string]map[string]any `json:"paths"`
+	}
+	ts.must(200, "GET", "/api/openapi.json", "", nil, &doc)
+	_, ok := doc.Paths[path][strings.ToLower(method)]
+	return ok
+}
+
+// TestBrowserOfflineBar stops the server under an open phone: a persistent
+// "No connection — retrying…" bar appears, a move tapped meanwhile says so
+// in words (never "null"), and when the server is back the bar goes and the
+// page is live again without a reload.
+func TestBrowserOfflineBar(t *testing.T) {
+	newCtx := browser(t)
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 5)
+	ts.start(tb)
+	p := newCtx()
+	openAs(t, ts, p, phoneScreen, tb, "seat", tb.Tokens[0], 0)
+	get(t, p, "mark", chromedp.Evaluate[int](`window.__noReload = 1`))
+	if bar := get(t, p, "bar", chromedp.Evaluate[bool](`!document.getElementById("offline").hidden`)); bar {
+		t.Fatal("the offline bar shows while the server is up")
+	}
+	restartSame(t, ts, func() {
+		do(t, p, "offline bar", chromedp.WaitVisible(css("#offline")))
+		text := get(t, p, "bar text", chromedp.Text(css("#offline")))
+		if !strings.Contains(text, "No connection") {
+			t.Fatalf("the offline bar reads %q", text)
+		}
+		// The bar stays while the server is down.
+		time.Sleep(1500 * time.Millisecond)
+		do(t, p, "bar stays", chromedp.WaitVisible(css("#offline")))
+		screenshot(t, p, "phone-offline")
+		if strings.Contains(pageText(t, p), "null") {
+			t.Fatal("the offline page shows \"null\"")
+		}
+	})
+	do(t, p, "bar gone", chromedp.WaitNotVisible(css("#offline")))
+	// Live again: another seat's move reaches the page without a reload.
+	before := ts.view(tb, "").Version
+	r := newRand(3)
+	for k := 0; k < 50 && ts.view(tb, "").Version == before; k++ {
+		playRandom(t, ts, tb, r)
+	}
+	waitVersion(t, p, before+1)
+	if get(t, p, "no reload", chromedp.Evaluate[int](`window.__noReload || 0`)) != 1 {
+		t.Fatal("the page reloaded instead of reconnecting")
+	}
+}
+
+// TestBrowserSeatsAndRematch covers the host screen's seat tools and the
+// rematch against the contract: a revoked phone is told it is signed out
+// and stops; a hand-over link claims the seat on a new phone; a rematch
+// moves every phone to the new table. Each part is skipped, by name, when
+// the server does not serve its endpoint yet.
+func TestBrowserSeatsAndRematch(t *testing.T) {
+	newCtx := browser(t)
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 5)
+	ts.start(tb)
+	if !routeServed(ts, "POST", "/api/tables/{id}/seats/{seat}/handover") && !routeServed(ts, "DELETE", "/api/tables/{id}/seats/{seat}/device") && !routeServed(ts, "POST", "/api/tables/{id}/rematch") {
+		t.Skip("the server does not serve the contract's hand-over, device and rematch endpoints yet (seats helper, issue 11)")
+	}
+	host, p0, p1 := newCtx(), newCtx(), newCtx()
+	openAs(t, ts, host, phoneScreen, tb, "host", tb.Host, 0)
+	openAs(t, ts, p0, phoneScreen, tb, "seat", tb.Tokens[0], 0)
+	openAs(t, ts, p1, phoneScreen, tb, "seat", tb.Tokens[1], 1)
+	var missing []string
+
+	// Hand seat 1 to a new phone from the host screen.
+	if !routeServed(ts, "POST", "/api/tables/{id}/seats/{seat}/handover") {
+		missing = append(missing, "POST /api/tables/{id}/seats/{seat}/handover")
+	} else {
+		do(t, host, "hand over", chromedp.Click(css(`[data-handover="1"]`)), chromedp.WaitVisible(css(".handover .code")))
+		code := get(t, host, "code", chromedp.Text(css(".handover .code")))
+		fresh := newCtx()
+		do(t, fresh, "viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch, chromedp.EmulateMobile))
+		do(t, fresh, "claim", chromedp.Navigate(ts.URL+"/h/"+code), chromedp.WaitVisible(css("#prompt")))
+		if loc := get(t, fresh, "where", chromedp.Location()); !strings.HasSuffix(loc, "/t/"+tb.ID) {
+			t.Fatalf("the hand-over link led to %s", loc)
+		}
+		do(t, p1, "old phone signed out", chromedp.WaitVisible(css("#signed-out")))
+		if text := get(t, p1, "why", chromedp.Text(css("#signed-out"))); !strings.Contains(text, "handed to another phone") {
+			t.Fatalf("the old phone reads %q", text)
+		}
+	}
+	// Revoke seat 0's phone, with a confirmation.
+	if !routeServed(ts, "DELETE", "/api/tables/{id}/seats/{seat}/device") {
+		missing = append(missing, "DELETE /api/tables/{id}/seats/{seat}/device")
+	} else {
+		do(t, host, "revoke", chromedp.Click(css(`[data-revoke="0"]`)), chromedp.WaitVisible(css("#confirm")), chromedp.Click(css("#confirm-yes")))
+		do(t, p0, "signed out", chromedp.WaitVisible(css("#signed-out")))
+	}
+	// Rematch: play to the end, the host taps Rematch, phones follow.
+	if !routeServed(ts, "POST", "/api/tables/{id}/rematch") {
+		missing = append(missing, "POST /api/tables/{id}/rematch and …/rematch/claim")
+	} else {
+		// A table of its own, every seat with its phone.
+		tb = ts.newTable("jumpship", nil, 5)
+		ts.start(tb)
+		r := newRand(9)
+		for k := 0; k < 2000 && ts.view(tb, "").View.Outcome == nil; k++ {
+			playRandom(t, ts, tb, r)
+		}
+		p2 := newCtx()
+		openAs(t, ts, host, phoneScreen, tb, "host", tb.Host, 0)
+		openAs(t, ts, p2, phoneScreen, tb, "seat", tb.Tokens[2], 2)
+		waitVersion(t, host, ts.view(tb, "").Version)
+		do(t, host, "rematch", chromedp.WaitVisible(css("#rematch")), chromedp.Click(css("#rematch")))
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			c, cancel := context.WithTimeout(p2, time.Second)
+			loc, err := chromedp.Run(c, chromedp.Location())
+			cancel()
+			if err == nil && !strings.HasSuffix(loc, "/t/"+tb.ID) && strings.Contains(loc, "/t/") {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the phone stayed on %s after the rematch", loc)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	if len(missing) > 0 {
+		t.Skipf("the server does not serve these contract endpoints yet (seats helper, issue 11): %s", strings.Join(missing, "; "))
+	}
+}
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed+1)) }

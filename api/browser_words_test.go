@@ -1,0 +1,224 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tablewarden/referee/kit"
+)
+
+// wordsSeen is what a page in test mode could not translate.
+type wordsSeen struct {
+	Missing  []string `json:"missing"`
+	Unfilled []string `json:"unfilled"`
+}
+
+// TestBrowserPortugueseLockup plays a whole Lockup game with the phone of
+// seat 0, the host and the board in Portuguese (the lobby, every phase,
+// final scoring, the end), and fails
+// on any page string or game catalog key that has no pt-BR text and on any
+// unfilled {placeholder}. Seat 0 enters its final scores on the score pad.
+// The pages wait for each phase and every tenth move; the words a page
+// looks up collect over every view it renders.
+func TestBrowserPortugueseLockup(t *testing.T) {
+	newCtx := browser(t)
+	ts := startServer(t, "")
+	tb := ts.newTable("lockup", nil, 3)
+	phone, host, board := newCtx(), newCtx(), newCtx()
+	pages := map[string]context.Context{"phone": phone, "host": host, "board": board}
+	for name, p := range pages {
+		dev := phoneScreen
+		kind, tok := "seat", tb.Tokens[0]
+		switch name {
+		case "host":
+			kind, tok = "host", tb.Host
+		case "board":
+			dev, kind, tok = boardScreen, "board", ""
+		}
+		openAs(t, ts, p, dev, tb, kind, tok, 0)
+		get(t, p, "portuguese", chromedp.Evaluate[bool](`localStorage.setItem("tw:lang", "pt-BR") || true`))
+		do(t, p, "reload", chromedp.Reload(), chromedp.WaitVisible(css("#log")))
+	}
+	seen := map[string]bool{}
+	unfilled := map[string]bool{}
+	collect := func(version int64) {
+		for _, p := range pages {
+			waitVersion(t, p, version)
+			w := get(t, p, "words", chromedp.Evaluate[wordsSeen](`window.TW_TEST`))
+			for _, k := range w.Missing {
+				seen[k] = true
+			}
+			for _, k := range w.Unfilled {
+				unfilled[k] = true
+			}
+		}
+	}
+	collect(ts.view(tb, "").Version)
+	// The board shows the join code and QR large until the game starts.
+	qr := get(t, board, "lobby qr", chromedp.Evaluate[[]float64](`(() => { const q = document.getElementById("qr"), c = document.getElementById("join-code"); return [q ? q.getBoundingClientRect().height : 0, c ? parseFloat(getComputedStyle(c).fontSize) : 0]; })()`))
+	if qr[0] < 300 {
+		t.Fatalf("the board's lobby shows a %.0f px QR, want it large", qr[0])
+	}
+	// The server gives the board the code by the contract's join_url.
+	if _, raw := ts.call("GET", "/api/tables/"+tb.ID+"/view?as=board", "", nil); strings.Contains(string(raw), `"join_url"`) || strings.Contains(string(raw), `"join_code"`) {
+		if qr[1] < 48 {
+			t.Fatalf("the board's lobby shows the join code at %.0f px, want it large", qr[1])
+		}
+	} else {
+		t.Log("the board's view carries no join_url yet (seats helper): the board shows the QR code only")
+	}
+	viewportShot(t, board, "lockup-lobby-board-pt")
+	ts.start(tb)
+	r := rand.New(rand.NewPCG(5, 5))
+	advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "finish_scoring"}
+	prompted := false
+	padDone := false
+	lastPhase := ""
+	for i := 0; i < 600; i++ {
+		v := ts.view(tb, "")
+		// The pages render every view they get (bursts coalesce); waiting
+		// on each phase and every tenth move keeps the test quick.
+		if v.View.Phase != lastPhase || i%10 == 0 || v.View.Outcome != nil {
+			collect(v.Version)
+			lastPhase = v.View.Phase
+		}
+		if v.View.Outcome != nil {
+			break
+		}
+		own := ts.view(tb, tb.Tokens[0])
+		prompted = prompted || own.View.Prompt != nil
+		if hasMove(own.View.Moves, "enter_scores") && !padDone {
+			scorePad(t, ts, tb, phone)
+			padDone = true
+			continue
+		}
+		if !playOne(t, ts, tb, r, advance, padDone) {
+			finishLockupScoring(t, ts, tb)
+		}
+	}
+	final := ts.view(tb, "")
+	if final.View.Outcome == nil {
+		t.Fatalf("the game did not end (phase %s)", final.View.Phase)
+	}
+	collect(final.Version)
+	if !padDone {
+		t.Fatal("seat 0 was never offered its final scores")
+	}
+	screenshot(t, phone, "lockup-end-phone-pt")
+	var ui, game, ph []string
+	for k := range seen {
+		if strings.HasPrefix(k, "ui:") {
+			ui = append(ui, k)
+		} else {
+			game = append(game, k)
+		}
+	}
+	for k := range unfilled {
+		if strings.HasPrefix(k, "ui:") {
+			ph = append(ph, k)
+		} else {
+			game = append(game, "unfilled "+k)
+		}
+	}
+	sort.Strings(ui)
+	sort.Strings(game)
+	sort.Strings(ph)
+	if len(ui) > 0 || len(ph) > 0 {
+		t.Fatalf("pt-BR pages: page strings without pt-BR text %v; unfilled placeholders %q", ui, ph)
+	}
+	if len(game) > 0 {
+		msg := fmt.Sprintf("Lockup catalog keys the pt-BR pages looked up and did not find, and its unfilled texts (%d): %s", len(game), strings.Join(game, "; "))
+		if !prompted {
+			t.Skip("the referee side of issue 14 (prompts and labels in Info().Messages) is not merged yet; " + msg)
+		}
+		t.Fatal(msg)
+	}
+}
+
+// playOne plays one random offered move, mostly of the advance types, from
+// the host or a seat; seat 0's final scoring is left to its phone until
+// padDone. It reports whether a move was played.
+func playOne(t *testing.T, ts *testServer, tb *table, r *rand.Rand, advance []string, padDone bool) bool {
+	t.Helper()
+	type cand struct {
+		tok  string
+		spec kit.MoveSpec
+	}
+	var all, pref []cand
+	for i, tok := range append([]string{tb.Host}, tb.Tokens...) {
+		v := ts.view(tb, tok)
+		for _, m := range v.View.Moves {
+			if i == 1 && !padDone && (m.Type == "enter_scores" || m.Type == "finish_scoring" || m.Type == "enter_stars" || m.Type == "choose_golems") {
+				continue
+			}
+			c := cand{tok, m}
+			all = append(all, c)
+			for _, a := range advance {
+				if a == m.Type {
+					pref = append(pref, c)
+				}
+			}
+		}
+	}
+	if len(pref) > 0 && r.IntN(10) != 0 {
+		all = pref
+	}
+	if len(all) == 0 {
+		return false
+	}
+	c := all[r.IntN(len(all))]
+	m := kit.RandomMove(c.spec, r)
+	st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", c.tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)})
+	return st == 200
+}
+
+// scorePad enters seat 0's final scores on its phone's score pad: every
+// category on one screen with − and + steppers and a running total; one
+// button sends them all after a confirmation.
+func scorePad(t *testing.T, ts *testServer, tb *table, p context.Context) {
+	t.Helper()
+	v := ts.view(tb, tb.Tokens[0])
+	waitVersion(t, p, v.Version)
+	do(t, p, "score pad", chromedp.WaitVisible(css("#score-pad")))
+	var cats int
+	for _, m := range v.View.Moves {
+		if m.Type == "enter_scores" {
+			cats = len(m.Args[0].Choices)
+		}
+	}
+	rows := get(t, p, "rows", chromedp.Evaluate[int](`document.querySelectorAll("#score-pad .stepper").length`))
+	if rows != cats || cats == 0 {
+		t.Fatalf("the score pad has %d rows, want one per category (%d)", rows, cats)
+	}
+	noSideways(t, p, "score pad")
+	plus := `#score-pad .stepper:first-of-type button[aria-label$="+"]`
+	minus := `#score-pad .stepper:first-of-type button[aria-label$="−"]`
+	do(t, p, "steppers", chromedp.Click(css(plus)), chromedp.Click(css(plus)), chromedp.Click(css(minus)))
+	if got := get(t, p, "total", chromedp.Text(css("#pad-total"))); got != "1" {
+		t.Fatalf("after +, +, − the running total is %q, want 1", got)
+	}
+	screenshot(t, p, "lockup-score-pad-pt")
+	// Back to 0 (random play's counts would break the book's sums), below
+	// the minimum stays at 0.
+	do(t, p, "back to zero", chromedp.Click(css(minus)), chromedp.Click(css(minus)))
+	if got := get(t, p, "total", chromedp.Text(css("#pad-total"))); got != "0" {
+		t.Fatalf("− below the minimum gives a total of %q, want 0", got)
+	}
+	do(t, p, "send", chromedp.Click(css("#score-pad button.submit")), chromedp.WaitVisible(css("#confirm")), chromedp.Click(css("#confirm-yes")))
+	deadline := time.Now().Add(10 * time.Second)
+	for hasMove(ts.view(tb, tb.Tokens[0]).View.Moves, "finish_scoring") {
+		if time.Now().After(deadline) {
+			dump(t, p)
+			t.Fatal("the score pad's scores were not all sent and finished")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
