@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/api"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // matrixPlayers is the seat count the matrix tests use for a game.
@@ -103,10 +103,10 @@ type offer struct {
 	spec  kit.MoveSpec
 }
 
-func (ts *testServer) offers(tb *table) ([]offer, api.ViewResponse) {
+func (ts *testServer) offers(tb *table) ([]offer, tablepkg.ViewResponse) {
 	ts.t.Helper()
 	var out []offer
-	var last api.ViewResponse
+	var last tablepkg.ViewResponse
 	for i, tok := range append([]string{tb.Host}, tb.Tokens...) {
 		v := ts.view(tb, tok)
 		last = v
@@ -128,7 +128,7 @@ func (ts *testServer) offers(tb *table) ([]offer, api.ViewResponse) {
 // ordered by how often their type was played (least first), with the view
 // they were read at; ok is false when the game is over or nothing is
 // offered.
-func (ts *testServer) leastPlayedOffers(tb *table, r *rand.Rand, played map[string]int) ([]offer, api.ViewResponse, bool) {
+func (ts *testServer) leastPlayedOffers(tb *table, r *rand.Rand, played map[string]int) ([]offer, tablepkg.ViewResponse, bool) {
 	offers, v := ts.offers(tb)
 	if len(offers) == 0 || v.View == nil || v.View.Outcome != nil {
 		return nil, v, false

@@ -1,83 +1,22 @@
 package api
 
 import (
-	"context"
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
-
-	"tablewarden/db"
 )
 
-// The host controls who may still join (issue 16): a new join code makes
-// the old one (seen on a screen, guessed, passed on) worthless, and a lock
-// refuses every new join, whoever holds the code.
+// The host's controls over who may still join (issue 16): a new join code
+// (table.Service.RotateJoinCode) and the lock (table.Service.SetLocked).
 
-// RotateJoinCode gives the table a new join code and returns it. Host only
-// (CodeForbidden).
-func (s *Service) RotateJoinCode(ctx context.Context, tableID string, id identity) (string, error) {
-	t, err := s.hostTable(ctx, tableID, id)
-	if err != nil {
-		return "", err
-	}
-	defer t.mu.Unlock()
-	ctx = context.WithoutCancel(ctx)
-	for try := 0; ; try++ {
-		code := NewJoinCode()
-		var version int64
-		err := s.store.Tx(ctx, func(q db.Querier) error {
-			if err := q.SetJoinCode(ctx, db.SetJoinCodeParams{JoinCode: code, ID: t.id}); err != nil {
-				return err
-			}
-			v, err := q.BumpTableVersion(ctx, t.id)
-			version = v
-			return err
-		})
-		if err != nil && try < 5 && strings.Contains(err.Error(), "UNIQUE") {
-			continue
-		}
-		if err != nil {
-			return "", err
-		}
-		t.row.JoinCode, t.row.Version = code, version
-		s.hub.publish(t)
-		return code, nil
-	}
-}
-
-// SetLocked locks the table against new joins, or unlocks it. Host only
-// (CodeForbidden).
-func (s *Service) SetLocked(ctx context.Context, tableID string, id identity, locked bool) error {
-	t, err := s.hostTable(ctx, tableID, id)
-	if err != nil {
-		return err
-	}
-	defer t.mu.Unlock()
-	ctx = context.WithoutCancel(ctx)
-	var version int64
-	err = s.store.Tx(ctx, func(q db.Querier) error {
-		if err := q.SetTableLocked(ctx, db.SetTableLockedParams{Locked: boolInt(locked), ID: t.id}); err != nil {
-			return err
-		}
-		v, err := q.BumpTableVersion(ctx, t.id)
-		version = v
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	t.row.Locked, t.row.Version = boolInt(locked), version
-	s.hub.publish(t)
-	return nil
-}
-
+// joinCodeResponse is the new join code with its links.
 type joinCodeResponse struct {
 	JoinCode string `json:"join_code"`
 	JoinURL  string `json:"join_url"`
 	QRURL    string `json:"qr_url"`
 }
 
+// handleJoinCodeRotate gives the table a new join code.
 func (s *Server) handleJoinCodeRotate(c echo.Context) error {
 	id, err := s.who(c)
 	if err != nil {
@@ -94,6 +33,7 @@ type lockRequest struct {
 	Locked bool `json:"locked"`
 }
 
+// handleLockPost locks or unlocks the table against new joins.
 func (s *Server) handleLockPost(c echo.Context) error {
 	id, err := s.who(c)
 	if err != nil {

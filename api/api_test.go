@@ -19,6 +19,7 @@ import (
 	"tablewarden/api"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // playRandom posts one random legal move from the first seat the view
@@ -212,15 +213,15 @@ func TestMoveErrors(t *testing.T) {
 	})
 	t.Run("Idempotent", func(t *testing.T) {
 		req := map[string]any{"type": "draw", "expected_version": v.Version, "idempotency_key": "k-1"}
-		var first, second api.MoveResult
+		var first, second tablepkg.MoveResult
 		ts.must(200, "POST", path, tb.Tokens[turn], req, &first)
 		ts.must(200, "POST", path, tb.Tokens[turn], req, &second)
 		if !second.Duplicate || second.Seq != first.Seq || second.Version != first.Version {
 			t.Fatalf("retry = %+v, want the first result %+v marked duplicate", second, first)
 		}
-		var log []api.LogEntry
+		var log []tablepkg.LogEntry
 		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
-		if got, want := len(movesOf(log)), 1; got != want {
+		if got, want := len(log), 1+setupEntries(log); got != want {
 			t.Fatalf("log entries = %d, want %d (the retry applied twice?)", got, want)
 		}
 	})
@@ -287,10 +288,10 @@ func TestConcurrentMovesOneTable(t *testing.T) {
 		}
 		accepted++
 	}
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
-	if got := len(movesOf(log)); got != accepted {
-		t.Fatalf("log has %d moves, want %d accepted moves", got, accepted)
+	if len(log) != accepted+setupEntries(log) {
+		t.Fatalf("log has %d entries, want %d accepted moves", len(log), accepted)
 	}
 	for i, e := range log {
 		if e.Seq != int64(i+1) {
@@ -300,12 +301,13 @@ func TestConcurrentMovesOneTable(t *testing.T) {
 	checkReplay(t, ts)
 }
 
-// movesOf drops the setup entry from a log.
-func movesOf(log []api.LogEntry) []api.LogEntry {
-	if len(log) > 0 && log[0].Kind == "setup" {
-		return log[1:]
+// setupEntries is 1 when the log opens with the game's setup entry (seq 1,
+// by the server), which is no move.
+func setupEntries(log []tablepkg.LogEntry) int {
+	if len(log) > 0 && log[0].Seq == 1 && log[0].By == "server" {
+		return 1
 	}
-	return log
+	return 0
 }
 
 // checkReplay rebuilds every table's state from its log and compares it
@@ -330,7 +332,7 @@ func checkReplay(t testing.TB, ts *testServer) {
 			t.Fatalf("table %s snapshot: %v", id, err)
 		}
 		g, _ := catalog.Get(row.Game)
-		st, err := api.Replay(g, row, seats, moves)
+		st, err := tablepkg.Replay(g, row, seats, moves)
 		if err != nil {
 			t.Fatalf("table %s replay: %v", id, err)
 		}
@@ -350,12 +352,12 @@ func TestRestartKeepsEverything(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		playRandom(t, ts, tb, r)
 	}
-	before := map[int]api.ViewResponse{}
+	before := map[int]tablepkg.ViewResponse{}
 	for i, tok := range tb.Tokens {
 		before[i] = ts.view(tb, tok)
 	}
 	hostBefore := ts.view(tb, tb.Host)
-	var logBefore []api.LogEntry
+	var logBefore []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logBefore)
 	ts.Stop()
 
@@ -373,7 +375,7 @@ func TestRestartKeepsEverything(t *testing.T) {
 	if hostAfter.Version != hostBefore.Version || hostAfter.JoinCode != hostBefore.JoinCode {
 		t.Fatalf("host view changed across restart")
 	}
-	var logAfter []api.LogEntry
+	var logAfter []tablepkg.LogEntry
 	ts2.must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logAfter)
 	if a, b := mustJSON(logAfter), mustJSON(logBefore); a != b {
 		t.Fatalf("log changed across restart")
@@ -389,7 +391,7 @@ func TestRestartKeepsEverything(t *testing.T) {
 	checkReplay(t, ts2)
 }
 
-func zeroTime(v api.ViewResponse) api.ViewResponse { v.ServerTime = time.Time{}; return v }
+func zeroTime(v tablepkg.ViewResponse) tablepkg.ViewResponse { v.ServerTime = time.Time{}; return v }
 
 func mustJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
 
@@ -490,7 +492,7 @@ func TestUndo(t *testing.T) {
 	if mustJSON(before.View) != mustJSON(after.View) {
 		t.Fatalf("undo did not restore the view:\nbefore %s\nafter  %s", mustJSON(before.View), mustJSON(after.View))
 	}
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	last := log[len(log)-1]
 	if last.By != "host" || !log[len(log)-2].Undone {
@@ -556,7 +558,7 @@ func TestCredentials(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var v api.ViewResponse
+		var v tablepkg.ViewResponse
 		json.NewDecoder(res.Body).Decode(&v)
 		res.Body.Close()
 		if v.Me.Seat != 2 {
@@ -810,7 +812,7 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		for _, raw := range streams[i].allRaw() {
 			allowed(i, raw)
 		}
-		var log []api.LogEntry
+		var log []tablepkg.LogEntry
 		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tok, nil, &log)
 		for _, e := range log {
 			for _, ev := range e.Events {
@@ -827,7 +829,7 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 			}
 		}
 	}
-	var boardLog []api.LogEntry
+	var boardLog []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &boardLog)
 	for _, e := range boardLog {
 		for _, ev := range e.Events {

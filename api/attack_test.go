@@ -20,6 +20,7 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // The attacks of issue 16, at a scale that fits CI: hundreds of
@@ -365,8 +366,8 @@ func TestAttackStreamFlood(t *testing.T) {
 // counting them; errors end it quietly.
 func playBusy(ctx context.Context, ts *testServer, tb *table, n *atomic.Int64) {
 	r := rand.New(rand.NewPCG(9, 9))
-	get := func(token string) (api.ViewResponse, bool) {
-		var v api.ViewResponse
+	get := func(token string) (tablepkg.ViewResponse, bool) {
+		var v tablepkg.ViewResponse
 		req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/tables/"+tb.ID+"/view", nil)
 		req.Header.Set("Authorization", "Bearer "+token)
 		res, err := http.DefaultClient.Do(req)
@@ -381,7 +382,7 @@ func playBusy(ctx context.Context, ts *testServer, tb *table, n *atomic.Int64) {
 		if !ok || v.View == nil || v.View.Outcome != nil || len(v.View.Turn) == 0 {
 			return
 		}
-		seat, sv := -1, api.ViewResponse{}
+		seat, sv := -1, tablepkg.ViewResponse{}
 		for _, s := range v.View.Turn {
 			if w, ok := get(tb.Tokens[s]); ok && w.View != nil && len(w.View.Moves) > 0 {
 				seat, sv = s, w
@@ -621,7 +622,7 @@ func TestAttackJoinCodeSearch(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(1, 2))
 		for i := 0; i < guesses; i++ {
-			code := make([]byte, api.JoinCodeLen)
+			code := make([]byte, tablepkg.JoinCodeLen)
 			for k := range code {
 				code[k] = "23456789ABCDEFGHJKMNPQRSTWXYZ"[r.IntN(29)]
 			}

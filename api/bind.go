@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"tablewarden/table"
 
 	"github.com/labstack/echo/v4"
 )
@@ -18,30 +19,30 @@ const maxJSONDepth = 32
 
 // bindJSON reads a JSON body into dst strictly: the content type must be
 // application/json, the nesting shallow, no unknown fields, no trailing
-// data. Errors are CodeInvalid.
+// data. Errors are table.CodeInvalid.
 func bindJSON(c echo.Context, dst any) error {
 	ct := c.Request().Header.Get(echo.HeaderContentType)
 	mt, _, _ := mime.ParseMediaType(ct)
 	if mt != echo.MIMEApplicationJSON {
-		return &Error{Code: CodeInvalid, Message: "Send JSON with Content-Type: application/json."}
+		return &table.Error{Code: table.CodeInvalid, Message: "Send JSON with Content-Type: application/json."}
 	}
 	body, err := io.ReadAll(c.Request().Body)
 	if err != nil {
 		if strings.Contains(err.Error(), "too large") {
-			return Errorf(CodeTooLarge, "The request body is too large.")
+			return table.Errorf(table.CodeTooLarge, "The request body is too large.")
 		}
-		return Errorf(CodeInvalid, "Could not read the request body.")
+		return table.Errorf(table.CodeInvalid, "Could not read the request body.")
 	}
 	if depth(body) > maxJSONDepth {
-		return Errorf(CodeInvalid, "The JSON is nested deeper than %d levels.", maxJSONDepth)
+		return table.Errorf(table.CodeInvalid, "The JSON is nested deeper than %d levels.", maxJSONDepth)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return Errorf(CodeInvalid, "The request body is not valid: %v.", err)
+		return table.Errorf(table.CodeInvalid, "The request body is not valid: %v.", err)
 	}
 	if dec.More() {
-		return Errorf(CodeInvalid, "The request body has trailing data.")
+		return table.Errorf(table.CodeInvalid, "The request body has trailing data.")
 	}
 	return nil
 }
@@ -91,7 +92,7 @@ func credential(c echo.Context, tableID string) (string, error) {
 		// The scheme is case-insensitive (RFC 9110 §11.1).
 		scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
 		if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(tok) == "" {
-			return "", Errorf(CodeUnauthorized, "Authorization must be 'Bearer <token>'.")
+			return "", table.Errorf(table.CodeUnauthorized, "Authorization must be 'Bearer <token>'.")
 		}
 		return strings.TrimSpace(tok), nil
 	}
@@ -109,12 +110,12 @@ func credential(c echo.Context, tableID string) (string, error) {
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		if r.Header.Get("X-Requested-With") != "tablewarden" {
-			return "", Errorf(CodeForbidden, "Cross-site request refused (missing X-Requested-With).")
+			return "", table.Errorf(table.CodeForbidden, "Cross-site request refused (missing X-Requested-With).")
 		}
 		if o := r.Header.Get("Origin"); o != "" {
 			u, err := url.Parse(o)
 			if err != nil || u.Host != r.Host {
-				return "", Errorf(CodeForbidden, "Cross-site request refused (Origin %q).", o)
+				return "", table.Errorf(table.CodeForbidden, "Cross-site request refused (Origin %q).", o)
 			}
 		}
 	}

@@ -12,8 +12,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tablewarden/api"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // joinByBrowser joins a phone by the join URL and returns its seat token.
@@ -57,7 +57,7 @@ func TestBrowserTimersAgree(t *testing.T) {
 	for i, p := range phones {
 		tb.Tokens = append(tb.Tokens, joinByBrowser(t, ts, p, tb, playerName(i)))
 	}
-	var jr api.JoinResult
+	var jr tablepkg.JoinResult
 	ts.must(201, "POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Cid"}, &jr)
 	tb.Tokens = append(tb.Tokens, jr.Token)
 	ts.start(tb)
@@ -210,14 +210,14 @@ func TestBrowserNostromoHiding(t *testing.T) {
 // revealed reports whether the public view shows a Blip face up: as a
 // flipped Blip ("#2 Jonesy") or, once applied, as the room's marker
 // ("jonesy": true).
-func revealed(v api.ViewResponse, blip string) bool {
+func revealed(v tablepkg.ViewResponse, blip string) bool {
 	pub := strings.ToLower(mustJSON(v.View.Public))
 	return regexp.MustCompile(`#\d+ ` + blip + `"|"` + blip + `":true`).MatchString(pub)
 }
 
 // placedSecrets lists the lines of a seat's private view that name a token
 // placed on the board (not "in front of" or "to place").
-func placedSecrets(t *testing.T, v api.ViewResponse) []string {
+func placedSecrets(t *testing.T, v tablepkg.ViewResponse) []string {
 	t.Helper()
 	var p struct {
 		CrewTokens []string `json:"crew_tokens"`
@@ -243,7 +243,7 @@ func TestBrowserLockupScoring(t *testing.T) {
 	p := newPhone()
 	tb.Tokens = append(tb.Tokens, joinByBrowser(t, ts, p, tb, "Ana"))
 	for _, n := range []string{"Bia", "Caio"} {
-		var jr api.JoinResult
+		var jr tablepkg.JoinResult
 		ts.must(201, "POST", "/api/join", "", map[string]any{"code": tb.Code, "name": n}, &jr)
 		tb.Tokens = append(tb.Tokens, jr.Token)
 	}

@@ -16,8 +16,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tablewarden/api"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // chromium returns the path of Debian's Chromium, or skips the test loudly.
@@ -190,7 +190,7 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	do(t, host, "host page", chromedp.WaitVisible(css("#join-code")))
 	joinCode := get(t, host, "join code", chromedp.Text(css("#join-code")))
 	qrWidth := get(t, host, "qr loaded", chromedp.Poll[int](`document.querySelector("#qr").naturalWidth || null`, chromedp.WithPollingTimeout(5*time.Second)))
-	if len(joinCode) != api.JoinCodeLen || qrWidth < 256 {
+	if len(joinCode) != tablepkg.JoinCodeLen || qrWidth < 256 {
 		t.Fatalf("host page: join code %q, QR %d px", joinCode, qrWidth)
 	}
 	hostURL := get(t, host, "host url", chromedp.Location())
@@ -217,7 +217,7 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 		}
 	}
 	for i := 2; i < 5; i++ {
-		var jr api.JoinResult
+		var jr tablepkg.JoinResult
 		ts.must(201, "POST", "/api/join", "", map[string]any{"code": joinCode, "name": playerName(i)}, &jr)
 		tb.Tokens = append(tb.Tokens, jr.Token)
 	}
@@ -324,7 +324,7 @@ func TestBrowserLogKeepsHistory(t *testing.T) {
 	version := ts.view(tb, "").Version
 	late := newPhone()
 	do(t, late, "board page", chromedp.Navigate(ts.URL+"/b/"+tb.ID), chromedp.WaitVisible(css("#log")))
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	var want []string
 	for i := len(log) - 1; i >= 0; i-- {

@@ -13,8 +13,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tablewarden/api"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // device is a screen the tour looks through.
@@ -195,7 +195,7 @@ func noSideways(t *testing.T, p context.Context, name string) {
 // boardFits checks the board page: no vertical scroll, the seats, every
 // track, the drawn board (when the view has places) and every timer on
 // screen, and the current players picked out.
-func boardFits(t *testing.T, p context.Context, v api.ViewResponse) {
+func boardFits(t *testing.T, p context.Context, v tablepkg.ViewResponse) {
 	t.Helper()
 	h := get(t, p, "heights", chromedp.Evaluate[[]int](`[document.documentElement.scrollHeight, innerHeight, document.body.scrollHeight]`))
 	if h[0] > h[1] || h[2] > h[1] {
@@ -249,7 +249,7 @@ func secretsStayHome(t *testing.T, ts *testServer, tb *table, screens map[string
 		if tok == "" {
 			logPath += "?as=board"
 		}
-		var log []api.LogEntry
+		var log []tablepkg.LogEntry
 		ts.must(200, "GET", logPath, tok, nil, &log)
 		pub := mustJSON(ts.view(tb, tok)) + mustJSON(log)
 		for _, s := range secretLeaves(own, pub) {
@@ -262,7 +262,7 @@ func secretsStayHome(t *testing.T, ts *testServer, tb *table, screens map[string
 
 // secretLeaves lists the strings of a seat's private view that are not in
 // pub (another screen's view, as JSON).
-func secretLeaves(own api.ViewResponse, pub string) []string {
+func secretLeaves(own tablepkg.ViewResponse, pub string) []string {
 	var leaves []string
 	var walk func(any)
 	walk = func(x any) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"tablewarden/table"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -241,20 +242,12 @@ func (s *Server) admitReserve(next echo.HandlerFunc) echo.HandlerFunc {
 			return next(c)
 		}
 		r := c.Request()
-		move := r.Method == http.MethodPost && strings.HasSuffix(c.Path(), "/moves") && s.svc.isLoaded(c.Param("id"))
+		move := r.Method == http.MethodPost && strings.HasSuffix(c.Path(), "/moves") && s.svc.IsLoaded(c.Param("id"))
 		if c.Path() == "/healthz" || move {
 			return next(c)
 		}
 		c.Response().Header().Set("Connection", "close")
 		c.Response().Header().Set("Retry-After", retryAfter)
-		return Errorf(CodeRateLimited, "The server is busy; try again in a few seconds.")
+		return table.Errorf(table.CodeRateLimited, "The server is busy; try again in a few seconds.")
 	}
-}
-
-// isLoaded reports whether a table is in memory, without loading it.
-func (s *Service) isLoaded(id string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	t, ok := s.tables[id]
-	return ok && t != nil
 }

@@ -9,76 +9,31 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/referee/kit"
+	"tablewarden/table"
 )
 
-// Code is an application error code.
-type Code string
-
-// The application error codes and their HTTP statuses (see status).
-const (
-	CodeInvalid      Code = "invalid"
-	CodeNotFound     Code = "not_found"
-	CodeConflict     Code = "conflict"
-	CodeUnauthorized Code = "unauthorized"
-	CodeForbidden    Code = "forbidden"
-	CodeIllegalMove  Code = "illegal_move"
-	CodeRateLimited  Code = "rate_limited"
-	CodeTooLarge     Code = "too_large"
-	CodeUnavailable  Code = "unavailable"
-	CodeGone         Code = "gone"
-	CodeInternal     Code = "internal"
-)
-
-// Error is the one application error type. Message is safe to show to a
-// player; Rule is set for illegal moves; Version for stale versions.
-type Error struct {
-	Code    Code           `json:"error"`
-	Message string         `json:"message"`
-	Rule    *kit.RuleError `json:"rule,omitempty"`
-	Version *int64         `json:"version,omitempty"`
-	// Reason, when set, is the machine-readable cause of a refusal that is
-	// no rule ("key_reused", "seat_attended"); clients read it as "code".
-	Reason string `json:"-"`
-	Err    error  `json:"-"`
-}
-
-// Error implements error.
-func (e *Error) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
-	}
-	return fmt.Sprintf("%s: %s", e.Code, e.Message)
-}
-
-// Unwrap returns the cause.
-func (e *Error) Unwrap() error { return e.Err }
-
-// Errorf returns an *Error with a formatted message.
-func Errorf(code Code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
-}
-
-func status(c Code) int {
+// status is the HTTP status of an error code.
+func status(c table.Code) int {
 	switch c {
-	case CodeInvalid:
+	case table.CodeInvalid:
 		return http.StatusBadRequest
-	case CodeNotFound:
+	case table.CodeNotFound:
 		return http.StatusNotFound
-	case CodeConflict:
+	case table.CodeConflict:
 		return http.StatusConflict
-	case CodeUnauthorized:
+	case table.CodeUnauthorized:
 		return http.StatusUnauthorized
-	case CodeForbidden:
+	case table.CodeForbidden:
 		return http.StatusForbidden
-	case CodeIllegalMove:
+	case table.CodeIllegalMove:
 		return http.StatusUnprocessableEntity
-	case CodeRateLimited:
+	case table.CodeRateLimited:
 		return http.StatusTooManyRequests
-	case CodeTooLarge:
+	case table.CodeTooLarge:
 		return http.StatusRequestEntityTooLarge
-	case CodeUnavailable:
+	case table.CodeUnavailable:
 		return http.StatusServiceUnavailable
-	case CodeGone:
+	case table.CodeGone:
 		return http.StatusGone
 	}
 	return http.StatusInternalServerError
@@ -86,9 +41,9 @@ func status(c Code) int {
 
 // errorBody is what a client sees.
 type errorBody struct {
-	Error     Code   `json:"error"`
-	Message   string `json:"message"`
-	RequestID string `json:"request_id"`
+	Error     table.Code `json:"error"`
+	Message   string     `json:"message"`
+	RequestID string     `json:"request_id"`
 	// Code, Rule and the rule's message are set for illegal moves:
 	// {code, message, rule} as the referee gave them.
 	RuleCode string            `json:"code,omitempty"`
@@ -97,39 +52,39 @@ type errorBody struct {
 	Version  *int64            `json:"version,omitempty"`
 }
 
-// toError turns any error into an *Error.
-func toError(err error) *Error {
-	var ae *Error
+// toError turns any error into an *table.Error.
+func toError(err error) *table.Error {
+	var ae *table.Error
 	if errors.As(err, &ae) {
 		return ae
 	}
 	if re, ok := kit.AsRuleError(err); ok {
-		return &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+		return &table.Error{Code: table.CodeIllegalMove, Message: re.Message, Rule: re}
 	}
 	var he *echo.HTTPError
 	if errors.As(err, &he) {
 		msg := fmt.Sprint(he.Message)
 		switch he.Code {
 		case http.StatusNotFound:
-			return &Error{Code: CodeNotFound, Message: "No such page or resource."}
+			return &table.Error{Code: table.CodeNotFound, Message: "No such page or resource."}
 		case http.StatusMethodNotAllowed:
-			return &Error{Code: CodeInvalid, Message: "Method not allowed."}
+			return &table.Error{Code: table.CodeInvalid, Message: "Method not allowed."}
 		case http.StatusRequestEntityTooLarge:
-			return &Error{Code: CodeTooLarge, Message: "The request body is too large."}
+			return &table.Error{Code: table.CodeTooLarge, Message: "The request body is too large."}
 		case http.StatusUnsupportedMediaType:
-			return &Error{Code: CodeInvalid, Message: "Send JSON with Content-Type: application/json."}
+			return &table.Error{Code: table.CodeInvalid, Message: "Send JSON with Content-Type: application/json."}
 		case http.StatusTooManyRequests:
-			return &Error{Code: CodeRateLimited, Message: "Too many requests; wait a moment."}
+			return &table.Error{Code: table.CodeRateLimited, Message: "Too many requests; wait a moment."}
 		}
 		if he.Code >= 400 && he.Code < 500 {
-			return &Error{Code: CodeInvalid, Message: msg}
+			return &table.Error{Code: table.CodeInvalid, Message: msg}
 		}
-		return &Error{Code: CodeInternal, Message: "Internal error.", Err: err}
+		return &table.Error{Code: table.CodeInternal, Message: "Internal error.", Err: err}
 	}
 	if errors.Is(err, db.ErrUnavailable) {
-		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable (disk full, read-only, or the database file is gone); the change was not recorded. Try again shortly.", Err: err}
+		return &table.Error{Code: table.CodeUnavailable, Message: "Storage is unavailable (disk full, read-only, or the database file is gone); the change was not recorded. Try again shortly.", Err: err}
 	}
-	return &Error{Code: CodeInternal, Message: "Internal error.", Err: err}
+	return &table.Error{Code: table.CodeInternal, Message: "Internal error.", Err: err}
 }
 
 // httpErrorHandler is Echo's HTTPErrorHandler: it maps every error to a
@@ -144,8 +99,8 @@ func (s *Server) httpErrorHandler(err error, c echo.Context) {
 	switch {
 	case ae.Reason != "":
 		body.RuleCode = ae.Reason
-	case ae.Code == CodeGone:
-		body.RuleCode = string(CodeGone)
+	case ae.Code == table.CodeGone:
+		body.RuleCode = string(table.CodeGone)
 	}
 	if ae.Rule != nil {
 		body.RuleCode = ae.Rule.Code

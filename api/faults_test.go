@@ -21,9 +21,9 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/api"
 	"tablewarden/db"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // legalMove returns an offered move of the table and the token to post it
@@ -56,7 +56,7 @@ func storageFault(t *testing.T, ts *testServer, tb *table, r *rand.Rand, key str
 	if st, body := ts.call("GET", "/healthz", "", nil); st != 200 {
 		t.Fatalf("healthz while storage refuses writes = %d %s", st, body)
 	}
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	if err := ts.Store.IntegrityCheck(context.Background()); err != nil {
 		t.Fatalf("integrity during the fault: %v", err)
@@ -68,7 +68,7 @@ func storageFault(t *testing.T, ts *testServer, tb *table, r *rand.Rand, key str
 // restart): the refused move, retried with its key, is applied once.
 func recovered(t *testing.T, ts *testServer, tb *table, tok string, m kit.Move, key string) {
 	t.Helper()
-	var res api.MoveResult
+	var res tablepkg.MoveResult
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "idempotency_key": key})
@@ -193,7 +193,7 @@ func TestRetryAfterClientTimeout(t *testing.T) {
 	go ts.Store.Write(context.Background(), func(q *db.Queries) error { close(stalled); <-release; return nil })
 	<-stalled
 	body, _ := json.Marshal(map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "idempotency_key": "phone-1"})
-	post := func(timeout time.Duration) (int, api.MoveResult, error) {
+	post := func(timeout time.Duration) (int, tablepkg.MoveResult, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
 		defer cancel()
 		req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(string(body)))
@@ -201,10 +201,10 @@ func TestRetryAfterClientTimeout(t *testing.T) {
 		req.Header.Set("Authorization", "Bearer "+tok)
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
-			return 0, api.MoveResult{}, err
+			return 0, tablepkg.MoveResult{}, err
 		}
 		defer res.Body.Close()
-		var mr api.MoveResult
+		var mr tablepkg.MoveResult
 		json.NewDecoder(res.Body).Decode(&mr)
 		return res.StatusCode, mr, nil
 	}
@@ -214,7 +214,7 @@ func TestRetryAfterClientTimeout(t *testing.T) {
 	// A retry while the first is still waiting for its commit.
 	type answer struct {
 		st  int
-		res api.MoveResult
+		res tablepkg.MoveResult
 		err error
 	}
 	inflight := make(chan answer, 1)

@@ -17,6 +17,7 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/db"
+	tablepkg "tablewarden/table"
 )
 
 // fuzzServer is the server's handler over a real SQLite file, without a
@@ -62,7 +63,7 @@ func handlerServer(f *testing.F) *fuzzServer {
 func (ts *fuzzServer) quickTable(game string, n int, start bool) *table {
 	body, _ := json.Marshal(map[string]any{"game": game})
 	st, out := ts.serve("POST", "/api/tables", "", "application/json", body)
-	var cr api.CreateTableResult
+	var cr tablepkg.CreateTableResult
 	if st != 201 || json.Unmarshal(out, &cr) != nil {
 		panic("create table: " + string(out))
 	}
@@ -70,7 +71,7 @@ func (ts *fuzzServer) quickTable(game string, n int, start bool) *table {
 	for i := 0; i < n; i++ {
 		body, _ := json.Marshal(map[string]any{"code": cr.JoinCode, "name": playerName(i)})
 		st, out := ts.serve("POST", "/api/join", "", "application/json", body)
-		var jr api.JoinResult
+		var jr tablepkg.JoinResult
 		if st != 201 || json.Unmarshal(out, &jr) != nil {
 			panic("join: " + string(out))
 		}
@@ -150,7 +151,7 @@ func FuzzJoin(f *testing.F) {
 		st, out = ts.serve("POST", "/api/join", "", ctype, body)
 		switch {
 		case st == 201:
-			var jr api.JoinResult
+			var jr tablepkg.JoinResult
 			var req struct{ Code, Name string }
 			if json.Unmarshal(out, &jr) != nil || json.Unmarshal(body, &req) != nil {
 				t.Fatalf("201 for %q: %s", body, out)
@@ -201,7 +202,7 @@ func FuzzMoveRequest(f *testing.F) {
 	reset := func() { tb = ts.quickTable("jumpship", 5, true) }
 	reset()
 	f.Fuzz(func(t *testing.T, body []byte, ctype string) {
-		var v api.ViewResponse
+		var v tablepkg.ViewResponse
 		_, raw := ts.serve("GET", "/api/tables/"+tb.ID+"/view?as=board", "", "", nil)
 		json.Unmarshal(raw, &v)
 		if v.View == nil || v.View.Outcome != nil {
@@ -216,7 +217,7 @@ func FuzzMoveRequest(f *testing.F) {
 		case st >= 400 && st < 500:
 			errorShaped(t, st, out)
 			_, after := ts.serve("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[seat], "", nil)
-			var a, b api.ViewResponse
+			var a, b tablepkg.ViewResponse
 			json.Unmarshal(before, &b)
 			json.Unmarshal(after, &a)
 			if mustJSON(zeroTime(a)) != mustJSON(zeroTime(b)) {

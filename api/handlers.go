@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 
@@ -12,11 +11,12 @@ import (
 
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	"tablewarden/table"
 )
 
 func (s *Server) handleHealth(c echo.Context) error {
 	if err := s.store.Ping(c.Request().Context()); err != nil {
-		return &Error{Code: CodeUnavailable, Message: "Storage is unavailable.", Err: err}
+		return &table.Error{Code: table.CodeUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
 	if err := s.checkHealth(); err != nil { // issue 16: the database file is still ours (hardening.go)
 		return err
@@ -44,7 +44,7 @@ type createTableRequest struct {
 }
 
 type createTableResponse struct {
-	CreateTableResult
+	table.CreateTableResult
 	JoinURL  string `json:"join_url"`
 	HostURL  string `json:"host_url"`
 	BoardURL string `json:"board_url"`
@@ -91,12 +91,12 @@ func (s *Server) handleTableQR(c echo.Context) error {
 }
 
 type joinLookupResponse struct {
-	TableID    string     `json:"table_id"`
-	Game       string     `json:"game"`
-	GameName   string     `json:"game_name"`
-	Status     string     `json:"status"`
-	Seats      []SeatInfo `json:"seats"`
-	MaxPlayers int        `json:"max_players"`
+	TableID    string           `json:"table_id"`
+	Game       string           `json:"game"`
+	GameName   string           `json:"game_name"`
+	Status     string           `json:"status"`
+	Seats      []table.SeatInfo `json:"seats"`
+	MaxPlayers int              `json:"max_players"`
 }
 
 func (s *Server) handleJoinLookup(c echo.Context) error {
@@ -107,7 +107,7 @@ func (s *Server) handleJoinLookup(c echo.Context) error {
 	if err != nil {
 		return s.chargeFailedLookup(c, err) // issue 16: a miss costs more
 	}
-	v, err := s.svc.View(c.Request().Context(), id, identity{Role: kit.RoleBoard, Seat: -1})
+	v, err := s.svc.View(c.Request().Context(), id, table.Identity{Role: kit.RoleBoard, Seat: -1})
 	if err != nil {
 		return err
 	}
@@ -123,7 +123,7 @@ func (s *Server) handleJoin(c echo.Context) error {
 	if !s.limiter.allow(c.RealIP()) {
 		s.slowRefusal(c)                                     // issue 16 (hardening.go)
 		c.Response().Header().Set("Retry-After", retryAfter) // issue 16
-		return Errorf(CodeRateLimited, "Too many joins from this address; wait a minute and try again.")
+		return table.Errorf(table.CodeRateLimited, "Too many joins from this address; wait a minute and try again.")
 	}
 	var req joinRequest
 	if err := bindJSON(c, &req); err != nil {
@@ -143,10 +143,10 @@ func (s *Server) handleJoin(c echo.Context) error {
 }
 
 // who resolves the caller's identity at the table in the path.
-func (s *Server) who(c echo.Context) (identity, error) {
+func (s *Server) who(c echo.Context) (table.Identity, error) {
 	tok, err := credential(c, c.Param("id"))
 	if err != nil {
-		return identity{}, err
+		return table.Identity{}, err
 	}
 	return s.svc.Identify(c.Request().Context(), c.Param("id"), tok)
 }
@@ -171,7 +171,7 @@ func (s *Server) handleViewGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.writeView(c, c.Param("id"), id) // issue 16: padded to the version's length (padding.go)
+	return s.writeView(c, c.Param("id"), id) // issue 16: padded to the version's length (table/padding.go)
 }
 
 func (s *Server) handleMovePost(c echo.Context) error {
@@ -179,7 +179,7 @@ func (s *Server) handleMovePost(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var req MoveRequest
+	var req table.MoveRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
@@ -188,48 +188,6 @@ func (s *Server) handleMovePost(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusOK, res)
-}
-
-// checkArgBounds refuses, before the referee sees it, an int argument
-// outside the bounds the game's move catalog gives it, or a number that is
-// not a whole number: the catalog's Min and Max are the outer limits of
-// every offer, so no phone can send a count the rulebook has no room for
-// even when a referee forgets to check it. Other malformed args are left to
-// the referee (bad_args).
-func checkArgBounds(info kit.Info, req MoveRequest) error {
-	spec, ok := info.Spec(req.Type)
-	if !ok || len(req.Args) == 0 {
-		return nil
-	}
-	var args map[string]json.RawMessage
-	if json.Unmarshal(req.Args, &args) != nil {
-		return nil
-	}
-	for _, a := range spec.Args {
-		raw, ok := args[a.Name]
-		if !ok || a.Kind != kit.ArgInt || len(raw) == 0 || !(raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
-			continue
-		}
-		n, err := strconv.ParseInt(string(raw), 10, 64)
-		if err == nil && (a.Min == nil || n >= int64(*a.Min)) && (a.Max == nil || n <= int64(*a.Max)) {
-			continue
-		}
-		re := kit.Errorf("bad_args", "Move", "The move %q needs %s to be a whole number %s; it was %.30s.", req.Type, a.Name, boundsText(a), raw)
-		return &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
-	}
-	return nil
-}
-
-func boundsText(a kit.ArgSpec) string {
-	switch {
-	case a.Min != nil && a.Max != nil:
-		return fmt.Sprintf("from %d to %d", *a.Min, *a.Max)
-	case a.Min != nil:
-		return fmt.Sprintf("of at least %d", *a.Min)
-	case a.Max != nil:
-		return fmt.Sprintf("of at most %d", *a.Max)
-	}
-	return "that fits in 64 bits"
 }
 
 func (s *Server) handleUndoPost(c echo.Context) error {
@@ -248,7 +206,7 @@ func (s *Server) handleUndoPost(c echo.Context) error {
 func seatParam(c echo.Context) (int, error) {
 	seat, err := strconv.Atoi(c.Param("seat"))
 	if err != nil || seat < 0 || seat > 1000 {
-		return 0, Errorf(CodeInvalid, "The seat must be a small whole number.")
+		return 0, table.Errorf(table.CodeInvalid, "The seat must be a small whole number.")
 	}
 	return seat, nil
 }
@@ -308,7 +266,7 @@ func (s *Server) handleSeatHandover(c echo.Context) error {
 // its seat cookie, as a join does.
 func (s *Server) handleHandoverClaim(c echo.Context) error {
 	if !s.limiter.allow(c.RealIP()) {
-		return Errorf(CodeRateLimited, "Too many tries from this address; wait a minute and try again.")
+		return table.Errorf(table.CodeRateLimited, "Too many tries from this address; wait a minute and try again.")
 	}
 	res, err := s.svc.ClaimHandover(c.Request().Context(), c.Param("code"))
 	if err != nil {

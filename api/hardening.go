@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"sync"
+	"tablewarden/table"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -45,9 +46,6 @@ func (s *Server) harden() {
 	e.Server.ConnState = s.conns.track
 	s.gate = newStreamGate(l)
 	s.creates = newRateLimiter(l.CreatesPerMinute, max(l.CreateBurst, 1), s.cfg.Now)
-	if l.MaxLoadedTables > 0 {
-		s.svc.lru = newLoadedLRU(l.MaxLoadedTables, time.Minute)
-	}
 	s.bgStop = make(chan struct{})
 	s.bg.Add(1)
 	go s.watchDB()
@@ -91,7 +89,7 @@ func (s *Server) watchDB() {
 // checkHealth is /healthz's check beyond a ping: the database file.
 func (s *Server) checkHealth() error {
 	if err := checkFile(s.store); err != nil {
-		return &Error{Code: CodeUnavailable, Message: "The database file is gone or damaged; the server refuses writes. Restore a backup and restart.", Err: err}
+		return &table.Error{Code: table.CodeUnavailable, Message: "The database file is gone or damaged; the server refuses writes. Restore a backup and restart.", Err: err}
 	}
 	return nil
 }
@@ -116,7 +114,7 @@ func (s *Server) allowCreate(c echo.Context) error {
 	if !s.creates.allow(c.RealIP()) {
 		s.slowRefusal(c)
 		c.Response().Header().Set("Retry-After", retryAfter)
-		return Errorf(CodeRateLimited, "Too many tables created from this address; wait a minute and try again.")
+		return table.Errorf(table.CodeRateLimited, "Too many tables created from this address; wait a minute and try again.")
 	}
 	return nil
 }
@@ -124,7 +122,7 @@ func (s *Server) allowCreate(c echo.Context) error {
 // checkOptionsSize refuses table options over the cap with a 413.
 func (s *Server) checkOptionsSize(options []byte) error {
 	if n := s.cfg.Limits.MaxOptionsBytes; n > 0 && len(options) > n {
-		return Errorf(CodeTooLarge, "The table options are %d bytes; the limit is %d bytes (%d KiB), which holds the longest game data of every game.", len(options), n, n>>10)
+		return table.Errorf(table.CodeTooLarge, "The table options are %d bytes; the limit is %d bytes (%d KiB), which holds the longest game data of every game.", len(options), n, n>>10)
 	}
 	return nil
 }
@@ -135,7 +133,7 @@ func (s *Server) allowLookup(c echo.Context) error {
 	if !s.limiter.allow(c.RealIP()) {
 		s.slowRefusal(c)
 		c.Response().Header().Set("Retry-After", retryAfter)
-		return Errorf(CodeRateLimited, "Too many join attempts from this address; wait a minute and try again.")
+		return table.Errorf(table.CodeRateLimited, "Too many join attempts from this address; wait a minute and try again.")
 	}
 	return nil
 }
@@ -144,7 +142,7 @@ func (s *Server) allowLookup(c echo.Context) error {
 // guessing codes runs out of tries LookupFailCost times faster than
 // joining does.
 func (s *Server) chargeFailedLookup(c echo.Context, err error) error {
-	if ae, ok := err.(*Error); ok && ae.Code == CodeNotFound && s.cfg.Limits.LookupFailCost > 1 {
+	if ae, ok := err.(*table.Error); ok && ae.Code == table.CodeNotFound && s.cfg.Limits.LookupFailCost > 1 {
 		s.limiter.charge(c.RealIP(), float64(s.cfg.Limits.LookupFailCost-1))
 	}
 	return err

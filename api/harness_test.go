@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	tablepkg "tablewarden/table"
 	"testing"
 	"time"
 
@@ -174,7 +175,7 @@ func (ts *testServer) newTable(game string, options any, players int) *table {
 	ts.must(201, "POST", "/api/tables", "", map[string]any{"game": game, "options": options}, &cr)
 	tb := &table{ID: cr.TableID, Code: cr.JoinCode, Host: cr.HostToken}
 	for i := 0; i < players; i++ {
-		var jr api.JoinResult
+		var jr tablepkg.JoinResult
 		ts.must(201, "POST", "/api/join", "", map[string]any{"code": cr.JoinCode, "name": playerName(i)}, &jr)
 		if jr.Seat != i {
 			ts.t.Fatalf("join %d got seat %d", i, jr.Seat)
@@ -193,9 +194,9 @@ func (ts *testServer) start(tb *table) {
 	ts.must(200, "POST", "/api/tables/"+tb.ID+"/start", tb.Host, nil, nil)
 }
 
-func (ts *testServer) view(tb *table, token string) api.ViewResponse {
+func (ts *testServer) view(tb *table, token string) tablepkg.ViewResponse {
 	ts.t.Helper()
-	var v api.ViewResponse
+	var v tablepkg.ViewResponse
 	path := "/api/tables/" + tb.ID + "/view"
 	if token == "" {
 		path += "?as=board"
@@ -207,7 +208,7 @@ func (ts *testServer) view(tb *table, token string) api.ViewResponse {
 // stream is an open SSE connection collecting "view" events.
 type stream struct {
 	mu     sync.Mutex
-	views  []api.ViewResponse
+	views  []tablepkg.ViewResponse
 	raw    []string
 	events []string
 	notify chan struct{}
@@ -252,7 +253,7 @@ func (ts *testServer) openStream(tableID, token, as string) *stream {
 				s.mu.Lock()
 				s.events = append(s.events, event)
 				if event == "view" {
-					var v api.ViewResponse
+					var v tablepkg.ViewResponse
 					if json.Unmarshal([]byte(data), &v) == nil {
 						s.views = append(s.views, v)
 						s.raw = append(s.raw, data)
@@ -271,7 +272,7 @@ func (s *stream) close() { s.cancel(); <-s.done }
 
 // waitVersion waits until the stream has delivered a view of at least
 // version v and returns it.
-func (s *stream) waitVersion(t testing.TB, v int64, within time.Duration) api.ViewResponse {
+func (s *stream) waitVersion(t testing.TB, v int64, within time.Duration) tablepkg.ViewResponse {
 	t.Helper()
 	deadline := time.After(within)
 	for {

@@ -26,6 +26,7 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/db"
+	tablepkg "tablewarden/table"
 )
 
 // TestBearerSchemeCaseInsensitive: "bearer" in lower case is the same
@@ -101,7 +102,7 @@ func TestHostRotatesCodeAndLocks(t *testing.T) {
 		JoinURL  string `json:"join_url"`
 	}
 	ts.must(200, "POST", "/api/tables/"+tb.ID+"/join-code", tb.Host, nil, &rc)
-	if rc.JoinCode == tb.Code || len(rc.JoinCode) != api.JoinCodeLen || !strings.HasSuffix(rc.JoinURL, "/j/"+rc.JoinCode) {
+	if rc.JoinCode == tb.Code || len(rc.JoinCode) != tablepkg.JoinCodeLen || !strings.HasSuffix(rc.JoinURL, "/j/"+rc.JoinCode) {
 		t.Fatalf("new code %+v, old %q", rc, tb.Code)
 	}
 	if st, _ := ts.call("GET", "/api/join/"+tb.Code, "", nil); st != 404 {

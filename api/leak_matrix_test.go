@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/api"
 	"tablewarden/referee/captainisdead"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/jumpship"
@@ -20,6 +19,7 @@ import (
 	"tablewarden/referee/lockup"
 	"tablewarden/referee/nostromo"
 	"tablewarden/referee/spacecadets"
+	tablepkg "tablewarden/table"
 )
 
 // The leakage matrix: for every game of the catalog, random legal games
@@ -579,10 +579,10 @@ func leakCheckpoint(t *testing.T, ts *testServer, g kit.Game, tb *table, screens
 // addressed to other seats.
 func checkEventRouting(t *testing.T, p payload) {
 	t.Helper()
-	var entries []api.LogEntry
+	var entries []tablepkg.LogEntry
 	switch p.what {
 	case "view", "SSE event":
-		var v api.ViewResponse
+		var v tablepkg.ViewResponse
 		if json.Unmarshal([]byte(p.body), &v) != nil {
 			t.Fatalf("%s of screen %d is not a view: %.200s", p.what, p.screen, p.body)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/db"
+	tablepkg "tablewarden/table"
 )
 
 // TestMemoryFollowsActiveTables stores many idle tables, shows each once
@@ -48,13 +49,13 @@ func memoryRun(t *testing.T, stored, inPlay, bound int) (uint64, int) {
 	for len(ids) < stored {
 		err := ts.Store.Write(ctx, func(q *db.Queries) error {
 			for i := 0; i < 1000 && len(ids) < stored; i++ {
-				id := api.NewTableID()
-				if err := q.CreateTable(ctx, db.CreateTableParams{ID: id, Game: "jumpship", JoinCode: api.NewJoinCode(), Options: "{}",
-					Seed: int64(len(ids)), HostTokenHash: api.HashToken(api.NewToken()), CreatedAt: clock().UTC().Format(time.RFC3339Nano)}); err != nil {
+				id := tablepkg.NewTableID()
+				if err := q.CreateTable(ctx, db.CreateTableParams{ID: id, Game: "jumpship", JoinCode: tablepkg.NewJoinCode(), Options: "{}",
+					Seed: int64(len(ids)), HostTokenHash: tablepkg.HashToken(tablepkg.NewToken()), CreatedAt: clock().UTC().Format(time.RFC3339Nano)}); err != nil {
 					return err
 				}
 				for s := 0; s < 3; s++ {
-					if err := q.AddSeat(ctx, db.AddSeatParams{TableID: id, Seat: int64(s), Name: playerName(s), TokenHash: api.HashToken(api.NewToken()),
+					if err := q.AddSeat(ctx, db.AddSeatParams{TableID: id, Seat: int64(s), Name: playerName(s), TokenHash: tablepkg.HashToken(tablepkg.NewToken()),
 						JoinedAt: clock().UTC().Format(time.RFC3339Nano)}); err != nil {
 						return err
 					}

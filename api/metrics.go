@@ -11,19 +11,12 @@ import (
 	"tablewarden/db"
 )
 
-// metrics are the server's counters, written in Prometheus' text format at
-// /metrics.
+// metrics are the server's own counters; /metrics writes them with the
+// table service's (table.Counters) in Prometheus' text format.
 type metrics struct {
-	movesAccepted atomic.Int64
-	movesRejected atomic.Int64
-	tablesCreated atomic.Int64
-	tablesLoaded  atomic.Int64
-	tablesEvicted atomic.Int64 // issue 16 (tablecache.go)
-	sseOpen       atomic.Int64
-	ssePushed     atomic.Int64
-	joins         atomic.Int64
-	errors        labelled
-	requests      labelled
+	joins    atomic.Int64
+	errors   labelled
+	requests labelled
 }
 
 // labelled is a counter with one label.
@@ -62,15 +55,16 @@ func (m *metrics) write(w io.Writer, s *Server) {
 	gauge := func(name, help string, v int64) {
 		fmt.Fprintf(w, "# HELP %s %s\n# TYPE %s gauge\n%s %d\n", name, help, name, name, v)
 	}
-	counter("tablewarden_moves_accepted_total", "Moves committed.", m.movesAccepted.Load())
-	counter("tablewarden_moves_rejected_total", "Moves refused by the referee.", m.movesRejected.Load())
-	counter("tablewarden_tables_created_total", "Tables created.", m.tablesCreated.Load())
-	counter("tablewarden_tables_loaded_total", "Tables loaded from storage.", m.tablesLoaded.Load())
-	counter("tablewarden_tables_evicted_total", "Idle tables dropped from memory.", m.tablesEvicted.Load())
-	gauge("tablewarden_tables_in_memory", "Tables in memory.", int64(s.svc.loadedCount()))
+	t := s.svc.Counters()
+	counter("tablewarden_moves_accepted_total", "Moves committed.", t.MovesAccepted.Load())
+	counter("tablewarden_moves_rejected_total", "Moves refused by the referee.", t.MovesRejected.Load())
+	counter("tablewarden_tables_created_total", "Tables created.", t.TablesCreated.Load())
+	counter("tablewarden_tables_loaded_total", "Tables loaded from storage.", t.TablesLoaded.Load())
+	counter("tablewarden_tables_evicted_total", "Idle tables dropped from memory.", t.TablesEvicted.Load())
+	gauge("tablewarden_tables_in_memory", "Tables in memory.", int64(s.svc.LoadedCount()))
 	counter("tablewarden_joins_total", "Seats joined.", m.joins.Load())
-	gauge("tablewarden_sse_open", "Open SSE streams.", m.sseOpen.Load())
-	counter("tablewarden_sse_pushed_total", "Views offered to SSE streams.", m.ssePushed.Load())
+	gauge("tablewarden_sse_open", "Open SSE streams.", t.StreamsOpen.Load())
+	counter("tablewarden_sse_pushed_total", "Views offered to SSE streams.", t.ViewsPushed.Load())
 	if st, ok := s.store.(*db.Store); ok { // SQLite's group committer
 		counter("tablewarden_commit_batches_total", "Group-commit transactions.", st.Batches.Load())
 		counter("tablewarden_commit_writes_total", "Writes carried by group commits.", st.Writes.Load())

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablewarden/db"
+	"tablewarden/table"
 )
 
 // The two ceiling routes exist for the load tool (cmd/tablewarden load):
@@ -26,19 +27,19 @@ type noopStore struct {
 
 func (s *Server) handleNoop(c echo.Context) error {
 	if !s.cfg.BenchRoutes {
-		return Errorf(CodeNotFound, "Benchmark routes are off.")
+		return table.Errorf(table.CodeNotFound, "Benchmark routes are off.")
 	}
 	return c.NoContent(http.StatusNoContent)
 }
 
 func (s *Server) handleNoopCommit(c echo.Context) error {
 	if !s.cfg.BenchRoutes {
-		return Errorf(CodeNotFound, "Benchmark routes are off.")
+		return table.Errorf(table.CodeNotFound, "Benchmark routes are off.")
 	}
 	s.noop.once.Do(func() {
 		st, ok := s.store.(*db.Store)
 		if !ok {
-			s.noop.err = Errorf(CodeNotFound, "The commit ceiling route needs a SQLite database.")
+			s.noop.err = table.Errorf(table.CodeNotFound, "The commit ceiling route needs a SQLite database.")
 			return
 		}
 		d, err := sql.Open("sqlite", db.DSN(st.Path()+"-ceiling", false))

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/api"
 	"tablewarden/db"
+	tablepkg "tablewarden/table"
 )
 
 func TestHealthAndMetrics(t *testing.T) {
@@ -92,7 +92,7 @@ func TestGracefulShutdownKeepsAcknowledgedMoves(t *testing.T) {
 				if st != 200 {
 					return
 				}
-				var v api.ViewResponse
+				var v tablepkg.ViewResponse
 				json.Unmarshal(body, &v)
 				if v.View == nil || v.View.Outcome != nil || len(v.View.Turn) == 0 {
 					return
@@ -115,7 +115,7 @@ func TestGracefulShutdownKeepsAcknowledgedMoves(t *testing.T) {
 				}
 				st, body = tryCall(ts, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type, "args": args})
 				if st == 200 {
-					var r api.MoveResult
+					var r tablepkg.MoveResult
 					json.Unmarshal(body, &r)
 					mu.Lock()
 					acks = append(acks, ack{tb.ID, r.Seq})

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http/pprof"
+	"tablewarden/table"
 
 	"github.com/labstack/echo/v4"
 )
@@ -11,7 +12,7 @@ import (
 // unless Config.BenchRoutes is set.
 func (s *Server) handlePprofProfile(c echo.Context) error {
 	if !s.cfg.BenchRoutes {
-		return Errorf(CodeNotFound, "Benchmark routes are off.")
+		return table.Errorf(table.CodeNotFound, "Benchmark routes are off.")
 	}
 	pprof.Profile(c.Response(), c.Request())
 	return nil
@@ -21,7 +22,7 @@ func (s *Server) handlePprofProfile(c echo.Context) error {
 // ?gc=1 to collect first) for the load tool; 404 unless Config.BenchRoutes.
 func (s *Server) handlePprofHeap(c echo.Context) error {
 	if !s.cfg.BenchRoutes {
-		return Errorf(CodeNotFound, "Benchmark routes are off.")
+		return table.Errorf(table.CodeNotFound, "Benchmark routes are off.")
 	}
 	pprof.Handler("heap").ServeHTTP(c.Response(), c.Request())
 	return nil

@@ -57,39 +57,5 @@ func (s *Server) Prune(ctx context.Context) (db.PruneResult, error) {
 	if !ok {
 		return db.PruneResult{}, nil // retention runs on SQLite only (README, Scale out)
 	}
-	return st.Prune(ctx, s.cfg.Now(), r.LobbyIdle, r.EndedAge, s.svc.forget)
-}
-
-// forget drops a deleted table from memory: its streams are closed (as
-// revoked), its timers disarmed.
-func (s *Service) forget(id string) {
-	s.mu.Lock()
-	delete(s.tables, id)
-	s.mu.Unlock()
-	s.lru.remove(id)
-	s.pads.forget(id)
-	s.timers.forget(id)
-	s.hub.closeTable(id)
-}
-
-// closeTable ends every stream of a table.
-func (h *hub) closeTable(id string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for sub := range h.subs[id] {
-		sub.kick(reasonDeleted)
-	}
-}
-
-// forget disarms every timer of a table.
-func (ts *timerScheduler) forget(tableID string) {
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	prefix := tableID + "/"
-	for key, sc := range ts.m {
-		if len(key) > len(prefix) && key[:len(prefix)] == prefix {
-			sc.t.Stop()
-			delete(ts.m, key)
-		}
-	}
+	return st.Prune(ctx, s.cfg.Now(), r.LobbyIdle, r.EndedAge, s.svc.Forget)
 }

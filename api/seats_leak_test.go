@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 
 	"tablewarden/db"
@@ -156,4 +157,8 @@ var serverTime = regexp.MustCompile(`"server_time":"[^"]*"`)
 
 // withoutServerTime drops a view's server_time, the one field that changes
 // between two reads of the same version.
-func withoutServerTime(s string) string { return serverTime.ReplaceAllString(s, "") }
+// The view's padding (table/padding.go) makes up for server_time's length,
+// which varies by a byte or two, so it goes with it.
+func withoutServerTime(s string) string {
+	return strings.TrimRight(serverTime.ReplaceAllString(s, ""), " ")
+}

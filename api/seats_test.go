@@ -15,6 +15,7 @@ import (
 	"tablewarden/api"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // The tests of this file are issue 11's eight reproductions, over the real
@@ -319,9 +320,9 @@ func TestSeatsCase6KeyNamesOneMove(t *testing.T) {
 	ts.start(tb)
 	seat := ts.view(tb, "").View.Turn[0]
 	moves := "/api/tables/" + tb.ID + "/moves"
-	var first api.MoveResult
+	var first tablepkg.MoveResult
 	ts.must(200, "POST", moves, tb.Tokens[seat], map[string]any{"type": "draw", "idempotency_key": "k1"}, &first)
-	var again api.MoveResult
+	var again tablepkg.MoveResult
 	ts.must(200, "POST", moves, tb.Tokens[seat], map[string]any{"type": "draw", "idempotency_key": "k1"}, &again)
 	if !again.Duplicate || again.Seq != first.Seq {
 		t.Fatalf("case 6: the same key and move = %+v, want the first result %+v as a duplicate", again, first)
@@ -370,7 +371,7 @@ func TestSeatsCase7UndoNeverRerolls(t *testing.T) {
 
 func lastEventText(t *testing.T, ts *testServer, tb *table) string {
 	t.Helper()
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	e := log[len(log)-1]
 	var texts []string
@@ -568,7 +569,7 @@ func TestSetupEventsAreTheFirstLogEntry(t *testing.T) {
 				path += "?as=board"
 				viewer = kit.BoardViewer
 			}
-			var log []api.LogEntry
+			var log []tablepkg.LogEntry
 			ts.must(200, "GET", path, who, nil, &log)
 			if len(want) == 0 {
 				if len(log) != 0 {

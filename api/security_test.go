@@ -6,9 +6,8 @@ import (
 	"go/token"
 	"strconv"
 	"strings"
+	tablepkg "tablewarden/table"
 	"testing"
-
-	"tablewarden/api"
 )
 
 // TestTokensFromCryptoRand checks the seat and host tokens: 128 bits or
@@ -21,7 +20,7 @@ func TestTokensFromCryptoRand(t *testing.T) {
 	var ones [256]int
 	size := 0
 	for i := 0; i < n; i++ {
-		tok := api.NewToken()
+		tok := tablepkg.NewToken()
 		b, err := base64.RawURLEncoding.DecodeString(tok)
 		if err != nil {
 			t.Fatalf("token %q is not URL-safe base64: %v", tok, err)
@@ -46,7 +45,7 @@ func TestTokensFromCryptoRand(t *testing.T) {
 			t.Fatalf("token bit %d is set %d times in %d: not uniform", i, ones[i], n)
 		}
 	}
-	f, err := parser.ParseFile(token.NewFileSet(), "auth.go", nil, parser.ImportsOnly)
+	f, err := parser.ParseFile(token.NewFileSet(), "../table/auth.go", nil, parser.ImportsOnly)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,11 +54,11 @@ func TestTokensFromCryptoRand(t *testing.T) {
 		p, _ := strconv.Unquote(imp.Path.Value)
 		crypto = crypto || p == "crypto/rand"
 		if strings.HasPrefix(p, "math/rand") {
-			t.Fatalf("auth.go imports %s: tokens must come from crypto/rand only", p)
+			t.Fatalf("table/auth.go imports %s: tokens must come from crypto/rand only", p)
 		}
 	}
 	if !crypto {
-		t.Fatal("auth.go does not import crypto/rand")
+		t.Fatal("table/auth.go does not import crypto/rand")
 	}
 	ts := startServer(t, "")
 	tb := ts.newTable("jumpship", nil, 5)
@@ -117,7 +116,7 @@ func TestJoinCodeRevealsNoToken(t *testing.T) {
 		check("a join with a guessed code", body)
 	}
 	// A new seat gets its own new token only.
-	var jr api.JoinResult
+	var jr tablepkg.JoinResult
 	ts.must(201, "POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Zoe"}, &jr)
 	for _, s := range secrets {
 		if jr.Token == s {

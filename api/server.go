@@ -1,6 +1,6 @@
 // Package api is tablewarden's HTTP server: JSON under /api, the SSE
 // streams, the embedded web pages and the Kraken continuation pages. Its
-// handlers bind the request, call the Service and render; they hold no SQL
+// handlers bind the request, call table.Service and render; they hold no SQL
 // and no rules.
 package api
 
@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"tablewarden/db"
+	"tablewarden/table"
 )
 
 // Config is the server's configuration.
@@ -49,12 +50,12 @@ type Config struct {
 	Retention Retention
 }
 
-// Server is the HTTP server over a Service.
+// Server is the HTTP server over a table.Service.
 type Server struct {
 	cfg       Config
 	echo      *echo.Echo
 	store     db.Engine
-	svc       *Service
+	svc       *table.Service
 	log       *slog.Logger
 	metrics   *metrics
 	limiter   *rateLimiter
@@ -85,7 +86,8 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 		cfg.JoinBurst = 10
 	}
 	s := &Server{cfg: cfg, store: store, log: cfg.Logger, metrics: &metrics{}, closing: make(chan struct{})}
-	s.svc = newService(store, cfg.Logger, cfg.Now, s.metrics, cfg.PublicURL)
+	s.svc = table.New(table.Config{Store: store, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
+		MaxLoaded: cfg.Limits.MaxLoadedTables}) // issue 16: idle tables leave memory
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
@@ -103,7 +105,7 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 	s.echo = e
 	s.harden() // issue 16 (hardening.go)
 	s.routes()
-	n, err := s.svc.timers.resume(ctx)
+	n, err := s.svc.ResumeTimers(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -112,12 +114,7 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 	}
 	var bg context.Context
 	bg, s.stopBackground = context.WithCancel(context.Background())
-	if ps, ok := store.(*db.PGStore); ok {
-		// Other instances share the database (multi.go).
-		s.svc.multi = true
-		s.listener = ps.Listen(bg, s.svc.onNotify, s.svc.onResync)
-		go s.svc.pollTimers(bg)
-	}
+	s.listener = s.svc.Share(bg) // PostgreSQL: other instances share the database (table/multi.go)
 	return s, nil
 }
 
@@ -125,7 +122,7 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 func (s *Server) Handler() http.Handler { return s.echo }
 
 // Service returns the table service (for tests and tools).
-func (s *Server) Service() *Service { return s.svc }
+func (s *Server) Service() *table.Service { return s.svc }
 
 // Serve serves on l until Shutdown.
 func (s *Server) Serve(l net.Listener) error {
@@ -144,7 +141,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.once.Do(func() { close(s.closing) })
 	s.streamMu.Unlock()
 	s.stopBackground()
-	s.svc.timers.stop()
+	s.svc.StopTimers()
 	s.stopHardening() // issue 16: the database watch and the retention job
 	err := s.echo.Shutdown(ctx)
 	// The streams' connections are no longer net/http's: wait for their
@@ -165,7 +162,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // api/openapi.json.
 func (s *Server) routes() {
 	e := s.echo
-	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: NewTableID}))
+	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: table.NewTableID}))
 	e.Use(middleware.Recover())
 	e.Use(s.accessLog)
 	e.Use(securityHeaders)

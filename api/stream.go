@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net"
 	"net/http"
+	"tablewarden/table"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -22,7 +23,7 @@ import (
 // chunking, ended by closing the connection, as Server-Sent Events allow.
 //
 // The token is checked and the stream registered under the table's lock
-// (hub.subscribe), before the connection is taken over: a revocation either
+// (table.Service.Subscribe), before the connection is taken over: a revocation either
 // refuses the token here (401) or finds the stream and closes it.
 func (s *Server) handleStream(c echo.Context) error {
 	tok, err := credential(c, c.Param("id"))
@@ -83,7 +84,7 @@ func (s *Server) handleStream(c echo.Context) error {
 
 // serveStream writes the stream's events to conn until the phone goes, the
 // seat is removed, a write stalls for 10 s, or the server shuts down.
-func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, head, first []byte, slot *streamSlot) {
+func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscriber, head, first []byte, slot *streamSlot) {
 	defer s.streams.Done()
 	defer slot.release() // issue 16
 	defer s.svc.Unsubscribe(tableID, sub)
@@ -109,10 +110,10 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 		return err == nil
 	}
 	revoked := func() {
-		write([]byte("event: revoked\ndata: {\"reason\":\"" + sub.reason + "\"}\n\n"))
+		write([]byte("event: revoked\ndata: {\"reason\":\"" + sub.Reason() + "\"}\n\n"))
 	}
 	select {
-	case <-sub.kicked: // revoked before the stream was served
+	case <-sub.Closed(): // revoked before the stream was served
 		write(head, []byte("retry: 1000\n"))
 		revoked()
 		return
@@ -126,7 +127,7 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 	defer ping.Stop()
 	for {
 		select {
-		case p := <-sub.ch:
+		case p := <-sub.Views():
 			if !write([]byte("event: view\ndata: "), p, []byte("\n\n")) {
 				return
 			}
@@ -134,7 +135,7 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *subscriber, hea
 			if !write([]byte(": ping\n\n")) {
 				return
 			}
-		case <-sub.kicked:
+		case <-sub.Closed():
 			revoked()
 			return
 		case <-slot.evicted: // issue 16: a newer stream of the same credential took its place

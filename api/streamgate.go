@@ -2,6 +2,7 @@ package api
 
 import (
 	"sync"
+	"tablewarden/table"
 	"time"
 )
 
@@ -35,16 +36,16 @@ func newStreamGate(l Limits) *streamGate {
 }
 
 // open admits a stream from addr for a credential (tableID and token; an
-// empty token is the public board). It returns CodeRateLimited over the
+// empty token is the public board). It returns table.CodeRateLimited over the
 // total or the address's cap.
 func (g *streamGate) open(addr, tableID, token string) (*streamSlot, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.max > 0 && g.total >= g.max {
-		return nil, Errorf(CodeRateLimited, "The server has as many live screens open as it can hold; try again shortly.")
+		return nil, table.Errorf(table.CodeRateLimited, "The server has as many live screens open as it can hold; try again shortly.")
 	}
 	if g.perAddr > 0 && g.byAddr[addr] >= g.perAddr {
-		return nil, Errorf(CodeRateLimited, "This device has %d live screens open already; close one.", g.perAddr)
+		return nil, table.Errorf(table.CodeRateLimited, "This device has %d live screens open already; close one.", g.perAddr)
 	}
 	sl := &streamSlot{g: g, addr: addr, evicted: make(chan struct{})}
 	if token != "" && g.perToken > 0 {

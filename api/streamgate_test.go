@@ -3,6 +3,7 @@ package api
 import (
 	"errors"
 	"net/http"
+	"tablewarden/table"
 	"testing"
 )
 
@@ -54,8 +55,8 @@ func TestStreamGate(t *testing.T) {
 			last = sl
 		}
 		_, err := g.open("10.0.0.2", "T", "")
-		var ae *Error
-		if !errors.As(err, &ae) || ae.Code != CodeRateLimited {
+		var ae *table.Error
+		if !errors.As(err, &ae) || ae.Code != table.CodeRateLimited {
 			t.Fatalf("fourth board stream of one address = %v, want rate_limited", err)
 		}
 		if _, err := g.open("10.0.0.3", "T", ""); err != nil {

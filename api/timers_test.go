@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/api"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // driveToTimer plays the Captain's (seat 0) moves of a Space Cadets table
@@ -63,7 +63,7 @@ func moveTypes(ms []kit.MoveSpec) []string {
 	return out
 }
 
-func timerOf(t *testing.T, v api.ViewResponse, name string) kit.Timer {
+func timerOf(t *testing.T, v tablepkg.ViewResponse, name string) kit.Timer {
 	t.Helper()
 	for _, tm := range v.View.Timers {
 		if tm.Name == name {
@@ -76,7 +76,7 @@ func timerOf(t *testing.T, v api.ViewResponse, name string) kit.Timer {
 
 func expiries(t *testing.T, ts *testServer, tb *table) int {
 	t.Helper()
-	var log []api.LogEntry
+	var log []tablepkg.LogEntry
 	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	n := 0
 	for _, e := range log {

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"tablewarden/referee/kit"
+	"tablewarden/table"
 	"tablewarden/web"
 )
 
@@ -57,7 +58,7 @@ func (s *Server) handleSession(c echo.Context) error {
 	case kit.RoleSeat:
 		setCookie(c, seatCookie(c.Param("id")), tok)
 	default:
-		return Errorf(CodeUnauthorized, "Send the seat or host token as a Bearer token.")
+		return table.Errorf(table.CodeUnauthorized, "Send the seat or host token as a Bearer token.")
 	}
-	return c.JSON(http.StatusOK, Me{Role: string(id.Role), Seat: id.Seat})
+	return c.JSON(http.StatusOK, table.Me{Role: string(id.Role), Seat: id.Seat})
 }

@@ -1,6 +1,11 @@
-// Package table holds the rules of a table's lifecycle that do not depend
-// on HTTP: who a device is at a table, how a table is replayed from its
-// log, and what makes two moves the same move.
+// Package table is a table's whole lifecycle, without HTTP: the lobby
+// (create, join, lock, join codes), seats and their devices (remove,
+// revoke, hand-over), start, moves and undo, replay from the log, the
+// views and the log each identity may see, rematch, the game timers, the
+// per-table registry of open streams that every new view is pushed to
+// (hub.go), the loaded tables kept in memory (tablecache.go) and the
+// tables retention deletes. Service is its one entry point; package api
+// binds requests, calls Service and renders what it returns.
 //
 // A seat is an identity: a name and, once the game has started, a
 // position in the game that never changes. The device holding a seat is
@@ -11,6 +16,18 @@
 // earlier. Replay deals the seats exactly as they were dealt at start
 // (Dealt), whatever has happened to their devices since.
 //
-// The service that loads, locks and commits tables still lives in package
-// api (api/service.go); it calls this package for these rules.
+// Service loads a table on first touch and applies the changes to one
+// table strictly one at a time, under that table's lock; a move's log
+// entry, snapshot, timers and version are written together
+// (db.Store.RecordMove). No caller reaches the locks, the cache or the
+// hub: they are the package's own.
+//
+// Errors. Every method returns either an *Error, whose Code says what went
+// wrong (CodeInvalid, CodeNotFound, CodeConflict, CodeUnauthorized,
+// CodeForbidden, CodeIllegalMove, CodeGone, CodeInternal; package api maps
+// each to an HTTP status), a *kit.RuleError from the referee (an illegal
+// move), or an error of storage (db.ErrUnavailable when the database
+// refuses writes). Each method's comment names the codes particular to
+// it; besides those, every method that takes a table id returns
+// CodeNotFound for a table that does not exist.
 package table

@@ -10,9 +10,9 @@ import (
 	"os"
 	"reflect"
 
-	"tablewarden/api"
 	"tablewarden/db"
 	"tablewarden/referee/catalog"
+	"tablewarden/table"
 )
 
 // runCopy moves a table night from a SQLite file to PostgreSQL:
@@ -136,7 +136,7 @@ func verifyCopy(ctx context.Context, src *db.Store, dst *db.PGStore) (int, error
 		if !ok {
 			return replayed, fmt.Errorf("table %s: unknown game %q", id, b.Game)
 		}
-		st, err := api.Replay(g, b, seatsB, movesB)
+		st, err := table.Replay(g, b, seatsB, movesB)
 		if err != nil {
 			return replayed, fmt.Errorf("table %s: replay on PostgreSQL: %w", id, err)
 		}

@@ -21,11 +21,11 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/api"
 	"tablewarden/cmd/tablewarden-load/loadgen"
 	"tablewarden/db"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	"tablewarden/table"
 )
 
 // The crash loop builds the real binary, runs it on a temporary database
@@ -38,7 +38,7 @@ import (
 //   - no move is applied twice: each table's log is seq 1..n without gap
 //     or repeat, versions only grow, and no key appears twice;
 //   - PRAGMA integrity_check is ok;
-//   - replaying every table's log (api.Replay) reproduces its stored
+//   - replaying every table's log (table.Replay) reproduces its stored
 //     snapshot byte for byte, and the snapshot is of the last log entry.
 //
 // TestTimerSurvivesKill checks the timers: a running Space Cadets timer
@@ -253,7 +253,7 @@ func checkTables(t *testing.T, q db.Querier, acks []loadgen.Ack) int {
 			t.Fatal(err)
 		}
 		g, _ := catalog.Get(row.Game)
-		st, err := api.Replay(g, row, seats, moves)
+		st, err := table.Replay(g, row, seats, moves)
 		if err != nil {
 			t.Fatalf("table %s: replay: %v", id, err)
 		}
@@ -375,14 +375,14 @@ func TestTimerSurvivesKill(t *testing.T) {
 	p.start()
 	defer p.kill()
 	base := p.url()
-	var cr api.CreateTableResult
+	var cr table.CreateTableResult
 	st, body := httpDo(t, "POST", base+"/api/tables", "", map[string]any{"game": "spacecadets", "options": map[string]any{"step3a_seconds": 3}})
 	if st != 201 || json.Unmarshal(body, &cr) != nil {
 		t.Fatalf("create = %d %s", st, body)
 	}
 	var tokens []string
 	for _, name := range []string{"Ann", "Bob", "Cid"} {
-		var jr api.JoinResult
+		var jr table.JoinResult
 		st, body := httpDo(t, "POST", base+"/api/join", "", map[string]any{"code": cr.JoinCode, "name": name})
 		if st != 201 || json.Unmarshal(body, &jr) != nil {
 			t.Fatalf("join = %d %s", st, body)
@@ -393,8 +393,8 @@ func TestTimerSurvivesKill(t *testing.T) {
 	if st, body := httpDo(t, "POST", tableURL+"/start", cr.HostToken, nil); st != 200 {
 		t.Fatalf("start = %d %s", st, body)
 	}
-	view := func(tok string) api.ViewResponse {
-		var v api.ViewResponse
+	view := func(tok string) table.ViewResponse {
+		var v table.ViewResponse
 		st, body := httpDo(t, "GET", tableURL+"/view", tok, nil)
 		if st != 200 || json.Unmarshal(body, &v) != nil {
 			t.Fatalf("view = %d %s", st, body)

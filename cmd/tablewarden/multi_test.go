@@ -13,11 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/api"
 	"tablewarden/db"
 	"tablewarden/db/pgtest"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	"tablewarden/table"
 )
 
 // Two instances on one PostgreSQL database (issue 18), in process: each a
@@ -51,14 +51,14 @@ func baseURL(m *Main) string { return "http://" + m.listener.Addr().String() }
 // seat tokens.
 func seatedTable(t *testing.T, game string, opts map[string]any, players int, insts ...*Main) (string, string, []string) {
 	t.Helper()
-	var cr api.CreateTableResult
+	var cr table.CreateTableResult
 	st, body := httpDo(t, "POST", baseURL(insts[0])+"/api/tables", "", map[string]any{"game": game, "options": opts})
 	if st != 201 || json.Unmarshal(body, &cr) != nil {
 		t.Fatalf("create = %d %s", st, body)
 	}
 	var tokens []string
 	for i := range players {
-		var jr api.JoinResult
+		var jr table.JoinResult
 		st, body := httpDo(t, "POST", baseURL(insts[i%len(insts)])+"/api/join", "", map[string]any{"code": cr.JoinCode, "name": fmt.Sprintf("P%d", i+1)})
 		if st != 201 || json.Unmarshal(body, &jr) != nil {
 			t.Fatalf("join on instance %d = %d %s", i%len(insts), st, body)
@@ -71,9 +71,9 @@ func seatedTable(t *testing.T, game string, opts map[string]any, players int, in
 	return cr.TableID, cr.HostToken, tokens
 }
 
-func getView(t *testing.T, m *Main, tableID, token string) api.ViewResponse {
+func getView(t *testing.T, m *Main, tableID, token string) table.ViewResponse {
 	t.Helper()
-	var v api.ViewResponse
+	var v table.ViewResponse
 	st, body := httpDo(t, "GET", baseURL(m)+"/api/tables/"+tableID+"/view", token, nil)
 	if st != 200 || json.Unmarshal(body, &v) != nil {
 		t.Fatalf("view = %d %s", st, body)
@@ -85,7 +85,7 @@ func getView(t *testing.T, m *Main, tableID, token string) api.ViewResponse {
 // the seats' offered moves (kit.RandomMove), each checked by applying it to
 // the stored state with the referee (Apply is pure, so nothing is made).
 // It returns the move, the seat's token and the table's version.
-func legalMove(t *testing.T, m *Main, q db.Querier, tableID string, tokens []string, r *rand.Rand) (api.MoveRequest, string, int64, bool) {
+func legalMove(t *testing.T, m *Main, q db.Querier, tableID string, tokens []string, r *rand.Rand) (table.MoveRequest, string, int64, bool) {
 	t.Helper()
 	ctx := context.Background()
 	row, err := q.GetTable(ctx, tableID)
@@ -115,9 +115,9 @@ func legalMove(t *testing.T, m *Main, q db.Querier, tableID string, tokens []str
 		if _, err := g.Apply(st, kit.SeatActor(v.Me.Seat), mv, kit.NewCtx(uint64(row.Seed), int(snap.Seq)+1, time.Now())); err != nil {
 			continue
 		}
-		return api.MoveRequest{Type: mv.Type, Args: mv.Args}, tok, v.Version, true
+		return table.MoveRequest{Type: mv.Type, Args: mv.Args}, tok, v.Version, true
 	}
-	return api.MoveRequest{}, "", 0, false
+	return table.MoveRequest{}, "", 0, false
 }
 
 // pgLog reads a table's log from the database and checks it has seqs
@@ -276,7 +276,7 @@ func TestCrossInstanceFanout(t *testing.T) {
 		if st != 200 {
 			t.Fatalf("move on B = %d %s", st, body)
 		}
-		var res api.MoveResult
+		var res table.MoveResult
 		json.Unmarshal(body, &res)
 		for p, s := range streams {
 			for {

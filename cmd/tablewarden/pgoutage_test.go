@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/api"
 	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/table"
 )
 
 // TestPostgresRestartUnderMoves stops the PostgreSQL server while two
@@ -61,7 +61,7 @@ func TestPostgresRestartUnderMoves(t *testing.T) {
 		if st, body := httpDo(t, "GET", baseURL(m)+"/healthz", "", nil); st != 503 {
 			t.Fatalf("/healthz during the outage = %d %s, want 503", st, body)
 		}
-		var view api.ViewResponse
+		var view table.ViewResponse
 		st, body = httpDo(t, "GET", baseURL(m)+"/api/tables/"+id+"/view", tok, nil)
 		if st != 200 || json.Unmarshal(body, &view) != nil || view.Version != v {
 			t.Fatalf("cached view during the outage = %d %s", st, body)

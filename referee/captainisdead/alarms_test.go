@@ -6,6 +6,23 @@ import (
 	"tablewarden/referee/kit"
 )
 
+// by is the act of a test case that applies one move.
+func by(who kit.Actor, typ string, args any) func(t testing.TB, s *State) *State {
+	return func(t testing.TB, s *State) *State { return apply(t, s, who, typ, args) }
+}
+
+// inHoneypot arranges a test case: a honeypot in roomName, the Spy (seat
+// 0) there, and the systems numbered unlocked unlocked.
+func inHoneypot(roomName string, unlocked ...int) func(s *State) {
+	return func(s *State) {
+		s.Rooms[room(s, roomName)].Honeypot = true
+		at(s, 0, roomName)
+		for _, i := range unlocked {
+			s.Systems[i].Locked = false
+		}
+	}
+}
+
 // TestAlarmSources checks each alarm source of the book moves the
 // Concealment Level down exactly as many steps as it sounds alarms.
 func TestAlarmSources(t *testing.T) {
@@ -14,108 +31,59 @@ func TestAlarmSources(t *testing.T) {
 		name    string
 		role    string
 		arrange func(s *State)
-		act     func(t *testing.T, s *State) *State
+		act     func(t testing.TB, s *State) *State
 		alarms  int
 	}{
 		{"AlienKilled", "Spy", func(s *State) { put(s, Infantry, "Infirmary", 1) },
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveKillAlien, rankArgs{"Infantry"}) }, 1},
+			by(ann, MoveKillAlien, rankArgs{"Infantry"}), 1},
 		{"GrenadeOneAlarmPerAlien", "Spy", func(s *State) {
 			put(s, Infantry, "War Room", 2)
 			put(s, Commander, "War Room", 1)
 			s.Players[0].Grenades = 1
 			s.GrenadeLocker = 2
 		},
-			func(t *testing.T, s *State) *State { return apply(t, s, ann, MoveThrowGrenade, roomArgs{"War Room"}) }, 3},
+			by(ann, MoveThrowGrenade, roomArgs{"War Room"}), 3},
 		{"CardKillEachAlien", "Spy", func(s *State) { put(s, Patrol, "Bridge", 2) },
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, kit.HostActor, MoveKillAliens, killAliensArgs{Room: "Bridge", All: true, Source: "Rifle"})
-			}, 2},
+			by(kit.HostActor, MoveKillAliens, killAliensArgs{Room: "Bridge", All: true, Source: "Rifle"}), 2},
 		{"FoundAndEscorted", "Spy", func(s *State) { put(s, Infantry, "Bridge", 1); at(s, 0, "Bridge") },
-			func(t *testing.T, s *State) *State { return endAndFinish(t, s) }, 1},
+			endAndFinish, 1},
 		{"SystemHacked", "Spy", func(s *State) { at(s, 0, "Bridge") },
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"})
-			}, 1},
-		{"HackedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true; at(s, 0, "Bridge") },
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"})
-			}, 2},
+			by(ann, MoveHackSystem, systemArgs{"Ship Control"}), 1},
+		{"HackedInHoneypot", "Spy", inHoneypot("Bridge"),
+			by(ann, MoveHackSystem, systemArgs{"Ship Control"}), 2},
 		{"AlertOverridden", "Spy", nil,
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "alert overridden"})
-			}, 1},
-		{"UsedInHoneypot", "Spy", func(s *State) {
-			s.Rooms[room(s, "Bridge")].Honeypot = true
-			at(s, 0, "Bridge")
-			s.Systems[0].Locked = false
-		},
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
-			}, 1},
-		{"RepairedInHoneypot", "Spy", func(s *State) {
-			s.Rooms[room(s, "Computer Core")].Honeypot = true
-			at(s, 0, "Computer Core")
-			s.Systems[1].Locked = false
-		},
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveRepairSystem, systemArgs{"Concealment Level"})
-			}, 1},
-		{"UnlockedInHoneypot", "Spy", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true; at(s, 0, "Bridge") },
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"})
-			}, 1},
+			by(kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "alert overridden"}), 1},
+		{"UsedInHoneypot", "Spy", inHoneypot("Bridge", 0),
+			by(ann, MoveUseSystem, systemArgs{"Ship Control"}), 1},
+		{"RepairedInHoneypot", "Spy", inHoneypot("Computer Core", 1),
+			by(ann, MoveRepairSystem, systemArgs{"Concealment Level"}), 1},
+		{"UnlockedInHoneypot", "Spy", inHoneypot("Bridge"),
+			by(ann, MoveUnlockSystem, systemArgs{"Ship Control"}), 1},
 		{"UnlockedNoHoneypot", "Spy", func(s *State) { at(s, 0, "Bridge") },
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"})
-			}, 0},
+			by(ann, MoveUnlockSystem, systemArgs{"Ship Control"}), 0},
 		{"UsedNoHoneypot", "Spy", func(s *State) { at(s, 0, "Bridge"); s.Systems[0].Locked = false },
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
-			}, 0},
+			by(ann, MoveUseSystem, systemArgs{"Ship Control"}), 0},
 		{"Relocked", "Spy", func(s *State) { s.Systems[0].Locked = false },
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, kit.HostActor, MoveLockSystem, systemArgs{"Ship Control"})
-			}, 1},
+			by(kit.HostActor, MoveLockSystem, systemArgs{"Ship Control"}), 1},
 		{"RelockedByHackerAlien", "Spy", func(s *State) { s.Systems[0].Locked = false; put(s, HackerAlien, "Bridge", 1) },
-			func(t *testing.T, s *State) *State { return endAndFinish(t, s) }, 1},
+			endAndFinish, 1},
 		{"HackerAlienLockedAlreadyLocked", "Spy", func(s *State) { put(s, HackerAlien, "Bridge", 1) },
-			func(t *testing.T, s *State) *State { return endAndFinish(t, s) }, 0},
+			endAndFinish, 0},
 		{"BellIconCard", "Spy", nil,
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveCardAction, cardActionArgs{Card: "Command skill", Actions: 1, Bell: true})
-			}, 1},
+			by(ann, MoveCardAction, cardActionArgs{Card: "Command skill", Actions: 1, Bell: true}), 1},
 		{"BellIconTable", "Spy", nil,
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "bell icon", Source: "alert"})
-			}, 1},
-		{"HackerRoleHacksQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true; at(s, 0, "Bridge") },
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveHackSystem, systemArgs{"Ship Control"})
-			}, 0},
-		{"HackerRoleUnlocksQuietly", "Hacker", func(s *State) { s.Rooms[room(s, "Bridge")].Honeypot = true; at(s, 0, "Bridge") },
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveUnlockSystem, systemArgs{"Ship Control"})
-			}, 0},
-		{"HackerRoleRepairsQuietly", "Hacker", func(s *State) {
-			s.Rooms[room(s, "Computer Core")].Honeypot = true
-			at(s, 0, "Computer Core")
-			s.Systems[1].Locked = false
-		},
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveRepairSystem, systemArgs{"Concealment Level"})
-			}, 0},
-		{"HackerRoleUseStillAlarms", "Hacker", func(s *State) {
-			s.Rooms[room(s, "Bridge")].Honeypot = true
-			at(s, 0, "Bridge")
-			s.Systems[0].Locked = false
-		},
-			func(t *testing.T, s *State) *State {
-				return apply(t, s, ann, MoveUseSystem, systemArgs{"Ship Control"})
-			}, 1},
+			by(kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "bell icon", Source: "alert"}), 1},
+		{"HackerRoleHacksQuietly", "Hacker", inHoneypot("Bridge"),
+			by(ann, MoveHackSystem, systemArgs{"Ship Control"}), 0},
+		{"HackerRoleUnlocksQuietly", "Hacker", inHoneypot("Bridge"),
+			by(ann, MoveUnlockSystem, systemArgs{"Ship Control"}), 0},
+		{"HackerRoleRepairsQuietly", "Hacker", inHoneypot("Computer Core", 1),
+			by(ann, MoveRepairSystem, systemArgs{"Concealment Level"}), 0},
+		{"HackerRoleUseStillAlarms", "Hacker", inHoneypot("Bridge", 0),
+			by(ann, MoveUseSystem, systemArgs{"Ship Control"}), 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := turnOf(begin(t, "", tc.role, "First Officer"), 0)
-			put(s, Infantry, "Cargo Pod", 1) // keeps the ship from emptying
+			s := playing(t, "", tc.role, "First Officer")
 			if tc.arrange != nil {
 				tc.arrange(s)
 			}

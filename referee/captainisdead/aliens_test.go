@@ -123,8 +123,7 @@ func TestKill(t *testing.T) {
 
 func TestGrenades(t *testing.T) {
 	ann := kit.SeatActor(0)
-	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
-	put(s, Infantry, "Cargo Pod", 1)
+	s := playing(t, "", "Spy", "First Officer")
 	t.Run("ErrNoGrenade", func(t *testing.T) {
 		refuse(t, s, ann, MoveThrowGrenade, roomArgs{"War Room"}, "no_grenade")
 	})

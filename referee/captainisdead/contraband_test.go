@@ -12,8 +12,7 @@ import (
 
 func TestContraband(t *testing.T) {
 	ann, host := kit.SeatActor(0), kit.HostActor
-	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
-	put(s, Infantry, "Cargo Pod", 1)
+	s := playing(t, "", "Spy", "First Officer")
 	t.Run("OwnActionAlarm", func(t *testing.T) {
 		res, err := try(s, ann, MoveCardAction, cardActionArgs{Card: "Command", Actions: 1, Bell: true})
 		if err != nil {
@@ -99,8 +98,7 @@ func otherViews(t *testing.T, s *State, seat int) map[string][]byte {
 // viewer's view is byte-identical and no public event carries it.
 func TestContrabandLeak(t *testing.T) {
 	ann := kit.SeatActor(0)
-	base := turnOf(begin(t, "", "Spy", "First Officer", "Hacker"), 0)
-	put(base, Infantry, "Cargo Pod", 1)
+	base := playing(t, "", "Spy", "First Officer", "Hacker")
 	res, err := try(base, ann, MoveCardAction, cardActionArgs{Actions: 1, Bell: true})
 	if err != nil {
 		t.Fatal(err)

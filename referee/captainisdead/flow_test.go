@@ -74,8 +74,7 @@ func TestNoAliensBonus(t *testing.T) {
 }
 
 func TestDeckExhaustion(t *testing.T) {
-	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
-	put(s, Infantry, "Cargo Pod", 1)
+	s := playing(t, "", "Spy", "First Officer")
 	s.Deck = AlertDeck{Red: 1, Drawn: 43}
 	s = endAndFinish(t, s)
 	if s.End != nil {
@@ -103,8 +102,7 @@ func TestDeckExhaustion(t *testing.T) {
 
 func TestWin(t *testing.T) {
 	ann := kit.SeatActor(0)
-	s := turnOf(begin(t, `{"difficulty":"Novice"}`, "Spy", "First Officer"), 0)
-	put(s, Infantry, "Cargo Pod", 1)
+	s := playing(t, `{"difficulty":"Novice"}`, "Spy", "First Officer")
 	at(s, 0, "Bridge")
 	s.Systems[0].Locked = false
 	s.Players[0].Skills += 2 // three repairs at 2 skill cards each

@@ -63,6 +63,15 @@ func turnOf(s *State, seat int) *State {
 	return s
 }
 
+// playing is begin, then the first seat's turn, with an Infantry far away
+// in the Cargo Pod that keeps the ship from emptying of aliens.
+func playing(t testing.TB, opts string, roles ...string) *State {
+	t.Helper()
+	s := turnOf(begin(t, opts, roles...), 0)
+	put(s, Infantry, "Cargo Pod", 1)
+	return s
+}
+
 // try applies a move and returns the result and error.
 func try(s *State, who kit.Actor, typ string, args any) (kit.Result, error) {
 	return game.Apply(s, who, kittest.MakeMove(typ, args), kit.NewCtx(7, 3, kittest.Epoch))

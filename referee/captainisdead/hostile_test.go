@@ -5,9 +5,7 @@ import "testing"
 // hostileBase seats Spy (0), Hologram (1), Sympathizer (2) and Tactical
 // Officer (3), with Ann the Spy to play and an alien far away.
 func hostileBase(t *testing.T, opts string) *State {
-	s := turnOf(begin(t, opts, "Spy", "Hologram", "Sympathizer", "Tactical Officer"), 0)
-	put(s, Infantry, "Cargo Pod", 1)
-	return s
+	return playing(t, opts, "Spy", "Hologram", "Sympathizer", "Tactical Officer")
 }
 
 func TestHostileAlienActions(t *testing.T) {

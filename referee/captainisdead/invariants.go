@@ -9,11 +9,10 @@ import (
 // Invariants checks the tracks, the alert deck, the alien supply and the
 // conservation of grenades, scent bombs, honeypots, skills, tools and
 // contraband.
-func (g *Game) Invariants(st kit.State) error {
-	s, err := moves.State(st)
-	if err != nil {
-		return err
-	}
+func (g *Game) Invariants(st kit.State) error { return moves.Check(st, invariants) }
+
+// invariants is Invariants on the game's own state.
+func invariants(s *State) error {
 	d := s.Data
 	c := d.Counts
 	if !ConcealmentDef.InBounds(s.Concealment) || !ShipControlDef.InBounds(s.ShipControl) {

@@ -14,9 +14,6 @@ type trackArgs struct {
 }
 
 func offerRaiseTrack(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() {
-		return nil
-	}
 	tracks := trackChoices[1:]
 	if s.Concealment.Pos < ConcealmentDef.Max() && s.aboard()[Commander] < s.Data.alienSupply[Commander] {
 		tracks = trackChoices
@@ -65,7 +62,7 @@ type sourceArgs struct {
 }
 
 func offerLowerShipControl(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() || s.ShipControl.Pos == 0 {
+	if s.ShipControl.Pos == 0 {
 		return nil
 	}
 	return with(specLowerShipControl, sourceArg)
@@ -93,9 +90,6 @@ type alarmArgs struct {
 }
 
 func offerSoundAlarm(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() {
-		return nil
-	}
 	return with(specSoundAlarm, causeArg, sourceArg)
 }
 
@@ -119,9 +113,6 @@ type suppressArgs struct {
 }
 
 func offerArmSuppression(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() {
-		return nil
-	}
 	return with(specArmSuppression, suppressionArg)
 }
 
@@ -138,7 +129,7 @@ func applyArmSuppression(t *turn, _ int, a suppressArgs) error {
 }
 
 func offerCancelSuppression(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() || len(s.Suppressions) == 0 {
+	if len(s.Suppressions) == 0 {
 		return nil
 	}
 	sp := specCancelSuppression

@@ -14,9 +14,6 @@ type addAlienArgs struct {
 }
 
 func offerAddAlien(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() {
-		return nil
-	}
 	return with(specAddAlien, rankArg, choiceArg("room", "Room", s.Data.roomChoice))
 }
 
@@ -58,7 +55,7 @@ func (s *State) alienPairs() [][2]int {
 
 func offerMoveAlien(s *State, _ int) *kit.MoveSpec {
 	pairs := s.alienPairs()
-	if !s.tableOpen() || len(pairs) == 0 {
+	if len(pairs) == 0 {
 		return nil
 	}
 	cs := make([]kit.Choice, 0, len(pairs)*(len(s.Rooms)-1))
@@ -103,7 +100,7 @@ type alienArgs struct {
 
 func offerRemoveAlien(s *State, _ int) *kit.MoveSpec {
 	pairs := s.alienPairs()
-	if !s.tableOpen() || len(pairs) == 0 {
+	if len(pairs) == 0 {
 		return nil
 	}
 	cs := make([]kit.Choice, len(pairs))
@@ -136,7 +133,7 @@ type killAliensArgs struct {
 }
 
 func offerKillAliens(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() || s.mayKill() != nil {
+	if s.mayKill() != nil {
 		return nil
 	}
 	var occupied []kit.Choice

@@ -13,14 +13,11 @@ import (
 // combos expands a move spec into every argument combination its choices
 // allow (strings get one sample value).
 func combos(m kit.MoveSpec) []map[string]any {
-	out := []map[string]any{{}}
-	for _, a := range m.Args {
+	return kittest.Combinations(m.Args, func(a kit.ArgSpec) []any {
 		var vals []any
 		switch {
 		case len(a.Choices) > 0:
-			for _, c := range a.Choices {
-				vals = append(vals, c.Value)
-			}
+			vals = append(vals, kittest.ChoiceValues(a)...)
 		case a.Kind == kit.ArgInt:
 			for n := *a.Min; n <= *a.Max; n++ {
 				vals = append(vals, n)
@@ -32,20 +29,8 @@ func combos(m kit.MoveSpec) []map[string]any {
 		default:
 			panic(fmt.Sprintf("%s.%s has no choices", m.Type, a.Name))
 		}
-		var next []map[string]any
-		for _, o := range out {
-			for _, v := range vals {
-				c := map[string]any{}
-				for k, x := range o {
-					c[k] = x
-				}
-				c[a.Name] = v
-				next = append(next, c)
-			}
-		}
-		out = next
-	}
-	return out
+		return vals
+	})
 }
 
 // TestViewMovesExact walks random games through the moves the views offer

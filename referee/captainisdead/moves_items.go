@@ -17,23 +17,23 @@ const (
 	toolPrefix        = "Tool: "
 )
 
-// gainChoices lists what can be gained now.
-func (s *State) gainChoices() []string {
+// itemCount is how many of an item there are somewhere.
+type itemCount struct {
+	item string
+	n    int
+}
+
+// itemsOf lists the items of counts that are there (n > 0), in order, then
+// each tool of tools once, as the item "Tool: <name>".
+func itemsOf(counts []itemCount, tools []string) []string {
 	var out []string
-	if s.SkillPile > 0 {
-		out = append(out, ItemSkill)
-	}
-	if s.CargoPodSkills > 0 {
-		out = append(out, ItemCargoPodSkill)
-	}
-	if s.GrenadeLocker > 0 {
-		out = append(out, ItemGrenade)
-	}
-	if s.ScentBombs > 0 {
-		out = append(out, ItemScentBomb)
+	for _, c := range counts {
+		if c.n > 0 {
+			out = append(out, c.item)
+		}
 	}
 	seen := map[string]bool{}
-	for _, t := range s.CargoPodTools {
+	for _, t := range tools {
 		if !seen[t] {
 			seen[t] = true
 			out = append(out, toolPrefix+t)
@@ -42,27 +42,43 @@ func (s *State) gainChoices() []string {
 	return out
 }
 
+// gainChoices lists what can be gained now.
+func (s *State) gainChoices() []string {
+	return itemsOf([]itemCount{
+		{ItemSkill, s.SkillPile}, {ItemCargoPodSkill, s.CargoPodSkills},
+		{ItemGrenade, s.GrenadeLocker}, {ItemScentBomb, s.ScentBombs},
+	}, s.CargoPodTools)
+}
+
 // discardChoices lists what a seat holds.
 func (s *State) discardChoices(seat int) []string {
 	p := s.Players[seat]
-	var out []string
-	if p.Skills > 0 {
-		out = append(out, ItemSkill)
+	return itemsOf([]itemCount{{ItemSkill, p.Skills}, {ItemGrenade, p.Grenades}, {ItemScentBomb, p.ScentBombs}}, p.Tools)
+}
+
+// counters returns the counter of the supply an item comes from or goes
+// back to and the counter of it in p's hand, or nils for a tool.
+func (s *State) counters(p *Player, item string) (supply, hand *int) {
+	switch item {
+	case ItemSkill:
+		return &s.SkillPile, &p.Skills
+	case ItemCargoPodSkill:
+		return &s.CargoPodSkills, &p.Skills
+	case ItemGrenade:
+		return &s.GrenadeLocker, &p.Grenades
+	case ItemScentBomb:
+		return &s.ScentBombs, &p.ScentBombs
 	}
-	if p.Grenades > 0 {
-		out = append(out, ItemGrenade)
-	}
-	if p.ScentBombs > 0 {
-		out = append(out, ItemScentBomb)
-	}
-	seen := map[string]bool{}
-	for _, t := range p.Tools {
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, toolPrefix+t)
-		}
-	}
-	return out
+	return nil, nil
+}
+
+// moveTool moves the tool item ("Tool: <name>") from one list of tools to
+// the other.
+func moveTool(item string, from, to *[]string) {
+	name := strings.TrimPrefix(item, toolPrefix)
+	i := slices.Index(*from, name)
+	*from = slices.Delete(*from, i, i+1)
+	*to = append(*to, name)
 }
 
 type gainArgs struct {
@@ -71,9 +87,6 @@ type gainArgs struct {
 }
 
 func offerGainItem(s *State, seat int) *kit.MoveSpec {
-	if !s.tableOpen() {
-		return nil
-	}
 	items := s.gainChoices()
 	living := s.livingChoices(func(int) bool { return true })
 	if len(items) == 0 || len(living) == 0 {
@@ -96,24 +109,11 @@ func applyGainItem(t *turn, _ int, a gainArgs) error {
 		return kit.Errorf("none_left", ruleGrenades, "There is no %q to take.", a.Item)
 	}
 	p := &s.Players[a.Seat]
-	switch a.Item {
-	case ItemSkill:
-		s.SkillPile--
-		p.Skills++
-	case ItemCargoPodSkill:
-		s.CargoPodSkills--
-		p.Skills++
-	case ItemGrenade:
-		s.GrenadeLocker--
-		p.Grenades++
-	case ItemScentBomb:
-		s.ScentBombs--
-		p.ScentBombs++
-	default:
-		name := strings.TrimPrefix(a.Item, toolPrefix)
-		i := slices.Index(s.CargoPodTools, name)
-		s.CargoPodTools = slices.Delete(s.CargoPodTools, i, i+1)
-		p.Tools = append(p.Tools, name)
+	if supply, hand := s.counters(p, a.Item); supply != nil {
+		*supply--
+		*hand++
+	} else {
+		moveTool(a.Item, &s.CargoPodTools, &p.Tools)
 	}
 	t.Public("item_gained", "%s takes: %s.", s.who(a.Seat), a.Item)
 	s.handCheck(a.Seat, t)
@@ -158,21 +158,11 @@ func applyDiscard(t *turn, seat int, a itemArgs) error {
 		return kit.Errorf("not_held", ruleGrenades, "You do not hold %q.", a.Item)
 	}
 	p := &s.Players[seat]
-	switch a.Item {
-	case ItemSkill:
-		p.Skills--
-		s.SkillPile++
-	case ItemGrenade:
-		p.Grenades--
-		s.GrenadeLocker++
-	case ItemScentBomb:
-		p.ScentBombs--
-		s.ScentBombs++
-	default:
-		name := strings.TrimPrefix(a.Item, toolPrefix)
-		i := slices.Index(p.Tools, name)
-		p.Tools = slices.Delete(p.Tools, i, i+1)
-		s.CargoPodTools = append(s.CargoPodTools, name)
+	if supply, hand := s.counters(p, a.Item); supply != nil {
+		*hand--
+		*supply++
+	} else {
+		moveTool(a.Item, &p.Tools, &s.CargoPodTools)
 	}
 	t.Public("discarded", "%s discards: %s.", s.who(seat), a.Item)
 	return nil
@@ -218,26 +208,19 @@ func applyNoteContraband(t *turn, seat int, a noteArgs) error {
 	return nil
 }
 
-// applyUseContraband uses the player's contraband: it leaves the game.
-// Codes: those of requireContraband.
-func applyUseContraband(t *turn, seat int) error {
-	s := t.S
-	if err := s.requireContraband(seat); err != nil {
-		return err
+// applyLoseContraband returns the handler of a move by which the holder
+// loses their contraband: it leaves the game, and only the holder's phone
+// hears the event code with text. use_contraband uses it;
+// reveal_contraband loses the contraband its holder talked about or showed
+// (Contraband). Codes: those of requireContraband.
+func applyLoseContraband(code, text string) func(t *turn, seat int) error {
+	return func(t *turn, seat int) error {
+		s := t.S
+		if err := s.requireContraband(seat); err != nil {
+			return err
+		}
+		s.loseContraband(seat)
+		t.Private(code, text, seat)
+		return nil
 	}
-	s.loseContraband(seat)
-	t.Private("contraband_used", "You used your contraband: it leaves the game. Apply its effect.", seat)
-	return nil
-}
-
-// applyRevealContraband loses the contraband its holder talked about or
-// showed (Contraband). Codes: those of requireContraband.
-func applyRevealContraband(t *turn, seat int) error {
-	s := t.S
-	if err := s.requireContraband(seat); err != nil {
-		return err
-	}
-	s.loseContraband(seat)
-	t.Private("contraband_revealed", "You talked about or revealed your contraband: it leaves the game.", seat)
-	return nil
 }

@@ -10,13 +10,11 @@ import (
 // The primitive moves below are how the table applies the alert, skill,
 // tool and ability cards whose texts the book does not print. They are
 // made by the host or by the player whose turn it is (Game.Apply); the
-// referee applies every rule the book states around them. Their offers
-// all require a turn or an alert in progress.
+// referee applies every rule the book states around them. Their rows in
+// the move table (moves.go) allow them only while a turn or an alert is in
+// progress (PhaseTurn, PhaseAlert), so their offers do not check it again.
 
 func offerLockSystem(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() {
-		return nil
-	}
 	var unlocked []kit.Choice
 	for i := range s.Data.Systems {
 		if !s.Systems[i].Locked {
@@ -70,7 +68,7 @@ func (s *State) honeypotRooms(has bool) []kit.Choice {
 
 func offerPlaceHoneypot(s *State, _ int) *kit.MoveSpec {
 	free := s.honeypotRooms(false)
-	if !s.tableOpen() || len(free) == 0 || s.honeypotsPlaced() >= s.Data.Counts.Honeypots.Value {
+	if len(free) == 0 || s.honeypotsPlaced() >= s.Data.Counts.Honeypots.Value {
 		return nil
 	}
 	return with(specPlaceHoneypot, choiceArg("room", "Room", free))
@@ -97,7 +95,7 @@ func applyPlaceHoneypot(t *turn, _ int, a roomArgs) error {
 
 func offerRemoveHoneypot(s *State, _ int) *kit.MoveSpec {
 	rooms := s.honeypotRooms(true)
-	if !s.tableOpen() || len(rooms) == 0 {
+	if len(rooms) == 0 {
 		return nil
 	}
 	return with(specRemoveHoneypot, choiceArg("room", "Room", rooms))
@@ -135,9 +133,6 @@ func (s *State) livingChoices(keep func(seat int) bool) []kit.Choice {
 }
 
 func offerInjure(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() {
-		return nil
-	}
 	cs := s.livingChoices(func(i int) bool { return !s.Players[i].Injured && !s.role(i).Unharmed })
 	if len(cs) == 0 {
 		return nil
@@ -166,9 +161,6 @@ func applyInjure(t *turn, _ int, a seatArgs) error {
 }
 
 func offerHeal(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() {
-		return nil
-	}
 	cs := s.livingChoices(func(i int) bool { return s.Players[i].Injured })
 	if len(cs) == 0 {
 		return nil
@@ -197,9 +189,6 @@ type placementArgs struct {
 }
 
 func offerPlaceCharacter(s *State, _ int) *kit.MoveSpec {
-	if !s.tableOpen() {
-		return nil
-	}
 	placements := make([]kit.Choice, 0, len(s.Players)*len(s.Rooms))
 	for i, p := range s.Players {
 		if !p.Alive {

@@ -161,15 +161,22 @@ func (s *State) adjacentTarget(seat int, name string) (int, error) {
 	return to, nil
 }
 
-func offerThrowGrenade(s *State, seat int) *kit.MoveSpec {
-	if !s.onTurn(seat) {
-		return nil
-	}
+// offerThrowInto offers spec, a throw into one of the rooms adjacent to
+// seat's, when seat holds one of what it throws (held) and has cost
+// actions left. The caller checks that it is seat's turn.
+func (s *State) offerThrowInto(spec kit.MoveSpec, seat, held, cost int) *kit.MoveSpec {
 	adjacent := s.Data.adjChoice[s.Players[seat].Room]
-	if s.Players[seat].Grenades == 0 || s.role(seat).NeverKills || len(adjacent) == 0 || s.actionsLeft() < s.Data.ActionCosts.Grenade.Value {
+	if held == 0 || len(adjacent) == 0 || s.actionsLeft() < cost {
 		return nil
 	}
-	return with(specThrowGrenade, choiceArg("room", "Room", adjacent))
+	return with(spec, choiceArg("room", "Room", adjacent))
+}
+
+func offerThrowGrenade(s *State, seat int) *kit.MoveSpec {
+	if !s.onTurn(seat) || s.role(seat).NeverKills {
+		return nil
+	}
+	return s.offerThrowInto(specThrowGrenade, seat, s.Players[seat].Grenades, s.Data.ActionCosts.Grenade.Value)
 }
 
 // applyThrowGrenade kills every alien in an adjacent room, one alarm each;
@@ -185,14 +192,8 @@ func applyThrowGrenade(t *turn, seat int, a roomArgs) error {
 		return err
 	}
 	p := &s.Players[seat]
-	if p.Grenades == 0 {
-		return kit.Errorf("no_grenade", ruleGrenades, "You hold no grenade.")
-	}
-	to, err := s.adjacentTarget(seat, a.Room)
+	to, err := s.throwInto(seat, a.Room, p.Grenades, "no_grenade", "grenade", s.Data.ActionCosts.Grenade.Value)
 	if err != nil {
-		return err
-	}
-	if err := s.spend(s.Data.ActionCosts.Grenade.Value); err != nil {
 		return err
 	}
 	p.Grenades--
@@ -202,15 +203,29 @@ func applyThrowGrenade(t *turn, seat int, a roomArgs) error {
 	return nil
 }
 
+// throwInto checks that seat holds one of what it throws (held of them;
+// refused with code, "You hold no <what>.") into the adjacent room named
+// room (adjacentTarget's codes), then spends cost actions (spend's codes).
+// It returns the target room.
+func (s *State) throwInto(seat int, room string, held int, code, what string, cost int) (int, error) {
+	if held == 0 {
+		return 0, kit.Errorf(code, ruleGrenades, "You hold no %s.", what)
+	}
+	to, err := s.adjacentTarget(seat, room)
+	if err != nil {
+		return 0, err
+	}
+	if err := s.spend(cost); err != nil {
+		return 0, err
+	}
+	return to, nil
+}
+
 func offerDeployScentBomb(s *State, seat int) *kit.MoveSpec {
 	if !s.onTurn(seat) {
 		return nil
 	}
-	adjacent := s.Data.adjChoice[s.Players[seat].Room]
-	if s.Players[seat].ScentBombs == 0 || len(adjacent) == 0 || s.actionsLeft() < s.Data.ActionCosts.ScentBomb.Value {
-		return nil
-	}
-	return with(specDeployScentBomb, choiceArg("room", "Room", adjacent))
+	return s.offerThrowInto(specDeployScentBomb, seat, s.Players[seat].ScentBombs, s.Data.ActionCosts.ScentBomb.Value)
 }
 
 // applyDeployScentBomb pulls every alien within two spaces of an adjacent
@@ -223,14 +238,8 @@ func applyDeployScentBomb(t *turn, seat int, a roomArgs) error {
 		return err
 	}
 	p := &s.Players[seat]
-	if p.ScentBombs == 0 {
-		return kit.Errorf("no_scent_bomb", ruleGrenades, "You hold no scent bomb.")
-	}
-	to, err := s.adjacentTarget(seat, a.Room)
+	to, err := s.throwInto(seat, a.Room, p.ScentBombs, "no_scent_bomb", "scent bomb", s.Data.ActionCosts.ScentBomb.Value)
 	if err != nil {
-		return err
-	}
-	if err := s.spend(s.Data.ActionCosts.ScentBomb.Value); err != nil {
 		return err
 	}
 	p.ScentBombs--

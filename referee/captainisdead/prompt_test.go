@@ -21,8 +21,7 @@ func TestPrompts(t *testing.T) {
 			t.Fatalf("host prompt = %q, want %q", got, want)
 		}
 	})
-	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
-	put(s, Infantry, "Cargo Pod", 1)
+	s := playing(t, "", "Spy", "First Officer")
 	t.Run("Turn", func(t *testing.T) {
 		for _, c := range []struct {
 			v    kit.Viewer

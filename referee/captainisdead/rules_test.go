@@ -14,8 +14,7 @@ import (
 // cards, as a move that reveals (cannot be undone).
 func TestSurveillanceScanners(t *testing.T) {
 	ann := kit.SeatActor(0)
-	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
-	put(s, Infantry, "Cargo Pod", 1)
+	s := playing(t, "", "Spy", "First Officer")
 	at(s, 0, "Bridge Hallway")
 	s.Systems[2].Locked = false
 	s.Deck.Yellow, s.Deck.Orange, s.Deck.Drawn = 0, 4, s.Deck.Drawn+15
@@ -50,21 +49,13 @@ func TestRefusalsNameTheBook(t *testing.T) {
 			t.Fatalf("error = %v, want bad_args naming Continuing Play", err)
 		}
 	})
-	for _, tc := range []struct{ name, opts, rule string }{
-		{"Elimination", `{"elimination":"yes"}`, "The Captain Is Dead: Lockdown › Player Elimination"},
-		{"Difficulty", `{"difficulty":"Insane"}`, "The Captain Is Dead: Lockdown › Setup"},
-		{"Unknown", `{"captain":1}`, "The Captain Is Dead: Lockdown › Setup"},
-		{"GameData", `{"game_data":{"rooms":[]}}`, "The Captain Is Dead: Lockdown › Setup"},
-		{"GameDataInconsistent", `{"game_data":{"connections":[{"a":"Bridge","b":"Deck 9"}]}}`, "The Captain Is Dead: Lockdown › Setup"},
-	} {
-		t.Run("BadOption"+tc.name, func(t *testing.T) {
-			_, err := game.Setup(json.RawMessage(tc.opts), names[:2], kit.NewCtx(1, 0, kittest.Epoch))
-			re, ok := kit.AsRuleError(err)
-			if !ok || re.Code != "bad_option" || re.Rule != tc.rule {
-				t.Fatalf("error = %v, want bad_option naming %s", err, tc.rule)
-			}
-		})
-	}
+	kittest.SetupRefusals(t, game,
+		kittest.SetupRefusal{Name: "BadOptionElimination", Options: `{"elimination":"yes"}`, Seats: 2, Code: "bad_option", Rule: "The Captain Is Dead: Lockdown › Player Elimination"},
+		kittest.SetupRefusal{Name: "BadOptionDifficulty", Options: `{"difficulty":"Insane"}`, Seats: 2, Code: "bad_option", Rule: "The Captain Is Dead: Lockdown › Setup"},
+		kittest.SetupRefusal{Name: "BadOptionUnknown", Options: `{"captain":1}`, Seats: 2, Code: "bad_option", Rule: "The Captain Is Dead: Lockdown › Setup"},
+		kittest.SetupRefusal{Name: "BadOptionGameData", Options: `{"game_data":{"rooms":[]}}`, Seats: 2, Code: "bad_option", Rule: "The Captain Is Dead: Lockdown › Setup"},
+		kittest.SetupRefusal{Name: "BadOptionGameDataInconsistent", Options: `{"game_data":{"connections":[{"a":"Bridge","b":"Deck 9"}]}}`, Seats: 2, Code: "bad_option", Rule: "The Captain Is Dead: Lockdown › Setup"},
+	)
 	t.Run("GameOver", func(t *testing.T) {
 		s := s.Clone()
 		s.Deck = AlertDeck{Drawn: 44}

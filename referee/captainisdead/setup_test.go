@@ -63,25 +63,13 @@ func TestSetup(t *testing.T) {
 			}
 		})
 	}
-	for _, tc := range []struct {
-		name, opts string
-		n          int
-		code       string
-	}{
-		{"ErrDifficulty", `{"difficulty":"Insane"}`, 2, "bad_option"},
-		{"ErrUnknownOption", `{"captain":true}`, 2, "bad_option"},
-		{"ErrTooFew", ``, 1, "player_count"},
-		{"ErrTooMany", ``, 8, "player_count"},
-		{"ErrData", `{"game_data":{"aliens":[]}}`, 2, "bad_option"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			seats := make([]string, tc.n)
-			_, err := game.Setup(json.RawMessage(tc.opts), seats, kit.NewCtx(1, 0, kittest.Epoch))
-			if got := kit.ErrorCode(err); got != tc.code {
-				t.Fatalf("Setup error = %v, want %s", err, tc.code)
-			}
-		})
-	}
+	kittest.SetupRefusals(t, game,
+		kittest.SetupRefusal{Name: "ErrDifficulty", Options: `{"difficulty":"Insane"}`, Seats: 2, Code: "bad_option"},
+		kittest.SetupRefusal{Name: "ErrUnknownOption", Options: `{"captain":true}`, Seats: 2, Code: "bad_option"},
+		kittest.SetupRefusal{Name: "ErrTooFew", Seats: 1, Code: "player_count"},
+		kittest.SetupRefusal{Name: "ErrTooMany", Seats: 8, Code: "player_count"},
+		kittest.SetupRefusal{Name: "ErrData", Options: `{"game_data":{"aliens":[]}}`, Seats: 2, Code: "bad_option"},
+	)
 	t.Run("ErrFiveCommanders", func(t *testing.T) {
 		d := DefaultData()
 		d.Aliens[Commander].Count = 5

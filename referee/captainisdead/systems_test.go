@@ -13,8 +13,7 @@ import (
 // in its own room.
 func TestNoFirstTurnWin(t *testing.T) {
 	ann := kit.SeatActor(0)
-	s := turnOf(begin(t, `{"difficulty":"Novice"}`, "Spy", "First Officer"), 0)
-	put(s, Infantry, "Cargo Pod", 1)
+	s := playing(t, `{"difficulty":"Novice"}`, "Spy", "First Officer")
 	t.Run("ErrNotInSystemRoom", func(t *testing.T) {
 		refuse(t, s, ann, "repair_system", systemArgs{"Ship Control"}, "not_in_system_room")
 	})
@@ -43,8 +42,7 @@ func TestNoFirstTurnWin(t *testing.T) {
 // the system's own room (Alarms keys them to where they happen).
 func TestSystemsInTheirRooms(t *testing.T) {
 	ann := kit.SeatActor(0)
-	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
-	put(s, Infantry, "Cargo Pod", 1)
+	s := playing(t, "", "Spy", "First Officer")
 	for _, typ := range []string{"use_system", "unlock_system", "hack_system"} {
 		t.Run(typ, func(t *testing.T) {
 			refuse(t, s, ann, typ, systemArgs{"Ship Control"}, "not_in_system_room")
@@ -80,8 +78,7 @@ func TestSystemsInTheirRooms(t *testing.T) {
 // them.
 func TestRepairCost(t *testing.T) {
 	ann := kit.SeatActor(0)
-	base := turnOf(begin(t, "", "Spy", "Hacker"), 0)
-	put(base, Infantry, "Cargo Pod", 1)
+	base := playing(t, "", "Spy", "Hacker")
 	at(base, 0, "Bridge")
 	base.Systems[0].Locked = false
 	t.Run("OK", func(t *testing.T) {
@@ -127,8 +124,7 @@ func TestRepairCost(t *testing.T) {
 // there are only 3 grenades and they are not reused (New Systems).
 func TestGrenadeLockerEmpty(t *testing.T) {
 	ann := kit.SeatActor(0)
-	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
-	put(s, Infantry, "Cargo Pod", 1)
+	s := playing(t, "", "Spy", "First Officer")
 	at(s, 0, "War Room")
 	s.Systems[3].Locked = false
 	s.Players[1].Grenades, s.GrenadeLocker = 3, 0

@@ -8,13 +8,23 @@ import (
 	"tablewarden/referee/kit/kittest"
 )
 
+// scanner is std7 with repair tokens on the Ship Repair board (5 bring the
+// scanners online) and seat to play, holding scans Scan tokens.
+func scanner(t *testing.T, repair, seat, scans int) *table {
+	tb := std7(t)
+	tb.setRepair(repair)
+	if seat != tb.turn() {
+		tb.setTurn(seat)
+	}
+	tb.hold(seat, Scan, scans)
+	return tb
+}
+
 func TestScan(t *testing.T) {
 	// std7: Ada Captain 0, Bo First Mate 1, Cy Pilot 2 (Alien), Di
 	// Scientist 3, Ed Diplomat 4 (Queen), Flo Doctor 5, Gus Security 6.
 	t.Run("OK", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 4)
+		tb := scanner(t, 5, 0, 4)
 		bag := tb.st.Bag.Count(Scan)
 		res := tb.do(0, MoveScan, TargetArgs{Target: 4})
 		if got, want := tb.st.Seats[0].Scan, 1; got != want {
@@ -42,69 +52,49 @@ func TestScan(t *testing.T) {
 		}
 	})
 	t.Run("MoreThanNeededKeepsTheRest", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 6)
+		tb := scanner(t, 5, 0, 6)
 		tb.do(0, MoveScan, TargetArgs{Target: 2})
 		if got, want := tb.st.Seats[0].Scan, 3; got != want {
 			t.Fatalf("Scan kept = %d, want %d", got, want)
 		}
 	})
 	t.Run("ScientistNeedsThreeReturnsTwo", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.setTurn(3)
-		tb.hold(3, Scan, 3)
+		tb := scanner(t, 5, 3, 3)
 		tb.do(3, MoveScan, TargetArgs{Target: 2})
 		if got, want := tb.st.Seats[3].Scan, 1; got != want {
 			t.Fatalf("Scientist's Scan kept = %d, want %d", got, want)
 		}
 	})
 	t.Run("EjectedCanBeScanned", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
+		tb := scanner(t, 5, 0, 4)
 		tb.st.Seats[2].Status = Ejected
-		tb.hold(0, Scan, 4)
 		tb.do(0, MoveScan, TargetArgs{Target: 2})
 		if got, want := tb.st.Seats[0].Scans[0].BioID, Alien; got != want {
 			t.Fatalf("scan = %q, want %q", got, want)
 		}
 	})
-	t.Run("ErrScannersOffline", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(4)
-		tb.hold(0, Scan, 4)
-		tb.wantRefused(0, MoveScan, TargetArgs{Target: 2}, "scanners_offline")
-	})
-	t.Run("ErrNotEnoughScans", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 3)
-		tb.wantRefused(0, MoveScan, TargetArgs{Target: 2}, "not_enough_scans")
-		tb.setTurn(3)
-		tb.hold(3, Scan, 2)
-		tb.wantRefused(3, MoveScan, TargetArgs{Target: 2}, "not_enough_scans")
-	})
-	t.Run("ErrScanFirstMate", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 4)
-		tb.wantRefused(0, MoveScan, TargetArgs{Target: 1}, "scan_first_mate")
-	})
-	t.Run("ErrScanSelf", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 4)
-		tb.wantRefused(0, MoveScan, TargetArgs{Target: 0}, "scan_self")
-		tb.wantRefused(0, MoveScan, TargetArgs{Target: 9}, "unknown_seat")
-	})
-	t.Run("ErrAlreadyDrawn", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 4)
-		tb.withHand(Target)
-		tb.wantRefused(0, MoveScan, TargetArgs{Target: 2}, "already_drawn")
-	})
+	for _, tc := range []struct {
+		name                        string
+		repair, seat, scans, target int
+		drawn                       bool
+		code                        string
+	}{
+		{"ErrScannersOffline", 4, 0, 4, 2, false, "scanners_offline"},
+		{"ErrNotEnoughScans", 5, 0, 3, 2, false, "not_enough_scans"},
+		{"ErrNotEnoughScansScientist", 5, 3, 2, 2, false, "not_enough_scans"},
+		{"ErrScanFirstMate", 5, 0, 4, 1, false, "scan_first_mate"},
+		{"ErrScanSelf", 5, 0, 4, 0, false, "scan_self"},
+		{"ErrUnknownSeat", 5, 0, 4, 9, false, "unknown_seat"},
+		{"ErrAlreadyDrawn", 5, 0, 4, 2, true, "already_drawn"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := scanner(t, tc.repair, tc.seat, tc.scans)
+			if tc.drawn {
+				tb.withHand(Target)
+			}
+			tb.wantRefused(tc.seat, MoveScan, TargetArgs{Target: tc.target}, tc.code)
+		})
+	}
 }
 
 func TestChef(t *testing.T) {
@@ -245,9 +235,7 @@ func TestSecurity(t *testing.T) {
 		if got, want := tb.st.Seats[1].Target, 1; got != want {
 			t.Fatalf("Bo's Target = %d, want %d", got, want)
 		}
-		if got, want := tb.turn(), 4; got != want {
-			t.Fatalf("turn = %d, want %d", got, want)
-		}
+		tb.wantTurn(4)
 	})
 	t.Run("ErrNoTargetInBag", func(t *testing.T) {
 		tb := sec(t)

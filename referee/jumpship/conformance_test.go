@@ -1,7 +1,6 @@
 package jumpship
 
 import (
-	"encoding/json"
 	"testing"
 
 	"tablewarden/referee/kit/kittest"
@@ -13,8 +12,8 @@ import (
 func TestConformance(t *testing.T) {
 	kittest.Conformance(t, New(), State{},
 		kittest.ConformanceCase{Name: "default"},
-		kittest.ConformanceCase{Name: "short-tracks", Options: json.RawMessage(`{"quarantine_track":1,"eject_track":2,"kill_track":2}`)},
-		kittest.ConformanceCase{Name: "quarantine-cards", Seats: 7, Options: json.RawMessage(
+		kittest.ConformanceCase{Name: "short-tracks", Options: []byte(`{"quarantine_track":1,"eject_track":2,"kill_track":2}`)},
+		kittest.ConformanceCase{Name: "quarantine-cards", Seats: 7, Options: []byte(
 			`{"quarantine_track":2,"quarantine_cards":[{"name":"Cough","text":"a"},{"name":"Fever","text":"b"},{"name":"Rash","text":"c"}]}`)},
 	)
 }

@@ -22,8 +22,7 @@ func TestQuarantine(t *testing.T) {
 		tb := std7(t)
 		tb.hold(3, Command, 2)
 		tb.hold(1, Command, 1)
-		tb.resolveTrack(0, Target)
-		tb.do(0, MoveGive, GiveArgs{Token: Target, To: 2})
+		tb.completeTrack(0, Target, 0, 2)
 		if got, want := tb.st.Phase, PhaseQuarantine; got != want || tb.st.Choice.Chooser != 3 {
 			t.Fatalf("phase = %q, choice %+v; want %q by seat 3", got, tb.st.Choice, want)
 		}
@@ -52,24 +51,20 @@ func TestQuarantine(t *testing.T) {
 		tb := noCaptain(t)
 		tb.hold(0, Command, 2)
 		tb.hold(2, Command, 2)
-		tb.resolveTrack(0, Target)
-		res := tb.do(1, MoveGive, GiveArgs{Token: Target, To: 3})
+		res := tb.completeTrack(0, Target, 1, 3)
 		if got, want := tb.st.Quarantined, -1; got != want {
 			t.Fatalf("quarantined = %d, want %d", got, want)
 		}
 		if !kittest.HasEvent(res.Events, "quarantine_tie") || tb.st.Bag.Count(Command) != 10 || !tb.st.Countdown[0].Resolved {
 			t.Fatalf("after a tie: events %v, %d Command in bag, track %+v", res.Events, tb.st.Bag.Count(Command), tb.st.Countdown[0])
 		}
-		if got, want := tb.turn(), 2; got != want {
-			t.Fatalf("turn = %d, want %d", got, want)
-		}
+		tb.wantTurn(2)
 	})
 	t.Run("CaptainChoosesTheChooser", func(t *testing.T) {
 		tb := std7(t)
 		tb.hold(2, Command, 2)
 		tb.hold(5, Command, 2)
-		tb.resolveTrack(0, Target)
-		tb.do(0, MoveGive, GiveArgs{Token: Target, To: 1})
+		tb.completeTrack(0, Target, 0, 1)
 		if got, want := tb.st.Phase, PhaseCaptainTiebreak; got != want || !slices.Equal(tb.st.Choice.Tied, []int{2, 5}) {
 			t.Fatalf("phase = %q, choice %+v; want %q among [2 5]", got, tb.st.Choice, want)
 		}
@@ -88,8 +83,7 @@ func TestQuarantine(t *testing.T) {
 		tb := std7(t)
 		tb.hold(0, Command, 1)
 		tb.hold(5, Command, 1)
-		tb.resolveTrack(0, Target)
-		tb.do(0, MoveGive, GiveArgs{Token: Target, To: 1})
+		tb.completeTrack(0, Target, 0, 1)
 		tb.do(0, MoveCaptainBreak, SeatArgs{Seat: 0})
 		tb.do(0, MoveQuarantine, TargetArgs{Target: 0})
 		if got, want := tb.st.Quarantined, 0; got != want {
@@ -98,8 +92,7 @@ func TestQuarantine(t *testing.T) {
 	})
 	t.Run("AllZeroIsATie", func(t *testing.T) {
 		tb := std7(t)
-		tb.resolveTrack(0, Target)
-		tb.do(0, MoveGive, GiveArgs{Token: Target, To: 1})
+		tb.completeTrack(0, Target, 0, 1)
 		if got, want := len(tb.st.Choice.Tied), 7; got != want || tb.st.Phase != PhaseCaptainTiebreak {
 			t.Fatalf("tied = %v (%s), want all %d seats", tb.st.Choice.Tied, tb.st.Phase, want)
 		}
@@ -112,8 +105,7 @@ func TestEject(t *testing.T) {
 		tb.hold(3, Target, 3)
 		tb.hold(3, Scan, 2)
 		tb.hold(5, Target, 2)
-		tb.resolveTrack(1, Medical)
-		res := tb.do(0, MoveGive, GiveArgs{Token: Medical, To: 1})
+		res := tb.completeTrack(1, Medical, 0, 1)
 		if got, want := tb.st.Seats[3].Status, Ejected; got != want {
 			t.Fatalf("Di = %q, want %q", got, want)
 		}
@@ -139,8 +131,7 @@ func TestEject(t *testing.T) {
 		tb.hold(3, Target, 3)
 		tb.hold(3, Medical, 2)
 		tb.hold(5, Target, 2)
-		tb.resolveTrack(1, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 1})
+		tb.completeTrack(1, Scan, 0, 1)
 		if tb.st.Seats[5].Status != Ejected || tb.st.Seats[3].Status != Aboard {
 			t.Fatalf("seats %s, want Flo (net 2) ejected, not Di (net 1)", seatsStr(tb.st))
 		}
@@ -149,8 +140,7 @@ func TestEject(t *testing.T) {
 		tb := noCaptain(t)
 		tb.hold(0, Target, 2)
 		tb.hold(2, Target, 2)
-		tb.resolveTrack(1, Scan)
-		tb.do(1, MoveGive, GiveArgs{Token: Scan, To: 3})
+		tb.completeTrack(1, Scan, 1, 3)
 		for i, s := range tb.st.Seats {
 			if s.Status != Aboard {
 				t.Fatalf("seat %d is %s after a tie", i, s.Status)
@@ -164,21 +154,17 @@ func TestEject(t *testing.T) {
 		tb := std7(t)
 		tb.hold(3, Target, 2)
 		tb.hold(5, Target, 2)
-		tb.resolveTrack(1, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 1})
+		tb.completeTrack(1, Scan, 0, 1)
 		tb.do(0, MoveCaptainBreak, SeatArgs{Seat: 3})
 		if got, want := tb.st.Seats[3].Status, Ejected; got != want {
 			t.Fatalf("Di = %q, want %q", got, want)
 		}
-		if got, want := tb.turn(), 1; got != want {
-			t.Fatalf("turn = %d, want %d", got, want)
-		}
+		tb.wantTurn(1)
 	})
 	t.Run("QueenEjectedHumansWin", func(t *testing.T) {
 		tb := std7(t)
 		tb.hold(4, Target, 3)
-		tb.resolveTrack(1, Scan)
-		res := tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 1})
+		res := tb.completeTrack(1, Scan, 0, 1)
 		o := tb.g.Outcome(tb.st)
 		if o == nil || o.Side != SideHumans || !slices.Equal(o.Winners, []int{0, 1, 3, 5, 6}) {
 			t.Fatalf("outcome = %+v, want Humans [0 1 3 5 6]", o)
@@ -197,8 +183,7 @@ func TestKill(t *testing.T) {
 	t.Run("MostCommandKillsTheQueen", func(t *testing.T) {
 		tb := killTable(t)
 		tb.hold(3, Command, 2)
-		tb.resolveTrack(2, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 1})
+		tb.completeTrack(2, Scan, 0, 1)
 		if got, want := tb.st.Phase, PhaseKill; got != want || tb.st.Choice.Chooser != 3 {
 			t.Fatalf("phase = %q, choice %+v; want %q by seat 3", got, tb.st.Choice, want)
 		}
@@ -211,8 +196,7 @@ func TestKill(t *testing.T) {
 	t.Run("KillingAHumanAliensWin", func(t *testing.T) {
 		tb := killTable(t)
 		tb.hold(3, Command, 2)
-		tb.resolveTrack(2, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 1})
+		tb.completeTrack(2, Scan, 0, 1)
 		tb.do(3, MoveKill, TargetArgs{Target: 5})
 		if o := tb.g.Outcome(tb.st); o == nil || o.Side != SideAliens || !slices.Equal(o.Winners, []int{2, 4}) {
 			t.Fatalf("outcome = %+v, want Aliens [2 4]", o)
@@ -221,8 +205,7 @@ func TestKill(t *testing.T) {
 	t.Run("KillNobodyAliensWin", func(t *testing.T) {
 		tb := killTable(t)
 		tb.hold(3, Command, 2)
-		tb.resolveTrack(2, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 1})
+		tb.completeTrack(2, Scan, 0, 1)
 		tb.do(3, MoveKillNobody, nil)
 		if o := tb.g.Outcome(tb.st); o == nil || o.Side != SideAliens {
 			t.Fatalf("outcome = %+v, want Aliens", o)
@@ -232,8 +215,7 @@ func TestKill(t *testing.T) {
 		tb := killTable(t)
 		tb.st.Seats[6].Status = Ejected
 		tb.hold(3, Command, 2)
-		tb.resolveTrack(2, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 1})
+		tb.completeTrack(2, Scan, 0, 1)
 		tb.wantRefused(3, MoveKill, TargetArgs{Target: 6}, "not_aboard")
 	})
 	t.Run("CommandTieMostTargetKilledCaptainCannotOverride", func(t *testing.T) {
@@ -243,8 +225,7 @@ func TestKill(t *testing.T) {
 		tb.hold(4, Target, 3)
 		tb.hold(4, Medical, 1)
 		tb.hold(5, Target, 1)
-		tb.resolveTrack(2, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 3})
+		tb.completeTrack(2, Scan, 0, 3)
 		if tb.st.Seats[4].Status != Killed || tb.st.Choice != nil {
 			t.Fatalf("seats %s, choice %+v; want Ed (net 2 Target) killed with no Captain's choice", seatsStr(tb.st), tb.st.Choice)
 		}
@@ -257,8 +238,7 @@ func TestKill(t *testing.T) {
 		tb.hold(4, Target, 3)
 		tb.hold(4, Medical, 2)
 		tb.hold(5, Target, 2)
-		tb.resolveTrack(2, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 3})
+		tb.completeTrack(2, Scan, 0, 3)
 		if tb.st.Seats[5].Status != Killed {
 			t.Fatalf("seats %s, want Flo (net 2) killed, not Ed (net 1)", seatsStr(tb.st))
 		}
@@ -270,8 +250,7 @@ func TestKill(t *testing.T) {
 		tb := killTable(t)
 		tb.hold(4, Target, 2)
 		tb.hold(5, Target, 2)
-		tb.resolveTrack(2, Scan)
-		res := tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 3})
+		res := tb.completeTrack(2, Scan, 0, 3)
 		for i, s := range tb.st.Seats {
 			if s.Status != Aboard {
 				t.Fatalf("seat %d is %s after a double tie", i, s.Status)

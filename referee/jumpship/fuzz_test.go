@@ -82,8 +82,7 @@ func TestRandomGames(t *testing.T) {
 func candidates(n int) []kit.Move {
 	var out []kit.Move
 	for _, spec := range New().Info().Moves {
-		combos := []map[string]any{{}}
-		for _, a := range spec.Args {
+		combos := kittest.Combinations(spec.Args, func(a kit.ArgSpec) []any {
 			var vals []any
 			switch {
 			case a.Kind == kit.ArgSeat:
@@ -98,23 +97,11 @@ func candidates(n int) []kit.Move {
 				}
 				vals = append(vals, "1>x", "01>2")
 			default:
-				for _, c := range a.Choices {
-					vals = append(vals, c.Value)
-				}
+				vals = append(vals, kittest.ChoiceValues(a)...)
 				vals = append(vals, Countdown)
 			}
-			var next []map[string]any
-			for _, c := range combos {
-				for _, v := range vals {
-					m := map[string]any{a.Name: v}
-					for k, x := range c {
-						m[k] = x
-					}
-					next = append(next, m)
-				}
-			}
-			combos = next
-		}
+			return vals
+		})
 		for _, c := range combos {
 			if len(spec.Args) == 0 {
 				out = append(out, kit.Move{Type: spec.Type})

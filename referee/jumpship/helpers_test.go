@@ -221,8 +221,25 @@ func (tb *table) resolveTrack(i int, hand ...string) {
 	tb.check()
 }
 
+// completeTrack has giver give token to seat to, the last token of a draw
+// that completed countdown track i (resolveTrack), so that the track's
+// event resolves now.
+func (tb *table) completeTrack(i int, token string, giver, to int) kit.Result {
+	tb.t.Helper()
+	tb.resolveTrack(i, token)
+	return tb.do(giver, MoveGive, GiveArgs{Token: token, To: to})
+}
+
 // turn is the seat whose turn it is.
 func (tb *table) turn() int { return tb.st.Order.Seat() }
+
+// wantTurn fails the test unless it is seat's turn.
+func (tb *table) wantTurn(seat int) {
+	tb.t.Helper()
+	if got := tb.turn(); got != seat {
+		tb.t.Fatalf("turn = %d, want %d", got, seat)
+	}
+}
 
 // setTurn gives the turn to a seat at the start of its turn.
 func (tb *table) setTurn(seat int) {

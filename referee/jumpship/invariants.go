@@ -12,11 +12,10 @@ import (
 // track bounds, the Bio ID chart, seat statuses and that the phase agrees
 // with the rest of the state. It returns an error naming the first broken
 // invariant.
-func (g *Game) Invariants(s kit.State) error {
-	st, err := moves.State(s)
-	if err != nil {
-		return err
-	}
+func (g *Game) Invariants(st kit.State) error { return moves.Check(st, invariants) }
+
+// invariants is Invariants on the game's own state.
+func invariants(st *State) error {
 	n := len(st.Seats)
 	humans, aliens, ok := bioChart(n)
 	if !ok {

@@ -154,6 +154,16 @@ func offerSecurity(st *State, seat int) *kit.MoveSpec {
 	return narrow(specSecurity)
 }
 
+// checkAbility refuses a Special Ability used instead of drawing unless it
+// is seat's turn to draw (the checkTurn codes) and seat has role
+// ("wrong_role").
+func checkAbility(st *State, seat int, role, rule string) error {
+	if err := checkTurn(st, seat, PhaseTurn); err != nil {
+		return err
+	}
+	return checkRole(st, seat, role, rule)
+}
+
 // checkRole refuses an ability used by another role ("wrong_role").
 func checkRole(st *State, seat int, role, rule string) error {
 	if got := st.Seats[seat].Role; got != role {
@@ -212,10 +222,7 @@ func checkScanTarget(st *State, seat, target int) error {
 // "track_finished", "no_countdown_to_remove".
 func chef(t *kit.Turn[State], seat int, args ChefArgs) error {
 	st := t.S
-	if err := checkTurn(st, seat, PhaseTurn); err != nil {
-		return err
-	}
-	if err := checkRole(st, seat, Chef, ruleAbilityChef); err != nil {
+	if err := checkAbility(st, seat, Chef, ruleAbilityChef); err != nil {
 		return err
 	}
 	i := slices.Index(trackEvents[:], args.Track)
@@ -241,10 +248,7 @@ func chef(t *kit.Turn[State], seat int, args ChefArgs) error {
 // "not_aboard".
 func doctor(t *kit.Turn[State], seat int, args DoctorArgs) error {
 	st := t.S
-	if err := checkTurn(st, seat, PhaseTurn); err != nil {
-		return err
-	}
-	if err := checkRole(st, seat, Doctor, ruleAbilityDoc); err != nil {
+	if err := checkAbility(st, seat, Doctor, ruleAbilityDoc); err != nil {
 		return err
 	}
 	if !slices.ContainsFunc(st.Seats, func(s Seat) bool { return s.Medical > 0 }) {
@@ -283,10 +287,7 @@ func doctor(t *kit.Turn[State], seat int, args DoctorArgs) error {
 // "wrong_role", "no_repair_on_track".
 func engineer(t *kit.Turn[State], seat int) error {
 	st := t.S
-	if err := checkTurn(st, seat, PhaseTurn); err != nil {
-		return err
-	}
-	if err := checkRole(st, seat, Engineer, ruleAbilityEng); err != nil {
+	if err := checkAbility(st, seat, Engineer, ruleAbilityEng); err != nil {
 		return err
 	}
 	if st.Repair == 0 {
@@ -308,10 +309,7 @@ func engineer(t *kit.Turn[State], seat int) error {
 // checkTurn codes, "wrong_role", "no_target_in_bag".
 func security(t *kit.Turn[State], seat int) error {
 	st := t.S
-	if err := checkTurn(st, seat, PhaseTurn); err != nil {
-		return err
-	}
-	if err := checkRole(st, seat, Security, ruleAbilitySec); err != nil {
+	if err := checkAbility(st, seat, Security, ruleAbilitySec); err != nil {
 		return err
 	}
 	if _, ok := st.Bag.Take(Target); !ok {

@@ -72,8 +72,7 @@ func TestPrompts(t *testing.T) {
 	t.Run("Kill", func(t *testing.T) {
 		tb := std7(t)
 		tb.hold(3, Command, 2)
-		tb.resolveTrack(2, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 1})
+		tb.completeTrack(2, Scan, 0, 1)
 		tb.wantPrompts(map[kit.Viewer]string{
 			kit.SeatViewer(3): "Choose a player to kill, or nobody",
 			kit.SeatViewer(0): "Waiting for Di to choose whom to kill",
@@ -87,8 +86,7 @@ func TestPrompts(t *testing.T) {
 		tb := std7(t)
 		tb.hold(1, Command, 1)
 		tb.hold(3, Command, 1)
-		tb.resolveTrack(0, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 5})
+		tb.completeTrack(0, Scan, 0, 5)
 		tb.wantPrompts(map[kit.Viewer]string{
 			kit.SeatViewer(0): "You are the Captain: choose which of Bo, Di picks who goes into Quarantine",
 			kit.SeatViewer(1): "Waiting for Ada, the Captain, to break the tie",
@@ -173,8 +171,7 @@ func TestMoveHints(t *testing.T) {
 		tb := std7(t)
 		tb.hold(1, Target, 1)
 		tb.hold(3, Target, 1)
-		tb.resolveTrack(1, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Scan, To: 5})
+		tb.completeTrack(1, Scan, 0, 5)
 		sp := findMove(t, tb.g.View(tb.st, kit.SeatViewer(0)).Moves, MoveCaptainBreak)
 		if sp.Confirm == "" || !strings.Contains(sp.Label, "ejected") {
 			t.Fatalf("captain's eject choice = %+v, want a confirm", sp)

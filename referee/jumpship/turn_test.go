@@ -206,39 +206,31 @@ func TestGive(t *testing.T) {
 			}
 		}
 	})
-	t.Run("ErrGiveToSelf", func(t *testing.T) {
-		tb := std7(t)
-		tb.withHand(Target)
-		tb.wantRefused(0, MoveGive, GiveArgs{Token: Target, To: 0}, "give_to_self")
-	})
-	t.Run("ErrGiveTwiceToPlayer", func(t *testing.T) {
-		tb := std7(t)
-		tb.withHand(Target, Scan)
-		tb.do(0, MoveGive, GiveArgs{Token: Target, To: 3})
-		tb.wantRefused(0, MoveGive, GiveArgs{Token: Scan, To: 3}, "give_twice_to_player")
-	})
-	t.Run("ErrNotAboard", func(t *testing.T) {
-		tb := std7(t)
-		tb.st.Seats[5].Status = Ejected
-		tb.withHand(Target)
-		tb.wantRefused(0, MoveGive, GiveArgs{Token: Target, To: 5}, "not_aboard")
-	})
-	t.Run("ErrTokenNotHeld", func(t *testing.T) {
-		tb := std7(t)
-		tb.withHand(Target)
-		tb.wantRefused(0, MoveGive, GiveArgs{Token: Scan, To: 1}, "token_not_held")
-	})
-	t.Run("ErrRepairNotGiven", func(t *testing.T) {
-		tb := std7(t)
-		tb.withHand(Repair)
-		tb.wantRefused(0, MoveGive, GiveArgs{Token: Repair, To: 1}, "repair_not_given")
-	})
-	t.Run("ErrUnknownSeat", func(t *testing.T) {
-		tb := std7(t)
-		tb.withHand(Target)
-		tb.wantRefused(0, MoveGive, GiveArgs{Token: Target, To: 7}, "unknown_seat")
-		tb.wantRefused(0, MoveGive, GiveArgs{Token: Target, To: -1}, "unknown_seat")
-	})
+	for _, tc := range []struct {
+		name    string
+		hand    []string
+		arrange func(tb *table)
+		give    GiveArgs
+		code    string
+	}{
+		{"ErrGiveToSelf", []string{Target}, nil, GiveArgs{Token: Target, To: 0}, "give_to_self"},
+		{"ErrGiveTwiceToPlayer", []string{Target, Scan}, func(tb *table) { tb.do(0, MoveGive, GiveArgs{Token: Target, To: 3}) },
+			GiveArgs{Token: Scan, To: 3}, "give_twice_to_player"},
+		{"ErrNotAboard", []string{Target}, func(tb *table) { tb.st.Seats[5].Status = Ejected }, GiveArgs{Token: Target, To: 5}, "not_aboard"},
+		{"ErrTokenNotHeld", []string{Target}, nil, GiveArgs{Token: Scan, To: 1}, "token_not_held"},
+		{"ErrRepairNotGiven", []string{Repair}, nil, GiveArgs{Token: Repair, To: 1}, "repair_not_given"},
+		{"ErrUnknownSeat", []string{Target}, nil, GiveArgs{Token: Target, To: 7}, "unknown_seat"},
+		{"ErrNegativeSeat", []string{Target}, nil, GiveArgs{Token: Target, To: -1}, "unknown_seat"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := std7(t)
+			tb.withHand(tc.hand...)
+			if tc.arrange != nil {
+				tc.arrange(tb)
+			}
+			tb.wantRefused(0, MoveGive, tc.give, tc.code)
+		})
+	}
 	t.Run("PlaceRepair", func(t *testing.T) {
 		tb := std7(t)
 		tb.withHand(Repair, Target)

@@ -46,9 +46,7 @@ func TestPrivateView(t *testing.T) {
 		}
 	})
 	t.Run("ScanResultInScannersView", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 4)
+		tb := scanner(t, 5, 0, 4)
 		tb.do(0, MoveScan, TargetArgs{Target: 2})
 		if got, want := privateOf(t, tb, 0).Scans, []KnownBio{{Seat: 2, Name: "Cy", BioID: Alien}}; !slices.Equal(got, want) {
 			t.Fatalf("scans = %v, want %v", got, want)
@@ -124,21 +122,6 @@ func hide(st *State, v kit.Viewer, r *rand.Rand, alsoKnown ...int) (c *State, ch
 	return c, changed
 }
 
-func visibleEvents(t *testing.T, evs []kit.Event, v kit.Viewer) string {
-	t.Helper()
-	var out []kit.Event
-	for _, e := range evs {
-		if e.VisibleTo(v) {
-			out = append(out, e)
-		}
-	}
-	b, err := json.Marshal(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // TestLeakage plays random games and, at every state and for every viewer
 // (each seat, the host, the board), changes every secret that viewer may
 // not know — other seats' Bio IDs, who the Queen and the Aliens are, other
@@ -204,7 +187,7 @@ func TestLeakage(t *testing.T) {
 				if next.End != nil || altNext.End != nil {
 					continue // the end reveals everything
 				}
-				if a, b := visibleEvents(t, res.Events, v), visibleEvents(t, altRes.Events, v); a != b {
+				if a, b := kittest.EventsJSON(t, res.Events, v), kittest.EventsJSON(t, altRes.Events, v); a != b {
 					t.Fatalf("seed %d move %d: %s %d's events depend on a secret:\n%s\n%s", seed, no, v.Role, v.Seat, a, b)
 				}
 				if a, b := kittest.ViewJSON(t, g.View(next, v)), kittest.ViewJSON(t, g.View(altNext, v)); a != b {
@@ -239,7 +222,7 @@ func TestScanResultLeakage(t *testing.T) {
 	alienTB, alienRes := scanOf(Alien)
 	viewers := []kit.Viewer{kit.HostViewer, kit.BoardViewer, kit.SeatViewer(1), kit.SeatViewer(5), kit.SeatViewer(6)}
 	for _, v := range viewers {
-		if a, b := visibleEvents(t, humanRes.Events, v), visibleEvents(t, alienRes.Events, v); a != b {
+		if a, b := kittest.EventsJSON(t, humanRes.Events, v), kittest.EventsJSON(t, alienRes.Events, v); a != b {
 			t.Fatalf("%s %d sees different scan events:\n%s\n%s", v.Role, v.Seat, a, b)
 		}
 		if a, b := kittest.ViewJSON(t, humanTB.g.View(humanTB.st, v)), kittest.ViewJSON(t, alienTB.g.View(alienTB.st, v)); a != b {
@@ -247,7 +230,7 @@ func TestScanResultLeakage(t *testing.T) {
 		}
 	}
 	me := kit.SeatViewer(3)
-	if visibleEvents(t, humanRes.Events, me) == visibleEvents(t, alienRes.Events, me) {
+	if kittest.EventsJSON(t, humanRes.Events, me) == kittest.EventsJSON(t, alienRes.Events, me) {
 		t.Fatalf("the scanner's events do not show the scan result")
 	}
 }
@@ -264,9 +247,7 @@ func TestMovesNarrowed(t *testing.T) {
 	}
 	choices := func(a kit.ArgSpec) []any {
 		var out []any
-		for _, c := range a.Choices {
-			out = append(out, c.Value)
-		}
+		out = append(out, kittest.ChoiceValues(a)...)
 		return out
 	}
 	t.Run("Give", func(t *testing.T) {
@@ -304,9 +285,7 @@ func TestMovesNarrowed(t *testing.T) {
 		}
 	})
 	t.Run("ScanTargets", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 4)
+		tb := scanner(t, 5, 0, 4)
 		scan := find(tb.g.View(tb.st, kit.SeatViewer(0)).Moves, MoveScan)
 		if got, want := choices(scan[0].Args[0]), []any{2, 3, 4, 5, 6}; !slices.Equal(got, want) {
 			t.Fatalf("scan targets = %v, want %v (not herself, not the First Mate)", got, want)
@@ -393,9 +372,7 @@ func TestViewNamesPeople(t *testing.T) {
 		}
 	})
 	t.Run("ScanNamesTheTarget", func(t *testing.T) {
-		tb := std7(t)
-		tb.setRepair(5)
-		tb.hold(0, Scan, 4)
+		tb := scanner(t, 5, 0, 4)
 		tb.do(0, MoveScan, TargetArgs{Target: 2})
 		if notes := privateOf(t, tb, 0).Notes; !slices.Contains(notes, "Your scan: Cy is Alien.") {
 			t.Fatalf("notes %q lack the scan of Cy", notes)

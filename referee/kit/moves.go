@@ -164,6 +164,16 @@ func (ms *Moves[S]) State(st State) (*S, error) {
 	return s, nil
 }
 
+// Check runs f on st as the game's state, or returns State's error when st
+// is another game's: the body of a game's Invariants is a func(*S) error.
+func (ms *Moves[S]) Check(st State, f func(s *S) error) error {
+	s, err := ms.State(st)
+	if err != nil {
+		return err
+	}
+	return f(s)
+}
+
 // seatFor maps an actor onto the seat number a row's Offer and Apply take,
 // or refuses the actor.
 func (ms *Moves[S]) seatFor(s *S, d MoveDef[S], who Actor) (int, error) {

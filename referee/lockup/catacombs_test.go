@@ -92,25 +92,18 @@ func TestCatacombMovement(t *testing.T) {
 			t.Fatalf("TOMB scores %d, want 15", got)
 		}
 	})
-	t.Run("EscapedRound4Scores23", func(t *testing.T) {
-		s := st.Clone()
-		s.Round = 4
-		s = stepFrom(t, s, "DEEP_VAULT")
-		s, _ = play(t, s, seat(0), "advance_paying", M{"to": "ESCAPED"})
-		if got, want := s.Players[0].EscapedStars, 23; got != want {
-			t.Fatalf("ESCAPED in round 4 scores %d, want %d", got, want)
-		}
-		refuse(t, s, seat(0), "advance_lantern", nil, "lantern_ended")
-	})
-	t.Run("EscapedRound6Scores17", func(t *testing.T) {
-		s := st.Clone()
-		s.Round = 6
-		s = stepFrom(t, s, "DEEP_VAULT")
-		s, _ = play(t, s, seat(0), "advance_paying", M{"to": "ESCAPED"})
-		if got, want := s.Players[0].EscapedStars, 17; got != want {
-			t.Fatalf("ESCAPED in round 6 scores %d, want %d", got, want)
-		}
-	})
+	for _, tc := range []struct{ round, stars int }{{4, 23}, {6, 17}} {
+		t.Run(fmt.Sprintf("EscapedRound%dScores%d", tc.round, tc.stars), func(t *testing.T) {
+			s := st.Clone()
+			s.Round = tc.round
+			s = stepFrom(t, s, "DEEP_VAULT")
+			s, _ = play(t, s, seat(0), "advance_paying", M{"to": "ESCAPED"})
+			if got, want := s.Players[0].EscapedStars, tc.stars; got != want {
+				t.Fatalf("ESCAPED in round %d scores %d, want %d", tc.round, got, want)
+			}
+			refuse(t, s, seat(0), "advance_lantern", nil, "lantern_ended")
+		})
+	}
 	t.Run("AdvanceLanternOneSpace", func(t *testing.T) {
 		s := stepFrom(t, st, "ENTRANCE")
 		s, _ = play(t, s, seat(0), "advance", M{"to": "STAIRS"})
@@ -181,9 +174,7 @@ func offeredChoices(t *testing.T, st *State, s int, typ, arg string) []any {
 		var out []any
 		for _, a := range m.Args {
 			if a.Name == arg {
-				for _, c := range a.Choices {
-					out = append(out, c.Value)
-				}
+				out = append(out, kittest.ChoiceValues(a)...)
 			}
 		}
 		return out

@@ -1,7 +1,6 @@
 package lockup
 
 import (
-	"encoding/json"
 	"testing"
 
 	"tablewarden/referee/kit/kittest"
@@ -12,7 +11,7 @@ import (
 func TestConformance(t *testing.T) {
 	kittest.Conformance(t, New(), State{},
 		kittest.ConformanceCase{Name: "default"},
-		kittest.ConformanceCase{Name: "solo-yellow", Options: json.RawMessage(`{"difficulty":"yellow"}`), Seats: 1},
-		kittest.ConformanceCase{Name: "solo-red", Options: json.RawMessage(`{"difficulty":"red"}`), Seats: 1},
+		kittest.ConformanceCase{Name: "solo-yellow", Options: []byte(`{"difficulty":"yellow"}`), Seats: 1},
+		kittest.ConformanceCase{Name: "solo-red", Options: []byte(`{"difficulty":"red"}`), Seats: 1},
 	)
 }

@@ -15,20 +15,20 @@ import (
 //go:embed data.json
 var defaultDataJSON []byte
 
-// Val is one game-data value with where it comes from: the fields of
-// kit.Sourced ("rulebook", "assumed" or "table-entered", the book's
-// section, a note), repeated here because kit.Sourced carries no vis tags
-// and the state must classify every field.
+// Val is one game-data value with where it comes from (kit.Sourced:
+// "rulebook", "assumed" or "table-entered", the book's section, a note).
 type Val[T any] struct {
-	Source  string `json:"source" vis:"public"`
-	Section string `json:"section,omitempty" vis:"public"`
-	Note    string `json:"note,omitempty" vis:"public"`
-	Value   T      `json:"value" vis:"public"`
+	sourced
+	Value T `json:"value" vis:"public"`
 }
 
-// sourced is implemented by every Val, so that LoadData can mark what a
+// sourced is kit.Sourced embedded under an unexported name: its fields are
+// promoted in data.json as usual, and all game data is public.
+type sourced = kit.Sourced
+
+// enterable is implemented by every Val, so that LoadData can mark what a
 // table's override replaced.
-type sourced interface{ markTableEntered() }
+type enterable interface{ markTableEntered() }
 
 func (v *Val[T]) markTableEntered() { v.Source = kit.SourceTableEntered }
 
@@ -196,13 +196,13 @@ func LoadData(override json.RawMessage) (*Data, error) {
 	}
 	// Each key given replaces the default's whole value: clear it first,
 	// then lay the override over the rest.
-	var given []sourced
+	var given []enterable
 	rv := reflect.ValueOf(&d).Elem()
 	for i := 0; i < rv.NumField(); i++ {
 		name, _, _ := strings.Cut(rv.Type().Field(i).Tag.Get("json"), ",")
 		if _, ok := keys[name]; ok {
 			rv.Field(i).Set(reflect.Zero(rv.Field(i).Type()))
-			if v, ok := rv.Field(i).Addr().Interface().(sourced); ok {
+			if v, ok := rv.Field(i).Addr().Interface().(enterable); ok {
 				given = append(given, v)
 			}
 		}

@@ -10,11 +10,10 @@ import (
 // state: seven crew tokens per player with at most one on the legend card,
 // the face-down limit, loot tokens conserved, legend and minion cards
 // conserved, the guard deck whole, lanterns on board spaces.
-func (g *Game) Invariants(s kit.State) error {
-	st, err := moves.State(s)
-	if err != nil {
-		return err
-	}
+func (g *Game) Invariants(st kit.State) error { return moves.Check(st, invariants) }
+
+// invariants is Invariants on the game's own state.
+func invariants(st *State) error {
 	d := st.Data
 	if st.Round < 1 || st.Round > d.Rounds.Value {
 		return fmt.Errorf("round %d out of 1..%d", st.Round, d.Rounds.Value)

@@ -1,7 +1,6 @@
 package lockup
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -12,17 +11,7 @@ import (
 // visible renders what a viewer sees: the view and the events it may see.
 func visible(t *testing.T, st *State, evs []kit.Event, v kit.Viewer) string {
 	t.Helper()
-	var seen []kit.Event
-	for _, e := range evs {
-		if e.VisibleTo(v) {
-			seen = append(seen, e)
-		}
-	}
-	b, err := json.Marshal(seen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return kittest.ViewJSON(t, New().View(st, v)) + string(b)
+	return kittest.ViewJSON(t, New().View(st, v)) + kittest.EventsJSON(t, evs, v)
 }
 
 // sameExceptOwner checks that two worlds differing only in owner's secret

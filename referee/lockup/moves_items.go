@@ -18,13 +18,15 @@ func itemName(s string) string {
 	return s
 }
 
-// reserveItem is the Reserve item icon: the player takes an item from the
-// item display for free and keeps it face down (only its owner knows it).
-type reserveItemArgs struct {
+// itemArgs name an item: the arguments of reserve_item, gain_item and
+// upgrade_item.
+type itemArgs struct {
 	Item string `json:"item"`
 }
 
-func reserveItem(t *kit.Turn[State], seat int, a reserveItemArgs) error {
+// reserveItem is the Reserve item icon: the player takes an item from the
+// item display for free and keeps it face down (only its owner knows it).
+func reserveItem(t *kit.Turn[State], seat int, a itemArgs) error {
 	p := (&t.S.Players[seat])
 	name := itemName(a.Item)
 	p.Reserved = append(p.Reserved, name)
@@ -87,11 +89,7 @@ func craftReserved(t *kit.Turn[State], seat int, a craftReservedArgs) error {
 
 // gainItem records an item obtained another way than crafting; it can
 // never be upgraded.
-type gainItemArgs struct {
-	Item string `json:"item"`
-}
-
-func gainItem(t *kit.Turn[State], seat int, a gainItemArgs) error {
+func gainItem(t *kit.Turn[State], seat int, a itemArgs) error {
 	p := (&t.S.Players[seat])
 	name := itemName(a.Item)
 	p.Items = append(p.Items, Item{Name: name, How: "gained"})
@@ -102,10 +100,6 @@ func gainItem(t *kit.Turn[State], seat int, a gainItemArgs) error {
 // upgradeItem always refuses: an item is upgraded only immediately when it
 // is crafted (craft_item or craft_reserved with upgrade), and only once.
 // Code: "upgrade_only_when_crafted".
-type upgradeItemArgs struct {
-	Item string `json:"item"`
-}
-
-func upgradeItem(t *kit.Turn[State], seat int, a upgradeItemArgs) error {
+func upgradeItem(t *kit.Turn[State], seat int, a itemArgs) error {
 	return ruleErr("upgrade_only_when_crafted", secIcons, "item", a.Item)
 }

@@ -164,12 +164,7 @@ func enterStars(t *kit.Turn[State], seat int, a valueArgs) error {
 		return ruleErr("scoring_finished", secEnd)
 	}
 	f, _ := st.padEntry(seat, "stars")
-	if err := inBounds(f, a.Value); err != nil {
-		return err
-	}
-	p.Score.StarsTrack = a.Value
-	t.Log(event("score_entered", []int{seat}, "category", f.Label, "value", strconv.Itoa(a.Value)))
-	return nil
+	return recordEntry(t, seat, f, a.Value, func() { p.Score.StarsTrack = a.Value })
 }
 
 // enterGuardStars records, in solo mode, the stars on the guards' track.
@@ -183,12 +178,7 @@ func enterGuardStars(t *kit.Turn[State], seat int, a valueArgs) error {
 		return ruleErr("scoring_finished", secEnd)
 	}
 	f, _ := st.padEntry(seat, "guard_stars")
-	if err := inBounds(f, a.Value); err != nil {
-		return err
-	}
-	st.GuardState.StarsTrack = a.Value
-	t.Log(event("score_entered", []int{seat}, "category", f.Label, "value", strconv.Itoa(a.Value)))
-	return nil
+	return recordEntry(t, seat, f, a.Value, func() { st.GuardState.StarsTrack = a.Value })
 }
 
 // enterScores records one count (or points) of the player's final scoring.
@@ -203,11 +193,17 @@ func enterScores(t *kit.Turn[State], seat int, a enterScoresArgs) error {
 		return ruleErr("unknown_category", secEnd, "category", a.Category)
 	}
 	f := st.countFields(seat)[i]
-	if err := inBounds(f, a.Value); err != nil {
+	return recordEntry(t, seat, f, a.Value, func() { p.Score.Counts[a.Category] = a.Value })
+}
+
+// recordEntry checks value against the bounds of the score pad entry f
+// ("score_out_of_bounds"), then records it with set and tells seat.
+func recordEntry(t *kit.Turn[State], seat int, f padField, value int, set func()) error {
+	if err := inBounds(f, value); err != nil {
 		return err
 	}
-	p.Score.Counts[a.Category] = a.Value
-	t.Log(event("score_entered", []int{seat}, "category", f.Label, "value", strconv.Itoa(a.Value)))
+	set()
+	t.Log(event("score_entered", []int{seat}, "category", f.Label, "value", strconv.Itoa(value)))
 	return nil
 }
 

@@ -12,15 +12,10 @@ import (
 )
 
 func TestSetupPlayerCount(t *testing.T) {
-	for _, n := range []int{0, 6} {
-		t.Run(fmt.Sprintf("ErrPlayerCount%d", n), func(t *testing.T) {
-			seats := make([]string, n)
-			_, err := New().Setup(nil, seats, kit.NewCtx(1, 0, kittest.Epoch))
-			if got, want := kit.ErrorCode(err), "player_count"; got != want {
-				t.Fatalf("code = %q, want %q", got, want)
-			}
-		})
-	}
+	kittest.SetupRefusals(t, New(),
+		kittest.SetupRefusal{Name: "ErrPlayerCount0", Seats: 0, Code: "player_count"},
+		kittest.SetupRefusal{Name: "ErrPlayerCount6", Seats: 6, Code: "player_count"},
+	)
 }
 
 func TestSetupBadOptions(t *testing.T) {

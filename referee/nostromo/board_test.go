@@ -18,32 +18,11 @@ import (
 // face-down identity actually changed.
 func disguise(s *State) (*State, bool) {
 	c := s.Clone()
-	changed := false
-	var down []int
-	for i, t := range c.Board {
-		if t.Shown == nil {
-			down = append(down, i)
-		}
-	}
-	for k := range down {
-		i, j := down[k], down[(k+1)%len(down)]
-		if s.Board[j].Token != s.Board[i].Token {
-			changed = true
-		}
-		c.Board[i].Token = s.Board[j].Token
-	}
-	var blips []int
-	for i, b := range c.Blips {
-		if b.Shown == "" {
-			blips = append(blips, i)
-		}
-	}
-	for k := range blips {
-		i, j := blips[k], blips[(k+1)%len(blips)]
-		if s.Blips[j].Kind != s.Blips[i].Kind {
-			changed = true
-		}
-		c.Blips[i].Kind = s.Blips[j].Kind
+	changed := rotate(c.Board, s.Board, func(t *BoardToken) bool { return t.Shown == nil },
+		func(t *BoardToken) *CrewToken { return &t.Token })
+	if rotate(c.Blips, s.Blips, func(b *BlipToken) bool { return b.Shown == "" },
+		func(b *BlipToken) *string { return &b.Kind }) {
+		changed = true
 	}
 	for _, h := range c.Hands {
 		slices.Reverse(h)
@@ -52,6 +31,27 @@ func disguise(s *State) (*State, bool) {
 	slices.Reverse(c.Behaviour.Cards)
 	slices.Reverse(c.BehaviourDrawn)
 	return c, changed
+}
+
+// rotate gives each item of cur that is face down (down) the secret (of
+// secret) that the next face-down item has in orig, and reports whether a
+// secret changed.
+func rotate[E any, K comparable](cur, orig []E, down func(*E) bool, secret func(*E) *K) bool {
+	var idx []int
+	for i := range cur {
+		if down(&cur[i]) {
+			idx = append(idx, i)
+		}
+	}
+	changed := false
+	for k := range idx {
+		i, j := idx[k], idx[(k+1)%len(idx)]
+		if *secret(&orig[j]) != *secret(&orig[i]) {
+			changed = true
+		}
+		*secret(&cur[i]) = *secret(&orig[j])
+	}
+	return changed
 }
 
 // TestBoardHidesFaceDownTokens walks random games and checks at every

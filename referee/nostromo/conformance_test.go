@@ -1,7 +1,6 @@
 package nostromo
 
 import (
-	"encoding/json"
 	"testing"
 
 	"tablewarden/referee/kit/kittest"
@@ -13,9 +12,9 @@ import (
 func TestConformance(t *testing.T) {
 	kittest.Conformance(t, New(), State{},
 		kittest.ConformanceCase{Name: "novice"},
-		kittest.ConformanceCase{Name: "experienced-heroic", Options: json.RawMessage(`{"difficulty":"experienced","heroic":true}`), Seats: 5},
-		kittest.ConformanceCase{Name: "hardcore", Options: json.RawMessage(`{"difficulty":"hardcore"}`), Seats: 3},
-		kittest.ConformanceCase{Name: "survival-heroic", Options: json.RawMessage(`{"survival":true,"heroic":true}`), Seats: 6},
-		kittest.ConformanceCase{Name: "survival-hardcore", Options: json.RawMessage(`{"survival":true,"difficulty":"hardcore"}`), Seats: 2},
+		kittest.ConformanceCase{Name: "experienced-heroic", Options: []byte(`{"difficulty":"experienced","heroic":true}`), Seats: 5},
+		kittest.ConformanceCase{Name: "hardcore", Options: []byte(`{"difficulty":"hardcore"}`), Seats: 3},
+		kittest.ConformanceCase{Name: "survival-heroic", Options: []byte(`{"survival":true,"heroic":true}`), Seats: 6},
+		kittest.ConformanceCase{Name: "survival-hardcore", Options: []byte(`{"survival":true,"difficulty":"hardcore"}`), Seats: 2},
 	)
 }

@@ -9,11 +9,10 @@ import (
 // Invariants checks card and token conservation and the bounds of the
 // game: 40 Mission cards, 9 Behaviour cards, 12 Crew tokens each exactly
 // once, Blip tokens, Items, Reminder sets and emergency procedures.
-func (g *Game) Invariants(st kit.State) error {
-	s, err := moves.State(st)
-	if err != nil {
-		return err
-	}
+func (g *Game) Invariants(st kit.State) error { return moves.Check(st, invariants) }
+
+// invariants is Invariants on the game's own state.
+func invariants(s *State) error {
 	d := s.Data
 	// Mission cards.
 	seen := map[int]int{}

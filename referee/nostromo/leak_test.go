@@ -1,7 +1,6 @@
 package nostromo
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -31,18 +30,6 @@ func sameFor(t *testing.T, a, b *tg, differ ...int) {
 	}
 }
 
-// publicEvents returns the events a viewer sees, as JSON.
-func seenEvents(t *testing.T, evs []kit.Event, v kit.Viewer) string {
-	var out []kit.Event
-	for _, e := range evs {
-		if e.VisibleTo(v) {
-			out = append(out, e)
-		}
-	}
-	b, _ := json.Marshal(out)
-	return string(b)
-}
-
 func TestLeakCrewTokens(t *testing.T) {
 	a, b := newTG(t, 3, ""), newTG(t, 3, "")
 	a.ok(1, "place_crew_token", map[string]any{"token": tokenValue(a.st.Reserve[1][0]), "room": 4})
@@ -50,7 +37,7 @@ func TestLeakCrewTokens(t *testing.T) {
 	// During hiding the crew seats see the tokens; the Alien, host and board do not.
 	sameFor(t, a, b, 1, 2)
 	for _, v := range []kit.Viewer{kit.SeatViewer(0), kit.SeatViewer(2), kit.HostViewer, kit.BoardViewer} {
-		if seenEvents(t, a.last.Events, v) != seenEvents(t, b.last.Events, v) {
+		if kittest.EventsJSON(t, a.last.Events, v) != kittest.EventsJSON(t, b.last.Events, v) {
 			t.Fatalf("viewer %+v sees which token was placed in the log", v)
 		}
 	}
@@ -86,7 +73,7 @@ func TestLeakCrewTokens(t *testing.T) {
 func sameLog(t *testing.T, a, b *tg) {
 	t.Helper()
 	for _, v := range kittest.Viewers(len(a.st.Names)) {
-		if la, lb := seenEvents(t, a.events, v), seenEvents(t, b.events, v); la != lb {
+		if la, lb := kittest.EventsJSON(t, a.events, v), kittest.EventsJSON(t, b.events, v); la != lb {
 			t.Fatalf("viewer %+v: the log names a face-down token after hiding:\n%s\n%s", v, la, lb)
 		}
 	}
@@ -106,7 +93,7 @@ func TestLeakBlips(t *testing.T) {
 	}
 	sameFor(t, a, b, 0)
 	for _, v := range []kit.Viewer{kit.SeatViewer(1), kit.HostViewer, kit.BoardViewer} {
-		if seenEvents(t, a.events, v) != seenEvents(t, b.events, v) {
+		if kittest.EventsJSON(t, a.events, v) != kittest.EventsJSON(t, b.events, v) {
 			t.Fatalf("viewer %+v sees which Blip was placed in the log", v)
 		}
 	}

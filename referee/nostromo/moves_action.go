@@ -29,7 +29,7 @@ func (s *State) resolvableRooms() []int {
 // room_empty, mother_first, shuttle_last.
 func resolveRoom(a *turn, seat int, args roomArgs) error {
 	s := a.S
-	if s.Phase != PhaseAction || s.Stage != stChooseRoom || len(s.Tasks) > 0 {
+	if !s.standsAt(PhaseAction, stChooseRoom) {
 		return notNow(s, ruleAction)
 	}
 	if !s.isCrew(seat) {
@@ -60,7 +60,7 @@ func resolveRoom(a *turn, seat int, args roomArgs) error {
 }
 
 func offerResolveRoom(s *State, seat int) *kit.MoveSpec {
-	if s.Phase != PhaseAction || s.Stage != stChooseRoom || len(s.Tasks) > 0 || !s.isCrew(seat) {
+	if !s.standsAt(PhaseAction, stChooseRoom) || !s.isCrew(seat) {
 		return nil
 	}
 	rooms := s.resolvableRooms()
@@ -74,7 +74,7 @@ func offerResolveRoom(s *State, seat int) *kit.MoveSpec {
 // actorToken checks that seat owns a Presence token that owes an action.
 // Codes: wrong_phase, not_crew, not_acting, not_your_token.
 func (s *State) actorToken(seat, h int) *kit.RuleError {
-	if s.Phase != PhaseAction || s.Stage != stActing || len(s.Tasks) > 0 {
+	if !s.standsAt(PhaseAction, stActing) {
 		return notNow(s, ruleRoom)
 	}
 	if !s.isCrew(seat) {
@@ -259,7 +259,7 @@ func actionRoom(a *turn, seat int, args tokenArgs) error {
 
 func offerAction(typ string) func(s *State, seat int) *kit.MoveSpec {
 	return func(s *State, seat int) *kit.MoveSpec {
-		if s.Phase != PhaseAction || s.Stage != stActing || len(s.Tasks) > 0 || !s.isCrew(seat) {
+		if !s.standsAt(PhaseAction, stActing) || !s.isCrew(seat) {
 			return nil
 		}
 		mine := s.myActing(seat)

@@ -15,11 +15,8 @@ type postureArgs struct {
 
 func choosePosture(a *turn, seat int, args postureArgs) error {
 	s := a.S
-	if s.Phase != PhasePosture || s.Stage != stChoose || len(s.Tasks) > 0 {
-		return notNow(s, rulePosture)
-	}
-	if seat != s.Alien {
-		return kit.Errorf("not_alien", rulePosture, "Only the Alien player chooses a posture.")
+	if err := s.alienAt(seat, PhasePosture, stChoose, rulePosture, "chooses a posture"); err != nil {
+		return err
 	}
 	switch args.Posture {
 	case Aggressive:
@@ -74,7 +71,7 @@ func choosePosture(a *turn, seat int, args postureArgs) error {
 }
 
 func offerPosture(s *State, seat int) *kit.MoveSpec {
-	if s.Phase != PhasePosture || s.Stage != stChoose || len(s.Tasks) > 0 || seat != s.Alien {
+	if !s.standsAt(PhasePosture, stChoose) || seat != s.Alien {
 		return nil
 	}
 	ch := []kit.Choice{{Value: Aggressive, Label: "Aggressive"}}
@@ -142,11 +139,8 @@ type roomArgs struct {
 
 func hunt(a *turn, seat int, args roomArgs) error {
 	s := a.S
-	if s.Phase != PhaseHunting || s.Stage != stMove || len(s.Tasks) > 0 {
-		return notNow(s, ruleHunting)
-	}
-	if seat != s.Alien {
-		return kit.Errorf("not_alien", ruleHunting, "Only the Alien player moves the Alien token.")
+	if err := s.alienAt(seat, PhaseHunting, stMove, ruleHunting, "moves the Alien token"); err != nil {
+		return err
 	}
 	if err := checkRoom(args.Room); err != nil {
 		return err
@@ -165,7 +159,7 @@ func hunt(a *turn, seat int, args roomArgs) error {
 }
 
 func offerHunt(s *State, seat int) *kit.MoveSpec {
-	if s.Phase != PhaseHunting || s.Stage != stMove || len(s.Tasks) > 0 || seat != s.Alien {
+	if !s.standsAt(PhaseHunting, stMove) || seat != s.Alien {
 		return nil
 	}
 	spec := withChoices(specOf(MoveHunt), "room", roomChoices(s, s.huntRooms()))

@@ -28,6 +28,19 @@ func (s *State) effectTop(seat int) (*Task, *kit.RuleError) {
 	return t, nil
 }
 
+// effectCount is effectTop for an effect that takes a count of cards: it
+// then refuses a bad count (checkCount).
+func (s *State) effectCount(seat, count int) (*Task, error) {
+	t, err := s.effectTop(seat)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCount(count); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
 func effectRule(src string) string {
 	switch src {
 	case srcMissionOrder:
@@ -57,11 +70,8 @@ type effectDrawArgs struct {
 
 func effectDraw(a *turn, seat int, args effectDrawArgs) error {
 	s := a.S
-	t, err := s.effectTop(seat)
+	t, err := s.effectCount(seat, args.Count)
 	if err != nil {
-		return err
-	}
-	if err := checkCount(args.Count); err != nil {
 		return err
 	}
 	if !s.isCrew(args.Seat) {
@@ -80,11 +90,8 @@ type countArgs struct {
 
 func effectDiscardDeck(a *turn, seat int, args countArgs) error {
 	s := a.S
-	t, err := s.effectTop(seat)
+	t, err := s.effectCount(seat, args.Count)
 	if err != nil {
-		return err
-	}
-	if err := checkCount(args.Count); err != nil {
 		return err
 	}
 	s.push(Task{Kind: taskDiscardDeck, N: args.Count, Reason: sourceLabel(t.Source)})

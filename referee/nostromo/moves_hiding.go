@@ -41,7 +41,7 @@ type placeCrewArgs struct {
 
 func placeCrewToken(a *turn, seat int, args placeCrewArgs) error {
 	s := a.S
-	if s.Phase != PhaseHiding || s.Stage != stCrew || len(s.Tasks) > 0 {
+	if !s.standsAt(PhaseHiding, stCrew) {
 		return notNow(s, ruleHiding3)
 	}
 	if seat != s.hidingPlacer() {
@@ -126,11 +126,8 @@ type placeBlipArgs struct {
 
 func placeBlip(a *turn, seat int, args placeBlipArgs) error {
 	s := a.S
-	if s.Phase != PhaseHiding || s.Stage != stAlien || len(s.Tasks) > 0 {
-		return notNow(s, ruleHiding3)
-	}
-	if seat != s.Alien {
-		return kit.Errorf("not_alien", ruleHiding3, "Only the Alien player places Blip tokens.")
+	if err := s.alienAt(seat, PhaseHiding, stAlien, ruleHiding3, "places Blip tokens"); err != nil {
+		return err
 	}
 	if err := checkRoom(args.Room); err != nil {
 		return err
@@ -160,7 +157,7 @@ func placeBlip(a *turn, seat int, args placeBlipArgs) error {
 }
 
 func offerPlaceBlip(s *State, seat int) *kit.MoveSpec {
-	if s.Phase != PhaseHiding || s.Stage != stAlien || len(s.Tasks) > 0 || seat != s.Alien || len(s.BlipReserve) == 0 {
+	if !s.standsAt(PhaseHiding, stAlien) || seat != s.Alien || len(s.BlipReserve) == 0 {
 		return nil
 	}
 	var ch []kit.Choice

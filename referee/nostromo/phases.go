@@ -195,12 +195,7 @@ func actionStep(a *turn) bool {
 			return true
 		}
 	case stActing:
-		var left []int
-		for _, h := range s.Acting {
-			if i := s.tokenIndex(h); i >= 0 && s.Board[i].Room == s.Resolving {
-				left = append(left, h)
-			}
-		}
+		left := s.handlesIn(s.Acting, s.Resolving)
 		s.Acting = left
 		if len(left) == 0 {
 			a.Public("room_resolved", "%s is resolved.", s.Data.RoomName(s.Resolving))

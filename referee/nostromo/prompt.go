@@ -80,6 +80,25 @@ func notNow(s *State, rule string) *kit.RuleError {
 	return kit.Errorf("wrong_phase", rule, "That move is not possible now: the game waits for %s.", s.waitingText())
 }
 
+// standsAt reports whether the game stands at phase and stage with no task
+// pending: when the moves of that step may be made.
+func (s *State) standsAt(phase, stage string) bool {
+	return s.Phase == phase && s.Stage == stage && len(s.Tasks) == 0
+}
+
+// alienAt refuses a move unless the game stands at phase and stage
+// ("wrong_phase") and seat is the Alien player's ("not_alien", saying "Only
+// the Alien player " and does).
+func (s *State) alienAt(seat int, phase, stage, rule, does string) error {
+	if !s.standsAt(phase, stage) {
+		return notNow(s, rule)
+	}
+	if seat != s.Alien {
+		return kit.Errorf("not_alien", rule, "Only the Alien player %s.", does)
+	}
+	return nil
+}
+
 // ask is what the game waits for now: the seats it waits for, the
 // sentence those seats read (you) and the one everybody else reads (wait),
 // both message templates with {placeholders} filled from params.

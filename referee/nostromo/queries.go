@@ -69,6 +69,18 @@ func (s *State) tokenIndex(h int) int {
 	return -1
 }
 
+// handlesIn keeps the handles of handles whose tokens are still on the
+// board in room, in order.
+func (s *State) handlesIn(handles []int, room int) []int {
+	var left []int
+	for _, h := range handles {
+		if i := s.tokenIndex(h); i >= 0 && s.Board[i].Room == room {
+			left = append(left, h)
+		}
+	}
+	return left
+}
+
 func (s *State) itemIndex(name string) int {
 	for i, it := range s.Items {
 		if it.Name == name {

@@ -19,35 +19,20 @@ type candidate struct {
 // expand lists every combination of an offered move's choices (ints with
 // Min/Max and no choices: both bounds).
 func expand(spec kit.MoveSpec) []map[string]any {
-	combos := []map[string]any{{}}
-	for _, a := range spec.Args {
+	return kittest.Combinations(spec.Args, func(a kit.ArgSpec) []any {
 		var vals []any
 		switch {
 		case len(a.Choices) > 0:
-			for _, c := range a.Choices {
-				vals = append(vals, c.Value)
-			}
+			vals = append(vals, kittest.ChoiceValues(a)...)
 		case a.Kind == kit.ArgInt && a.Min != nil && a.Max != nil:
 			vals = []any{*a.Min, *a.Max}
 		case a.Optional:
-			continue
+			return nil
 		default:
 			panic(fmt.Sprintf("arg %s of %s offers no choices", a.Name, spec.Type))
 		}
-		var next []map[string]any
-		for _, c := range combos {
-			for _, v := range vals {
-				n := map[string]any{}
-				for k, x := range c {
-					n[k] = x
-				}
-				n[a.Name] = v
-				next = append(next, n)
-			}
-		}
-		combos = next
-	}
-	return combos
+		return vals
+	})
 }
 
 // candidates lists every offered move of every viewer.

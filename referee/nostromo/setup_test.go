@@ -12,41 +12,17 @@ import (
 
 func TestSetupErrors(t *testing.T) {
 	g := New()
-	for _, c := range []struct {
-		name  string
-		opts  string
-		seats int
-		code  string
-	}{
-		{"ErrOnePlayer", `{}`, 1, "player_count"},
-		{"ErrEightPlayers", `{}`, 8, "player_count"},
-		{"ErrDifficulty", `{"difficulty":"legend"}`, 3, "bad_option"},
-		{"ErrUnknownOption", `{"speed":1}`, 3, "bad_option"},
-		{"ErrDataColors", `{"data":{"colors":["a","b"]}}`, 3, "bad_option"},
-		{"ErrDataConnection", `{"data":{"connections":[[1,11]]}}`, 3, "bad_option"},
-		{"ErrDataUnknownKey", `{"data":{"rooms":[]}}`, 3, "bad_option"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			seats := make([]string, c.seats)
-			_, err := g.Setup(json.RawMessage(c.opts), seats, kit.NewCtx(1, 0, kittest.Epoch))
-			if got := kit.ErrorCode(err); got != c.code {
-				t.Fatalf("Setup error = %v, want %q", err, c.code)
-			}
-		})
-	}
-	t.Run("ErrNamesTheBook", func(t *testing.T) {
-		for opts, want := range map[string]string{
-			`{"difficulty":"legend"}`:          ruleOptions,
-			`{"data":{"colors":["a","b"]}}`:    ruleComponents,
-			`{"survival":"yes"}`:               ruleOptions,
-			`{"data":{"connections":[[1,1]]}}`: ruleComponents,
-		} {
-			_, err := g.Setup(json.RawMessage(opts), names[:3], kit.NewCtx(1, 0, kittest.Epoch))
-			if re, _ := kit.AsRuleError(err); re == nil || re.Code != "bad_option" || re.Rule != want {
-				t.Fatalf("Setup(%s) = %v, want bad_option naming %q", opts, err, want)
-			}
-		}
-	})
+	kittest.SetupRefusals(t, g,
+		kittest.SetupRefusal{Name: "ErrOnePlayer", Options: `{}`, Seats: 1, Code: "player_count"},
+		kittest.SetupRefusal{Name: "ErrEightPlayers", Options: `{}`, Seats: 8, Code: "player_count"},
+		kittest.SetupRefusal{Name: "ErrDifficulty", Options: `{"difficulty":"legend"}`, Seats: 3, Code: "bad_option", Rule: ruleOptions},
+		kittest.SetupRefusal{Name: "ErrUnknownOption", Options: `{"speed":1}`, Seats: 3, Code: "bad_option"},
+		kittest.SetupRefusal{Name: "ErrDataColors", Options: `{"data":{"colors":["a","b"]}}`, Seats: 3, Code: "bad_option", Rule: ruleComponents},
+		kittest.SetupRefusal{Name: "ErrDataConnection", Options: `{"data":{"connections":[[1,11]]}}`, Seats: 3, Code: "bad_option"},
+		kittest.SetupRefusal{Name: "ErrDataUnknownKey", Options: `{"data":{"rooms":[]}}`, Seats: 3, Code: "bad_option"},
+		kittest.SetupRefusal{Name: "ErrSurvivalNamesTheBook", Options: `{"survival":"yes"}`, Seats: 3, Code: "bad_option", Rule: ruleOptions},
+		kittest.SetupRefusal{Name: "ErrSelfConnectionNamesTheBook", Options: `{"data":{"connections":[[1,1]]}}`, Seats: 3, Code: "bad_option", Rule: ruleComponents},
+	)
 	t.Run("OKDataOverride", func(t *testing.T) {
 		st, err := g.Setup(json.RawMessage(`{"data":{"procedures":["P1","P2","P3","P4","P5"],"connections":[[1,2]]}}`), []string{"a", "b"}, kit.NewCtx(1, 0, kittest.Epoch))
 		if err != nil {

@@ -97,12 +97,7 @@ func runTask(a *turn, t *Task) bool {
 	case taskCapture:
 		return runCapture(a, t)
 	case taskDetector:
-		var left []int
-		for _, h := range t.Handles {
-			if i := s.tokenIndex(h); i >= 0 && s.Board[i].Room == t.Room {
-				left = append(left, h)
-			}
-		}
+		left := s.handlesIn(t.Handles, t.Room)
 		t.Handles = left
 		if len(left) == 0 {
 			s.pop()

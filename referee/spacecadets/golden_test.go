@@ -45,13 +45,7 @@ func TestGoldenKraken(t *testing.T) {
 	tb.do(crew, "ship_moved", map[string]any{"row": 7, "col": 4, "facing": "E"})
 	tb.do(sensors, "scan_beak", nil)
 	for tb.s.Kraken.Research < tb.s.D().variant("t4").ResearchTarget {
-		tb.to("step1")
-		tb.to("science")
-		tb.do(officer, "research", map[string]any{"points": 3})
-		tb.do(captain, "start_timer", map[string]any{"name": "science"})
-		tb.do(officer, "set_aside_component", map[string]any{"card": tb.s.D().Components[tb.s.Science.Attempt.Revealed[0]].Name})
-		tb.expire("science")
-		tb.do(officer, "report_workbench", map[string]any{"exact_match": true})
+		tb.researchRound()
 	}
 	tb.do(crew, "jump_home", nil)
 	if tb.s.End == nil || !tb.s.End.Won {

@@ -157,34 +157,45 @@ func (tb *table) rigStart(names ...string) {
 	sc.StartDraw = nil
 	for _, n := range names {
 		c := tb.card(n)
-		sc.Deck.Cards = slices.DeleteFunc(sc.Deck.Cards, func(x int) bool { return x == c })
+		sc.Deck.Cards = without(sc.Deck.Cards, c)
 		sc.StartDraw = append(sc.StartDraw, c)
 	}
 }
 
+// without returns cards without the card c.
+func without(cards []int, c int) []int {
+	return slices.DeleteFunc(cards, func(x int) bool { return x == c })
+}
+
 // rigEE puts the named cards on top of the Experimental Equipment deck.
 func (tb *table) rigEE(names ...string) {
-	sc := &tb.s.Science
-	var top []int
-	for _, n := range names {
-		c := tb.card(n)
-		sc.Deck.Cards = slices.DeleteFunc(sc.Deck.Cards, func(x int) bool { return x == c })
-		sc.Discard = slices.DeleteFunc(sc.Discard, func(x int) bool { return x == c })
-		top = append(top, c)
-	}
-	sc.Deck.PutTop(top...)
+	rigTop(&tb.s.Science.Deck, indexes(names, tb.card), &tb.s.Science.Discard)
 }
 
 // rigComp puts the named Component cards on top of their deck.
 func (tb *table) rigComp(names ...string) {
-	sc := &tb.s.Science
-	var top []int
-	for _, n := range names {
-		c := tb.comp(n)
-		sc.CompDeck.Cards = slices.DeleteFunc(sc.CompDeck.Cards, func(x int) bool { return x == c })
-		top = append(top, c)
+	rigTop(&tb.s.Science.CompDeck, indexes(names, tb.comp))
+}
+
+// rigTop takes cards out of deck (and out of the lists also) and puts them
+// on top of deck, cards[0] on top.
+func rigTop(deck *kit.Deck[int], cards []int, also ...*[]int) {
+	for _, c := range cards {
+		deck.Cards = without(deck.Cards, c)
+		for _, l := range also {
+			*l = without(*l, c)
+		}
 	}
-	sc.CompDeck.PutTop(top...)
+	deck.PutTop(cards...)
+}
+
+// indexes maps names to card numbers with index.
+func indexes(names []string, index func(name string) int) []int {
+	out := make([]int, len(names))
+	for i, n := range names {
+		out[i] = index(n)
+	}
+	return out
 }
 
 func (tb *table) timerGen(name string) int { return tb.s.timer(name).Generation }
@@ -192,6 +203,32 @@ func (tb *table) timerGen(name string) int { return tb.s.timer(name).Generation 
 func (tb *table) expire(name string) kit.Result {
 	tb.t.Helper()
 	return tb.do(kit.SystemActor, kit.TimerExpiredMove, kit.TimerExpiredArgs{Name: name, Generation: tb.timerGen(name)})
+}
+
+// selectScience goes to step 1, puts the named Experimental Equipment card
+// on top of the deck, has the Science Officer draw and select it, and moves
+// on to the Science station.
+func (tb *table) selectScience(card string) {
+	tb.t.Helper()
+	tb.to("step1")
+	tb.rigEE(card)
+	tb.do(officer, "science_draw", nil)
+	tb.do(officer, "science_select", map[string]any{"card": card})
+	tb.do(captain, "next_step", nil)
+}
+
+// researchRound plays one turn's Science station from step 1: the
+// Science Officer researches 3 points, sets aside the first revealed
+// component while the timer runs, and reports an exact match.
+func (tb *table) researchRound() {
+	tb.t.Helper()
+	tb.to("step1")
+	tb.to("science")
+	tb.do(officer, "research", map[string]any{"points": 3})
+	tb.do(captain, "start_timer", map[string]any{"name": "science"})
+	tb.do(officer, "set_aside_component", map[string]any{"card": tb.s.D().Components[tb.s.Science.Attempt.Revealed[0]].Name})
+	tb.expire("science")
+	tb.do(officer, "report_workbench", map[string]any{"exact_match": true})
 }
 
 func (tb *table) hasEvent(code string) bool { return kittest.HasEvent(tb.events, code) }

@@ -187,13 +187,7 @@ func TestKrakenSubdueAndPart2(t *testing.T) {
 		tb.fail(crew, "jump_home", nil, "objective_incomplete")
 		tb.to("step7")
 		tb.do(crew, "kraken_activate", map[string]any{"row": t3.Row, "col": t3.Col}) // the last tentacle activates wherever it is
-		tb.to("step1")
-		tb.to("science")
-		tb.do(officer, "research", map[string]any{"points": 3})
-		tb.do(captain, "start_timer", map[string]any{"name": "science"})
-		tb.do(officer, "set_aside_component", map[string]any{"card": tb.s.D().Components[tb.s.Science.Attempt.Revealed[0]].Name})
-		tb.expire("science")
-		tb.do(officer, "report_workbench", map[string]any{"exact_match": true})
+		tb.researchRound()
 		if got := tb.s.Kraken.Research; got != 3 {
 			t.Fatalf("part 2 research = %d, want 3", got)
 		}

@@ -53,11 +53,7 @@ func TestLeakage(t *testing.T) {
 	})
 	t.Run("FaceDownComponents", func(t *testing.T) {
 		tb := newTable(t, `{"mission":"7"}`, 4, 3)
-		tb.to("step1")
-		tb.rigEE("Beam Bias")
-		tb.do(officer, "science_draw", nil)
-		tb.do(officer, "science_select", map[string]any{"card": "Beam Bias"})
-		tb.do(captain, "next_step", nil)
+		tb.selectScience("Beam Bias")
 		tb.do(officer, "science_build", nil)
 		b := tb.s.Clone()
 		b.Science.Attempt.FaceDown[0], b.Science.CompDeck.Cards[0] = b.Science.CompDeck.Cards[0], b.Science.Attempt.FaceDown[0]

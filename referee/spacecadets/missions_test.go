@@ -20,6 +20,16 @@ func onTile(s *State, tile int) []Enemy {
 	return out
 }
 
+// passGate has the crew pass the Gate and the Captain choose where the
+// ship arrives on the next tile (settleArrival).
+func (tb *table) passGate() {
+	tb.t.Helper()
+	tb.do(crew, "pass_gate", nil)
+	tb.settleArrival()
+}
+
+// settleArrival chooses row and column 3 for an arrival that waits for
+// them.
 func (tb *table) settleArrival() {
 	r := tb.s.Rabbit
 	if !r.PendingRow && !r.PendingCol {
@@ -53,8 +63,7 @@ func TestMission7Gates(t *testing.T) {
 	tb.fail(crew, "pass_gate", nil, "gate_opened_this_turn")
 	tb.to("step1")
 	tb.to("step5")
-	tb.do(crew, "pass_gate", nil)
-	tb.settleArrival()
+	tb.passGate()
 	if got := tb.s.Rabbit.Tile; got != 2 {
 		t.Fatalf("tile = %d, want 2", got)
 	}
@@ -88,8 +97,7 @@ func TestMission7OneGateATurn(t *testing.T) {
 	}
 	tb.to("step2")
 	tb.to("step1")
-	tb.do(crew, "pass_gate", nil)
-	tb.settleArrival()
+	tb.passGate()
 	if got, want := tb.s.Rabbit.Tile, 2; got != want {
 		t.Fatalf("tile = %d, want %d", got, want)
 	}
@@ -98,8 +106,7 @@ func TestMission7OneGateATurn(t *testing.T) {
 	tb.fail(crew, "ship_moved", map[string]any{"row": 1, "col": 1, "facing": "N"}, "movement_cancelled")
 	tb.to("step2")
 	tb.to("step1")
-	tb.do(crew, "pass_gate", nil)
-	tb.settleArrival()
+	tb.passGate()
 	if got, want := tb.s.Rabbit.Tile, 3; got != want {
 		t.Fatalf("tile = %d, want %d after a second turn", got, want)
 	}
@@ -140,8 +147,7 @@ func TestMission7Tile4AndVictory(t *testing.T) {
 		r.Tile, r.GateOpen, r.TileNames = 3, true, []string{"Tile 1", "Tile 2", "Tile 3", "Tile 4"}
 		tb.s.Enemies = nil
 		tb.s.Nemesis = tc.nemesis
-		tb.do(crew, "pass_gate", nil)
-		tb.settleArrival()
+		tb.passGate()
 		if got := len(onTile(tb.s, 4)); got != tc.extra {
 			t.Fatalf("nemesis %d: tile 4 enemies = %d, want %d", tc.nemesis, got, tc.extra)
 		}

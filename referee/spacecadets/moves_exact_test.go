@@ -23,9 +23,7 @@ func argValues(a kit.ArgSpec, r *rand.Rand) []any {
 	var vals []any
 	switch {
 	case len(a.Choices) > 0:
-		for _, c := range a.Choices {
-			vals = append(vals, c.Value)
-		}
+		vals = append(vals, kittest.ChoiceValues(a)...)
 	case a.Kind == kit.ArgBool:
 		vals = []any{true, false}
 	case a.Kind == kit.ArgInt || a.Kind == kit.ArgSeat:

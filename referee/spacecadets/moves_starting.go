@@ -7,7 +7,13 @@ import (
 	"tablewarden/referee/kit"
 )
 
-func startPlayer(t *turn, seat int) error {
+// choosingStart refuses a move on the starting Experimental Equipment
+// outside setup ("wrong_step") or by another seat than the Captain or the
+// Science Officer ("not_captain").
+func choosingStart(t *turn, seat int) error {
+	if err := inStep(t, secScience, "setup"); err != nil {
+		return err
+	}
 	if isCaptain(t, seat) || seat >= 0 && seat == t.S.Roles.ScienceOfficer {
 		return nil
 	}
@@ -55,10 +61,7 @@ func bestStartPoints(d *GameData, drawn []int) int {
 // not_captain, not_in_draw, already_kept, need_level, not_x,
 // over_three_points.
 func keepStarting(t *turn, seat int, args cardArgs) error {
-	if err := inStep(t, secScience, "setup"); err != nil {
-		return err
-	}
-	if err := startPlayer(t, seat); err != nil {
+	if err := choosingStart(t, seat); err != nil {
 		return err
 	}
 	sc := &t.S.Science
@@ -86,10 +89,7 @@ func keepStarting(t *turn, seat int, args cardArgs) error {
 // unkeepStarting puts a kept starting card back. Codes: wrong_step,
 // not_captain, not_kept.
 func unkeepStarting(t *turn, seat int, args cardArgs) error {
-	if err := inStep(t, secScience, "setup"); err != nil {
-		return err
-	}
-	if err := startPlayer(t, seat); err != nil {
+	if err := choosingStart(t, seat); err != nil {
 		return err
 	}
 	sc := &t.S.Science
@@ -106,10 +106,7 @@ func unkeepStarting(t *turn, seat int, args cardArgs) error {
 // finishStarting gives the kept cards to the Captain, discards the rest
 // and begins turn 1. Codes: wrong_step, not_captain, start_points.
 func finishStarting(t *turn, seat int) error {
-	if err := inStep(t, secScience, "setup"); err != nil {
-		return err
-	}
-	if err := startPlayer(t, seat); err != nil {
+	if err := choosingStart(t, seat); err != nil {
 		return err
 	}
 	s := t.S

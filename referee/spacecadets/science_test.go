@@ -208,11 +208,7 @@ func TestScienceRules(t *testing.T) {
 	})
 	t.Run("ErrResearch", func(t *testing.T) {
 		tb := newTable(t, `{"mission":"7"}`, 4, 5)
-		tb.to("step1")
-		tb.rigEE("Beam Bias")
-		tb.do(officer, "science_draw", nil)
-		tb.do(officer, "science_select", map[string]any{"card": "Beam Bias"})
-		tb.do(captain, "next_step", nil)
+		tb.selectScience("Beam Bias")
 		tb.fail(officer, "research", map[string]any{"points": 2}, "not_in_mission")
 
 		k := newTable(t, `{"mission":"10"}`, 4, 5)
@@ -241,11 +237,7 @@ func TestScienceRules(t *testing.T) {
 	})
 	t.Run("ErrScienceAndResearch", func(t *testing.T) {
 		k := newTable(t, `{"mission":"10"}`, 4, 5)
-		k.to("step1")
-		k.rigEE("Beam Bias")
-		k.do(officer, "science_draw", nil)
-		k.do(officer, "science_select", map[string]any{"card": "Beam Bias"})
-		k.do(captain, "next_step", nil)
+		k.selectScience("Beam Bias")
 		k.fail(officer, "research", map[string]any{"points": 1}, "science_and_research")
 	})
 }

@@ -206,6 +206,23 @@ func ViewJSON(t testing.TB, v kit.View) string {
 	return string(b)
 }
 
+// EventsJSON marshals the events of evs that viewer v may see, in order,
+// failing the test on error: what a leakage test compares between viewers.
+func EventsJSON(t testing.TB, evs []kit.Event, v kit.Viewer) string {
+	t.Helper()
+	var seen []kit.Event
+	for _, e := range evs {
+		if e.VisibleTo(v) {
+			seen = append(seen, e)
+		}
+	}
+	b, err := json.Marshal(seen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // Indent pretty-prints JSON for golden files.
 func Indent(t testing.TB, v any) []byte {
 	t.Helper()

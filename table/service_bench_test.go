@@ -1,4 +1,4 @@
-package api
+package table
 
 import (
 	"context"
@@ -26,12 +26,8 @@ func benchService(b testing.TB, n int) (*Service, []string) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { store.Close() })
-	srv, err := New(ctx, store, Config{PublicURL: "http://127.0.0.1", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { srv.svc.timers.stop() })
-	svc := srv.svc
+	svc := New(Config{Store: store, PublicURL: "http://127.0.0.1", Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	b.Cleanup(svc.StopTimers)
 	var ids []string
 	for i := 0; i < n; i++ {
 		ids = append(ids, newBenchTable(b, svc))
@@ -51,7 +47,7 @@ func newBenchTable(b testing.TB, svc *Service) string {
 			b.Fatal(err)
 		}
 	}
-	if err := svc.Start(ctx, res.TableID, identity{Role: kit.RoleHost, Seat: -1}); err != nil {
+	if err := svc.Start(ctx, res.TableID, Identity{Role: kit.RoleHost, Seat: -1}); err != nil {
 		b.Fatal(err)
 	}
 	return res.TableID
@@ -59,28 +55,28 @@ func newBenchTable(b testing.TB, svc *Service) string {
 
 // nextMove picks a random legal move at a six-seat table id, as a phone
 // would.
-func nextMove(b testing.TB, svc *Service, id string, r *rand.Rand) (identity, MoveRequest, bool) {
+func nextMove(b testing.TB, svc *Service, id string, r *rand.Rand) (Identity, MoveRequest, bool) {
 	return nextMoveAny(b, svc, id, 6, r)
 }
 
 // nextMoveAny picks a random legal move at a table of n seats.
-func nextMoveAny(b testing.TB, svc *Service, id string, n int, r *rand.Rand) (identity, MoveRequest, bool) {
+func nextMoveAny(b testing.TB, svc *Service, id string, n int, r *rand.Rand) (Identity, MoveRequest, bool) {
 	ctx := context.Background()
-	board, err := svc.View(ctx, id, identity{Role: kit.RoleBoard, Seat: -1})
+	board, err := svc.View(ctx, id, Identity{Role: kit.RoleBoard, Seat: -1})
 	if err != nil {
 		b.Fatal(err)
 	}
 	if board.Status != "playing" {
-		return identity{}, MoveRequest{}, false
+		return Identity{}, MoveRequest{}, false
 	}
 	seats := append([]int(nil), board.View.Turn...)
 	for s := 0; s < n; s++ {
 		seats = append(seats, s)
 	}
 	for _, seat := range append(seats, -1) { // -1: the host
-		who := identity{Role: kit.RoleSeat, Seat: seat}
+		who := Identity{Role: kit.RoleSeat, Seat: seat}
 		if seat < 0 {
-			who = identity{Role: kit.RoleHost, Seat: -1}
+			who = Identity{Role: kit.RoleHost, Seat: -1}
 		}
 		v, err := svc.View(ctx, id, who)
 		if err != nil {
@@ -92,7 +88,7 @@ func nextMoveAny(b testing.TB, svc *Service, id string, n int, r *rand.Rand) (id
 			return who, MoveRequest{Type: m.Type, Args: m.Args, ExpectedVersion: &ver}, true
 		}
 	}
-	return identity{}, MoveRequest{}, false
+	return Identity{}, MoveRequest{}, false
 }
 
 // BenchmarkServiceMove measures a phone's turn at the Service level with
@@ -164,7 +160,7 @@ func BenchmarkRenderView(b *testing.B) {
 			var size int
 			var share *viewShare
 			for i := 0; i < b.N; i++ {
-				id := identity{Role: kit.RoleSeat, Seat: i % 6}
+				id := Identity{Role: kit.RoleSeat, Seat: i % 6}
 				if i%6 == 0 { // a push: six viewers of one snapshot
 					share, _ = newViewShare(&snap)
 				}
@@ -204,12 +200,12 @@ func TestEncodeMatchesRenderEveryGame(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if err := svc.Start(ctx, res.TableID, identity{Role: kit.RoleHost, Seat: -1}); err != nil {
+			if err := svc.Start(ctx, res.TableID, Identity{Role: kit.RoleHost, Seat: -1}); err != nil {
 				t.Fatal(err)
 			}
-			ids := []identity{{Role: kit.RoleHost, Seat: -1}, {Role: kit.RoleBoard, Seat: -1}}
+			ids := []Identity{{Role: kit.RoleHost, Seat: -1}, {Role: kit.RoleBoard, Seat: -1}}
 			for s := 0; s < players; s++ {
-				ids = append(ids, identity{Role: kit.RoleSeat, Seat: s})
+				ids = append(ids, Identity{Role: kit.RoleSeat, Seat: s})
 			}
 			r := rand.New(rand.NewPCG(3, 4))
 			shared, moved := 0, 0

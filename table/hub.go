@@ -1,10 +1,9 @@
-package api
+package table
 
 import (
 	"sync"
 
 	"tablewarden/referee/kit"
-	tablerules "tablewarden/table"
 )
 
 // hub keeps the open SSE streams of every table. A publish renders each
@@ -20,16 +19,16 @@ import (
 type hub struct {
 	s    *Service
 	mu   sync.Mutex
-	subs map[string]map[*subscriber]struct{}
+	subs map[string]map[*Subscriber]struct{}
 	n    int
 }
 
-// subscriber is one open stream. It holds its device's credential (the
+// Subscriber is one open stream. It holds its device's credential (the
 // token's hash), never a seat number: every push resolves the credential
 // to the seat it holds at that moment, so a seat renumbered at start, or a
 // device revoked or handed over, can never make a stream show another
 // seat's view.
-type subscriber struct {
+type Subscriber struct {
 	role    kit.ViewerRole
 	cred    string // the token's hash; "" for the board
 	ch      chan []byte
@@ -40,7 +39,7 @@ type subscriber struct {
 	reason  string // why the stream was closed; set before kicked closes
 }
 
-func newHub(s *Service) *hub { return &hub{s: s, subs: map[string]map[*subscriber]struct{}{}} }
+func newHub(s *Service) *hub { return &hub{s: s, subs: map[string]map[*Subscriber]struct{}{}} }
 
 // pubQueue is a table's pending publish: the newest snapshot not yet
 // rendered, and whether a drain goroutine is running.
@@ -51,7 +50,7 @@ type pubQueue struct {
 }
 
 // offer replaces any pending payload with a newer one. Versions only go up.
-func (sub *subscriber) offer(version int64, payload []byte) {
+func (sub *Subscriber) offer(version int64, payload []byte) {
 	sub.mu.Lock()
 	defer sub.mu.Unlock()
 	if version < sub.version {
@@ -66,7 +65,7 @@ func (sub *subscriber) offer(version int64, payload []byte) {
 }
 
 // kick closes the stream, telling the phone why.
-func (sub *subscriber) kick(reason string) {
+func (sub *Subscriber) kick(reason string) {
 	sub.once.Do(func() {
 		sub.reason = reason
 		close(sub.kicked)
@@ -77,14 +76,14 @@ func (sub *subscriber) kick(reason string) {
 // table's lock: a revocation takes the same lock, so it either comes first
 // (and the token is refused here) or finds the stream registered (and
 // kicks it). It returns the stream and its first payload.
-func (h *hub) subscribe(t *table, token string) (*subscriber, []byte, error) {
+func (h *hub) subscribe(t *table, token string) (*Subscriber, []byte, error) {
 	t.mu.Lock()
 	id, ok := t.resolve(token)
 	if !ok {
 		t.mu.Unlock()
 		return nil, nil, errUnknownToken()
 	}
-	sub := &subscriber{role: id.Role, ch: make(chan []byte, 1), kicked: make(chan struct{})}
+	sub := &Subscriber{role: id.Role, ch: make(chan []byte, 1), kicked: make(chan struct{})}
 	if token != "" {
 		sub.cred = string(HashToken(token))
 	}
@@ -92,7 +91,7 @@ func (h *hub) subscribe(t *table, token string) (*subscriber, []byte, error) {
 	sub.version = snap.version // before any publish can offer to sub
 	h.mu.Lock()
 	if h.subs[t.id] == nil {
-		h.subs[t.id] = map[*subscriber]struct{}{}
+		h.subs[t.id] = map[*Subscriber]struct{}{}
 	}
 	h.subs[t.id][sub] = struct{}{}
 	h.n++
@@ -100,17 +99,17 @@ func (h *hub) subscribe(t *table, token string) (*subscriber, []byte, error) {
 	t.mu.Unlock()
 	payload, _ := snap.encode(id, h.s.now(), nil)
 	payload = h.s.pad(&snap, payload, nil) // issue 16: equal sizes (padding.go)
-	h.s.metrics.sseOpen.Add(1)
+	h.s.counters.StreamsOpen.Add(1)
 	return sub, payload, nil
 }
 
-func (h *hub) unsubscribe(tableID string, sub *subscriber) {
+func (h *hub) unsubscribe(tableID string, sub *Subscriber) {
 	h.mu.Lock()
 	if m := h.subs[tableID]; m != nil {
 		if _, ok := m[sub]; ok {
 			delete(m, sub)
 			h.n--
-			h.s.metrics.sseOpen.Add(-1)
+			h.s.counters.StreamsOpen.Add(-1)
 		}
 		if len(m) == 0 {
 			delete(h.subs, tableID)
@@ -162,7 +161,7 @@ func (h *hub) drain(t *table) {
 func (h *hub) push(tableID string, snap *tableSnapshot) {
 	h.mu.Lock()
 	m := h.subs[tableID]
-	subs := make([]*subscriber, 0, len(m))
+	subs := make([]*Subscriber, 0, len(m))
 	for sub := range m {
 		subs = append(subs, sub)
 	}
@@ -171,18 +170,18 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 		return
 	}
 	now := h.s.now()
-	rendered := make(map[identity][]byte, len(subs))
+	rendered := make(map[Identity][]byte, len(subs))
 	share, err := newViewShare(snap)
 	if err != nil {
 		share = nil // encode each viewer's view whole
 	}
-	holders := tablerules.Holders(snap.seats)
+	holders := Holders(snap.seats)
 	// issue 16: equal sizes (padding.go). Working out the version's padded
 	// length encodes every viewer once; raw keeps those encodings.
-	raw := make(map[identity][]byte, len(snap.seats)+2)
+	raw := make(map[Identity][]byte, len(snap.seats)+2)
 	padded := h.s.padLen(snap, now, share, raw)
 	for _, sub := range subs {
-		id, ok := identity{Role: sub.role, Seat: -1}, true
+		id, ok := Identity{Role: sub.role, Seat: -1}, true
 		switch sub.role {
 		case kit.RoleSeat:
 			id.Seat, ok = holders[sub.cred]
@@ -203,7 +202,7 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 		}
 		sub.offer(snap.version, p)
 	}
-	h.s.metrics.ssePushed.Add(int64(len(subs)))
+	h.s.counters.ViewsPushed.Add(int64(len(subs)))
 }
 
 // kick closes every stream of the device whose token hash is cred. The
@@ -227,3 +226,15 @@ func (h *hub) count() int {
 	defer h.mu.Unlock()
 	return h.n
 }
+
+// Views delivers the stream's views, newest only: a view not yet taken is
+// replaced by a newer one.
+func (sub *Subscriber) Views() <-chan []byte { return sub.ch }
+
+// Closed is closed when the table ends the stream: its device was revoked
+// or handed over, or the table was deleted. Reason then says which.
+func (sub *Subscriber) Closed() <-chan struct{} { return sub.kicked }
+
+// Reason is why the stream was closed ("revoked", "handed_over",
+// "removed", "table_deleted"); read it only after Closed is closed.
+func (sub *Subscriber) Reason() string { return sub.reason }

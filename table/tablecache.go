@@ -1,4 +1,4 @@
-package api
+package table
 
 import (
 	"container/list"
@@ -124,7 +124,7 @@ func (s *Service) dropIdle(id string) {
 	delete(s.tables, id)
 	s.lru.remove(id)
 	s.pads.forget(id)
-	s.metrics.tablesEvicted.Add(1)
+	s.counters.TablesEvicted.Add(1)
 }
 
 // has reports whether table id has open streams.
@@ -134,9 +134,17 @@ func (h *hub) has(id string) bool {
 	return len(h.subs[id]) > 0
 }
 
-// loadedCount is the number of tables in memory.
-func (s *Service) loadedCount() int {
+// LoadedCount is the number of tables in memory.
+func (s *Service) LoadedCount() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.tables)
+}
+
+// IsLoaded reports whether a table is in memory, without loading it.
+func (s *Service) IsLoaded(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.tables[id]
+	return ok && t != nil
 }

@@ -1,4 +1,4 @@
-package api
+package table
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/referee/kit"
-	tablerules "tablewarden/table"
 )
 
 // Seats and devices (README, "Seats and devices").
@@ -53,8 +52,10 @@ func (t *table) seatAt(n int) int {
 // RemoveSeat is the host's "remove". In the lobby the seat goes for real:
 // its token is revoked at once and start deals without it. Once the game
 // has started a seat can no longer leave the game, so "remove" revokes the
-// seat's device (RevokeDevice) and the seat stays in play.
-func (s *Service) RemoveSeat(ctx context.Context, tableID string, id identity, seat int) error {
+// seat's device (RevokeDevice) and the seat stays in play. It returns
+// CodeForbidden for anyone but the host and CodeNotFound for a seat the
+// table does not have.
+func (s *Service) RemoveSeat(ctx context.Context, tableID string, id Identity, seat int) error {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return err
@@ -93,8 +94,9 @@ func (s *Service) RemoveSeat(ctx context.Context, tableID string, id identity, s
 // working and its open streams get "event: revoked" and close. The seat
 // stays at the table with no device ("unattended") until a hand-over gives
 // it a new phone; meanwhile the host may play its moves. Revoking a seat
-// that has no device does nothing. Host only.
-func (s *Service) RevokeDevice(ctx context.Context, tableID string, id identity, seat int) error {
+// that has no device does nothing. It returns CodeForbidden for anyone but
+// the host and CodeNotFound for a seat the table does not have.
+func (s *Service) RevokeDevice(ctx context.Context, tableID string, id Identity, seat int) error {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return err
@@ -163,8 +165,9 @@ type HandoverResult struct {
 
 // Handover issues a one-time code, valid for ten minutes, that gives seat
 // n to whichever phone opens its link first (ClaimHandover). The seat's
-// current device keeps working until then. Host only.
-func (s *Service) Handover(ctx context.Context, tableID string, id identity, n int) (HandoverResult, error) {
+// current device keeps working until then. It returns CodeForbidden for
+// anyone but the host and CodeNotFound for a seat the table does not have.
+func (s *Service) Handover(ctx context.Context, tableID string, id Identity, n int) (HandoverResult, error) {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return HandoverResult{}, err
@@ -257,7 +260,7 @@ func (sn tableSnapshot) unattended() []UnattendedSeat {
 	}
 	var out []UnattendedSeat
 	for _, st := range sn.seats {
-		if !tablerules.Unattended(st) {
+		if !Unattended(st) {
 			continue
 		}
 		moves := sn.game.View(sn.state, kit.SeatViewer(int(st.Seat))).Moves

@@ -1,4 +1,4 @@
-package api
+package table
 
 import (
 	"context"
@@ -16,9 +16,9 @@ import (
 // the old table to it: every view of the old table then names the rematch,
 // and each phone claims its seat there (ClaimRematch). The new table's
 // seats have no device until claimed; the host may play them meanwhile.
-// Host only; CodeConflict unless the game has ended or when a rematch
-// already exists.
-func (s *Service) Rematch(ctx context.Context, tableID string, id identity) (CreateTableResult, error) {
+// It returns CodeForbidden for anyone but the host, and CodeConflict
+// unless the game has ended or when a rematch already exists.
+func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (CreateTableResult, error) {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return CreateTableResult{}, err
@@ -67,11 +67,13 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id identity) (Cre
 		if _, err := q.StartTable(ctx, db.StartTableParams{StartedAt: sql.NullString{String: nowText, Valid: true}, ID: res.TableID}); err != nil {
 			return err
 		}
+		version, err := q.BumpTableVersion(ctx, res.TableID)
+		if err != nil {
+			return err
+		}
 		seq := int64(0)
 		if setup != nil {
-			// The new table's version is 1 after its start (bumped below,
-			// in this transaction); the setup entry carries it.
-			if err := appendSetup(ctx, q, res.TableID, setup, 1); err != nil {
+			if err := appendSetup(ctx, q, res.TableID, setup, version); err != nil {
 				return err
 			}
 			seq = setup.Seq
@@ -80,9 +82,6 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id identity) (Cre
 			return err
 		}
 		if err := s.timers.persist(ctx, q, res.TableID, t.game, st); err != nil {
-			return err
-		}
-		if _, err := q.BumpTableVersion(ctx, res.TableID); err != nil {
 			return err
 		}
 		n, err := q.SetRematch(ctx, db.SetRematchParams{RematchID: sql.NullString{String: res.TableID, Valid: true}, ID: t.id})
@@ -100,7 +99,7 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id identity) (Cre
 	}
 	t.row.RematchID = sql.NullString{String: res.TableID, Valid: true}
 	t.row.Version = oldVersion
-	s.metrics.tablesCreated.Add(1)
+	s.counters.TablesCreated.Add(1)
 	s.timers.schedule(res.TableID, t.game, st)
 	s.hub.publish(t)
 	return res, nil
@@ -108,8 +107,10 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id identity) (Cre
 
 // ClaimRematch gives the calling seat of an ended table a new token for
 // the same seat at its rematch. Claiming again issues a new token and
-// revokes the one claimed before. CodeConflict when there is no rematch.
-func (s *Service) ClaimRematch(ctx context.Context, tableID string, id identity) (ClaimResult, error) {
+// revokes the one claimed before. It returns CodeForbidden for anyone but
+// a seat, CodeConflict when there is no rematch yet, and CodeNotFound when
+// the rematch has no such seat.
+func (s *Service) ClaimRematch(ctx context.Context, tableID string, id Identity) (ClaimResult, error) {
 	if id.Role != kit.RoleSeat {
 		return ClaimResult{}, Errorf(CodeForbidden, "Only a seat of this table can claim its seat at the rematch.")
 	}

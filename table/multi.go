@@ -1,4 +1,4 @@
-package api
+package table
 
 import (
 	"context"
@@ -31,6 +31,20 @@ import (
 //     running timers (pollTimers); the expiry's idempotency key (table,
 //     timer, generation, deadline) is unique in the shared log, so a
 //     generation expires once whichever instance fires first.
+
+// Share starts, until ctx ends, what an instance needs when other
+// instances share its PostgreSQL database: the listener that reloads and
+// pushes the tables they move, and the poll of the timers they arm. With
+// SQLite (one instance) it starts nothing and returns nil.
+func (s *Service) Share(ctx context.Context) *db.Listener {
+	ps, ok := s.store.(*db.PGStore)
+	if !ok {
+		return nil
+	}
+	l := ps.Listen(ctx, s.onNotify, s.onResync)
+	go s.pollTimers(ctx)
+	return l
+}
 
 // tableTx runs fn in one transaction on the table's row. With other
 // instances it first locks the row and, when the stored version is not the

@@ -1,4 +1,4 @@
-package api
+package table
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/referee/kit"
-	tablerules "tablewarden/table"
 )
 
 // timerScheduler turns the timers held in game states into server-side
@@ -141,7 +140,7 @@ func (ts *timerScheduler) fire(tableID, name string, gen int, deadline time.Time
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	_, err := ts.s.Move(ctx, tableID, systemIdentity, MoveRequest{Type: kit.TimerExpiredMove, Args: args,
-		IdempotencyKey: fmt.Sprintf("%stimer:%s:%d:%d", tablerules.SystemKeyPrefix, name, gen, deadline.UnixMilli())})
+		IdempotencyKey: fmt.Sprintf("%stimer:%s:%d:%d", SystemKeyPrefix, name, gen, deadline.UnixMilli())})
 	if err != nil {
 		ts.s.log.Info("timer expiry not applied", "table", tableID, "timer", name, "generation", gen, "err", err)
 	}

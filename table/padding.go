@@ -1,11 +1,8 @@
-package api
+package table
 
 import (
-	"net/http"
 	"sync"
 	"time"
-
-	"github.com/labstack/echo/v4"
 
 	"tablewarden/referee/kit"
 )
@@ -65,11 +62,11 @@ func (c *padCache) forget(id string) {
 
 // snapViewers lists every identity that can see snap: each seat in it, the
 // host and the board.
-func snapViewers(snap *tableSnapshot) []identity {
-	ids := []identity{{Role: kit.RoleBoard, Seat: -1}, {Role: kit.RoleHost, Seat: -1}}
+func snapViewers(snap *tableSnapshot) []Identity {
+	ids := []Identity{{Role: kit.RoleBoard, Seat: -1}, {Role: kit.RoleHost, Seat: -1}}
 	for _, st := range snap.seats {
 		if st.Removed == 0 {
-			ids = append(ids, identity{Role: kit.RoleSeat, Seat: int(st.Seat)})
+			ids = append(ids, Identity{Role: kit.RoleSeat, Seat: int(st.Seat)})
 		}
 	}
 	return ids
@@ -78,7 +75,7 @@ func snapViewers(snap *tableSnapshot) []identity {
 // padLength returns the length every view of snap is padded to. When raw
 // is not nil it keeps there each viewer's unpadded encoding, so that a
 // caller rendering for the streams need not encode any viewer twice.
-func padLength(snap *tableSnapshot, now time.Time, share *viewShare, raw map[identity][]byte) int {
+func padLength(snap *tableSnapshot, now time.Time, share *viewShare, raw map[Identity][]byte) int {
 	longest := 0
 	for _, id := range snapViewers(snap) {
 		b, err := snap.encode(id, now, share)
@@ -109,7 +106,7 @@ func padTo(b []byte, n int) []byte {
 
 // padLen returns the padded length of snap's version, computed once per
 // table and version (see padLength for raw).
-func (s *Service) padLen(snap *tableSnapshot, now time.Time, share *viewShare, raw map[identity][]byte) int {
+func (s *Service) padLen(snap *tableSnapshot, now time.Time, share *viewShare, raw map[Identity][]byte) int {
 	n, ok := s.pads.get(snap.id, snap.version)
 	if !ok {
 		n = padLength(snap, now, share, raw)
@@ -121,22 +118,4 @@ func (s *Service) padLen(snap *tableSnapshot, now time.Time, share *viewShare, r
 // pad returns an encoded view of snap padded to the version's length.
 func (s *Service) pad(snap *tableSnapshot, b []byte, share *viewShare) []byte {
 	return padTo(b, s.padLen(snap, s.now(), share, nil))
-}
-
-// writeView answers GET /view with the identity's view, padded like the
-// stream's events.
-func (s *Server) writeView(c echo.Context, tableID string, id identity) error {
-	t, err := s.svc.load(c.Request().Context(), tableID)
-	if err != nil {
-		return err
-	}
-	t.mu.Lock()
-	snap := t.snapshot()
-	t.mu.Unlock()
-	b, err := snap.encode(id, s.svc.now(), nil)
-	if err != nil {
-		return err
-	}
-	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, s.svc.pad(&snap, b, nil))
 }

@@ -1,0 +1,50 @@
+package table
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"tablewarden/referee/kit"
+)
+
+// checkArgBounds refuses, before the referee sees it, an int argument
+// outside the bounds the game's move catalog gives it, or a number that is
+// not a whole number: the catalog's Min and Max are the outer limits of
+// every offer, so no phone can send a count the rulebook has no room for
+// even when a referee forgets to check it. Other malformed args are left to
+// the referee (bad_args).
+func checkArgBounds(info kit.Info, req MoveRequest) error {
+	spec, ok := info.Spec(req.Type)
+	if !ok || len(req.Args) == 0 {
+		return nil
+	}
+	var args map[string]json.RawMessage
+	if json.Unmarshal(req.Args, &args) != nil {
+		return nil
+	}
+	for _, a := range spec.Args {
+		raw, ok := args[a.Name]
+		if !ok || a.Kind != kit.ArgInt || len(raw) == 0 || !(raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
+			continue
+		}
+		n, err := strconv.ParseInt(string(raw), 10, 64)
+		if err == nil && (a.Min == nil || n >= int64(*a.Min)) && (a.Max == nil || n <= int64(*a.Max)) {
+			continue
+		}
+		re := kit.Errorf("bad_args", "Move", "The move %q needs %s to be a whole number %s; it was %.30s.", req.Type, a.Name, boundsText(a), raw)
+		return &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	return nil
+}
+
+func boundsText(a kit.ArgSpec) string {
+	switch {
+	case a.Min != nil && a.Max != nil:
+		return fmt.Sprintf("from %d to %d", *a.Min, *a.Max)
+	case a.Min != nil:
+		return fmt.Sprintf("of at least %d", *a.Min)
+	case a.Max != nil:
+		return fmt.Sprintf("of at most %d", *a.Max)
+	}
+	return "that fits in 64 bits"
+}

@@ -1,0 +1,272 @@
+package table
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"tablewarden/db"
+	"tablewarden/referee/catalog"
+	"tablewarden/referee/kit"
+)
+
+// CreateTableResult is what the host gets back.
+type CreateTableResult struct {
+	TableID   string `json:"table_id"`
+	JoinCode  string `json:"join_code"`
+	HostToken string `json:"host_token"`
+}
+
+// CreateTable creates a table in the lobby. It returns CodeInvalid for an
+// unknown game and CodeIllegalMove (a "bad_option" rule error) for options
+// that break the game's option specs.
+func (s *Service) CreateTable(ctx context.Context, gameID string, options json.RawMessage) (CreateTableResult, error) {
+	g, ok := catalog.Get(gameID)
+	if !ok {
+		return CreateTableResult{}, Errorf(CodeInvalid, "Unknown game %q.", gameID)
+	}
+	if len(options) == 0 || string(options) == "null" {
+		options = json.RawMessage("{}")
+	}
+	var scratch map[string]any
+	if err := kit.DecodeOptions(options, g.Info().Options, &scratch); err != nil {
+		return CreateTableResult{}, err
+	}
+	compact, err := compactJSON(options)
+	if err != nil {
+		return CreateTableResult{}, Errorf(CodeInvalid, "Options are not valid JSON.")
+	}
+	seed, err := randomSeed()
+	if err != nil {
+		return CreateTableResult{}, err
+	}
+	res := CreateTableResult{TableID: NewTableID(), HostToken: NewToken()}
+	now := s.now().UTC().Format(time.RFC3339Nano)
+	for try := 0; ; try++ {
+		res.JoinCode = NewJoinCode()
+		// Once the referee has accepted, the write completes even if the
+		// phone hangs up: a retry with the same key then gets this result.
+		ctx = context.WithoutCancel(ctx)
+		err = s.store.Tx(ctx, func(q db.Querier) error {
+			return q.CreateTable(ctx, db.CreateTableParams{
+				ID: res.TableID, Game: gameID, JoinCode: res.JoinCode, Options: compact,
+				Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: now,
+			})
+		})
+		if err != nil && try < 5 && strings.Contains(err.Error(), "UNIQUE") {
+			continue // join code collision; draw another
+		}
+		break
+	}
+	if err != nil {
+		return CreateTableResult{}, err
+	}
+	s.counters.TablesCreated.Add(1)
+	return res, nil
+}
+
+// JoinResult is what a joining phone gets back.
+type JoinResult struct {
+	TableID string `json:"table_id"`
+	Seat    int    `json:"seat"`
+	Token   string `json:"token"`
+	Name    string `json:"name"`
+}
+
+// LookupJoinCode returns the table id for a join code (CodeNotFound).
+func (s *Service) LookupJoinCode(ctx context.Context, code string) (string, error) {
+	row, err := s.store.Queries().GetTableByJoinCode(ctx, NormalizeJoinCode(code))
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", Errorf(CodeNotFound, "No table has the join code %q.", code)
+	}
+	if err != nil {
+		return "", err
+	}
+	return row.ID, nil
+}
+
+// Join gives a new seat at a table in the lobby. It returns CodeInvalid for
+// a bad name, CodeConflict when the game has started or the table is full.
+func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, error) {
+	// issue 16: names pass the PRECIS nickname profile (names.go).
+	name, err := nickname(name)
+	if err != nil {
+		return JoinResult{}, err
+	}
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return JoinResult{}, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.row.Status != "lobby" {
+		return JoinResult{}, Errorf(CodeConflict, "The game at this table has already started; ask the host.")
+	}
+	if t.row.Locked != 0 { // issue 16: the host locked the table (access.go)
+		return JoinResult{}, Errorf(CodeConflict, "The host has locked this table against new players; ask the host.")
+	}
+	active := 0
+	for _, st := range t.seats {
+		if st.Removed == 0 {
+			active++
+			if sameName(st.Name, name) { // issue 16: PRECIS and look-alikes (names.go)
+				return JoinResult{}, errNameTaken(name)
+			}
+		}
+	}
+	if active >= t.game.Info().MaxPlayers {
+		return JoinResult{}, Errorf(CodeConflict, "This table is full (%d players).", t.game.Info().MaxPlayers)
+	}
+	token := NewToken()
+	seat := db.Seat{TableID: t.id, Seat: int64(len(t.seats)), Name: name, TokenHash: HashToken(token), JoinedAt: s.now().UTC().Format(time.RFC3339Nano)}
+	var version int64
+	// Once the referee has accepted, the write completes even if the
+	// phone hangs up: a retry with the same key then gets this result.
+	ctx = context.WithoutCancel(ctx)
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
+		if err := q.AddSeat(ctx, db.AddSeatParams{TableID: seat.TableID, Seat: seat.Seat, Name: seat.Name, TokenHash: seat.TokenHash, JoinedAt: seat.JoinedAt}); err != nil {
+			return err
+		}
+		v, err := q.BumpTableVersion(ctx, t.id)
+		version = v
+		return err
+	})
+	if err != nil {
+		return JoinResult{}, err
+	}
+	t.seats = append(t.seats, seat)
+	t.row.Version = version
+	s.hub.publish(t)
+	return JoinResult{TableID: t.id, Seat: int(seat.Seat), Token: token, Name: name}, nil
+}
+
+// Start deals the game: it renumbers the seats that remain, runs Setup and
+// records the initial state. It returns CodeForbidden for a non-host,
+// CodeConflict when already started, CodeIllegalMove when Setup refuses
+// (player count, options).
+func (s *Service) Start(ctx context.Context, tableID string, id Identity) error {
+	t, err := s.hostTable(ctx, tableID, id)
+	if err != nil {
+		return err
+	}
+	defer t.mu.Unlock()
+	if t.row.Status != "lobby" {
+		return Errorf(CodeConflict, "The game has already started.")
+	}
+	var kept []db.Seat
+	for _, st := range t.seats {
+		if st.Removed == 0 {
+			st.Seat = int64(len(kept))
+			kept = append(kept, st)
+		}
+	}
+	now := s.now().UTC()
+	st, err := t.game.Setup(json.RawMessage(t.row.Options), Dealt(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
+	if err != nil {
+		return err
+	}
+	enc, err := json.Marshal(st)
+	if err != nil {
+		return err
+	}
+	nowText := now.Format(time.RFC3339Nano)
+	setup := setupEntry(t.game, st, now)
+	var version int64
+	// Once the referee has accepted, the write completes even if the
+	// phone hangs up: a retry with the same key then gets this result.
+	ctx = context.WithoutCancel(ctx)
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
+		if err := q.DeleteRemovedSeats(ctx, t.id); err != nil {
+			return err
+		}
+		for _, old := range t.seats {
+			if old.Removed != 0 {
+				continue
+			}
+			for _, k := range kept {
+				if string(k.TokenHash) == string(old.TokenHash) && k.Seat != old.Seat {
+					if err := q.RenumberSeat(ctx, db.RenumberSeatParams{Seat: k.Seat, TableID: t.id, Seat_2: old.Seat}); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		n, err := q.StartTable(ctx, db.StartTableParams{StartedAt: sql.NullString{String: nowText, Valid: true}, ID: t.id})
+		if err != nil {
+			return err
+		}
+		if n != 1 {
+			return Errorf(CodeConflict, "The game has already started.")
+		}
+		if version, err = q.BumpTableVersion(ctx, t.id); err != nil {
+			return err
+		}
+		if setup != nil {
+			if err := appendSetup(ctx, q, t.id, setup, version); err != nil {
+				return err
+			}
+		}
+		if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: t.seq + int64(len(setupItems(setup))), State: string(enc)}); err != nil {
+			return err
+		}
+		return s.timers.persist(ctx, q, t.id, t.game, st)
+	})
+	if err != nil {
+		return err
+	}
+	t.seats = kept
+	t.state = st
+	t.row.Status = "playing"
+	t.row.StartedAt = sql.NullString{String: nowText, Valid: true}
+	t.row.Version = version
+	if setup != nil {
+		t.seq = setup.Seq
+		t.appendLog(*setup)
+	}
+	s.timers.schedule(t.id, t.game, st)
+	s.hub.publish(t)
+	return nil
+}
+
+// setupEntry is the log entry of a game's setup events (seq 1), or nil
+// when the game logs none.
+func setupEntry(g kit.Game, st kit.State, at time.Time) *logItem {
+	evs := kit.SetupEvents(g, st)
+	if len(evs) == 0 {
+		return nil
+	}
+	return &logItem{Seq: 1, Kind: "setup", Actor: kit.SystemActor, Type: "setup", At: at, Events: evs}
+}
+
+func setupItems(it *logItem) []logItem {
+	if it == nil {
+		return nil
+	}
+	return []logItem{*it}
+}
+
+// appendSetup stores a setup entry as the table's first log entry, with the
+// table version that the start made (the log's versions only grow).
+func appendSetup(ctx context.Context, q db.Querier, tableID string, it *logItem, version int64) error {
+	evJSON, err := json.Marshal(it.Events)
+	if err != nil {
+		return err
+	}
+	actorJSON, _ := json.Marshal(it.Actor)
+	return q.AppendMove(ctx, db.AppendMoveParams{TableID: tableID, Seq: it.Seq, Kind: it.Kind, Actor: string(actorJSON), Type: it.Type,
+		Args: "{}", At: it.At.Format(time.RFC3339Nano), Events: string(evJSON), Version: version})
+}
+
+// JoinCode returns a table's join code (for its QR code).
+func (s *Service) JoinCode(ctx context.Context, tableID string) (string, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return "", err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.row.JoinCode, nil
+}

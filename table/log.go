@@ -1,0 +1,147 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"tablewarden/db"
+	"tablewarden/referee/kit"
+)
+
+// logItem is one log entry as stored.
+type logItem struct {
+	Seq    int64
+	Kind   string
+	Actor  kit.Actor
+	ByHost bool // the host played the move for a seat without a device
+	Type   string
+	At     time.Time
+	Events []kit.Event
+	Undone bool
+	// enc caches the entry's JSON when all its events are public (then
+	// every viewer sees the same entry). It is shared by the copies of the
+	// item in snapshots; an item that changes gets a new one.
+	enc *logEnc
+}
+
+// logEnc is a log entry's cached JSON and the actor name it was made with.
+type logEnc struct {
+	mu  sync.Mutex
+	by  string
+	raw []byte
+}
+
+// recentLog is how many of the newest log entries a view carries. Phones
+// keep the entries they have already seen and fetch the whole log (GET
+// /log) to fill a gap, so a view need not carry more; the log is most of a
+// view's bytes, and every view goes to every phone on every move.
+const recentLog = 10
+
+func toLogItem(m db.Move) (logItem, error) {
+	it := logItem{Seq: m.Seq, Kind: m.Kind, Type: m.Type, Undone: m.Undone != 0, enc: &logEnc{}}
+	var by MovedBy
+	if err := json.Unmarshal([]byte(m.Actor), &by); err != nil {
+		return it, fmt.Errorf("move %d actor: %w", m.Seq, err)
+	}
+	it.Actor, it.ByHost = by.Actor, by.ByHost
+	if err := json.Unmarshal([]byte(m.Events), &it.Events); err != nil {
+		return it, fmt.Errorf("move %d events: %w", m.Seq, err)
+	}
+	at, err := time.Parse(time.RFC3339Nano, m.At)
+	if err != nil {
+		return it, fmt.Errorf("move %d time: %w", m.Seq, err)
+	}
+	it.At = at
+	return it, nil
+}
+
+// encoded is json.Marshal(it.entry(v, names)), cached when every event of
+// the entry is public.
+func (it logItem) encoded(v kit.Viewer, names map[int]string) ([]byte, error) {
+	public := it.enc != nil
+	for _, ev := range it.Events {
+		if ev.To != nil {
+			public = false
+			break
+		}
+	}
+	if !public {
+		return json.Marshal(it.entry(v, names))
+	}
+	by := it.by(names) + "\x00" + it.note(names)
+	it.enc.mu.Lock()
+	defer it.enc.mu.Unlock()
+	if it.enc.raw == nil || it.enc.by != by {
+		raw, err := json.Marshal(it.entry(v, names))
+		if err != nil {
+			return nil, err
+		}
+		it.enc.raw, it.enc.by = raw, by
+	}
+	return it.enc.raw, nil
+}
+
+// sizeHint is the cached entry's size, or a guess.
+func (it logItem) sizeHint() int {
+	if it.enc != nil {
+		it.enc.mu.Lock()
+		defer it.enc.mu.Unlock()
+		if it.enc.raw != nil {
+			return len(it.enc.raw) + 1
+		}
+	}
+	return 256
+}
+
+// by names who made the entry.
+func (it logItem) by(names map[int]string) string {
+	switch {
+	case it.Actor.Host:
+		return "host"
+	case it.Actor.System:
+		return "server"
+	}
+	return names[it.Actor.Seat]
+}
+
+func (it logItem) entry(v kit.Viewer, names map[int]string) LogEntry {
+	e := LogEntry{Seq: it.Seq, Kind: it.Kind, At: it.At, By: it.by(names), Note: it.note(names), Undone: it.Undone, Events: []kit.Event{}}
+	for _, ev := range it.Events {
+		if ev.VisibleTo(v) {
+			e.Events = append(e.Events, ev)
+		}
+	}
+	return e
+}
+
+// Log returns the whole log of a table as the identity may see it: each
+// entry's events filtered to those the identity may see.
+func (s *Service) Log(ctx context.Context, tableID string, id Identity) ([]LogEntry, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	seats := append([]db.Seat(nil), t.seats...)
+	t.mu.Unlock()
+	moves, err := s.store.Queries().ListMoves(ctx, tableID)
+	if err != nil {
+		return nil, err
+	}
+	names := map[int]string{}
+	for _, st := range seats {
+		names[int(st.Seat)] = st.Name
+	}
+	out := make([]LogEntry, 0, len(moves))
+	for _, m := range moves {
+		it, err := toLogItem(m)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, it.entry(id.viewer(), names))
+	}
+	return out, nil
+}

@@ -1,0 +1,307 @@
+package table
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"tablewarden/db"
+	"tablewarden/referee/kit"
+)
+
+// MoveRequest is a move as a phone posts it. AsSeat is set by the host
+// alone, to play the move of a seat that no device holds.
+type MoveRequest struct {
+	Type            string          `json:"type"`
+	Args            json.RawMessage `json:"args,omitempty"`
+	ExpectedVersion *int64          `json:"expected_version,omitempty"`
+	IdempotencyKey  string          `json:"idempotency_key,omitempty"`
+	AsSeat          *int            `json:"as_seat,omitempty"`
+}
+
+// MoveResult is the acknowledgement of a committed move.
+type MoveResult struct {
+	Seq       int64 `json:"seq"`
+	Version   int64 `json:"version"`
+	Duplicate bool  `json:"duplicate,omitempty"`
+}
+
+// Move validates and applies a move, commits it and pushes the new views.
+// It returns CodeIllegalMove (with the referee's rule) for a move the rules
+// refuse, CodeConflict with the current version for a stale
+// expected_version or a table not playing, CodeInvalid for a malformed
+// request, and db.ErrUnavailable when storage cannot record it. A repeated
+// idempotency key with the same move returns the first result without
+// applying anything; with another move it is CodeConflict "key_reused".
+func (s *Service) Move(ctx context.Context, tableID string, id Identity, req MoveRequest) (MoveResult, error) {
+	if id.Role == kit.RoleBoard {
+		return MoveResult{}, Errorf(CodeUnauthorized, "Join the table to make moves.")
+	}
+	if req.Type == "" {
+		return MoveResult{}, Errorf(CodeInvalid, "A move needs a type.")
+	}
+	if len(req.IdempotencyKey) > 100 {
+		return MoveResult{}, Errorf(CodeInvalid, "The idempotency key is longer than 100 characters.")
+	}
+	if !ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role {
+		return MoveResult{}, Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", SystemKeyPrefix)
+	}
+	if req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role {
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: "Only the server's clock reports expired timers.", Rule: kit.Errorf("system_only", "Timers", "Only the server's clock reports expired timers.")}
+	}
+	if req.AsSeat != nil && id.Role != kit.RoleHost {
+		return MoveResult{}, Errorf(CodeForbidden, "Only the host can play a move for another seat.")
+	}
+	args := "{}"
+	if len(req.Args) > 0 {
+		var err error
+		if args, err = compactJSON(req.Args); err != nil {
+			return MoveResult{}, Errorf(CodeInvalid, "The move's args are not valid JSON.")
+		}
+	}
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	if err := checkArgBounds(gameInfo(t.game), req); err != nil {
+		return MoveResult{}, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	by := MovedBy{Actor: id.actor()}
+	if req.AsSeat != nil {
+		if by, err = t.hostFor(*req.AsSeat); err != nil {
+			return MoveResult{}, err
+		}
+	}
+	// A repeated idempotency key returns the first result. The lookup costs
+	// a query, so the common case skips it: when the move expects the
+	// current version of a playing table, its key cannot belong to a move
+	// already recorded unless a client reused it; that case is caught below,
+	// before any refusal is returned and by the unique index at commit.
+	fast := req.ExpectedVersion != nil && *req.ExpectedVersion == t.row.Version && t.row.Status == "playing"
+	if req.IdempotencyKey != "" && !fast {
+		if res, dup, err := s.duplicate(ctx, t, by, req, args); dup || err != nil {
+			return res, err
+		}
+	}
+	// refuse returns err, unless the key was already used: then the first
+	// result (or the key_reused conflict).
+	refuse := func(err error) (MoveResult, error) {
+		if req.IdempotencyKey != "" && fast {
+			if res, dup, derr := s.duplicate(ctx, t, by, req, args); dup || derr != nil {
+				return res, derr
+			}
+		}
+		return MoveResult{}, err
+	}
+	switch t.row.Status {
+	case "lobby":
+		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
+	case "ended":
+		re := kit.Errorf("game_over", "Table", "The game is over; no more moves are taken.")
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	if req.ExpectedVersion != nil && *req.ExpectedVersion != t.row.Version {
+		v := t.row.Version
+		return MoveResult{}, &Error{Code: CodeConflict, Message: fmt.Sprintf("The table has moved on (version %d, you expected %d); your screen was refreshed.", v, *req.ExpectedVersion), Version: &v}
+	}
+	now := s.now().UTC()
+	seq := t.seq + 1
+	move := kit.Move{Type: req.Type, Args: req.Args}
+	mctx := kit.NewCtx(uint64(t.row.Seed), int(seq), now)
+	res, err := t.game.Apply(t.state, by.Actor, move, mctx)
+	if err != nil {
+		if r, derr := refuse(err); derr != err {
+			return r, derr
+		}
+		if _, ok := kit.AsRuleError(err); ok {
+			s.counters.MovesRejected.Add(1)
+		}
+		return MoveResult{}, err
+	}
+	enc, err := json.Marshal(res.State)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	reveals := Reveals(res, mctx, uint64(t.row.Seed), seq)
+	events := res.Events
+	if events == nil {
+		events = []kit.Event{}
+	}
+	evJSON, _ := json.Marshal(events)
+	actorJSON, _ := json.Marshal(by)
+	ended := t.game.Outcome(res.State) != nil
+	version := t.row.Version + 1
+	rec := db.MoveRecord{
+		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,
+			Args: args, At: now.Format(time.RFC3339Nano), IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""},
+			Events: string(evJSON), Reveals: reveals, Version: version},
+		State: string(enc),
+	}
+	rec.Timers, rec.HasTimers = timerRows(t.id, t.game, res.State)
+	if ended {
+		rec.Status = "ended"
+	}
+	// Once the referee has accepted, the write completes even if the
+	// phone hangs up: a retry with the same key then gets this result.
+	err = s.recordMove(context.WithoutCancel(ctx), t, rec)
+	if err != nil {
+		if req.IdempotencyKey != "" && strings.Contains(err.Error(), "UNIQUE") && strings.Contains(err.Error(), "idempotency_key") {
+			return refuse(err)
+		}
+		if isStale(err) && req.IdempotencyKey != "" {
+			// Another instance recorded first: maybe this very move, sent
+			// there before with the same key.
+			if res, dup, derr := s.duplicate(ctx, t, by, req, args); dup || derr != nil {
+				return res, derr
+			}
+		}
+		return MoveResult{}, err
+	}
+	t.state, t.seq, t.row.Version = res.State, seq, version
+	if ended {
+		t.row.Status = "ended"
+	}
+	t.appendLog(logItem{Seq: seq, Kind: "move", Actor: by.Actor, ByHost: by.ByHost, Type: req.Type, At: now, Events: events})
+	s.counters.MovesAccepted.Add(1)
+	s.timers.schedule(t.id, t.game, res.State)
+	s.hub.publish(t)
+	return MoveResult{Seq: seq, Version: version}, nil
+}
+
+// hostFor returns the actor of the host playing for seat n, which must be
+// a seat in play that no device holds (CodeConflict "seat_attended"
+// otherwise). The caller holds t.mu.
+func (t *table) hostFor(n int) (MovedBy, error) {
+	for _, st := range t.seats {
+		if int(st.Seat) != n || st.Removed != 0 {
+			continue
+		}
+		if st.TokenHash != nil {
+			return MovedBy{}, &Error{Code: CodeConflict, Reason: "seat_attended", Message: fmt.Sprintf("%s's phone holds that seat; only it plays the seat's moves.", st.Name)}
+		}
+		return MovedBy{Actor: kit.SeatActor(n), ByHost: true}, nil
+	}
+	return MovedBy{}, Errorf(CodeNotFound, "No seat %d at this table.", n)
+}
+
+// duplicate looks up a move already recorded with the idempotency key. dup
+// is true when there is one: res is then its result, or err the
+// "key_reused" conflict if the key named another move (another actor, type
+// or args).
+func (s *Service) duplicate(ctx context.Context, t *table, by MovedBy, req MoveRequest, args string) (res MoveResult, dup bool, err error) {
+	prev, err := s.store.Queries().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: true}})
+	if errors.Is(err, sql.ErrNoRows) {
+		return MoveResult{}, false, nil
+	}
+	if err != nil {
+		return MoveResult{}, false, err
+	}
+	if !SameMove(prev, by, req.Type, args) {
+		return MoveResult{}, true, &Error{Code: CodeConflict, Reason: "key_reused", Message: "That idempotency key was already used for another move; nothing was applied."}
+	}
+	return MoveResult{Seq: prev.Seq, Version: prev.Version, Duplicate: true}, true, nil
+}
+
+func (t *table) appendLog(it logItem) {
+	it.enc = &logEnc{}
+	t.log = append(t.log, it)
+	if len(t.log) > recentLog {
+		t.log = append(t.log[:0:0], t.log[len(t.log)-recentLog:]...)
+	}
+}
+
+// Undo takes back the last move that is still in effect. It is host-only
+// and is refused (CodeIllegalMove, "undo_reveals") for a move that revealed
+// hidden information, and when there is nothing to undo ("nothing_to_undo").
+// The undo is recorded in the log as an entry of its own; the undone move
+// stays in the log, marked undone, and replay skips it.
+func (s *Service) Undo(ctx context.Context, tableID string, id Identity) (MoveResult, error) {
+	t, err := s.hostTable(ctx, tableID, id)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	defer t.mu.Unlock()
+	if t.row.Status == "lobby" {
+		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
+	}
+	moves, err := s.store.Queries().ListMoves(ctx, t.id)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	target := -1
+	for i := len(moves) - 1; i >= 0; i-- {
+		if moves[i].Kind == "move" && moves[i].Undone == 0 {
+			target = i
+			break
+		}
+	}
+	if target < 0 {
+		re := kit.Errorf("nothing_to_undo", "Table › Undo", "There is no move to undo.")
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	last := moves[target]
+	if last.Reveals == RevealsRandom {
+		re := kit.Errorf("undo_random", "Table › Undo", "Move %d (%s) drew dice, a shuffle or a draw, so it cannot be undone: undoing it would let the table roll again.", last.Seq, last.Type)
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	if last.Reveals != 0 {
+		re := kit.Errorf("undo_reveals", "Table › Undo", "Move %d (%s) revealed hidden information, so it cannot be undone.", last.Seq, last.Type)
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	if last.Type == kit.TimerExpiredMove {
+		re := kit.Errorf("undo_timer", "Table › Undo", "A timer that ran out cannot be undone.")
+		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+	}
+	moves[target].Undone = 1
+	st, err := Replay(t.game, t.row, t.seats, moves)
+	if err != nil {
+		// Replay deals the seats of the start and replays moves the referee
+		// accepted, so this is the server's fault, never a rule the host
+		// broke: no rule error may reach the host as if it were one.
+		return MoveResult{}, &Error{Code: CodeInternal, Message: "The undo could not replay the game's log; nothing was changed.", Err: err}
+	}
+	enc, err := json.Marshal(st)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	now := s.now().UTC()
+	seq := t.seq + 1
+	version := t.row.Version + 1
+	ev := []kit.Event{kit.PublicEvent("undo", fmt.Sprintf("The host undid move %d.", last.Seq))}
+	evJSON, _ := json.Marshal(ev)
+	actorJSON, _ := json.Marshal(kit.HostActor)
+	status := "playing"
+	if t.game.Outcome(st) != nil {
+		status = "ended"
+	}
+	rec := db.MoveRecord{
+		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "undo", Actor: string(actorJSON), Type: "undo",
+			Args: "{}", At: now.Format(time.RFC3339Nano), Events: string(evJSON), Undoes: sql.NullInt64{Int64: last.Seq, Valid: true}, Version: version},
+		State:  string(enc),
+		Status: status,
+		Undoes: last.Seq,
+	}
+	rec.Timers, rec.HasTimers = timerRows(t.id, t.game, st)
+	// The undo completes even if the host's phone hangs up.
+	err = s.recordMove(context.WithoutCancel(ctx), t, rec)
+	if err != nil {
+		return MoveResult{}, err
+	}
+	t.state, t.seq, t.row.Version, t.row.Status = st, seq, version, status
+	for i := range t.log {
+		if t.log[i].Seq == last.Seq {
+			t.log[i].Undone = true
+			t.log[i].enc = &logEnc{}
+		}
+	}
+	t.appendLog(logItem{Seq: seq, Kind: "undo", Actor: kit.HostActor, Type: "undo", At: now, Events: ev})
+	s.timers.schedule(t.id, t.game, st)
+	s.hub.publish(t)
+	return MoveResult{Seq: seq, Version: version}, nil
+}
