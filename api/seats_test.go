@@ -347,6 +347,9 @@ func TestSeatsCase7UndoNeverRerolls(t *testing.T) {
 	ts := startServer(t, "")
 	tb := ts.newTable("spacecadets", map[string]any{"mission": "7"}, 3)
 	ts.start(tb)
+	// Dice are rolled once the game is under way (Space Cadets offers no
+	// roll during setup).
+	driveCaptain(t, ts, tb, "a roll", func(m kit.MoveSpec) bool { return m.Type == "roll" })
 	moves := "/api/tables/" + tb.ID + "/moves"
 	for _, roll := range []map[string]any{
 		{"type": "roll", "args": map[string]any{"dice": 6}},

@@ -17,11 +17,20 @@ import (
 // is not the one the referee asks for, a kept card is put back.
 func driveToTimer(t *testing.T, ts *testServer, tb *table, name string) {
 	t.Helper()
+	driveCaptain(t, ts, tb, "the "+name+" timer", func(m kit.MoveSpec) bool {
+		return m.Type == "start_timer" && len(m.Args) > 0 && hasChoice(m.Args[0], name)
+	})
+}
+
+// driveCaptain plays the Captain's setup and step moves, as driveToTimer
+// does, until the host is offered a move for which want is true.
+func driveCaptain(t *testing.T, ts *testServer, tb *table, what string, want func(kit.MoveSpec) bool) {
+	t.Helper()
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 300; i++ {
 		hv := ts.view(tb, tb.Host)
 		for _, m := range hv.View.Moves {
-			if m.Type == "start_timer" && len(m.Args) > 0 && hasChoice(m.Args[0], name) {
+			if want(m) {
 				return
 			}
 		}
@@ -38,12 +47,12 @@ func driveToTimer(t *testing.T, ts *testServer, tb *table, name string) {
 			}
 		}
 		if len(pick) == 0 {
-			t.Fatalf("stuck before the %s timer; the Captain is offered %v", name, moveTypes(cv.View.Moves))
+			t.Fatalf("stuck before %s; the Captain is offered %v", what, moveTypes(cv.View.Moves))
 		}
 		m := kit.RandomMove(pick[r.IntN(len(pick))], r)
 		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
 	}
-	t.Fatalf("never reached the %s timer in 300 moves", name)
+	t.Fatalf("never reached %s in 300 moves", what)
 }
 
 func hasChoice(a kit.ArgSpec, v string) bool {
