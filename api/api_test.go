@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -542,7 +543,7 @@ func TestCredentials(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(`{"type":"draw"}`))
 		req.Header.Set("Content-Type", "application/json")
 		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[0]})
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -554,7 +555,7 @@ func TestCredentials(t *testing.T) {
 	t.Run("CookieGET", func(t *testing.T) {
 		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/view", nil)
 		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[2]})
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -595,7 +596,7 @@ func TestCredentials(t *testing.T) {
 		// same headers, and a request id.
 		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/stream", nil)
 		req.Header.Set("Authorization", "Bearer "+tb.Tokens[1])
-		sres, err := http.DefaultClient.Do(req)
+		sres, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -619,7 +620,7 @@ func TestCredentials(t *testing.T) {
 	t.Run("CookiesHttpOnlySameSite", func(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/join", strings.NewReader(`{"code":"`+other.Code+`","name":"Zed"}`))
 		req.Header.Set("Content-Type", "application/json")
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -679,7 +680,7 @@ func TestBadInput(t *testing.T) {
 				req.Header.Set("Content-Type", c.ctype)
 			}
 			req.Header.Set("Authorization", "Bearer "+tb.Host)
-			res, err := http.DefaultClient.Do(req)
+			res, err := ts.client.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -816,7 +817,7 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tok, nil, &log)
 		for _, e := range log {
 			for _, ev := range e.Events {
-				if ev.To != nil && !containsInt(ev.To, i) {
+				if ev.To != nil && !slices.Contains(ev.To, i) {
 					t.Fatalf("seat %d log holds a private event for %v", i, ev.To)
 				}
 			}
@@ -839,13 +840,4 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		}
 	}
 	_ = sort.Ints
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

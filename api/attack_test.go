@@ -370,7 +370,7 @@ func playBusy(ctx context.Context, ts *testServer, tb *table, n *atomic.Int64) {
 		var v tablepkg.ViewResponse
 		req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/tables/"+tb.ID+"/view", nil)
 		req.Header.Set("Authorization", "Bearer "+token)
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			return v, false
 		}
@@ -397,7 +397,7 @@ func playBusy(ctx context.Context, ts *testServer, tb *table, n *atomic.Int64) {
 		req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(string(body)))
 		req.Header.Set("Authorization", "Bearer "+tb.Tokens[seat])
 		req.Header.Set("Content-Type", "application/json")
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			return
 		}

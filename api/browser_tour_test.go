@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -123,7 +124,7 @@ func TestBrowserEveryGame(t *testing.T) {
 					bigTargets(t, p, name)
 				}
 				own := ts.view(tb, tb.Tokens[0])
-				mine := own.View.Outcome == nil && len(own.View.Moves) > 0 && containsInt(own.View.Turn, 0)
+				mine := own.View.Outcome == nil && len(own.View.Moves) > 0 && slices.Contains(own.View.Turn, 0)
 				if title := get(t, phone0, "title", chromedp.Title()); mine != strings.HasPrefix(title, "Your turn") || !strings.Contains(title, v.GameName) {
 					t.Fatalf("phone 0's title is %q (its turn: %v), want the game's name and \"Your turn\" exactly on its turn", title, mine)
 				}

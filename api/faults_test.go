@@ -199,7 +199,7 @@ func TestRetryAfterClientTimeout(t *testing.T) {
 		req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(string(body)))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", "Bearer "+tok)
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			return 0, tablepkg.MoveResult{}, err
 		}

@@ -30,6 +30,9 @@ type testServer struct {
 	Srv   *api.Server
 	l     net.Listener
 	done  chan error
+	// client checks every exchange against api/openapi.json
+	// (openapi_check_test.go).
+	client *http.Client
 }
 
 func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServer {
@@ -55,7 +58,7 @@ func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServe
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}
-	ts := &testServer{t: t, Path: path, URL: url, Store: store, Srv: srv, l: l, done: make(chan error, 1)}
+	ts := &testServer{t: t, Path: path, URL: url, Store: store, Srv: srv, l: l, done: make(chan error, 1), client: newCheckedClient(t)}
 	go func() { ts.done <- srv.Serve(l) }()
 	t.Cleanup(ts.Stop)
 	return ts
@@ -109,7 +112,7 @@ func (ts *testServer) call(method, path, token string, body any, hdr ...string) 
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := ts.client.Do(req)
 	if err != nil {
 		ts.t.Fatalf("%s %s: %v", method, path, err)
 	}
@@ -135,7 +138,7 @@ func (ts *testServer) callNoFail(method, path, token string, body any) (int, []b
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := ts.client.Do(req)
 	if err != nil {
 		return 0, nil
 	}
@@ -227,7 +230,7 @@ func (ts *testServer) openStream(tableID, token, as string) *stream {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := ts.client.Do(req)
 	if err != nil {
 		cancel()
 		ts.t.Fatalf("stream: %v", err)

@@ -69,7 +69,7 @@ func TestCookieScope(t *testing.T) {
 		for i := 0; i+1 < len(c.hdr); i += 2 {
 			req.Header.Set(c.hdr[i], c.hdr[i+1])
 		}
-		res, err := http.DefaultClient.Do(req)
+		res, err := ts.client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -596,7 +596,7 @@ func checkEventRouting(t *testing.T, p payload) {
 	}
 	for _, e := range entries {
 		for _, ev := range e.Events {
-			if ev.To != nil && (p.screen < 0 || !containsInt(ev.To, p.screen)) {
+			if ev.To != nil && (p.screen < 0 || !slices.Contains(ev.To, p.screen)) {
 				t.Fatalf("the %s of screen %d holds event %q addressed to seats %v", p.what, p.screen, ev.Code, ev.To)
 			}
 		}

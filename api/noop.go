@@ -1,7 +1,7 @@
 package api
 
 import (
-	"database/sql"
+	"context"
 	"net/http"
 	"sync"
 	"time"
@@ -12,16 +12,16 @@ import (
 	"tablewarden/table"
 )
 
-// The two ceiling routes exist for the load tool (cmd/tablewarden load):
+// The two ceiling routes exist for the load tool (cmd/tablewarden-load):
 // /api/noop is the HTTP ceiling, a route that does nothing; /api/noop/commit
 // is the naive storage ceiling, one single-row INSERT committed per request
-// with the same SQLite settings, into a separate file beside the database
-// (<db>-ceiling). Both answer 404 unless Config.BenchRoutes is set.
+// (db.Ceiling) into a separate file beside the database (<db>-ceiling).
+// Both answer 404 unless Config.BenchRoutes is set.
 
 // noopStore is the ceiling's own database, opened on first use.
 type noopStore struct {
 	once sync.Once
-	db   *sql.DB
+	db   *db.Ceiling
 	err  error
 }
 
@@ -42,22 +42,12 @@ func (s *Server) handleNoopCommit(c echo.Context) error {
 			s.noop.err = table.Errorf(table.CodeNotFound, "The commit ceiling route needs a SQLite database.")
 			return
 		}
-		d, err := sql.Open("sqlite", db.DSN(st.Path()+"-ceiling", false))
-		if err != nil {
-			s.noop.err = err
-			return
-		}
-		d.SetMaxOpenConns(1)
-		if _, err := d.Exec(`CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY, at TEXT NOT NULL)`); err != nil {
-			s.noop.err = err
-			return
-		}
-		s.noop.db = d
+		s.noop.db, s.noop.err = db.OpenCeiling(context.WithoutCancel(c.Request().Context()), st.Path()+"-ceiling")
 	})
 	if s.noop.err != nil {
 		return s.noop.err
 	}
-	if _, err := s.noop.db.ExecContext(c.Request().Context(), `INSERT INTO rows (at) VALUES (?)`, time.Now().UTC().Format(time.RFC3339Nano)); err != nil {
+	if err := s.noop.db.Insert(c.Request().Context(), time.Now()); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -228,7 +228,7 @@ func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
 				for !stop.Load() {
 					req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/tables/"+tb.ID+"/stream", nil)
 					req.Header.Set("Authorization", "Bearer "+tb.Tokens[victim])
-					res, err := http.DefaultClient.Do(req)
+					res, err := ts.client.Do(req)
 					if err != nil {
 						continue
 					}

@@ -48,17 +48,6 @@ func (q *Queries) AppendMove(ctx context.Context, arg AppendMoveParams) error {
 	return err
 }
 
-const countMoves = `-- name: CountMoves :one
-SELECT count(*) FROM moves
-`
-
-func (q *Queries) CountMoves(ctx context.Context) (int64, error) {
-	row := q.db.QueryRowContext(ctx, countMoves)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
-}
-
 const getMoveByKey = `-- name: GetMoveByKey :one
 SELECT table_id, seq, kind, actor, type, args, at, idempotency_key, events, reveals, undoes, undone, version FROM moves WHERE table_id = ? AND idempotency_key = ?
 `

@@ -74,11 +74,6 @@ func (p PGQueries) BumpTableVersion(ctx context.Context, id string) (int64, erro
 	return v, pgErr(err)
 }
 
-func (p PGQueries) CountMoves(ctx context.Context) (int64, error) {
-	n, err := p.q.CountMoves(ctx)
-	return n, pgErr(err)
-}
-
 func (p PGQueries) CountTables(ctx context.Context) (int64, error) {
 	n, err := p.q.CountTables(ctx)
 	return n, pgErr(err)

@@ -12,7 +12,6 @@ type Querier interface {
 	AddSeat(ctx context.Context, arg AddSeatParams) error
 	AppendMove(ctx context.Context, arg AppendMoveParams) error
 	BumpTableVersion(ctx context.Context, id string) (int64, error)
-	CountMoves(ctx context.Context) (int64, error)
 	CountTables(ctx context.Context) (int64, error)
 	CreateHandover(ctx context.Context, arg CreateHandoverParams) error
 	CreateTable(ctx context.Context, arg CreateTableParams) error

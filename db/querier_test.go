@@ -107,8 +107,6 @@ func scenario(t *testing.T, write func(func(q db.Querier) error) error, read db.
 	out = append(out, ids, err)
 	nt, err := read.CountTables(ctx)
 	out = append(out, nt, err)
-	nm, err := read.CountMoves(ctx)
-	out = append(out, nm, err)
 	if err := write(func(q db.Querier) error { return q.DeleteTimers(ctx, "T1") }); err != nil {
 		t.Fatal(err)
 	}

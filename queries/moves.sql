@@ -14,8 +14,5 @@ SELECT * FROM moves WHERE table_id = ? AND idempotency_key = ?;
 -- name: LastMoveSeq :one
 SELECT CAST(coalesce(max(seq), 0) AS INTEGER) FROM moves WHERE table_id = ?;
 
--- name: CountMoves :one
-SELECT count(*) FROM moves;
-
 -- name: ListRecentMoves :many
 SELECT * FROM moves WHERE table_id = ? ORDER BY seq DESC LIMIT ?;

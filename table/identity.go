@@ -36,8 +36,7 @@ func (id Identity) actor() kit.Actor {
 var systemIdentity = Identity{Role: "system", Seat: -1}
 
 // resolve maps a credential to an identity at table t. An empty token is
-// the public board. want narrows which kind the caller claims ("seat",
-// "host" or "" for either).
+// the public board.
 func (t *table) resolve(token string) (Identity, bool) {
 	if token == "" {
 		return Identity{Role: kit.RoleBoard, Seat: -1}, true

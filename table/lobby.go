@@ -47,8 +47,8 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 	now := s.now().UTC().Format(time.RFC3339Nano)
 	for try := 0; ; try++ {
 		res.JoinCode = NewJoinCode()
-		// Once the referee has accepted, the write completes even if the
-		// phone hangs up: a retry with the same key then gets this result.
+		// The write completes even if the host's phone hangs up, so that a
+		// table whose creation was committed is never half made.
 		ctx = context.WithoutCancel(ctx)
 		err = s.store.Tx(ctx, func(q db.Querier) error {
 			return q.CreateTable(ctx, db.CreateTableParams{
@@ -123,8 +123,7 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	token := NewToken()
 	seat := db.Seat{TableID: t.id, Seat: int64(len(t.seats)), Name: name, TokenHash: HashToken(token), JoinedAt: s.now().UTC().Format(time.RFC3339Nano)}
 	var version int64
-	// Once the referee has accepted, the write completes even if the
-	// phone hangs up: a retry with the same key then gets this result.
+	// The write completes even if the player's phone hangs up.
 	ctx = context.WithoutCancel(ctx)
 	err = s.tableTx(ctx, t, func(q db.Querier) error {
 		if err := q.AddSeat(ctx, db.AddSeatParams{TableID: seat.TableID, Seat: seat.Seat, Name: seat.Name, TokenHash: seat.TokenHash, JoinedAt: seat.JoinedAt}); err != nil {
@@ -175,8 +174,7 @@ func (s *Service) Start(ctx context.Context, tableID string, id Identity) error 
 	nowText := now.Format(time.RFC3339Nano)
 	setup := setupEntry(t.game, st, now)
 	var version int64
-	// Once the referee has accepted, the write completes even if the
-	// phone hangs up: a retry with the same key then gets this result.
+	// The start completes even if the host's phone hangs up.
 	ctx = context.WithoutCancel(ctx)
 	err = s.tableTx(ctx, t, func(q db.Querier) error {
 		if err := q.DeleteRemovedSeats(ctx, t.id); err != nil {

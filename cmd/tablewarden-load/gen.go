@@ -174,10 +174,26 @@ func genDB(ctx context.Context, o options, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		insTable, _ := tx.Prepare(`INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at) VALUES (?, 'jumpship', ?, '{}', ?, ?, 'playing', ?, ?, ?)`)
-		insSeat, _ := tx.Prepare(`INSERT INTO seats (table_id, seat, name, token_hash, joined_at) VALUES (?, ?, ?, ?, ?)`)
-		insMove, _ := tx.Prepare(`INSERT INTO moves (table_id, seq, kind, actor, type, args, at, idempotency_key, events, reveals, version) VALUES (?, ?, 'move', ?, ?, ?, ?, ?, ?, ?, ?)`)
-		insSnap, _ := tx.Prepare(`INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)`)
+		insTable, err := tx.Prepare(`INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at) VALUES (?, 'jumpship', ?, '{}', ?, ?, 'playing', ?, ?, ?)`)
+		if err != nil {
+			tx.Rollback()
+			return fmt.Errorf("gen-db prepare: %w", err)
+		}
+		insSeat, err := tx.Prepare(`INSERT INTO seats (table_id, seat, name, token_hash, joined_at) VALUES (?, ?, ?, ?, ?)`)
+		if err != nil {
+			tx.Rollback()
+			return fmt.Errorf("gen-db prepare: %w", err)
+		}
+		insMove, err := tx.Prepare(`INSERT INTO moves (table_id, seq, kind, actor, type, args, at, idempotency_key, events, reveals, version) VALUES (?, ?, 'move', ?, ?, ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			tx.Rollback()
+			return fmt.Errorf("gen-db prepare: %w", err)
+		}
+		insSnap, err := tx.Prepare(`INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)`)
+		if err != nil {
+			tx.Rollback()
+			return fmt.Errorf("gen-db prepare: %w", err)
+		}
 		for i := base; i < min(base+chunk, o.genTables); i++ {
 			ti := i % len(tpls)
 			tpl := tpls[ti]

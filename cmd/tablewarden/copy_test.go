@@ -75,7 +75,10 @@ func TestCopyToPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dst.Close()
-	wantMoves, _ := src.Read().CountMoves(ctx)
+	var wantMoves int64
+	if err := src.ReadDB().QueryRowContext(ctx, "SELECT count(*) FROM moves").Scan(&wantMoves); err != nil {
+		t.Fatal(err)
+	}
 	gotMoves, _ := dst.Read().CountMoves(ctx)
 	if wantMoves == 0 || gotMoves != wantMoves {
 		t.Fatalf("moves on PostgreSQL = %d, in the file %d", gotMoves, wantMoves)

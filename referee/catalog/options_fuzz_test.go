@@ -6,8 +6,8 @@ import (
 	"tablewarden/referee/kit/kittest"
 )
 
-// FuzzTableOptions fuzzes table options for every game in the catalog
-// (nostromo too, once registered): kit.DecodeOptions as CreateTable runs
+// FuzzTableOptions fuzzes table options for every game in the catalog:
+// kit.DecodeOptions as CreateTable runs
 // it, then Setup as Start runs it, then a few offered moves. See
 // kittest.CheckFuzzSetup for the invariants. Run it longer with
 //
