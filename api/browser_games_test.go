@@ -139,7 +139,11 @@ func TestBrowserNostromoHiding(t *testing.T) {
 		if pick == "place_crew_token" {
 			crewPlaced++
 		}
+		// Both phones must have the placement before their secrets are
+		// compared with the API's: the tapping phone's own update can come
+		// after the other's.
 		waitVersion(t, phones[1-seat], sv.Version+1)
+		waitVersion(t, phones[seat], sv.Version+1)
 		// Each side's placed tokens, from its own private view.
 		for s := 0; s < 2; s++ {
 			secretsSeen[s] = placedSecrets(t, ts.view(tb, tb.Tokens[s]))
