@@ -64,6 +64,14 @@
     }
     return fill(fallback === undefined || fallback === null ? "" : fallback, params, gameId + ":" + (keys[0] || ""));
   }
+  // gtIf returns a game's string for key in the page's language, or ""
+  // when its catalog has none (English pages use the view's texts).
+  function gtIf(gameId, key) {
+    if (lang === "en") return "";
+    const g = games && games[gameId];
+    const cat = g && g.messages && g.messages[lang];
+    return cat && cat[key] ? fill(cat[key], {}, gameId + ":" + key) : "";
+  }
   function humanKey(k) { return String(k).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, c => c.toUpperCase()); }
 
   // ---------- credentials and API ----------
@@ -519,6 +527,13 @@
     // Numbers and yes/no need no game words.
     if (typeof c.value === "boolean") return t(c.value ? "yes" : "no");
     if (typeof c.value === "number" && (!c.label || /^-?\d+$/.test(c.label))) return String(c.value);
+    // A numeric value is data (a card's number, a location's), not a word
+    // of the game's catalog: its label is shown as the referee gives it.
+    if (/^-?\d+$/.test(String(c.value))) return c.label || String(c.value);
+    // An indexed value ("item:2", "location:3") names a thing of this
+    // game: translated when the catalog has it (a location's reward), else
+    // its label as given (an item's name, as the table wrote it).
+    if (/^[a-z_]+:\d+$/.test(String(c.value))) return gtIf(v.game, "choice." + c.value) || c.label || String(c.value);
     return gt(v.game, ["choice." + c.value], c.label || String(c.value));
   }
   function argChoices(v, a) {
@@ -716,7 +731,7 @@
       const val = open[k];
       const items = Array.isArray(val) ? val : null;
       return el("div", { class: "hand-part", "data-key": "hand:" + k },
-        el("h2", { text: /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["field." + k], humanKey(k)) : k }),
+        el("h2", { text: /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["panel." + k], humanKey(k)) : k }),
         items && items.every(x => x === null || typeof x !== "object")
           ? el("div", { class: "tokens" }, items.length ? items.map((x, i) => el("span", { class: "token", "data-key": "t:" + i + ":" + x, text: String(x) })) : el("span", { class: "muted", text: "—" }))
           : readable(v, val));
@@ -741,7 +756,7 @@
   }
 
   // readable shows game data as labelled lines: keys are labels (from the
-  // catalog, "field.<key>"), seat numbers are left out.
+  // catalog, "panel.<key>"), seat numbers are left out.
   function readable(v, value) {
     if (value === null || value === undefined || value === "") return el("span", { class: "muted", text: "—" });
     if (typeof value !== "object") return document.createTextNode(typeof value === "boolean" ? t(value ? "yes" : "no") : String(value));
@@ -754,7 +769,7 @@
     const assumed = value.source === "assumed" ? el("p", { class: "help assumed" }, t("assumed_value"), " ", el("a", { href: "/" }, t("assumed_where"))) : null;
     // A key that is a field name is looked up; one that is data (a room
     // called "Deep Vault") is shown as it is.
-    const label = (k) => /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["field." + k], humanKey(k)) : k;
+    const label = (k) => /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["panel." + k], humanKey(k)) : k;
     return el("div", {}, el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: label(k) }), el("dd", {}, readable(v, value[k]))])), assumed);
   }
 
@@ -842,7 +857,7 @@
     for (const x of list) for (const k of Object.keys(x)) if (!cols.includes(k) && !(k === "seat" && typeof x[k] === "number")) cols.push(k);
     cols.sort((a, b) => (b === "name") - (a === "name"));
     return el("table", { class: "reveal", id: "revealed" },
-      el("thead", {}, el("tr", {}, cols.map(c => el("th", { text: gt(v.game, ["field." + c], humanKey(c)) })))),
+      el("thead", {}, el("tr", {}, cols.map(c => el("th", { text: gt(v.game, ["panel." + c], humanKey(c)) })))),
       el("tbody", {}, list.map(x => el("tr", {}, cols.map(c => el("td", { text: x[c] === undefined || x[c] === null ? "—" : typeof x[c] === "object" ? JSON.stringify(x[c]).replace(/[{}"[\]]/g, " ").trim() : typeof x[c] === "boolean" ? t(x[c] ? "yes" : "no") : String(x[c]) }))))));
   }
   async function rematch() {

@@ -1,8 +1,11 @@
 // The page strings of the UI, by language. Games bring their own strings
 // (Info.messages, by the keys listed in referee/kit/info.go plus
-// "group.<group>", "confirm.<move>", "field.<key>", "fact.<key>",
+// "group.<group>", "confirm.<move>", "panel.<key>", "fact.<key>",
 // "status.<status>", "side.<side>", "track.<name>", "timer.<name>" and
-// the prompt's code); a page falls back to the game's English text.
+// the prompt's code); a group and a status are keyed by their text as the
+// view sends it, "panel.<key>" by any key of the public or private data,
+// and a numeric choice value is never looked up. A page falls back to the
+// game's English text.
 // Add a language by adding a block with every key of "en".
 "use strict";
 window.TW_MESSAGES = {
