@@ -900,7 +900,7 @@
         el("p", {}, el("span", { text: t("join_code") + ": " }), el("b", { text: v.join_code })),
         el("button", { type: "button", class: "secondary", id: "undo", onclick: undo }, t("undo"))));
     }
-    out.push(el("p", { "data-key": "board-link" }, el("a", { href: "/b/" + v.table_id, id: "board-link", target: "_blank", rel: "noopener" }, t("board_link"))));
+    out.push(el("p", { "data-key": "board-link" }, el("a", { href: "/b/" + v.table_id + (v.join_code ? "#code=" + encodeURIComponent(v.join_code) : ""), id: "board-link", target: "_blank", rel: "noopener" }, t("board_link"))));
     return out;
   }
   function seatTools(v, s) {
@@ -947,14 +947,24 @@
     } catch (e) { toast(e.status === 404 || e.status === 405 ? t("server_missing") : errorText(current, e)); }
   }
 
+  // linkedCode is the join code the host's board link carries
+  // ("#code=…"), if it looks like one.
+  function linkedCode() {
+    const m = /(?:^#|&)code=([^&]*)/.exec(location.hash);
+    const c = m ? decodeURIComponent(m[1]) : "";
+    return /^[A-Za-z0-9-]{3,16}$/.test(c) ? c : "";
+  }
+
   // ---------- the board page ----------
   function boardPage(v, prompt) {
     const view = v.view;
     const n = names(v);
     if (!view) {
-      // The board knows the join code once the server sends the lobby's
-      // join URL (the QR image works either way).
-      const code = v.join_code || (v.join_url ? v.join_url.split("/").pop() : "");
+      // The board knows the join code when the server sends the lobby's
+      // join URL, or from the host's board link, which carries it in the
+      // fragment (never sent to the server; the code is what everyone at
+      // the table scans anyway, no token). The QR image works either way.
+      const code = v.join_code || (v.join_url ? v.join_url.split("/").pop() : "") || linkedCode();
       return el("main", { class: "board-lobby" },
         el("div", { class: "board-join", "data-key": "join" },
           el("h1", { text: t("scan_to_join") }),
