@@ -457,6 +457,7 @@
     const view = v.view;
     if (view) {
       parts.push(krakenBanner(v));
+      parts.push(attackBanner(v));
       if (view.outcome) parts.push(outcomePanel(v));
     }
     if (page === "host") parts.push(...hostPanels(v));
@@ -486,6 +487,16 @@
       if (asSeat !== null) return [];
       return [el("section", { id: "moves" + suffix, class: "moves", "data-key": "moves" + suffix }, el("p", { class: "muted", id: "no-moves", text: isMyTurn(v) ? t("no_moves") : t("nothing_now") }))];
     }
+    // A pair of moves that turn a standing declaration on and off is one
+    // switch; the move offered now is the one the switch sends.
+    const switches = [];
+    for (const [onType, offType] of SWITCHES) {
+      const on = moves.find(m => m.type === onType), off = moves.find(m => m.type === offType);
+      if (!on && !off) continue;
+      switches.push(switchForm(v, on || off, !on, onType, asSeat));
+      moves = moves.filter(m => m !== on && m !== off);
+    }
+    if (!moves.length && switches.length) return [el("section", { id: "switches" + suffix, class: "moves switches", "data-key": "switches" + suffix }, switches)];
     const marked = moves.some(m => m.primary || m.group);
     // Before games mark their moves, a short list is all primary.
     const primary = marked ? moves.filter(m => m.primary) : (moves.length <= 4 ? moves : []);
@@ -497,6 +508,7 @@
       groups.get(g).push(m);
     }
     const out = [];
+    if (switches.length) out.push(el("section", { id: "switches" + suffix, class: "moves switches", "data-key": "switches" + suffix }, switches));
     const pad = scorePad(v, moves, asSeat);
     if (primary.length || pad) {
       out.push(el("section", { id: "primary" + suffix, class: "moves primary-moves", "data-key": "primary" + suffix },
@@ -520,6 +532,21 @@
     return out;
   }
 
+  // SWITCHES pair the move that turns a standing declaration on with the
+  // one that turns it off (Nostromo: "I have no mission orders this
+  // turn").
+  const SWITCHES = [["skip_orders_this_turn", "resume_mission_orders"]];
+  // switchForm draws such a pair as one switch, labelled by the move that
+  // turns it on; tapping it sends m, the move offered now.
+  function switchForm(v, m, isOn, onType, asSeat) {
+    const spec = ((games && games[v.game] && games[v.game].moves) || []).find(x => x.type === onType) || {};
+    const label = m.type === onType ? moveLabel(v, m) : gt(v.game, [onType], spec.label || humanKey(onType));
+    return el("form", { class: "move switch-move", "data-move": m.type, "data-key": "switch:" + onType + (asSeat === null ? "" : "@" + asSeat), onsubmit: (ev) => { ev.preventDefault(); submitMove(m, ev.target.closest("form"), asSeat); } },
+      el("button", { type: "submit", role: "switch", class: "switch-button", "aria-checked": isOn ? "true" : "false", disabled: busy, title: moveLabel(v, m) },
+        el("span", { class: "switch-track", "aria-hidden": "true" }, el("span", { class: "switch-knob" })),
+        el("span", { text: label })),
+      m.confirm ? el("p", { class: "help warn", text: "⚠ " + gt(v.game, ["confirm." + m.type], m.confirm) }) : null);
+  }
   function moveLabel(v, m) { return gt(v.game, [m.type], m.label || humanKey(m.type)); }
   function choiceLabel(v, c, kind) {
     if (kind === "seat" && c.label === undefined) { const n = names(v)[c.value]; if (n) return n; }
@@ -873,6 +900,14 @@
 
   // krakenBanner turns a continuation path the log revealed ("/kraken/t4")
   // into a link on every phone.
+  // attackBanner shows a game's running attack (public "attack" with its
+  // one-sentence text, Nostromo) at the top of the page.
+  function attackBanner(v) {
+    const a = v.view && v.view.public && v.view.public.attack;
+    if (!a || typeof a !== "object" || !a.text) return null;
+    return el("section", { class: "attack" + (a.over ? " over" : ""), id: "attack", role: "alert", "data-key": "attack" },
+      el("p", { text: a.text }));
+  }
   function krakenBanner(v) {
     let link = null;
     for (const e of logSeen.entries.values()) for (const ev of e.events) { const m = /\/kraken\/[A-Za-z0-9_-]+/.exec(ev.text || ""); if (m) link = m[0]; }
