@@ -48,3 +48,34 @@ func TestBrowserNostromoPanels(t *testing.T) {
 	}
 	screenshot(t, phone, "nostromo-switch-on")
 }
+
+// TestBrowserCaptainHandLimit shows a Captain Is Dead phone its hand over
+// the limit: the hand panel reads the cards held against the hand size and
+// how many to discard; at the limit it asks nothing.
+func TestBrowserCaptainHandLimit(t *testing.T) {
+	newCtx := browser(t)
+	ts := startServer(t, "")
+	tb := ts.newTable("captainisdead", nil, 2)
+	ts.start(tb)
+	phone := newCtx()
+	openAs(t, ts, phone, phoneScreen, tb, "seat", tb.Tokens[0], 0)
+	show := func(hand string) []string {
+		return get(t, phone, "fake view", chromedp.Evaluate[[]string](`(() => {
+			const v = JSON.parse(JSON.stringify(window.TW_TEST.current()));
+			v.version += 1000;
+			v.view.private = Object.assign({}, v.view.private, { hand: `+hand+` });
+			window.TW_TEST.show(v);
+			const m = document.getElementById("hand-meter");
+			return [m ? m.textContent : "", m && m.classList.contains("over") ? "over" : "within"];
+		})()`))
+	}
+	got := show(`{ skill_cards: 7, held: 7, hand_size: 5, discard: 2 }`)
+	if want := []string{"7 cards in hand, limit 5 Over the limit: discard 2.", "over"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("over the limit the hand reads %q, want %q", got, want)
+	}
+	screenshot(t, phone, "captain-hand-over")
+	got = show(`{ skill_cards: 5, held: 5, hand_size: 5 }`)
+	if want := []string{"5 cards in hand, limit 5", "within"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("at the limit the hand reads %q, want %q", got, want)
+	}
+}

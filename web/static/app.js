@@ -759,10 +759,21 @@
       const items = Array.isArray(val) ? val : null;
       return el("div", { class: "hand-part", "data-key": "hand:" + k },
         el("h2", { text: /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["panel." + k], humanKey(k)) : k }),
+        handMeter(val),
         items && items.every(x => x === null || typeof x !== "object")
           ? el("div", { class: "tokens" }, items.length ? items.map((x, i) => el("span", { class: "token", "data-key": "t:" + i + ":" + x, text: String(x) })) : el("span", { class: "muted", text: "—" }))
           : readable(v, val));
     }));
+  }
+  // handMeter shows a hand with a limit ("held" of "hand_size", The
+  // Captain Is Dead) as cards held against the limit, and how many to
+  // discard when over.
+  function handMeter(h) {
+    if (!h || typeof h !== "object" || typeof h.held !== "number" || typeof h.hand_size !== "number") return null;
+    const over = Math.max(h.held - h.hand_size, typeof h.discard === "number" ? h.discard : 0);
+    return el("p", { class: "hand-meter" + (over > 0 ? " over" : ""), id: "hand-meter", role: over > 0 ? "alert" : null },
+      el("b", { text: t("hand_meter", { held: h.held, size: h.hand_size }) }),
+      over > 0 ? el("span", { text: " " + t("hand_over", { n: over }) }) : null);
   }
   function secretsPanel(v, hidden) {
     const hold = (on) => (ev) => {
