@@ -1,8 +1,11 @@
 // The page strings of the UI, by language. Games bring their own strings
 // (Info.messages, by the keys listed in referee/kit/info.go plus
-// "group.<group>", "confirm.<move>", "field.<key>", "fact.<key>",
+// "group.<group>", "confirm.<move>", "panel.<key>", "fact.<key>",
 // "status.<status>", "side.<side>", "track.<name>", "timer.<name>" and
-// the prompt's code); a page falls back to the game's English text.
+// the prompt's code); a group and a status are keyed by their text as the
+// view sends it, "panel.<key>" by any key of the public or private data,
+// and a numeric choice value is never looked up. A page falls back to the
+// game's English text.
 // Add a language by adding a block with every key of "en".
 "use strict";
 window.TW_MESSAGES = {
@@ -31,6 +34,7 @@ window.TW_MESSAGES = {
     your_moves: "Your moves", host_moves: "Host actions", other_moves: "Other moves", choose: "Choose…", choose_first: "Choose first: {what}",
     confirm_yes: "Yes", confirm_no: "Cancel",
     hold_secrets: "Press and hold to see your secrets",
+    hand_meter: "{held} cards in hand, limit {size}", hand_over: "Over the limit: discard {n}.",
     table: "The table", more_table: "More about the table", log: "Log", undone: "(undone)", you: "you",
     yes: "yes", no: "no", total: "Total", rank: "#{rank}",
     pad_submit: "Send my scores", pad_confirm: "Send these scores (total {total})? They cannot be changed afterwards.",
@@ -72,6 +76,7 @@ window.TW_MESSAGES = {
     your_moves: "Suas jogadas", host_moves: "Ações do anfitrião", other_moves: "Outras jogadas", choose: "Escolha…", choose_first: "Escolha primeiro: {what}",
     confirm_yes: "Sim", confirm_no: "Cancelar",
     hold_secrets: "Mantenha pressionado para ver seus segredos",
+    hand_meter: "{held} cartas na mão, limite {size}", hand_over: "Acima do limite: descarte {n}.",
     table: "A mesa", more_table: "Mais sobre a mesa", log: "Registro", undone: "(desfeita)", you: "você",
     yes: "sim", no: "não", total: "Total", rank: "{rank}º",
     pad_submit: "Enviar minha pontuação", pad_confirm: "Enviar esta pontuação (total {total})? Ela não poderá ser mudada depois.",
