@@ -934,9 +934,14 @@
       const count = (v.seats || []).filter(s => !s.removed).length;
       const why = count < v.min_players ? t("start_needs", { n: v.min_players - count }) : count > v.max_players ? t("start_too_many", { max: v.max_players }) : "";
       out.push(el("section", { class: "join", "data-key": "join" }, el("h2", { text: t("scan_to_join") }),
-        el("img", { class: "qr", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png", alt: t("qr_alt") }),
+        el("img", { class: "qr", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png?code=" + encodeURIComponent(v.join_code || ""), alt: t("qr_alt") }),
         el("p", { class: "code", id: "join-code", text: v.join_code }),
-        el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + v.join_code })));
+        el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + v.join_code }),
+        // The host's controls over who may still join (issue 16).
+        el("div", { class: "host-tools", "data-key": "join-tools" },
+          el("button", { type: "button", class: "secondary", id: "new-code", onclick: rotateCode }, t("new_code")),
+          el("button", { type: "button", class: "secondary", id: "lock", "aria-pressed": v.locked ? "true" : "false", onclick: () => setLocked(!v.locked) }, v.locked ? t("unlock_joins") : t("lock_joins")),
+          el("p", { class: "help", id: "lock-state", text: v.locked ? t("locked_note") : t("unlocked_note") }))));
       out.push(el("section", { "data-key": "lobby" }, el("h2", { text: t("seats") + " (" + count + ")" }), seatList(v, null),
         el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
         el("button", { id: "start", class: "primary", disabled: !!why, "aria-describedby": why ? "start-why" : null, onclick: startGame }, t("start")),
@@ -970,6 +975,16 @@
     btn.disabled = true;
     try { show(await api("POST", "/api/tables/" + tableId() + "/start", undefined, tokenFor(tableId(), "host"))); toast(t("started"), null, true); }
     catch (e) { toast(errorText(current, e), e.data && e.data.rule); btn.disabled = false; }
+  }
+  async function rotateCode() {
+    try {
+      const r = await api("POST", "/api/tables/" + tableId() + "/join-code", undefined, tokenFor(tableId(), "host"));
+      toast(t("code_changed", { code: r.join_code }), null, true);
+    } catch (e) { toast(errorText(current, e)); }
+  }
+  async function setLocked(locked) {
+    try { await api("POST", "/api/tables/" + tableId() + "/lock", { locked: locked }, tokenFor(tableId(), "host")); }
+    catch (e) { toast(errorText(current, e)); }
   }
   async function undo() {
     if (!(await ask(t("undo_confirm"), t("undo")))) return;
