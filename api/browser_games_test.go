@@ -139,7 +139,11 @@ func TestBrowserNostromoHiding(t *testing.T) {
 		if pick == "place_crew_token" {
 			crewPlaced++
 		}
+		// Both phones must have the placement before their secrets are
+		// compared with the API's: the tapping phone's own update can come
+		// after the other's.
 		waitVersion(t, phones[1-seat], sv.Version+1)
+		waitVersion(t, phones[seat], sv.Version+1)
 		// Each side's placed tokens, from its own private view.
 		for s := 0; s < 2; s++ {
 			secretsSeen[s] = placedSecrets(t, ts.view(tb, tb.Tokens[s]))
@@ -205,6 +209,72 @@ func TestBrowserNostromoHiding(t *testing.T) {
 		}
 	}
 	screenshot(t, phones[0], "nostromo-after-hiding")
+	// Play on by the API until the crew phone may say "I have no mission
+	// orders this turn" in a mission-order window; it is one switch.
+	r := rand.New(rand.NewPCG(3, 4))
+	for k := 0; ; k++ {
+		v := ts.view(tb, "")
+		if v.View.Outcome != nil {
+			// Random play can end a 2-player game before any window.
+			t.Logf("the game ended after %d moves before the crew phone was offered skip_orders_this_turn: switch not checked (%s)", k, mustJSON(v.View.Outcome))
+			return
+		}
+		if k == 300 {
+			t.Fatalf("the crew phone was never offered skip_orders_this_turn in %d moves", k)
+		}
+		if hasMove(ts.view(tb, tb.Tokens[0]).View.Moves, "skip_orders_this_turn") {
+			break
+		}
+		seat := v.View.Turn[0]
+		var offered []kit.MoveSpec
+		for _, m := range ts.view(tb, tb.Tokens[seat]).View.Moves {
+			if m.Type != "skip_orders_this_turn" && m.Type != "resume_mission_orders" {
+				offered = append(offered, m)
+			}
+		}
+		m := kit.RandomMove(offered[r.IntN(len(offered))], r)
+		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
+	}
+	waitVersion(t, phones[0], ts.view(tb, "").Version)
+	noOrdersSwitch(t, ts, tb, phones[0], tb.Tokens[0])
+}
+
+// noOrdersSwitch turns a crew phone's "I have no mission orders this turn"
+// switch on and off again: one switch, not two buttons, whose state
+// follows the seat's private view.
+func noOrdersSwitch(t *testing.T, ts *testServer, tb *table, p context.Context, tok string) {
+	t.Helper()
+	state := func() string {
+		return get(t, p, "switch", chromedp.Evaluate[string](`(() => { const b = document.querySelector('#switches [role=switch]'); return b ? b.getAttribute("aria-checked") + " " + b.closest("form").dataset.move : "none"; })()`))
+	}
+	private := func() bool {
+		var pv struct {
+			NoOrders bool `json:"no_mission_orders_this_turn"`
+		}
+		json.Unmarshal([]byte(mustJSON(ts.view(tb, tok).View.Private)), &pv)
+		return pv.NoOrders
+	}
+	if got, want := state(), "false skip_orders_this_turn"; got != want {
+		t.Fatalf("the no-orders switch reads %q, want %q", got, want)
+	}
+	if n := get(t, p, "buttons", chromedp.Evaluate[int](`document.querySelectorAll('form[data-move="skip_orders_this_turn"], form[data-move="resume_mission_orders"]').length`)); n != 1 {
+		t.Fatalf("the page shows %d forms for the no-orders pair, want one switch", n)
+	}
+	v := ts.view(tb, tok).Version
+	tapMove(t, p, "skip_orders_this_turn")
+	waitVersion(t, p, v+1)
+	if got, want := state(), "true resume_mission_orders"; got != want || !private() {
+		t.Fatalf("after the tap the switch reads %q (private on: %v), want %q", got, private(), want)
+	}
+	screenshot(t, p, "nostromo-no-orders-switch")
+	v = ts.view(tb, tok).Version
+	tapMove(t, p, "resume_mission_orders")
+	waitVersion(t, p, v+1)
+	// The referee passed the open window for the player; the switch shows
+	// off again in the next window, or not at all outside windows.
+	if got := state(); (got != "false skip_orders_this_turn" && got != "none") || private() {
+		t.Fatalf("after the second tap the switch reads %q (private on: %v), want it off", got, private())
+	}
 }
 
 // revealed reports whether the public view shows a Blip face up: as a

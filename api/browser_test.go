@@ -251,7 +251,10 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	other := 1 - mover
 	before := ts.view(tb, "").Version
 	waitVersion(t, phones[mover], before)
-	tapMove(t, phones[mover], "draw")
+	// A draw from the bag cannot be taken back: the phone asks first.
+	if q := tapMove(t, phones[mover], "draw"); !strings.Contains(q, "Draw two tokens") {
+		t.Fatalf("the draw was sent without the question it carries (asked %q)", q)
+	}
 	waitVersion(t, phones[other], before+1)
 	if marker := get(t, phones[other], "no reload", chromedp.Evaluate[int](`window.__noReload || 0`)); marker != 1 {
 		t.Fatal("the other phone reloaded instead of updating live")

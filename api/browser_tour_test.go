@@ -395,7 +395,7 @@ func confirmAsks(t *testing.T, ts *testServer, tb *table, screens map[string]con
 			}
 			waitVersion(t, p, v.Version)
 			get(t, p, "open group", chromedp.Evaluate[bool](`(() => { const f = document.querySelector('form[data-move="`+m.Type+`"]'); const d = f && f.closest("details"); if (d) d.open = true; return !!f; })()`))
-			tapMove(t, p, m.Type)
+			pressMove(t, p, m.Type)
 			do(t, p, "confirm asked", chromedp.WaitVisible(css("#confirm")))
 			text := get(t, p, "question", chromedp.Text(css("#confirm-text")))
 			do(t, p, "cancel", chromedp.Click(css("#confirm-no")), chromedp.WaitNotVisible(css("#confirm")))

@@ -23,11 +23,26 @@ func fillPickers(t *testing.T, p context.Context, typ string) {
 	})()`))
 }
 
-// tapMove fills a move's empty pickers and taps its button.
-func tapMove(t *testing.T, p context.Context, typ string) {
+// pressMove fills a move's empty pickers and taps its button, leaving any
+// confirmation the page asks unanswered.
+func pressMove(t *testing.T, p context.Context, typ string) {
 	t.Helper()
 	fillPickers(t, p, typ)
 	do(t, p, "tap "+typ, chromedp.Click(css(`form[data-move="`+typ+`"] button[type=submit]`)))
+}
+
+// tapMove fills a move's empty pickers and taps its button; when the page
+// asks before sending (a move with a confirmation, such as a draw from the
+// bag), it answers yes, as the player would. It returns the question asked,
+// or "" when the page sent the move at once.
+func tapMove(t *testing.T, p context.Context, typ string) string {
+	t.Helper()
+	pressMove(t, p, typ)
+	question := get(t, p, "asked "+typ, chromedp.Evaluate[string](`document.getElementById("confirm").open ? document.getElementById("confirm-text").textContent : ""`))
+	if question != "" {
+		do(t, p, "confirm "+typ, chromedp.Click(css("#confirm-yes")), chromedp.WaitNotVisible(css("#confirm")))
+	}
+	return question
 }
 
 // heldSecrets presses the secrets button, reads what it shows, and lets

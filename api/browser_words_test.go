@@ -3,7 +3,6 @@ package api_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -67,13 +66,16 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 	if qr[0] < 300 {
 		t.Fatalf("the board's lobby shows a %.0f px QR, want it large", qr[0])
 	}
-	// The server gives the board the code by the contract's join_url.
-	if _, raw := ts.call("GET", "/api/tables/"+tb.ID+"/view?as=board", "", nil); strings.Contains(string(raw), `"join_url"`) || strings.Contains(string(raw), `"join_code"`) {
-		if qr[1] < 48 {
-			t.Fatalf("the board's lobby shows the join code at %.0f px, want it large", qr[1])
-		}
-	} else {
-		t.Log("the board's view carries no join_url yet (seats helper): the board shows the QR code only")
+	// The board opened from the host's link shows the join code large
+	// beside the QR: the link carries the code (no token).
+	link := get(t, host, "board link", chromedp.Evaluate[string](`document.getElementById("board-link").href`))
+	if strings.Contains(link, tb.Host) || !strings.Contains(link, tb.Code) {
+		t.Fatalf("the host's board link %q should carry the join code %q and no token", link, tb.Code)
+	}
+	do(t, board, "board from the host's link", chromedp.Navigate(ts.URL+"/static/style.css"), chromedp.Navigate(link), chromedp.WaitVisible(css("#join-code")))
+	qr = get(t, board, "lobby code", chromedp.Evaluate[[]float64](`(() => { const q = document.getElementById("qr"), c = document.getElementById("join-code"); return [q ? q.getBoundingClientRect().height : 0, c ? parseFloat(getComputedStyle(c).fontSize) : 0]; })()`))
+	if code := get(t, board, "code", chromedp.Text(css("#join-code"))); code != tb.Code || qr[1] < 48 || qr[0] < 300 {
+		t.Fatalf("the board's lobby shows the code %q at %.0f px beside a %.0f px QR, want %q large", code, qr[1], qr[0], tb.Code)
 	}
 	viewportShot(t, board, "lockup-lobby-board-pt")
 	ts.start(tb)
@@ -134,12 +136,11 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 	if len(ui) > 0 || len(ph) > 0 {
 		t.Fatalf("pt-BR pages: page strings without pt-BR text %v; unfilled placeholders %q", ui, ph)
 	}
+	if !prompted {
+		t.Fatal("seat 0 was never prompted: the Lockup referee gives no prompts")
+	}
 	if len(game) > 0 {
-		msg := fmt.Sprintf("Lockup catalog keys the pt-BR pages looked up and did not find, and its unfilled texts (%d): %s", len(game), strings.Join(game, "; "))
-		if !prompted {
-			t.Skip("the referee side of issue 14 (prompts and labels in Info().Messages) is not merged yet; " + msg)
-		}
-		t.Fatal(msg)
+		t.Fatalf("Lockup catalog keys the pt-BR pages looked up and did not find, and its unfilled texts (%d): %s", len(game), strings.Join(game, "; "))
 	}
 }
 

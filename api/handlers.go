@@ -15,7 +15,7 @@ import (
 )
 
 func (s *Server) handleHealth(c echo.Context) error {
-	if err := s.store.ReadDB().PingContext(c.Request().Context()); err != nil {
+	if err := s.store.Ping(c.Request().Context()); err != nil {
 		return &table.Error{Code: table.CodeUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
 	if err := s.checkHealth(); err != nil { // issue 16: the database file is still ours (hardening.go)

@@ -57,9 +57,9 @@ var latencyBuckets = prometheus.ExponentialBuckets(50e-6, 2, 17)
 
 // newMetrics builds the metrics and their registry: the server's counters
 // and histograms, the group commit's counters and histograms of store (when
-// not nil), and the Go runtime and process collectors. The table service's
+// SQLite's group committer), and the Go runtime and process collectors. The table service's
 // counters and gauge join with registerService once it exists.
-func newMetrics(store *db.Store) *metrics {
+func newMetrics(engine db.Engine) *metrics {
 	m := &metrics{reg: prometheus.NewRegistry()}
 	counter("tablewarden_joins_total", "Seats joined.", &m.joins, m.reg)
 	m.errors.vec = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tablewarden_errors_total", Help: "Error responses by code."}, []string{"code"})
@@ -76,7 +76,7 @@ func newMetrics(store *db.Store) *metrics {
 		Help: "Writes carried by one group commit.", Buckets: prometheus.ExponentialBuckets(1, 2, 9)}) // 1 … 256 = db.MaxBatch
 	m.reg.MustRegister(m.moveSeconds, m.fanoutSeconds, m.commitSeconds, m.batchWrites)
 
-	if store != nil {
+	if store, ok := engine.(*db.Store); ok && store != nil {
 		m.reg.MustRegister(
 			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tablewarden_commit_batches_total", Help: "Group-commit transactions."},
 				func() float64 { return float64(store.Batches.Load()) }),

@@ -37,7 +37,12 @@ func (s *Server) handleNoopCommit(c echo.Context) error {
 		return table.Errorf(table.CodeNotFound, "Benchmark routes are off.")
 	}
 	s.noop.once.Do(func() {
-		s.noop.db, s.noop.err = db.OpenCeiling(context.WithoutCancel(c.Request().Context()), s.store.Path()+"-ceiling")
+		st, ok := s.store.(*db.Store)
+		if !ok {
+			s.noop.err = table.Errorf(table.CodeNotFound, "The commit ceiling route needs a SQLite database.")
+			return
+		}
+		s.noop.db, s.noop.err = db.OpenCeiling(context.WithoutCancel(c.Request().Context()), st.Path()+"-ceiling")
 	})
 	if s.noop.err != nil {
 		return s.noop.err

@@ -53,5 +53,9 @@ func (s *Server) retentionLoop() {
 // own transaction, and drops them from memory and from the open streams.
 func (s *Server) Prune(ctx context.Context) (db.PruneResult, error) {
 	r := s.cfg.Retention
-	return s.store.Prune(ctx, s.cfg.Now(), r.LobbyIdle, r.EndedAge, s.svc.Forget)
+	st, ok := s.store.(*db.Store)
+	if !ok {
+		return db.PruneResult{}, nil // retention runs on SQLite only (README, Scale out)
+	}
+	return st.Prune(ctx, s.cfg.Now(), r.LobbyIdle, r.EndedAge, s.svc.Forget)
 }

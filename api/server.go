@@ -54,7 +54,7 @@ type Config struct {
 type Server struct {
 	cfg       Config
 	echo      *echo.Echo
-	store     *db.Store
+	store     db.Engine
 	svc       *table.Service
 	log       *slog.Logger
 	metrics   *metrics
@@ -65,11 +65,14 @@ type Server struct {
 	once      sync.Once
 	noop      noopStore
 	hardening // issue 16: limits, database watch, retention (hardening.go)
+	// listener hears the other instances' moves (PostgreSQL only).
+	listener       *db.Listener
+	stopBackground context.CancelFunc
 }
 
 // New builds a server over an open store. It schedules the timers stored
 // as running; tables load lazily on first touch.
-func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
+func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -111,6 +114,9 @@ func New(ctx context.Context, store *db.Store, cfg Config) (*Server, error) {
 	if n > 0 {
 		s.log.Info("timers resumed", "count", n)
 	}
+	var bg context.Context
+	bg, s.stopBackground = context.WithCancel(context.Background())
+	s.listener = s.svc.Share(bg) // PostgreSQL: other instances share the database (table/multi.go)
 	return s, nil
 }
 
@@ -136,6 +142,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.streamMu.Lock()
 	s.once.Do(func() { close(s.closing) })
 	s.streamMu.Unlock()
+	s.stopBackground()
 	s.svc.StopTimers()
 	s.stopHardening() // issue 16: the database watch and the retention job
 	err := s.echo.Shutdown(ctx)

@@ -12,9 +12,7 @@ import (
 type MoveRecord struct {
 	// Entry is the log entry; Entry.Version is the table's new version.
 	Entry AppendMoveParams
-	// State is the encoded state after the entry, stored as the table's
-	// snapshot; empty stores none (the log is the source of truth, and a
-	// move stores the state only every few moves: table/snapshots.go).
+	// State is the encoded state after the entry.
 	State string
 	// Timers are the state's timers; HasTimers false leaves the table's
 	// timers alone (a game without timers).
@@ -36,6 +34,11 @@ func (s *Store) RecordMove(ctx context.Context, rec MoveRecord) error {
 
 // RecordMove is Store.RecordMove inside a transaction that is already open.
 func (q *Queries) RecordMove(ctx context.Context, rec MoveRecord) error {
+	return RecordMoveIn(ctx, q, rec)
+}
+
+// RecordMoveIn is RecordMove on either engine's queries (Querier).
+func RecordMoveIn(ctx context.Context, q Querier, rec MoveRecord) error {
 	id := rec.Entry.TableID
 	if rec.Undoes != 0 {
 		if err := q.MarkUndone(ctx, MarkUndoneParams{TableID: id, Seq: rec.Undoes}); err != nil {
@@ -45,10 +48,8 @@ func (q *Queries) RecordMove(ctx context.Context, rec MoveRecord) error {
 	if err := q.AppendMove(ctx, rec.Entry); err != nil {
 		return err
 	}
-	if rec.State != "" {
-		if err := q.PutSnapshot(ctx, PutSnapshotParams{TableID: id, Seq: rec.Entry.Seq, State: rec.State}); err != nil {
-			return err
-		}
+	if err := q.PutSnapshot(ctx, PutSnapshotParams{TableID: id, Seq: rec.Entry.Seq, State: rec.State}); err != nil {
+		return err
 	}
 	if rec.HasTimers {
 		if err := q.DeleteTimers(ctx, id); err != nil {

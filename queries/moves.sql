@@ -16,6 +16,3 @@ SELECT CAST(coalesce(max(seq), 0) AS INTEGER) FROM moves WHERE table_id = ?;
 
 -- name: ListRecentMoves :many
 SELECT * FROM moves WHERE table_id = ? ORDER BY seq DESC LIMIT ?;
-
--- name: ListMovesAfter :many
-SELECT * FROM moves WHERE table_id = ? AND seq > ? ORDER BY seq;

@@ -22,7 +22,7 @@ func (s *Service) RotateJoinCode(ctx context.Context, tableID string, id Identit
 	for try := 0; ; try++ {
 		code := NewJoinCode()
 		var version int64
-		err := s.store.Write(ctx, func(q *db.Queries) error {
+		err := s.store.Tx(ctx, func(q db.Querier) error {
 			if err := q.SetJoinCode(ctx, db.SetJoinCodeParams{JoinCode: code, ID: t.id}); err != nil {
 				return err
 			}
@@ -52,7 +52,7 @@ func (s *Service) SetLocked(ctx context.Context, tableID string, id Identity, lo
 	defer t.mu.Unlock()
 	ctx = context.WithoutCancel(ctx)
 	var version int64
-	err = s.store.Write(ctx, func(q *db.Queries) error {
+	err = s.store.Tx(ctx, func(q db.Querier) error {
 		if err := q.SetTableLocked(ctx, db.SetTableLockedParams{Locked: boolInt(locked), ID: t.id}); err != nil {
 			return err
 		}

@@ -70,7 +70,7 @@ func (s *Service) RemoveSeat(ctx context.Context, tableID string, id Identity, s
 	}
 	var version int64
 	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
 		if err := q.RemoveSeat(ctx, db.RemoveSeatParams{TableID: t.id, Seat: int64(seat)}); err != nil {
 			return err
 		}
@@ -128,10 +128,10 @@ func (s *Service) revokeLocked(ctx context.Context, t *table, idx int) error {
 
 // setToken stores a seat's new token hash (nil: no device) and bumps the
 // table's version; it updates t.seats on success. The caller holds t.mu.
-func (s *Service) setToken(ctx context.Context, t *table, idx int, hash []byte, also ...func(q *db.Queries) error) (int64, error) {
+func (s *Service) setToken(ctx context.Context, t *table, idx int, hash []byte, also ...func(q db.Querier) error) (int64, error) {
 	var version int64
 	ctx = context.WithoutCancel(ctx)
-	err := s.store.Write(ctx, func(q *db.Queries) error {
+	err := s.tableTx(ctx, t, func(q db.Querier) error {
 		for _, f := range also {
 			if err := f(q); err != nil {
 				return err
@@ -183,7 +183,7 @@ func (s *Service) Handover(ctx context.Context, tableID string, id Identity, n i
 	}
 	code := NewToken()
 	expires := s.now().Add(handoverTTL).UTC().Format(time.RFC3339)
-	err = s.store.Write(context.WithoutCancel(ctx), func(q *db.Queries) error {
+	err = s.store.Tx(context.WithoutCancel(ctx), func(q db.Querier) error {
 		return q.CreateHandover(ctx, db.CreateHandoverParams{CodeHash: HashToken(code), TableID: tableID, Seat: int64(n), ExpiresAt: expires})
 	})
 	if err != nil {
@@ -210,7 +210,7 @@ type ClaimResult struct {
 // CodeGone.
 func (s *Service) ClaimHandover(ctx context.Context, code string) (ClaimResult, error) {
 	gone := Errorf(CodeGone, "This hand-over code was already used or has expired; ask the host for a new one.")
-	h, err := s.store.Read().GetHandover(ctx, HashToken(code))
+	h, err := s.store.Queries().GetHandover(ctx, HashToken(code))
 	if errors.Is(err, sql.ErrNoRows) {
 		return ClaimResult{}, gone
 	}
@@ -231,7 +231,7 @@ func (s *Service) ClaimHandover(ctx context.Context, code string) (ClaimResult, 
 	old := t.seats[idx].TokenHash
 	now := s.now().UTC().Format(time.RFC3339)
 	errUsed := errors.New("hand-over code used")
-	version, err := s.setToken(ctx, t, idx, HashToken(token), func(q *db.Queries) error {
+	version, err := s.setToken(ctx, t, idx, HashToken(token), func(q db.Querier) error {
 		n, err := q.UseHandover(ctx, db.UseHandoverParams{CodeHash: HashToken(code), ExpiresAt: now})
 		if err == nil && n != 1 {
 			err = errUsed

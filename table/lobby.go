@@ -50,7 +50,7 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 		// The write completes even if the host's phone hangs up, so that a
 		// table whose creation was committed is never half made.
 		ctx = context.WithoutCancel(ctx)
-		err = s.store.Write(ctx, func(q *db.Queries) error {
+		err = s.store.Tx(ctx, func(q db.Querier) error {
 			return q.CreateTable(ctx, db.CreateTableParams{
 				ID: res.TableID, Game: gameID, JoinCode: res.JoinCode, Options: compact,
 				Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: now,
@@ -78,7 +78,7 @@ type JoinResult struct {
 
 // LookupJoinCode returns the table id for a join code (CodeNotFound).
 func (s *Service) LookupJoinCode(ctx context.Context, code string) (string, error) {
-	row, err := s.store.Read().GetTableByJoinCode(ctx, NormalizeJoinCode(code))
+	row, err := s.store.Queries().GetTableByJoinCode(ctx, NormalizeJoinCode(code))
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", Errorf(CodeNotFound, "No table has the join code %q.", code)
 	}
@@ -125,7 +125,7 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	var version int64
 	// The write completes even if the player's phone hangs up.
 	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
 		if err := q.AddSeat(ctx, db.AddSeatParams{TableID: seat.TableID, Seat: seat.Seat, Name: seat.Name, TokenHash: seat.TokenHash, JoinedAt: seat.JoinedAt}); err != nil {
 			return err
 		}
@@ -176,7 +176,7 @@ func (s *Service) Start(ctx context.Context, tableID string, id Identity) error 
 	var version int64
 	// The start completes even if the host's phone hangs up.
 	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
+	err = s.tableTx(ctx, t, func(q db.Querier) error {
 		if err := q.DeleteRemovedSeats(ctx, t.id); err != nil {
 			return err
 		}
@@ -248,7 +248,7 @@ func setupItems(it *logItem) []logItem {
 
 // appendSetup stores a setup entry as the table's first log entry, with the
 // table version that the start made (the log's versions only grow).
-func appendSetup(ctx context.Context, q *db.Queries, tableID string, it *logItem, version int64) error {
+func appendSetup(ctx context.Context, q db.Querier, tableID string, it *logItem, version int64) error {
 	evJSON, err := json.Marshal(it.Events)
 	if err != nil {
 		return err

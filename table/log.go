@@ -127,7 +127,7 @@ func (s *Service) Log(ctx context.Context, tableID string, id Identity) ([]LogEn
 	t.mu.Lock()
 	seats := append([]db.Seat(nil), t.seats...)
 	t.mu.Unlock()
-	moves, err := s.store.Read().ListMoves(ctx, tableID)
+	moves, err := s.store.Queries().ListMoves(ctx, tableID)
 	if err != nil {
 		return nil, err
 	}

@@ -124,12 +124,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 		}
 		return MoveResult{}, err
 	}
-	ended := t.game.Outcome(res.State) != nil
-	var enc []byte
-	if snapshotDue(seq, ended) { // issue 17: the state is stored every few moves (snapshots.go)
-		if enc, err = json.Marshal(res.State); err != nil {
-			return MoveResult{}, err
-		}
+	enc, err := json.Marshal(res.State)
+	if err != nil {
+		return MoveResult{}, err
 	}
 	reveals := Reveals(res, mctx, uint64(t.row.Seed), seq)
 	events := res.Events
@@ -138,6 +135,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	}
 	evJSON, _ := json.Marshal(events)
 	actorJSON, _ := json.Marshal(by)
+	ended := t.game.Outcome(res.State) != nil
 	version := t.row.Version + 1
 	rec := db.MoveRecord{
 		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,
@@ -151,10 +149,17 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	}
 	// Once the referee has accepted, the write completes even if the
 	// phone hangs up: a retry with the same key then gets this result.
-	err = s.store.RecordMove(context.WithoutCancel(ctx), rec)
+	err = s.recordMove(context.WithoutCancel(ctx), t, rec)
 	if err != nil {
 		if req.IdempotencyKey != "" && strings.Contains(err.Error(), "UNIQUE") && strings.Contains(err.Error(), "idempotency_key") {
 			return refuse(err)
+		}
+		if isStale(err) && req.IdempotencyKey != "" {
+			// Another instance recorded first: maybe this very move, sent
+			// there before with the same key.
+			if res, dup, derr := s.duplicate(ctx, t, by, req, args); dup || derr != nil {
+				return res, derr
+			}
 		}
 		return MoveResult{}, err
 	}
@@ -190,7 +195,7 @@ func (t *table) hostFor(n int) (MovedBy, error) {
 // "key_reused" conflict if the key named another move (another actor, type
 // or args).
 func (s *Service) duplicate(ctx context.Context, t *table, by MovedBy, req MoveRequest, args string) (res MoveResult, dup bool, err error) {
-	prev, err := s.store.Read().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: true}})
+	prev, err := s.store.Queries().GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: t.id, IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: true}})
 	if errors.Is(err, sql.ErrNoRows) {
 		return MoveResult{}, false, nil
 	}
@@ -225,7 +230,7 @@ func (s *Service) Undo(ctx context.Context, tableID string, id Identity) (MoveRe
 	if t.row.Status == "lobby" {
 		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
 	}
-	moves, err := s.store.Read().ListMoves(ctx, t.id)
+	moves, err := s.store.Queries().ListMoves(ctx, t.id)
 	if err != nil {
 		return MoveResult{}, err
 	}
@@ -284,7 +289,7 @@ func (s *Service) Undo(ctx context.Context, tableID string, id Identity) (MoveRe
 	}
 	rec.Timers, rec.HasTimers = timerRows(t.id, t.game, st)
 	// The undo completes even if the host's phone hangs up.
-	err = s.store.RecordMove(context.WithoutCancel(ctx), rec)
+	err = s.recordMove(context.WithoutCancel(ctx), t, rec)
 	if err != nil {
 		return MoveResult{}, err
 	}

@@ -54,7 +54,7 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (Cre
 	nowText := now.Format(time.RFC3339Nano)
 	var oldVersion int64
 	ctx = context.WithoutCancel(ctx)
-	err = s.store.Write(ctx, func(q *db.Queries) error {
+	err = s.store.Tx(ctx, func(q db.Querier) error {
 		if err := q.CreateTable(ctx, db.CreateTableParams{ID: res.TableID, Game: t.row.Game, JoinCode: res.JoinCode, Options: t.row.Options,
 			Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: nowText}); err != nil {
 			return err

@@ -23,7 +23,11 @@ import (
 // move through the store's group committer and pushes every subscriber its
 // own new view. It knows games only through kit.Game.
 type Service struct {
-	store    *db.Store
+	store db.Engine
+	// multi is set when other instances share the database (PostgreSQL):
+	// table writes then check the stored version under the table's row
+	// lock, and the cache is reloaded when it is behind (multi.go).
+	multi    bool
 	log      *slog.Logger
 	now      func() time.Time
 	hub      *hub
@@ -64,7 +68,7 @@ type table struct {
 // Config is what a Service needs.
 type Config struct {
 	// Store is the open database.
-	Store *db.Store
+	Store db.Engine
 	// Log receives the service's structured logs; nil is slog.Default().
 	Log *slog.Logger
 	// Now is the clock; nil is time.Now.
@@ -92,6 +96,7 @@ func New(cfg Config) *Service {
 	}
 	s := &Service{store: cfg.Store, log: cfg.Log, now: cfg.Now, publicURL: cfg.PublicURL, tables: map[string]*table{},
 		observeFanout: cfg.ObserveFanout}
+	_, s.multi = cfg.Store.(*db.PGStore) // other instances may share it (multi.go)
 	if cfg.MaxLoaded > 0 {
 		s.lru = newLoadedLRU(cfg.MaxLoaded, time.Minute)
 	}
@@ -116,6 +121,10 @@ func (s *Service) load(ctx context.Context, id string) (*table, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.game != nil {
+		// Another instance may have moved the table on (multi.go).
+		if err := s.freshenLocked(ctx, t); err != nil && !errors.Is(err, db.ErrUnavailable) {
+			return nil, err
+		}
 		return t, nil
 	}
 	if err := s.fill(ctx, t); err != nil {
@@ -131,7 +140,7 @@ func (s *Service) load(ctx context.Context, id string) (*table, error) {
 
 // fill reads a table's row, seats, snapshot and recent log.
 func (s *Service) fill(ctx context.Context, t *table) error {
-	q := s.store.Read()
+	q := s.store.Queries()
 	row, err := q.GetTable(ctx, t.id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Errorf(CodeNotFound, "No table %q.", t.id)
@@ -153,22 +162,35 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 	}
 	var st kit.State
 	if row.Status != "lobby" {
-		var full bool
-		if st, full, err = stateFromStorage(ctx, q, g, row, seats, seq); err != nil {
-			return err
-		}
-		if full {
-			// No snapshot could be built on: store the state rebuilt.
+		snap, err := q.GetSnapshot(ctx, t.id)
+		switch {
+		case err == nil && snap.Seq == seq:
+			st, err = g.Decode([]byte(snap.State))
+			if err != nil {
+				return fmt.Errorf("table %s: decode snapshot: %w", t.id, err)
+			}
+		case err == nil || errors.Is(err, sql.ErrNoRows):
+			// The snapshot is a cache: rebuild it from the log.
+			moves, err := q.ListMoves(ctx, t.id)
+			if err != nil {
+				return err
+			}
+			st, err = Replay(g, row, seats, moves)
+			if err != nil {
+				return fmt.Errorf("table %s: replay: %w", t.id, err)
+			}
 			enc, err := json.Marshal(st)
 			if err != nil {
 				return err
 			}
-			err = s.store.Write(context.WithoutCancel(ctx), func(q *db.Queries) error {
+			err = s.store.Tx(context.WithoutCancel(ctx), func(q db.Querier) error {
 				return q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: t.id, Seq: seq, State: string(enc)})
 			})
 			if err != nil {
 				return err
 			}
+		default:
+			return err
 		}
 	}
 	recent, err := q.ListRecentMoves(ctx, db.ListRecentMovesParams{TableID: t.id, Limit: recentLog})
@@ -183,7 +205,10 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 		}
 		t.log = append(t.log, it)
 	}
-	t.game, t.row, t.seats, t.state, t.seq = g, row, seats, st, seq
+	if t.game == nil { // set once: Move reads it before taking t.mu (a reload keeps it)
+		t.game = g
+	}
+	t.row, t.seats, t.state, t.seq = row, seats, st, seq
 	t.joinURL = s.publicURL + "/j/" + row.JoinCode
 	s.counters.TablesLoaded.Add(1)
 	return nil

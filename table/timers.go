@@ -64,7 +64,7 @@ func timerRows(tableID string, g kit.Game, st kit.State) (rows []db.PutTimerPara
 }
 
 // persist stores a state's timers in the same transaction as its move.
-func (ts *timerScheduler) persist(ctx context.Context, q *db.Queries, tableID string, g kit.Game, st kit.State) error {
+func (ts *timerScheduler) persist(ctx context.Context, q db.Querier, tableID string, g kit.Game, st kit.State) error {
 	rows, ok := timerRows(tableID, g, st)
 	if !ok {
 		return nil
@@ -149,7 +149,7 @@ func (ts *timerScheduler) fire(tableID, name string, gen int, deadline time.Time
 // resume schedules every running timer stored in the database. It runs at
 // boot; tables themselves load lazily when their timer fires.
 func (ts *timerScheduler) resume(ctx context.Context) (int, error) {
-	rows, err := ts.s.store.Read().ListRunningTimers(ctx)
+	rows, err := ts.s.store.Queries().ListRunningTimers(ctx)
 	if err != nil {
 		return 0, err
 	}

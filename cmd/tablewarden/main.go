@@ -3,9 +3,10 @@
 //
 // Usage:
 //
-//	tablewarden [-addr :8080] [-db tablewarden.db] [-public-url URL] [-tls-cert FILE -tls-key FILE]
+//	tablewarden [-addr :8080] [-db tablewarden.db | -db postgres://…] [-public-url URL] [-tls-cert FILE -tls-key FILE]
 //	tablewarden backup [-db tablewarden.db] PATH
 //	tablewarden prune [-db tablewarden.db] [-lobby-ttl 24h] [-ended-ttl 720h]
+//	tablewarden copy --from tablewarden.db --to postgres://…
 //
 // The limits against a hostile client (-max-conns, -streams-per-addr, …)
 // and the retention of tables (-lobby-ttl, -ended-ttl) are in limits.go.
@@ -75,6 +76,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 && args[0] == "backup" {
 		return runBackup(ctx, args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "copy" {
+		return runCopy(ctx, args[1:], stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "prune" {
 		return runPrune(ctx, args[1:], stdout, stderr)
 	}
@@ -120,7 +124,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.SetOutput(stderr)
 	var c Config
 	fs.StringVar(&c.Addr, "addr", env("ADDR", ":8080"), "listen address (TABLEWARDEN_ADDR)")
-	fs.StringVar(&c.DB, "db", env("DB", "tablewarden.db"), "SQLite database file (TABLEWARDEN_DB)")
+	fs.StringVar(&c.DB, "db", env("DB", "tablewarden.db"), "SQLite database file, or postgres://… to share a PostgreSQL database with other instances (TABLEWARDEN_DB)")
 	fs.StringVar(&c.PublicURL, "public-url", env("PUBLIC_URL", ""), "URL phones reach; default http://<first non-loopback IPv4>:<port> (TABLEWARDEN_PUBLIC_URL)")
 	joins, _ := strconv.ParseFloat(env("JOINS_PER_MINUTE", "30"), 64)
 	fs.Float64Var(&c.JoinsPerMinute, "joins-per-minute", joins, "joins allowed per client address per minute; 0 = unlimited (TABLEWARDEN_JOINS_PER_MINUTE)")
@@ -145,7 +149,7 @@ type Main struct {
 	Config Config
 	Out    io.Writer
 
-	store    *db.Store
+	store    db.Engine
 	server   *api.Server
 	listener net.Listener
 	served   chan error
@@ -161,7 +165,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return fmt.Errorf("log level: %w", err)
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-	store, err := db.Open(ctx, m.Config.DB)
+	store, err := openStore(ctx, m.Config.DB)
 	if err != nil {
 		return err
 	}
@@ -196,7 +200,7 @@ func (m *Main) Run(ctx context.Context) error {
 		go func() { m.served <- srv.Serve(l) }()
 	}
 	if m.Out != nil {
-		fmt.Fprintf(m.Out, "tablewarden is listening on %s (database %s)\n", l.Addr(), m.Config.DB)
+		fmt.Fprintf(m.Out, "tablewarden is listening on %s (database %s)\n", l.Addr(), redactDSN(m.Config.DB))
 		fmt.Fprintf(m.Out, "Open this on the host's device, or scan it:\n\n  %s/\n\n", m.URL)
 		if q, err := qrcode.New(m.URL+"/", qrcode.Low); err == nil {
 			fmt.Fprintln(m.Out, q.ToSmallString(false))
@@ -221,6 +225,24 @@ func (m *Main) Close() error {
 		errs = append(errs, m.store.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// redactDSN hides a PostgreSQL URL's password.
+func redactDSN(dsn string) string {
+	if u, err := url.Parse(dsn); err == nil && db.IsPostgres(dsn) {
+		return u.Redacted()
+	}
+	return dsn
+}
+
+// openStore opens the database a -db value names: a postgres:// or
+// postgresql:// URL is a PostgreSQL server (through pgx), anything else a
+// SQLite file.
+func openStore(ctx context.Context, dsn string) (db.Engine, error) {
+	if db.IsPostgres(dsn) {
+		return db.OpenPG(ctx, dsn)
+	}
+	return db.Open(ctx, dsn)
 }
 
 // defaultPublicURL is http://<first non-loopback IPv4>:<port>, or

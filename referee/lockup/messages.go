@@ -88,6 +88,7 @@ func Messages() map[string]map[string]string {
 	for k, v := range categoryTexts {
 		pt["category."+k] = v.pt
 	}
+	pageMessages(pt, d)
 	return map[string]map[string]string{"pt-BR": pt}
 }
 

@@ -165,11 +165,17 @@ func TestEveryEmittedKeyTranslated(t *testing.T) {
 					view := g.View(st, v)
 					check(view.Prompt.Code, view.Prompt.Params)
 					check("phase."+view.Phase, nil)
-					for _, part := range []any{view.Public, view.Private} {
+					// The pages show the private data whole, nested keys
+					// included; the public data is drawn as the board.
+					for i, part := range []any{view.Public, view.Private} {
 						b, _ := json.Marshal(part)
-						var keys map[string]json.RawMessage
-						_ = json.Unmarshal(b, &keys)
-						for k := range keys {
+						var tree any
+						_ = json.Unmarshal(b, &tree)
+						keys := fieldKeys(tree)
+						if i == 0 {
+							keys = topKeys(tree)
+						}
+						for _, k := range keys {
 							check("panel."+k, nil)
 						}
 					}
@@ -177,9 +183,26 @@ func TestEveryEmittedKeyTranslated(t *testing.T) {
 						for k := range s.Facts {
 							check("fact."+k, nil)
 						}
+						if s.Status != "" {
+							check("status."+s.Status, nil)
+						}
+					}
+					for _, tr := range view.Tracks {
+						check("track."+tr.Name, nil)
 					}
 					for _, m := range view.Moves {
 						check(m.Type, nil)
+						if m.Group != "" {
+							check("group."+m.Group, nil)
+						}
+						for _, a := range m.Args {
+							if a.Name != "to" {
+								continue
+							}
+							for _, c := range a.Choices {
+								check("choice."+fmt.Sprint(c.Value), nil)
+							}
+						}
 						for _, a := range m.Args {
 							if !fixed[a.Name] {
 								continue
@@ -257,3 +280,41 @@ func TestNoCatalogKeyCollision(t *testing.T) {
 		t.Fatalf("pt-BR latecomer button = %q, want %q", got, want)
 	}
 }
+
+// fieldKeys lists the keys of every object in a view's data, nested ones
+// included, that a page looks up as "panel.<key>": the lower-case field
+// names, not data used as keys (a room called "Deep Vault").
+func fieldKeys(v any) []string {
+	var out []string
+	switch x := v.(type) {
+	case map[string]any:
+		for k, sub := range x {
+			// A seat number is left out of the panels.
+			if k == "seat" {
+				continue
+			}
+			if fieldName.MatchString(k) {
+				out = append(out, k)
+			}
+			out = append(out, fieldKeys(sub)...)
+		}
+	case []any:
+		for _, sub := range x {
+			out = append(out, fieldKeys(sub)...)
+		}
+	}
+	return out
+}
+
+// topKeys lists the keys of a view's data object.
+func topKeys(v any) []string {
+	var out []string
+	if x, ok := v.(map[string]any); ok {
+		for k := range x {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+var fieldName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)

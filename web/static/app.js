@@ -90,6 +90,14 @@ function applyPatch(view, patch) {
     }
     return fill(fallback === undefined || fallback === null ? "" : fallback, params, gameId + ":" + (keys[0] || ""));
   }
+  // gtIf returns a game's string for key in the page's language, or ""
+  // when its catalog has none (English pages use the view's texts).
+  function gtIf(gameId, key) {
+    if (lang === "en") return "";
+    const g = games && games[gameId];
+    const cat = g && g.messages && g.messages[lang];
+    return cat && cat[key] ? fill(cat[key], {}, gameId + ":" + key) : "";
+  }
   function humanKey(k) { return String(k).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, c => c.toUpperCase()); }
 
   // ---------- credentials and API ----------
@@ -485,6 +493,7 @@ function applyPatch(view, patch) {
     const view = v.view;
     if (view) {
       parts.push(krakenBanner(v));
+      parts.push(attackBanner(v));
       if (view.outcome) parts.push(outcomePanel(v));
     }
     if (page === "host") parts.push(...hostPanels(v));
@@ -514,6 +523,16 @@ function applyPatch(view, patch) {
       if (asSeat !== null) return [];
       return [el("section", { id: "moves" + suffix, class: "moves", "data-key": "moves" + suffix }, el("p", { class: "muted", id: "no-moves", text: isMyTurn(v) ? t("no_moves") : t("nothing_now") }))];
     }
+    // A pair of moves that turn a standing declaration on and off is one
+    // switch; the move offered now is the one the switch sends.
+    const switches = [];
+    for (const [onType, offType] of SWITCHES) {
+      const on = moves.find(m => m.type === onType), off = moves.find(m => m.type === offType);
+      if (!on && !off) continue;
+      switches.push(switchForm(v, on || off, !on, onType, asSeat));
+      moves = moves.filter(m => m !== on && m !== off);
+    }
+    if (!moves.length && switches.length) return [el("section", { id: "switches" + suffix, class: "moves switches", "data-key": "switches" + suffix }, switches)];
     const marked = moves.some(m => m.primary || m.group);
     // Before games mark their moves, a short list is all primary.
     const primary = marked ? moves.filter(m => m.primary) : (moves.length <= 4 ? moves : []);
@@ -525,6 +544,7 @@ function applyPatch(view, patch) {
       groups.get(g).push(m);
     }
     const out = [];
+    if (switches.length) out.push(el("section", { id: "switches" + suffix, class: "moves switches", "data-key": "switches" + suffix }, switches));
     const pad = scorePad(v, moves, asSeat);
     if (primary.length || pad) {
       out.push(el("section", { id: "primary" + suffix, class: "moves primary-moves", "data-key": "primary" + suffix },
@@ -548,6 +568,21 @@ function applyPatch(view, patch) {
     return out;
   }
 
+  // SWITCHES pair the move that turns a standing declaration on with the
+  // one that turns it off (Nostromo: "I have no mission orders this
+  // turn").
+  const SWITCHES = [["skip_orders_this_turn", "resume_mission_orders"]];
+  // switchForm draws such a pair as one switch, labelled by the move that
+  // turns it on; tapping it sends m, the move offered now.
+  function switchForm(v, m, isOn, onType, asSeat) {
+    const spec = ((games && games[v.game] && games[v.game].moves) || []).find(x => x.type === onType) || {};
+    const label = m.type === onType ? moveLabel(v, m) : gt(v.game, [onType], spec.label || humanKey(onType));
+    return el("form", { class: "move switch-move", "data-move": m.type, "data-key": "switch:" + onType + (asSeat === null ? "" : "@" + asSeat), onsubmit: (ev) => { ev.preventDefault(); submitMove(m, ev.target.closest("form"), asSeat); } },
+      el("button", { type: "submit", role: "switch", class: "switch-button", "aria-checked": isOn ? "true" : "false", disabled: busy, title: moveLabel(v, m) },
+        el("span", { class: "switch-track", "aria-hidden": "true" }, el("span", { class: "switch-knob" })),
+        el("span", { text: label })),
+      m.confirm ? el("p", { class: "help warn", text: "⚠ " + gt(v.game, ["confirm." + m.type], m.confirm) }) : null);
+  }
   function moveLabel(v, m) { return gt(v.game, [m.type], m.label || humanKey(m.type)); }
   function choiceLabel(v, c, kind) {
     if (kind === "seat" && c.label === undefined) { const n = names(v)[c.value]; if (n) return n; }
@@ -555,6 +590,13 @@ function applyPatch(view, patch) {
     // Numbers and yes/no need no game words.
     if (typeof c.value === "boolean") return t(c.value ? "yes" : "no");
     if (typeof c.value === "number" && (!c.label || /^-?\d+$/.test(c.label))) return String(c.value);
+    // A numeric value is data (a card's number, a location's), not a word
+    // of the game's catalog: its label is shown as the referee gives it.
+    if (/^-?\d+$/.test(String(c.value))) return c.label || String(c.value);
+    // An indexed value ("item:2", "location:3") names a thing of this
+    // game: translated when the catalog has it (a location's reward), else
+    // its label as given (an item's name, as the table wrote it).
+    if (/^[a-z_]+:\d+$/.test(String(c.value))) return gtIf(v.game, "choice." + c.value) || c.label || String(c.value);
     return gt(v.game, ["choice." + c.value], c.label || String(c.value));
   }
   function argChoices(v, a) {
@@ -752,11 +794,22 @@ function applyPatch(view, patch) {
       const val = open[k];
       const items = Array.isArray(val) ? val : null;
       return el("div", { class: "hand-part", "data-key": "hand:" + k },
-        el("h2", { text: /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["field." + k], humanKey(k)) : k }),
+        el("h2", { text: /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["panel." + k], humanKey(k)) : k }),
+        handMeter(val),
         items && items.every(x => x === null || typeof x !== "object")
           ? el("div", { class: "tokens" }, items.length ? items.map((x, i) => el("span", { class: "token", "data-key": "t:" + i + ":" + x, text: String(x) })) : el("span", { class: "muted", text: "—" }))
           : readable(v, val));
     }));
+  }
+  // handMeter shows a hand with a limit ("held" of "hand_size", The
+  // Captain Is Dead) as cards held against the limit, and how many to
+  // discard when over.
+  function handMeter(h) {
+    if (!h || typeof h !== "object" || typeof h.held !== "number" || typeof h.hand_size !== "number") return null;
+    const over = Math.max(h.held - h.hand_size, typeof h.discard === "number" ? h.discard : 0);
+    return el("p", { class: "hand-meter" + (over > 0 ? " over" : ""), id: "hand-meter", role: over > 0 ? "alert" : null },
+      el("b", { text: t("hand_meter", { held: h.held, size: h.hand_size }) }),
+      over > 0 ? el("span", { text: " " + t("hand_over", { n: over }) }) : null);
   }
   function secretsPanel(v, hidden) {
     const hold = (on) => (ev) => {
@@ -777,7 +830,7 @@ function applyPatch(view, patch) {
   }
 
   // readable shows game data as labelled lines: keys are labels (from the
-  // catalog, "field.<key>"), seat numbers are left out.
+  // catalog, "panel.<key>"), seat numbers are left out.
   function readable(v, value) {
     if (value === null || value === undefined || value === "") return el("span", { class: "muted", text: "—" });
     if (typeof value !== "object") return document.createTextNode(typeof value === "boolean" ? t(value ? "yes" : "no") : String(value));
@@ -790,7 +843,7 @@ function applyPatch(view, patch) {
     const assumed = value.source === "assumed" ? el("p", { class: "help assumed" }, t("assumed_value"), " ", el("a", { href: "/" }, t("assumed_where"))) : null;
     // A key that is a field name is looked up; one that is data (a room
     // called "Deep Vault") is shown as it is.
-    const label = (k) => /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["field." + k], humanKey(k)) : k;
+    const label = (k) => /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["panel." + k], humanKey(k)) : k;
     return el("div", {}, el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: label(k) }), el("dd", {}, readable(v, value[k]))])), assumed);
   }
 
@@ -878,7 +931,7 @@ function applyPatch(view, patch) {
     for (const x of list) for (const k of Object.keys(x)) if (!cols.includes(k) && !(k === "seat" && typeof x[k] === "number")) cols.push(k);
     cols.sort((a, b) => (b === "name") - (a === "name"));
     return el("table", { class: "reveal", id: "revealed" },
-      el("thead", {}, el("tr", {}, cols.map(c => el("th", { text: gt(v.game, ["field." + c], humanKey(c)) })))),
+      el("thead", {}, el("tr", {}, cols.map(c => el("th", { text: gt(v.game, ["panel." + c], humanKey(c)) })))),
       el("tbody", {}, list.map(x => el("tr", {}, cols.map(c => el("td", { text: x[c] === undefined || x[c] === null ? "—" : typeof x[c] === "object" ? JSON.stringify(x[c]).replace(/[{}"[\]]/g, " ").trim() : typeof x[c] === "boolean" ? t(x[c] ? "yes" : "no") : String(x[c]) }))))));
   }
   async function rematch() {
@@ -894,6 +947,14 @@ function applyPatch(view, patch) {
 
   // krakenBanner turns a continuation path the log revealed ("/kraken/t4")
   // into a link on every phone.
+  // attackBanner shows a game's running attack (public "attack" with its
+  // one-sentence text, Nostromo) at the top of the page.
+  function attackBanner(v) {
+    const a = v.view && v.view.public && v.view.public.attack;
+    if (!a || typeof a !== "object" || !a.text) return null;
+    return el("section", { class: "attack" + (a.over ? " over" : ""), id: "attack", role: "alert", "data-key": "attack" },
+      el("p", { text: a.text }));
+  }
   function krakenBanner(v) {
     let link = null;
     for (const e of logSeen.entries.values()) for (const ev of e.events) { const m = /\/kraken\/[A-Za-z0-9_-]+/.exec(ev.text || ""); if (m) link = m[0]; }
@@ -909,9 +970,14 @@ function applyPatch(view, patch) {
       const count = (v.seats || []).filter(s => !s.removed).length;
       const why = count < v.min_players ? t("start_needs", { n: v.min_players - count }) : count > v.max_players ? t("start_too_many", { max: v.max_players }) : "";
       out.push(el("section", { class: "join", "data-key": "join" }, el("h2", { text: t("scan_to_join") }),
-        el("img", { class: "qr", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png", alt: t("qr_alt") }),
+        el("img", { class: "qr", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png?code=" + encodeURIComponent(v.join_code || ""), alt: t("qr_alt") }),
         el("p", { class: "code", id: "join-code", text: v.join_code }),
-        el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + v.join_code })));
+        el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + v.join_code }),
+        // The host's controls over who may still join (issue 16).
+        el("div", { class: "host-tools", "data-key": "join-tools" },
+          el("button", { type: "button", class: "secondary", id: "new-code", onclick: rotateCode }, t("new_code")),
+          el("button", { type: "button", class: "secondary", id: "lock", "aria-pressed": v.locked ? "true" : "false", onclick: () => setLocked(!v.locked) }, v.locked ? t("unlock_joins") : t("lock_joins")),
+          el("p", { class: "help", id: "lock-state", text: v.locked ? t("locked_note") : t("unlocked_note") }))));
       out.push(el("section", { "data-key": "lobby" }, el("h2", { text: t("seats") + " (" + count + ")" }), seatList(v, null),
         el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
         el("button", { id: "start", class: "primary", disabled: !!why, "aria-describedby": why ? "start-why" : null, onclick: startGame }, t("start")),
@@ -921,7 +987,7 @@ function applyPatch(view, patch) {
         el("p", {}, el("span", { text: t("join_code") + ": " }), el("b", { text: v.join_code })),
         el("button", { type: "button", class: "secondary", id: "undo", onclick: undo }, t("undo"))));
     }
-    out.push(el("p", { "data-key": "board-link" }, el("a", { href: "/b/" + v.table_id, id: "board-link", target: "_blank", rel: "noopener" }, t("board_link"))));
+    out.push(el("p", { "data-key": "board-link" }, el("a", { href: "/b/" + v.table_id + (v.join_code ? "#code=" + encodeURIComponent(v.join_code) : ""), id: "board-link", target: "_blank", rel: "noopener" }, t("board_link"))));
     return out;
   }
   function seatTools(v, s) {
@@ -946,6 +1012,16 @@ function applyPatch(view, patch) {
     try { show(await api("POST", "/api/tables/" + tableId() + "/start", undefined, tokenFor(tableId(), "host"))); toast(t("started"), null, true); }
     catch (e) { toast(errorText(current, e), e.data && e.data.rule); btn.disabled = false; }
   }
+  async function rotateCode() {
+    try {
+      const r = await api("POST", "/api/tables/" + tableId() + "/join-code", undefined, tokenFor(tableId(), "host"));
+      toast(t("code_changed", { code: r.join_code }), null, true);
+    } catch (e) { toast(errorText(current, e)); }
+  }
+  async function setLocked(locked) {
+    try { await api("POST", "/api/tables/" + tableId() + "/lock", { locked: locked }, tokenFor(tableId(), "host")); }
+    catch (e) { toast(errorText(current, e)); }
+  }
   async function undo() {
     if (!(await ask(t("undo_confirm"), t("undo")))) return;
     try { await api("POST", "/api/tables/" + tableId() + "/undo", undefined, tokenFor(tableId(), "host")); }
@@ -968,14 +1044,24 @@ function applyPatch(view, patch) {
     } catch (e) { toast(e.status === 404 || e.status === 405 ? t("server_missing") : errorText(current, e)); }
   }
 
+  // linkedCode is the join code the host's board link carries
+  // ("#code=…"), if it looks like one.
+  function linkedCode() {
+    const m = /(?:^#|&)code=([^&]*)/.exec(location.hash);
+    const c = m ? decodeURIComponent(m[1]) : "";
+    return /^[A-Za-z0-9-]{3,16}$/.test(c) ? c : "";
+  }
+
   // ---------- the board page ----------
   function boardPage(v, prompt) {
     const view = v.view;
     const n = names(v);
     if (!view) {
-      // The board knows the join code once the server sends the lobby's
-      // join URL (the QR image works either way).
-      const code = v.join_code || (v.join_url ? v.join_url.split("/").pop() : "");
+      // The board knows the join code when the server sends the lobby's
+      // join URL, or from the host's board link, which carries it in the
+      // fragment (never sent to the server; the code is what everyone at
+      // the table scans anyway, no token). The QR image works either way.
+      const code = v.join_code || (v.join_url ? v.join_url.split("/").pop() : "") || linkedCode();
       return el("main", { class: "board-lobby" },
         el("div", { class: "board-join", "data-key": "join" },
           el("h1", { text: t("scan_to_join") }),

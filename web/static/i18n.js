@@ -1,8 +1,11 @@
 // The page strings of the UI, by language. Games bring their own strings
 // (Info.messages, by the keys listed in referee/kit/info.go plus
-// "group.<group>", "confirm.<move>", "field.<key>", "fact.<key>",
+// "group.<group>", "confirm.<move>", "panel.<key>", "fact.<key>",
 // "status.<status>", "side.<side>", "track.<name>", "timer.<name>" and
-// the prompt's code); a page falls back to the game's English text.
+// the prompt's code); a group and a status are keyed by their text as the
+// view sends it, "panel.<key>" by any key of the public or private data,
+// and a numeric choice value is never looked up. A page falls back to the
+// game's English text.
 // Add a language by adding a block with every key of "en".
 "use strict";
 window.TW_MESSAGES = {
@@ -18,6 +21,9 @@ window.TW_MESSAGES = {
     not_seated: "This phone has no seat at this table. Scan the table's join code to join.",
     scan_to_join: "Scan to join", seats: "Players", start: "Start the game", qr_alt: "QR code to join this table",
     start_needs: "Start needs {n} more player(s).", start_too_many: "Too many players: this game takes at most {max}.",
+    new_code: "New join code", code_changed: "New join code: {code}. The old code no longer works.",
+    lock_joins: "Lock: no new players", unlock_joins: "Unlock: let players join",
+    locked_note: "Locked: nobody new can join this table.", unlocked_note: "Unlocked: players can join with the code.",
     host_lobby_prompt: "Let everyone scan the code, then start the game.", waiting_start: "Waiting for the host to start the game.",
     players_needed: "{min}–{max} players", board_link: "Open the board page (for a tablet in the middle)",
     host_view: "Host", undo: "Undo last move", undo_confirm: "Undo the last move for everyone at the table?",
@@ -31,6 +37,7 @@ window.TW_MESSAGES = {
     your_moves: "Your moves", host_moves: "Host actions", other_moves: "Other moves", choose: "Choose…", choose_first: "Choose first: {what}",
     confirm_yes: "Yes", confirm_no: "Cancel",
     hold_secrets: "Press and hold to see your secrets",
+    hand_meter: "{held} cards in hand, limit {size}", hand_over: "Over the limit: discard {n}.",
     table: "The table", more_table: "More about the table", log: "Log", undone: "(undone)", you: "you",
     yes: "yes", no: "no", total: "Total", rank: "#{rank}",
     pad_submit: "Send my scores", pad_confirm: "Send these scores (total {total})? They cannot be changed afterwards.",
@@ -59,6 +66,9 @@ window.TW_MESSAGES = {
     not_seated: "Este celular não tem lugar nesta mesa. Escaneie o código da mesa para entrar.",
     scan_to_join: "Escaneie para entrar", seats: "Jogadores", start: "Começar o jogo", qr_alt: "Código QR para entrar nesta mesa",
     start_needs: "Para começar, falta(m) {n} jogador(es).", start_too_many: "Jogadores demais: este jogo aceita no máximo {max}.",
+    new_code: "Novo código de entrada", code_changed: "Novo código de entrada: {code}. O código antigo não funciona mais.",
+    lock_joins: "Trancar: sem novos jogadores", unlock_joins: "Destrancar: deixar jogadores entrarem",
+    locked_note: "Trancada: ninguém novo pode entrar nesta mesa.", unlocked_note: "Destrancada: os jogadores podem entrar com o código.",
     host_lobby_prompt: "Deixe todos escanearem o código e comece o jogo.", waiting_start: "Aguardando o anfitrião começar o jogo.",
     players_needed: "{min}–{max} jogadores", board_link: "Abrir a página do tabuleiro (para um tablet no meio da mesa)",
     host_view: "Anfitrião", undo: "Desfazer a última jogada", undo_confirm: "Desfazer a última jogada para toda a mesa?",
@@ -72,6 +82,7 @@ window.TW_MESSAGES = {
     your_moves: "Suas jogadas", host_moves: "Ações do anfitrião", other_moves: "Outras jogadas", choose: "Escolha…", choose_first: "Escolha primeiro: {what}",
     confirm_yes: "Sim", confirm_no: "Cancelar",
     hold_secrets: "Mantenha pressionado para ver seus segredos",
+    hand_meter: "{held} cartas na mão, limite {size}", hand_over: "Acima do limite: descarte {n}.",
     table: "A mesa", more_table: "Mais sobre a mesa", log: "Registro", undone: "(desfeita)", you: "você",
     yes: "sim", no: "não", total: "Total", rank: "{rank}º",
     pad_submit: "Enviar minha pontuação", pad_confirm: "Enviar esta pontuação (total {total})? Ela não poderá ser mudada depois.",

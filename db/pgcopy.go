@@ -1,0 +1,107 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"tablewarden/db/pg"
+)
+
+// CopyStats counts the rows CopyToPG copied.
+type CopyStats struct {
+	Tables, Seats, Moves, Snapshots, Timers int
+}
+
+// CopyToPG copies every table of a SQLite store, with its seats, moves,
+// snapshot and timers, into a PostgreSQL store, as they are (same ids,
+// versions, seqs, idempotency keys, times and state bytes). It reads one
+// consistent snapshot of the file and writes in one transaction: when a
+// table id or join code is already taken in PostgreSQL, or anything else
+// fails, nothing is copied.
+func CopyToPG(ctx context.Context, src *Store, dst *PGStore) (CopyStats, error) {
+	var st CopyStats
+	rtx, err := src.ReadDB().BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return st, err
+	}
+	defer rtx.Rollback()
+	r := New(rtx)
+	ids, err := r.ListTableIDs(ctx)
+	if err != nil {
+		return st, err
+	}
+	err = pgx.BeginFunc(ctx, dst.pool, func(tx pgx.Tx) error {
+		w := pg.New(tx)
+		for _, id := range ids {
+			if err := copyTable(ctx, r, w, id, &st); err != nil {
+				return fmt.Errorf("table %s: %w", id, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return CopyStats{}, classifyPG(err)
+	}
+	return st, nil
+}
+
+func copyTable(ctx context.Context, r *Queries, w *pg.Queries, id string, st *CopyStats) error {
+	t, err := r.GetTable(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := w.CopyTable(ctx, pg.CopyTableParams{ID: t.ID, Game: t.Game, JoinCode: t.JoinCode, Options: t.Options, Seed: t.Seed,
+		HostTokenHash: t.HostTokenHash, Status: t.Status, Version: t.Version, CreatedAt: t.CreatedAt, StartedAt: strPtr(t.StartedAt),
+		Locked: t.Locked, RematchID: strPtr(t.RematchID)}); err != nil {
+		return err
+	}
+	st.Tables++
+	seats, err := r.ListSeats(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, s := range seats {
+		if err := w.CopySeat(ctx, pg.CopySeatParams{TableID: s.TableID, Seat: s.Seat, Name: s.Name, TokenHash: s.TokenHash, Removed: s.Removed, JoinedAt: s.JoinedAt}); err != nil {
+			return err
+		}
+		st.Seats++
+	}
+	moves, err := r.ListMoves(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, m := range moves {
+		if err := w.CopyMove(ctx, pg.CopyMoveParams{TableID: m.TableID, Seq: m.Seq, Kind: m.Kind, Actor: m.Actor, Type: m.Type, Args: m.Args, At: m.At,
+			IdempotencyKey: strPtr(m.IdempotencyKey), Events: m.Events, Reveals: m.Reveals, Undoes: int64Ptr(m.Undoes), Undone: m.Undone, Version: m.Version}); err != nil {
+			return err
+		}
+		st.Moves++
+	}
+	snap, err := r.GetSnapshot(ctx, id)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return err
+	default:
+		if err := w.PutSnapshot(ctx, pg.PutSnapshotParams{TableID: snap.TableID, Seq: snap.Seq, State: snap.State}); err != nil {
+			return err
+		}
+		st.Snapshots++
+	}
+	timers, err := r.ListTableTimers(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, tm := range timers {
+		if err := w.PutTimer(ctx, pg.PutTimerParams{TableID: tm.TableID, Name: tm.Name, Generation: tm.Generation, Running: tm.Running,
+			Deadline: strPtr(tm.Deadline), RemainingMs: tm.RemainingMs}); err != nil {
+			return err
+		}
+		st.Timers++
+	}
+	return nil
+}

@@ -1,0 +1,94 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"tablewarden/db/pg"
+)
+
+// Expiry is what ExpireDue hands the caller for one claimed timer: the
+// timer's generation and its table's version under the table's row lock.
+type Expiry = pg.ClaimDueTimerRow
+
+// ExpireDue expires the timers due at now, up to max of them, each in its
+// own transaction: ClaimDueTimer takes the row lock of the table of the
+// most overdue timer (skipping tables another instance holds), the timer's
+// generation is stopped, and expire returns the move that the expiry logs
+// (the game's timer_expired move, built from the table as the database has
+// it at Expiry.Version), which is written like CommitMove's. expire may
+// return nil to log nothing (the game refused the expiry as stale); the
+// timer is stopped all the same. Any instance may run ExpireDue at any
+// time: a generation is stopped once, so it expires once.
+func (s *PGStore) ExpireDue(ctx context.Context, now time.Time, max int, expire func(q *pg.Queries, e Expiry) (*MoveCommit, error)) (int, error) {
+	n := 0
+	for range 2 * max {
+		if n == max {
+			break
+		}
+		done := false
+		err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			q := pg.New(tx)
+			e, err := q.ClaimDueTimer(ctx, now.UTC().Format(time.RFC3339Nano))
+			if errors.Is(err, pgx.ErrNoRows) {
+				done = true
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			stopped, err := q.StopTimer(ctx, pg.StopTimerParams{TableID: e.TableID, Name: e.Name, Generation: e.Generation})
+			if err != nil {
+				return err
+			}
+			if stopped != 1 {
+				return errLostClaim
+			}
+			c, err := expire(q, e)
+			if err != nil {
+				return err
+			}
+			if c != nil {
+				if _, err := writeMove(ctx, q, e.TableID, *c); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if errors.Is(err, errLostClaim) {
+			continue
+		}
+		if err != nil {
+			return n, classifyPG(err)
+		}
+		if done {
+			return n, nil
+		}
+		n++
+	}
+	return n, nil
+}
+
+// errLostClaim undoes a claim whose timer another instance stopped first.
+var errLostClaim = errors.New("timer claimed by another instance")
+
+// NextDeadline returns the earliest deadline of a running timer, and false
+// when no timer runs, so that an instance's expiry loop can sleep until it.
+func (s *PGStore) NextDeadline(ctx context.Context) (time.Time, bool, error) {
+	dl, err := s.read.NextTimerDeadline(ctx)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && dl == nil) {
+		return time.Time{}, false, nil
+	}
+	if err != nil {
+		return time.Time{}, false, classifyPG(err)
+	}
+	t, err := time.Parse(time.RFC3339Nano, *dl)
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("timer deadline %q: %w", *dl, err)
+	}
+	return t, true, nil
+}
