@@ -520,6 +520,7 @@ func TestAttackTableFlood(t *testing.T) {
 	underAttack(t, ts, "table flood", func(ctx context.Context) string {
 		c := newAttacker(31).client()
 		var created, limited, other atomic.Int64
+		var retryOnce sync.Once
 		retry := ""
 		var wg sync.WaitGroup
 		sem := make(chan struct{}, 32)
@@ -546,8 +547,9 @@ func TestAttackTableFlood(t *testing.T) {
 					created.Add(1)
 				case 429, 413:
 					limited.Add(1)
-					if res.StatusCode == 429 && retry == "" {
-						retry = res.Header.Get("Retry-After")
+					if res.StatusCode == 429 {
+						ra := res.Header.Get("Retry-After")
+						retryOnce.Do(func() { retry = ra })
 					}
 				default:
 					other.Add(1)
