@@ -3,6 +3,7 @@ package api
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"tablewarden/table"
 	"testing"
 )
@@ -92,7 +93,7 @@ func TestConnLimiter(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		classes = append(classes, admit("x"))
 	}
-	if got, want := classes, []connClass{connNormal, connNormal, connNormal, connNormal, connRefused}; !equalClasses(got, want) {
+	if got, want := classes, []connClass{connNormal, connNormal, connNormal, connNormal, connRefused}; !slices.Equal(got, want) {
 		t.Fatalf("one address's classes = %v, want %v", got, want)
 	}
 	for _, a := range []string{"a", "b", "c"} {
@@ -126,16 +127,4 @@ func TestConnLimiter(t *testing.T) {
 	}() {
 		t.Fatal("behind a trusted proxy the per-address cap applies to the proxy")
 	}
-}
-
-func equalClasses(a, b []connClass) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -3,6 +3,7 @@ package kit
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 )
@@ -167,13 +168,13 @@ func TestMovesOffers(t *testing.T) {
 		}
 		return out
 	}
-	if got, want := types(ms.Offers(&counter{Phase: "play"}, 0)), []string{"add", "ping", "ping"}; !equalStrings(got, want) {
+	if got, want := types(ms.Offers(&counter{Phase: "play"}, 0)), []string{"add", "ping", "ping"}; !slices.Equal(got, want) {
 		t.Fatalf("seat offers = %v, want %v", got, want)
 	}
-	if got, want := types(ms.Offers(&counter{Phase: "play"}, -1)), []string{"reset", "ping"}; !equalStrings(got, want) {
+	if got, want := types(ms.Offers(&counter{Phase: "play"}, -1)), []string{"reset", "ping"}; !slices.Equal(got, want) {
 		t.Fatalf("host offers = %v, want %v", got, want)
 	}
-	if got, want := types(ms.Offers(&counter{Phase: "setup"}, 0)), []string{"ping", "ping"}; !equalStrings(got, want) {
+	if got, want := types(ms.Offers(&counter{Phase: "setup"}, 0)), []string{"ping", "ping"}; !slices.Equal(got, want) {
 		t.Fatalf("seat offers outside the phase = %v, want %v", got, want)
 	}
 	if got := ms.Offers(&counter{Count: 10}, 0); len(got) != 0 {
@@ -182,16 +183,4 @@ func TestMovesOffers(t *testing.T) {
 	if spec, _ := ms.Def("reset"); !spec.Spec.Host {
 		t.Fatalf("reset's spec is not marked Host")
 	}
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
