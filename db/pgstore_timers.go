@@ -92,3 +92,26 @@ func (s *PGStore) NextDeadline(ctx context.Context) (time.Time, bool, error) {
 	}
 	return t, true, nil
 }
+
+// CommitOf is the MoveCommit that writes what rec describes (the engine-
+// neutral MoveRecord a table builds), for ExpireDue's expire function. The
+// entry's version is set when it is written.
+func CommitOf(rec MoveRecord) MoveCommit {
+	e := rec.Entry
+	c := MoveCommit{
+		Move: pg.AppendMoveParams{TableID: e.TableID, Seq: e.Seq, Kind: e.Kind, Actor: e.Actor, Type: e.Type,
+			Args: e.Args, At: e.At, IdempotencyKey: strPtr(e.IdempotencyKey), Events: e.Events, Reveals: e.Reveals, Undoes: int64Ptr(e.Undoes)},
+		Snapshot:  rec.State,
+		HasTimers: rec.HasTimers,
+		Status:    rec.Status,
+	}
+	if rec.Undoes != 0 {
+		u := rec.Undoes
+		c.Move.Undoes = &u
+	}
+	for _, t := range rec.Timers {
+		c.Timers = append(c.Timers, pg.PutTimerParams{TableID: t.TableID, Name: t.Name, Generation: t.Generation,
+			Running: t.Running, Deadline: strPtr(t.Deadline), RemainingMs: t.RemainingMs})
+	}
+	return c
+}

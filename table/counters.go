@@ -12,4 +12,5 @@ type Counters struct {
 	TablesEvicted atomic.Int64 // idle tables dropped from memory
 	StreamsOpen   atomic.Int64 // open SSE streams (a gauge)
 	ViewsPushed   atomic.Int64 // views offered to SSE streams
+	TimersClaimed atomic.Int64 // timer expiries this instance claimed (PostgreSQL, expire.go)
 }

@@ -27,14 +27,13 @@ import (
 //     listener reloads the tables this instance has streams for and pushes
 //     each phone its view (onNotify); when the listener's connection comes
 //     back after a loss it reloads them all (onResync);
-//   - timers armed on another instance are picked up by a poll of the
-//     running timers (pollTimers); the expiry's idempotency key (table,
-//     timer, generation, deadline) is unique in the shared log, so a
-//     generation expires once whichever instance fires first.
+//   - every instance claims the due timers that any instance stored
+//     (claimDue, expire.go: FOR UPDATE SKIP LOCKED), so a generation
+//     expires once, on time, whichever instance is alive.
 
 // Share starts, until ctx ends, what an instance needs when other
 // instances share its PostgreSQL database: the listener that reloads and
-// pushes the tables they move, and the poll of the timers they arm. With
+// pushes the tables they move, and the claim of due timers (claimDue). With
 // SQLite (one instance) it starts nothing and returns nil.
 func (s *Service) Share(ctx context.Context) *db.Listener {
 	ps, ok := s.store.(*db.PGStore)
@@ -42,7 +41,7 @@ func (s *Service) Share(ctx context.Context) *db.Listener {
 		return nil
 	}
 	l := ps.Listen(ctx, s.onNotify, s.onResync)
-	go s.pollTimers(ctx)
+	go s.claimDue(ctx, ps)
 	return l
 }
 
@@ -178,23 +177,7 @@ func (s *Service) onResync() {
 	}
 }
 
-// timerPoll is how often an instance looks for timers that other
-// instances armed.
+// timerPoll is the longest claimDue sleeps before it looks again for the
+// earliest deadline: the lateness, at worst, of an expiry whose timer
+// another instance armed less than timerPoll before its deadline.
 const timerPoll = 500 * time.Millisecond
-
-// pollTimers arms the running timers stored by any instance, until ctx
-// ends: when the instance that armed a timer dies, the others fire it.
-func (s *Service) pollTimers(ctx context.Context) {
-	tk := time.NewTicker(timerPoll)
-	defer tk.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tk.C:
-		}
-		if _, err := s.timers.resume(ctx); err != nil && ctx.Err() == nil {
-			s.log.Debug("timer poll", "err", err)
-		}
-	}
-}

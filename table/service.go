@@ -102,6 +102,7 @@ func New(cfg Config) *Service {
 	}
 	s.hub = newHub(s)
 	s.timers = newTimerScheduler(s)
+	s.timers.claim = s.multi // PostgreSQL: claimDue expires timers (expire.go)
 	return s
 }
 

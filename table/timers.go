@@ -18,10 +18,16 @@ import (
 // that generation, which the game refuses as stale if the timer was paused,
 // restarted or cancelled meanwhile. Running timers are also stored in the
 // timers table, so a restart reschedules them without loading any table.
+//
+// On PostgreSQL (claim set) it arms nothing: every instance's claimDue
+// expires the stored timers (expire.go), and schedule and resume only wake
+// it so that it sees a deadline this instance just stored.
 type timerScheduler struct {
-	s  *Service
-	mu sync.Mutex
-	m  map[string]*scheduled // key: table id + "/" + timer name
+	s     *Service
+	mu    sync.Mutex
+	m     map[string]*scheduled // key: table id + "/" + timer name
+	claim bool
+	wake  chan struct{}
 }
 
 type scheduled struct {
@@ -31,7 +37,15 @@ type scheduled struct {
 }
 
 func newTimerScheduler(s *Service) *timerScheduler {
-	return &timerScheduler{s: s, m: map[string]*scheduled{}}
+	return &timerScheduler{s: s, m: map[string]*scheduled{}, wake: make(chan struct{}, 1)}
+}
+
+// nudge wakes claimDue without waiting.
+func (ts *timerScheduler) nudge() {
+	select {
+	case ts.wake <- struct{}{}:
+	default:
+	}
 }
 
 func timersOf(g kit.Game, st kit.State) ([]kit.Timer, bool) {
@@ -85,6 +99,10 @@ func (ts *timerScheduler) persist(ctx context.Context, q db.Querier, tableID str
 func (ts *timerScheduler) schedule(tableID string, g kit.Game, st kit.State) {
 	timers, ok := timersOf(g, st)
 	if !ok {
+		return
+	}
+	if ts.claim {
+		ts.nudge()
 		return
 	}
 	running := map[string]kit.Timer{}
@@ -152,6 +170,10 @@ func (ts *timerScheduler) resume(ctx context.Context) (int, error) {
 	rows, err := ts.s.store.Queries().ListRunningTimers(ctx)
 	if err != nil {
 		return 0, err
+	}
+	if ts.claim {
+		ts.nudge()
+		return len(rows), nil
 	}
 	ts.mu.Lock()
 	defer ts.mu.Unlock()

@@ -46,35 +46,42 @@ func (m *Main) closeOnce() error {
 
 func baseURL(m *Main) string { return "http://" + m.listener.Addr().String() }
 
+// endpoint is an instance the tests talk to over HTTP: a Main in this
+// process or a serverProc (the binary, which a test can SIGKILL).
+type endpoint interface{ base() string }
+
+func (m *Main) base() string       { return baseURL(m) }
+func (p *serverProc) base() string { return p.url() }
+
 // seatedTable creates a game on a, seats players through alternating
 // instances and starts it; it returns the table id, the host token and the
 // seat tokens.
-func seatedTable(t *testing.T, game string, opts map[string]any, players int, insts ...*Main) (string, string, []string) {
+func seatedTable(t *testing.T, game string, opts map[string]any, players int, insts ...endpoint) (string, string, []string) {
 	t.Helper()
 	var cr table.CreateTableResult
-	st, body := httpDo(t, "POST", baseURL(insts[0])+"/api/tables", "", map[string]any{"game": game, "options": opts})
+	st, body := httpDo(t, "POST", insts[0].base()+"/api/tables", "", map[string]any{"game": game, "options": opts})
 	if st != 201 || json.Unmarshal(body, &cr) != nil {
 		t.Fatalf("create = %d %s", st, body)
 	}
 	var tokens []string
 	for i := range players {
 		var jr table.JoinResult
-		st, body := httpDo(t, "POST", baseURL(insts[i%len(insts)])+"/api/join", "", map[string]any{"code": cr.JoinCode, "name": fmt.Sprintf("P%d", i+1)})
+		st, body := httpDo(t, "POST", insts[i%len(insts)].base()+"/api/join", "", map[string]any{"code": cr.JoinCode, "name": fmt.Sprintf("P%d", i+1)})
 		if st != 201 || json.Unmarshal(body, &jr) != nil {
 			t.Fatalf("join on instance %d = %d %s", i%len(insts), st, body)
 		}
 		tokens = append(tokens, jr.Token)
 	}
-	if st, body := httpDo(t, "POST", baseURL(insts[len(insts)-1])+"/api/tables/"+cr.TableID+"/start", cr.HostToken, nil); st != 200 {
+	if st, body := httpDo(t, "POST", insts[len(insts)-1].base()+"/api/tables/"+cr.TableID+"/start", cr.HostToken, nil); st != 200 {
 		t.Fatalf("start = %d %s", st, body)
 	}
 	return cr.TableID, cr.HostToken, tokens
 }
 
-func getView(t *testing.T, m *Main, tableID, token string) table.ViewResponse {
+func getView(t *testing.T, m endpoint, tableID, token string) table.ViewResponse {
 	t.Helper()
 	var v table.ViewResponse
-	st, body := httpDo(t, "GET", baseURL(m)+"/api/tables/"+tableID+"/view", token, nil)
+	st, body := httpDo(t, "GET", m.base()+"/api/tables/"+tableID+"/view", token, nil)
 	if st != 200 || json.Unmarshal(body, &v) != nil {
 		t.Fatalf("view = %d %s", st, body)
 	}
@@ -357,9 +364,9 @@ func TestTimerFiresAfterItsInstanceStops(t *testing.T) {
 // startStep3A plays the Captain's steps (as TestTimerSurvivesKill does)
 // until the host may start the Step 3A timer, starts it and returns its
 // deadline.
-func startStep3A(t *testing.T, m *Main, id, host string, tokens []string) time.Time {
+func startStep3A(t *testing.T, m endpoint, id, host string, tokens []string) time.Time {
 	t.Helper()
-	url := baseURL(m) + "/api/tables/" + id
+	url := m.base() + "/api/tables/" + id
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := 0; ; i++ {
 		if i > 300 {
