@@ -46,10 +46,10 @@ func (ts *testServer) facts(tb *table) tableFacts {
 		f.Views[fmt.Sprint(i)] = mustJSON(zeroTime(v))
 	}
 	ctx := context.Background()
-	if snap, err := ts.Store.Read().GetSnapshot(ctx, tb.ID); err == nil {
+	if snap, err := ts.Engine.Queries().GetSnapshot(ctx, tb.ID); err == nil {
 		f.Snapshot = snap.State
 	}
-	moves, err := ts.Store.Read().ListMoves(ctx, tb.ID)
+	moves, err := ts.Engine.Queries().ListMoves(ctx, tb.ID)
 	if err != nil {
 		ts.t.Fatal(err)
 	}
@@ -191,7 +191,7 @@ func lowMove(spec kit.MoveSpec, r *rand.Rand) kit.Move {
 // reports whether the game would be over.
 func (ts *testServer) wouldEnd(tb *table, o offer, m kit.Move) bool {
 	ctx := context.Background()
-	q := ts.Store.Read()
+	q := ts.Engine.Queries()
 	row, err := q.GetTable(ctx, tb.ID)
 	if err != nil {
 		return false

@@ -316,7 +316,7 @@ func setupEntries(log []tablepkg.LogEntry) int {
 func checkReplay(t testing.TB, ts *testServer) {
 	t.Helper()
 	ctx := context.Background()
-	q := ts.Store.Read()
+	q := ts.Engine.Queries()
 	ids, err := q.ListTableIDs(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -527,6 +527,16 @@ func TestCredentials(t *testing.T) {
 		}
 	})
 	t.Run("TokensStoredHashed", func(t *testing.T) {
+		if onPG() {
+			for _, tok := range append([]string{tb.Host}, tb.Tokens...) {
+				n := ts.queryInt(`SELECT count(*) FROM (SELECT t::text AS r FROM game_tables t UNION ALL SELECT s::text FROM seats s
+					UNION ALL SELECT m::text FROM moves m UNION ALL SELECT p::text FROM snapshots p) x WHERE position(? in r) > 0`, tok)
+				if n != 0 {
+					t.Fatalf("token %s found in plain text in %d rows", tok, n)
+				}
+			}
+			return
+		}
 		ts.Store.ReadDB().ExecContext(context.Background(), "PRAGMA wal_checkpoint")
 		raw, err := os.ReadFile(ts.Path)
 		if err != nil {

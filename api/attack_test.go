@@ -515,8 +515,7 @@ func TestAttackTableFlood(t *testing.T) {
 	if res.StatusCode != 413 || !strings.Contains(string(body), "limit") {
 		t.Fatalf("240 KB options = %d %s, want 413 with the limit", res.StatusCode, body)
 	}
-	var before int64
-	ts.Store.ReadDB().QueryRow("SELECT count(*) FROM game_tables").Scan(&before)
+	before := ts.queryInt("SELECT count(*) FROM game_tables")
 	underAttack(t, ts, "table flood", func(ctx context.Context) string {
 		c := newAttacker(31).client()
 		var created, limited, other atomic.Int64
@@ -573,10 +572,8 @@ func TestAttackTableFlood(t *testing.T) {
 		})
 		return summary
 	})
-	var after int64
-	ts.Store.ReadDB().QueryRow("SELECT count(*) FROM game_tables").Scan(&after)
-	var bytes int64
-	ts.Store.ReadDB().QueryRow("SELECT coalesce(sum(length(options)), 0) FROM game_tables").Scan(&bytes)
+	after := ts.queryInt("SELECT count(*) FROM game_tables")
+	bytes := ts.queryInt("SELECT coalesce(sum(length(options)), 0) FROM game_tables")
 	if bytes > 64<<10 {
 		t.Errorf("stored options hold %d bytes after the flood", bytes)
 	}

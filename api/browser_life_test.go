@@ -13,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablewarden/api"
-	"tablewarden/db"
 )
 
 // restartSame stops the server and, after pause, serves the same database
@@ -24,11 +23,9 @@ func restartSame(t *testing.T, ts *testServer, during func()) {
 	ts.Stop()
 	during()
 	ctx := context.Background()
-	store, err := db.Open(ctx, ts.Path)
-	if err != nil {
-		t.Fatalf("db.Open: %v", err)
-	}
+	engine, store := openEngine(t, ts.Path)
 	var l net.Listener
+	var err error
 	for i := 0; ; i++ {
 		if l, err = net.Listen("tcp", addr); err == nil {
 			break
@@ -38,11 +35,11 @@ func restartSame(t *testing.T, ts *testServer, during func()) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	srv, err := api.New(ctx, store, api.Config{PublicURL: ts.URL, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv, err := api.New(ctx, engine, api.Config{PublicURL: ts.URL, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}
-	ts.Store, ts.Srv, ts.l, ts.done = store, srv, l, make(chan error, 1)
+	ts.Engine, ts.Store, ts.Srv, ts.l, ts.done = engine, store, srv, l, make(chan error, 1)
 	go func() { ts.done <- srv.Serve(l) }()
 }
 

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"tablewarden/db"
+	"tablewarden/db/pg"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
@@ -84,7 +85,7 @@ func recovered(t *testing.T, ts *testServer, tb *table, tok string, m kit.Move, 
 	if res.Duplicate {
 		t.Fatalf("the move refused with 503 was recorded after all: %+v", res)
 	}
-	moves, err := ts.Store.Read().ListMoves(context.Background(), tb.ID)
+	moves, err := ts.Engine.Queries().ListMoves(context.Background(), tb.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,6 +159,7 @@ func TestDiskFull(t *testing.T) {
 // checks the same: a clear 503 for moves, reads working, nothing half
 // written, and moves again once the files are writable.
 func TestReadOnlyDatabaseFile(t *testing.T) {
+	sqliteOnly(t, "makes the SQLite file immutable")
 	ts := startServer(t, "")
 	tb := ts.newTable("jumpship", nil, 5)
 	ts.start(tb)
@@ -190,7 +192,12 @@ func TestRetryAfterClientTimeout(t *testing.T) {
 	tok, m := ts.legalMove(t, tb, r)
 	release := make(chan struct{})
 	stalled := make(chan struct{})
-	go ts.Store.Write(context.Background(), func(q *db.Queries) error { close(stalled); <-release; return nil })
+	if ps, ok := ts.Engine.(*db.PGStore); ok {
+		// PostgreSQL: hold the table's row lock, which every move takes.
+		go ps.WriteTable(context.Background(), tb.ID, func(*pg.Queries, int64) error { close(stalled); <-release; return nil })
+	} else {
+		go ts.Store.Write(context.Background(), func(q *db.Queries) error { close(stalled); <-release; return nil })
+	}
 	<-stalled
 	body, _ := json.Marshal(map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "idempotency_key": "phone-1"})
 	post := func(timeout time.Duration) (int, tablepkg.MoveResult, error) {
@@ -233,7 +240,7 @@ func TestRetryAfterClientTimeout(t *testing.T) {
 	if err != nil || st != 200 || !later.Duplicate || later.Seq != a.res.Seq || later.Version != a.res.Version {
 		t.Fatalf("retry after the commit = %d %+v %v, want the first result %+v", st, later, err, a.res)
 	}
-	moves, _ := ts.Store.Read().ListMoves(context.Background(), tb.ID)
+	moves, _ := ts.Engine.Queries().ListMoves(context.Background(), tb.ID)
 	n := 0
 	for _, mv := range moves {
 		if mv.IdempotencyKey.String == "phone-1" {

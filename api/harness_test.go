@@ -9,7 +9,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	tablepkg "tablewarden/table"
@@ -18,33 +20,74 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/db"
+	"tablewarden/db/pgtest"
 )
 
 // testServer is the real server on a random loopback port over a real
-// SQLite file.
+// SQLite file or, with TW_API_DB=pg, a fresh PostgreSQL database on the
+// server at TW_PG_URL (onPG).
 type testServer struct {
-	t     testing.TB
-	Path  string
-	URL   string
-	Store *db.Store
-	Srv   *api.Server
-	l     net.Listener
-	done  chan error
+	t testing.TB
+	// Path is the SQLite file or the PostgreSQL database's URL: another
+	// startServer on it opens the same tables.
+	Path string
+	URL  string
+	// Engine is the storage the server runs on; Store is it when it is a
+	// SQLite file, and nil on PostgreSQL.
+	Engine db.Engine
+	Store  *db.Store
+	Srv    *api.Server
+	l      net.Listener
+	done   chan error
 	// client checks every exchange against api/openapi.json
 	// (openapi_check_test.go).
 	client *http.Client
 }
 
-func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServer {
+// onPG reports whether the API suite runs on PostgreSQL: TW_API_DB=pg,
+// with the server at TW_PG_URL (README, Test it). Each startServer("")
+// then gets a database of its own, dropped when its test ends.
+func onPG() bool { return os.Getenv("TW_API_DB") == "pg" }
+
+// sqliteOnly skips a test that examines what only a SQLite file has (its
+// bytes on disk, its PRAGMAs, its single writer) when the suite runs on
+// PostgreSQL.
+func sqliteOnly(t testing.TB, why string) {
 	t.Helper()
-	if path == "" {
-		path = filepath.Join(t.TempDir(), "tw.db")
+	if onPG() {
+		t.Skip("SQLite only (TW_API_DB=pg): " + why)
 	}
+}
+
+// openEngine opens the SQLite file or PostgreSQL database at path.
+func openEngine(t testing.TB, path string) (db.Engine, *db.Store) {
+	t.Helper()
 	ctx := context.Background()
+	if db.IsPostgres(path) {
+		ps, err := db.OpenPG(ctx, path)
+		if err != nil {
+			t.Fatalf("db.OpenPG: %v", err)
+		}
+		return ps, nil
+	}
 	store, err := db.Open(ctx, path)
 	if err != nil {
 		t.Fatalf("db.Open: %v", err)
 	}
+	return store, store
+}
+
+func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServer {
+	t.Helper()
+	if path == "" {
+		if onPG() {
+			path = pgtest.URL(t)
+		} else {
+			path = filepath.Join(t.TempDir(), "tw.db")
+		}
+	}
+	ctx := context.Background()
+	engine, store := openEngine(t, path)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -54,11 +97,11 @@ func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServe
 	for _, m := range mod {
 		m(&cfg)
 	}
-	srv, err := api.New(ctx, store, cfg)
+	srv, err := api.New(ctx, engine, cfg)
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}
-	ts := &testServer{t: t, Path: path, URL: url, Store: store, Srv: srv, l: l, done: make(chan error, 1), client: newCheckedClient(t)}
+	ts := &testServer{t: t, Path: path, URL: url, Engine: engine, Store: store, Srv: srv, l: l, done: make(chan error, 1), client: newCheckedClient(t)}
 	go func() { ts.done <- srv.Serve(l) }()
 	t.Cleanup(ts.Stop)
 	return ts
@@ -75,7 +118,7 @@ func (ts *testServer) Stop() {
 		ts.t.Errorf("Shutdown: %v", err)
 	}
 	<-ts.done
-	if err := ts.Store.Close(); err != nil {
+	if err := ts.Engine.Close(); err != nil {
 		ts.t.Errorf("Store.Close: %v", err)
 	}
 	ts.Srv = nil
@@ -320,4 +363,54 @@ func (s *stream) allRaw() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.raw...)
+}
+
+// execRaw runs one SQL statement on the server's database outside the
+// server, written with SQLite's ? placeholders (numbered for PostgreSQL).
+func (ts *testServer) execRaw(query string, args ...any) {
+	ts.t.Helper()
+	ctx := context.Background()
+	var err error
+	if ps, ok := ts.Engine.(*db.PGStore); ok {
+		_, err = ps.Pool().Exec(ctx, numbered(query), args...)
+	} else {
+		err = ts.Store.Write(ctx, func(q *db.Queries) error {
+			_, err := q.Raw().ExecContext(ctx, query, args...)
+			return err
+		})
+	}
+	if err != nil {
+		ts.t.Fatalf("%s: %v", query, err)
+	}
+}
+
+// queryInt reads one integer with a raw SQL query (as execRaw).
+func (ts *testServer) queryInt(query string, args ...any) int64 {
+	ts.t.Helper()
+	var n int64
+	var err error
+	if ps, ok := ts.Engine.(*db.PGStore); ok {
+		err = ps.Pool().QueryRow(context.Background(), numbered(query), args...).Scan(&n)
+	} else {
+		err = ts.Store.ReadDB().QueryRow(query, args...).Scan(&n)
+	}
+	if err != nil {
+		ts.t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}
+
+// numbered turns SQLite's ? placeholders into PostgreSQL's $1, $2, ….
+func numbered(query string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

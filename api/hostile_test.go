@@ -190,6 +190,7 @@ func TestOptionsCapFitsGameData(t *testing.T) {
 // TestDatabaseDeleted: with the database file deleted under the server,
 // no move gets a 200 and /healthz fails; reads keep working.
 func TestDatabaseDeleted(t *testing.T) {
+	sqliteOnly(t, "deletes the database file (PostgreSQL outages: cmd/tablewarden/pgoutage_test.go)")
 	ts := startServer(t, "")
 	tb := ts.newTable("jumpship", nil, 5)
 	ts.start(tb)

@@ -412,7 +412,7 @@ func leakCheckpoint(t *testing.T, ts *testServer, g kit.Game, tb *table, screens
 	book gameSecrets, named bool, stats *leakStats, doc string, r *rand.Rand) bool {
 	t.Helper()
 	ctx := context.Background()
-	q := ts.Store.Read()
+	q := ts.Engine.Queries()
 	row, err := q.GetTable(ctx, tb.ID)
 	if err != nil {
 		t.Fatal(err)

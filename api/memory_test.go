@@ -47,7 +47,7 @@ func memoryRun(t *testing.T, stored, inPlay, bound int) (uint64, int) {
 	ctx := context.Background()
 	ids := make([]string, 0, stored)
 	for len(ids) < stored {
-		err := ts.Store.Write(ctx, func(q *db.Queries) error {
+		err := ts.Engine.Tx(ctx, func(q db.Querier) error {
 			for i := 0; i < 1000 && len(ids) < stored; i++ {
 				id := tablepkg.NewTableID()
 				if err := q.CreateTable(ctx, db.CreateTableParams{ID: id, Game: "jumpship", JoinCode: tablepkg.NewJoinCode(), Options: "{}",

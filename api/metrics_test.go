@@ -79,15 +79,19 @@ func TestMetricsHistograms(t *testing.T) {
 	if got, _ := metricValue(body, "tablewarden_fanout_duration_seconds_count"); got < 1 {
 		t.Errorf("fan-out histogram count = %v, want ≥ 1", got)
 	}
-	batches, _ := metricValue(body, "tablewarden_commit_batches_total")
-	commits, _ := metricValue(body, "tablewarden_commit_duration_seconds_count")
-	sizes, _ := metricValue(body, "tablewarden_commit_batch_writes_count")
-	writes, _ := metricValue(body, "tablewarden_commit_writes_total")
-	sumWrites, _ := metricValue(body, "tablewarden_commit_batch_writes_sum")
-	if batches < 1 || commits != batches || sizes != batches {
-		t.Errorf("commits: %v batches, %v timed, %v sized; want equal and ≥ 1", batches, commits, sizes)
-	}
-	if sumWrites != writes {
-		t.Errorf("batch sizes sum to %v, writes counted %v", sumWrites, writes)
+	// The group commit is SQLite's (db.Store): PostgreSQL commits each
+	// transaction on its own, and /metrics counts no batches for it.
+	if !onPG() {
+		batches, _ := metricValue(body, "tablewarden_commit_batches_total")
+		commits, _ := metricValue(body, "tablewarden_commit_duration_seconds_count")
+		sizes, _ := metricValue(body, "tablewarden_commit_batch_writes_count")
+		writes, _ := metricValue(body, "tablewarden_commit_writes_total")
+		sumWrites, _ := metricValue(body, "tablewarden_commit_batch_writes_sum")
+		if batches < 1 || commits != batches || sizes != batches {
+			t.Errorf("commits: %v batches, %v timed, %v sized; want equal and ≥ 1", batches, commits, sizes)
+		}
+		if sumWrites != writes {
+			t.Errorf("batch sizes sum to %v, writes counted %v", sumWrites, writes)
+		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/db"
 	tablepkg "tablewarden/table"
 )
 
@@ -134,16 +133,15 @@ func TestGracefulShutdownKeepsAcknowledgedMoves(t *testing.T) {
 	if len(acks) == 0 {
 		t.Fatal("no move was acknowledged before the shutdown")
 	}
-	store, err := db.Open(context.Background(), ts.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	if err := store.IntegrityCheck(context.Background()); err != nil {
-		t.Fatal(err)
+	engine, store := openEngine(t, ts.Path)
+	defer engine.Close()
+	if store != nil {
+		if err := store.IntegrityCheck(context.Background()); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, a := range acks {
-		moves, err := store.Read().ListMoves(context.Background(), a.table)
+		moves, err := engine.Queries().ListMoves(context.Background(), a.table)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,14 +1,12 @@
 package api_test
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
 
-	"tablewarden/db"
 	"tablewarden/referee/catalog"
 )
 
@@ -127,13 +125,7 @@ func TestLeakageSeatScenarios(t *testing.T) {
 				for _, s := range streams {
 					s.close()
 				}
-				err := ts.Store.Write(context.Background(), func(q *db.Queries) error {
-					_, err := q.Raw().ExecContext(context.Background(), "DELETE FROM snapshots WHERE table_id = ?", tb.ID)
-					return err
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
+				ts.execRaw("DELETE FROM snapshots WHERE table_id = ?", tb.ID)
 				path := ts.Path
 				ts.Stop()
 				ts = startServer(t, path)

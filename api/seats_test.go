@@ -556,7 +556,7 @@ func TestSetupEventsAreTheFirstLogEntry(t *testing.T) {
 		info := g.Info()
 		tb := ts.newTable(info.ID, nil, matrixPlayers(info))
 		ts.start(tb)
-		snap, err := ts.Store.Read().GetSnapshot(context.Background(), tb.ID)
+		snap, err := ts.Engine.Queries().GetSnapshot(context.Background(), tb.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

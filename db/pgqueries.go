@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -92,7 +94,16 @@ func (p PGQueries) DeleteTimers(ctx context.Context, tableID string) error {
 	return pgErr(p.q.DeleteTimers(ctx, tableID))
 }
 
+// unstorable reports whether PostgreSQL cannot hold s as text (a NUL
+// byte or invalid UTF-8; it refuses such a parameter with SQLSTATE 22021).
+// No stored row can then match s, so a lookup by it finds nothing, as on
+// SQLite, instead of failing.
+func unstorable(s string) bool { return strings.IndexByte(s, 0) >= 0 || !utf8.ValidString(s) }
+
 func (p PGQueries) GetMoveByKey(ctx context.Context, a GetMoveByKeyParams) (Move, error) {
+	if unstorable(a.TableID) || unstorable(a.IdempotencyKey.String) {
+		return Move{}, sql.ErrNoRows
+	}
 	m, err := p.q.GetMoveByKey(ctx, pg.GetMoveByKeyParams{TableID: a.TableID, IdempotencyKey: strPtr(a.IdempotencyKey)})
 	if err != nil {
 		return Move{}, pgErr(err)
@@ -109,6 +120,9 @@ func (p PGQueries) GetSnapshot(ctx context.Context, tableID string) (Snapshot, e
 }
 
 func (p PGQueries) GetTable(ctx context.Context, id string) (GameTable, error) {
+	if unstorable(id) {
+		return GameTable{}, sql.ErrNoRows
+	}
 	t, err := p.q.GetTable(ctx, id)
 	if err != nil {
 		return GameTable{}, pgErr(err)
@@ -117,6 +131,9 @@ func (p PGQueries) GetTable(ctx context.Context, id string) (GameTable, error) {
 }
 
 func (p PGQueries) GetTableByJoinCode(ctx context.Context, joinCode string) (GameTable, error) {
+	if unstorable(joinCode) {
+		return GameTable{}, sql.ErrNoRows
+	}
 	t, err := p.q.GetTableByJoinCode(ctx, joinCode)
 	if err != nil {
 		return GameTable{}, pgErr(err)

@@ -47,6 +47,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	if len(req.IdempotencyKey) > 100 {
 		return MoveResult{}, Errorf(CodeInvalid, "The idempotency key is longer than 100 characters.")
 	}
+	if !printableKey(req.IdempotencyKey) {
+		return MoveResult{}, Errorf(CodeInvalid, "The idempotency key must be printable UTF-8 text.")
+	}
 	if !ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role {
 		return MoveResult{}, Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", SystemKeyPrefix)
 	}

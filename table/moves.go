@@ -3,6 +3,8 @@ package table
 import (
 	"encoding/json"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"tablewarden/db"
 	"tablewarden/referee/kit"
@@ -15,6 +17,21 @@ const SystemKeyPrefix = "sys:"
 
 // ClientKeyAllowed reports whether a client may send an idempotency key.
 func ClientKeyAllowed(key string) bool { return !strings.HasPrefix(key, SystemKeyPrefix) }
+
+// printableKey reports whether an idempotency key is valid UTF-8 without
+// control characters: PostgreSQL cannot store a NUL byte or invalid UTF-8
+// as text, and both engines must answer a key alike.
+func printableKey(key string) bool {
+	if !utf8.ValidString(key) {
+		return false
+	}
+	for _, r := range key {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
+}
 
 // MovedBy is a log entry's actor as stored: the referee's actor, and
 // whether the host played the move for a seat without a device. Replay
