@@ -53,9 +53,9 @@ func (s *Server) retentionLoop() {
 // own transaction, and drops them from memory and from the open streams.
 func (s *Server) Prune(ctx context.Context) (db.PruneResult, error) {
 	r := s.cfg.Retention
-	st, ok := s.store.(*db.Store)
+	st, ok := s.store.(db.Pruner)
 	if !ok {
-		return db.PruneResult{}, nil // retention runs on SQLite only (README, Scale out)
+		return db.PruneResult{}, nil
 	}
 	return st.Prune(ctx, s.cfg.Now(), r.LobbyIdle, r.EndedAge, s.svc.Forget)
 }

@@ -10,10 +10,11 @@ import (
 
 // RecordMove writes a log entry, its snapshot, the timers, the status and
 // the version together, or nothing at all.
-func TestRecordMove(t *testing.T) {
+func TestRecordMove(t *testing.T) { eachEngine(t, testRecordMove) }
+
+func testRecordMove(t *testing.T, s db.Engine) {
 	ctx := context.Background()
-	s, _ := open(t)
-	if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, "T1") }); err != nil {
+	if err := s.Tx(ctx, func(q db.Querier) error { return addTable(ctx, q, "T1") }); err != nil {
 		t.Fatal(err)
 	}
 	rec := func(seq, version int64, key string) db.MoveRecord {
@@ -35,7 +36,7 @@ func TestRecordMove(t *testing.T) {
 			t.Fatalf("%s: RecordMove succeeded", name)
 		}
 	}
-	q := s.Read()
+	q := s.Queries()
 	moves, _ := q.ListMoves(ctx, "T1")
 	snap, _ := q.GetSnapshot(ctx, "T1")
 	row, _ := q.GetTable(ctx, "T1")

@@ -11,6 +11,17 @@ type PruneResult struct {
 	Ended int // ended tables past the cutoff
 }
 
+// Pruner deletes what retention lets go: Store.Prune on SQLite and
+// PGStore.Prune on PostgreSQL.
+type Pruner interface {
+	Prune(ctx context.Context, now time.Time, lobbyIdle, endedAge time.Duration, gone func(id string)) (PruneResult, error)
+}
+
+var (
+	_ Pruner = (*Store)(nil)
+	_ Pruner = (*PGStore)(nil)
+)
+
 // pruneBatch is how many candidates one listing returns.
 const pruneBatch = 500
 

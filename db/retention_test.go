@@ -11,14 +11,15 @@ import (
 // TestPrune: an idle lobby table and an old ended table go, with all their
 // rows; a lobby table with a recent join, a young ended table and a table
 // in play stay.
-func TestPrune(t *testing.T) {
+func TestPrune(t *testing.T) { eachEngine(t, testPrune) }
+
+func testPrune(t *testing.T, s db.Engine) {
 	ctx := context.Background()
-	s, _ := open(t)
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	ts := func(ago time.Duration) string { return now.Add(-ago).Format(time.RFC3339Nano) }
 	mk := func(id, status string, created time.Duration) {
 		t.Helper()
-		err := s.Write(ctx, func(q *db.Queries) error {
+		err := s.Tx(ctx, func(q db.Querier) error {
 			if err := q.CreateTable(ctx, db.CreateTableParams{ID: id, Game: "jumpship", JoinCode: id, Options: "{}", Seed: 1, HostTokenHash: []byte("h"), CreatedAt: ts(created)}); err != nil {
 				return err
 			}
@@ -31,18 +32,18 @@ func TestPrune(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write := func(fn func(q *db.Queries) error) {
+	write := func(fn func(q db.Querier) error) {
 		t.Helper()
-		if err := s.Write(ctx, fn); err != nil {
+		if err := s.Tx(ctx, fn); err != nil {
 			t.Fatal(err)
 		}
 	}
 	mk("idle-lobby", "lobby", 25*time.Hour)
-	write(func(q *db.Queries) error {
+	write(func(q db.Querier) error {
 		return q.AddSeat(ctx, db.AddSeatParams{TableID: "idle-lobby", Seat: 0, Name: "Ann", TokenHash: []byte("t1"), JoinedAt: ts(25 * time.Hour)})
 	})
 	mk("joined-lobby", "lobby", 48*time.Hour)
-	write(func(q *db.Queries) error {
+	write(func(q db.Querier) error {
 		return q.AddSeat(ctx, db.AddSeatParams{TableID: "joined-lobby", Seat: 0, Name: "Ann", TokenHash: []byte("t2"), JoinedAt: ts(time.Hour)})
 	})
 	mk("old-ended", "ended", 40*24*time.Hour)
@@ -52,7 +53,7 @@ func TestPrune(t *testing.T) {
 		id  string
 		ago time.Duration
 	}{{"old-ended", 31 * 24 * time.Hour}, {"young-ended", 2 * 24 * time.Hour}} {
-		write(func(q *db.Queries) error {
+		write(func(q db.Querier) error {
 			if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: m.id, Seq: 1, Kind: "move", Actor: "{}", Type: "x", Args: "{}", At: ts(m.ago), Events: "[]"}); err != nil {
 				return err
 			}
@@ -60,7 +61,8 @@ func TestPrune(t *testing.T) {
 		})
 	}
 	var gone []string
-	res, err := s.Prune(ctx, now, 24*time.Hour, 30*24*time.Hour, func(id string) { gone = append(gone, id) })
+	p := s.(db.Pruner)
+	res, err := p.Prune(ctx, now, 24*time.Hour, 30*24*time.Hour, func(id string) { gone = append(gone, id) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,16 +80,12 @@ func TestPrune(t *testing.T) {
 		{"SELECT count(*) FROM moves WHERE table_id = 'young-ended'", 1},
 		{"SELECT count(*) FROM seats WHERE table_id = 'joined-lobby'", 1},
 	} {
-		var n int
-		if err := s.ReadDB().QueryRowContext(ctx, c.sql).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n != c.want {
-			t.Errorf("%s = %d, want %d", c.sql, n, c.want)
+		if n := count(t, s, c.sql); n != c.want {
+			t.Errorf("%s = %d, want %d", c.sql, count(t, s, c.sql), c.want)
 		}
 	}
 	// Zero durations keep everything.
-	if res, err := s.Prune(ctx, now.Add(1000*24*time.Hour), 0, 0, nil); err != nil || res.Lobby+res.Ended != 0 {
+	if res, err := p.Prune(ctx, now.Add(1000*24*time.Hour), 0, 0, nil); err != nil || res.Lobby+res.Ended != 0 {
 		t.Fatalf("Prune(0, 0) = %+v, %v, want nothing deleted", res, err)
 	}
 }

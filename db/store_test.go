@@ -23,7 +23,7 @@ func open(t *testing.T) (*db.Store, string) {
 	return s, path
 }
 
-func addTable(ctx context.Context, q *db.Queries, id string) error {
+func addTable(ctx context.Context, q db.Querier, id string) error {
 	return q.CreateTable(ctx, db.CreateTableParams{ID: id, Game: "jumpship", JoinCode: id, Options: "{}", Seed: 1, HostTokenHash: []byte("h"), CreatedAt: "now"})
 }
 
@@ -118,13 +118,14 @@ func TestGroupCommitIsolatesFailures(t *testing.T) {
 	}
 }
 
-func TestWriteConstraintError(t *testing.T) {
-	s, _ := open(t)
+func TestWriteConstraintError(t *testing.T) { eachEngine(t, testWriteConstraintError) }
+
+func testWriteConstraintError(t *testing.T, s db.Engine) {
 	ctx := context.Background()
-	if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, "a") }); err != nil {
+	if err := s.Tx(ctx, func(q db.Querier) error { return addTable(ctx, q, "a") }); err != nil {
 		t.Fatal(err)
 	}
-	err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, "a") })
+	err := s.Tx(ctx, func(q db.Querier) error { return addTable(ctx, q, "a") })
 	if err == nil || errors.Is(err, db.ErrUnavailable) {
 		t.Fatalf("duplicate insert err = %v, want a constraint error that is not ErrUnavailable", err)
 	}

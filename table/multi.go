@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"tablewarden/db"
 )
 
@@ -23,8 +25,9 @@ import (
 //     instance got there in between, nothing is written, the table is
 //     reloaded and the phone gets 409 with the current version, so moves
 //     on one table are applied one at a time across instances;
-//   - every move's transaction sends NOTIFY with the table and version; a
-//     listener reloads the tables this instance has streams for and pushes
+//   - every move's transaction sends NOTIFY with the table and version
+//     (retention's delete sends db.DeletedVersion: every instance forgets
+//     the table); a listener reloads the tables this instance has streams for and pushes
 //     each phone its view (onNotify); when the listener's connection comes
 //     back after a loss it reloads them all (onResync);
 //   - every instance claims the due timers that any instance stored
@@ -101,6 +104,12 @@ func (s *Service) freshenLocked(ctx context.Context, t *table) error {
 		return nil
 	}
 	v, err := ps.Read().GetTableVersion(ctx, t.id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		// Deleted by retention on another instance (its NOTIFY may not
+		// have arrived yet).
+		go s.Forget(t.id)
+		return Errorf(CodeNotFound, "No table %q.", t.id)
+	}
 	if err != nil {
 		return db.ClassifyPG(err)
 	}
@@ -130,6 +139,11 @@ func (s *Service) reloadLocked(ctx context.Context, t *table) error {
 // table this instance has streams for and holds at an older version is
 // reloaded and its phones get their new views.
 func (s *Service) onNotify(tableID string, version int64) {
+	if version == db.DeletedVersion {
+		// Retention on some instance deleted the table.
+		s.Forget(tableID)
+		return
+	}
 	if !s.hub.has(tableID) {
 		return
 	}

@@ -75,7 +75,7 @@ func (lf *limitFlagSet) finish(c *Config) error {
 func runPrune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tablewarden prune", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	path := fs.String("db", env("DB", "tablewarden.db"), "SQLite database file (TABLEWARDEN_DB)")
+	path := fs.String("db", env("DB", "tablewarden.db"), "SQLite database file, or postgres://… (TABLEWARDEN_DB)")
 	var r api.Retention
 	retentionFlags(fs, &r)
 	if err := fs.Parse(args); err != nil {
@@ -84,21 +84,23 @@ func runPrune(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if _, err := os.Stat(*path); err != nil {
-		return fmt.Errorf("prune: %w", err)
+	if !db.IsPostgres(*path) {
+		if _, err := os.Stat(*path); err != nil {
+			return fmt.Errorf("prune: %w", err)
+		}
 	}
-	store, err := db.Open(ctx, *path)
+	store, err := openStore(ctx, *path)
 	if err != nil {
 		return err
 	}
-	res, err := store.Prune(ctx, time.Now(), r.LobbyIdle, r.EndedAge, nil)
+	res, err := store.(db.Pruner).Prune(ctx, time.Now(), r.LobbyIdle, r.EndedAge, nil)
 	if cerr := store.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return fmt.Errorf("prune: %w", err)
 	}
-	fmt.Fprintf(stdout, "deleted %d idle lobby tables and %d ended tables from %s\n", res.Lobby, res.Ended, *path)
+	fmt.Fprintf(stdout, "deleted %d idle lobby tables and %d ended tables from %s\n", res.Lobby, res.Ended, redactDSN(*path))
 	return nil
 }
 
