@@ -216,6 +216,15 @@ type leakStats struct {
 }
 
 func TestLeakageMatrix(t *testing.T) {
+	runLeakageMatrix(t, func(t *testing.T) []*testServer { return []*testServer{startServer(t, "")} })
+}
+
+// runLeakageMatrix plays every game on the instances start gives (one
+// server, or several sharing one PostgreSQL database): screen i streams
+// and reads from instance i mod n, step s's move is made on instance
+// s mod n, and no payload on any instance may hold a secret its screen may
+// not know.
+func runLeakageMatrix(t *testing.T, start func(t *testing.T) []*testServer) {
 	tables, moves := 2, 45
 	if testing.Short() {
 		tables, moves = 1, 25
@@ -231,7 +240,9 @@ func TestLeakageMatrix(t *testing.T) {
 			if !named {
 				t.Logf("%s has no entry in secretBook: generic checks only (every secret path, distinctive values, reversal non-interference)", info.ID)
 			}
-			ts := startServer(t, "")
+			insts := start(t)
+			at := func(i int) *testServer { return insts[i%len(insts)] }
+			ts := insts[0]
 			doc := openapiDoc(ts)
 			stats := &leakStats{named: map[string]int{}, values: map[string]bool{}}
 			for k := 0; k < tables; k++ {
@@ -248,15 +259,15 @@ func TestLeakageMatrix(t *testing.T) {
 					if tok == "" {
 						as = "board"
 					}
-					streams[i] = ts.openStream(tb.ID, tok, as)
+					streams[i] = at(i).openStream(tb.ID, tok, as)
 				}
 				r := rand.New(rand.NewPCG(uint64(k)+11, uint64(len(info.ID))))
 				played := map[string]int{}
 				for step := 0; step <= moves; step++ {
-					if !leakCheckpoint(t, ts, g, tb, screens, streams, book, named, stats, doc, r) {
+					if !leakCheckpoint(t, at, g, tb, screens, streams, book, named, stats, doc, r) {
 						break
 					}
-					if !ts.playSecretive(t, tb, r, played) {
+					if !at(step).playSecretive(t, tb, r, played) {
 						break
 					}
 				}
@@ -274,8 +285,8 @@ func TestLeakageMatrix(t *testing.T) {
 			if stats.interference == 0 {
 				t.Fatalf("%s: no non-interference check changed anything: the matrix is vacuous", info.ID)
 			}
-			t.Logf("%s: %d versions, %d secret values (%d distinctive) checked in %d payloads; %d non-interference checks (%d vacuous); secrets seen: %v",
-				info.ID, stats.versions, len(stats.values), stats.distinct, stats.payloads, stats.interference, stats.vacuous, stats.named)
+			t.Logf("%s on %d instance(s): %d versions, %d secret values (%d distinctive) checked in %d payloads; %d non-interference checks (%d vacuous); secrets seen: %v",
+				info.ID, len(insts), stats.versions, len(stats.values), stats.distinct, stats.payloads, stats.interference, stats.vacuous, stats.named)
 		})
 	}
 }
@@ -406,12 +417,14 @@ type payload struct {
 	body   string
 }
 
-// leakCheckpoint checks the table at its current version. It returns false
-// once the game is over (the end reveals what the book reveals).
-func leakCheckpoint(t *testing.T, ts *testServer, g kit.Game, tb *table, screens []string, streams []*stream,
+// leakCheckpoint checks the table at its current version, screen i's and
+// seat i's requests going to instance at(i). It returns false once the game
+// is over (the end reveals what the book reveals).
+func leakCheckpoint(t *testing.T, at func(int) *testServer, g kit.Game, tb *table, screens []string, streams []*stream,
 	book gameSecrets, named bool, stats *leakStats, doc string, r *rand.Rand) bool {
 	t.Helper()
 	ctx := context.Background()
+	ts := at(0)
 	q := ts.Engine.Queries()
 	row, err := q.GetTable(ctx, tb.ID)
 	if err != nil {
@@ -437,8 +450,8 @@ func leakCheckpoint(t *testing.T, ts *testServer, g kit.Game, tb *table, screens
 		if tok == "" {
 			as = "?as=board"
 		}
-		_, v := ts.call("GET", path+"/view"+as, tok, nil)
-		_, l := ts.call("GET", path+"/log"+as, tok, nil)
+		_, v := at(i).call("GET", path+"/view"+as, tok, nil)
+		_, l := at(i).call("GET", path+"/log"+as, tok, nil)
 		streams[i].waitVersion(t, row.Version, 5*time.Second)
 		raws := streams[i].allRaw()
 		payloads = append(payloads, payload{screenOf(i), "view", string(v)}, payload{screenOf(i), "log", string(l)},
@@ -449,13 +462,13 @@ func leakCheckpoint(t *testing.T, ts *testServer, g kit.Game, tb *table, screens
 	for seat, tok := range tb.Tokens {
 		spec := info.Moves[r.IntN(len(info.Moves))]
 		m := kit.RandomMove(spec, r)
-		code, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tok,
+		code, body := at(seat).call("POST", "/api/tables/"+tb.ID+"/moves", tok,
 			map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": row.Version - 1})
 		if code != 409 && code != 422 {
 			t.Fatalf("stale probe = %d %s", code, body)
 		}
 		payloads = append(payloads, payload{seat, "error", string(body)})
-		code, body = ts.call("POST", "/api/tables/"+tb.ID+"/moves", tok,
+		code, body = at(seat+1).call("POST", "/api/tables/"+tb.ID+"/moves", tok,
 			map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": row.Version})
 		if code == 200 {
 			// The probe was legal and was played: this version's checks
@@ -771,3 +784,6 @@ func TestStateTypesClassified(t *testing.T) {
 		})
 	}
 }
+
+// one is leakCheckpoint's instance choice with a single server.
+func one(ts *testServer) func(int) *testServer { return func(int) *testServer { return ts } }

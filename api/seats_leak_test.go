@@ -59,7 +59,7 @@ func TestLeakageSeatScenarios(t *testing.T) {
 					played := map[string]int{}
 					screens := append([]string{"", tb.Host}, tb.Tokens...)
 					for step := 0; step < k; step++ {
-						if !leakCheckpoint(t, ts, g, tb, screens, streams, book, named, stats, doc, r) {
+						if !leakCheckpoint(t, one(ts), g, tb, screens, streams, book, named, stats, doc, r) {
 							return
 						}
 						if !ts.playSecretive(t, tb, r, played) {

@@ -36,7 +36,7 @@ func TestLeakageUnattendedSeats(t *testing.T) {
 			noSeats := &table{ID: tb.ID, Code: tb.Code, Host: tb.Host}
 			byHost := 0
 			for k := 0; k < 20; k++ {
-				if !leakCheckpoint(t, ts, g, noSeats, screens, streams, book, named, stats, string(doc), r) {
+				if !leakCheckpoint(t, one(ts), g, noSeats, screens, streams, book, named, stats, string(doc), r) {
 					break
 				}
 				var hv unattendedView
