@@ -69,6 +69,7 @@ type options struct {
 	sweepP99                           time.Duration
 	sweepHold                          float64
 	sweepAll                           bool
+	instances                          int
 }
 
 func main() {
@@ -117,6 +118,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.DurationVar(&o.sweepP99, "sweep-p99", 100*time.Millisecond, "with -sweep: the highest fan-out p99 (from the move's send) a held rate may have")
 	fs.Float64Var(&o.sweepHold, "sweep-hold", 0.97, "with -sweep: the share of the rate that must be accepted")
 	fs.BoolVar(&o.sweepAll, "sweep-all", false, "with -sweep: keep trying higher rates after a failed one")
+	fs.IntVar(&o.instances, "instances", 0, "with -db postgres://…: start this many servers on that database and spread the phones across them (instances.go)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -124,6 +126,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		o.runs, o.tables, o.duration, o.ceilingDur = 1, 16, 5*time.Second, 3*time.Second
 	}
 	raiseFileLimit(out)
+	if o.instances > 0 {
+		return runInstances(ctx, o, out)
+	}
 	if o.genDB != "" {
 		return genDB(ctx, o, out)
 	}
