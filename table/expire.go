@@ -57,12 +57,20 @@ func (s *Service) claimDue(ctx context.Context, ps *db.PGStore) {
 		})
 		s.counters.MovesAccepted.Add(int64(n))
 		s.counters.TimersClaimed.Add(int64(n))
-		if err != nil && ctx.Err() == nil {
+		pause := time.Duration(0)
+		switch {
+		case err != nil && ctx.Err() == nil:
 			s.log.Warn("timer expiry", "err", err)
-			// Do not spin on a failing database.
+			pause = timerPoll // do not spin on a failing database
+		case n == 0:
+			// Due, but its table is locked (a move in flight, or another
+			// instance claiming it): look again shortly, not at once.
+			pause = 10 * time.Millisecond
+		}
+		if pause > 0 {
 			select {
 			case <-ctx.Done():
-			case <-time.After(timerPoll):
+			case <-time.After(pause):
 			}
 		}
 	}
