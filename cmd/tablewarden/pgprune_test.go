@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"tablewarden/db"
 	"tablewarden/db/pgtest"
 	"tablewarden/table"
 )
@@ -32,10 +33,19 @@ func TestPruneOnPostgres(t *testing.T) {
 	defer cancel()
 	events := openStream(t, ctx, b, old.TableID, old.HostToken)
 	<-events // the first view
-	time.Sleep(300 * time.Millisecond)
 	fresh := create(b)
+	// The old table was created two days ago.
+	ps, err := db.OpenPG(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ps.Pool().Exec(ctx, "UPDATE game_tables SET created_at = $1 WHERE id = $2", time.Now().Add(-48*time.Hour).UTC().Format(time.RFC3339Nano), old.TableID)
+	ps.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"prune", "-db", dsn, "-lobby-ttl", "200ms", "-ended-ttl", "0"}, &out, &out); err != nil {
+	if err := run(context.Background(), []string{"prune", "-db", dsn, "-lobby-ttl", "24h", "-ended-ttl", "0"}, &out, &out); err != nil {
 		t.Fatalf("prune: %v (%s)", err, out.String())
 	}
 	if !strings.Contains(out.String(), "deleted 1 idle lobby tables and 0 ended tables") {
