@@ -35,6 +35,8 @@ function applyPatch(view, patch) {
 (function () {
   const { el, morph, morphChildren } = window.TW_DOM;
   const { drawBoard, drawCounters, Sound } = window.TW_BOARD;
+  // The drawn board is laid out for its box: a box of another size draws it again.
+  window.TW_BOARD.redraw = () => rerender();
   const TEST = window.TW_TEST || null;
   const page = document.body.dataset.page;
   const main = document.getElementById("main");
