@@ -12,7 +12,7 @@
   // The drawing is laid out in CSS pixels: its viewBox is the size of the
   // box it is drawn in, so a font size in the SVG is the size on screen.
   // Names and counts are at least 24 px (read from a metre away).
-  const LABEL = 26, NOTE = 24, PIECE = 44, PAD = 10, GAP = 14;
+  const LABEL = 25, NOTE = 24, PIECE = 40, PAD = 8, GAP = 10;
   // drawn is the box size the last drawing was laid out for; redraw (set by
   // the page) draws again when the box turns out to be another size.
   let drawn = null;
@@ -93,7 +93,10 @@
 
   // layout places the boxes on the drawing: the game's layout stretched to
   // the drawing, then places that cover each other pushed apart (along the
-  // shorter way out) until none does, inside the drawing.
+  // shorter way out, or the other way at the drawing's edge). The places
+  // grow to their full size in steps, pushed apart at each, so that their
+  // order on the drawing stays the layout's. It reports whether they all
+  // stand apart in the end.
   function layout(boxes, size) {
     const xs = boxes.map(b => b.n.x), ys = boxes.map(b => b.n.y);
     const x0 = Math.min(...xs), xw = Math.max(...xs) - x0, y0 = Math.min(...ys), yh = Math.max(...ys) - y0;
@@ -102,21 +105,29 @@
       b.x = b.w / 2 + u * Math.max(0, size.w - b.w);
       b.y = b.h / 2 + v * Math.max(0, size.h - b.h);
     }
+    let clear = false;
+    for (const grow of [0.4, 0.55, 0.7, 0.85, 1]) clear = relax(boxes, size, grow, grow === 1 ? 1500 : 300);
+    return clear;
+  }
+
+  // relax pushes apart the places (at grow times their size) for at most
+  // rounds rounds; it reports whether none covers another.
+  function relax(boxes, size, grow, rounds) {
     const clamp = (b) => {
-      b.x = Math.min(Math.max(b.x, b.w / 2), Math.max(b.w / 2, size.w - b.w / 2));
-      b.y = Math.min(Math.max(b.y, b.h / 2), Math.max(b.h / 2, size.h - b.h / 2));
+      b.x = Math.min(Math.max(b.x, b.w * grow / 2), Math.max(b.w * grow / 2, size.w - b.w * grow / 2));
+      b.y = Math.min(Math.max(b.y, b.h * grow / 2), Math.max(b.h * grow / 2, size.h - b.h * grow / 2));
     };
+    boxes.forEach(clamp);
+    const over = (a, b) => [(a.w + b.w) * grow / 2 + GAP - Math.abs(b.x - a.x), (a.h + b.h) * grow / 2 + GAP - Math.abs(b.y - a.y)];
     let moved = true;
-    for (let round = 0; round < 1500 && moved; round++) {
+    for (let round = 0; round < rounds && moved; round++) {
       moved = false;
       for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
         const a = boxes[i], b = boxes[j];
         const dx = b.x - a.x, dy = b.y - a.y;
-        const ox = (a.w + b.w) / 2 + GAP - Math.abs(dx), oy = (a.h + b.h) / 2 + GAP - Math.abs(dy);
+        const [ox, oy] = over(a, b);
         if (ox <= 0 || oy <= 0) continue;
         moved = true;
-        // Along the shorter way out; when the drawing's edge stops that
-        // push, the other way.
         const ax = a.x, bx = b.x, ay = a.y, by = b.y;
         const push = (alongX) => {
           if (alongX) { const s = (dx > 0 || (dx === 0 && i < j) ? 1 : -1) * (ox / 2 + 0.5); a.x -= s; b.x += s; }
@@ -124,7 +135,8 @@
           clamp(a); clamp(b);
         };
         push(ox < oy);
-        if ((a.w + b.w) / 2 + GAP - Math.abs(b.x - a.x) > 1 && (a.h + b.h) / 2 + GAP - Math.abs(b.y - a.y) > 1) {
+        const [nx, ny] = over(a, b);
+        if (nx > 1 && ny > 1) {
           a.x = ax; b.x = bx; a.y = ay; b.y = by;
           push(ox >= oy);
         }
@@ -140,23 +152,30 @@
     if (!nodes.length) return null;
     const size = boxSize();
     drawn = size;
-    // A place is at most as wide as a column of a grid that would hold
-    // them all, and never narrower than a readable name.
-    const cols = Math.max(1, Math.round(Math.sqrt(nodes.length * size.w / size.h)));
+    // A place is at most as wide as the drawing shared by the most places
+    // of the layout on one row, and never narrower than a readable name.
+    const cols = Math.max(1, ...nodes.map(n => nodes.filter(o => Math.abs(o.y - n.y) < 0.08).length));
     const maxW = Math.max(130, Math.min(340, size.w / cols - GAP));
     const boxes = nodes.map(n => placeBox(n, maxW));
     // When the places cannot all stand apart at full size, they are laid
     // out on a larger drawing that the screen shows smaller (the test of
     // the board page fails then: the game's layout needs room).
-    let room = size;
-    for (let f = 1; !layout(boxes, room) && f < 3; f *= 1.12) room = { w: Math.round(size.w * f), h: Math.round(size.h * f) };
     const at = {};
     for (const b of boxes) at[b.n.id] = b;
-    const labels = [];
-    const edges = (board.edges || []).filter(e => at[e.from] && at[e.to]).map(e => {
+    const links = (board.edges || []).filter(e => at[e.from] && at[e.to]);
+    let room = size, spots = [];
+    for (let f = 1; f < 3; f *= 1.12) {
+      room = { w: Math.round(size.w * f), h: Math.round(size.h * f) };
+      if (!layout(boxes, room)) continue;
+      // Every connection's label must find a free spot too.
+      const labels = [];
+      spots = links.map(e => e.label ? labelSpot(at[e.from], at[e.to], measure(e.label, NOTE, 400) + 12, boxes, labels, room) : [0, 0]);
+      if (spots.every(p => p)) break;
+    }
+    const edges = links.map((e, i) => {
       const a = at[e.from], b = at[e.to];
       const lw = e.label ? measure(e.label, NOTE, 400) + 12 : 0;
-      const [mx, my] = e.label ? labelSpot(a, b, lw, boxes, labels) : [0, 0];
+      const [mx, my] = spots[i] || [(a.x + b.x) / 2, (a.y + b.y) / 2];
       return sv("g", { class: classes("edge", e.tags), "data-key": "e:" + e.from + ">" + e.to },
         sv("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
         e.label ? sv("rect", { class: "edge-label-back", x: mx - lw / 2, y: my - NOTE * 0.65, width: lw, height: NOTE * 1.3, rx: 6 }) : null,
@@ -183,18 +202,26 @@
   }
 
   // labelSpot finds where a connection's label of width lw stands: along
-  // the connection, where it covers no place and no other label (else at
-  // the middle).
-  function labelSpot(a, b, lw, boxes, labels) {
+  // the connection or beside it, where it covers no place and no other
+  // label, inside the drawing; null when there is no such spot.
+  function labelSpot(a, b, lw, boxes, labels, room) {
     const lh = NOTE * 1.3;
-    const free = (x, y) => boxes.concat(labels).every(o => Math.abs(o.x - x) * 2 >= o.w + lw + 2 || Math.abs(o.y - y) * 2 >= o.h + lh + 2);
-    for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
-      for (const off of [0, -lh, lh]) {
-        const x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t + off;
-        if (free(x, y)) { labels.push({ x, y, w: lw, h: lh }); return [x, y]; }
-      }
+    const inside = (x, y) => x - lw / 2 >= 0 && x + lw / 2 <= room.w && y - lh / 2 >= 0 && y + lh / 2 <= room.h;
+    const free = (x, y) => inside(x, y) && boxes.concat(labels).every(o => Math.abs(o.x - x) * 2 >= o.w + lw + 2 || Math.abs(o.y - y) * 2 >= o.h + lh + 2);
+    // Along the connection first, then beside it.
+    const offsets = [[0, 0], [0, -1], [0, 1], [-0.5, 0], [0.5, 0], [0, -2], [0, 2], [-1, 0], [1, 0], [-0.5, -1], [0.5, 1], [0.5, -1], [-0.5, 1]];
+    for (const [dx, dy] of offsets) for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
+      const x = a.x + (b.x - a.x) * t + dx * lw, y = a.y + (b.y - a.y) * t + dy * lh;
+      if (free(x, y)) { labels.push({ x, y, w: lw, h: lh }); return [x, y]; }
     }
-    return [(a.x + b.x) / 2, (a.y + b.y) / 2];
+    return null;
+  }
+
+  // sideFull reports whether the result or a seat beside the board is cut
+  // by the bottom of its column.
+  function sideFull(side) {
+    const bottom = side.getBoundingClientRect().bottom;
+    return Array.from(side.querySelectorAll("#outcome, #seats > li")).some(e => e.getBoundingClientRect().bottom > bottom + 1);
   }
 
   // checkSize draws again when the drawing's box is not the size it was
@@ -202,6 +229,15 @@
   function checkSize() {
     const live = document.getElementById("board-svg");
     if (!live || !drawn || !Board.redraw) return;
+    // The counters stand beside the tracks, under the seats; when the seats
+    // leave them no room, they move under the drawing (for this page).
+    const grid = live.closest(".board-grid"), counters = grid && grid.querySelector(".counters"), side = grid && grid.querySelector(".board-side");
+    if (counters && side && !document.body.classList.contains("counters-below") &&
+      (counters.getBoundingClientRect().bottom > innerHeight + 1 || sideFull(side))) {
+      document.body.classList.add("counters-below");
+      Board.redraw();
+      return;
+    }
     const r = live.getBoundingClientRect();
     if (r.width > 50 && r.height > 50 && (Math.abs(r.width - drawn.w) > 3 || Math.abs(r.height - drawn.h) > 3)) Board.redraw();
   }
@@ -226,9 +262,18 @@
   // counters and slots as big HTML boxes.
   function drawCounters(board) {
     const out = [];
-    for (const c of board.counters || []) out.push(el("div", { class: "counter", "data-key": "c:" + c.label }, el("span", { class: "counter-value", text: c.value }), el("span", { class: "counter-label", text: c.label })));
-    // A long value takes a whole row of the counters.
-    for (const s of board.slots || []) out.push(el("div", { class: classes("slot", s.tags) + (String(s.value || "").length > 16 ? " long" : ""), "data-key": "s:" + s.label }, el("span", { class: "slot-label", text: s.label }), el("span", { class: "slot-value", text: s.value || "—" })));
+    for (const c of board.counters || []) {
+      const n = String(c.value || "").length;
+      out.push(el("div", { class: "counter" + (n > 16 ? " long" : ""), "data-key": "c:" + c.label }, el("span", { class: "counter-value" + (n > 28 ? " prose" : ""), text: c.value }), el("span", { class: "counter-label", text: c.label })));
+    }
+    // A long value takes a whole row of the counters; a value that is a
+    // sentence rather than a name or a count ("Captured: face down with
+    // the Alien player") is set smaller, on at most two lines.
+    for (const s of board.slots || []) {
+      const n = String(s.value || "").length;
+      out.push(el("div", { class: classes("slot", s.tags) + (n > 16 ? " long" : ""), "data-key": "s:" + s.label },
+        el("span", { class: "slot-label", text: s.label }), el("span", { class: "slot-value" + (n > 28 ? " prose" : ""), text: s.value || "—", title: s.value || "" })));
+    }
     return out;
   }
 
