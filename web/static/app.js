@@ -502,7 +502,10 @@ function applyPatch(view, patch) {
     if (view) {
       if (!view.outcome && (page !== "host" || (view.moves || []).length)) parts.push(...movePanels(v, view.moves || [], null));
       if (page === "host") parts.push(unattendedPanel(v));
-      if (view.private !== undefined && view.private !== null && page === "seat") {
+      // A game with stations (Space Cadets) draws them itself (stations.js).
+      const stations = page === "seat" && window.TW_STATIONS ? window.TW_STATIONS.panels(v, timerEl) : null;
+      if (stations) parts.push(stations);
+      else if (view.private !== undefined && view.private !== null && page === "seat") {
         const { open, hidden } = splitPrivate(view.private);
         if (open) parts.push(handPanel(v, open));
         if (hidden !== null) parts.push(secretsPanel(v, hidden));
