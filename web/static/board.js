@@ -16,6 +16,9 @@
   // drawn is the box size the last drawing was laid out for; redraw (set by
   // the page) draws again when the box turns out to be another size.
   let drawn = null;
+  // toggles counts the counters' moves under the drawing and back (a page
+  // stops moving them after four, so that they never flicker).
+  let toggles = 0;
   const Board = { redraw: null };
 
   // boxSize is the size of the drawing's box: the live one when the page
@@ -110,6 +113,40 @@
     return clear;
   }
 
+  // rows lays the places out in the layout's rows (places whose y differ
+  // by less than 0.06), each row left to right in the layout's order, the
+  // rows one under the other: places kept near where the layout stretched
+  // them, moved only as far as needed to stand apart. It reports whether
+  // the rows fit the drawing.
+  function rows(boxes, size) {
+    const sorted = boxes.slice().sort((a, b) => a.n.y - b.n.y);
+    const lines = [];
+    for (const b of sorted) {
+      const line = lines[lines.length - 1];
+      if (line && b.n.y - line[0].n.y < 0.06) line.push(b);
+      else lines.push([b]);
+    }
+    const heights = lines.map(l => Math.max(...l.map(b => b.h)));
+    if (heights.reduce((a, h) => a + h + GAP, -GAP) > size.h) return false;
+    // Each row: left to right, then back from the right edge.
+    for (const line of lines) {
+      line.sort((a, b) => a.n.x - b.n.x);
+      if (line.reduce((a, b) => a + b.w + GAP, -GAP) > size.w) return false;
+      let right = -GAP;
+      for (const b of line) { b.x = Math.max(b.x, right + GAP + b.w / 2); right = b.x + b.w / 2; }
+      let left = size.w + GAP;
+      for (const b of line.slice().reverse()) { b.x = Math.min(b.x, left - GAP - b.w / 2); left = b.x - b.w / 2; }
+    }
+    // The rows: top to bottom, then back from the bottom edge.
+    const mid = lines.map(l => l.reduce((a, b) => a + b.y, 0) / l.length);
+    let bottom = -GAP;
+    lines.forEach((l, i) => { mid[i] = Math.max(mid[i], bottom + GAP + heights[i] / 2); bottom = mid[i] + heights[i] / 2; });
+    let top = size.h + GAP;
+    for (let i = lines.length - 1; i >= 0; i--) { mid[i] = Math.min(mid[i], top - GAP - heights[i] / 2); top = mid[i] - heights[i] / 2; }
+    lines.forEach((l, i) => { for (const b of l) b.y = mid[i]; });
+    return true;
+  }
+
   // relax pushes apart the places (at grow times their size) for at most
   // rounds rounds; it reports whether none covers another.
   function relax(boxes, size, grow, rounds) {
@@ -166,7 +203,8 @@
     let room = size, spots = [];
     for (let f = 1; f < 3; f *= 1.12) {
       room = { w: Math.round(size.w * f), h: Math.round(size.h * f) };
-      if (!layout(boxes, room)) continue;
+      // Pushed apart, or else in rows.
+      if (!layout(boxes, room) && !(layout(boxes, room), rows(boxes, room))) continue;
       // Every connection's label must find a free spot too.
       const labels = [];
       spots = links.map(e => e.label ? labelSpot(at[e.from], at[e.to], measure(e.label, NOTE, 400) + 12, boxes, labels, room) : [0, 0]);
@@ -232,11 +270,24 @@
     // The counters stand beside the tracks, under the seats; when the seats
     // leave them no room, they move under the drawing (for this page).
     const grid = live.closest(".board-grid"), counters = grid && grid.querySelector(".counters"), side = grid && grid.querySelector(".board-side");
-    if (counters && side && !document.body.classList.contains("counters-below") &&
-      (counters.getBoundingClientRect().bottom > innerHeight + 1 || sideFull(side))) {
+    const below = document.body.classList.contains("counters-below");
+    if (counters && side && !below && toggles < 4 && (counters.getBoundingClientRect().bottom > innerHeight + 1 || sideFull(side))) {
       document.body.classList.add("counters-below");
+      toggles++;
       Board.redraw();
       return;
+    }
+    // They come back beside the tracks when the seats leave room again (in
+    // three columns there, they take about twice the height they take
+    // under the drawing in six).
+    if (counters && side && below && toggles < 4) {
+      const used = Array.from(side.querySelectorAll(":scope > #outcome, :scope > section.outcome, :scope > #seats")).reduce((a, e) => a + e.getBoundingClientRect().height + 12, 0);
+      if (side.getBoundingClientRect().height - used > 2.2 * counters.getBoundingClientRect().height + 24) {
+        document.body.classList.remove("counters-below");
+        toggles++;
+        Board.redraw();
+        return;
+      }
     }
     const r = live.getBoundingClientRect();
     if (r.width > 50 && r.height > 50 && (Math.abs(r.width - drawn.w) > 3 || Math.abs(r.height - drawn.h) > 3)) Board.redraw();
