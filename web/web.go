@@ -5,7 +5,8 @@
 // trees and morphs the live page into them (keyed, so focus, an open
 // disclosure, a picked choice and the scroll position survive another
 // player's move); static/board.js draws a view's board (kit.BoardView) as
-// SVG and plays the timer's sounds; static/app.js renders any game from
+// SVG and plays the timer's sounds; static/stations.js draws the Space
+// Cadets station panels on a phone; static/app.js renders any game from
 // its view; static/i18n.js holds every page string in English and pt-BR.
 //
 // Decisions where the issues were silent:
@@ -33,6 +34,25 @@
 //     it could not find and unfilled placeholders in window.TW_TEST.
 //   - /h/<x> is the host screen when this browser holds the host token of
 //     table x, and otherwise a hand-over link that claims a seat.
+//   - The board's drawing is laid out in screen pixels (its viewBox is its
+//     box's size; drawn again when the box changes): names 25 px, notes,
+//     pieces and counts 24 px. A place is as wide as its wrapped label,
+//     at most the drawing's width shared by the most places of the
+//     layout's rows; places are pushed apart in growing steps (keeping the
+//     layout's order), else set in the layout's rows; only when neither
+//     fits is the drawing laid out larger and shown smaller (the board
+//     test reports it). Connection labels stand where they cover nothing.
+//   - Beside a drawing, the counters stand under the seats next to the
+//     tracks, and move under the drawing while the seats need the room; a
+//     seat there shows two lines of facts (each phone has them all). A
+//     counter or slot value over 16 characters takes a whole row; one over
+//     28 (a sentence, not a name or a count) is set at 18 px on two lines.
+//   - Without a drawing (Jumpship) the seats take two columns.
+//   - A Space Cadets phone shows its private view's stations as panels
+//     instead of the generic private data (nothing in it is secret: the
+//     book turns the Component cards over on the table), with a running
+//     timer large above them; the page's tick plays its beeps and buzzer
+//     on the phone as on the board, once sound is enabled.
 //   - The board page shows the join code in the lobby only when its view
 //     carries join_code or join_url; the QR code shows either way.
 package web

@@ -91,7 +91,8 @@ func (b *boardBuilder) box(tile, row, col int) (TileBox, bool) {
 
 func (b *boardBuilder) addTiles() {
 	for i, t := range b.tiles {
-		n := kit.BoardNode{ID: "tile-" + strconv.Itoa(i+1), Label: t.Label, X: round3(t.X + t.W/2), Y: round3(t.Y + t.H/2), Tags: []string{"tile"}}
+		// A tile is drawn at the top of its box, over its squares.
+		n := kit.BoardNode{ID: "tile-" + strconv.Itoa(i+1), Label: t.Label, X: round3(t.X + t.W/2), Y: round3(t.Y), Tags: []string{"tile"}}
 		if b.s.Rabbit != nil {
 			n.Label = fmt.Sprintf("Tile %d of %d", i+1, len(b.tiles))
 		}
@@ -135,7 +136,9 @@ func (b *boardBuilder) square(tile, row, col int, tags ...string) *kit.BoardNode
 	n := kit.BoardNode{ID: id, Label: "Row " + strconv.Itoa(row) + ", column " + strconv.Itoa(col),
 		X: round3(t.X + t.W*(float64(col-t.Col)+0.5)/float64(t.Cols)), Y: round3(t.Y + t.H*(float64(row-t.Row)+0.5)/float64(t.Rows)), Tags: tags}
 	if tile > 0 {
-		n.Label = "Tile " + strconv.Itoa(tile) + ": " + n.Label
+		// Mission 7: the square hangs from its tile by a line, so its
+		// label stays short enough to read from a metre.
+		b.view.Edges = append(b.view.Edges, kit.BoardEdge{From: "tile-" + strconv.Itoa(tile), To: id, Tags: []string{"on-tile"}})
 	}
 	b.nodes[id] = len(b.view.Nodes)
 	b.view.Nodes = append(b.view.Nodes, n)

@@ -225,3 +225,50 @@ func TestTimerValues(t *testing.T) {
 		t.Fatalf("paused timer = %+v, want paused with 44 s left of 45", tm)
 	}
 }
+
+// TestWorkbenchFaceDownUntilTimer: the Component cards drawn for a build
+// are kept face down until the timer starts ("These Component cards are
+// kept Face Down until everyone is ready to start the 30 seconds"), so no
+// view holds what they show until then, the Science Officer's included.
+// Then the Science Officer turns them over on the table for everyone to
+// gather from: the Science Officer's phone lists them on its Workbench
+// (with what each needs), and only that phone has a Workbench panel.
+func TestWorkbenchFaceDownUntilTimer(t *testing.T) {
+	tb := newTable(t, `{"mission":"7"}`, 4, 5)
+	tb.startWith()
+	tb.rigEE("Geoffrey Tubes", "Beam Bias", "Experimental Equipment 09")
+	tb.do(officer, "science_draw", nil)
+	tb.do(officer, "science_select", map[string]any{"card": "Beam Bias"})
+	tb.do(captain, "next_step", nil)
+	tb.do(officer, "science_build", nil)
+	viewers := []kit.Viewer{kit.BoardViewer, kit.HostViewer}
+	for s := range tb.s.Seats {
+		viewers = append(viewers, kit.SeatViewer(s))
+	}
+	viewJSON := func(v kit.Viewer) string {
+		b, err := json.Marshal(tb.g.View(tb.s, v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	down := tb.s.Science.Attempt.FaceDown
+	if len(down) == 0 {
+		t.Fatal("no Component card lies face down after science_build")
+	}
+	for _, v := range viewers {
+		got := viewJSON(v)
+		for _, c := range down {
+			cc := tb.s.D().Components[c]
+			if text := cc.Name + ": " + piecesText(cc.Pieces); strings.Contains(got, text) || strings.Contains(got, cc.Name) {
+				t.Fatalf("viewer %+v sees the face-down Component card %q before the timer starts", v, text)
+			}
+		}
+	}
+	tb.do(captain, "start_timer", map[string]any{"name": "science"})
+	for _, v := range viewers {
+		if got, want := strings.Contains(viewJSON(v), `"workbench"`), v == kit.SeatViewer(officer.Seat); got != want {
+			t.Fatalf("viewer %+v has a Workbench panel: %v, want %v", v, got, want)
+		}
+	}
+}

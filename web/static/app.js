@@ -35,6 +35,8 @@ function applyPatch(view, patch) {
 (function () {
   const { el, morph, morphChildren } = window.TW_DOM;
   const { drawBoard, drawCounters, Sound } = window.TW_BOARD;
+  // The drawn board is laid out for its box: a box of another size draws it again.
+  window.TW_BOARD.redraw = () => rerender();
   const TEST = window.TW_TEST || null;
   const page = document.body.dataset.page;
   const main = document.getElementById("main");
@@ -500,7 +502,10 @@ function applyPatch(view, patch) {
     if (view) {
       if (!view.outcome && (page !== "host" || (view.moves || []).length)) parts.push(...movePanels(v, view.moves || [], null));
       if (page === "host") parts.push(unattendedPanel(v));
-      if (view.private !== undefined && view.private !== null && page === "seat") {
+      // A game with stations (Space Cadets) draws them itself (stations.js).
+      const stations = page === "seat" && window.TW_STATIONS ? window.TW_STATIONS.panels(v, timerEl) : null;
+      if (stations) parts.push(stations);
+      else if (view.private !== undefined && view.private !== null && page === "seat") {
         const { open, hidden } = splitPrivate(view.private);
         if (open) parts.push(handPanel(v, open));
         if (hidden !== null) parts.push(secretsPanel(v, hidden));

@@ -9,71 +9,322 @@
 (function () {
   const { el, sv } = window.TW_DOM;
 
-  // The drawing's size in SVG units; the SVG scales to its box.
-  const W = 800, H = 480, NW = 190, NH = 84;
+  // The drawing is laid out in CSS pixels: its viewBox is the size of the
+  // box it is drawn in, so a font size in the SVG is the size on screen.
+  // Names and counts are at least 24 px (read from a metre away).
+  const LABEL = 25, NOTE = 24, PIECE = 40, PAD = 8, GAP = 10;
+  // drawn is the box size the last drawing was laid out for; redraw (set by
+  // the page) draws again when the box turns out to be another size.
+  let drawn = null;
+  // toggles counts the counters' moves under the drawing and back (a page
+  // stops moving them after four, so that they never flicker).
+  let toggles = 0;
+  const Board = { redraw: null };
+
+  // boxSize is the size of the drawing's box: the live one when the page
+  // already shows a drawing, else a guess from the window.
+  function boxSize() {
+    const live = document.getElementById("board-svg");
+    if (live) {
+      const r = live.getBoundingClientRect();
+      if (r.width > 50 && r.height > 50) return { w: Math.round(r.width), h: Math.round(r.height) };
+    }
+    return { w: Math.round(innerWidth * 0.62), h: Math.round(innerHeight * 0.5) };
+  }
+
+  // measure returns the width of a text in the page's font.
+  let pen = null;
+  function measure(text, size, weight) {
+    if (!pen) pen = document.createElement("canvas").getContext("2d");
+    pen.font = (weight || 400) + " " + size + "px " + getComputedStyle(document.body).fontFamily;
+    return pen.measureText(text).width;
+  }
+
+  // wrap breaks a text into lines no wider than max (at spaces); a word
+  // wider than max stays whole on its own line.
+  function wrap(text, size, weight, max) {
+    const words = String(text || "").split(/\s+/).filter(Boolean);
+    const lines = [];
+    for (const w of words) {
+      const last = lines.length ? lines[lines.length - 1] + " " + w : null;
+      if (last !== null && measure(last, size, weight) <= max) lines[lines.length - 1] = last;
+      else lines.push(w);
+    }
+    return lines;
+  }
+
+  // groupPieces joins identical pieces (same kind, label and seat) into one
+  // with a count.
+  function groupPieces(pieces) {
+    const out = [];
+    for (const pc of pieces || []) {
+      const same = out.find(o => o.kind === pc.kind && o.label === pc.label && o.seat === pc.seat);
+      if (same) same.count = (same.count || 1) + (pc.count || 1);
+      else out.push(Object.assign({}, pc, { count: pc.count || 1 }));
+    }
+    return out;
+  }
 
   function classes(prefix, tags) { return [prefix].concat((tags || []).map(t => prefix + "-" + String(t).replace(/[^a-z0-9_-]/gi, ""))).join(" "); }
+
+  // shortText is what a piece shows on itself: "?" for a back, else the
+  // first two letters of its label or of its owner's name.
+  function shortText(pc, who) { return pc.kind === "back" ? "?" : (pc.label || who || "").slice(0, 2); }
+
+  // placeBox sizes one place: its label and note wrapped to at most maxW,
+  // its pieces in rows under them.
+  function placeBox(n, maxW) {
+    const inner = maxW - 2 * PAD;
+    const label = wrap(n.label, LABEL, 700, inner);
+    const note = n.note ? wrap(n.note, NOTE, 400, inner) : [];
+    const pieces = groupPieces(n.pieces);
+    const widths = pieces.map(pc => PIECE + (pc.count > 1 ? measure("×" + pc.count, NOTE, 700) + 4 : 0));
+    const textW = Math.max(0, ...label.map(l => measure(l, LABEL, 700)), ...note.map(l => measure(l, NOTE, 400)));
+    let w = Math.max(textW, Math.min(inner, widths.reduce((a, b) => a + b + 6, 0)), PIECE) + 2 * PAD;
+    // Pieces fill rows as wide as the place.
+    const rows = [];
+    let row = [], used = 0;
+    pieces.forEach((pc, i) => {
+      if (row.length && used + widths[i] > w - 2 * PAD) { rows.push(row); row = []; used = 0; }
+      row.push({ pc, w: widths[i] });
+      used += widths[i] + 6;
+    });
+    if (row.length) rows.push(row);
+    const h = 2 * PAD + label.length * LABEL * 1.15 + note.length * NOTE * 1.15 + rows.length * (PIECE + 6);
+    return { n, label, note, rows, w: Math.ceil(w), h: Math.ceil(h) };
+  }
+
+  // layout places the boxes on the drawing: the game's layout stretched to
+  // the drawing, then places that cover each other pushed apart (along the
+  // shorter way out, or the other way at the drawing's edge). The places
+  // grow to their full size in steps, pushed apart at each, so that their
+  // order on the drawing stays the layout's. It reports whether they all
+  // stand apart in the end.
+  function layout(boxes, size) {
+    const xs = boxes.map(b => b.n.x), ys = boxes.map(b => b.n.y);
+    const x0 = Math.min(...xs), xw = Math.max(...xs) - x0, y0 = Math.min(...ys), yh = Math.max(...ys) - y0;
+    for (const b of boxes) {
+      const u = xw ? (b.n.x - x0) / xw : 0.5, v = yh ? (b.n.y - y0) / yh : 0.5;
+      b.x = b.w / 2 + u * Math.max(0, size.w - b.w);
+      b.y = b.h / 2 + v * Math.max(0, size.h - b.h);
+    }
+    let clear = false;
+    for (const grow of [0.4, 0.55, 0.7, 0.85, 1]) clear = relax(boxes, size, grow, grow === 1 ? 1500 : 300);
+    return clear;
+  }
+
+  // rows lays the places out in the layout's rows (places whose y differ
+  // by less than 0.06), each row left to right in the layout's order, the
+  // rows one under the other: places kept near where the layout stretched
+  // them, moved only as far as needed to stand apart. It reports whether
+  // the rows fit the drawing.
+  function rows(boxes, size) {
+    const sorted = boxes.slice().sort((a, b) => a.n.y - b.n.y);
+    const lines = [];
+    for (const b of sorted) {
+      const line = lines[lines.length - 1];
+      if (line && b.n.y - line[0].n.y < 0.06) line.push(b);
+      else lines.push([b]);
+    }
+    const heights = lines.map(l => Math.max(...l.map(b => b.h)));
+    if (heights.reduce((a, h) => a + h + GAP, -GAP) > size.h) return false;
+    // Each row: left to right, then back from the right edge.
+    for (const line of lines) {
+      line.sort((a, b) => a.n.x - b.n.x);
+      if (line.reduce((a, b) => a + b.w + GAP, -GAP) > size.w) return false;
+      let right = -GAP;
+      for (const b of line) { b.x = Math.max(b.x, right + GAP + b.w / 2); right = b.x + b.w / 2; }
+      let left = size.w + GAP;
+      for (const b of line.slice().reverse()) { b.x = Math.min(b.x, left - GAP - b.w / 2); left = b.x - b.w / 2; }
+    }
+    // The rows: top to bottom, then back from the bottom edge.
+    const mid = lines.map(l => l.reduce((a, b) => a + b.y, 0) / l.length);
+    let bottom = -GAP;
+    lines.forEach((l, i) => { mid[i] = Math.max(mid[i], bottom + GAP + heights[i] / 2); bottom = mid[i] + heights[i] / 2; });
+    let top = size.h + GAP;
+    for (let i = lines.length - 1; i >= 0; i--) { mid[i] = Math.min(mid[i], top - GAP - heights[i] / 2); top = mid[i] - heights[i] / 2; }
+    lines.forEach((l, i) => { for (const b of l) b.y = mid[i]; });
+    return true;
+  }
+
+  // relax pushes apart the places (at grow times their size) for at most
+  // rounds rounds; it reports whether none covers another.
+  function relax(boxes, size, grow, rounds) {
+    const clamp = (b) => {
+      b.x = Math.min(Math.max(b.x, b.w * grow / 2), Math.max(b.w * grow / 2, size.w - b.w * grow / 2));
+      b.y = Math.min(Math.max(b.y, b.h * grow / 2), Math.max(b.h * grow / 2, size.h - b.h * grow / 2));
+    };
+    boxes.forEach(clamp);
+    const over = (a, b) => [(a.w + b.w) * grow / 2 + GAP - Math.abs(b.x - a.x), (a.h + b.h) * grow / 2 + GAP - Math.abs(b.y - a.y)];
+    let moved = true;
+    for (let round = 0; round < rounds && moved; round++) {
+      moved = false;
+      for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i], b = boxes[j];
+        const dx = b.x - a.x, dy = b.y - a.y;
+        const [ox, oy] = over(a, b);
+        if (ox <= 0 || oy <= 0) continue;
+        moved = true;
+        const ax = a.x, bx = b.x, ay = a.y, by = b.y;
+        const push = (alongX) => {
+          if (alongX) { const s = (dx > 0 || (dx === 0 && i < j) ? 1 : -1) * (ox / 2 + 0.5); a.x -= s; b.x += s; }
+          else { const s = (dy > 0 || (dy === 0 && i < j) ? 1 : -1) * (oy / 2 + 0.5); a.y -= s; b.y += s; }
+          clamp(a); clamp(b);
+        };
+        push(ox < oy);
+        const [nx, ny] = over(a, b);
+        if (nx > 1 && ny > 1) {
+          a.x = ax; b.x = bx; a.y = ay; b.y = by;
+          push(ox >= oy);
+        }
+      }
+    }
+    return !moved;
+  }
 
   // drawBoard returns the SVG of a board's places and connections, or null
   // when the board has no places. names maps seats to player names.
   function drawBoard(board, names, label) {
     const nodes = board.nodes || [];
     if (!nodes.length) return null;
-    const pos = {};
-    // The layout is stretched to use the whole drawing.
-    const xs = nodes.map(n => n.x), ys = nodes.map(n => n.y);
-    const x0 = Math.min(...xs), xw = Math.max(...xs) - x0 || 1, y0 = Math.min(...ys), yh = Math.max(...ys) - y0 || 1;
-    for (const n of nodes) pos[n.id] = { x: 10 + NW / 2 + (xs.length > 1 ? (n.x - x0) / xw : 0.5) * (W - 20 - NW), y: 10 + NH / 2 + (ys.length > 1 ? (n.y - y0) / yh : 0.5) * (H - 70 - NH) };
-    // Places close together are drawn smaller, so that they do not cover
-    // each other: the scale is what the closest pair allows.
-    let k = 1;
-    const ps = Object.values(pos);
-    for (let i = 0; i < ps.length; i++) for (let j = i + 1; j < ps.length; j++) {
-      const fx = Math.abs(ps[i].x - ps[j].x) / (NW + 8), fy = Math.abs(ps[i].y - ps[j].y) / (NH + 8);
-      k = Math.min(k, Math.max(fx, fy));
+    const size = boxSize();
+    drawn = size;
+    // A place is at most as wide as the drawing shared by the most places
+    // of the layout on one row, and never narrower than a readable name.
+    const cols = Math.max(1, ...nodes.map(n => nodes.filter(o => Math.abs(o.y - n.y) < 0.08).length));
+    const maxW = Math.max(130, Math.min(340, size.w / cols - GAP));
+    const boxes = nodes.map(n => placeBox(n, maxW));
+    // When the places cannot all stand apart at full size, they are laid
+    // out on a larger drawing that the screen shows smaller (the test of
+    // the board page fails then: the game's layout needs room).
+    const at = {};
+    for (const b of boxes) at[b.n.id] = b;
+    const links = (board.edges || []).filter(e => at[e.from] && at[e.to]);
+    let room = size, spots = [];
+    for (let f = 1; f < 3; f *= 1.12) {
+      room = { w: Math.round(size.w * f), h: Math.round(size.h * f) };
+      // Pushed apart, or else in rows.
+      if (!layout(boxes, room) && !(layout(boxes, room), rows(boxes, room))) continue;
+      // Every connection's label must find a free spot too.
+      const labels = [];
+      spots = links.map(e => e.label ? labelSpot(at[e.from], at[e.to], measure(e.label, NOTE, 400) + 12, boxes, labels, room) : [0, 0]);
+      if (spots.every(p => p)) break;
     }
-    k = Math.max(0.45, k);
-    const edges = (board.edges || []).filter(e => pos[e.from] && pos[e.to]).map(e => {
-      const a = pos[e.from], b = pos[e.to];
+    const edges = links.map((e, i) => {
+      const a = at[e.from], b = at[e.to];
+      const lw = e.label ? measure(e.label, NOTE, 400) + 12 : 0;
+      const [mx, my] = spots[i] || [(a.x + b.x) / 2, (a.y + b.y) / 2];
       return sv("g", { class: classes("edge", e.tags), "data-key": "e:" + e.from + ">" + e.to },
         sv("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
-        e.label ? sv("text", { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 - 6, class: "edge-label" }, e.label) : null);
+        e.label ? sv("rect", { class: "edge-label-back", x: mx - lw / 2, y: my - NOTE * 0.65, width: lw, height: NOTE * 1.3, rx: 6 }) : null,
+        e.label ? sv("text", { x: mx, y: my + NOTE * 0.35, class: "edge-label", "font-size": NOTE }, e.label) : null);
     });
-    const places = nodes.map(n => {
-      const p = pos[n.id];
-      const pieces = (n.pieces || []).map((pc, i) => piece(pc, i, p, names, k));
-      const w = NW * k, h = NH * k;
+    const places = boxes.map(b => {
+      const n = b.n, left = b.x - b.w / 2, top = b.y - b.h / 2;
+      let y = top + PAD;
+      const label = sv("text", { class: "node-label", "font-size": LABEL }, b.label.map(l => { y += LABEL * 1.15; return sv("tspan", { x: b.x, y: y - LABEL * 0.3 }, l); }));
+      const note = b.note.length ? sv("text", { class: "node-note", "font-size": NOTE }, b.note.map(l => { y += NOTE * 1.15; return sv("tspan", { x: b.x, y: y - NOTE * 0.3 }, l); })) : null;
+      const pieces = [];
+      for (const row of b.rows) {
+        const rw = row.reduce((s, p) => s + p.w + 6, -6);
+        let x = b.x - rw / 2;
+        for (const p of row) { pieces.push(piece(p.pc, x, y + 3, names)); x += p.w + 6; }
+        y += PIECE + 6;
+      }
       return sv("g", { class: classes("node", n.tags), "data-key": "n:" + n.id, "data-node": n.id },
-        sv("rect", { x: p.x - w / 2, y: p.y - h / 2, width: w, height: h, rx: 10 * k }),
-        sv("text", { x: p.x, y: p.y - (n.note ? 12 * k : 0), class: "node-label", "font-size": Math.round(34 * k) }, n.label),
-        n.note ? sv("text", { x: p.x, y: p.y + 26 * k, class: "node-note", "font-size": Math.round(24 * k) }, n.note) : null,
-        pieces);
+        sv("rect", { x: left, y: top, width: b.w, height: b.h, rx: 10 }), label, note, pieces);
     });
-    return sv("svg", { viewBox: "0 0 " + W + " " + H, class: "board-svg", id: "board-svg", role: "img", "aria-label": label || board.title || "" },
+    requestAnimationFrame(checkSize);
+    return sv("svg", { viewBox: "0 0 " + room.w + " " + room.h, class: "board-svg", id: "board-svg", role: "img", "aria-label": label || board.title || "" },
       sv("g", { class: "edges" }, edges), sv("g", { class: "nodes" }, places));
   }
 
-  // piece draws one piece under its place, by kind; a face-down piece
-  // ("back") shows only its back.
-  function piece(pc, i, p, names, k) {
-    const x = p.x - NW * k / 2 + 24 * k + (i % 4) * 50 * k, y = p.y + NH * k / 2 + 28 * k + Math.floor(i / 4) * 50 * k;
+  // labelSpot finds where a connection's label of width lw stands: along
+  // the connection or beside it, where it covers no place and no other
+  // label, inside the drawing; null when there is no such spot.
+  function labelSpot(a, b, lw, boxes, labels, room) {
+    const lh = NOTE * 1.3;
+    const inside = (x, y) => x - lw / 2 >= 0 && x + lw / 2 <= room.w && y - lh / 2 >= 0 && y + lh / 2 <= room.h;
+    const free = (x, y) => inside(x, y) && boxes.concat(labels).every(o => Math.abs(o.x - x) * 2 >= o.w + lw + 2 || Math.abs(o.y - y) * 2 >= o.h + lh + 2);
+    // Along the connection first, then beside it.
+    const offsets = [[0, 0], [0, -1], [0, 1], [-0.5, 0], [0.5, 0], [0, -2], [0, 2], [-1, 0], [1, 0], [-0.5, -1], [0.5, 1], [0.5, -1], [-0.5, 1]];
+    for (const [dx, dy] of offsets) for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
+      const x = a.x + (b.x - a.x) * t + dx * lw, y = a.y + (b.y - a.y) * t + dy * lh;
+      if (free(x, y)) { labels.push({ x, y, w: lw, h: lh }); return [x, y]; }
+    }
+    return null;
+  }
+
+  // sideFull reports whether the result or a seat beside the board is cut
+  // by the bottom of its column.
+  function sideFull(side) {
+    const bottom = side.getBoundingClientRect().bottom;
+    return Array.from(side.querySelectorAll("#outcome, #seats > li")).some(e => e.getBoundingClientRect().bottom > bottom + 1);
+  }
+
+  // checkSize draws again when the drawing's box is not the size it was
+  // laid out for (the first drawing guesses; the window may change).
+  function checkSize() {
+    const live = document.getElementById("board-svg");
+    if (!live || !drawn || !Board.redraw) return;
+    // The counters stand beside the tracks, under the seats; when the seats
+    // leave them no room, they move under the drawing (for this page).
+    const grid = live.closest(".board-grid"), counters = grid && grid.querySelector(".counters"), side = grid && grid.querySelector(".board-side");
+    const below = document.body.classList.contains("counters-below");
+    if (counters && side && !below && toggles < 4 && (counters.getBoundingClientRect().bottom > innerHeight + 1 || sideFull(side))) {
+      document.body.classList.add("counters-below");
+      toggles++;
+      Board.redraw();
+      return;
+    }
+    // They come back beside the tracks when the seats leave room again (in
+    // three columns there, they take about twice the height they take
+    // under the drawing in six).
+    if (counters && side && below && toggles < 4) {
+      const used = Array.from(side.querySelectorAll(":scope > #outcome, :scope > section.outcome, :scope > #seats")).reduce((a, e) => a + e.getBoundingClientRect().height + 12, 0);
+      if (side.getBoundingClientRect().height - used > 2.2 * counters.getBoundingClientRect().height + 24) {
+        document.body.classList.remove("counters-below");
+        toggles++;
+        Board.redraw();
+        return;
+      }
+    }
+    const r = live.getBoundingClientRect();
+    if (r.width > 50 && r.height > 50 && (Math.abs(r.width - drawn.w) > 3 || Math.abs(r.height - drawn.h) > 3)) Board.redraw();
+  }
+  addEventListener("resize", () => requestAnimationFrame(checkSize));
+
+  // piece draws one piece with its top left corner at x, y, by kind; a
+  // face-down piece ("back") shows only its back.
+  function piece(pc, x, y, names) {
     const who = pc.seat !== undefined && pc.seat !== null ? (names[pc.seat] || "") : "";
-    const text = pc.kind === "back" ? "?" : (pc.label || who || "").slice(0, 2);
     const count = pc.count > 1 ? "×" + pc.count : "";
     const title = (pc.kind === "back" ? "" : (pc.label || "")) + (who ? " · " + who : "") + (count ? " " + count : "");
-    const r = 23 * k;
-    const shape = pc.kind === "enemy" ? sv("path", { d: `M${x} ${y - r}L${x + r} ${y}L${x} ${y + r}L${x - r} ${y}Z` })
-      : pc.kind === "marker" || pc.kind === "back" ? sv("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 6 * k })
-        : sv("circle", { cx: x, cy: y, r });
-    return sv("g", { class: "piece piece-" + pc.kind + (pc.seat !== undefined && pc.seat !== null ? " seat-" + pc.seat : "") },
-      sv("title", {}, title), shape, sv("text", { x: x, y: y + 9 * k, "font-size": Math.round(26 * k) }, text), count ? sv("text", { x: x + 30 * k, y: y - 14 * k, class: "piece-count", "font-size": Math.round(26 * k) }, count) : null);
+    const r = PIECE / 2, cx = x + r, cy = y + r;
+    const shape = pc.kind === "enemy" ? sv("path", { d: `M${cx} ${y}L${x + PIECE} ${cy}L${cx} ${y + PIECE}L${x} ${cy}Z` })
+      : pc.kind === "marker" || pc.kind === "back" ? sv("rect", { x, y, width: PIECE, height: PIECE, rx: 6 })
+        : sv("circle", { cx, cy, r });
+    return sv("g", { class: "piece piece-" + pc.kind + (who ? " seat-" + pc.seat : "") },
+      sv("title", {}, title), shape,
+      sv("text", { x: cx, y: cy + NOTE * 0.35, "font-size": NOTE }, shortText(pc, who)),
+      count ? sv("text", { x: x + PIECE + 2, y: cy + NOTE * 0.35, class: "piece-count", "font-size": NOTE }, count) : null);
   }
 
   // counters and slots as big HTML boxes.
   function drawCounters(board) {
     const out = [];
-    for (const c of board.counters || []) out.push(el("div", { class: "counter", "data-key": "c:" + c.label }, el("span", { class: "counter-value", text: c.value }), el("span", { class: "counter-label", text: c.label })));
-    for (const s of board.slots || []) out.push(el("div", { class: classes("slot", s.tags), "data-key": "s:" + s.label }, el("span", { class: "slot-label", text: s.label }), el("span", { class: "slot-value", text: s.value || "—" })));
+    for (const c of board.counters || []) {
+      const n = String(c.value || "").length;
+      out.push(el("div", { class: "counter" + (n > 16 ? " long" : ""), "data-key": "c:" + c.label }, el("span", { class: "counter-value" + (n > 28 ? " prose" : ""), text: c.value }), el("span", { class: "counter-label", text: c.label })));
+    }
+    // A long value takes a whole row of the counters; a value that is a
+    // sentence rather than a name or a count ("Captured: face down with
+    // the Alien player") is set smaller, on at most two lines.
+    for (const s of board.slots || []) {
+      const n = String(s.value || "").length;
+      out.push(el("div", { class: classes("slot", s.tags) + (n > 16 ? " long" : ""), "data-key": "s:" + s.label },
+        el("span", { class: "slot-label", text: s.label }), el("span", { class: "slot-value" + (n > 28 ? " prose" : ""), text: s.value || "—", title: s.value || "" })));
+    }
     return out;
   }
 
@@ -102,5 +353,6 @@
     }
   };
 
-  window.TW_BOARD = { drawBoard, drawCounters, Sound };
+  Board.drawBoard = drawBoard; Board.drawCounters = drawCounters; Board.Sound = Sound;
+  window.TW_BOARD = Board;
 })();

@@ -1,0 +1,96 @@
+// tablewarden pages: the Space Cadets stations on a player's phone.
+//
+// A Space Cadets phone shows one panel per station its player holds (the
+// private view's "stations": Captain, Science, Sensors, and the crew's
+// panel everyone has), each with what that station needs at hand: the
+// Captain's equipment, the Science Officer's cards and Workbench (every
+// turned-over Component card as text, with the pieces it needs, so that
+// a card can be chosen within the timer), the Sensors player's tentacle
+// cards. A running timer stands large above the panels; the page's timer
+// tick updates it and plays its beeps and buzzer, as on the board.
+"use strict";
+(function () {
+  const { el } = window.TW_DOM;
+
+  // The panels' own words, by language (the page's language is kept in
+  // local storage, "tw:lang").
+  const words = {
+    "en": {
+      stations: "Your stations", needs: "Needs", auto: "Counts as gathered (inactive station)", nothing: "Nothing to gather",
+      use: "Use", set_aside: "Set aside", choose: "Choose one card to set aside",
+      cost: "Cost", effect: "Use", cards: "Cards", workbench: "Workbench", tentacles: "Tentacle cards",
+      square: "Square", state: "State", subdue: "To subdue", attack: "Attack",
+    },
+    "pt-BR": {
+      stations: "Suas estações", needs: "Precisa", auto: "Conta como reunido (estação inativa)", nothing: "Nada a reunir",
+      use: "Usar", set_aside: "Separada", choose: "Escolha uma carta para separar",
+      cost: "Custo", effect: "Uso", cards: "Cartas", workbench: "Bancada", tentacles: "Cartas de tentáculo",
+      square: "Casa", state: "Estado", subdue: "Para dominar", attack: "Ataque",
+    },
+  };
+  function w(key) {
+    let lang = "en";
+    try { lang = localStorage.getItem("tw:lang") || lang; } catch (e) { /* no storage */ }
+    return (words[lang] || words.en)[key] || words.en[key];
+  }
+
+  // panels returns the stations section of a Space Cadets phone, or null
+  // when the view has no stations (another game, the host, the board).
+  // timerEl draws a timer as the page does (size "large" here).
+  function panels(v, timerEl) {
+    const priv = v.view && v.view.private;
+    if (!priv || typeof priv !== "object" || !Array.isArray(priv.stations)) return null;
+    const timers = (v.view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
+    return el("section", { id: "stations", class: "stations", "data-key": "stations" },
+      timers.length ? el("div", { class: "station-timers", "data-key": "station-timers" }, timers.map(tm => timerEl(tm, "large"))) : null,
+      priv.stations.map(station));
+  }
+
+  // station draws one station's panel.
+  function station(st) {
+    return el("section", { class: "station station-" + String(st.station).replace(/[^a-z0-9_-]/gi, ""), "data-station": st.station, "data-key": "station:" + st.station },
+      el("h2", { text: st.title || st.station }),
+      (st.facts || []).length ? el("ul", { class: "station-facts" }, st.facts.map((f, i) => el("li", { "data-key": "f:" + i, text: f }))) : null,
+      (st.workbench || []).length ? workbench(st.workbench) : null,
+      (st.cards || []).length ? cards(st.cards) : null,
+      (st.tentacle_cards || []).length ? tentacles(st.tentacle_cards) : null);
+  }
+
+  // workbench lists the turned-over Component cards: each card's name, its
+  // state (to use or set aside) and the pieces it needs, one per line.
+  function workbench(list) {
+    const choosing = list.every(c => c.status === "choose");
+    return el("div", { class: "workbench", id: "workbench", "data-key": "workbench" },
+      el("h3", { text: w("workbench") }),
+      choosing ? el("p", { class: "workbench-hint", text: w("choose") }) : null,
+      el("ol", { class: "components" }, list.map((c, i) => el("li", { class: "component " + (c.status === "set aside" ? "aside" : c.status === "use" ? "use" : "choose"), "data-card": c.card, "data-key": "c:" + i + ":" + c.card },
+        el("div", { class: "component-head" },
+          el("b", { class: "component-name", text: c.card }),
+          c.status !== "choose" ? el("span", { class: "tag", text: c.status === "set aside" ? w("set_aside") : w("use") }) : null),
+        el("div", { class: "component-needs" },
+          el("span", { class: "needs-label", text: w("needs") + ":" }),
+          (c.needs || []).length ? (c.needs || []).map((n, j) => el("span", { class: "need", "data-key": "n:" + j, text: n })) : el("span", { class: "muted", text: w("nothing") })),
+        (c.auto_matched || []).length ? el("div", { class: "component-auto muted" }, w("auto") + ": " + c.auto_matched.join(", ")) : null))));
+  }
+
+  // cards lists Experimental Equipment cards with their cost and use.
+  function cards(list) {
+    return el("div", { class: "station-cards", "data-key": "cards" },
+      el("h3", { text: w("cards") }),
+      el("ul", { class: "equipment" }, list.map((c, i) => el("li", { "data-key": "e:" + i + ":" + c.name },
+        el("b", { text: c.name }), c.cost ? el("span", { text: " · " + w("cost") + " " + c.cost }) : null,
+        c.use ? el("div", { class: "muted", text: c.use }) : null))));
+  }
+
+  // tentacles lists the Star Kraken's tentacle cards the Sensors player
+  // holds.
+  function tentacles(list) {
+    const line = (k, v) => v === undefined || v === null || v === "" ? null : el("div", {}, el("span", { class: "muted", text: w(k) + ": " }), String(v));
+    return el("div", { class: "tentacles", "data-key": "tentacles" },
+      el("h3", { text: w("tentacles") }),
+      el("ul", {}, list.map((c, i) => el("li", { "data-key": "k:" + i + ":" + c.id },
+        el("b", { text: c.name }), line("square", c.square), line("state", c.state), line("subdue", c.how_to_subdue), line("attack", c.attack)))));
+  }
+
+  window.TW_STATIONS = { panels };
+})();
