@@ -100,12 +100,12 @@ func (g *Game) Outcome(s kit.State) *kit.Outcome {
 	o := &kit.Outcome{Winners: []int{}, Scores: lines, Rule: secEnd}
 	var ties []string
 	for _, c := range st.Data.Scoring.Value.TieBreak {
-		ties = append(ties, label(categoryTexts, c))
+		ties = append(ties, categoryTerm(c))
 	}
 	reason := func(code string, kv ...string) {
 		o.ReasonCode = code
 		o.ReasonParams = pairs(kv)
-		o.Reason = fill(outcomeTexts[code].en, o.ReasonParams)
+		o.Reason = fill(outcomeTexts[code].en, englishParams(o.ReasonParams))
 	}
 	reason("outcome.final", "rounds", strconv.Itoa(st.Data.Rounds.Value), "tie_break", strings.Join(ties, ", "))
 	for _, l := range lines {

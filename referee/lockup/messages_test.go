@@ -104,7 +104,8 @@ func TestEveryCodeUsedHasAText(t *testing.T) {
 }
 
 // TestTranslateRuleError: a refusal renders in Portuguese with its
-// parameters filled.
+// parameters filled, the names of its terms (a space, a resource)
+// translated as the pages do.
 func TestTranslateRuleError(t *testing.T) {
 	st := atLegend(t, "Ana", "Bia")
 	st = stepFrom(t, st, "STAIRS")
@@ -113,8 +114,12 @@ func TestTranslateRuleError(t *testing.T) {
 	if !ok {
 		t.Fatalf("err = %v, want a rule error", err)
 	}
-	got := kit.Translate(New().Info(), "pt-BR", re.Code, re.Params, re.Message)
-	if want := "O caminho para Flooded Hall custa 1 iron; ele só pode ser seguido pagando o custo."; got != want {
+	pt := map[string]string{}
+	for k, v := range re.Params {
+		pt[k] = expandTerms(v, "pt-BR")
+	}
+	got := kit.Translate(New().Info(), "pt-BR", re.Code, pt, re.Message)
+	if want := "O caminho para Salão Inundado custa 1 ferro; ele só pode ser seguido pagando o custo."; got != want {
 		t.Fatalf("pt-BR = %q, want %q", got, want)
 	}
 	if !strings.HasPrefix(re.Rule, "Lockup: Breakout › ") {
