@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -48,8 +49,9 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	unfilled := map[string]bool{}
+	english := map[string]string{}
 	collect := func(version int64) {
-		for _, p := range pages {
+		for name, p := range pages {
 			waitVersion(t, p, version)
 			w := get(t, p, "words", chromedp.Evaluate[wordsSeen](`window.TW_TEST`))
 			for _, k := range w.Missing {
@@ -57,6 +59,11 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 			}
 			for _, k := range w.Unfilled {
 				unfilled[k] = true
+			}
+			for _, e := range englishOn(t, p) {
+				if _, ok := english[e[0]]; !ok {
+					english[e[0]] = name + ": …" + e[1] + "…"
+				}
 			}
 		}
 	}
@@ -142,6 +149,59 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 	if len(game) > 0 {
 		t.Fatalf("Lockup catalog keys the pt-BR pages looked up and did not find, and its unfilled texts (%d): %s", len(game), strings.Join(game, "; "))
 	}
+	if len(english) > 0 {
+		var found []string
+		for w, where := range english {
+			found = append(found, strconv.Quote(w)+" on the "+where)
+		}
+		sort.Strings(found)
+		t.Fatalf("English words of the game's values on the pt-BR pages (%d): %s", len(found), strings.Join(found, "; "))
+	}
+}
+
+// lockupEnglish are words of the values the Lockup referee sends (tokens,
+// spaces, locations, loot, guard cards, minions, score notes, the board's
+// labels) as they read in English, and the mark of a term the page did
+// not expand: none may show on a pt-BR page. They are whole words, so
+// that "Lanterna" is not "Lantern".
+var lockupEnglish = []string{
+	"crew token", "strength", "explorer", "face-down", "Stairs", "Ossuary", "Flooded Hall", "Crawlway", "Crossroads",
+	"Bone Bridge", "Deep Vault", "ENTRANCE", "TOMB", "ESCAPED", "CELL BLOCK", "YARD", "KITCHEN", "INFIRMARY", "WORKSHOP",
+	"GUARD ROOM", "SHOWERS", "LIBRARY", "Coin", "Lockpick", "Idol", "Scroll", "Potion", "guard card", "guard", "the",
+	"Legend", "legend", "Round", "round", "Phase", "Minion", "Dwarf", "Dwarves", "Ratman", "Ratmen", "Dryad", "Fungoid",
+	"Shapeshifter", "Stars", "stars", "loot", "Loot", "points", "barrels", "of which", "track", "location", "Location",
+	"tunnel", "single", "double", "iron", "cloth", "herbs", "yes", "Yes", "upgraded", "empty", "remove", "Reward",
+	"Valuables", "Gold", "Gems", "Art", "Kulbak: the", "lantern", "space", "spaces", "blue", "yellow", "green", "red",
+	"The Bone Choir", "Shade", "Widow", "Rat King", "Warden", "Keeper", "Weeping",
+}
+
+// englishOn returns the English value words (lockupEnglish) in a page's
+// text, hidden parts (the secrets, a closed group) and the texts of
+// attributes included, each with the words around it; a "§" left over is
+// a term the page did not translate.
+func englishOn(t *testing.T, p context.Context) [][2]string {
+	t.Helper()
+	words, _ := json.Marshal(lockupEnglish)
+	return get(t, p, "english words", chromedp.Evaluate[[][2]string](`((words) => {
+		const texts = [document.title];
+		const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+		for (let n = w.nextNode(); n; n = w.nextNode()) {
+			const up = n.parentNode && n.parentNode.nodeName;
+			if (up !== "SCRIPT" && up !== "STYLE" && !(n.parentNode.closest && n.parentNode.closest("#lang"))) texts.push(n.nodeValue);
+		}
+		for (const e of document.querySelectorAll("[title],[aria-label],[placeholder],[alt]"))
+			for (const a of ["title", "aria-label", "placeholder", "alt"]) if (e.getAttribute(a)) texts.push(e.getAttribute(a));
+		const all = texts.join(" | ").replace(/\s+/g, " ");
+		const out = [];
+		const near = (i, n) => all.slice(Math.max(0, i - 40), i + n + 40);
+		for (const x of words) {
+			const m = new RegExp("(^|[^\\p{L}\\p{N}_-])" + x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "(?![\\p{L}\\p{N}_-])", "u").exec(all);
+			if (m) out.push([x, near(m.index, m[0].length)]);
+		}
+		const i = all.indexOf("§");
+		if (i >= 0) out.push(["§", near(i, 1)]);
+		return out;
+	})(` + string(words) + `)`))
 }
 
 // playOne plays one random offered move, mostly of the advance types, from

@@ -16,7 +16,7 @@ var boardTexts = map[string]text{
 	"board.guards":       {"the guards", "os guardas"},
 	"board.guard_card":   {"guard card", "carta de guarda"},
 	"board.loot":         {"Loot: {n}", "Saque: {n}"},
-	"board.legend":       {"Legend: {legend}", "Lenda: {legend}"},
+	"board.legend":       {"Legend:", "Lenda:"},
 	"board.round":        {"Round", "Rodada"},
 	"board.round_of":     {"{round} of {rounds}", "{round} de {rounds}"},
 	"board.phase":        {"Phase", "Fase"},
@@ -56,7 +56,7 @@ func (st *State) board() *kit.BoardView {
 		n.Pieces = append(n.Pieces, tokenPieces(placed[l.Number])...)
 		b.Nodes = append(b.Nodes, n)
 	}
-	lg := kit.BoardNode{ID: "legend", Label: btext("board.legend", "legend", legendTerm(st.ActiveLegend)), X: at["legend"].X, Y: at["legend"].Y, Tags: []string{"legend"}}
+	lg := kit.BoardNode{ID: "legend", Label: btext("board.legend") + " " + legendTerm(st.ActiveLegend), X: at["legend"].X, Y: at["legend"].Y, Tags: []string{"legend"}}
 	if st.Phase == PhaseLegend {
 		lg.Tags = append(lg.Tags, "current")
 	}

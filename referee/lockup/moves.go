@@ -188,9 +188,9 @@ func offerAssign(st *State, seat int) *kit.MoveSpec {
 		toks = append(toks, kit.Choice{Value: p.Tokens[i].ID, Label: tokenLabel(p.Tokens[i])})
 	}
 	locs := intChoices([]int{1, 2, 3, 4, 5, 6, 7}, func(n int) string {
-		l := fmt.Sprintf("%d %s", n, st.Data.Locations.Value[n-1].Name)
+		l := st.locName(n)
 		if t := st.Tunnels[n-1]; t != "" {
-			l += " (" + t + " tunnel)"
+			l += " " + term("tunnel_note."+t)
 		}
 		return l
 	})

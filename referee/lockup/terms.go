@@ -27,7 +27,7 @@ import (
 
 const termMark = "§"
 
-var termPattern = regexp.MustCompile(`§([A-Za-z0-9_.:-]+)(?:\(([^()§]*)\))?`)
+var termPattern = regexp.MustCompile(`§([A-Za-z0-9_.-]+)(?:\(([^()§]*)\))?`)
 
 // termTexts are the fixed terms; Messages adds them and the built-in
 // data's names (dataTerms) to both catalogs.
@@ -51,13 +51,14 @@ var termTexts = map[string]text{
 	"spaces":                   {"{n} spaces", "{n} espaços"},
 	"tunnel.single":            {"single", "simples"},
 	"tunnel.double":            {"double", "duplo"},
-	"tunnel_marker":            {"{n} {kind}", "{n} {kind}"},
+	"tunnel_note.single":       {"(single tunnel)", "(túnel simples)"},
+	"tunnel_note.double":       {"(double tunnel)", "(túnel duplo)"},
+	"up_to":                    {"up to", "até"},
 	"upgraded":                 {" (upgraded)", " (melhorado)"},
 	"how.crafted":              {"crafted", "criado"},
 	"how.crafted_from_reserve": {"crafted from reserve", "criado da reserva"},
 	"how.gained":               {"gained", "ganho"},
 	"guard_facedown":           {"face-down guard card", "carta de guarda virada para baixo"},
-	"waiting_advance":          {"up to {steps}", "até {steps}"},
 	"from_location":            {"from location {n}", "da localização {n}"},
 	"choosing_loot":            {"choosing a loot token", "escolhendo uma ficha de saque"},
 	"guards_can_pay":           {"the guards: can they pay the path cost?", "os guardas: eles podem pagar o custo do caminho?"},
@@ -67,6 +68,7 @@ var termTexts = map[string]text{
 	"space_points":             {"({n} points)", "({n} pontos)"},
 	"space_loot":               {"[loot]", "[saque]"},
 	"cost":                     {"(cost", "(custo"},
+	"pay":                      {"(pay", "(pagar"},
 	"assumed_board":            {"ASSUMED default board (not in the book; the table can override it)", "Tabuleiro padrão SUPOSTO (não está no livro; a mesa pode substituí-lo)"},
 	"note.track_loot":          {"track {track}, of which {loot} loot stars", "trilha {track}, das quais {loot} estrelas de saque"},
 	"note.track_legend":        {"track {track}, of which {legend} legend stars", "trilha {track}, das quais {legend} estrelas de lenda"},

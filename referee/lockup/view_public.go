@@ -111,7 +111,7 @@ func (st *State) publicView() publicView {
 	}
 	for _, q := range st.Queue {
 		who := st.name(q.Seat)
-		w := who + ": " + term("waiting_advance", "steps", english(spacesText(q.StepsLeft)))
+		w := who + ": " + term("up_to") + " " + spacesText(q.StepsLeft)
 		if q.Location > 0 {
 			w += " " + term("from_location", "n", strconv.Itoa(q.Location))
 		}

@@ -96,7 +96,7 @@ function applyPatch(view, patch) {
   // the game catalog's "term.<code>" in the page's language (else in
   // English) with the values filled, so that a token, a space or a score
   // note reads in the player's language wherever it appears.
-  const TERM = /§([A-Za-z0-9_.:-]+)(?:\(([^()§]*)\))?/g;
+  const TERM = /§([A-Za-z0-9_.-]+)(?:\(([^()§]*)\))?/g;
   function terms(gameId, s) {
     if (typeof s !== "string" || s.indexOf("§") < 0) return s;
     const g = games && games[gameId];
