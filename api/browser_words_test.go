@@ -91,12 +91,19 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 	prompted := false
 	padDone := false
 	lastPhase := ""
+	shot := map[string]bool{}
 	for i := 0; i < 600; i++ {
 		v := ts.view(tb, "")
 		// The pages render every view they get (bursts coalesce); waiting
 		// on each phase and every tenth move keeps the test quick.
 		if v.View.Phase != lastPhase || i%10 == 0 || v.View.Outcome != nil {
 			collect(v.Version)
+			if v.View.Phase != lastPhase && !shot[v.View.Phase] {
+				shot[v.View.Phase] = true
+				for name, p := range pages {
+					viewportShot(t, p, "lockup-"+v.View.Phase+"-"+name+"-pt")
+				}
+			}
 			lastPhase = v.View.Phase
 		}
 		if v.View.Outcome != nil {
@@ -121,7 +128,9 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 	if !padDone {
 		t.Fatal("seat 0 was never offered its final scores")
 	}
-	screenshot(t, phone, "lockup-end-phone-pt")
+	for name, p := range pages {
+		screenshot(t, p, "lockup-end-"+name+"-pt")
+	}
 	var ui, game, ph []string
 	for k := range seen {
 		if strings.HasPrefix(k, "ui:") {
