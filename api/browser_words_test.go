@@ -210,7 +210,7 @@ func englishOn(t *testing.T, p context.Context) [][2]string {
 		const i = all.indexOf("§");
 		if (i >= 0) out.push(["§", near(i, 1)]);
 		return out;
-	})(` + string(words) + `)`))
+	})(`+string(words)+`)`))
 }
 
 // playOne plays one random offered move, mostly of the advance types, from
