@@ -21,13 +21,15 @@ type wordsSeen struct {
 	Unfilled []string `json:"unfilled"`
 }
 
-// TestBrowserPortugueseLockup plays a whole Lockup game with the phone of
-// seat 0, the host and the board in Portuguese (the lobby, every phase,
-// final scoring, the end), and fails
-// on any page string or game catalog key that has no pt-BR text and on any
-// unfilled {placeholder}. Seat 0 enters its final scores on the score pad.
-// The pages wait for each phase and every tenth move; the words a page
-// looks up collect over every view it renders.
+// TestBrowserPortugueseLockup opens the home page on a Lockup table's
+// options, then plays a whole Lockup game with the phone of seat 0, the
+// host and the board in Portuguese (the lobby, every phase, final
+// scoring, the end). It fails on any page string or game catalog key that
+// has no pt-BR text, on any unfilled {placeholder}, and on any English
+// word of the game's values (lockupEnglish) in a page's text. Seat 0
+// enters its final scores on the score pad. The pages wait for each phase
+// and every tenth move; the words a page looks up collect over every view
+// it renders.
 func TestBrowserPortugueseLockup(t *testing.T) {
 	newCtx := browser(t)
 	ts := startServer(t, "")
@@ -50,23 +52,39 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 	seen := map[string]bool{}
 	unfilled := map[string]bool{}
 	english := map[string]string{}
-	collect := func(version int64) {
-		for name, p := range pages {
-			waitVersion(t, p, version)
-			w := get(t, p, "words", chromedp.Evaluate[wordsSeen](`window.TW_TEST`))
-			for _, k := range w.Missing {
-				seen[k] = true
-			}
-			for _, k := range w.Unfilled {
-				unfilled[k] = true
-			}
-			for _, e := range englishOn(t, p) {
-				if _, ok := english[e[0]]; !ok {
-					english[e[0]] = name + ": …" + e[1] + "…"
-				}
+	collectPage := func(name string, p context.Context) {
+		w := get(t, p, "words", chromedp.Evaluate[wordsSeen](`window.TW_TEST`))
+		// Other games may stay English-only (the home page shows one
+		// first).
+		ours := func(k string) bool { return strings.HasPrefix(k, "ui:") || strings.HasPrefix(k, "lockup:") }
+		for _, k := range w.Missing {
+			seen[k] = ours(k)
+		}
+		for _, k := range w.Unfilled {
+			unfilled[k] = ours(k)
+		}
+		for _, e := range englishOn(t, p) {
+			if _, ok := english[e[0]]; !ok {
+				english[e[0]] = name + ": …" + e[1] + "…"
 			}
 		}
 	}
+	collect := func(version int64) {
+		for name, p := range pages {
+			waitVersion(t, p, version)
+			collectPage(name, p)
+		}
+	}
+	// The home page, creating a Lockup table: its options and their help.
+	home := newCtx()
+	do(t, home, "viewport", chromedp.EmulateViewport(phoneScreen.width, phoneScreen.height, chromedp.EmulateTouch, chromedp.EmulateMobile))
+	do(t, home, "origin", chromedp.Navigate(ts.URL+"/static/style.css"))
+	get(t, home, "test mode", chromedp.Evaluate[bool](`localStorage.setItem("tw:test", "1") || localStorage.setItem("tw:lang", "pt-BR") || true`))
+	do(t, home, "home", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#game")))
+	get(t, home, "choose Lockup", chromedp.Evaluate[bool](`(() => { const s = document.getElementById("game"); s.value = "lockup"; s.dispatchEvent(new Event("change", { bubbles: true })); return true; })()`))
+	do(t, home, "Lockup's options", chromedp.WaitVisible(css("#option-difficulty")))
+	collectPage("home page", home)
+	viewportShot(t, home, "lockup-create-pt")
 	collect(ts.view(tb, "").Version)
 	// The board shows the join code and QR large until the game starts.
 	qr := get(t, board, "lobby qr", chromedp.Evaluate[[]float64](`(() => { const q = document.getElementById("qr"), c = document.getElementById("join-code"); return [q ? q.getBoundingClientRect().height : 0, c ? parseFloat(getComputedStyle(c).fontSize) : 0]; })()`))
@@ -132,14 +150,20 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 		screenshot(t, p, "lockup-end-"+name+"-pt")
 	}
 	var ui, game, ph []string
-	for k := range seen {
+	for k, ours := range seen {
+		if !ours {
+			continue
+		}
 		if strings.HasPrefix(k, "ui:") {
 			ui = append(ui, k)
 		} else {
 			game = append(game, k)
 		}
 	}
-	for k := range unfilled {
+	for k, ours := range unfilled {
+		if !ours {
+			continue
+		}
 		if strings.HasPrefix(k, "ui:") {
 			ph = append(ph, k)
 		} else {
@@ -196,7 +220,7 @@ func englishOn(t *testing.T, p context.Context) [][2]string {
 		const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 		for (let n = w.nextNode(); n; n = w.nextNode()) {
 			const up = n.parentNode && n.parentNode.nodeName;
-			if (up !== "SCRIPT" && up !== "STYLE" && !(n.parentNode.closest && n.parentNode.closest("#lang"))) texts.push(n.nodeValue);
+			if (up !== "SCRIPT" && up !== "STYLE" && !(n.parentNode.closest && n.parentNode.closest("#lang, #game"))) texts.push(n.nodeValue);
 		}
 		for (const e of document.querySelectorAll("[title],[aria-label],[placeholder],[alt]"))
 			for (const a of ["title", "aria-label", "placeholder", "alt"]) if (e.getAttribute(a)) texts.push(e.getAttribute(a));

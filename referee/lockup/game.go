@@ -79,9 +79,9 @@ func buildInfo() kit.Info {
 		MaxPlayers: 5,
 		Options: []kit.OptionSpec{
 			{Name: "difficulty", Label: label(argTexts, "option.difficulty"), Kind: kit.OptEnum, Default: "green", Choices: colours, Source: "assumed",
-				Help: "Solo only: the guard deck holds 8 blue cards and 6 cards of this colour. Assumed: the book does not print the colours' names or strengths; change them in the game data if your copy differs."},
+				Help: label(argTexts, "option_help.difficulty")},
 			{Name: "game_data", Label: label(argTexts, "option.game_data"), Kind: kit.OptJSON, Default: json.RawMessage(`{}`), Source: "assumed",
-				Help: "A JSON object whose keys replace those of the built-in data.json: the catacomb board, crew strengths, scoring tables, tie-break and more. Assumed: the book does not print the catacomb board, so the built-in one is a placeholder; enter your copy's board here."},
+				Help: label(argTexts, "option_help.game_data")},
 		},
 		Moves:    moves.Specs(),
 		Messages: Messages(),
