@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"sort"
 	"strconv"
@@ -24,7 +25,7 @@ type wordsSeen struct {
 // TestBrowserPortugueseLockup opens the home page on a Lockup table's
 // options, then plays a whole Lockup game with the phone of seat 0, the
 // host and the board in Portuguese (the lobby, every phase, final
-// scoring, the end). It fails on any page string or game catalog key that
+// scoring, the end), for three players and solo. It fails on any page string or game catalog key that
 // has no pt-BR text, on any unfilled {placeholder}, and on any English
 // word of the game's values (lockupEnglish) in a page's text. Seat 0
 // enters its final scores on the score pad. The pages wait for each phase
@@ -33,162 +34,168 @@ type wordsSeen struct {
 func TestBrowserPortugueseLockup(t *testing.T) {
 	newCtx := browser(t)
 	ts := startServer(t, "")
-	tb := ts.newTable("lockup", nil, 3)
-	phone, host, board := newCtx(), newCtx(), newCtx()
-	pages := map[string]context.Context{"phone": phone, "host": host, "board": board}
-	for name, p := range pages {
-		dev := phoneScreen
-		kind, tok := "seat", tb.Tokens[0]
-		switch name {
-		case "host":
-			kind, tok = "host", tb.Host
-		case "board":
-			dev, kind, tok = boardScreen, "board", ""
-		}
-		openAs(t, ts, p, dev, tb, kind, tok, 0)
-		get(t, p, "portuguese", chromedp.Evaluate[bool](`localStorage.setItem("tw:lang", "pt-BR") || true`))
-		do(t, p, "reload", chromedp.Reload(), chromedp.WaitVisible(css("#log")))
-	}
-	seen := map[string]bool{}
-	unfilled := map[string]bool{}
-	english := map[string]string{}
-	collectPage := func(name string, p context.Context) {
-		w := get(t, p, "words", chromedp.Evaluate[wordsSeen](`window.TW_TEST`))
-		// Other games may stay English-only (the home page shows one
-		// first).
-		ours := func(k string) bool { return strings.HasPrefix(k, "ui:") || strings.HasPrefix(k, "lockup:") }
-		for _, k := range w.Missing {
-			seen[k] = ours(k)
-		}
-		for _, k := range w.Unfilled {
-			unfilled[k] = ours(k)
-		}
-		for _, e := range englishOn(t, p) {
-			if _, ok := english[e[0]]; !ok {
-				english[e[0]] = name + ": …" + e[1] + "…"
+	for _, n := range []int{3, 1} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			tb := ts.newTable("lockup", nil, n)
+			phone, host, board := newCtx(), newCtx(), newCtx()
+			pages := map[string]context.Context{"phone": phone, "host": host, "board": board}
+			for name, p := range pages {
+				dev := phoneScreen
+				kind, tok := "seat", tb.Tokens[0]
+				switch name {
+				case "host":
+					kind, tok = "host", tb.Host
+				case "board":
+					dev, kind, tok = boardScreen, "board", ""
+				}
+				openAs(t, ts, p, dev, tb, kind, tok, 0)
+				get(t, p, "portuguese", chromedp.Evaluate[bool](`localStorage.setItem("tw:lang", "pt-BR") || true`))
+				do(t, p, "reload", chromedp.Reload(), chromedp.WaitVisible(css("#log")))
 			}
-		}
-	}
-	collect := func(version int64) {
-		for name, p := range pages {
-			waitVersion(t, p, version)
-			collectPage(name, p)
-		}
-	}
-	// The home page, creating a Lockup table: its options and their help.
-	home := newCtx()
-	do(t, home, "viewport", chromedp.EmulateViewport(phoneScreen.width, phoneScreen.height, chromedp.EmulateTouch, chromedp.EmulateMobile))
-	do(t, home, "origin", chromedp.Navigate(ts.URL+"/static/style.css"))
-	get(t, home, "test mode", chromedp.Evaluate[bool](`localStorage.setItem("tw:test", "1") || localStorage.setItem("tw:lang", "pt-BR") || true`))
-	do(t, home, "home", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#game")))
-	get(t, home, "choose Lockup", chromedp.Evaluate[bool](`(() => { const s = document.getElementById("game"); s.value = "lockup"; s.dispatchEvent(new Event("change", { bubbles: true })); return true; })()`))
-	do(t, home, "Lockup's options", chromedp.WaitVisible(css("#option-difficulty")))
-	collectPage("home page", home)
-	viewportShot(t, home, "lockup-create-pt")
-	collect(ts.view(tb, "").Version)
-	// The board shows the join code and QR large until the game starts.
-	qr := get(t, board, "lobby qr", chromedp.Evaluate[[]float64](`(() => { const q = document.getElementById("qr"), c = document.getElementById("join-code"); return [q ? q.getBoundingClientRect().height : 0, c ? parseFloat(getComputedStyle(c).fontSize) : 0]; })()`))
-	if qr[0] < 300 {
-		t.Fatalf("the board's lobby shows a %.0f px QR, want it large", qr[0])
-	}
-	// The board opened from the host's link shows the join code large
-	// beside the QR: the link carries the code (no token).
-	link := get(t, host, "board link", chromedp.Evaluate[string](`document.getElementById("board-link").href`))
-	if strings.Contains(link, tb.Host) || !strings.Contains(link, tb.Code) {
-		t.Fatalf("the host's board link %q should carry the join code %q and no token", link, tb.Code)
-	}
-	do(t, board, "board from the host's link", chromedp.Navigate(ts.URL+"/static/style.css"), chromedp.Navigate(link), chromedp.WaitVisible(css("#join-code")))
-	qr = get(t, board, "lobby code", chromedp.Evaluate[[]float64](`(() => { const q = document.getElementById("qr"), c = document.getElementById("join-code"); return [q ? q.getBoundingClientRect().height : 0, c ? parseFloat(getComputedStyle(c).fontSize) : 0]; })()`))
-	if code := get(t, board, "code", chromedp.Text(css("#join-code"))); code != tb.Code || qr[1] < 48 || qr[0] < 300 {
-		t.Fatalf("the board's lobby shows the code %q at %.0f px beside a %.0f px QR, want %q large", code, qr[1], qr[0], tb.Code)
-	}
-	viewportShot(t, board, "lockup-lobby-board-pt")
-	ts.start(tb)
-	r := rand.New(rand.NewPCG(5, 5))
-	advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "finish_scoring"}
-	prompted := false
-	padDone := false
-	lastPhase := ""
-	shot := map[string]bool{}
-	for i := 0; i < 600; i++ {
-		v := ts.view(tb, "")
-		// The pages render every view they get (bursts coalesce); waiting
-		// on each phase and every tenth move keeps the test quick.
-		if v.View.Phase != lastPhase || i%10 == 0 || v.View.Outcome != nil {
-			collect(v.Version)
-			if v.View.Phase != lastPhase && !shot[v.View.Phase] {
-				shot[v.View.Phase] = true
-				for name, p := range pages {
-					viewportShot(t, p, "lockup-"+v.View.Phase+"-"+name+"-pt")
+			seen := map[string]bool{}
+			unfilled := map[string]bool{}
+			english := map[string]string{}
+			collectPage := func(name string, p context.Context) {
+				w := get(t, p, "words", chromedp.Evaluate[wordsSeen](`window.TW_TEST`))
+				// Other games may stay English-only (the home page shows one
+				// first).
+				ours := func(k string) bool { return strings.HasPrefix(k, "ui:") || strings.HasPrefix(k, "lockup:") }
+				for _, k := range w.Missing {
+					seen[k] = ours(k)
+				}
+				for _, k := range w.Unfilled {
+					unfilled[k] = ours(k)
+				}
+				for _, e := range englishOn(t, p) {
+					if _, ok := english[e[0]]; !ok {
+						english[e[0]] = name + ": …" + e[1] + "…"
+					}
 				}
 			}
-			lastPhase = v.View.Phase
-		}
-		if v.View.Outcome != nil {
-			break
-		}
-		own := ts.view(tb, tb.Tokens[0])
-		prompted = prompted || own.View.Prompt != nil
-		if hasMove(own.View.Moves, "enter_scores") && !padDone {
-			scorePad(t, ts, tb, phone)
-			padDone = true
-			continue
-		}
-		if !playOne(t, ts, tb, r, advance, padDone) {
-			finishLockupScoring(t, ts, tb)
-		}
-	}
-	final := ts.view(tb, "")
-	if final.View.Outcome == nil {
-		t.Fatalf("the game did not end (phase %s)", final.View.Phase)
-	}
-	collect(final.Version)
-	if !padDone {
-		t.Fatal("seat 0 was never offered its final scores")
-	}
-	for name, p := range pages {
-		screenshot(t, p, "lockup-end-"+name+"-pt")
-	}
-	var ui, game, ph []string
-	for k, ours := range seen {
-		if !ours {
-			continue
-		}
-		if strings.HasPrefix(k, "ui:") {
-			ui = append(ui, k)
-		} else {
-			game = append(game, k)
-		}
-	}
-	for k, ours := range unfilled {
-		if !ours {
-			continue
-		}
-		if strings.HasPrefix(k, "ui:") {
-			ph = append(ph, k)
-		} else {
-			game = append(game, "unfilled "+k)
-		}
-	}
-	sort.Strings(ui)
-	sort.Strings(game)
-	sort.Strings(ph)
-	if len(ui) > 0 || len(ph) > 0 {
-		t.Fatalf("pt-BR pages: page strings without pt-BR text %v; unfilled placeholders %q", ui, ph)
-	}
-	if !prompted {
-		t.Fatal("seat 0 was never prompted: the Lockup referee gives no prompts")
-	}
-	if len(game) > 0 {
-		t.Fatalf("Lockup catalog keys the pt-BR pages looked up and did not find, and its unfilled texts (%d): %s", len(game), strings.Join(game, "; "))
-	}
-	if len(english) > 0 {
-		var found []string
-		for w, where := range english {
-			found = append(found, strconv.Quote(w)+" on the "+where)
-		}
-		sort.Strings(found)
-		t.Fatalf("English words of the game's values on the pt-BR pages (%d): %s", len(found), strings.Join(found, "; "))
+			collect := func(version int64) {
+				for name, p := range pages {
+					waitVersion(t, p, version)
+					collectPage(name, p)
+				}
+			}
+			if n == 3 {
+				// The home page, creating a Lockup table: its options and their help.
+				home := newCtx()
+				do(t, home, "viewport", chromedp.EmulateViewport(phoneScreen.width, phoneScreen.height, chromedp.EmulateTouch, chromedp.EmulateMobile))
+				do(t, home, "origin", chromedp.Navigate(ts.URL+"/static/style.css"))
+				get(t, home, "test mode", chromedp.Evaluate[bool](`localStorage.setItem("tw:test", "1") || localStorage.setItem("tw:lang", "pt-BR") || true`))
+				do(t, home, "home", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#game")))
+				get(t, home, "choose Lockup", chromedp.Evaluate[bool](`(() => { const s = document.getElementById("game"); s.value = "lockup"; s.dispatchEvent(new Event("change", { bubbles: true })); return true; })()`))
+				do(t, home, "Lockup's options", chromedp.WaitVisible(css("#option-difficulty")))
+				collectPage("home page", home)
+				viewportShot(t, home, "lockup-create-pt")
+			}
+			collect(ts.view(tb, "").Version)
+			// The board shows the join code and QR large until the game starts.
+			qr := get(t, board, "lobby qr", chromedp.Evaluate[[]float64](`(() => { const q = document.getElementById("qr"), c = document.getElementById("join-code"); return [q ? q.getBoundingClientRect().height : 0, c ? parseFloat(getComputedStyle(c).fontSize) : 0]; })()`))
+			if qr[0] < 300 {
+				t.Fatalf("the board's lobby shows a %.0f px QR, want it large", qr[0])
+			}
+			// The board opened from the host's link shows the join code large
+			// beside the QR: the link carries the code (no token).
+			link := get(t, host, "board link", chromedp.Evaluate[string](`document.getElementById("board-link").href`))
+			if strings.Contains(link, tb.Host) || !strings.Contains(link, tb.Code) {
+				t.Fatalf("the host's board link %q should carry the join code %q and no token", link, tb.Code)
+			}
+			do(t, board, "board from the host's link", chromedp.Navigate(ts.URL+"/static/style.css"), chromedp.Navigate(link), chromedp.WaitVisible(css("#join-code")))
+			qr = get(t, board, "lobby code", chromedp.Evaluate[[]float64](`(() => { const q = document.getElementById("qr"), c = document.getElementById("join-code"); return [q ? q.getBoundingClientRect().height : 0, c ? parseFloat(getComputedStyle(c).fontSize) : 0]; })()`))
+			if code := get(t, board, "code", chromedp.Text(css("#join-code"))); code != tb.Code || qr[1] < 48 || qr[0] < 300 {
+				t.Fatalf("the board's lobby shows the code %q at %.0f px beside a %.0f px QR, want %q large", code, qr[1], qr[0], tb.Code)
+			}
+			viewportShot(t, board, fmt.Sprintf("lockup%d-lobby-board-pt", n))
+			ts.start(tb)
+			r := rand.New(rand.NewPCG(5, 5))
+			advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "finish_scoring"}
+			prompted := false
+			padDone := false
+			lastPhase := ""
+			shot := map[string]bool{}
+			for i := 0; i < 600; i++ {
+				v := ts.view(tb, "")
+				// The pages render every view they get (bursts coalesce); waiting
+				// on each phase and every tenth move keeps the test quick.
+				if v.View.Phase != lastPhase || i%10 == 0 || v.View.Outcome != nil {
+					collect(v.Version)
+					if v.View.Phase != lastPhase && !shot[v.View.Phase] {
+						shot[v.View.Phase] = true
+						for name, p := range pages {
+							viewportShot(t, p, fmt.Sprintf("lockup%d-%s-%s-pt", n, v.View.Phase, name))
+						}
+					}
+					lastPhase = v.View.Phase
+				}
+				if v.View.Outcome != nil {
+					break
+				}
+				own := ts.view(tb, tb.Tokens[0])
+				prompted = prompted || own.View.Prompt != nil
+				if hasMove(own.View.Moves, "enter_scores") && !padDone {
+					scorePad(t, ts, tb, phone)
+					padDone = true
+					continue
+				}
+				if !playOne(t, ts, tb, r, advance, padDone) {
+					finishLockupScoring(t, ts, tb)
+				}
+			}
+			final := ts.view(tb, "")
+			if final.View.Outcome == nil {
+				t.Fatalf("the game did not end (phase %s)", final.View.Phase)
+			}
+			collect(final.Version)
+			if !padDone {
+				t.Fatal("seat 0 was never offered its final scores")
+			}
+			for name, p := range pages {
+				screenshot(t, p, fmt.Sprintf("lockup%d-end-%s-pt", n, name))
+			}
+			var ui, game, ph []string
+			for k, ours := range seen {
+				if !ours {
+					continue
+				}
+				if strings.HasPrefix(k, "ui:") {
+					ui = append(ui, k)
+				} else {
+					game = append(game, k)
+				}
+			}
+			for k, ours := range unfilled {
+				if !ours {
+					continue
+				}
+				if strings.HasPrefix(k, "ui:") {
+					ph = append(ph, k)
+				} else {
+					game = append(game, "unfilled "+k)
+				}
+			}
+			sort.Strings(ui)
+			sort.Strings(game)
+			sort.Strings(ph)
+			if len(ui) > 0 || len(ph) > 0 {
+				t.Fatalf("pt-BR pages: page strings without pt-BR text %v; unfilled placeholders %q", ui, ph)
+			}
+			if !prompted {
+				t.Fatal("seat 0 was never prompted: the Lockup referee gives no prompts")
+			}
+			if len(game) > 0 {
+				t.Fatalf("Lockup catalog keys the pt-BR pages looked up and did not find, and its unfilled texts (%d): %s", len(game), strings.Join(game, "; "))
+			}
+			if len(english) > 0 {
+				var found []string
+				for w, where := range english {
+					found = append(found, strconv.Quote(w)+" on the "+where)
+				}
+				sort.Strings(found)
+				t.Fatalf("English words of the game's values on the pt-BR pages (%d): %s", len(found), strings.Join(found, "; "))
+			}
+		})
 	}
 }
 

@@ -116,7 +116,13 @@ func (g *Game) Outcome(s kit.State) *kit.Outcome {
 	sort.Ints(o.Winners)
 	if st.Solo {
 		gl := st.guardsLine()
-		o.Revealed = map[string]any{"guards": gl}
+		// The guards' breakdown, as a row of the end's table: points by
+		// category and the total.
+		row := map[string]int{"total": gl.Total}
+		for _, c := range gl.Categories {
+			row[c.Category] = c.Points
+		}
+		o.Revealed = map[string]any{term("guards"): row}
 		if len(o.Winners) == 0 {
 			o.Side = "Guards"
 			reason("outcome.solo_lost", "guards", strconv.Itoa(gl.Total), "player", strconv.Itoa(lines[0].Total))

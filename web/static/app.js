@@ -649,6 +649,10 @@ function applyPatch(view, patch) {
     // game: translated when the catalog has it (a location's reward), else
     // its label as given (an item's name, as the table wrote it).
     if (/^[a-z_]+:\d+$/.test(String(c.value))) return gtIf(v.game, "choice." + c.value) || c.label || String(c.value);
+    // A choice whose label is its value is the table's own words (an item
+    // a player named): translated only when the catalog happens to have
+    // it, else shown as written.
+    if (c.label === String(c.value)) return gtIf(v.game, "choice." + c.value) || c.label;
     return gt(v.game, ["choice." + c.value], c.label || String(c.value));
   }
   function argChoices(v, a) {
