@@ -76,6 +76,16 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 				for name, p := range pages {
 					waitVersion(t, p, version)
 					collectPage(name, p)
+					if name != "board" {
+						// Portuguese words are longer: nothing may stick out
+						// of the phone's 390 px (a mobile page that overflows
+						// widens its layout viewport, so innerWidth is no
+						// measure).
+						noSideways(t, p, name+" (pt-BR)")
+						if out := get(t, p, "wider than the phone", chromedp.Evaluate[string](`(() => { const e = Array.from(document.querySelectorAll("body *")).find(e => e.getBoundingClientRect().right > `+itoa(int(phoneScreen.width))+` + 1); return e ? e.outerHTML.slice(0, 160) + " ends at " + Math.round(e.getBoundingClientRect().right) : ""; })()`)); out != "" {
+							t.Fatalf("%s (pt-BR): an element sticks out of the %d px phone: %s", name, phoneScreen.width, out)
+						}
+					}
 				}
 			}
 			if n == 3 {

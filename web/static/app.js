@@ -982,7 +982,9 @@ function applyPatch(view, patch) {
   // records becomes one row per record, without seat numbers.
   function revealTable(v, r) {
     const list = Array.isArray(r) ? r : (r && typeof r === "object" && Object.values(r).every(x => x && typeof x === "object" && !Array.isArray(x)) ? Object.keys(r).map(k => Object.assign({ name: k }, r[k])) : null);
-    if (!list || !list.length || !list.every(x => x && typeof x === "object")) return el("div", { id: "revealed" }, readable(v, r));
+    // One record (the solo guards' score) reads better, and fits a phone,
+    // as labelled lines.
+    if (!list || list.length < 2 || !list.every(x => x && typeof x === "object")) return el("div", { id: "revealed" }, readable(v, r));
     const cols = [];
     for (const x of list) for (const k of Object.keys(x)) if (!cols.includes(k) && !(k === "seat" && typeof x[k] === "number")) cols.push(k);
     cols.sort((a, b) => (b === "name") - (a === "name"));
