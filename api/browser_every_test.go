@@ -16,7 +16,8 @@ import (
 // a game in progress: when the server stops, every page shows the
 // "No connection — retrying…" bar and no "null"; when it is back, the bar
 // goes and a move reaches the pages without a reload. The game is then
-// played to its end; the host taps Rematch, and both phones move by
+// played to its end (the pages, in English, show no unexpanded term); the
+// host taps Rematch, and both phones move by
 // themselves to the same new table, which they draw.
 func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
 	newCtx := browser(t)
@@ -83,8 +84,19 @@ func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
 			if end.View.Outcome == nil {
 				t.Fatalf("%s did not end by random play", g.id)
 			}
-			for _, p := range pages {
+			for name, p := range pages {
 				waitVersion(t, p, end.Version)
+				// The English pages spell out the game's terms too.
+				if text := domText(t, p); strings.Contains(text, "§") {
+					i := strings.Index(text, "§")
+					t.Fatalf("%s shows a term it did not expand: …%s…", name, text[max(0, i-40):min(len(text), i+60)])
+				}
+				w := get(t, p, "words", chromedp.Evaluate[wordsSeen](`window.TW_TEST`))
+				for _, k := range w.Missing {
+					if strings.Contains(k, ":term.") {
+						t.Fatalf("%s: the term %s has no text", name, k)
+					}
+				}
 			}
 			do(t, host, "rematch", chromedp.WaitVisible(css("#rematch")), chromedp.Click(css("#rematch")))
 			var moved []string
