@@ -21,6 +21,10 @@ type Info struct {
 	// error or event code (its message, with {param} placeholders), and
 	// "phase.X", "arg.X", "option.X", "category.X", "choice.X" for phases,
 	// argument and option labels, score categories and choice values.
+	// "term.X" translates a term a view's texts carry ("§X" or
+	// "§X(name=value;…)", the name of a game's thing, see
+	// referee/lockup/terms.go); terms have an "en" text too, as they are
+	// not English themselves.
 	// The phone UI falls back to the plain name, then to English.
 	Messages map[string]map[string]string `json:"messages,omitempty"`
 }

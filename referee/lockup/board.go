@@ -1,7 +1,6 @@
 package lockup
 
 import (
-	"fmt"
 	"strconv"
 
 	"tablewarden/referee/kit"
@@ -17,7 +16,7 @@ var boardTexts = map[string]text{
 	"board.guards":       {"the guards", "os guardas"},
 	"board.guard_card":   {"guard card", "carta de guarda"},
 	"board.loot":         {"Loot: {n}", "Saque: {n}"},
-	"board.legend":       {"Legend: {legend}", "Lenda: {legend}"},
+	"board.legend":       {"Legend:", "Lenda:"},
 	"board.round":        {"Round", "Rodada"},
 	"board.round_of":     {"{round} of {rounds}", "{round} de {rounds}"},
 	"board.phase":        {"Phase", "Fase"},
@@ -28,8 +27,8 @@ var boardTexts = map[string]text{
 	"board.first_player": {"First player", "Primeiro jogador"},
 }
 
-// btext returns a board word in English with its placeholders filled.
-func btext(key string, kv ...string) string { return fill(boardTexts[key].en, pairs(kv)) }
+// btext returns a board word as a term (terms.go).
+func btext(key string, kv ...string) string { return term(key, kv...) }
 
 // board draws locations 1–7 with their tunnel markers and crew tokens
 // (face-down ones as backs, in placing order), the legend card with the
@@ -52,12 +51,12 @@ func (st *State) board() *kit.BoardView {
 		}
 		if g := st.GuardState; g != nil && i < len(g.OnLocations) {
 			c := g.OnLocations[i]
-			n.Pieces = append(n.Pieces, kit.Piece{Kind: "enemy", Label: fmt.Sprintf("%s %s %d", btext("board.guard_card"), c.Colour, c.Strength)})
+			n.Pieces = append(n.Pieces, kit.Piece{Kind: "enemy", Label: guardTerm(c.Colour, c.Strength)})
 		}
 		n.Pieces = append(n.Pieces, tokenPieces(placed[l.Number])...)
 		b.Nodes = append(b.Nodes, n)
 	}
-	lg := kit.BoardNode{ID: "legend", Label: btext("board.legend", "legend", st.ActiveLegend), X: at["legend"].X, Y: at["legend"].Y, Tags: []string{"legend"}}
+	lg := kit.BoardNode{ID: "legend", Label: btext("board.legend") + " " + legendTerm(st.ActiveLegend), X: at["legend"].X, Y: at["legend"].Y, Tags: []string{"legend"}}
 	if st.Phase == PhaseLegend {
 		lg.Tags = append(lg.Tags, "current")
 	}
@@ -65,13 +64,13 @@ func (st *State) board() *kit.BoardView {
 	if g := st.GuardState; g != nil && g.OnLegend.Colour != "" {
 		p := kit.Piece{Kind: "back", Label: btext("board.guard_card")}
 		if g.LegendRevealed {
-			p = kit.Piece{Kind: "enemy", Label: fmt.Sprintf("%s %s %d", btext("board.guard_card"), g.OnLegend.Colour, g.OnLegend.Strength)}
+			p = kit.Piece{Kind: "enemy", Label: guardTerm(g.OnLegend.Colour, g.OnLegend.Strength)}
 		}
 		lg.Pieces = append(lg.Pieces, p)
 	}
 	b.Nodes = append(b.Nodes, lg)
 	for _, sp := range d.Board.Value.Spaces {
-		n := kit.BoardNode{ID: sp.ID, Label: d.spaceLabel(sp.ID), X: at[sp.ID].X, Y: at[sp.ID].Y}
+		n := kit.BoardNode{ID: sp.ID, Label: d.spaceTerm(sp.ID), X: at[sp.ID].X, Y: at[sp.ID].Y}
 		switch sp.End {
 		case EndTomb:
 			n.Tags = append(n.Tags, "tomb")
@@ -102,12 +101,12 @@ func (st *State) board() *kit.BoardView {
 	}
 	b.Counters = []kit.BoardCounter{
 		{Label: btext("board.round"), Value: btext("board.round_of", "round", strconv.Itoa(st.Round), "rounds", strconv.Itoa(d.Rounds.Value))},
-		{Label: btext("board.phase"), Value: label(phaseTexts, st.Phase)},
+		{Label: btext("board.phase"), Value: term("phase." + st.Phase)},
 		{Label: btext("board.first_player"), Value: st.Seats[st.FirstPlayer]},
 		{Label: btext("board.legend_deck"), Value: strconv.Itoa(len(st.LegendDeck))},
 		{Label: btext("board.minion_deck"), Value: strconv.Itoa(len(st.MinionDeck))},
 	}
-	b.Slots = []kit.BoardSlot{{Label: btext("board.active"), Value: st.ActiveLegend}}
+	b.Slots = []kit.BoardSlot{{Label: btext("board.active"), Value: legendTerm(st.ActiveLegend)}}
 	for i, m := range st.MinionRow {
 		sl := kit.BoardSlot{Label: btext("board.minion_space", "n", strconv.Itoa(i+1))}
 		if m.Type != "" {

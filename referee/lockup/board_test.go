@@ -128,7 +128,7 @@ func TestBoardShowsTheTable(t *testing.T) {
 	if got, want := len(b.Edges), len(st.Data.Board.Value.Paths); got != want {
 		t.Fatalf("edges = %d, want the %d paths", got, want)
 	}
-	if b.Counters[0].Value != "1 of 6" {
+	if english(b.Counters[0].Value) != "1 of 6" {
 		t.Fatalf("round counter = %+v, want 1 of 6", b.Counters[0])
 	}
 }

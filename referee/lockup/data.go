@@ -278,7 +278,11 @@ func costText(c map[string]int) string {
 		if i > 0 {
 			b.WriteString(" + ")
 		}
-		fmt.Fprintf(&b, "%d %s", c[k], k)
+		r := k
+		if _, ok := resourceTexts[k]; ok {
+			r = term("resource." + k)
+		}
+		fmt.Fprintf(&b, "%d %s", c[k], r)
 	}
 	return b.String()
 }

@@ -106,5 +106,17 @@
 //   - Message-catalog keys beside the kit's: "prompt.*", "outcome.*",
 //     "board.*", "group.*", "confirm.<move>", "fact.<seat fact>",
 //     "status.<seat status>", "panel.<Public or Private key>" and
-//     "choice.<value>" for fixed choices.
+//     "choice.<value>" for fixed choices, "option_help.<option>".
+//   - The names of the game's things inside the texts a view sends (crew
+//     tokens, catacomb spaces, locations, loot, legend and guard cards,
+//     minions, score notes, the board's words) are terms, "§code" or
+//     "§code(name=value;…)" (terms.go), translated by the pages through
+//     "term.<code>" in both catalogs ("en" holds only the terms). Log
+//     entries, prompts, refusals and the outcome keep their English text
+//     as before (terms expanded) and carry the terms in their Params. A
+//     name is a term only where the built-in data names it so: a table's
+//     own board or location names show as written, in every language.
+//     The built-in locations, legend cards (assumed placeholders),
+//     valuables and path-cost resources have pt-BR names of ours, marked
+//     in terms.go; guard cards read "blue guard, strength 2" in the log.
 package lockup

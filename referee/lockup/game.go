@@ -79,9 +79,9 @@ func buildInfo() kit.Info {
 		MaxPlayers: 5,
 		Options: []kit.OptionSpec{
 			{Name: "difficulty", Label: label(argTexts, "option.difficulty"), Kind: kit.OptEnum, Default: "green", Choices: colours, Source: "assumed",
-				Help: "Solo only: the guard deck holds 8 blue cards and 6 cards of this colour. Assumed: the book does not print the colours' names or strengths; change them in the game data if your copy differs."},
+				Help: label(argTexts, "option_help.difficulty")},
 			{Name: "game_data", Label: label(argTexts, "option.game_data"), Kind: kit.OptJSON, Default: json.RawMessage(`{}`), Source: "assumed",
-				Help: "A JSON object whose keys replace those of the built-in data.json: the catacomb board, crew strengths, scoring tables, tie-break and more. Assumed: the book does not print the catacomb board, so the built-in one is a placeholder; enter your copy's board here."},
+				Help: label(argTexts, "option_help.game_data")},
 		},
 		Moves:    moves.Specs(),
 		Messages: Messages(),
@@ -100,12 +100,12 @@ func (g *Game) Outcome(s kit.State) *kit.Outcome {
 	o := &kit.Outcome{Winners: []int{}, Scores: lines, Rule: secEnd}
 	var ties []string
 	for _, c := range st.Data.Scoring.Value.TieBreak {
-		ties = append(ties, label(categoryTexts, c))
+		ties = append(ties, categoryTerm(c))
 	}
 	reason := func(code string, kv ...string) {
 		o.ReasonCode = code
 		o.ReasonParams = pairs(kv)
-		o.Reason = fill(outcomeTexts[code].en, o.ReasonParams)
+		o.Reason = fill(outcomeTexts[code].en, englishParams(o.ReasonParams))
 	}
 	reason("outcome.final", "rounds", strconv.Itoa(st.Data.Rounds.Value), "tie_break", strings.Join(ties, ", "))
 	for _, l := range lines {
@@ -116,7 +116,13 @@ func (g *Game) Outcome(s kit.State) *kit.Outcome {
 	sort.Ints(o.Winners)
 	if st.Solo {
 		gl := st.guardsLine()
-		o.Revealed = map[string]any{"guards": gl}
+		// The guards' breakdown, as a row of the end's table: points by
+		// category and the total.
+		row := map[string]int{"total": gl.Total}
+		for _, c := range gl.Categories {
+			row[c.Category] = c.Points
+		}
+		o.Revealed = map[string]any{term("guards"): row}
 		if len(o.Winners) == 0 {
 			o.Side = "Guards"
 			reason("outcome.solo_lost", "guards", strconv.Itoa(gl.Total), "player", strconv.Itoa(lines[0].Total))

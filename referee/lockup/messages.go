@@ -31,6 +31,9 @@ const (
 // placeholders.
 type text struct{ en, pt string }
 
+// Messages returns the message catalog: "pt-BR" has every text of the
+// game, "en" only the terms (terms.go), which the pages expand in both
+// languages.
 func Messages() map[string]map[string]string {
 	pt := map[string]string{}
 	for _, m := range []map[string]text{moveTexts, argTexts, errorTexts, eventTexts, promptTexts, outcomeTexts, boardTexts} {
@@ -69,18 +72,24 @@ func Messages() map[string]map[string]string {
 		pt["arg."+name] = categoryTexts[f].pt
 		pt["choice."+name] = categoryTexts[f].pt // the categories of enter_scores
 	}
+	for _, v := range d.Scoring.Value.Valuables {
+		if p, ok := valuableTexts[v.Type]; ok {
+			pt["arg.valuable_"+v.Type] = "Valiosos: " + p
+			pt["arg.wild_as_"+v.Type] = "Valiosos coringa contados como " + p
+			pt["choice.valuable_"+v.Type] = pt["arg.valuable_"+v.Type]
+			pt["choice.wild_as_"+v.Type] = pt["arg.wild_as_"+v.Type]
+		}
+	}
 	pt["choice.explorer"] = fmt.Sprintf("explorador (força %d)", d.ExplorerStrength.Value)
 	for i, s := range d.CrewStrengths.Value {
 		pt[fmt.Sprintf("choice.crew%d", i+1)] = fmt.Sprintf("tripulante %d (força %d)", i+1, s)
 	}
 	for _, l := range d.Locations.Value {
-		pt[fmt.Sprintf("choice.location:%d", l.Number)] = fmt.Sprintf("Recompensa da localização %d %s", l.Number, l.Name)
-	}
-	for _, v := range d.Scoring.Value.Valuables {
-		pt["arg.valuable_"+v.Type] = "Valiosos: " + v.Label
-		pt["arg.wild_as_"+v.Type] = "Valiosos coringa contados como " + v.Label
-		pt["choice.valuable_"+v.Type] = pt["arg.valuable_"+v.Type]
-		pt["choice.wild_as_"+v.Type] = pt["arg.wild_as_"+v.Type]
+		name := l.Name
+		if p, ok := locationNameTexts[name]; ok {
+			name = p
+		}
+		pt[fmt.Sprintf("choice.location:%d", l.Number)] = fmt.Sprintf("Recompensa da localização %d %s", l.Number, name)
 	}
 	for k, v := range phaseTexts {
 		pt["phase."+k] = v.pt
@@ -89,7 +98,9 @@ func Messages() map[string]map[string]string {
 		pt["category."+k] = v.pt
 	}
 	pageMessages(pt, d)
-	return map[string]map[string]string{"pt-BR": pt}
+	en := map[string]string{}
+	termCatalog(en, pt)
+	return map[string]map[string]string{"en": en, "pt-BR": pt}
 }
 
 // fill replaces {name} placeholders by the params, given as name, value
@@ -120,7 +131,7 @@ func ruleErr(code, section string, kv ...string) *kit.RuleError {
 		panic("lockup: no message for error code " + code)
 	}
 	p := pairs(kv)
-	return &kit.RuleError{Code: code, Rule: section, Message: fill(t.en, p), Params: p}
+	return &kit.RuleError{Code: code, Rule: section, Message: fill(t.en, englishParams(p)), Params: p}
 }
 
 // event returns a log entry, public when to is nil.
@@ -130,7 +141,7 @@ func event(code string, to []int, kv ...string) kit.Event {
 		panic("lockup: no message for event code " + code)
 	}
 	p := pairs(kv)
-	e := kit.Event{Code: code, Text: fill(t.en, p), Params: p}
+	e := kit.Event{Code: code, Text: fill(t.en, englishParams(p)), Params: p}
 	if to != nil {
 		e.To = to
 	}

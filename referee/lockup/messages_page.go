@@ -65,6 +65,8 @@ func pageMessages(pt map[string]string, d *Data) {
 		pt["panel.wild_as_"+v.Type] = pt["arg.wild_as_"+v.Type]
 	}
 	pt["track.round"] = panelTexts["round"].pt
+	// The side that wins a solo game the player loses (Outcome.Side).
+	pt["side.Guards"] = "os guardas"
 	for _, s := range d.Board.Value.Spaces {
 		if p, ok := spaceTexts[s.ID]; ok {
 			pt["choice."+s.ID] = p

@@ -104,7 +104,8 @@ func TestEveryCodeUsedHasAText(t *testing.T) {
 }
 
 // TestTranslateRuleError: a refusal renders in Portuguese with its
-// parameters filled.
+// parameters filled, the names of its terms (a space, a resource)
+// translated as the pages do.
 func TestTranslateRuleError(t *testing.T) {
 	st := atLegend(t, "Ana", "Bia")
 	st = stepFrom(t, st, "STAIRS")
@@ -113,8 +114,12 @@ func TestTranslateRuleError(t *testing.T) {
 	if !ok {
 		t.Fatalf("err = %v, want a rule error", err)
 	}
-	got := kit.Translate(New().Info(), "pt-BR", re.Code, re.Params, re.Message)
-	if want := "O caminho para Flooded Hall custa 1 iron; ele só pode ser seguido pagando o custo."; got != want {
+	pt := map[string]string{}
+	for k, v := range re.Params {
+		pt[k] = expandTerms(v, "pt-BR")
+	}
+	got := kit.Translate(New().Info(), "pt-BR", re.Code, pt, re.Message)
+	if want := "O caminho para Salão Inundado custa 1 ferro; ele só pode ser seguido pagando o custo."; got != want {
 		t.Fatalf("pt-BR = %q, want %q", got, want)
 	}
 	if !strings.HasPrefix(re.Rule, "Lockup: Breakout › ") {
@@ -165,6 +170,7 @@ func TestEveryEmittedKeyTranslated(t *testing.T) {
 					view := g.View(st, v)
 					check(view.Prompt.Code, view.Prompt.Params)
 					check("phase."+view.Phase, nil)
+					checkTerms(t, view)
 					// The pages show the private data whole, nested keys
 					// included; the public data is drawn as the board.
 					for i, part := range []any{view.Public, view.Private} {
@@ -231,6 +237,7 @@ func TestEveryEmittedKeyTranslated(t *testing.T) {
 				}
 				for _, e := range res.Events {
 					check(e.Code, e.Params)
+					checkTerms(t, e)
 				}
 				st = res.State
 			}
@@ -318,3 +325,65 @@ func topKeys(v any) []string {
 }
 
 var fieldName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// checkTerms fails on a term in x (a view, an event) that has no text, or
+// whose values do not fill its pt-BR text.
+func checkTerms(t *testing.T, x any) {
+	t.Helper()
+	b, _ := json.Marshal(x)
+	var tree any
+	_ = json.Unmarshal(b, &tree)
+	var walk func(any)
+	walk = func(n any) {
+		switch n := n.(type) {
+		case string:
+			for _, m := range termPattern.FindAllStringSubmatch(n, -1) {
+				if _, ok := allTerms()[m[1]]; !ok {
+					t.Fatalf("term %q in %q has no text", m[1], n)
+				}
+			}
+			for _, lang := range []string{"en", "pt-BR"} {
+				if got := expandTerms(n, lang); strings.Contains(got, termMark) || regexp.MustCompile(`\{[a-z_]+\}`).MatchString(got) {
+					t.Fatalf("%q in %s reads %q: a term not expanded or not filled", n, lang, got)
+				}
+			}
+		case []any:
+			for _, v := range n {
+				walk(v)
+			}
+		case map[string]any:
+			for k, v := range n {
+				walk(k)
+				walk(v)
+			}
+		}
+	}
+	walk(tree)
+}
+
+// TestTermsTranslated: every term has an English and a pt-BR text with
+// the same placeholders, and both catalogs carry it.
+func TestTermsTranslated(t *testing.T) {
+	msgs := New().Info().Messages
+	ph := regexp.MustCompile(`\{[a-z_]+\}`)
+	for code, tx := range allTerms() {
+		if tx.en == "" || tx.pt == "" {
+			t.Errorf("term %q: en %q, pt-BR %q", code, tx.en, tx.pt)
+		}
+		if a, b := sorted(ph.FindAllString(tx.en, -1)), sorted(ph.FindAllString(tx.pt, -1)); strings.Join(a, ",") != strings.Join(b, ",") {
+			t.Errorf("term %q: placeholders %v in English, %v in pt-BR", code, a, b)
+		}
+		if got, want := msgs["pt-BR"]["term."+code], tx.pt; got != want {
+			t.Errorf("pt-BR catalog term.%s = %q, want %q", code, got, want)
+		}
+		if got, want := msgs["en"]["term."+code], tx.en; got != want {
+			t.Errorf("en catalog term.%s = %q, want %q", code, got, want)
+		}
+	}
+	if got, want := english(tokenLabel(CrewToken{ID: "crew3", Strength: 2})), "crew token 3 (strength 2)"; got != want {
+		t.Errorf("a crew token reads %q in English, want %q", got, want)
+	}
+	if got, want := expandTerms(tokenLabel(CrewToken{ID: "crew3", Strength: 2}), "pt-BR"), "ficha de equipe 3 (força 2)"; got != want {
+		t.Errorf("a crew token reads %q in pt-BR, want %q", got, want)
+	}
+}

@@ -188,9 +188,9 @@ func offerAssign(st *State, seat int) *kit.MoveSpec {
 		toks = append(toks, kit.Choice{Value: p.Tokens[i].ID, Label: tokenLabel(p.Tokens[i])})
 	}
 	locs := intChoices([]int{1, 2, 3, 4, 5, 6, 7}, func(n int) string {
-		l := fmt.Sprintf("%d %s", n, st.Data.Locations.Value[n-1].Name)
+		l := st.locName(n)
 		if t := st.Tunnels[n-1]; t != "" {
-			l += " (" + t + " tunnel)"
+			l += " " + term("tunnel_note."+t)
 		}
 		return l
 	})
@@ -219,9 +219,9 @@ func offerAdvance(paying bool) func(*State, int) *kit.MoveSpec {
 			if (len(path.Cost) > 0) != paying {
 				continue
 			}
-			c := kit.Choice{Value: path.To, Label: st.Data.spaceLabel(path.To)}
+			c := kit.Choice{Value: path.To, Label: st.Data.spaceTerm(path.To)}
 			if paying {
-				c.Label += " (pay " + costText(path.Cost) + ")"
+				c.Label += " " + term("pay") + " " + costText(path.Cost) + ")"
 			}
 			cs = append(cs, c)
 		}
@@ -252,7 +252,7 @@ func offerKeepLoot(st *State, seat int) *kit.MoveSpec {
 	for _, k := range st.Players[seat].Peek {
 		if !seen[k] {
 			seen[k] = true
-			toks = append(toks, kit.Choice{Value: k, Label: st.Data.lootLabel(k)})
+			toks = append(toks, kit.Choice{Value: k, Label: st.Data.lootTerm(k)})
 		}
 	}
 	return offer(MoveKeepLoot, map[string][]kit.Choice{"loot": toks, "use": boolChoices(true, false)})

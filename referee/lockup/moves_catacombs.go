@@ -72,13 +72,13 @@ func advance(t *kit.Turn[State], seat int, a advanceArgs, paying bool) error {
 		return ruleErr("await_loot", secAdvancing)
 	}
 	if st.lanternEnded(p.Lantern) {
-		return ruleErr("lantern_ended", secTomb, "space", st.Data.spaceLabel(p.Lantern))
+		return ruleErr("lantern_ended", secTomb, "space", st.Data.spaceTerm(p.Lantern))
 	}
 	path, ok := st.Data.findPath(p.Lantern, a.To)
 	if !ok {
-		return ruleErr("not_forward", secAdvancing, "from", st.Data.spaceLabel(p.Lantern), "to", a.To)
+		return ruleErr("not_forward", secAdvancing, "from", st.Data.spaceTerm(p.Lantern), "to", a.To)
 	}
-	to := st.Data.spaceLabel(a.To)
+	to := st.Data.spaceTerm(a.To)
 	if len(path.Cost) > 0 && !paying {
 		return ruleErr("cost_unpaid", secAdvancing, "to", to, "cost", costText(path.Cost))
 	}
@@ -112,13 +112,13 @@ func arrive(t *kit.Turn[State], seat int) {
 		stack := st.LootStacks[id]
 		switch {
 		case len(stack) == 0:
-			t.Log(event("loot_empty", nil, "space", st.Data.spaceLabel(id)))
+			t.Log(event("loot_empty", nil, "space", st.Data.spaceTerm(id)))
 		case seat == Guards:
 			g := st.GuardState
 			g.Loot = append(g.Loot, stack[0])
 			st.LootStacks[id] = stack[1:]
 			t.Reveal()
-			t.Log(event("guards_loot", nil, "loot", st.Data.lootLabel(stack[0])))
+			t.Log(event("guards_loot", nil, "loot", st.Data.lootTerm(stack[0])))
 		default:
 			p := &st.Players[seat]
 			p.Peek = append([]string(nil), stack...)
@@ -126,7 +126,7 @@ func arrive(t *kit.Turn[State], seat int) {
 			t.Reveal()
 			var ls []string
 			for _, k := range stack {
-				ls = append(ls, st.Data.lootLabel(k))
+				ls = append(ls, st.Data.lootTerm(k))
 			}
 			t.Log(event("loot_peek", []int{seat}, "tokens", strings.Join(ls, ", ")))
 		}
@@ -199,10 +199,10 @@ func keepLoot(t *kit.Turn[State], seat int, a keepLootArgs) error {
 	p.Peek = nil
 	h.AwaitLoot = false
 	if a.Use {
-		t.Log(event("loot_used", nil, "seat", t.S.name(seat), "loot", st.Data.lootLabel(a.Token)))
+		t.Log(event("loot_used", nil, "seat", t.S.name(seat), "loot", st.Data.lootTerm(a.Token)))
 	} else {
 		p.LootStars += st.Data.LootStar.Value
-		t.Log(event("loot_star", nil, "seat", t.S.name(seat), "loot", st.Data.lootLabel(a.Token)))
+		t.Log(event("loot_star", nil, "seat", t.S.name(seat), "loot", st.Data.lootTerm(a.Token)))
 	}
 	finishHeadIfDone(t)
 	resolve(t)
@@ -244,10 +244,10 @@ type advanceLanternArgs struct {
 func advanceLantern(t *kit.Turn[State], seat int, a advanceLanternArgs) error {
 	st, p := t.S, (&t.S.Players[seat])
 	if st.lanternEnded(p.Lantern) {
-		return ruleErr("lantern_ended", secIcons, "space", st.Data.spaceLabel(p.Lantern))
+		return ruleErr("lantern_ended", secIcons, "space", st.Data.spaceTerm(p.Lantern))
 	}
 	if len(st.Data.pathsFrom(p.Lantern)) == 0 {
-		return ruleErr("no_path", secIcons, "space", st.Data.spaceLabel(p.Lantern))
+		return ruleErr("no_path", secIcons, "space", st.Data.spaceTerm(p.Lantern))
 	}
 	key := st.claimKey(a.Source)
 	if slices.Contains(p.LanternClaims, key) {
@@ -280,11 +280,11 @@ func (st *State) lanternSources(seat int) []kit.Choice {
 	for loc := 1; loc <= 7; loc++ {
 		toks := p.tokensIn(PlaceLocation, loc)
 		if st.Resolved[loc-1] && len(toks) > 0 && !p.Tokens[toks[0]].Latecomer {
-			add(fmt.Sprintf("location:%d", loc), "Reward of location "+st.locName(loc))
+			add(fmt.Sprintf("location:%d", loc), term("location_reward", "n", strconv.Itoa(loc))+" "+st.Data.locationTerm(loc))
 		}
 	}
 	if st.Phase == PhaseLegend && len(p.tokensIn(PlaceLegend, 0)) > 0 {
-		add("legend", "Legend card "+st.ActiveLegend)
+		add("legend", term("legend_reward")+" "+legendTerm(st.ActiveLegend))
 	}
 	for i, it := range p.Items {
 		add(fmt.Sprintf("item:%d", i), it.Name)
@@ -321,9 +321,9 @@ func (st *State) sourceLabel(seat int, source string) string {
 	i, err := strconv.Atoi(n)
 	switch {
 	case kind == "legend":
-		return "the legend card " + st.ActiveLegend
-	case kind == "location":
-		return "location " + n
+		return term("legend_source") + " " + legendTerm(st.ActiveLegend)
+	case kind == "location" && err == nil:
+		return term("location_n", "n", strconv.Itoa(i))
 	case kind == "item" && err == nil && i >= 0 && i < len(p.Items):
 		return p.Items[i].Name
 	case kind == "tome" && err == nil && i >= 0 && i < len(p.TomesPlayed):
@@ -396,6 +396,6 @@ func runGuards(t *kit.Turn[State]) {
 
 func guardsStep(t *kit.Turn[State], p Path) {
 	t.S.GuardState.Lantern = p.To
-	t.Log(event("guards_moved", nil, "space", t.S.Data.spaceLabel(p.To)))
+	t.Log(event("guards_moved", nil, "space", t.S.Data.spaceTerm(p.To)))
 	arrive(t, Guards)
 }

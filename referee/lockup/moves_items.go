@@ -52,7 +52,7 @@ func crafted(t *kit.Turn[State], seat int, it Item) {
 	p.Items = append(p.Items, it)
 	up := ""
 	if it.Upgraded {
-		up = " (upgraded)"
+		up = term("upgraded")
 	}
 	t.Log(event("item_crafted", nil, "seat", t.S.name(seat), "item", it.Name, "upgraded", up))
 }

@@ -164,16 +164,11 @@ func queueAdvance(t *kit.Turn[State], seat, loc int, source string, steps int) {
 	}
 	st.Queue = append(st.Queue, Advance{Seat: seat, StepsLeft: steps, Location: loc, Source: source})
 	if loc > 0 {
-		t.Log(event("tunnel_winner", nil, "location", t.S.locName(loc), "tunnel", source, "seat", t.S.name(seat), "steps", spacesText(steps)))
+		t.Log(event("tunnel_winner", nil, "location", t.S.locName(loc), "tunnel", tunnelTerm(source), "seat", t.S.name(seat), "steps", spacesText(steps)))
 	}
 }
 
-func spacesText(n int) string {
-	if n == 1 {
-		return "1 space"
-	}
-	return fmt.Sprintf("%d spaces", n)
-}
+func spacesText(n int) string { return spacesTerm(n) }
 
 // startLegend reveals every token on the active legend card (and, solo, the
 // guards' 8th card) and ranks the strengths, ties by seating order.
@@ -205,7 +200,7 @@ func startLegend(t *kit.Turn[State]) {
 		parts = append(parts, fmt.Sprintf("%d. %s %d", i+1, t.S.name(r.Seat), r.Strength))
 	}
 	t.Reveal()
-	t.Log(event("legend_strengths", nil, "legend", st.ActiveLegend, "ranking", strings.Join(parts, ", ")))
+	t.Log(event("legend_strengths", nil, "legend", legendTerm(st.ActiveLegend), "ranking", strings.Join(parts, ", ")))
 }
 
 // latecomer sends the player's tokens at a resolved location to the
@@ -341,7 +336,7 @@ func patrol(t *kit.Turn[State]) {
 	st.LegendDeck = append(st.LegendDeck, old)
 	st.ActiveLegend, st.LegendDeck = st.LegendDeck[0], st.LegendDeck[1:]
 	t.Reveal()
-	t.Log(event("patrol", nil, "old", old, "legend", st.ActiveLegend))
+	t.Log(event("patrol", nil, "old", legendTerm(old), "legend", legendTerm(st.ActiveLegend)))
 	patrolMinions(t)
 	if st.Round >= st.Data.Rounds.Value {
 		st.Phase = PhaseLastRaid

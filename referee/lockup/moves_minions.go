@@ -24,9 +24,9 @@ var minionCountCategory = map[string]string{
 }
 
 func minionLabel(m Minion) string {
-	l := label(categoryTexts, m.Type)
+	l := categoryTerm(m.Type)
 	if m.Remove {
-		l += " (remove)"
+		l += " " + term("remove")
 	}
 	return l
 }

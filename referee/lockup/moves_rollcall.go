@@ -2,6 +2,7 @@ package lockup
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -107,13 +108,13 @@ func nextRollCallTurn(t *kit.Turn[State]) {
 }
 
 func (st *State) locName(n int) string {
-	return fmt.Sprintf("%d %s", n, st.Data.Locations.Value[n-1].Name)
+	return fmt.Sprintf("%d %s", n, st.Data.locationTerm(n))
 }
 
-// tokenLabel names a crew token for screens.
+// tokenLabel names a crew token for screens, as a term.
 func tokenLabel(c CrewToken) string {
 	if c.Explorer {
-		return fmt.Sprintf("explorer (strength %d)", c.Strength)
+		return term("explorer", "strength", strconv.Itoa(c.Strength))
 	}
-	return fmt.Sprintf("crew token %s (strength %d)", strings.TrimPrefix(c.ID, "crew"), c.Strength)
+	return term("token", "n", strings.TrimPrefix(c.ID, "crew"), "strength", strconv.Itoa(c.Strength))
 }

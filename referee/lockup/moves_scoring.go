@@ -111,18 +111,18 @@ func submitFinalScore(t *kit.Turn[State], seat int, a map[string]json.RawMessage
 	}
 	for k := range a {
 		if !known[k] {
-			return ruleErr("score_pad_invalid", secEnd, "detail", fmt.Sprintf("the score pad has no entry %q", k))
+			return ruleErr("score_pad_invalid", secEnd, "detail", term("no_entry", "name", k))
 		}
 	}
 	vals := map[string]int{}
 	for _, f := range pad {
 		raw, ok := a[f.Name]
 		if !ok {
-			return ruleErr("score_missing", secEnd, "category", f.Label)
+			return ruleErr("score_missing", secEnd, "category", fieldTerm(f))
 		}
 		var v int
 		if err := json.Unmarshal(raw, &v); err != nil {
-			return ruleErr("score_pad_invalid", secEnd, "detail", fmt.Sprintf("%s must be a whole number", f.Label))
+			return ruleErr("score_pad_invalid", secEnd, "detail", term("whole_number", "name", f.Label))
 		}
 		if err := inBounds(f, v); err != nil {
 			return err
@@ -132,7 +132,7 @@ func submitFinalScore(t *kit.Turn[State], seat int, a map[string]json.RawMessage
 	as := ""
 	if raw, ok := a["golems_as"]; ok && string(raw) != "null" && string(raw) != `""` {
 		if err := json.Unmarshal(raw, &as); err != nil || !slices.Contains([]string{MinionDwarf, MinionRatman}, as) {
-			return ruleErr("score_pad_invalid", secMinions, "detail", "golems count as dwarf or ratman")
+			return ruleErr("score_pad_invalid", secMinions, "detail", term("golems_dwarf_ratman"))
 		}
 	}
 	entries := Entries{StarsTrack: vals["stars"], Counts: map[string]int{}, GolemsAs: as}

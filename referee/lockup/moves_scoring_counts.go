@@ -75,7 +75,7 @@ func (st *State) countFields(seat int) []padField {
 // does.
 func inBounds(f padField, v int) error {
 	if v < f.Min || v > f.Max {
-		return ruleErr("score_out_of_bounds", f.Rule, "category", f.Label, "value", strconv.Itoa(v),
+		return ruleErr("score_out_of_bounds", f.Rule, "category", fieldTerm(f), "value", strconv.Itoa(v),
 			"min", strconv.Itoa(f.Min), "max", strconv.Itoa(f.Max))
 	}
 	return nil
@@ -203,7 +203,7 @@ func recordEntry(t *kit.Turn[State], seat int, f padField, value int, set func()
 		return err
 	}
 	set()
-	t.Log(event("score_entered", []int{seat}, "category", f.Label, "value", strconv.Itoa(value)))
+	t.Log(event("score_entered", []int{seat}, "category", fieldTerm(f), "value", strconv.Itoa(value)))
 	return nil
 }
 
@@ -221,10 +221,10 @@ func chooseGolems(t *kit.Turn[State], seat int, a chooseGolemsArgs) error {
 		return ruleErr("bad_args", secMinions)
 	}
 	if p.Score.Counts[cat] == 0 {
-		return ruleErr("golem_needs_type", secMinions, "type", label(categoryTexts, a.As))
+		return ruleErr("golem_needs_type", secMinions, "type", categoryTerm(a.As))
 	}
 	p.Score.GolemsAs = a.As
-	t.Log(event("score_entered", []int{seat}, "category", label(categoryTexts, "golems"), "value", label(categoryTexts, a.As)))
+	t.Log(event("score_entered", []int{seat}, "category", categoryTerm("golems"), "value", categoryTerm(a.As)))
 	return nil
 }
 

@@ -90,13 +90,13 @@ func (st *State) prompt(v kit.Viewer, o *kit.Outcome) *kit.Prompt {
 		}
 		switch {
 		case host:
-			return newPrompt("prompt.host_legend", "legend", st.ActiveLegend)
+			return newPrompt("prompt.host_legend", "legend", legendTerm(st.ActiveLegend))
 		case board:
-			return newPrompt("prompt.board_legend", "legend", st.ActiveLegend)
+			return newPrompt("prompt.board_legend", "legend", legendTerm(st.ActiveLegend))
 		case seat == st.FirstPlayer:
-			return newPrompt("prompt.first_legend", "legend", st.ActiveLegend)
+			return newPrompt("prompt.first_legend", "legend", legendTerm(st.ActiveLegend))
 		}
-		return newPrompt("prompt.seat_legend", "legend", st.ActiveLegend)
+		return newPrompt("prompt.seat_legend", "legend", legendTerm(st.ActiveLegend))
 	case PhaseLastRaid:
 		switch {
 		case host:
@@ -137,5 +137,5 @@ func newPrompt(code string, kv ...string) *kit.Prompt {
 		panic("lockup: no message for prompt " + code)
 	}
 	p := pairs(kv)
-	return &kit.Prompt{Code: code, Text: fill(t.en, p), Params: p}
+	return &kit.Prompt{Code: code, Text: fill(t.en, englishParams(p)), Params: p}
 }

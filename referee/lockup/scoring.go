@@ -3,6 +3,7 @@ package lockup
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"tablewarden/referee/kit"
 )
@@ -79,11 +80,11 @@ func (st *State) catacombPoints(space string) (int, string) {
 	sp, _ := st.Data.space(space)
 	switch sp.End {
 	case EndTomb:
-		return st.Data.TombPoints.Value, "TOMB"
+		return st.Data.TombPoints.Value, categoryTerm("tomb")
 	case EndEscaped:
-		return 0, "ESCAPED scored in play"
+		return 0, term("note.escaped")
 	}
-	return sp.Points, sp.Label
+	return sp.Points, st.Data.spaceTerm(space)
 }
 
 // scoreLine is one player's breakdown.
@@ -97,10 +98,10 @@ func (st *State) scoreLine(seat int) kit.ScoreLine {
 	add := func(cat string, pts int, note string) {
 		items = append(items, kit.ScoreItem{Category: cat, Points: pts, Note: note})
 	}
-	add("stars_in_play", track-p.EscapedStars, fmt.Sprintf("track %d, of which %d loot stars", track, p.LootStars))
+	add("stars_in_play", track-p.EscapedStars, term("note.track_loot", "track", strconv.Itoa(track), "loot", strconv.Itoa(p.LootStars)))
 	esc := ""
 	if p.EscapedRound > 0 {
-		esc = fmt.Sprintf("round %d", p.EscapedRound)
+		esc = term("note.round", "n", strconv.Itoa(p.EscapedRound))
 	}
 	add("escaped", p.EscapedStars, esc)
 	cp, cn := st.catacombPoints(p.Lantern)
@@ -113,15 +114,15 @@ func (st *State) scoreLine(seat int) kit.ScoreLine {
 		var ok bool
 		gp, ok = st.golemPoints(c, as)
 		if ok {
-			gnote = fmt.Sprintf("%d as %s", c["golems"], label(categoryTexts, as))
+			gnote = term("note.golems_as."+as, "n", strconv.Itoa(c["golems"]))
 		} else {
-			gp, gnote = 0, fmt.Sprintf("%d, not counted", c["golems"])
+			gp, gnote = 0, term("note.golems_unused", "n", strconv.Itoa(c["golems"]))
 		}
 	}
 	add("golems", gp, gnote)
 	barrels := c["barrels"] + d.CrewBoardBarrels.Value
-	add("dryads", c["dryads"]*barrels*d.DryadStarsPerBarrel.Value, fmt.Sprintf("%d × %d barrels", c["dryads"], barrels))
-	add("fungoids", c["fungoids"]*len(p.Loot)*d.FungoidStarsPerLoot.Value, fmt.Sprintf("%d × %d loot tokens", c["fungoids"], len(p.Loot)))
+	add("dryads", c["dryads"]*barrels*d.DryadStarsPerBarrel.Value, term("note.dryads", "n", strconv.Itoa(c["dryads"]), "barrels", strconv.Itoa(barrels)))
+	add("fungoids", c["fungoids"]*len(p.Loot)*d.FungoidStarsPerLoot.Value, term("note.fungoids", "n", strconv.Itoa(c["fungoids"]), "loot", strconv.Itoa(len(p.Loot))))
 	val, wild := 0, 0
 	for _, v := range sc.Valuables {
 		n, w := c["valuable_"+v.Type], c["wild_as_"+v.Type]
@@ -142,7 +143,7 @@ func (st *State) guardsLine() kit.ScoreLine {
 	track := max(g.StarsTrack, g.recordedStars())
 	cp, cn := st.catacombPoints(g.Lantern)
 	l := kit.ScoreLine{Seat: Guards, Categories: []kit.ScoreItem{
-		{Category: "stars_in_play", Points: track - g.EscapedStars, Note: fmt.Sprintf("track %d, of which %d legend stars", track, g.LegendStars)},
+		{Category: "stars_in_play", Points: track - g.EscapedStars, Note: term("note.track_legend", "track", strconv.Itoa(track), "legend", strconv.Itoa(g.LegendStars))},
 		{Category: "escaped", Points: g.EscapedStars},
 		{Category: "catacombs", Points: cp, Note: cn},
 	}}

@@ -172,18 +172,18 @@ func (g *Game) SetupEvents(s kit.State) []kit.Event {
 			collapsed++
 			continue
 		}
-		shown = append(shown, fmt.Sprintf("%d %s", i+1, tn))
+		shown = append(shown, fmt.Sprintf("%d %s", i+1, tunnelTerm(tn)))
 	}
 	evs := []kit.Event{event("tunnels_dealt", nil, "tunnels", strings.Join(shown, ", "), "collapsed", fmt.Sprint(collapsed))}
 	var spaces []string
 	size := 0
 	for _, sp := range st.Data.lootSpaces() {
-		spaces = append(spaces, st.Data.spaceLabel(sp))
+		spaces = append(spaces, st.Data.spaceTerm(sp))
 		size = max(size, len(st.LootStacks[sp]))
 	}
 	evs = append(evs,
 		event("loot_dealt", nil, "n", fmt.Sprint(size), "spaces", strings.Join(spaces, ", ")),
-		event("legend_revealed", nil, "legend", st.ActiveLegend),
+		event("legend_revealed", nil, "legend", legendTerm(st.ActiveLegend)),
 		event("minion_row", nil, "row", st.minionRowText()))
 	return append(evs, st.roundEvents()...)
 }
@@ -229,7 +229,7 @@ func (st *State) roundEvents() []kit.Event {
 	if g := st.GuardState; g != nil {
 		var cs []string
 		for i, c := range g.OnLocations {
-			cs = append(cs, fmt.Sprintf("%d: %s %d", i+1, c.Colour, c.Strength))
+			cs = append(cs, fmt.Sprintf("%d: %s", i+1, guardTerm(c.Colour, c.Strength)))
 		}
 		evs = append(evs, event("guards_dealt", nil, "cards", strings.Join(cs, ", ")))
 	}

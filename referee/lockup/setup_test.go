@@ -185,10 +185,10 @@ func TestSetupLogged(t *testing.T) {
 					tunnels = append(tunnels, fmt.Sprintf("%d %s", i+1, tn))
 				}
 			}
-			if got, want := evs[0].Params["tunnels"], strings.Join(tunnels, ", "); got != want {
+			if got, want := english(evs[0].Params["tunnels"]), strings.Join(tunnels, ", "); got != want {
 				t.Fatalf("tunnels logged = %q, want %q", got, want)
 			}
-			if got, want := evs[2].Params["legend"], st.ActiveLegend; got != want {
+			if got, want := english(evs[2].Params["legend"]), st.ActiveLegend; got != want {
 				t.Fatalf("legend logged = %q, want %q", got, want)
 			}
 		})

@@ -330,7 +330,7 @@ func (s *State) lanternEnded(space string) bool {
 // name names a seat for screens and the log (Guards: the guards).
 func (s *State) name(seat int) string {
 	if seat == Guards {
-		return "the guards"
+		return term("guards")
 	}
 	return s.Seats[seat]
 }

@@ -29,7 +29,8 @@ var moveTexts = map[string]text{
 	"finish_scoring":     {"I have finished my scoring", "Terminei minha pontuação"},
 }
 
-// argTexts labels move arguments and option names ("arg.<name>").
+// argTexts labels move arguments and option names and help ("arg.<name>",
+// "option.<name>", "option_help.<name>").
 var argTexts = map[string]text{
 	"arg.token":           {"Crew token", "Ficha de equipe"},
 	"arg.location":        {"Location", "Localização"},
@@ -52,6 +53,10 @@ var argTexts = map[string]text{
 	"arg.golems_as":       {"Golems count as", "Golems contam como"},
 	"option.difficulty":   {"Solo difficulty colour", "Cor da dificuldade (solitário)"},
 	"option.game_data":    {"Game data (board, tables) override", "Dados do jogo (tabuleiro, tabelas)"},
+	"option_help.difficulty": {"Solo only: the guard deck holds 8 blue cards and 6 cards of this colour. Assumed: the book does not print the colours' names or strengths; change them in the game data if your copy differs.",
+		"Só no modo solitário: o baralho de guardas tem 8 cartas azuis e 6 cartas desta cor. Suposto: o livro não traz os nomes nem as forças das cores; mude-os nos dados do jogo se a sua cópia for diferente."},
+	"option_help.game_data": {"A JSON object whose keys replace those of the built-in data.json: the catacomb board, crew strengths, scoring tables, tie-break and more. Assumed: the book does not print the catacomb board, so the built-in one is a placeholder; enter your copy's board here.",
+		"Um objeto JSON cujas chaves substituem as do data.json embutido: o tabuleiro das catacumbas, as forças da equipe, as tabelas de pontuação, o desempate e mais. Suposto: o livro não traz o tabuleiro das catacumbas, então o embutido é provisório; informe aqui o tabuleiro da sua cópia."},
 }
 
 // phaseTexts names the phases.

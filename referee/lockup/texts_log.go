@@ -118,6 +118,3 @@ var eventTexts = map[string]text{
 	"score_submitted":     {"{seat} submits their score pad: {total} points.", "{seat} envia seu bloco de pontuação: {total} pontos."},
 	"game_ended":          {"Final scores: {scores}.", "Pontuação final: {scores}."},
 }
-
-// Messages returns the pt-BR translation of every move type, argument and
-// option label, phase, score category, error code and event code.

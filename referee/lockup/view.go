@@ -1,7 +1,6 @@
 package lockup
 
 import (
-	"fmt"
 	"strconv"
 
 	"tablewarden/referee/kit"
@@ -139,13 +138,13 @@ func (st *State) seatView(s int) kit.SeatView {
 	}
 	facts := map[string]string{
 		"holding_cell": strconv.Itoa(p.inCell()),
-		"lantern":      st.Data.spaceLabel(p.Lantern),
+		"lantern":      st.Data.spaceTerm(p.Lantern),
 		"loot_tokens":  strconv.Itoa(len(p.Loot)),
 		"minions":      strconv.Itoa(len(p.Minions)),
 		"face_down":    strconv.Itoa(onBoard),
 	}
 	if s == st.FirstPlayer {
-		facts["first_player"] = "yes"
+		facts["first_player"] = term("yes")
 	}
 	if p.EscapedStars > 0 {
 		facts["escaped_stars"] = strconv.Itoa(p.EscapedStars)
@@ -162,13 +161,13 @@ func (st *State) privateView(s int) privateView {
 		case tk.Place == PlaceCell:
 			pv.HoldingCell = append(pv.HoldingCell, tokenLabel(tk))
 		case tk.FaceDown && tk.Place == PlaceLegend:
-			pv.FaceDown = append(pv.FaceDown, "legend card: "+tokenLabel(tk))
+			pv.FaceDown = append(pv.FaceDown, term("legend_place")+": "+tokenLabel(tk))
 		case tk.FaceDown:
-			pv.FaceDown = append(pv.FaceDown, fmt.Sprintf("location %d: %s", tk.Location, tokenLabel(tk)))
+			pv.FaceDown = append(pv.FaceDown, term("location_n", "n", strconv.Itoa(tk.Location))+": "+tokenLabel(tk))
 		}
 	}
 	for _, l := range p.Peek {
-		pv.LootStack = append(pv.LootStack, d.lootLabel(l))
+		pv.LootStack = append(pv.LootStack, d.lootTerm(l))
 	}
 	for _, m := range p.MinionChoice {
 		pv.MinionChoice = append(pv.MinionChoice, minionLabel(m))
@@ -184,7 +183,7 @@ func (st *State) privateView(s int) privateView {
 			}
 		} else {
 			l := st.scoreLine(s)
-			sv.Entries, sv.StarsTrack, sv.GolemsAs, sv.Breakdown = p.Score.Counts, p.Score.StarsTrack, st.golemsAs(p.Score), &l
+			sv.Entries, sv.StarsTrack, sv.GolemsAs, sv.Breakdown = p.Score.Counts, p.Score.StarsTrack, categoryTerm(st.golemsAs(p.Score)), &l
 		}
 		pv.Scoring = sv
 	}

@@ -3,6 +3,7 @@ package lockup
 import (
 	"fmt"
 	"sort"
+	"strconv"
 
 	"tablewarden/referee/kit"
 )
@@ -96,7 +97,7 @@ type chartSeries struct {
 // it.
 func (st *State) publicToken(s int, tk CrewToken) string {
 	if tk.FaceDown && !tk.Revealed {
-		return st.Seats[s] + ": face-down token"
+		return st.Seats[s] + ": " + term("face_down_token")
 	}
 	return st.Seats[s] + ": " + tokenLabel(tk)
 }
@@ -104,90 +105,83 @@ func (st *State) publicToken(s int, tk CrewToken) string {
 func (st *State) publicView() publicView {
 	d := st.Data
 	placed := st.onBoard()
-	pv := publicView{Round: st.Round, Rounds: d.Rounds.Value, Phase: label(phaseTexts, st.Phase), FirstPlayer: st.Seats[st.FirstPlayer]}
+	pv := publicView{Round: st.Round, Rounds: d.Rounds.Value, Phase: term("phase." + st.Phase), FirstPlayer: st.Seats[st.FirstPlayer]}
 	if st.Phase == PhaseRollCall {
 		pv.Turn = st.Seats[st.Turn]
 	}
 	for _, q := range st.Queue {
-		who := "the guards"
-		if q.Seat != Guards {
-			who = st.Seats[q.Seat]
-		}
-		w := fmt.Sprintf("%s: up to %s", who, spacesText(q.StepsLeft))
+		who := st.name(q.Seat)
+		w := who + ": " + term("up_to") + " " + spacesText(q.StepsLeft)
 		if q.Location > 0 {
-			w += fmt.Sprintf(" from location %d", q.Location)
+			w += " " + term("from_location", "n", strconv.Itoa(q.Location))
 		}
 		if q.AwaitLoot {
-			w = who + ": choosing a loot token"
+			w = who + ": " + term("choosing_loot")
 		}
 		if q.AwaitGuardsPay {
-			w = "the guards: can they pay the path cost?"
+			w = term("guards_can_pay")
 		}
 		pv.Waiting = append(pv.Waiting, w)
 	}
 	for i, l := range d.Locations.Value {
-		lv := locationView{Number: l.Number, Name: l.Name, Resolved: st.Resolved[i] && st.Phase != PhaseRollCall}
+		lv := locationView{Number: l.Number, Name: d.locationTerm(l.Number), Resolved: st.Resolved[i] && st.Phase != PhaseRollCall}
 		if st.Tunnels[i] != "" {
-			lv.Tunnel = st.Tunnels[i] + " tunnel"
+			lv.Tunnel = tunnelTerm(st.Tunnels[i])
 		}
 		for _, pt := range placed[l.Number] {
 			lv.Tokens = append(lv.Tokens, st.publicToken(pt.Seat, *pt.Token))
 		}
 		if g := st.GuardState; g != nil && i < len(g.OnLocations) {
-			lv.Guards = fmt.Sprintf("%s guard, strength %d", g.OnLocations[i].Colour, g.OnLocations[i].Strength)
+			lv.Guards = guardTerm(g.OnLocations[i].Colour, g.OnLocations[i].Strength)
 		}
 		pv.Locations = append(pv.Locations, lv)
 	}
-	pv.Legend = legendView{Active: st.ActiveLegend, DeckSize: len(st.LegendDeck)}
+	pv.Legend = legendView{Active: legendTerm(st.ActiveLegend), DeckSize: len(st.LegendDeck)}
 	for _, pt := range placed[0] {
 		pv.Legend.Tokens = append(pv.Legend.Tokens, st.publicToken(pt.Seat, *pt.Token))
 	}
 	if g := st.GuardState; g != nil && g.OnLegend.Colour != "" {
 		if g.LegendRevealed {
-			pv.Legend.GuardCard = fmt.Sprintf("%s guard, strength %d", g.OnLegend.Colour, g.OnLegend.Strength)
+			pv.Legend.GuardCard = guardTerm(g.OnLegend.Colour, g.OnLegend.Strength)
 		} else {
-			pv.Legend.GuardCard = "face-down guard card"
+			pv.Legend.GuardCard = term("guard_facedown")
 		}
 	}
 	for i, r := range st.LegendRanking {
-		who := "the guards"
-		if r.Seat != Guards {
-			who = st.Seats[r.Seat]
-		}
-		pv.Legend.Ranking = append(pv.Legend.Ranking, fmt.Sprintf("%d. %s (strength %d)", i+1, who, r.Strength))
+		pv.Legend.Ranking = append(pv.Legend.Ranking, fmt.Sprintf("%d. %s %s", i+1, st.name(r.Seat), term("strength", "n", strconv.Itoa(r.Strength))))
 	}
 	cv := catacombView{BoardSource: d.Board.Source, LootStacks: map[string]int{}}
 	if d.Board.Source == "assumed" {
-		cv.BoardSource = "ASSUMED default board (not in the book; the table can override it)"
+		cv.BoardSource = term("assumed_board")
 	}
 	for s, p := range st.Players {
-		cv.Lanterns = append(cv.Lanterns, st.Seats[s]+": "+d.spaceLabel(p.Lantern))
+		cv.Lanterns = append(cv.Lanterns, st.Seats[s]+": "+d.spaceTerm(p.Lantern))
 	}
 	if g := st.GuardState; g != nil {
-		cv.Lanterns = append(cv.Lanterns, "the guards: "+d.spaceLabel(g.Lantern))
+		cv.Lanterns = append(cv.Lanterns, st.name(Guards)+": "+d.spaceTerm(g.Lantern))
 	}
 	for _, sp := range d.lootSpaces() {
-		cv.LootStacks[d.spaceLabel(sp)] = len(st.LootStacks[sp])
+		cv.LootStacks[d.spaceTerm(sp)] = len(st.LootStacks[sp])
 	}
 	for _, sp := range d.Board.Value.Spaces {
-		x := sp.Label
+		x := d.spaceTerm(sp.ID)
 		switch {
 		case sp.End == EndTomb:
-			x += fmt.Sprintf(" (TOMB, %d stars)", d.TombPoints.Value)
+			x += " " + term("space_tomb", "stars", strconv.Itoa(d.TombPoints.Value))
 		case sp.End == EndEscaped:
-			x += " (ESCAPED)"
+			x += " " + term("space_escaped")
 		default:
-			x += fmt.Sprintf(" (%d points)", sp.Points)
+			x += " " + term("space_points", "n", strconv.Itoa(sp.Points))
 		}
 		if sp.Loot {
-			x += " [loot]"
+			x += " " + term("space_loot")
 		}
 		cv.Spaces = append(cv.Spaces, x)
 	}
 	for _, p := range d.Board.Value.Paths {
-		x := d.spaceLabel(p.From) + " → " + d.spaceLabel(p.To)
+		x := d.spaceTerm(p.From) + " → " + d.spaceTerm(p.To)
 		if len(p.Cost) > 0 {
-			x += " (cost " + costText(p.Cost) + ")"
+			x += " " + term("cost") + " " + costText(p.Cost) + ")"
 		}
 		cv.Paths = append(cv.Paths, x)
 	}
@@ -195,39 +189,39 @@ func (st *State) publicView() publicView {
 	mv := minionsView{DeckSize: len(st.MinionDeck), Discard: len(st.MinionDiscard)}
 	for i, m := range st.MinionRow {
 		if m.Type == "" {
-			mv.Row = append(mv.Row, fmt.Sprintf("%d: empty", i+1))
+			mv.Row = append(mv.Row, fmt.Sprintf("%d: %s", i+1, term("empty")))
 		} else {
 			mv.Row = append(mv.Row, fmt.Sprintf("%d: %s", i+1, minionLabel(m)))
 		}
 	}
 	pv.Minions = mv
 	for s, p := range st.Players {
-		plv := playerView{Name: st.Seats[s], Lantern: d.spaceLabel(p.Lantern), LootStars: p.LootStars, Reserved: len(p.Reserved), AdvancedFrom: p.AdvancedFrom}
+		plv := playerView{Name: st.Seats[s], Lantern: d.spaceTerm(p.Lantern), LootStars: p.LootStars, Reserved: len(p.Reserved), AdvancedFrom: p.AdvancedFrom}
 		for _, l := range p.Loot {
-			plv.Loot = append(plv.Loot, d.lootLabel(l))
+			plv.Loot = append(plv.Loot, d.lootTerm(l))
 		}
 		if p.EscapedRound > 0 {
-			plv.Escaped = fmt.Sprintf("round %d: %d stars", p.EscapedRound, p.EscapedStars)
+			plv.Escaped = term("escaped_round", "round", strconv.Itoa(p.EscapedRound), "stars", strconv.Itoa(p.EscapedStars))
 		}
 		for _, m := range p.Minions {
 			plv.Minions = append(plv.Minions, minionLabel(m))
 		}
 		for _, it := range p.Items {
-			x := it.Name + " (" + it.How
+			x := it.Name + " (" + term("how."+it.How) + ")"
 			if it.Upgraded {
-				x += ", upgraded"
+				x += term("upgraded")
 			}
-			plv.Items = append(plv.Items, x+")")
+			plv.Items = append(plv.Items, x)
 		}
 		pv.Players = append(pv.Players, plv)
 	}
 	if g := st.GuardState; g != nil {
-		gv := &guardsView{Lantern: d.spaceLabel(g.Lantern), LegendStars: g.LegendStars, Difficulty: st.Difficulty, DeckSize: len(g.Deck)}
+		gv := &guardsView{Lantern: d.spaceTerm(g.Lantern), LegendStars: g.LegendStars, Difficulty: st.Difficulty, DeckSize: len(g.Deck)}
 		for _, l := range g.Loot {
-			gv.Loot = append(gv.Loot, d.lootLabel(l))
+			gv.Loot = append(gv.Loot, d.lootTerm(l))
 		}
 		if g.EscapedRound > 0 {
-			gv.Escaped = fmt.Sprintf("round %d: %d stars", g.EscapedRound, g.EscapedStars)
+			gv.Escaped = term("escaped_round", "round", strconv.Itoa(g.EscapedRound), "stars", strconv.Itoa(g.EscapedStars))
 		}
 		pv.Guards = gv
 	}
@@ -250,7 +244,7 @@ func (st *State) chart() *ScoreChart {
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].Seat < lines[j].Seat })
 	c := &ScoreChart{}
 	for _, it := range lines[0].Categories {
-		c.Categories = append(c.Categories, label(categoryTexts, it.Category))
+		c.Categories = append(c.Categories, categoryTerm(it.Category))
 	}
 	add := func(name string, l kit.ScoreLine) {
 		pts := make([]int, len(c.Categories))
@@ -265,7 +259,7 @@ func (st *State) chart() *ScoreChart {
 		add(st.Seats[l.Seat], l)
 	}
 	if st.Solo {
-		add("the guards", st.guardsLine())
+		add(st.name(Guards), st.guardsLine())
 	}
 	return c
 }

@@ -87,10 +87,61 @@ function applyPatch(view, patch) {
     if (lang !== "en") {
       const g = games && games[gameId];
       const cat = g && g.messages && g.messages[lang];
+      params = termParams(gameId, params);
       for (const k of keys) if (cat && cat[k]) return fill(cat[k], params, gameId + ":" + k);
       if (keys.length && fallback !== undefined && fallback !== null && fallback !== "") note("missing", gameId + ":" + keys[0]);
     }
     return fill(fallback === undefined || fallback === null ? "" : fallback, params, gameId + ":" + (keys[0] || ""));
+  }
+  // A game names its things inside the texts it sends as terms, "§code"
+  // or "§code(name=value;…)" (see referee/lockup/terms.go): terms shows
+  // the game catalog's "term.<code>" in the page's language (else in
+  // English) with the values filled, so that a token, a space or a score
+  // note reads in the player's language wherever it appears.
+  const TERM = /§([A-Za-z0-9_.-]+)(?:\(([^()§]*)\))?/g;
+  function terms(gameId, s) {
+    if (typeof s !== "string" || s.indexOf("§") < 0) return s;
+    const g = games && games[gameId];
+    const msgs = (g && g.messages) || {};
+    return s.replace(TERM, (m, code, vals) => {
+      const key = "term." + code;
+      let tmpl = msgs[lang] && msgs[lang][key];
+      if (tmpl === undefined && lang !== "en") { note("missing", gameId + ":" + key); tmpl = msgs.en && msgs.en[key]; }
+      if (tmpl === undefined) { note("missing", gameId + ":" + key); return code; }
+      const p = {};
+      for (const kv of (vals ? vals.split(";") : [])) { const i = kv.indexOf("="); if (i > 0) p[kv.slice(0, i)] = kv.slice(i + 1); }
+      return fill(tmpl, p, gameId + ":" + key);
+    });
+  }
+  function termParams(gameId, params) {
+    if (!params) return params;
+    const out = {};
+    for (const k in params) out[k] = terms(gameId, params[k]);
+    return out;
+  }
+  // localized is a view response with every term in it expanded: keys and
+  // texts of the view, never a move's values (which go back to the
+  // server and hold no terms). It is worked out once per view and language.
+  let localCache = { src: null, lang: null, out: null };
+  function localized(v) {
+    if (!v || !v.view) return v;
+    if (localCache.src === v && localCache.lang === lang) return localCache.out;
+    const walk = (x) => {
+      if (typeof x === "string") return terms(v.game, x);
+      if (Array.isArray(x)) return x.map(walk);
+      if (x && typeof x === "object") {
+        const o = {};
+        for (const k of Object.keys(x)) o[k === "value" ? k : terms(v.game, k)] = k === "value" && (typeof x[k] !== "string" || x[k].indexOf("§") < 0) ? x[k] : walk(x[k]);
+        // A choice whose label the game gave as terms is translated
+        // already: choiceLabel shows it as it is.
+        if ("value" in x && typeof x.label === "string" && x.label.indexOf("§") >= 0) o.termed = true;
+        return o;
+      }
+      return x;
+    };
+    const out = Object.assign({}, v, { view: walk(v.view) });
+    localCache = { src: v, lang, out };
+    return out;
   }
   // gtIf returns a game's string for key in the page's language, or ""
   // when its catalog has none (English pages use the view's texts).
@@ -450,7 +501,7 @@ function applyPatch(view, patch) {
   function rerender() {
     if (page === "index") { pageIndex(); return; }
     if (!current || signedOut) return;
-    const v = current;
+    const v = localized(current);
     const mine = isMyTurn(v);
     if (mine && !wasMyTurn) turnAlert();
     wasMyTurn = mine;
@@ -592,6 +643,7 @@ function applyPatch(view, patch) {
   function choiceLabel(v, c, kind) {
     if (kind === "seat" && c.label === undefined) { const n = names(v)[c.value]; if (n) return n; }
     if (kind === "seat" && typeof c.value === "number" && names(v)[c.value] !== undefined && (!c.label || /^\d+$/.test(c.label))) return names(v)[c.value];
+    if (c.termed) return c.label;
     // Numbers and yes/no need no game words.
     if (typeof c.value === "boolean") return t(c.value ? "yes" : "no");
     if (typeof c.value === "number" && (!c.label || /^-?\d+$/.test(c.label))) return String(c.value);
@@ -602,6 +654,10 @@ function applyPatch(view, patch) {
     // game: translated when the catalog has it (a location's reward), else
     // its label as given (an item's name, as the table wrote it).
     if (/^[a-z_]+:\d+$/.test(String(c.value))) return gtIf(v.game, "choice." + c.value) || c.label || String(c.value);
+    // A choice whose label is its value is the table's own words (an item
+    // a player named): translated only when the catalog happens to have
+    // it, else shown as written.
+    if (c.label === String(c.value)) return gtIf(v.game, "choice." + c.value) || c.label;
     return gt(v.game, ["choice." + c.value], c.label || String(c.value));
   }
   function argChoices(v, a) {
@@ -931,7 +987,9 @@ function applyPatch(view, patch) {
   // records becomes one row per record, without seat numbers.
   function revealTable(v, r) {
     const list = Array.isArray(r) ? r : (r && typeof r === "object" && Object.values(r).every(x => x && typeof x === "object" && !Array.isArray(x)) ? Object.keys(r).map(k => Object.assign({ name: k }, r[k])) : null);
-    if (!list || !list.length || !list.every(x => x && typeof x === "object")) return el("div", { id: "revealed" }, readable(v, r));
+    // One record (the solo guards' score) reads better, and fits a phone,
+    // as labelled lines.
+    if (!list || list.length < 2 || !list.every(x => x && typeof x === "object")) return el("div", { id: "revealed" }, readable(v, r));
     const cols = [];
     for (const x of list) for (const k of Object.keys(x)) if (!cols.includes(k) && !(k === "seat" && typeof x[k] === "number")) cols.push(k);
     cols.sort((a, b) => (b === "name") - (a === "name"));
