@@ -137,8 +137,8 @@ func checkBoardSecrets(t testing.TB, s *State, b *kit.BoardView, where string) {
 }
 
 // TestBoardSecrets: no face-down identity on the board at setup
-// (TestOfferedMovesAreAccepted checks the board at every step of its
-// walks through every mission, issue 15).
+// (TestConformance checks the board at every step of its random games
+// through every mission, issue 15).
 func TestBoardSecrets(t *testing.T) {
 	g := New()
 	for _, m := range []string{"8", "H4"} {
