@@ -51,6 +51,11 @@ type Querier interface {
 	SetTableStatus(ctx context.Context, arg SetTableStatusParams) error
 	StartTable(ctx context.Context, arg StartTableParams) (int64, error)
 	UseHandover(ctx context.Context, arg UseHandoverParams) (int64, error)
+	// WriteTable writes a whole table row as it stands, status and version
+	// included: the load tool's generated databases (cmd/tablewarden-load
+	// -gen-db) write started tables this way. PostgreSQL's twin is CopyTable
+	// (queries/pg), which copies a SQLite database (db/pgcopy.go).
+	WriteTable(ctx context.Context, arg WriteTableParams) error
 }
 
 var _ Querier = (*Queries)(nil)

@@ -24,6 +24,10 @@ func scenario(t *testing.T, write func(func(q db.Querier) error) error, read db.
 		if err := q.CreateTable(ctx, db.CreateTableParams{ID: "T1", Game: "jumpship", JoinCode: "ABC", Options: `{"x":1}`, Seed: 42, HostTokenHash: []byte{1, 2}, CreatedAt: "2026-11-30T10:00:00Z"}); err != nil {
 			return err
 		}
+		if err := q.WriteTable(ctx, db.WriteTableParams{ID: "T2", Game: "lockup", JoinCode: "DEF", Options: "{}", Seed: 7, HostTokenHash: []byte{3},
+			Status: "playing", Version: 12, CreatedAt: "2026-11-30T09:00:00Z", StartedAt: ns("2026-11-30T09:01:00Z"), Locked: 1, RematchID: ns("T1")}); err != nil {
+			return err
+		}
 		for i, name := range []string{"Ann", "Bob", "Cid"} {
 			if err := q.AddSeat(ctx, db.AddSeatParams{TableID: "T1", Seat: int64(i), Name: name, TokenHash: []byte{byte(10 + i)}, JoinedAt: "2026-11-30T10:01:00Z"}); err != nil {
 				return err
@@ -82,6 +86,8 @@ func scenario(t *testing.T, write func(func(q db.Querier) error) error, read db.
 	_, err = read.GetTable(ctx, "nope")
 	out = append(out, errors.Is(err, sql.ErrNoRows))
 	tb, err := read.GetTable(ctx, "T1")
+	out = append(out, tb, err)
+	tb, err = read.GetTable(ctx, "T2")
 	out = append(out, tb, err)
 	tb, err = read.GetTableByJoinCode(ctx, "ABC")
 	out = append(out, tb.ID, err)

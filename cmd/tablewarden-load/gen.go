@@ -97,18 +97,13 @@ func playTemplate(g kit.Game, seed int64, n int, r *rand.Rand) (genTemplate, boo
 }
 
 // genDB writes o.genTables started Jumpship tables of six seats holding
-// o.genMoves moves in all, by direct SQL inserts into a new database with
-// the server's schema.
+// o.genMoves moves in all into a new database with the server's schema,
+// through the db package's queries on a bulk connection (db.Bulk).
 func genDB(ctx context.Context, o options, out io.Writer) error {
 	start := time.Now()
 	if _, err := os.Stat(o.genDB); err == nil {
 		return fmt.Errorf("gen-db: %s already exists", o.genDB)
 	}
-	s, err := db.Open(ctx, o.genDB) // the schema
-	if err != nil {
-		return err
-	}
-	s.Close()
 	g, ok := catalog.Get("jumpship")
 	if !ok {
 		return fmt.Errorf("gen-db: no jumpship")
@@ -126,13 +121,6 @@ func genDB(ctx context.Context, o options, out io.Writer) error {
 		return fmt.Errorf("gen-db: no Jumpship game lasted %d moves", per+1)
 	}
 	fmt.Fprintf(out, "gen-db: %d template games of %d moves played in %v\n", len(tpls), per+1, time.Since(start).Round(time.Millisecond))
-	// The generator's own connection: bulk inserts, no fsync per commit.
-	d, err := sql.Open("sqlite", "file:"+o.genDB+"?_pragma=journal_mode(WAL)&_pragma=synchronous(OFF)&_pragma=foreign_keys(0)")
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	d.SetMaxOpenConns(1)
 	// Snapshots must match the log, so a table with per+1 moves needs a
 	// snapshot after per+1 moves: replay the template's state at that length.
 	states := map[[2]int]string{}
@@ -151,8 +139,13 @@ func genDB(ctx context.Context, o options, out io.Writer) error {
 		for i := 0; i < n; i++ {
 			m := tpl.moves[i]
 			var a kit.Actor
-			json.Unmarshal([]byte(m.actor), &a)
-			at, _ := time.Parse(time.RFC3339Nano, m.at)
+			if err := json.Unmarshal([]byte(m.actor), &a); err != nil {
+				return "", err
+			}
+			at, err := time.Parse(time.RFC3339Nano, m.at)
+			if err != nil {
+				return "", err
+			}
 			res, err := g.Apply(st, a, kit.Move{Type: m.typ, Args: json.RawMessage(m.args)}, kit.NewCtx(uint64(tpl.seed), i+1, at))
 			if err != nil {
 				return "", err
@@ -163,77 +156,46 @@ func genDB(ctx context.Context, o options, out io.Writer) error {
 		states[[2]int{ti, n}] = string(enc)
 		return string(enc), err
 	}
+	// The generator's own connection (db.Bulk): no fsync per commit.
+	b, err := db.OpenBulk(ctx, o.genDB)
+	if err != nil {
+		return fmt.Errorf("gen-db: %w", err)
+	}
 	const chunk = 250
 	total := 0
 	var ids []string
 	for base := 0; base < o.genTables; base += chunk {
 		if ctx.Err() != nil {
+			b.Close(ctx)
 			return ctx.Err()
 		}
-		tx, err := d.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		insTable, err := tx.Prepare(`INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at) VALUES (?, 'jumpship', ?, '{}', ?, ?, 'playing', ?, ?, ?)`)
-		if err != nil {
-			tx.Rollback()
-			return fmt.Errorf("gen-db prepare: %w", err)
-		}
-		insSeat, err := tx.Prepare(`INSERT INTO seats (table_id, seat, name, token_hash, joined_at) VALUES (?, ?, ?, ?, ?)`)
-		if err != nil {
-			tx.Rollback()
-			return fmt.Errorf("gen-db prepare: %w", err)
-		}
-		insMove, err := tx.Prepare(`INSERT INTO moves (table_id, seq, kind, actor, type, args, at, idempotency_key, events, reveals, version) VALUES (?, ?, 'move', ?, ?, ?, ?, ?, ?, ?, ?)`)
-		if err != nil {
-			tx.Rollback()
-			return fmt.Errorf("gen-db prepare: %w", err)
-		}
-		insSnap, err := tx.Prepare(`INSERT INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)`)
-		if err != nil {
-			tx.Rollback()
-			return fmt.Errorf("gen-db prepare: %w", err)
-		}
-		for i := base; i < min(base+chunk, o.genTables); i++ {
-			ti := i % len(tpls)
-			tpl := tpls[ti]
-			n := per
-			if i < extra {
-				n = per + 1
-			}
-			id := randID(9)
-			ids = append(ids, id)
-			created := tpl.started.Add(-time.Minute).Format(time.RFC3339Nano)
-			version := int64(len(genSeats) + 1 + n) // joins, start, moves
-			if _, err := insTable.Exec(id, fmt.Sprintf("G%07d", i), tpl.seed, hash(randID(16)), version, created, tpl.started.Format(time.RFC3339Nano)); err != nil {
-				return fmt.Errorf("gen-db table: %w", err)
-			}
-			for si, name := range genSeats {
-				if _, err := insSeat.Exec(id, si, name, hash(randID(16)), created); err != nil {
-					return fmt.Errorf("gen-db seat: %w", err)
+		err := b.Tx(ctx, func(q *db.Queries) error {
+			for i := base; i < min(base+chunk, o.genTables); i++ {
+				ti := i % len(tpls)
+				n := per
+				if i < extra {
+					n = per + 1
 				}
-			}
-			for k := 0; k < n; k++ {
-				m := tpl.moves[k]
-				if _, err := insMove.Exec(id, k+1, m.actor, m.typ, m.args, m.at, fmt.Sprintf("gen-%d", k+1), m.events, m.reveals, int64(len(genSeats)+1+k+1)); err != nil {
-					return fmt.Errorf("gen-db move: %w", err)
+				state, err := snapshotOf(ti, n)
+				if err != nil {
+					return err
 				}
+				id, err := writeTable(ctx, q, tpls[ti], i, n, state)
+				if err != nil {
+					return err
+				}
+				ids = append(ids, id)
+				total += n
 			}
-			state, err := snapshotOf(ti, n)
-			if err != nil {
-				return err
-			}
-			if _, err := insSnap.Exec(id, n, state); err != nil {
-				return fmt.Errorf("gen-db snapshot: %w", err)
-			}
-			total += n
-		}
-		if err := tx.Commit(); err != nil {
-			return err
+			return nil
+		})
+		if err != nil {
+			b.Close(ctx)
+			return fmt.Errorf("gen-db: %w", err)
 		}
 	}
-	if _, err := d.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
-		return err
+	if err := b.Close(ctx); err != nil {
+		return fmt.Errorf("gen-db: %w", err)
 	}
 	sort.Strings(ids)
 	if err := os.WriteFile(o.genDB+".tables", []byte(fmt.Sprint(ids[0], "\n", ids[len(ids)/2], "\n", ids[len(ids)-1], "\n")), 0o644); err != nil {
@@ -242,6 +204,37 @@ func genDB(ctx context.Context, o options, out io.Writer) error {
 	st, _ := os.Stat(o.genDB)
 	fmt.Fprintf(out, "gen-db: %s: %d tables, %d moves, %.0f MiB, in %v\n", o.genDB, o.genTables, total, float64(st.Size())/(1<<20), time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// writeTable writes table number i, a copy of tpl's first n moves ending
+// in state, as the server would have stored it: a started table, its six
+// seats, the moves and the snapshot after the last. It returns the id.
+func writeTable(ctx context.Context, q *db.Queries, tpl genTemplate, i, n int, state string) (string, error) {
+	id := randID(9)
+	created := tpl.started.Add(-time.Minute).Format(time.RFC3339Nano)
+	started := sql.NullString{String: tpl.started.Format(time.RFC3339Nano), Valid: true}
+	version := int64(len(genSeats) + 1 + n) // joins, start, moves
+	if err := q.WriteTable(ctx, db.WriteTableParams{ID: id, Game: "jumpship", JoinCode: fmt.Sprintf("G%07d", i), Options: "{}",
+		Seed: tpl.seed, HostTokenHash: hash(randID(16)), Status: "playing", Version: version, CreatedAt: created, StartedAt: started}); err != nil {
+		return "", fmt.Errorf("table: %w", err)
+	}
+	for si, name := range genSeats {
+		if err := q.AddSeat(ctx, db.AddSeatParams{TableID: id, Seat: int64(si), Name: name, TokenHash: hash(randID(16)), JoinedAt: created}); err != nil {
+			return "", fmt.Errorf("seat: %w", err)
+		}
+	}
+	for k := 0; k < n; k++ {
+		m := tpl.moves[k]
+		if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: id, Seq: int64(k + 1), Kind: "move", Actor: m.actor, Type: m.typ, Args: m.args, At: m.at,
+			IdempotencyKey: sql.NullString{String: fmt.Sprintf("gen-%d", k+1), Valid: true}, Events: m.events, Reveals: m.reveals,
+			Version: int64(len(genSeats) + 1 + k + 1)}); err != nil {
+			return "", fmt.Errorf("move: %w", err)
+		}
+	}
+	if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: id, Seq: int64(n), State: state}); err != nil {
+		return "", fmt.Errorf("snapshot: %w", err)
+	}
+	return id, nil
 }
 
 func randID(n int) string {

@@ -112,9 +112,7 @@ func TestSuppression(t *testing.T) {
 		t.Run("OK"+src, func(t *testing.T) {
 			s := apply(t, s, host, MoveArmSuppression, suppressArgs{src})
 			s = apply(t, s, host, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
-			if got, want := concealment(s), "100%"; got != want {
-				t.Fatalf("Concealment = %s, want %s", got, want)
-			}
+			wantConcealment(t, s, "100%")
 			if got, want := s.Alarms.Suppressed[i], 1; got != want {
 				t.Fatalf("suppressed by %s = %d, want %d", src, got, want)
 			}
@@ -131,9 +129,7 @@ func TestSuppression(t *testing.T) {
 		s := apply(t, s, host, MoveArmSuppression, suppressArgs{SuppressionSources[3]})
 		s = apply(t, s, host, MoveCancelSuppression, nil)
 		s = apply(t, s, host, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
-		if got, want := concealment(s), "90%"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantConcealment(t, s, "90%")
 	})
 }
 
@@ -142,9 +138,7 @@ func TestConcealmentFloor(t *testing.T) {
 	s.Concealment.Pos = 1
 	s = apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
 	s = apply(t, s, kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
-	if got, want := concealment(s), "SET TO KILL"; got != want {
-		t.Fatalf("Concealment = %s, want %s", got, want)
-	}
+	wantConcealment(t, s, "SET TO KILL")
 	s = apply(t, s, kit.HostActor, MoveRaiseTrack, trackArgs{Track: "Concealment Level", Source: "Battle Plan"})
 	if got, want := concealment(s), "1%"; got != want {
 		t.Fatalf("raised Concealment = %s, want %s", got, want)

@@ -35,9 +35,7 @@ func TestShortageAndCommanders(t *testing.T) {
 			}
 			s = apply(t, s, host, MoveAddAlien, addAlienArgs{Rank: "Commander", Room: "Cargo Bay"})
 		}
-		if got, want := concealment(s), "SET TO KILL"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantConcealment(t, s, "SET TO KILL")
 		refuse(t, s, host, MoveRaiseTrack, trackArgs{Track: "Concealment Level"}, "commanders_aboard")
 		n := s.aliensAboard()
 		s = apply(t, s, host, MoveAddAlien, addAlienArgs{Rank: "Commander", Room: "Bridge"})
@@ -80,9 +78,7 @@ func TestKill(t *testing.T) {
 		if got, want := s.ActionsUsed, 2; got != want {
 			t.Fatalf("two kills used %d actions, want %d", got, want)
 		}
-		if got, want := concealment(s), "80%"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantConcealment(t, s, "80%")
 	})
 	t.Run("ErrLieutenantNeedsTwoActions", func(t *testing.T) {
 		s := base(t)
@@ -147,9 +143,7 @@ func TestGrenades(t *testing.T) {
 		if got, want := s.Rooms[room(s, "Infirmary")].total(), 0; got != want {
 			t.Fatalf("aliens left in the Infirmary = %d, want %d", got, want)
 		}
-		if got, want := concealment(s), "70%"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantConcealment(t, s, "70%")
 		if got, want := s.GrenadesGone, 1; got != want {
 			t.Fatalf("grenades gone = %d, want %d", got, want)
 		}
@@ -197,7 +191,5 @@ func TestScentBomb(t *testing.T) {
 	if got, want := s.ScentBombsGone, 1; got != want {
 		t.Fatalf("scent bombs gone = %d, want %d", got, want)
 	}
-	if got, want := concealment(s), "100%"; got != want {
-		t.Fatalf("Concealment = %s, want %s", got, want)
-	}
+	wantConcealment(t, s, "100%")
 }

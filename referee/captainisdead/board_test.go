@@ -153,3 +153,14 @@ func TestPhoneView(t *testing.T) {
 		t.Fatalf("Bea's phone = %+v, want her character and no actions off her turn", other)
 	}
 }
+
+// TestBoardHasNoMoves checks the shared board never offers a move.
+func TestBoardHasNoMoves(t *testing.T) {
+	s := begin(t, "", "Spy", "First Officer")
+	if got := game.View(s, kit.BoardViewer).Moves; len(got) != 0 {
+		t.Fatalf("board moves = %v, want none", got)
+	}
+	if got := game.View(s, kit.BoardViewer).Private; got != nil {
+		t.Fatalf("board private = %v, want nil", got)
+	}
+}

@@ -92,9 +92,7 @@ func TestRefusals(t *testing.T) {
 	})
 	t.Run("HostMayApplyEffects", func(t *testing.T) {
 		s := apply(t, s, host, MoveLowerShipControl, sourceArgs{"alert"})
-		if got, want := shipControl(s), "Veteran"; got != want {
-			t.Fatalf("Ship Control = %s, want %s", got, want)
-		}
+		wantShipControl(t, s, "Veteran")
 		s = apply(t, s, ann, MoveAddAlien, addAlienArgs{Rank: "Patrol", Room: "Bridge"})
 		if got, want := s.Rooms[room(s, "Bridge")].Aliens[Patrol], 1; got != want {
 			t.Fatalf("Patrols = %d, want %d", got, want)

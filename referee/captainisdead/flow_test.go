@@ -16,9 +16,7 @@ func TestNoAliensBonus(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := res.State.(*State)
-		if got, want := shipControl(s), "Novice"; got != want {
-			t.Fatalf("Ship Control = %s, want %s", got, want)
-		}
+		wantShipControl(t, s, "Novice")
 		if s.Alert == nil || s.Alert.Kind != AlertBonus || !res.Reveals {
 			t.Fatalf("alert = %+v (reveals %v), want a bonus alert drawn at once", s.Alert, res.Reveals)
 		}
@@ -44,9 +42,7 @@ func TestNoAliensBonus(t *testing.T) {
 		t.Run("AgainAfterAliensReturn", func(t *testing.T) {
 			s := apply(t, s, host, MoveAddAlien, addAlienArgs{Rank: "Patrol", Room: "Infirmary"})
 			s = apply(t, s, ann, MoveKillAlien, rankArgs{"Patrol"})
-			if got, want := shipControl(s), "Coward"; got != want {
-				t.Fatalf("Ship Control = %s, want %s", got, want)
-			}
+			wantShipControl(t, s, "Coward")
 		})
 	})
 	t.Run("DuringAnAlert", func(t *testing.T) {
@@ -67,9 +63,7 @@ func TestNoAliensBonus(t *testing.T) {
 	t.Run("NoBonusAtStart", func(t *testing.T) {
 		s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
 		s = endAndFinish(t, s)
-		if got, want := shipControl(s), "Normal"; got != want {
-			t.Fatalf("Ship Control = %s, want %s", got, want)
-		}
+		wantShipControl(t, s, "Normal")
 	})
 }
 

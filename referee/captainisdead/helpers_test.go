@@ -120,3 +120,19 @@ func endAndFinish(t testing.TB, s *State) *State {
 
 func concealment(s *State) string { return ConcealmentDef.StepLabel(s.Concealment.Pos) }
 func shipControl(s *State) string { return ShipControlDef.StepLabel(s.ShipControl.Pos) }
+
+// wantConcealment fails the test unless the Concealment Level reads want.
+func wantConcealment(t *testing.T, s *State, want string) {
+	t.Helper()
+	if got := concealment(s); got != want {
+		t.Fatalf("Concealment = %s, want %s", got, want)
+	}
+}
+
+// wantShipControl fails the test unless the Ship Control track reads want.
+func wantShipControl(t *testing.T, s *State, want string) {
+	t.Helper()
+	if got := shipControl(s); got != want {
+		t.Fatalf("Ship Control = %s, want %s", got, want)
+	}
+}

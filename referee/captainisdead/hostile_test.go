@@ -14,9 +14,7 @@ func TestHostileAlienActions(t *testing.T) {
 		at(s, 2, "Bridge")
 		put(s, Lieutenant, "Bridge", 1)
 		s = endAndFinish(t, s)
-		if got, want := concealment(s), "100%"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantConcealment(t, s, "100%")
 		if p := s.Players[2]; p.Injured || s.roomName(p.Room) != "Bridge" {
 			t.Fatalf("Sympathizer injured=%v in %s, want unharmed in the Bridge", p.Injured, s.roomName(p.Room))
 		}
@@ -26,18 +24,14 @@ func TestHostileAlienActions(t *testing.T) {
 		put(s, Patrol, "Cargo Bay", 1) // off the path
 		put(s, Infantry, "Computer Core", 1)
 		s = endAndFinish(t, s)
-		if got, want := concealment(s), "100%"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantConcealment(t, s, "100%")
 	})
 	t.Run("StepOneHologramElsewhere", func(t *testing.T) {
 		s := hostileBase(t, "")
 		at(s, 1, "Bridge")
 		put(s, Lieutenant, "Bridge", 1)
 		s = endAndFinish(t, s)
-		if got, want := concealment(s), "90%"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantConcealment(t, s, "90%")
 		if p := s.Players[1]; p.Injured || s.roomName(p.Room) != "Bridge" {
 			t.Fatalf("Hologram injured=%v in %s, want unharmed in the Bridge", p.Injured, s.roomName(p.Room))
 		}
@@ -52,9 +46,7 @@ func TestHostileAlienActions(t *testing.T) {
 		put(s, Lieutenant, "Bridge", 1)
 		put(s, Infantry, "Bridge", 1)
 		s = endAndFinish(t, s)
-		if got, want := concealment(s), "80%"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantConcealment(t, s, "80%")
 		for _, seat := range []int{0, 3} {
 			if p := s.Players[seat]; !p.Injured || s.roomName(p.Room) != "Infirmary" {
 				t.Fatalf("%s injured=%v in %s, want injured in the Infirmary", p.Character, p.Injured, s.roomName(p.Room))
@@ -80,9 +72,7 @@ func TestHostileAlienActions(t *testing.T) {
 		s := hostileBase(t, "")
 		put(s, Lieutenant, "Infirmary", 1)
 		s = endAndFinish(t, s)
-		if got, want := concealment(s), "100%"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantConcealment(t, s, "100%")
 		if s.Players[0].Injured {
 			t.Fatal("a character at its start was injured")
 		}
@@ -93,9 +83,7 @@ func TestHostileAlienActions(t *testing.T) {
 		put(s, Patrol, "Bridge Hallway", 2)
 		put(s, Patrol, "Bridge", 1) // off the path: stays
 		s = endAndFinish(t, s)
-		if got, want := concealment(s), "90%"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantConcealment(t, s, "90%")
 		if p := s.Players[0]; !p.Injured || s.roomName(p.Room) != "Infirmary" {
 			t.Fatalf("Spy injured=%v in %s, want injured in the Infirmary", p.Injured, s.roomName(p.Room))
 		}

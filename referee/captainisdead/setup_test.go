@@ -12,12 +12,8 @@ import (
 func TestSetup(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		s := setup(t, "", 3)
-		if got, want := shipControl(s), "Normal"; got != want {
-			t.Fatalf("Ship Control = %s, want %s", got, want)
-		}
-		if got, want := concealment(s), "100%"; got != want {
-			t.Fatalf("Concealment = %s, want %s", got, want)
-		}
+		wantShipControl(t, s, "Normal")
+		wantConcealment(t, s, "100%")
 		if got, want := s.Deck, (AlertDeck{Yellow: 20, Orange: 19, Red: 5}); got != want {
 			t.Fatalf("deck = %+v, want %+v", got, want)
 		}

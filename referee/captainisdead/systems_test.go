@@ -152,7 +152,5 @@ func TestSystemRoomFromData(t *testing.T) {
 	put(s, Infantry, "Cargo Pod", 1)
 	s = apply(t, s, kit.SeatActor(0), "unlock_system", systemArgs{"Ship Control"})
 	s = apply(t, s, kit.SeatActor(0), "repair_system", systemArgs{"Ship Control"})
-	if got, want := shipControl(s), "Novice"; got != want {
-		t.Fatalf("Ship Control = %s, want %s", got, want)
-	}
+	wantShipControl(t, s, "Novice")
 }

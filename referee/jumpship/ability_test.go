@@ -97,12 +97,18 @@ func TestScan(t *testing.T) {
 	}
 }
 
+// abilityTable seats Chef, role (Pilot or Engineer), Doctor, Security and
+// Stowaway, Human, Alien, Human, Alien Queen and Human, with seat turn to
+// play.
+func abilityTable(t *testing.T, role string, turn int) *table {
+	t.Helper()
+	tb := newTable(t, []string{Chef, role, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
+	tb.setTurn(turn)
+	return tb
+}
+
 func TestChef(t *testing.T) {
-	chef := func(t *testing.T) *table {
-		tb := newTable(t, []string{Chef, Pilot, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
-		tb.setTurn(0)
-		return tb
-	}
+	chef := func(t *testing.T) *table { return abilityTable(t, Pilot, 0) }
 	t.Run("OK", func(t *testing.T) {
 		tb := chef(t)
 		tb.setCountdown(0, 3)
@@ -135,11 +141,7 @@ func TestChef(t *testing.T) {
 }
 
 func TestDoctor(t *testing.T) {
-	doc := func(t *testing.T) *table {
-		tb := newTable(t, []string{Chef, Pilot, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
-		tb.setTurn(2)
-		return tb
-	}
+	doc := func(t *testing.T) *table { return abilityTable(t, Pilot, 2) }
 	t.Run("OK", func(t *testing.T) {
 		tb := doc(t)
 		tb.hold(0, Medical, 1)
@@ -186,11 +188,7 @@ func TestDoctor(t *testing.T) {
 }
 
 func TestEngineer(t *testing.T) {
-	eng := func(t *testing.T) *table {
-		tb := newTable(t, []string{Chef, Engineer, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
-		tb.setTurn(1)
-		return tb
-	}
+	eng := func(t *testing.T) *table { return abilityTable(t, Engineer, 1) }
 	t.Run("TakesScannersOffline", func(t *testing.T) {
 		tb := eng(t)
 		tb.setRepair(5)
@@ -217,11 +215,7 @@ func TestEngineer(t *testing.T) {
 }
 
 func TestSecurity(t *testing.T) {
-	sec := func(t *testing.T) *table {
-		tb := newTable(t, []string{Chef, Engineer, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
-		tb.setTurn(3)
-		return tb
-	}
+	sec := func(t *testing.T) *table { return abilityTable(t, Engineer, 3) }
 	t.Run("TargetGoesToTheChosenPlayer", func(t *testing.T) {
 		tb := sec(t)
 		tb.do(3, MoveSecurity, nil)
@@ -264,11 +258,10 @@ func TestAbilitiesReplaceTheDraw(t *testing.T) {
 		{3, MoveSecurity, nil},
 	} {
 		t.Run(c.typ, func(t *testing.T) {
-			tb := newTable(t, []string{Chef, Engineer, Doctor, Security, Stowaway}, []string{Human, Alien, Human, Queen, Human})
+			tb := abilityTable(t, Engineer, c.seat)
 			tb.setCountdown(0, 2)
 			tb.setRepair(5)
 			tb.hold(4, Medical, 1)
-			tb.setTurn(c.seat)
 			before := tb.st
 			tb.do(c.seat, c.typ, c.args)
 			tb.st = before

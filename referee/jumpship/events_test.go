@@ -207,9 +207,7 @@ func TestKill(t *testing.T) {
 		tb.hold(3, Command, 2)
 		tb.completeTrack(2, Scan, 0, 1)
 		tb.do(3, MoveKillNobody, nil)
-		if o := tb.g.Outcome(tb.st); o == nil || o.Side != SideAliens {
-			t.Fatalf("outcome = %+v, want Aliens", o)
-		}
+		tb.wantSide(SideAliens)
 	})
 	t.Run("ErrNotAboard", func(t *testing.T) {
 		tb := killTable(t)
@@ -229,9 +227,7 @@ func TestKill(t *testing.T) {
 		if tb.st.Seats[4].Status != Killed || tb.st.Choice != nil {
 			t.Fatalf("seats %s, choice %+v; want Ed (net 2 Target) killed with no Captain's choice", seatsStr(tb.st), tb.st.Choice)
 		}
-		if o := tb.g.Outcome(tb.st); o == nil || o.Side != SideHumans {
-			t.Fatalf("outcome = %+v, want Humans", o)
-		}
+		tb.wantSide(SideHumans)
 	})
 	t.Run("CommandTieMedicalCancels", func(t *testing.T) {
 		tb := killTable(t)
@@ -242,9 +238,7 @@ func TestKill(t *testing.T) {
 		if tb.st.Seats[5].Status != Killed {
 			t.Fatalf("seats %s, want Flo (net 2) killed, not Ed (net 1)", seatsStr(tb.st))
 		}
-		if o := tb.g.Outcome(tb.st); o == nil || o.Side != SideAliens {
-			t.Fatalf("outcome = %+v, want Aliens", o)
-		}
+		tb.wantSide(SideAliens)
 	})
 	t.Run("DoubleTieNobodyKilled", func(t *testing.T) {
 		tb := killTable(t)

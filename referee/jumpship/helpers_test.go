@@ -231,6 +231,14 @@ func (tb *table) completeTrack(i int, token string, giver, to int) kit.Result {
 }
 
 // turn is the seat whose turn it is.
+// wantSide fails the test unless the game has ended with side winning.
+func (tb *table) wantSide(side string) {
+	tb.t.Helper()
+	if o := tb.g.Outcome(tb.st); o == nil || o.Side != side {
+		tb.t.Fatalf("outcome = %+v, want %s", o, side)
+	}
+}
+
 func (tb *table) turn() int { return tb.st.Order.Seat() }
 
 // wantTurn fails the test unless it is seat's turn.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 )
 
 // ruleOf applies a move that must be refused and returns its error.
@@ -94,7 +95,7 @@ func TestOutcomeReasonCode(t *testing.T) {
 			t.Fatalf("seed %d: filled template = %q, want %q", seed, got, want)
 		}
 		for k, v := range o.ReasonParams {
-			if !strings.Contains(strings.Join(names[:n], " "), v) {
+			if !strings.Contains(strings.Join(kittest.FuzzNames[:n], " "), v) {
 				t.Fatalf("seed %d: param %s = %q names no player", seed, k, v)
 			}
 		}

@@ -404,3 +404,15 @@ func TestViewNamesPeople(t *testing.T) {
 		}
 	})
 }
+
+// randomMove picks a random offered move of the seat the game waits for,
+// its arguments filled by kit.RandomMove as a phone would.
+func randomMove(t testing.TB, g *Game, st *State, r *rand.Rand) (int, kit.Move) {
+	t.Helper()
+	seat := st.waitingFor()[0]
+	specs := moves.Offers(st, seat)
+	if len(specs) == 0 {
+		t.Fatalf("seat %d is waited for but has no moves (phase %s)", seat, st.Phase)
+	}
+	return seat, kit.RandomMove(specs[r.IntN(len(specs))], r)
+}

@@ -2,10 +2,8 @@ package lockup
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"tablewarden/referee/kit"
 	"tablewarden/referee/kit/kittest"
@@ -58,17 +56,15 @@ func TestBoardHidesSecrets(t *testing.T) {
 			if tc.opts != "" {
 				opts = json.RawMessage(tc.opts)
 			}
-			st := kittest.Setup(t, g, opts, tc.seats, seed)
-			r := rand.New(rand.NewPCG(seed, 15))
 			backs := 0
-			for i := 0; i < 200 && g.Outcome(st) == nil; i++ {
+			kittest.WalkConfig{Options: opts, Seats: tc.seats, Seed: seed, Moves: 200, Each: func(t testing.TB, st kit.State, views []kit.View, i int) {
 				s := st.(*State)
 				want := kittest.ViewJSON(t, kit.View{Board: s.board()})
 				if got := kittest.ViewJSON(t, kit.View{Board: blinded(s).board()}); got != want {
 					t.Fatalf("seed %d, step %d: the board changes with the secrets:\n got %s\nwant %s", seed, i, got, want)
 				}
-				for _, v := range kittest.Viewers(tc.seats) {
-					if got := kittest.ViewJSON(t, kit.View{Board: g.View(st, v).Board}); got != want {
+				for k, v := range kittest.Viewers(tc.seats) {
+					if got := kittest.ViewJSON(t, kit.View{Board: views[k].Board}); got != want {
 						t.Fatalf("seed %d, step %d: the %s's board differs from the shared one", seed, i, v.Role)
 					}
 				}
@@ -79,14 +75,7 @@ func TestBoardHidesSecrets(t *testing.T) {
 						}
 					}
 				}
-				cands := kittest.OfferedMoves(g, st, tc.seats, r)
-				c := cands[r.IntN(len(cands))]
-				res, err := g.Apply(st, c.Who, c.Move, kit.NewCtx(seed, i+1, kittest.Epoch.Add(time.Duration(i)*time.Second)))
-				if err != nil {
-					t.Fatalf("offered %s refused: %v", c.Move.Type, err)
-				}
-				st = res.State
-			}
+			}}.Play(t, g)
 			if backs == 0 {
 				t.Fatalf("seed %d: no face-down token was ever drawn: the walk tests nothing", seed)
 			}

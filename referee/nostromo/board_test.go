@@ -3,7 +3,6 @@ package nostromo
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -68,13 +67,11 @@ func TestBoardHidesFaceDownTokens(t *testing.T) {
 		if c.opts != "" {
 			opts = json.RawMessage(c.opts)
 		}
-		st := kittest.Setup(t, g, opts, c.seats, 7)
-		r := rand.New(rand.NewPCG(7, uint64(c.seats)))
-		for i := 0; i < 250 && g.Outcome(st) == nil; i++ {
+		kittest.WalkConfig{Options: opts, Seats: c.seats, Seed: 7, Moves: 250, Each: func(t testing.TB, st kit.State, views []kit.View, i int) {
 			s := st.(*State)
 			other, changed := disguise(s)
-			for _, v := range kittest.Viewers(c.seats) {
-				a, _ := json.Marshal(g.View(s, v).Board)
+			for k, v := range kittest.Viewers(c.seats) {
+				a, _ := json.Marshal(views[k].Board)
 				b, _ := json.Marshal(g.View(other, v).Board)
 				if string(a) != string(b) {
 					t.Fatalf("%s, %d seats, move %d: the %s %d board shows a face-down identity:\n%s\n%s", c.opts, c.seats, i, v.Role, v.Seat, a, b)
@@ -83,14 +80,7 @@ func TestBoardHidesFaceDownTokens(t *testing.T) {
 					checked++
 				}
 			}
-			cands := kittest.OfferedMoves(g, st, c.seats, r)
-			pick := cands[r.IntN(len(cands))]
-			res, err := g.Apply(st, pick.Who, pick.Move, kit.NewCtx(7, i+1, kittest.Epoch))
-			if err != nil {
-				t.Fatalf("offered %s refused: %v", pick.Move.Type, err)
-			}
-			st = res.State
-		}
+		}}.Play(t, g)
 	}
 	if checked == 0 {
 		t.Fatal("no step after hiding had face-down tokens to disguise")

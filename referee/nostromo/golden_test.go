@@ -35,6 +35,47 @@ var games = []struct {
 	{"deck-depleted-3p", 3, `{"difficulty":"hardcore"}`, smartCrew, "Alien", "depleted", 2},
 }
 
+// candidate is one offered move with one combination of its choices.
+type candidate struct {
+	who kit.Actor
+	m   kit.Move
+}
+
+// policy picks the next move of a recorded game among candidates.
+type policy func(st *State, cs []candidate, r *rand.Rand) candidate
+
+// pick turns a policy into a kittest walk's Pick: it expands every offer
+// into every combination of its choices (kittest.Exhaustive) and lets the
+// policy choose.
+func (p policy) pick(st kit.State, offers []kittest.OfferedSpec, r *rand.Rand) kittest.Offered {
+	var cs []candidate
+	for _, o := range offers {
+		for _, m := range kittest.Exhaustive(o.Spec, r) {
+			cs = append(cs, candidate{o.Who, m})
+		}
+	}
+	c := p(st.(*State), cs, r)
+	return kittest.Offered{Who: c.who, Move: c.m}
+}
+
+// pickByType picks a move type uniformly, then one of its combinations.
+func pickByType(cs []candidate, r *rand.Rand) candidate {
+	var types []string
+	for _, c := range cs {
+		if len(types) == 0 || types[len(types)-1] != c.m.Type {
+			types = append(types, c.m.Type)
+		}
+	}
+	typ := types[r.IntN(len(types))]
+	var of []candidate
+	for _, c := range cs {
+		if c.m.Type == typ {
+			of = append(of, c)
+		}
+	}
+	return of[r.IntN(len(of))]
+}
+
 func args(c candidate) map[string]any {
 	m := map[string]any{}
 	_ = json.Unmarshal(c.m.Args, &m)
@@ -179,7 +220,8 @@ func TestRecordGames(t *testing.T) {
 	for _, gm := range games {
 		found := false
 		for seed := uint64(1); seed < 3000 && !found; seed++ {
-			sc, st := playRandom(t, names[:gm.seats], gm.opts, seed, gm.pick, false)
+			w := kittest.WalkConfig{Options: json.RawMessage(gm.opts), Seats: gm.seats, Seed: seed, Moves: 6000, Pick: gm.pick.pick}.Play(t, New())
+			sc, st := w.Script, w.State.(*State)
 			if st.Winner == gm.winner && bytes.Contains([]byte(st.Reason), []byte(gm.reason)) && st.Round >= gm.rounds {
 				found = true
 				b, _ := json.MarshalIndent(sc, "", " ")

@@ -97,6 +97,16 @@ func (x *tg) fail(seat int, typ string, args any, code string) {
 	}
 }
 
+// refuse runs fail as the subtest name, reporting through the subtest.
+func (x *tg) refuse(name string, seat int, typ string, args any, code string) {
+	x.t.Helper()
+	x.t.Run(name, func(t *testing.T) {
+		sub := *x
+		sub.t = t
+		sub.fail(seat, typ, args, code)
+	})
+}
+
 // pass answers the open mission-order window with a pass.
 func (x *tg) pass() *tg {
 	x.t.Helper()

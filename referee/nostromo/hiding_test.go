@@ -9,19 +9,11 @@ func TestHiding3Players(t *testing.T) {
 	s := x.st
 	own := tokenValue(s.Reserve[1][0])
 	other := tokenValue(s.Reserve[2][0])
-	t.Run("ErrNotYourTurn", func(t *testing.T) {
-		x.fail(2, "place_crew_token", map[string]any{"token": other, "room": 1}, "not_your_turn")
-	})
-	t.Run("ErrNotYourToken", func(t *testing.T) {
-		x.fail(1, "place_crew_token", map[string]any{"token": other, "room": 1}, "not_your_token")
-	})
-	t.Run("ErrBadRoom", func(t *testing.T) {
-		x.fail(1, "place_crew_token", map[string]any{"token": own, "room": 11}, "bad_room")
-	})
-	t.Run("ErrMustPlaceOne", func(t *testing.T) { x.fail(1, "done_placing", nil, "must_place_one") })
-	t.Run("ErrBlipBeforeCrew", func(t *testing.T) {
-		x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1}, "wrong_phase")
-	})
+	x.refuse("ErrNotYourTurn", 2, "place_crew_token", map[string]any{"token": other, "room": 1}, "not_your_turn")
+	x.refuse("ErrNotYourToken", 1, "place_crew_token", map[string]any{"token": other, "room": 1}, "not_your_token")
+	x.refuse("ErrBadRoom", 1, "place_crew_token", map[string]any{"token": own, "room": 11}, "bad_room")
+	x.refuse("ErrMustPlaceOne", 1, "done_placing", nil, "must_place_one")
+	x.refuse("ErrBlipBeforeCrew", 0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1}, "wrong_phase")
 	x.ok(1, "place_crew_token", map[string]any{"token": own, "room": 10})
 	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 10})
 	x.ok(1, "done_placing", nil)
@@ -31,9 +23,7 @@ func TestHiding3Players(t *testing.T) {
 	if !x.windowOpen() {
 		t.Fatal("no mission-order window before the Alien's placement step")
 	}
-	t.Run("ErrBlipDuringWindow", func(t *testing.T) {
-		x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1}, "wrong_phase")
-	})
+	x.refuse("ErrBlipDuringWindow", 0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1}, "wrong_phase")
 	// Mission orders are always allowed in the hiding phase.
 	x.hand(2, epA1)
 	x.fail(1, "play_mission_order", map[string]any{"card": epA1}, "not_in_hand")
@@ -50,23 +40,13 @@ func TestHiding3Players(t *testing.T) {
 		t.Fatalf("Alien private view = %+v, want its 3 Blips and no Crew token", pv)
 	}
 	x.pass()
-	t.Run("ErrBlipInShuttle", func(t *testing.T) {
-		x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 10}, "blip_in_shuttle")
-	})
-	t.Run("ErrCrewPlacesDuringAlienStep", func(t *testing.T) {
-		x.fail(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 1}, "wrong_phase")
-	})
-	t.Run("ErrAlienMustPlaceOne", func(t *testing.T) { x.fail(0, "done_placing", nil, "must_place_one") })
+	x.refuse("ErrBlipInShuttle", 0, "place_blip", map[string]any{"blip": BlipAlien, "room": 10}, "blip_in_shuttle")
+	x.refuse("ErrCrewPlacesDuringAlienStep", 1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 1}, "wrong_phase")
+	x.refuse("ErrAlienMustPlaceOne", 0, "done_placing", nil, "must_place_one")
 	x.ok(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 3})
-	t.Run("ErrBlipRoomTaken", func(t *testing.T) {
-		x.fail(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 3}, "blip_room_taken")
-	})
-	t.Run("ErrNoSuchBlip", func(t *testing.T) {
-		x.fail(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 4}, "no_such_blip")
-	})
-	t.Run("ErrNotAlien", func(t *testing.T) {
-		x.fail(1, "place_blip", map[string]any{"blip": BlipJonesy, "room": 4}, "not_alien")
-	})
+	x.refuse("ErrBlipRoomTaken", 0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 3}, "blip_room_taken")
+	x.refuse("ErrNoSuchBlip", 0, "place_blip", map[string]any{"blip": BlipAlien, "room": 4}, "no_such_blip")
+	x.refuse("ErrNotAlien", 1, "place_blip", map[string]any{"blip": BlipJonesy, "room": 4}, "not_alien")
 	x.ok(0, "done_placing", nil)
 	if got, want := x.st.hidingPlacer(), 1; got != want {
 		t.Fatalf("placer = %d, want %d (steps alternate)", got, want)
@@ -81,7 +61,7 @@ func TestHiding3Players(t *testing.T) {
 		t.Fatalf("placer = %d, want %d", got, want)
 	}
 	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 2})
-	t.Run("ErrMustPlaceAll", func(t *testing.T) { x.fail(1, "done_placing", nil, "must_place_all") })
+	x.refuse("ErrMustPlaceAll", 1, "done_placing", nil, "must_place_all")
 	for len(x.st.Reserve[1]) > 0 {
 		x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 2})
 	}
@@ -133,19 +113,17 @@ func TestHidingCrewOutOfTokens(t *testing.T) {
 
 func TestHiding2Players(t *testing.T) {
 	x := newTG(t, 2, "")
-	t.Run("ErrCrewFirst", func(t *testing.T) {
-		x.fail(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 1}, "wrong_phase")
-	})
+	x.refuse("ErrCrewFirst", 1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 1}, "wrong_phase")
 	x.pass()
 	x.ok(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1})
-	t.Run("ErrAlienPlacesAll", func(t *testing.T) { x.fail(0, "done_placing", nil, "must_place_all") })
+	x.refuse("ErrAlienPlacesAll", 0, "done_placing", nil, "must_place_all")
 	x.ok(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 2})
 	x.ok(0, "place_blip", map[string]any{"blip": BlipBreakdown, "room": 3})
 	if got, want := x.st.hidingPlacer(), 1; got != want {
 		t.Fatalf("placer = %d, want %d", got, want)
 	}
 	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 1})
-	t.Run("ErrCrewPlacesAll", func(t *testing.T) { x.fail(1, "done_placing", nil, "must_place_all") })
+	x.refuse("ErrCrewPlacesAll", 1, "done_placing", nil, "must_place_all")
 }
 
 func TestHidingSurvivalPool(t *testing.T) {

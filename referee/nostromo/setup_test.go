@@ -111,17 +111,17 @@ func TestSetupMoves(t *testing.T) {
 	g := New()
 	st, _ := g.Setup(nil, names[:5], kit.NewCtx(1, 0, kittest.Epoch))
 	x := &tg{t: t, g: g, st: st.(*State), seed: 1}
-	t.Run("ErrHostOnly", func(t *testing.T) { x.fail(1, "designate_alien", map[string]any{"seat": 1}, "host_only") })
-	t.Run("ErrBadSeat", func(t *testing.T) { x.fail(-1, "designate_alien", map[string]any{"seat": 9}, "bad_seat") })
+	x.refuse("ErrHostOnly", 1, "designate_alien", map[string]any{"seat": 1}, "host_only")
+	x.refuse("ErrBadSeat", -1, "designate_alien", map[string]any{"seat": 9}, "bad_seat")
 	x.host("designate_alien", map[string]any{"seat": 2})
 	if got, want := x.st.Stage, stExtraSets; got != want {
 		t.Fatalf("stage = %s, want %s", got, want)
 	}
-	t.Run("ErrNotAlien", func(t *testing.T) { x.fail(1, "choose_extra_set", map[string]any{"seat": 1}, "not_alien") })
-	t.Run("ErrNotCrew", func(t *testing.T) { x.fail(2, "choose_extra_set", map[string]any{"seat": 2}, "not_crew") })
-	t.Run("ErrDesignateTwice", func(t *testing.T) { x.fail(-1, "designate_alien", map[string]any{"seat": 1}, "wrong_phase") })
+	x.refuse("ErrNotAlien", 1, "choose_extra_set", map[string]any{"seat": 1}, "not_alien")
+	x.refuse("ErrNotCrew", 2, "choose_extra_set", map[string]any{"seat": 2}, "not_crew")
+	x.refuse("ErrDesignateTwice", -1, "designate_alien", map[string]any{"seat": 1}, "wrong_phase")
 	x.ok(2, "choose_extra_set", map[string]any{"seat": 4})
-	t.Run("ErrAlreadyChosen", func(t *testing.T) { x.fail(2, "choose_extra_set", map[string]any{"seat": 4}, "already_chosen") })
+	x.refuse("ErrAlreadyChosen", 2, "choose_extra_set", map[string]any{"seat": 4}, "already_chosen")
 	x.ok(2, "choose_extra_set", map[string]any{"seat": 0})
 	if got, want := len(x.st.setsOf(0)), 2; got != want {
 		t.Fatalf("seat 0 sets = %d, want %d", got, want)

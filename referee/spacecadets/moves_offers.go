@@ -18,7 +18,7 @@ import (
 // several entries of the same type: keep_starting and science_select (a
 // card of fixed cost without a level, an X card with one), enemy_lock
 // (locking on, losing lock), kraken_activate (one entry per row with the
-// columns no further from the ship). TestOfferedMovesAreAccepted checks it.
+// columns no further from the ship). kittest.Conformance (TestConformance) checks it.
 func available(s *State, who int, want string) []kit.MoveSpec {
 	out := []kit.MoveSpec{}
 	if s.End != nil {

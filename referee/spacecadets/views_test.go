@@ -14,13 +14,14 @@ import (
 // seatNumber finds a seat written as a number where a player reads it.
 var seatNumber = regexp.MustCompile(`(?i)\bseat \d`)
 
-// checkViews checks what every screen shows in state s: a prompt with
-// names and no unfilled placeholder or seat number, a phase label, a
-// label for every offered choice.
-func checkViews(t *testing.T, g *Game, s *State, where string) {
+// checkViews checks what every screen shows in state s (views, in the
+// order of kittest.Viewers): a prompt with names and no unfilled
+// placeholder or seat number, a phase label, a label for every offered
+// choice, a board that keeps the secrets.
+func checkViews(t testing.TB, s *State, views []kit.View, where string) {
 	t.Helper()
-	for _, v := range kittest.Viewers(len(s.Seats)) {
-		view := g.View(s, v)
+	for i, v := range kittest.Viewers(len(s.Seats)) {
+		view := views[i]
 		p := view.Prompt
 		if p == nil || p.Code == "" || p.Text == "" {
 			t.Fatalf("%s: the %s %d view has no prompt", where, v.Role, v.Seat)
@@ -104,7 +105,7 @@ func TestMoveHints(t *testing.T) {
 // checkBoardSecrets fails when the board shows something face down: the
 // face-down Component cards, Mission 8's hidden enemy deck, or which H4
 // crystal hides the planet before it is turned over.
-func checkBoardSecrets(t *testing.T, s *State, b *kit.BoardView, where string) {
+func checkBoardSecrets(t testing.TB, s *State, b *kit.BoardView, where string) {
 	t.Helper()
 	raw, _ := json.Marshal(b)
 	text := string(raw)
@@ -136,8 +137,8 @@ func checkBoardSecrets(t *testing.T, s *State, b *kit.BoardView, where string) {
 }
 
 // TestBoardSecrets: no face-down identity on the board at setup
-// (TestOfferedMovesAreAccepted checks the board at every step of its
-// walks through every mission, issue 15).
+// (TestConformance checks the board at every step of its random games
+// through every mission, issue 15).
 func TestBoardSecrets(t *testing.T) {
 	g := New()
 	for _, m := range []string{"8", "H4"} {

@@ -67,15 +67,6 @@ type FuzzMove struct {
 	Args    []byte
 }
 
-// fuzzViewers lists every screen of an n-seat table.
-func fuzzViewers(n int) []kit.Viewer {
-	vs := []kit.Viewer{kit.BoardViewer, kit.HostViewer}
-	for i := 0; i < n; i++ {
-		vs = append(vs, kit.SeatViewer(i))
-	}
-	return vs
-}
-
 // FuzzReach sets a game up and plays up to prefix random legal moves from
 // the views, returning the state reached, the number of moves played and
 // the seat count.
@@ -96,26 +87,12 @@ func FuzzReach(t testing.TB, g kit.Game, seed uint64, players uint8, prefix int)
 	r := rand.New(rand.NewPCG(seed, 77))
 	no := 0
 	for no < prefix && g.Outcome(st) == nil {
-		type cand struct {
-			who  kit.Actor
-			spec kit.MoveSpec
-		}
-		var cands []cand
-		for _, v := range fuzzViewers(n)[1:] {
-			who := kit.HostActor
-			if v.Role == kit.RoleSeat {
-				who = kit.SeatActor(v.Seat)
-			}
-			for _, m := range g.View(st, v).Moves {
-				cands = append(cands, cand{who, m})
-			}
-		}
+		cands := OfferedMoves(g, st, n, r)
 		if len(cands) == 0 {
 			break
 		}
 		c := cands[r.IntN(len(cands))]
-		m := kit.RandomMove(c.spec, r)
-		res, err := g.Apply(st, c.who, m, kit.NewCtx(seed, no+1, Epoch.Add(time.Duration(no+1)*time.Second)))
+		res, err := g.Apply(st, c.Who, c.Move, kit.NewCtx(seed, no+1, Epoch.Add(time.Duration(no+1)*time.Second)))
 		if err != nil {
 			// An offered move must be accepted; the API tests report
 			// that. Here it only ends the prefix.
@@ -195,7 +172,7 @@ func CheckFuzzMove(t *testing.T, g kit.Game, in FuzzMove) {
 	if err := kit.CheckSharedParts(g, res.State, n); err != nil {
 		t.Fatalf("after %s %q: %v", typ, in.Args, err)
 	}
-	for _, v := range fuzzViewers(n) {
+	for _, v := range Viewers(n) {
 		if _, err := json.Marshal(g.View(res.State, v)); err != nil {
 			t.Fatalf("View(%+v) after %s does not encode: %v", v, typ, err)
 		}
@@ -283,25 +260,13 @@ func CheckFuzzSetup(t *testing.T, g kit.Game, in FuzzSetupInput) {
 	}
 	r := rand.New(rand.NewPCG(in.Seed, 5))
 	for no := 1; no <= 8 && g.Outcome(st) == nil; no++ {
-		var offered []kit.MoveSpec
-		var actors []kit.Actor
-		for _, v := range fuzzViewers(n)[1:] {
-			vw := g.View(st, v)
-			who := kit.HostActor
-			if v.Role == kit.RoleSeat {
-				who = kit.SeatActor(v.Seat)
-			}
-			for _, m := range vw.Moves {
-				offered, actors = append(offered, m), append(actors, who)
-			}
-		}
-		g.View(st, kit.BoardViewer)
+		offered := OfferedMoves(g, st, n, r)
 		if len(offered) == 0 {
 			return
 		}
-		k := r.IntN(len(offered))
-		m := kit.RandomMove(offered[k], r)
-		res, err := g.Apply(st, actors[k], m, kit.NewCtx(in.Seed, no, Epoch.Add(time.Duration(no)*time.Second)))
+		o := offered[r.IntN(len(offered))]
+		m := o.Move
+		res, err := g.Apply(st, o.Who, m, kit.NewCtx(in.Seed, no, Epoch.Add(time.Duration(no)*time.Second)))
 		if err != nil {
 			if _, ok := kit.AsRuleError(err); !ok {
 				t.Fatalf("options %q: move %s = %T %v, want a *kit.RuleError", in.Options, m.Type, err, err)

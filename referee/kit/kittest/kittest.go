@@ -1,8 +1,10 @@
 // Package kittest holds test helpers shared by every game's referee tests:
-// playing a scripted game with the kit's guarantees checked at each step
-// (no mutation of the input state, invariants after every accepted move,
-// an illegal move changes nothing, replay reproduces the state) and golden
-// files regenerated with -update.
+// Conformance, the one per-game harness (random games from the offered
+// moves, WalkConfig, with every combination of every offered move tried,
+// Exhaustive); the fuzz targets; playing a scripted game with the kit's
+// guarantees checked at each step (no mutation of the input state,
+// invariants after every accepted move, an illegal move changes nothing,
+// replay reproduces the state); and golden files regenerated with -update.
 package kittest
 
 import (
