@@ -126,7 +126,7 @@ func (t *table) snapshot() tableSnapshot {
 }
 
 func (sn tableSnapshot) render(id Identity, now time.Time) ViewResponse {
-	r := sn.renderHead(id, now)
+	r := sn.renderHead(id, now, false)
 	names := sn.names()
 	for _, it := range sn.log {
 		r.Log = append(r.Log, it.entry(id.viewer(), names))
@@ -134,8 +134,11 @@ func (sn tableSnapshot) render(id Identity, now time.Time) ViewResponse {
 	return r
 }
 
-// renderHead is the view without its log entries (Log is empty).
-func (sn tableSnapshot) renderHead(id Identity, now time.Time) ViewResponse {
+// renderHead is the view without its log entries (Log is empty). With
+// ownOnly, a game that is a kit.OwnViewer leaves the shared parts of the
+// game view (Seats, Tracks, Public, Board) nil: the caller takes them from
+// a viewShare.
+func (sn tableSnapshot) renderHead(id Identity, now time.Time, ownOnly bool) ViewResponse {
 	info := gameInfo(sn.game)
 	r := ViewResponse{TableID: sn.id, Game: info.ID, GameName: info.Name, Status: sn.status, Version: sn.version,
 		ServerTime: fixedWidth(now), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
@@ -158,7 +161,12 @@ func (sn tableSnapshot) renderHead(id Identity, now time.Time) ViewResponse {
 		r.Unattended = sn.unattended()
 	}
 	if sn.state != nil {
-		v := sn.game.View(sn.state, id.viewer())
+		var v kit.View
+		if ov, ok := sn.game.(kit.OwnViewer); ok && ownOnly {
+			v = ov.OwnView(sn.state, id.viewer())
+		} else {
+			v = sn.game.View(sn.state, id.viewer())
+		}
 		r.View = &v
 	}
 	return r
@@ -197,7 +205,7 @@ func (sn tableSnapshot) names() map[int]string {
 // share, when not nil, holds the parts of the game view that every viewer
 // of this snapshot shares, encoded once (viewShare).
 func (sn tableSnapshot) encode(id Identity, now time.Time, share *viewShare) ([]byte, error) {
-	r := sn.renderHead(id, now)
+	r := sn.renderHead(id, now, share != nil)
 	view := r.View
 	r.View = nil // spliced in below, in its place just before "log"
 	head, err := json.Marshal(r)
