@@ -228,7 +228,8 @@ func (sn tableSnapshot) encode(id Identity, now time.Time, share *viewShare) ([]
 	for _, it := range sn.log {
 		size += it.sizeHint()
 	}
-	buf := append(make([]byte, 0, size+16), head[:len(head)-len(tail)]...)
+	// The room left over is for the padding (padTo) to fill in place.
+	buf := append(make([]byte, 0, size+padSlack+padQuantum), head[:len(head)-len(tail)]...)
 	if view != nil {
 		buf = append(buf, `"view":`...)
 		buf = append(buf, vb...)
