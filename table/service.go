@@ -162,23 +162,13 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 	}
 	var st kit.State
 	if row.Status != "lobby" {
-		snap, err := q.GetSnapshot(ctx, t.id)
-		switch {
-		case err == nil && snap.Seq == seq:
-			st, err = g.Decode([]byte(snap.State))
-			if err != nil {
-				return fmt.Errorf("table %s: decode snapshot: %w", t.id, err)
-			}
-		case err == nil || errors.Is(err, sql.ErrNoRows):
-			// The snapshot is a cache: rebuild it from the log.
-			moves, err := q.ListMoves(ctx, t.id)
-			if err != nil {
-				return err
-			}
-			st, err = Replay(g, row, seats, moves)
-			if err != nil {
-				return fmt.Errorf("table %s: replay: %w", t.id, err)
-			}
+		var full bool
+		st, full, err = stateFromStorage(ctx, q, g, row, seats, seq)
+		if err != nil {
+			return err
+		}
+		if full {
+			// The snapshot is a cache: store the state rebuilt from the log.
 			enc, err := json.Marshal(st)
 			if err != nil {
 				return err
@@ -189,8 +179,6 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 			if err != nil {
 				return err
 			}
-		default:
-			return err
 		}
 	}
 	recent, err := q.ListRecentMoves(ctx, db.ListRecentMovesParams{TableID: t.id, Limit: recentLog})
