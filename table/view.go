@@ -212,34 +212,68 @@ func (sn tableSnapshot) encode(id Identity, now time.Time, share *viewShare) ([]
 	r := sn.renderHead(id, now, share != nil)
 	view := r.View
 	r.View = nil // spliced in below, in its place just before "log"
-	head, err := json.Marshal(r)
-	if err != nil {
-		return nil, err
+	// The head is the same for every viewer but the host, except "me":
+	// the push's first such viewer leaves its bytes in share.
+	var head []byte
+	var err error
+	shared := false
+	if share != nil && id.Role != kit.RoleHost {
+		if head, shared, err = share.head(&r, now); err != nil {
+			return nil, err
+		}
+	}
+	if !shared {
+		if head, err = json.Marshal(r); err != nil {
+			return nil, err
+		}
+		if share != nil && id.Role != kit.RoleHost {
+			share.keepHead(&r, head, now)
+		}
 	}
 	const tail = `"log":[]}`
 	if !bytes.HasSuffix(head, []byte(tail)) {
 		return json.Marshal(sn.render(id, now)) // not the shape expected; take the slow way
 	}
 	var vb []byte
+	size := len(head) + 8
 	if view != nil {
-		if vb, err = encodeView(view, share); err != nil {
+		if share != nil {
+			size += share.size() + 1024 // the viewer's own parts: a guess
+		} else if vb, err = encodeView(view, nil); err != nil {
 			return nil, err
+		} else {
+			size += len(vb)
 		}
 	}
 	names := sn.names()
 	v := id.viewer()
-	size := len(head) + len(vb) + 8
-	for _, it := range sn.log {
-		size += it.sizeHint()
+	if share == nil || share.log == nil {
+		for _, it := range sn.log {
+			size += it.sizeHint()
+		}
 	}
 	// The room left over is for the padding (padTo) to fill in place.
-	buf := append(make([]byte, 0, size+padSlack+padQuantum), head[:len(head)-len(tail)]...)
+	room := size + padSlack + padQuantum
+	if share != nil {
+		room = max(room, share.room)
+	}
+	buf := append(make([]byte, 0, room), head[:len(head)-len(tail)]...)
 	if view != nil {
 		buf = append(buf, `"view":`...)
-		buf = append(buf, vb...)
+		if share != nil {
+			if buf, err = appendView(buf, view, share); err != nil {
+				return nil, err
+			}
+		} else {
+			buf = append(buf, vb...)
+		}
 		buf = append(buf, ',')
 	}
 	buf = append(buf, `"log":[`...)
+	if share != nil && share.log != nil {
+		buf = append(buf, share.log...)
+		return append(buf, ']', '}'), nil
+	}
 	for i, it := range sn.log {
 		if i > 0 {
 			buf = append(buf, ',')
