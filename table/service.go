@@ -163,7 +163,11 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 	var st kit.State
 	if row.Status != "lobby" {
 		var full bool
-		st, full, err = stateFromStorage(ctx, q, g, row, seats, seq)
+		var have kit.State
+		if t.state != nil && t.row.ID == row.ID && t.row.Status != "lobby" {
+			have = t.state // a reload: build on the state held
+		}
+		st, full, err = stateFromStorage(ctx, q, g, row, seats, seq, have, t.seq)
 		if err != nil {
 			return err
 		}

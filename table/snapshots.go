@@ -72,7 +72,24 @@ func upTo(moves []db.Move, seq int64) []db.Move {
 // entry is seq: its snapshot with the entries after it replayed, or, when
 // there is no snapshot it can build on, the whole log replayed (full then
 // says so, and the caller stores the state as the new snapshot).
-func stateFromStorage(ctx context.Context, q db.Querier, g kit.Game, row db.GameTable, seats []db.Seat, seq int64) (st kit.State, full bool, err error) {
+//
+// have, when not nil, is a state this instance already holds, after the
+// entry haveSeq (a reload: another instance moved the table on). The
+// entries after it are then replayed on it, when they are all plain moves.
+func stateFromStorage(ctx context.Context, q db.Querier, g kit.Game, row db.GameTable, seats []db.Seat, seq int64, have kit.State, haveSeq int64) (st kit.State, full bool, err error) {
+	if have != nil && haveSeq <= seq {
+		if haveSeq == seq {
+			return have, false, nil
+		}
+		tail, err := q.ListMovesAfter(ctx, db.ListMovesAfterParams{TableID: row.ID, Seq: haveSeq})
+		if err != nil {
+			return nil, false, err
+		}
+		if st, ok, err := replayTail(g, row, have, upTo(tail, seq)); err == nil && ok {
+			return st, false, nil
+		}
+		// An undo, or a move that does not apply: start from the snapshot.
+	}
 	snap, err := q.GetSnapshot(ctx, row.ID)
 	if err == nil && snap.Seq <= seq {
 		st, err := g.Decode([]byte(snap.State))

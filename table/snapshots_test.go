@@ -22,7 +22,8 @@ import (
 // 4 moves, and after every move checks that the stored state is the one
 // after the last due move (or the end), and that a fresh Service on the
 // same database, which loads the table from that state and the moves
-// after it, shows every screen exactly the view the running one shows.
+// after it, shows every screen exactly the view the running one shows; so
+// does a Service that held the table and reloads it.
 func TestSnapshotEveryFewMovesThenTailReplay(t *testing.T) {
 	old := snapshotEvery
 	snapshotEvery = 4
@@ -94,6 +95,15 @@ func checkTailReplay(t *testing.T, store db.Engine, g kit.Game) {
 		}
 		return all
 	}
+	// follower holds the table from the start, as another instance would,
+	// and reloads it after every move (the state it holds and the moves
+	// after it).
+	follower := New(Config{Store: store, PublicURL: "http://127.0.0.1", Log: quiet})
+	t.Cleanup(follower.StopTimers)
+	ft, err := follower.load(ctx, res.TableID)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r := rand.New(rand.NewPCG(5, 6))
 	tails := 0
 	for i := 0; i < 3*int(snapshotEvery)+2; i++ {
@@ -133,6 +143,18 @@ func checkTailReplay(t *testing.T, store db.Engine, g kit.Game) {
 		for i := range ids {
 			if got[i] != want[i] {
 				t.Fatalf("after move %d (snapshot %d): a fresh load shows %v\n%s\nwant\n%s", last, snap.Seq, ids[i], got[i], want[i])
+			}
+		}
+		ft.mu.Lock()
+		err = follower.reloadLocked(ctx, ft)
+		ft.mu.Unlock()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = views(follower)
+		for i := range ids {
+			if got[i] != want[i] {
+				t.Fatalf("after move %d: a reload shows %v\n%s\nwant\n%s", last, ids[i], got[i], want[i])
 			}
 		}
 		if ended {
