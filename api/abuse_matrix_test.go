@@ -196,22 +196,15 @@ func (ts *testServer) wouldEnd(tb *table, o offer, m kit.Move) bool {
 	if err != nil {
 		return false
 	}
-	snap, err := q.GetSnapshot(ctx, tb.ID)
-	if err != nil {
-		return false
-	}
 	g, _ := catalog.Get(row.Game)
-	st, err := g.Decode([]byte(snap.State))
-	if err != nil {
-		return false
-	}
+	st, seq := storedState(ts.t, q, g, tb.ID)
 	who := kit.HostActor
 	for i, tok := range tb.Tokens {
 		if tok == o.token {
 			who = kit.SeatActor(i)
 		}
 	}
-	res, err := g.Apply(st, who, m, kit.NewCtx(uint64(row.Seed), int(snap.Seq)+1, time.Now()))
+	res, err := g.Apply(st, who, m, kit.NewCtx(uint64(row.Seed), int(seq)+1, time.Now()))
 	return err == nil && g.Outcome(res.State) != nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"tablewarden/api"
+	"tablewarden/db"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
@@ -333,15 +334,48 @@ func checkReplay(t testing.TB, ts *testServer) {
 			t.Fatalf("table %s snapshot: %v", id, err)
 		}
 		g, _ := catalog.Get(row.Game)
-		st, err := tablepkg.Replay(g, row, seats, moves)
-		if err != nil {
+		if _, err := tablepkg.Replay(g, row, seats, moves); err != nil {
 			t.Fatalf("table %s replay: %v", id, err)
+		}
+		// The state is stored every few moves (table/snapshots.go): the
+		// snapshot is the state after its own entry.
+		if snap.Seq > int64(len(moves)) {
+			t.Fatalf("table %s: snapshot of seq %d, log has %d entries", id, snap.Seq, len(moves))
+		}
+		st, err := tablepkg.Replay(g, row, seats, moves[:snap.Seq])
+		if err != nil {
+			t.Fatalf("table %s replay to the snapshot: %v", id, err)
 		}
 		got, _ := json.Marshal(st)
 		if string(got) != snap.State {
-			t.Fatalf("table %s: replay of %d log entries differs from the stored state", id, len(moves))
+			t.Fatalf("table %s: replay of %d log entries differs from the stored state", id, snap.Seq)
 		}
 	}
+}
+
+// storedState returns table id's current state and its last log entry's
+// seq, replayed from the whole log (the source of truth; the stored state
+// is only written every few moves).
+func storedState(t testing.TB, q db.Querier, g kit.Game, id string) (kit.State, int64) {
+	t.Helper()
+	ctx := context.Background()
+	row, err := q.GetTable(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats, err := q.ListSeats(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := q.ListMoves(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := tablepkg.Replay(g, row, seats, moves)
+	if err != nil {
+		t.Fatalf("table %s replay: %v", id, err)
+	}
+	return st, int64(len(moves))
 }
 
 func TestRestartKeepsEverything(t *testing.T) {

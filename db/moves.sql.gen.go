@@ -130,6 +130,52 @@ func (q *Queries) ListMoves(ctx context.Context, tableID string) ([]Move, error)
 	return items, nil
 }
 
+const listMovesAfter = `-- name: ListMovesAfter :many
+SELECT table_id, seq, kind, actor, type, args, at, idempotency_key, events, reveals, undoes, undone, version FROM moves WHERE table_id = ? AND seq > ? ORDER BY seq
+`
+
+type ListMovesAfterParams struct {
+	TableID string
+	Seq     int64
+}
+
+func (q *Queries) ListMovesAfter(ctx context.Context, arg ListMovesAfterParams) ([]Move, error) {
+	rows, err := q.db.QueryContext(ctx, listMovesAfter, arg.TableID, arg.Seq)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Move
+	for rows.Next() {
+		var i Move
+		if err := rows.Scan(
+			&i.TableID,
+			&i.Seq,
+			&i.Kind,
+			&i.Actor,
+			&i.Type,
+			&i.Args,
+			&i.At,
+			&i.IdempotencyKey,
+			&i.Events,
+			&i.Reveals,
+			&i.Undoes,
+			&i.Undone,
+			&i.Version,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listRecentMoves = `-- name: ListRecentMoves :many
 SELECT table_id, seq, kind, actor, type, args, at, idempotency_key, events, reveals, undoes, undone, version FROM moves WHERE table_id = ? ORDER BY seq DESC LIMIT ?
 `

@@ -154,6 +154,14 @@ func (p PGQueries) ListMoves(ctx context.Context, tableID string) ([]Move, error
 	return MovesFromPG(ms), nil
 }
 
+func (p PGQueries) ListMovesAfter(ctx context.Context, a ListMovesAfterParams) ([]Move, error) {
+	ms, err := p.q.ListMovesAfter(ctx, pg.ListMovesAfterParams{TableID: a.TableID, Seq: a.Seq})
+	if err != nil {
+		return nil, pgErr(err)
+	}
+	return MovesFromPG(ms), nil
+}
+
 func (p PGQueries) ListRecentMoves(ctx context.Context, a ListRecentMovesParams) ([]Move, error) {
 	ms, err := p.q.ListRecentMoves(ctx, pg.ListRecentMovesParams{TableID: a.TableID, Limit: int32(a.Limit)})
 	if err != nil {

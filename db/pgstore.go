@@ -192,7 +192,7 @@ var ErrStale = errors.New("table version moved on")
 
 // MoveCommit is everything one move writes, together: its log entry (the
 // caller sets Seq, the seq it applied the move with; Version is set here),
-// the snapshot after it and, for a game that holds timers, the table's
+// the snapshot after it (empty: none) and, for a game that holds timers, the table's
 // timers as they stand after it.
 type MoveCommit struct {
 	Move     pg.AppendMoveParams
@@ -267,8 +267,10 @@ func writeMove(ctx context.Context, q *pg.Queries, tableID string, c MoveCommit)
 			return 0, err
 		}
 	}
-	if err := q.PutSnapshot(ctx, pg.PutSnapshotParams{TableID: tableID, Seq: m.Seq, State: c.Snapshot}); err != nil {
-		return 0, err
+	if c.Snapshot != "" { // empty stores none, as MoveRecord.State
+		if err := q.PutSnapshot(ctx, pg.PutSnapshotParams{TableID: tableID, Seq: m.Seq, State: c.Snapshot}); err != nil {
+			return 0, err
+		}
 	}
 	if c.HasTimers {
 		if err := q.DeleteTimers(ctx, tableID); err != nil {

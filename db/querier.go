@@ -26,6 +26,7 @@ type Querier interface {
 	GetTableByJoinCode(ctx context.Context, joinCode string) (GameTable, error)
 	LastMoveSeq(ctx context.Context, tableID string) (int64, error)
 	ListMoves(ctx context.Context, tableID string) ([]Move, error)
+	ListMovesAfter(ctx context.Context, arg ListMovesAfterParams) ([]Move, error)
 	ListOldEndedTables(ctx context.Context, arg ListOldEndedTablesParams) ([]string, error)
 	ListRecentMoves(ctx context.Context, arg ListRecentMovesParams) ([]Move, error)
 	ListRunningTimers(ctx context.Context) ([]Timer, error)

@@ -12,7 +12,9 @@ import (
 type MoveRecord struct {
 	// Entry is the log entry; Entry.Version is the table's new version.
 	Entry AppendMoveParams
-	// State is the encoded state after the entry.
+	// State is the encoded state after the entry, stored as the table's
+	// snapshot; empty stores none. The log is the source of truth, and a
+	// move stores the state only every few moves (table/snapshots.go).
 	State string
 	// Timers are the state's timers; HasTimers false leaves the table's
 	// timers alone (a game without timers).
@@ -48,8 +50,10 @@ func RecordMoveIn(ctx context.Context, q Querier, rec MoveRecord) error {
 	if err := q.AppendMove(ctx, rec.Entry); err != nil {
 		return err
 	}
-	if err := q.PutSnapshot(ctx, PutSnapshotParams{TableID: id, Seq: rec.Entry.Seq, State: rec.State}); err != nil {
-		return err
+	if rec.State != "" {
+		if err := q.PutSnapshot(ctx, PutSnapshotParams{TableID: id, Seq: rec.Entry.Seq, State: rec.State}); err != nil {
+			return err
+		}
 	}
 	if rec.HasTimers {
 		if err := q.DeleteTimers(ctx, id); err != nil {

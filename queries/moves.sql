@@ -8,6 +8,9 @@ UPDATE moves SET undone = 1 WHERE table_id = ? AND seq = ?;
 -- name: ListMoves :many
 SELECT * FROM moves WHERE table_id = ? ORDER BY seq;
 
+-- name: ListMovesAfter :many
+SELECT * FROM moves WHERE table_id = ? AND seq > ? ORDER BY seq;
+
 -- name: GetMoveByKey :one
 SELECT * FROM moves WHERE table_id = ? AND idempotency_key = ?;
 

@@ -183,6 +183,9 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 	if err != nil {
 		share = nil // encode each viewer's view whole
 	}
+	if last, _ := h.s.pads.get(snap.id, snap.version); share != nil {
+		share.room = last + padQuantum // the views are about as long as the last ones
+	}
 	holders := Holders(snap.seats)
 	// issue 16: equal sizes (padding.go). Working out the version's padded
 	// length encodes every viewer once; raw keeps those encodings.

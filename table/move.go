@@ -127,9 +127,12 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 		}
 		return MoveResult{}, err
 	}
-	enc, err := json.Marshal(res.State)
-	if err != nil {
-		return MoveResult{}, err
+	ended := t.game.Outcome(res.State) != nil
+	var enc []byte
+	if snapshotDue(seq, ended) { // the state is stored every few moves (snapshots.go)
+		if enc, err = json.Marshal(res.State); err != nil {
+			return MoveResult{}, err
+		}
 	}
 	reveals := Reveals(res, mctx, uint64(t.row.Seed), seq)
 	events := res.Events
@@ -138,7 +141,6 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	}
 	evJSON, _ := json.Marshal(events)
 	actorJSON, _ := json.Marshal(by)
-	ended := t.game.Outcome(res.State) != nil
 	version := t.row.Version + 1
 	rec := db.MoveRecord{
 		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,

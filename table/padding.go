@@ -91,13 +91,20 @@ func padLength(snap *tableSnapshot, now time.Time, share *viewShare, raw map[Ide
 }
 
 // padTo returns b with spaces appended up to n bytes (b itself when it is
-// already as long).
+// already as long). When b has the room (encode leaves some), the spaces
+// go into b's own array instead of a copy; b must then be the caller's
+// only hold on that array.
 func padTo(b []byte, n int) []byte {
 	if len(b) >= n {
 		return b
 	}
-	out := make([]byte, n)
-	copy(out, b)
+	var out []byte
+	if cap(b) >= n {
+		out = b[:n]
+	} else {
+		out = make([]byte, n)
+		copy(out, b)
+	}
 	for i := len(b); i < n; i++ {
 		out[i] = ' '
 	}

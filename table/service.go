@@ -163,23 +163,17 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 	}
 	var st kit.State
 	if row.Status != "lobby" {
-		snap, err := q.GetSnapshot(ctx, t.id)
-		switch {
-		case err == nil && snap.Seq == seq:
-			st, err = g.Decode([]byte(snap.State))
-			if err != nil {
-				return fmt.Errorf("table %s: decode snapshot: %w", t.id, err)
-			}
-		case err == nil || errors.Is(err, sql.ErrNoRows):
-			// The snapshot is a cache: rebuild it from the log.
-			moves, err := q.ListMoves(ctx, t.id)
-			if err != nil {
-				return err
-			}
-			st, err = Replay(g, row, seats, moves)
-			if err != nil {
-				return fmt.Errorf("table %s: replay: %w", t.id, err)
-			}
+		var full bool
+		var have kit.State
+		if t.state != nil && t.row.ID == row.ID && t.row.Status != "lobby" {
+			have = t.state // a reload: build on the state held
+		}
+		st, full, err = stateFromStorage(ctx, q, g, row, seats, seq, have, t.seq)
+		if err != nil {
+			return err
+		}
+		if full {
+			// The snapshot is a cache: store the state rebuilt from the log.
 			enc, err := json.Marshal(st)
 			if err != nil {
 				return err
@@ -190,8 +184,6 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 			if err != nil {
 				return err
 			}
-		default:
-			return err
 		}
 	}
 	recent, err := q.ListRecentMoves(ctx, db.ListRecentMovesParams{TableID: t.id, Limit: recentLog})

@@ -126,7 +126,7 @@ func (t *table) snapshot() tableSnapshot {
 }
 
 func (sn tableSnapshot) render(id Identity, now time.Time) ViewResponse {
-	r := sn.renderHead(id, now)
+	r := sn.renderHead(id, now, false)
 	names := sn.names()
 	for _, it := range sn.log {
 		r.Log = append(r.Log, it.entry(id.viewer(), names))
@@ -134,8 +134,15 @@ func (sn tableSnapshot) render(id Identity, now time.Time) ViewResponse {
 	return r
 }
 
-// renderHead is the view without its log entries (Log is empty).
-func (sn tableSnapshot) renderHead(id Identity, now time.Time) ViewResponse {
+// useOwnViews lets renderHead use kit.OwnViewer (a variable only so that a
+// benchmark can compare it with whole views).
+var useOwnViews = true
+
+// renderHead is the view without its log entries (Log is empty). With
+// ownOnly, a game that is a kit.OwnViewer leaves the shared parts of the
+// game view (Seats, Tracks, Public, Board) nil: the caller takes them from
+// a viewShare.
+func (sn tableSnapshot) renderHead(id Identity, now time.Time, ownOnly bool) ViewResponse {
 	info := gameInfo(sn.game)
 	r := ViewResponse{TableID: sn.id, Game: info.ID, GameName: info.Name, Status: sn.status, Version: sn.version,
 		ServerTime: fixedWidth(now), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
@@ -158,7 +165,12 @@ func (sn tableSnapshot) renderHead(id Identity, now time.Time) ViewResponse {
 		r.Unattended = sn.unattended()
 	}
 	if sn.state != nil {
-		v := sn.game.View(sn.state, id.viewer())
+		var v kit.View
+		if ov, ok := sn.game.(kit.OwnViewer); ok && ownOnly && useOwnViews {
+			v = ov.OwnView(sn.state, id.viewer())
+		} else {
+			v = sn.game.View(sn.state, id.viewer())
+		}
 		r.View = &v
 	}
 	return r
@@ -197,36 +209,71 @@ func (sn tableSnapshot) names() map[int]string {
 // share, when not nil, holds the parts of the game view that every viewer
 // of this snapshot shares, encoded once (viewShare).
 func (sn tableSnapshot) encode(id Identity, now time.Time, share *viewShare) ([]byte, error) {
-	r := sn.renderHead(id, now)
+	r := sn.renderHead(id, now, share != nil)
 	view := r.View
 	r.View = nil // spliced in below, in its place just before "log"
-	head, err := json.Marshal(r)
-	if err != nil {
-		return nil, err
+	// The head is the same for every viewer but the host, except "me":
+	// the push's first such viewer leaves its bytes in share.
+	var head []byte
+	var err error
+	shared := false
+	if share != nil && id.Role != kit.RoleHost {
+		if head, shared, err = share.head(&r, now); err != nil {
+			return nil, err
+		}
+	}
+	if !shared {
+		if head, err = json.Marshal(r); err != nil {
+			return nil, err
+		}
+		if share != nil && id.Role != kit.RoleHost {
+			share.keepHead(&r, head, now)
+		}
 	}
 	const tail = `"log":[]}`
 	if !bytes.HasSuffix(head, []byte(tail)) {
 		return json.Marshal(sn.render(id, now)) // not the shape expected; take the slow way
 	}
 	var vb []byte
+	size := len(head) + 8
 	if view != nil {
-		if vb, err = encodeView(view, share); err != nil {
+		if share != nil {
+			size += share.size() + 1024 // the viewer's own parts: a guess
+		} else if vb, err = encodeView(view, nil); err != nil {
 			return nil, err
+		} else {
+			size += len(vb)
 		}
 	}
 	names := sn.names()
 	v := id.viewer()
-	size := len(head) + len(vb) + 8
-	for _, it := range sn.log {
-		size += it.sizeHint()
+	if share == nil || share.log == nil {
+		for _, it := range sn.log {
+			size += it.sizeHint()
+		}
 	}
-	buf := append(make([]byte, 0, size+16), head[:len(head)-len(tail)]...)
+	// The room left over is for the padding (padTo) to fill in place.
+	room := size + padSlack + padQuantum
+	if share != nil {
+		room = max(room, share.room)
+	}
+	buf := append(make([]byte, 0, room), head[:len(head)-len(tail)]...)
 	if view != nil {
 		buf = append(buf, `"view":`...)
-		buf = append(buf, vb...)
+		if share != nil {
+			if buf, err = appendView(buf, view, share); err != nil {
+				return nil, err
+			}
+		} else {
+			buf = append(buf, vb...)
+		}
 		buf = append(buf, ',')
 	}
 	buf = append(buf, `"log":[`...)
+	if share != nil && share.log != nil {
+		buf = append(buf, share.log...)
+		return append(buf, ']', '}'), nil
+	}
 	for i, it := range sn.log {
 		if i > 0 {
 			buf = append(buf, ',')

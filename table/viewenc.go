@@ -1,7 +1,9 @@
 package table
 
 import (
+	"bytes"
 	"encoding/json"
+	"time"
 
 	"tablewarden/referee/kit"
 )
@@ -16,8 +18,58 @@ import (
 // another seat's secret.
 //
 // A viewShare belongs to one push of one snapshot.
+//
+// log, when not nil, holds the entries of snap's recent log joined by
+// commas, when every event in them is public: then every viewer sees the
+// same entries, and the log is joined once per push instead of once per
+// viewer.
 type viewShare struct {
 	seats, tracks, public, board json.RawMessage // nil when omitted
+	log                          []byte
+	// headPre and headPost are the encoded ViewResponse head (without
+	// view and log) before and after the value of "me", the same for
+	// every viewer but the host at the time headAt (head).
+	headPre, headPost []byte
+	headAt            time.Time
+	// room is the capacity to give each encoded view, so that padding it
+	// (padTo) needs no copy: the table's last padded length and a little.
+	room int
+}
+
+// head returns json.Marshal(r) for r, a head (View nil, Log empty)
+// rendered by renderHead at now for a viewer who is not the host, from the
+// bytes an earlier viewer's head left in sh; ok is false when there are
+// none for now yet.
+func (sh *viewShare) head(r *ViewResponse, now time.Time) (b []byte, ok bool, err error) {
+	if sh.headPre == nil || !sh.headAt.Equal(now) {
+		return nil, false, nil
+	}
+	me, err := json.Marshal(r.Me)
+	if err != nil {
+		return nil, false, err
+	}
+	b = make([]byte, 0, len(sh.headPre)+len(me)+len(sh.headPost))
+	b = append(append(append(b, sh.headPre...), me...), sh.headPost...)
+	return b, true, nil
+}
+
+// keepHead splits head, json.Marshal(r) of a viewer who is not the host,
+// around the value of "me" and keeps both sides for the later viewers of
+// the same push (head).
+func (sh *viewShare) keepHead(r *ViewResponse, head []byte, now time.Time) {
+	me, err := json.Marshal(r.Me)
+	if err != nil {
+		return
+	}
+	key := append(append([]byte(`,"me":`), me...), `,"seats":`...)
+	i := bytes.Index(head, key)
+	if i < 0 || bytes.Index(head[i+1:], key) >= 0 {
+		return // not found, or not only once: encode each head whole
+	}
+	at := i + len(`,"me":`)
+	sh.headPre = append([]byte(nil), head[:at]...)
+	sh.headPost = append([]byte(nil), head[at+len(me):]...)
+	sh.headAt = now
 }
 
 // newViewShare encodes the shared parts of snap's game view, or returns nil
@@ -26,7 +78,42 @@ func newViewShare(snap *tableSnapshot) (*viewShare, error) {
 	if snap.state == nil {
 		return nil, nil
 	}
-	return shareOf(snap.game.View(snap.state, kit.BoardViewer))
+	sh, err := shareOf(snap.game.View(snap.state, kit.BoardViewer))
+	if err != nil {
+		return nil, err
+	}
+	if sh.log, err = snap.publicLog(); err != nil {
+		return nil, err
+	}
+	return sh, nil
+}
+
+// publicLog returns snap's log entries joined by commas, or nil when some
+// event in them is private (or the log is empty).
+func (sn tableSnapshot) publicLog() ([]byte, error) {
+	if len(sn.log) == 0 {
+		return nil, nil
+	}
+	for _, it := range sn.log {
+		for _, ev := range it.Events {
+			if ev.To != nil {
+				return nil, nil
+			}
+		}
+	}
+	names := sn.names()
+	var buf []byte
+	for i, it := range sn.log {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		b, err := it.encoded(kit.BoardViewer, names)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(buf, b...)
+	}
+	return buf, nil
 }
 
 // shareOf encodes the shared parts of v.
@@ -78,6 +165,11 @@ func encodeView(v *kit.View, share *viewShare) ([]byte, error) {
 	if share == nil {
 		return json.Marshal(v)
 	}
+	return appendView(nil, v, share)
+}
+
+// appendView appends encodeView(v, share) to dst; share is not nil.
+func appendView(dst []byte, v *kit.View, share *viewShare) ([]byte, error) {
 	head, err := json.Marshal(viewHead{Game: v.Game, Phase: v.Phase, PhaseLabel: v.PhaseLabel, Turn: v.Turn})
 	if err != nil {
 		return nil, err
@@ -86,7 +178,7 @@ func encodeView(v *kit.View, share *viewShare) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	buf := make([]byte, 0, len(head)+len(rest)+len(share.seats)+len(share.tracks)+len(share.public)+len(share.board)+32)
+	buf := dst
 	buf = append(buf, head[:len(head)-1]...) // without its '}'
 	buf = append(buf, `,"seats":`...)
 	buf = append(buf, share.seats...)
@@ -104,4 +196,9 @@ func encodeView(v *kit.View, share *viewShare) ([]byte, error) {
 	}
 	buf = append(buf, ',')
 	return append(buf, rest[1:]...), nil // rest always holds "moves"
+}
+
+// size is about how many bytes share's parts take in a view.
+func (sh *viewShare) size() int {
+	return len(sh.seats) + len(sh.tracks) + len(sh.public) + len(sh.board) + len(sh.log) + 64
 }

@@ -100,11 +100,17 @@ func legalMove(t *testing.T, m *Main, q db.Querier, tableID string, tokens []str
 		t.Fatal(err)
 	}
 	g, _ := catalog.Get(row.Game)
-	snap, err := q.GetSnapshot(ctx, tableID)
+	// The stored state is written every few moves (table/snapshots.go):
+	// the current one is the whole log replayed.
+	seats, err := q.ListSeats(ctx, tableID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := g.Decode([]byte(snap.State))
+	log, err := q.ListMoves(ctx, tableID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := table.Replay(g, row, seats, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +125,7 @@ func legalMove(t *testing.T, m *Main, q db.Querier, tableID string, tokens []str
 			continue
 		}
 		mv := kit.RandomMove(spec, r)
-		if _, err := g.Apply(st, kit.SeatActor(v.Me.Seat), mv, kit.NewCtx(uint64(row.Seed), int(snap.Seq)+1, time.Now())); err != nil {
+		if _, err := g.Apply(st, kit.SeatActor(v.Me.Seat), mv, kit.NewCtx(uint64(row.Seed), len(log)+1, time.Now())); err != nil {
 			continue
 		}
 		return table.MoveRequest{Type: mv.Type, Args: mv.Args}, tok, v.Version, true

@@ -13,6 +13,7 @@ import (
 type Game struct{}
 
 var _ kit.Game = (*Game)(nil)
+var _ kit.OwnViewer = (*Game)(nil)
 
 // New returns the Jumpship referee.
 func New() *Game { return &Game{} }

@@ -70,15 +70,32 @@ func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
 	if err != nil {
 		return kit.View{Game: "jumpship", Turn: []int{}, Seats: []kit.SeatView{}, Moves: []kit.MoveSpec{}}
 	}
+	view := g.ownView(st, v)
+	view.Seats = st.seatViews()
+	view.Tracks = st.trackViews()
+	view.Public = st.publicView()
+	view.Board = st.boardView()
+	return view
+}
+
+// OwnView returns View(s, v) without the parts every viewer shares (Seats,
+// Tracks, Public, Board): the server encodes those once from the board's
+// view (kit.OwnViewer).
+func (g *Game) OwnView(s kit.State, v kit.Viewer) kit.View {
+	st, err := moves.State(s)
+	if err != nil {
+		return kit.View{Game: "jumpship", Turn: []int{}, Moves: []kit.MoveSpec{}}
+	}
+	return g.ownView(st, v)
+}
+
+// ownView is v's view of st without the shared parts.
+func (g *Game) ownView(st *State, v kit.Viewer) kit.View {
 	view := kit.View{
 		Game:       "jumpship",
 		Phase:      st.Phase,
 		PhaseLabel: phaseLabels[st.Phase],
 		Turn:       st.waitingFor(),
-		Seats:      st.seatViews(),
-		Tracks:     st.trackViews(),
-		Public:     st.publicView(),
-		Board:      st.boardView(),
 		Moves:      []kit.MoveSpec{},
 		Outcome:    g.Outcome(st),
 		Prompt:     st.prompt(v),

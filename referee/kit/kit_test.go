@@ -216,3 +216,31 @@ func TestCheckSharedPartsFindsAViewerSpecificPart(t *testing.T) {
 		}
 	}
 }
+
+// ownViewGame is a viewGame that is an OwnViewer, with OwnView set by the
+// test.
+type ownViewGame struct {
+	viewGame
+	own func(Viewer) View
+}
+
+func (g ownViewGame) OwnView(_ State, v Viewer) View { return g.own(v) }
+
+func TestCheckSharedPartsFindsAnOwnViewThatDiffers(t *testing.T) {
+	full := func(v Viewer) View {
+		return View{Phase: "p", Seats: []SeatView{{Seat: 0, Name: "A"}}, Public: map[string]int{"deck": 3}, Private: v.Seat, Moves: []MoveSpec{}}
+	}
+	right := func(v Viewer) View { return View{Phase: "p", Private: v.Seat, Moves: []MoveSpec{}} }
+	if err := CheckSharedParts(ownViewGame{viewGame{view: full}, right}, nil, 2); err != nil {
+		t.Fatalf("an OwnView equal to View without the shared parts: %v", err)
+	}
+	for name, own := range map[string]func(Viewer) View{
+		"private of another seat": func(v Viewer) View { w := right(v); w.Private = 0; return w },
+		"a shared part kept":      func(v Viewer) View { w := full(v); return w },
+		"another phase":           func(v Viewer) View { w := right(v); w.Phase = "q"; return w },
+	} {
+		if err := CheckSharedParts(ownViewGame{viewGame{view: full}, own}, nil, 2); err == nil {
+			t.Errorf("OwnView with %s, but CheckSharedParts found nothing", name)
+		}
+	}
+}

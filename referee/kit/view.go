@@ -151,9 +151,29 @@ func (l ScoreLine) Sum() int {
 	return t
 }
 
+// OwnViewer is a Game that can render a viewer's own parts of a view
+// without the shared ones. The server encodes the shared parts once per
+// update from the board's view (see View), so for every other screen it
+// needs only the rest; a game whose shared parts are costly to build may
+// implement OwnViewer to spare that work. Implementing it is optional.
+type OwnViewer interface {
+	// OwnView returns View(s, v) with Seats, Tracks, Public and Board left
+	// nil; every other field must equal View's. CheckSharedParts (and so
+	// kittest.Play and the fuzz checks) fails a game whose OwnView differs.
+	OwnView(s State, v Viewer) View
+}
+
+// withoutShared returns v with its shared parts cleared.
+func withoutShared(v View) View {
+	v.Seats, v.Tracks, v.Public, v.Board = nil, nil, nil, nil
+	return v
+}
+
 // CheckSharedParts returns an error when some viewer's Seats, Tracks or
 // Public differ (as JSON) from the board's, at an n-seat table in state st:
-// those parts are encoded once for every screen (see View).
+// those parts are encoded once for every screen (see View). For a game
+// that is an OwnViewer it also returns an error when some viewer's OwnView
+// differs (as JSON) from its View without the shared parts.
 func CheckSharedParts(g Game, st State, n int) error {
 	viewers := []Viewer{BoardViewer, HostViewer}
 	for i := 0; i < n; i++ {
@@ -201,6 +221,21 @@ func CheckSharedViews(viewers []Viewer, views []View) error {
 		}
 		if got != want {
 			return fmt.Errorf("the %s %d view's seats/tracks/public differ from the board's:\n got %s\nwant %s", v.Role, v.Seat, got, want)
+		}
+	}
+	if ov, ok := g.(OwnViewer); ok {
+		for _, v := range append(viewers, BoardViewer) {
+			got, err := json.Marshal(ov.OwnView(st, v))
+			if err != nil {
+				return err
+			}
+			want, err := json.Marshal(withoutShared(g.View(st, v)))
+			if err != nil {
+				return err
+			}
+			if string(got) != string(want) {
+				return fmt.Errorf("the %s %d OwnView differs from its View without the shared parts:\n got %s\nwant %s", v.Role, v.Seat, got, want)
+			}
 		}
 	}
 	return nil

@@ -1,0 +1,114 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"tablewarden/referee/kit"
+)
+
+// cpuTime is the process's CPU time so far (user and system).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkPush measures the hub's work for one update of a six-seat
+// Jumpship table with the board and six phones streaming: rendering and
+// encoding every viewer's view (all of them, for the equal-size padding)
+// and offering it to each stream. own=false renders whole game views, as
+// before kit.OwnViewer; own=true renders only each viewer's own parts.
+func BenchmarkPush(b *testing.B) {
+	for _, own := range []bool{false, true} {
+		b.Run(fmt.Sprintf("own=%v", own), func(b *testing.B) {
+			old := useOwnViews
+			useOwnViews = own
+			defer func() { useOwnViews = old }()
+			svc, ids := benchService(b, 1)
+			ctx := context.Background()
+			r := rand.New(rand.NewPCG(1, 2))
+			for i := 0; i < 40; i++ { // fill the recent log
+				if who, req, ok := nextMove(b, svc, ids[0], r); ok {
+					svc.Move(ctx, ids[0], who, req)
+				}
+			}
+			t, err := svc.load(ctx, ids[0])
+			if err != nil {
+				b.Fatal(err)
+			}
+			t.mu.Lock()
+			snap := t.snapshot()
+			t.mu.Unlock()
+			subs := []*Subscriber{{role: kit.RoleBoard}}
+			for _, st := range snap.seats {
+				subs = append(subs, &Subscriber{role: kit.RoleSeat, cred: string(st.TokenHash)})
+			}
+			svc.hub.mu.Lock()
+			for _, sub := range subs {
+				sub.ch, sub.kicked = make(chan []byte, 1), make(chan struct{})
+				if svc.hub.subs[snap.id] == nil {
+					svc.hub.subs[snap.id] = map[*Subscriber]struct{}{}
+				}
+				svc.hub.subs[snap.id][sub] = struct{}{}
+			}
+			svc.hub.mu.Unlock()
+			b.ReportAllocs()
+			b.ResetTimer()
+			cpu0 := cpuTime()
+			for i := 0; i < b.N; i++ {
+				snap.version++ // a new version: its padded length is worked out again
+				svc.hub.push(snap.id, &snap)
+				for _, sub := range subs {
+					select {
+					case <-sub.ch:
+					default:
+						b.Fatal("a stream got no view")
+					}
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu0)/1e3/float64(b.N), "cpu-µs/op")
+		})
+	}
+}
+
+// BenchmarkMoveSnapshotEvery compares storing the state with every move
+// (every=1, as before) with every 32 moves, on 64 Jumpship tables moving
+// in parallel (choosing each move from two rendered views, then
+// Service.Move with its group commit). Besides ns/op it reports the
+// process's CPU time per move (cpu-µs/op), which a shared machine's other
+// work disturbs less than the wall clock.
+func BenchmarkMoveSnapshotEvery(b *testing.B) {
+	for _, every := range []int64{1, 32} {
+		b.Run(fmt.Sprintf("every=%d", every), func(b *testing.B) {
+			old := snapshotEvery
+			snapshotEvery = every
+			defer func() { snapshotEvery = old }()
+			svc, ids := benchService(b, 64)
+			var next, keys atomic.Int64
+			b.SetParallelism(32)
+			b.ResetTimer()
+			cpu0 := cpuTime()
+			b.RunParallel(func(pb *testing.PB) {
+				r := rand.New(rand.NewPCG(uint64(next.Add(1)), 7))
+				id := ids[int(next.Add(1))%len(ids)]
+				ctx := context.Background()
+				for pb.Next() {
+					who, req, ok := nextMove(b, svc, id, r)
+					if !ok {
+						id = newBenchTable(b, svc)
+						continue
+					}
+					req.IdempotencyKey = fmt.Sprintf("k%d", keys.Add(1))
+					svc.Move(ctx, id, who, req)
+				}
+			})
+			b.ReportMetric(float64(cpuTime()-cpu0)/1e3/float64(b.N), "cpu-µs/op")
+		})
+	}
+}
