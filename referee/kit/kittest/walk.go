@@ -248,6 +248,9 @@ func checkState(t testing.TB, g kit.Game, st kit.State, views []kit.View, where 
 	if err := kit.CheckSharedViews(viewers, views); err != nil {
 		t.Fatalf("%s: %v", where, err)
 	}
+	if err := kit.CheckOwnViews(g, st, viewers, views); err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
 	for i, v := range viewers {
 		p := views[i].Prompt
 		if p == nil || p.Text == "" || p.Code == "" {
