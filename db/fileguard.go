@@ -171,6 +171,42 @@ func quickCheck(ctx context.Context, w *sql.DB, path string) error {
 	return nil
 }
 
+// QuickCheckSyncLimit is the largest database file that Open checks with
+// quick_check before it returns. A larger file is checked by the store in
+// the background once it is serving (quickCheckLater).
+var QuickCheckSyncLimit int64 = 64 << 20
+
+// fileSize is the size of the file at path, or 0 when it cannot be read
+// (a file about to be created).
+func fileSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
+
+// quickCheckLater runs quick_check on the read pool while the server
+// serves. Damage found breaks the guard: from then on every write is
+// refused with ErrUnavailable and /healthz says to restore a backup, as a
+// damaged page met by a query does. A check cut short by Close is not
+// damage.
+func (s *Store) quickCheckLater() {
+	defer s.wg.Done()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		select {
+		case <-s.done:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	if err := quickCheck(ctx, s.r, s.path); err != nil && ctx.Err() == nil {
+		s.guard.fail(fmt.Sprintf("the database file %s is damaged (quick_check at start: %v); restore a backup", s.path, err))
+	}
+}
+
 // damaged explains what to do with a damaged database file.
 func damaged(path string, cause error) error {
 	return fmt.Errorf("database %s is damaged (%v).\nThe server will not start on it. Restore a backup: keep this file aside for inspection, "+

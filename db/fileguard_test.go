@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tablewarden/db"
 )
@@ -70,6 +71,47 @@ func TestFileGuard(t *testing.T) {
 // open with what to do: restore a backup.
 func TestOpenDamaged(t *testing.T) {
 	ctx := context.Background()
+	path := damagedFile(t, 0)
+	_, err := db.Open(ctx, path)
+	if err == nil || !strings.Contains(err.Error(), "restore a backup") && !strings.Contains(err.Error(), "Restore a backup") {
+		t.Fatalf("Open(damaged) = %v, want an error that says to restore a backup", err)
+	}
+}
+
+// TestOpenDamagedLargeFile: a file over QuickCheckSyncLimit opens at once
+// (cold start), is checked in the background, and once the damage is
+// found every write is refused and CheckFile says to restore a backup.
+func TestOpenDamagedLargeFile(t *testing.T) {
+	ctx := context.Background()
+	path := damagedFile(t, 1) // the tables' pages, not the schema's: Open reads those
+	defer func(n int64) { db.QuickCheckSyncLimit = n }(db.QuickCheckSyncLimit)
+	db.QuickCheckSyncLimit = 1024
+	s, err := db.Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open(damaged, over the limit) = %v, want it to open and check in the background", err)
+	}
+	defer s.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for s.CheckFile() == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the background quick_check did not mark the damaged file in 10 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := s.CheckFile(); !errors.Is(err, db.ErrUnavailable) || !strings.Contains(err.Error(), "restore a backup") {
+		t.Fatalf("CheckFile = %v, want ErrUnavailable saying to restore a backup", err)
+	}
+	if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, "after") }); !errors.Is(err, db.ErrUnavailable) {
+		t.Fatalf("write after the check = %v, want ErrUnavailable", err)
+	}
+}
+
+// damagedFile writes a database of 200 tables, closes it and overwrites
+// every other page (from the start, or with half on, from the middle of
+// the file), and returns its path.
+func damagedFile(t *testing.T, half int64) string {
+	t.Helper()
+	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "t.db")
 	s, err := db.Open(ctx, path)
 	if err != nil {
@@ -88,12 +130,9 @@ func TestOpenDamaged(t *testing.T) {
 	}
 	st, _ := f.Stat()
 	junk := []byte(strings.Repeat("\xde\xad\xbe\xef", 1024))
-	for off := int64(4096); off < st.Size(); off += 8192 {
+	for off := 4096 + half*(st.Size()/2/8192)*8192; off < st.Size(); off += 8192 {
 		f.WriteAt(junk, off)
 	}
 	f.Close()
-	_, err = db.Open(ctx, path)
-	if err == nil || !strings.Contains(err.Error(), "restore a backup") && !strings.Contains(err.Error(), "Restore a backup") {
-		t.Fatalf("Open(damaged) = %v, want an error that says to restore a backup", err)
-	}
+	return path
 }
