@@ -98,9 +98,10 @@ func drawingReadable(t *testing.T, p context.Context, name string, sizeChecked b
 func drawingSize(t *testing.T, p context.Context, name string) {
 	t.Helper()
 	got := get(t, p, "drawing", chromedp.Evaluate[drawingSeen](drawingFaults))
+	tries := get(t, p, "tries", chromedp.Evaluate[string](`(document.getElementById("board-svg") || {getAttribute: () => ""}).getAttribute("data-tries") || ""`))
 	t.Run("24px-"+name, func(t *testing.T) {
 		if got.MinFont < 23.5 {
-			t.Skipf("NOT DONE: %s: the smallest name or count is %.1f px, want at least 24 (drawing and viewBox %v)", name, got.MinFont, got.Box)
+			t.Skipf("NOT DONE: %s: the smallest name or count is %.1f px, want at least 24 (drawing and viewBox %v; failed tries: %s)", name, got.MinFont, got.Box, tries)
 		}
 	})
 }

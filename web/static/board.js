@@ -193,22 +193,29 @@
     // of the layout on one row, and never narrower than a readable name.
     const cols = Math.max(1, ...nodes.map(n => nodes.filter(o => Math.abs(o.y - n.y) < 0.08).length));
     const maxW = Math.max(130, Math.min(340, size.w / cols - GAP));
-    const boxes = nodes.map(n => placeBox(n, maxW));
-    // When the places cannot all stand apart at full size, they are laid
+    // When the places cannot all stand apart at full size, wider places
+    // (fewer wrapped lines, so lower) are tried first; then they are laid
     // out on a larger drawing that the screen shows smaller (the test of
-    // the board page fails then: the game's layout needs room).
-    const at = {};
-    for (const b of boxes) at[b.n.id] = b;
-    const links = (board.edges || []).filter(e => at[e.from] && at[e.to]);
-    let room = size, spots = [];
+    // the board page reports that: the game's layout needs room).
+    let room = size, spots = [], boxes = [], at = {}, links = [];
+    const tries = [];
+    search:
     for (let f = 1; f < 3; f *= 1.12) {
       room = { w: Math.round(size.w * f), h: Math.round(size.h * f) };
-      // Pushed apart, or else in rows.
-      if (!layout(boxes, room) && !(layout(boxes, room), rows(boxes, room))) continue;
-      // Every connection's label must find a free spot too.
-      const labels = [];
-      spots = links.map(e => e.label ? labelSpot(at[e.from], at[e.to], measure(e.label, NOTE, 400) + 12, boxes, labels, room) : [0, 0]);
-      if (spots.every(p => p)) break;
+      for (const wide of [1, 1.4, 1.8]) {
+        if (wide > 1 && maxW * wide > room.w / 2) break;
+        boxes = nodes.map(n => placeBox(n, maxW * wide));
+        at = {};
+        for (const b of boxes) at[b.n.id] = b;
+        links = (board.edges || []).filter(e => at[e.from] && at[e.to]);
+        // Pushed apart, or else in rows.
+        if (!layout(boxes, room) && !(layout(boxes, room), rows(boxes, room))) { tries.push("places×" + wide); continue; }
+        // Every connection's label must find a free spot too.
+        const labels = [];
+        spots = links.map(e => e.label ? labelSpot(at[e.from], at[e.to], measure(e.label, NOTE, 400) + 12, boxes, labels, room) : [0, 0]);
+        if (spots.every(p => p)) break search;
+        tries.push("labels×" + wide);
+      }
     }
     const edges = links.map((e, i) => {
       const a = at[e.from], b = at[e.to];
@@ -235,7 +242,7 @@
         sv("rect", { x: left, y: top, width: b.w, height: b.h, rx: 10 }), label, note, pieces);
     });
     requestAnimationFrame(checkSize);
-    return sv("svg", { viewBox: "0 0 " + room.w + " " + room.h, class: "board-svg", id: "board-svg", role: "img", "aria-label": label || board.title || "" },
+    return sv("svg", { viewBox: "0 0 " + room.w + " " + room.h, class: "board-svg", id: "board-svg", "data-tries": tries.join(" ") + " in " + size.w + "x" + size.h, role: "img", "aria-label": label || board.title || "" },
       sv("g", { class: "edges" }, edges), sv("g", { class: "nodes" }, places));
   }
 
