@@ -716,7 +716,9 @@ function applyPatch(view, patch) {
     return el("div", { class: "stepper", "data-arg": name, "data-key": key },
       el("span", { class: "stepper-label", text: label }),
       el("button", { type: "button", class: "step-btn", "aria-label": label + " −", onclick: step(-1) }, "−"),
-      el("input", { type: "number", name, value: String(value), min, max, inputmode: "numeric", "aria-label": label }),
+      // A row starts inside its bounds (a count the game state makes at
+      // least 2 starts at 2, not at 0).
+      el("input", { type: "number", name, value: String(clamp(value)), min, max, inputmode: "numeric", "aria-label": label }),
       el("button", { type: "button", class: "step-btn", "aria-label": label + " +", onclick: step(1) }, "+"));
   }
 
