@@ -15,6 +15,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"golang.org/x/text/secure/precis"
+
 	"tablewarden/api"
 	"tablewarden/db"
 	tablepkg "tablewarden/table"
@@ -156,8 +158,10 @@ func FuzzJoin(f *testing.F) {
 			if json.Unmarshal(out, &jr) != nil || json.Unmarshal(body, &req) != nil {
 				t.Fatalf("201 for %q: %s", body, out)
 			}
-			name := strings.TrimSpace(req.Name)
-			if jr.Name != name || name == "" || utf8.RuneCountInString(name) > 24 || strings.ContainsFunc(name, func(r rune) bool { return r < ' ' || r == 0x7f }) {
+			// The stored name is the request's under the PRECIS nickname
+			// profile (spaces trimmed, NFKC: "⁰000" is "0000").
+			name, err := precis.Nickname.String(req.Name)
+			if err != nil || jr.Name != name || name == "" || utf8.RuneCountInString(name) > 24 || strings.ContainsFunc(name, func(r rune) bool { return r < ' ' || r == 0x7f }) {
 				t.Fatalf("join accepted name %q (answered %q)", req.Name, jr.Name)
 			}
 			if b, err := base64.RawURLEncoding.DecodeString(jr.Token); err != nil || len(b) < 16 {
