@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -138,34 +137,17 @@ func (s *Service) expiry(ctx context.Context, q db.Querier, e db.Expiry) (*db.Mo
 }
 
 // storedState is a playing table's state and last seq as q reads them:
-// the snapshot when it is of the last move, else a replay of the log.
+// its snapshot with the moves after it replayed, as a load does
+// (stateFromStorage, snapshots.go).
 func storedState(ctx context.Context, q db.Querier, g kit.Game, row db.GameTable) (kit.State, int64, error) {
 	seq, err := q.LastMoveSeq(ctx, row.ID)
 	if err != nil {
-		return nil, 0, err
-	}
-	snap, err := q.GetSnapshot(ctx, row.ID)
-	if err == nil && snap.Seq == seq {
-		st, err := g.Decode([]byte(snap.State))
-		if err != nil {
-			return nil, 0, fmt.Errorf("table %s: decode snapshot: %w", row.ID, err)
-		}
-		return st, seq, nil
-	}
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, 0, err
 	}
 	seats, err := q.ListSeats(ctx, row.ID)
 	if err != nil {
 		return nil, 0, err
 	}
-	moves, err := q.ListMoves(ctx, row.ID)
-	if err != nil {
-		return nil, 0, err
-	}
-	st, err := Replay(g, row, seats, moves)
-	if err != nil {
-		return nil, 0, fmt.Errorf("table %s: replay: %w", row.ID, err)
-	}
-	return st, seq, nil
+	st, _, err := stateFromStorage(ctx, q, g, row, seats, seq, nil, 0)
+	return st, seq, err
 }
