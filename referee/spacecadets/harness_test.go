@@ -217,6 +217,30 @@ func (tb *table) selectScience(card string) {
 	tb.do(captain, "next_step", nil)
 }
 
+// buildFaceDown finishes setup and has the Science Officer draw three
+// Experimental Equipment cards, select Beam Bias and announce its build at
+// the Science station: the build's Component cards then lie face down,
+// waiting for the timer.
+func (tb *table) buildFaceDown() {
+	tb.t.Helper()
+	tb.startWith()
+	tb.rigEE("Geoffrey Tubes", "Beam Bias", "Experimental Equipment 09")
+	tb.do(officer, "science_draw", nil)
+	tb.do(officer, "science_select", map[string]any{"card": "Beam Bias"})
+	tb.do(captain, "next_step", nil)
+	tb.do(officer, "science_build", nil)
+}
+
+// viewJSON returns v's view of the table's state as the server sends it.
+func (tb *table) viewJSON(v kit.Viewer) string {
+	tb.t.Helper()
+	b, err := json.Marshal(tb.g.View(tb.s, v))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return string(b)
+}
+
 // researchRound plays one turn's Science station from step 1: the
 // Science Officer researches 3 points, sets aside the first revealed
 // component while the timer runs, and reports an exact match.

@@ -1,7 +1,6 @@
 package spacecadets
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -106,14 +105,6 @@ func TestKrakenBeakAndNoTentacle(t *testing.T) {
 	tb.fail(crew, "jump_home", nil, "objective_incomplete")
 }
 
-func boardJSON(t *testing.T, tb *table) string {
-	b, err := json.Marshal(tb.g.View(tb.s, kit.BoardViewer))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 func TestKrakenSubdueAndPart2(t *testing.T) {
 	for _, major := range []bool{false, true} {
 		tb := newTable(t, `{"mission":"10"}`, 4, 13)
@@ -121,7 +112,7 @@ func TestKrakenSubdueAndPart2(t *testing.T) {
 		tb.fail(crew, "subdue_tentacle", map[string]any{"tentacle": "t1"}, "not_sensors")
 		tb.fail(captain, "start_kraken_part2", nil, "part1_incomplete")
 		for i, id := range []string{"t1", "t2", "t4"} {
-			if strings.Contains(boardJSON(t, tb), "/kraken/") {
+			if strings.Contains(tb.viewJSON(kit.BoardViewer), "/kraken/") {
 				t.Fatalf("the continuation shows before three are subdued")
 			}
 			tb.do(sensors, "subdue_tentacle", map[string]any{"tentacle": id})
@@ -140,8 +131,8 @@ func TestKrakenSubdueAndPart2(t *testing.T) {
 			t.Fatalf("last active = %q, want t3", got)
 		}
 		for _, v := range []kit.Viewer{kit.BoardViewer, kit.HostViewer, kit.SeatViewer(1)} {
-			b, _ := json.Marshal(tb.g.View(tb.s, v))
-			if !strings.Contains(string(b), `"continuation":"/kraken/t3"`) || !strings.Contains(string(b), `"last_active_id":"t3"`) {
+			b := tb.viewJSON(v)
+			if !strings.Contains(b, `"continuation":"/kraken/t3"`) || !strings.Contains(b, `"last_active_id":"t3"`) {
 				t.Fatalf("%v view lacks the continuation: %s", v, b)
 			}
 		}

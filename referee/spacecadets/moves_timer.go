@@ -60,12 +60,8 @@ func startTimer(t *turn, seat int, args timerArgs) error {
 		if s.Science.Attempt.Status != "face_down" {
 			return kit.Errorf("already_started", rule(secScience), "The %d-second Science step has already begun for this attempt.", s.ScienceSeconds)
 		}
-	case "step3a":
-		if err := inStep(t, secTurn, "step3a"); err != nil {
-			return err
-		}
-	case "step3b":
-		if err := inStep(t, secTurn, "step3b"); err != nil {
+	case "step3a", "step3b":
+		if err := inStep(t, secTurn, tm.Name); err != nil {
 			return err
 		}
 	}
@@ -96,41 +92,47 @@ func startTimer(t *turn, seat int, args timerArgs) error {
 	return nil
 }
 
-// pauseTimer pauses a running timer. Codes: timer_not_running.
-func pauseTimer(t *turn, seat int, args timerArgs) error {
+// changeTimer finds the named timer for the host or the Captain and
+// applies change to it, at the move's time. A refusal of the timer's own
+// (not running, not paused) names the timer's section.
+func changeTimer(t *turn, seat int, args timerArgs, change func(tm *kit.Timer, now time.Time) error) (*kit.Timer, error) {
 	tm, err := timerFor(t, seat, args)
+	if err != nil {
+		return nil, err
+	}
+	if err := change(tm, t.Ctx.Now); err != nil {
+		return nil, rewrap(err, timerSection(tm.Name))
+	}
+	return tm, nil
+}
+
+// holdTimer pauses or resumes a timer (change) and logs the time left as
+// event code, with verb ("paused", "resumed") in its text.
+func holdTimer(t *turn, seat int, args timerArgs, change func(tm *kit.Timer, now time.Time) error, code, verb string) error {
+	tm, err := changeTimer(t, seat, args, change)
 	if err != nil {
 		return err
 	}
-	if err := tm.Pause(t.Ctx.Now); err != nil {
-		return rewrap(err, timerSection(tm.Name))
-	}
-	t.Public("timer_paused", "%s timer paused with %.1f s left.", tm.Label, float64(tm.RemainingMS)/1000)
+	t.Public(code, "%s timer %s with %.1f s left.", tm.Label, verb, float64(tm.RemainingMS)/1000)
 	return nil
+}
+
+// pauseTimer pauses a running timer. Codes: timer_not_running.
+func pauseTimer(t *turn, seat int, args timerArgs) error {
+	return holdTimer(t, seat, args, (*kit.Timer).Pause, "timer_paused", "paused")
 }
 
 // resumeTimer resumes a paused timer. Codes: timer_not_paused.
 func resumeTimer(t *turn, seat int, args timerArgs) error {
-	tm, err := timerFor(t, seat, args)
-	if err != nil {
-		return err
-	}
-	if err := tm.Resume(t.Ctx.Now); err != nil {
-		return rewrap(err, timerSection(tm.Name))
-	}
-	t.Public("timer_resumed", "%s timer resumed with %.1f s left.", tm.Label, float64(tm.RemainingMS)/1000)
-	return nil
+	return holdTimer(t, seat, args, (*kit.Timer).Resume, "timer_resumed", "resumed")
 }
 
 // cancelTimer stops a timer without expiry. Cancelling the Science timer
 // aborts the attempt. Codes: timer_not_running.
 func cancelTimer(t *turn, seat int, args timerArgs) error {
-	tm, err := timerFor(t, seat, args)
+	tm, err := changeTimer(t, seat, args, func(tm *kit.Timer, _ time.Time) error { return tm.Cancel() })
 	if err != nil {
 		return err
-	}
-	if err := tm.Cancel(); err != nil {
-		return rewrap(err, timerSection(tm.Name))
 	}
 	t.Public("timer_cancelled", "%s timer cancelled.", tm.Label)
 	if tm.Name == "science" && t.S.Science.Attempt != nil {

@@ -88,12 +88,7 @@ func TestTimers(t *testing.T) {
 // length, not the book's 30 seconds, when the table set another (issue 13).
 func TestTimerWordingQuotesTableLength(t *testing.T) {
 	tb := newTable(t, `{"mission":"7","science_seconds":45}`, 4, 5)
-	tb.startWith()
-	tb.rigEE("Geoffrey Tubes", "Beam Bias", "Experimental Equipment 09")
-	tb.do(officer, "science_draw", nil)
-	tb.do(officer, "science_select", map[string]any{"card": "Beam Bias"})
-	tb.do(captain, "next_step", nil)
-	tb.do(officer, "science_build", nil)
+	tb.buildFaceDown()
 	comp := tb.s.D().Components[tb.s.Science.Attempt.FaceDown[0]].Name
 	check := func(typ string, args any, code string) {
 		t.Helper()

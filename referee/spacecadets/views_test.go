@@ -236,29 +236,17 @@ func TestTimerValues(t *testing.T) {
 // (with what each needs), and only that phone has a Workbench panel.
 func TestWorkbenchFaceDownUntilTimer(t *testing.T) {
 	tb := newTable(t, `{"mission":"7"}`, 4, 5)
-	tb.startWith()
-	tb.rigEE("Geoffrey Tubes", "Beam Bias", "Experimental Equipment 09")
-	tb.do(officer, "science_draw", nil)
-	tb.do(officer, "science_select", map[string]any{"card": "Beam Bias"})
-	tb.do(captain, "next_step", nil)
-	tb.do(officer, "science_build", nil)
+	tb.buildFaceDown()
 	viewers := []kit.Viewer{kit.BoardViewer, kit.HostViewer}
 	for s := range tb.s.Seats {
 		viewers = append(viewers, kit.SeatViewer(s))
-	}
-	viewJSON := func(v kit.Viewer) string {
-		b, err := json.Marshal(tb.g.View(tb.s, v))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
 	}
 	down := tb.s.Science.Attempt.FaceDown
 	if len(down) == 0 {
 		t.Fatal("no Component card lies face down after science_build")
 	}
 	for _, v := range viewers {
-		got := viewJSON(v)
+		got := tb.viewJSON(v)
 		for _, c := range down {
 			cc := tb.s.D().Components[c]
 			if text := cc.Name + ": " + piecesText(cc.Pieces); strings.Contains(got, text) || strings.Contains(got, cc.Name) {
@@ -268,7 +256,7 @@ func TestWorkbenchFaceDownUntilTimer(t *testing.T) {
 	}
 	tb.do(captain, "start_timer", map[string]any{"name": "science"})
 	for _, v := range viewers {
-		if got, want := strings.Contains(viewJSON(v), `"workbench"`), v == kit.SeatViewer(officer.Seat); got != want {
+		if got, want := strings.Contains(tb.viewJSON(v), `"workbench"`), v == kit.SeatViewer(officer.Seat); got != want {
 			t.Fatalf("viewer %+v has a Workbench panel: %v, want %v", v, got, want)
 		}
 	}
