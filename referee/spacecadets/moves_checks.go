@@ -10,6 +10,18 @@ import (
 // The checks below refuse a move made by the wrong player or at the wrong
 // moment. seat is the move's seat, -1 for the host's screen.
 
+// firstRefusal returns the first refusal among checks, nil when every
+// check passes. The checks only read the state, so a handler may evaluate
+// its guards together and still refuse with the first one that fails.
+func firstRefusal(checks ...error) error {
+	for _, err := range checks {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func isCaptain(t *turn, seat int) bool { return seat >= 0 && seat == t.S.Roles.Captain }
 
 // hostOrCaptain allows the host's screen and the Captain's phone.

@@ -76,13 +76,7 @@ type tentacleArgs struct {
 // tentacle's continuation is shown. Codes: not_sensors, not_in_mission,
 // no_such_tentacle, already, objective_complete.
 func subdueTentacle(t *turn, seat int, args tentacleArgs) error {
-	if err := needSensors(t, seat, secM10, true); err != nil {
-		return err
-	}
-	if err := inMission(t, secM10, "10"); err != nil {
-		return err
-	}
-	if err := running(t, secM10); err != nil {
+	if err := firstRefusal(needSensors(t, seat, secM10, true), inMission(t, secM10, "10"), running(t, secM10)); err != nil {
 		return err
 	}
 	k := t.S.Kraken
@@ -126,10 +120,7 @@ type squareArgs struct {
 // Codes: seats_only, not_in_mission, wrong_step, already, await_part2,
 // no_tentacle_here, off_map, not_towards.
 func krakenActivate(t *turn, seat int, args squareArgs) error {
-	if err := inMission(t, secM10, "10"); err != nil {
-		return err
-	}
-	if err := inStep(t, secM10, "step7"); err != nil {
+	if err := firstRefusal(inMission(t, secM10, "10"), inStep(t, secM10, "step7")); err != nil {
 		return err
 	}
 	s := t.S
@@ -221,10 +212,7 @@ func spin(t *turn) {
 // Only the Captain starts it: the public view names them. Codes:
 // not_captain, not_in_mission, part1_incomplete, already.
 func startPart2(t *turn, seat int) error {
-	if err := needCaptain(t, seat, secM10); err != nil {
-		return err
-	}
-	if err := inMission(t, secM10, "10"); err != nil {
+	if err := firstRefusal(needCaptain(t, seat, secM10), inMission(t, secM10, "10")); err != nil {
 		return err
 	}
 	k := t.S.Kraken
@@ -244,10 +232,7 @@ func startPart2(t *turn, seat int) error {
 // range (part 2). Codes: not_sensors, not_in_mission, part2_not_started,
 // already, too_far, ink_cloud.
 func scanBeak(t *turn, seat int) error {
-	if err := needSensors(t, seat, secM10, false); err != nil {
-		return err
-	}
-	if err := inMission(t, secM10, "10"); err != nil {
+	if err := firstRefusal(needSensors(t, seat, secM10, false), inMission(t, secM10, "10")); err != nil {
 		return err
 	}
 	s := t.S

@@ -91,10 +91,7 @@ func tractorCrystal(t *turn, seat int, args crystalArgs) error {
 // cancelled). Codes: not_in_mission, gate_closed, no_next_tile,
 // movement_cancelled, gate_opened_this_turn.
 func passGate(t *turn, seat int) error {
-	if err := inMission(t, secM7, "7"); err != nil {
-		return err
-	}
-	if err := running(t, secM7); err != nil {
+	if err := firstRefusal(inMission(t, secM7, "7"), running(t, secM7)); err != nil {
 		return err
 	}
 	s := t.S
@@ -164,10 +161,7 @@ type arrivalArgs struct {
 // where a 6 was rolled. Codes: not_captain, not_in_mission, not_pending,
 // need_choice, off_map.
 func chooseArrival(t *turn, seat int, args arrivalArgs) error {
-	if err := needCaptain(t, seat, secM7); err != nil {
-		return err
-	}
-	if err := inMission(t, secM7, "7"); err != nil {
+	if err := firstRefusal(needCaptain(t, seat, secM7), inMission(t, secM7, "7")); err != nil {
 		return err
 	}
 	r := t.S.Rabbit
@@ -281,10 +275,7 @@ type saucerArgs struct {
 // tileRevealed places H1's randomly chosen Saucers on a revealed tile.
 // Codes: not_in_mission, bad_count.
 func tileRevealed(t *turn, seat int, args saucerArgs) error {
-	if err := inMission(t, secH1, "H1"); err != nil {
-		return err
-	}
-	if err := running(t, secH1); err != nil {
+	if err := firstRefusal(inMission(t, secH1, "H1"), running(t, secH1)); err != nil {
 		return err
 	}
 	if args.Saucers < 0 || args.Saucers > 6 {
@@ -312,13 +303,7 @@ type crystalArgs struct {
 // Superlock on it (reported by the Sensors player) within 3 squares.
 // Codes: not_sensors, not_in_mission, bad_crystal, already, too_far.
 func revealCrystal(t *turn, seat int, args crystalArgs) error {
-	if err := needSensors(t, seat, secH4, false); err != nil {
-		return err
-	}
-	if err := inMission(t, secH4, "H4"); err != nil {
-		return err
-	}
-	if err := running(t, secH4); err != nil {
+	if err := firstRefusal(needSensors(t, seat, secH4, false), inMission(t, secH4, "H4"), running(t, secH4)); err != nil {
 		return err
 	}
 	s := t.S

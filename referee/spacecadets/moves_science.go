@@ -44,10 +44,7 @@ func level(t *turn, card int, lv int) (int, error) {
 // scienceDraw draws the Science Officer's three cards of Step 1. Codes:
 // not_science_officer, wrong_step, already_drawn, no_cards.
 func scienceDraw(t *turn, seat int) error {
-	if err := needScienceOfficer(t, seat); err != nil {
-		return err
-	}
-	if err := inStep(t, secScience, "step1"); err != nil {
+	if err := firstRefusal(needScienceOfficer(t, seat), inStep(t, secScience, "step1")); err != nil {
 		return err
 	}
 	s := t.S
@@ -79,10 +76,7 @@ type stationArgs struct {
 // scienceDrawExtra draws one more card for 1 energy from a station.
 // Codes: not_science_officer, wrong_step, draw_first, bad_station, no_cards.
 func scienceDrawExtra(t *turn, seat int, args stationArgs) error {
-	if err := needScienceOfficer(t, seat); err != nil {
-		return err
-	}
-	if err := inStep(t, secScience, "step1"); err != nil {
+	if err := firstRefusal(needScienceOfficer(t, seat), inStep(t, secScience, "step1")); err != nil {
 		return err
 	}
 	s := t.S
@@ -107,10 +101,7 @@ func scienceDrawExtra(t *turn, seat int, args stationArgs) error {
 // selection replaces the old one). Codes: not_science_officer, wrong_step,
 // not_drawn, need_level, not_x.
 func scienceSelect(t *turn, seat int, args cardArgs) error {
-	if err := needScienceOfficer(t, seat); err != nil {
-		return err
-	}
-	if err := inStep(t, secScience, "step1"); err != nil {
+	if err := firstRefusal(needScienceOfficer(t, seat), inStep(t, secScience, "step1")); err != nil {
 		return err
 	}
 	sc := &t.S.Science
@@ -130,10 +121,7 @@ func scienceSelect(t *turn, seat int, args cardArgs) error {
 // scienceUnselect drops the selection: Science is always optional. Codes:
 // not_science_officer, wrong_step, nothing_selected.
 func scienceUnselect(t *turn, seat int) error {
-	if err := needScienceOfficer(t, seat); err != nil {
-		return err
-	}
-	if err := inStep(t, secScience, "step1"); err != nil {
+	if err := firstRefusal(needScienceOfficer(t, seat), inStep(t, secScience, "step1")); err != nil {
 		return err
 	}
 	if t.S.Science.Selected == nil {
@@ -148,10 +136,7 @@ func scienceUnselect(t *turn, seat int) error {
 // face down. Codes: not_science_officer, wrong_step, nothing_selected,
 // attempt_in_progress, not_enough_components.
 func scienceBuild(t *turn, seat int) error {
-	if err := needScienceOfficer(t, seat); err != nil {
-		return err
-	}
-	if err := inStep(t, secScience, "science"); err != nil {
+	if err := firstRefusal(needScienceOfficer(t, seat), inStep(t, secScience, "science")); err != nil {
 		return err
 	}
 	sc := &t.S.Science
@@ -185,13 +170,7 @@ type pointsArgs struct {
 // science_and_research, already_researched, attempt_in_progress,
 // bad_points, not_enough_components.
 func research(t *turn, seat int, args pointsArgs) error {
-	if err := needScienceOfficer(t, seat); err != nil {
-		return err
-	}
-	if err := inMission(t, secScience, "10"); err != nil {
-		return err
-	}
-	if err := inStep(t, secScience, "science"); err != nil {
+	if err := firstRefusal(needScienceOfficer(t, seat), inMission(t, secScience, "10"), inStep(t, secScience, "science")); err != nil {
 		return err
 	}
 	sc := &t.S.Science
@@ -373,10 +352,7 @@ func failAttempt(t *turn, why string) {
 // N-use cards lose a use, permanent cards stay. There is no limit per turn.
 // Codes: not_captain, wrong_step, no_such_equipment.
 func useEquipment(t *turn, seat int, args cardArgs) error {
-	if err := needCaptain(t, seat, secUsing); err != nil {
-		return err
-	}
-	if err := running(t, secUsing); err != nil {
+	if err := firstRefusal(needCaptain(t, seat, secUsing), running(t, secUsing)); err != nil {
 		return err
 	}
 	s := t.S

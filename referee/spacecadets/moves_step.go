@@ -13,10 +13,7 @@ import (
 // steps. Codes: host_or_captain, wrong_step, science_in_progress,
 // kraken_pending, arrival_pending.
 func nextStep(t *turn, seat int) error {
-	if err := hostOrCaptain(t, seat, secTurn); err != nil {
-		return err
-	}
-	if err := running(t, secScience); err != nil {
+	if err := firstRefusal(hostOrCaptain(t, seat, secTurn), running(t, secScience)); err != nil {
 		return err
 	}
 	s := t.S
