@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"tablewarden/referee/kit"
 )
 
 // Stages inside phases.
@@ -106,12 +108,7 @@ func appearanceStep(a *turn) bool {
 		s.JonesyRoom = b.Room
 		a.Public("jonesy", "Jonesy is in %s: the Alien cannot move there this hunting phase and no Crew token is flipped there.", s.Data.RoomName(b.Room))
 	case BlipBreakdown:
-		down := 0
-		for _, t := range s.Board {
-			if t.Room == b.Room && t.Shown == nil {
-				down++
-			}
-		}
+		down := kit.Count(s.Board, func(t BoardToken) bool { return t.Room == b.Room && t.Shown == nil })
 		n := 0
 		switch down {
 		case 0:

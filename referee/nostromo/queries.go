@@ -1,5 +1,7 @@
 package nostromo
 
+import "tablewarden/referee/kit"
+
 // State queries: seats, colors, tokens and items.
 
 // name is a seat's player name.
@@ -153,11 +155,5 @@ func (s *State) heldItems(seat int) []string {
 }
 
 func (s *State) capturedCards() int {
-	n := 0
-	for _, c := range s.CrewCards {
-		if c.Captured {
-			n++
-		}
-	}
-	return n
+	return kit.Count(s.CrewCards, func(c CrewCard) bool { return c.Captured })
 }

@@ -22,13 +22,7 @@ func (k *Kraken) tentacle(id string) *Tentacle {
 }
 
 func (k *Kraken) subdued() int {
-	n := 0
-	for _, t := range k.Tentacles {
-		if t.Subdued {
-			n++
-		}
-	}
-	return n
+	return kit.Count(k.Tentacles, func(t Tentacle) bool { return t.Subdued })
 }
 
 // activeTentacle is the tentacle that activates in Step 7: in part 1 the

@@ -249,12 +249,7 @@ func jumpHome(t *turn, seat int) error {
 		if !s.Rabbit.Stabilized {
 			return kit.Errorf("objective_incomplete", rule(secM7), "Tractor beam the Gate Stabilizer on Tile 4 before jumping home.")
 		}
-		left := 0
-		for _, e := range s.Enemies {
-			if e.onMap() && e.Tile == s.Rabbit.Tile {
-				left++
-			}
-		}
+		left := kit.Count(s.Enemies, func(e Enemy) bool { return e.onMap() && e.Tile == s.Rabbit.Tile })
 		if left == 0 {
 			end(t, true, "major", why("outcome.m7_major", "Major Victory: the Gate Stabilizer is tractored, every enemy on the final tile destroyed, and the crew jumped home."), secM7)
 		} else {
