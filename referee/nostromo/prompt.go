@@ -229,17 +229,14 @@ func fill(code, template string, params map[string]string) *kit.Prompt {
 // nameList names seats in words: "Ann", "Ann and Bob", "Ann, Bob and Cat";
 // "the crew" for an empty list.
 func (s *State) nameList(seats []int) string {
-	var ns []string
-	for _, x := range seats {
-		ns = append(ns, s.name(x))
-	}
-	switch len(ns) {
-	case 0:
+	if len(seats) == 0 {
 		return "the crew"
-	case 1:
-		return ns[0]
 	}
-	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+	ns := make([]string, len(seats))
+	for i, x := range seats {
+		ns[i] = s.name(x)
+	}
+	return kit.ListAnd(ns)
 }
 
 // effectWhat names an open card effect: "mission order of Mission card 17

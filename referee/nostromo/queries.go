@@ -1,6 +1,10 @@
 package nostromo
 
-import "tablewarden/referee/kit"
+import (
+	"slices"
+
+	"tablewarden/referee/kit"
+)
 
 // State queries: seats, colors, tokens and items.
 
@@ -27,14 +31,7 @@ func (s *State) crewSeats() []int {
 	return out
 }
 
-func (s *State) colorIndex(c string) int {
-	for i, x := range s.Data.Colors {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
+func (s *State) colorIndex(c string) int { return slices.Index(s.Data.Colors, c) }
 
 // owner is the seat holding the Reminder card of a color.
 func (s *State) owner(color string) int {
@@ -63,12 +60,7 @@ func (s *State) blueSide() bool { return s.Options.Difficulty != Novice }
 
 // tokenIndex returns the index in Board of a handle, or -1.
 func (s *State) tokenIndex(h int) int {
-	for i, t := range s.Board {
-		if t.Handle == h {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(s.Board, func(t BoardToken) bool { return t.Handle == h })
 }
 
 // handlesIn keeps the handles of handles whose tokens are still on the
@@ -84,12 +76,7 @@ func (s *State) handlesIn(handles []int, room int) []int {
 }
 
 func (s *State) itemIndex(name string) int {
-	for i, it := range s.Items {
-		if it.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(s.Items, func(it Item) bool { return it.Name == name })
 }
 
 // hasCrewTokens reports whether a room holds any Crew token (room 0: any).

@@ -2,6 +2,7 @@ package spacecadets
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -35,12 +36,7 @@ func cardInPlay(s *State, card int, reentry bool) bool {
 }
 
 func enemyCardByName(d *GameData, name string) int {
-	for i, e := range d.Enemies {
-		if e.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(d.Enemies, func(e EnemyCard) bool { return e.Name == name })
 }
 
 // addEnemy puts an enemy token on the map and returns it.

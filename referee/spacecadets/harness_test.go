@@ -141,13 +141,11 @@ func (tb *table) card(name string) int {
 }
 
 func (tb *table) comp(name string) int {
-	for i, c := range tb.s.D().Components {
-		if c.Name == name {
-			return i
-		}
+	i := slices.IndexFunc(tb.s.D().Components, func(c ComponentCard) bool { return c.Name == name })
+	if i < 0 {
+		tb.t.Fatalf("no component card %q", name)
 	}
-	tb.t.Fatalf("no component card %q", name)
-	return -1
+	return i
 }
 
 // rigStart replaces the five starting cards with the named ones.

@@ -61,7 +61,7 @@ func inStep(t *turn, section string, want ...string) error {
 	for i, w := range want {
 		labels[i] = stepLabels[w]
 	}
-	return kit.Errorf("wrong_step", rule(section), "That is done in %s; it is now %s.", joinOr(labels), stepLabels[t.S.Step])
+	return kit.Errorf("wrong_step", rule(section), "That is done in %s; it is now %s.", kit.ListOr(labels), stepLabels[t.S.Step])
 }
 
 // running refuses moves of the game proper during setup.
@@ -84,25 +84,4 @@ func seatName(s *State, i int) string {
 		return s.Seats[i]
 	}
 	return fmt.Sprintf("Player %d", i+1)
-}
-
-func joinOr(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	}
-	out := ""
-	for i, x := range xs {
-		switch {
-		case i == 0:
-			out = x
-		case i == len(xs)-1:
-			out += " or " + x
-		default:
-			out += ", " + x
-		}
-	}
-	return out
 }

@@ -212,7 +212,7 @@ func exitMap(t *turn, seat int, args edgeArgs) error {
 		return kit.Errorf("not_in_mission", rule(sec), "Leaving the map is not an objective of this mission.")
 	}
 	if !slices.Contains(md.ExitEdges, args.Edge) {
-		return kit.Errorf("bad_edge", rule(sec), "The edges are: %s.", joinOr(md.ExitEdges))
+		return kit.Errorf("bad_edge", rule(sec), "The edges are: %s.", kit.ListOr(md.ExitEdges))
 	}
 	if args.Edge != md.ExitEdges[0] {
 		return kit.Errorf("wrong_edge", rule(sec), "The mission is won only by leaving through the %s.", md.ExitEdges[0])
