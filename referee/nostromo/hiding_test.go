@@ -4,6 +4,22 @@ import (
 	"testing"
 )
 
+// lastBlipsThenCrewPlacesAll has the Alien place its last two Blips
+// (Jonesy and the Breakdown) in rooms jonesy and breakdown, then checks
+// that the crew's seat 1 places next and, with the Alien out of Blips,
+// must place every token: after one in crewRoom, done_placing is refused
+// (name is the refusal's name in the test's messages).
+func (x *tg) lastBlipsThenCrewPlacesAll(name string, jonesy, breakdown, crewRoom int) {
+	x.t.Helper()
+	x.ok(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": jonesy})
+	x.ok(0, "place_blip", map[string]any{"blip": BlipBreakdown, "room": breakdown})
+	if got, want := x.st.hidingPlacer(), 1; got != want {
+		x.t.Fatalf("placer = %d, want %d", got, want)
+	}
+	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": crewRoom})
+	x.refuse(name, 1, "done_placing", nil, "must_place_all")
+}
+
 func TestHiding3Players(t *testing.T) {
 	x := newTG(t, 3, "")
 	s := x.st
@@ -55,13 +71,7 @@ func TestHiding3Players(t *testing.T) {
 	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 5}).ok(1, "done_placing", nil)
 	x.ok(2, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[2][0]), "room": 5}).ok(2, "done_placing", nil)
 	x.pass()
-	x.ok(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 4})
-	x.ok(0, "place_blip", map[string]any{"blip": BlipBreakdown, "room": 5})
-	if got, want := x.st.hidingPlacer(), 1; got != want {
-		t.Fatalf("placer = %d, want %d", got, want)
-	}
-	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 2})
-	x.refuse("ErrMustPlaceAll", 1, "done_placing", nil, "must_place_all")
+	x.lastBlipsThenCrewPlacesAll("ErrMustPlaceAll", 4, 5, 2)
 	for len(x.st.Reserve[1]) > 0 {
 		x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 2})
 	}
@@ -117,13 +127,7 @@ func TestHiding2Players(t *testing.T) {
 	x.pass()
 	x.ok(0, "place_blip", map[string]any{"blip": BlipAlien, "room": 1})
 	x.refuse("ErrAlienPlacesAll", 0, "done_placing", nil, "must_place_all")
-	x.ok(0, "place_blip", map[string]any{"blip": BlipJonesy, "room": 2})
-	x.ok(0, "place_blip", map[string]any{"blip": BlipBreakdown, "room": 3})
-	if got, want := x.st.hidingPlacer(), 1; got != want {
-		t.Fatalf("placer = %d, want %d", got, want)
-	}
-	x.ok(1, "place_crew_token", map[string]any{"token": tokenValue(x.st.Reserve[1][0]), "room": 1})
-	x.refuse("ErrCrewPlacesAll", 1, "done_placing", nil, "must_place_all")
+	x.lastBlipsThenCrewPlacesAll("ErrCrewPlacesAll", 2, 3, 1)
 }
 
 func TestHidingSurvivalPool(t *testing.T) {

@@ -86,14 +86,9 @@ func offerPlaceCrew(s *State, seat int) *kit.MoveSpec {
 	if s.Phase != PhaseHiding || s.Stage != stCrew || seat < 0 || seat != s.hidingPlacer() {
 		return nil
 	}
-	var ch []kit.Choice
-	seen := map[CrewToken]bool{}
-	for _, t := range s.placeable(seat) {
-		if !seen[t] {
-			seen[t] = true
-			ch = append(ch, kit.Choice{Value: tokenValue(t), Label: tokenLabel(t)})
-		}
-	}
+	ch := kit.DistinctChoices(s.placeable(seat), func(t CrewToken) kit.Choice {
+		return kit.Choice{Value: tokenValue(t), Label: tokenLabel(t)}
+	})
 	spec := withChoices(withChoices(specOf(MovePlaceCrewToken), "token", ch), "room", roomChoices(s, allRooms()))
 	return &spec
 }
@@ -160,14 +155,7 @@ func offerPlaceBlip(s *State, seat int) *kit.MoveSpec {
 	if !s.standsAt(PhaseHiding, stAlien) || seat != s.Alien || len(s.BlipReserve) == 0 {
 		return nil
 	}
-	var ch []kit.Choice
-	seen := map[string]bool{}
-	for _, k := range s.BlipReserve {
-		if !seen[k] {
-			seen[k] = true
-			ch = append(ch, kit.Choice{Value: k, Label: blipLabel(k)})
-		}
-	}
+	ch := kit.DistinctChoices(s.BlipReserve, func(k string) kit.Choice { return kit.Choice{Value: k, Label: blipLabel(k)} })
 	rooms := s.blipRooms()
 	if len(rooms) == 0 {
 		return nil
