@@ -239,6 +239,11 @@ func (tb *table) viewJSON(v kit.Viewer) string {
 	return string(b)
 }
 
+// offered reports whether v's view offers a move of type typ.
+func (tb *table) offered(v kit.Viewer, typ string) bool {
+	return slices.ContainsFunc(tb.g.View(tb.s, v).Moves, func(m kit.MoveSpec) bool { return m.Type == typ })
+}
+
 // researchRound plays one turn's Science station from step 1: the
 // Science Officer researches 3 points, sets aside the first revealed
 // component while the timer runs, and reports an exact match.

@@ -1,7 +1,6 @@
 package spacecadets
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -150,7 +149,7 @@ func TestKrakenSubdueAndPart2(t *testing.T) {
 			t.Fatalf("part 2 started by = %q, want %q", got, want)
 		}
 		for _, v := range kittest.Viewers(4) {
-			offered := slices.ContainsFunc(tb.g.View(tb.s, v).Moves, func(m kit.MoveSpec) bool { return m.Type == "start_kraken_part2" })
+			offered := tb.offered(v, "start_kraken_part2")
 			if want := v == kit.SeatViewer(0); offered != want {
 				t.Fatalf("%v: start_kraken_part2 offered = %v, want %v", v, offered, want)
 			}

@@ -32,8 +32,7 @@ func TestLeakage(t *testing.T) {
 		for _, c := range tb.s.Siege.Deck {
 			name := tb.s.D().Enemies[c].Name
 			for _, v := range kittest.Viewers(4) {
-				j, _ := json.Marshal(tb.g.View(tb.s, v))
-				if strings.Contains(string(j), name) {
+				if strings.Contains(tb.viewJSON(v), name) {
 					t.Fatalf("%+v view names the hidden deck card %s", v, name)
 				}
 			}
@@ -83,14 +82,6 @@ func TestLeakage(t *testing.T) {
 func TestViewMoves(t *testing.T) {
 	tb := newTable(t, `{"mission":"10"}`, 4, 3)
 	tb.to("step1")
-	has := func(v kit.Viewer, typ string) bool {
-		for _, m := range tb.g.View(tb.s, v).Moves {
-			if m.Type == typ {
-				return true
-			}
-		}
-		return false
-	}
 	for _, tc := range []struct {
 		v    kit.Viewer
 		typ  string
@@ -108,7 +99,7 @@ func TestViewMoves(t *testing.T) {
 		{kit.SeatViewer(1), "kraken_activate", false},
 		{kit.HostViewer, "start_kraken_part2", false},
 	} {
-		if got := has(tc.v, tc.typ); got != tc.want {
+		if got := tb.offered(tc.v, tc.typ); got != tc.want {
 			t.Fatalf("%+v offered %s = %v, want %v", tc.v, tc.typ, got, tc.want)
 		}
 	}

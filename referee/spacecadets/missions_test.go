@@ -92,7 +92,7 @@ func TestMission7OneGateATurn(t *testing.T) {
 	tb.to("step1")
 	tb.do(crew, "tractor_crystal", nil)
 	tb.fail(crew, "pass_gate", nil, "gate_opened_this_turn")
-	if slices.ContainsFunc(tb.g.View(tb.s, kit.SeatViewer(1)).Moves, func(m kit.MoveSpec) bool { return m.Type == "pass_gate" }) {
+	if tb.offered(kit.SeatViewer(1), "pass_gate") {
 		t.Fatalf("pass_gate is offered on the turn the Gate opened")
 	}
 	tb.to("step2")

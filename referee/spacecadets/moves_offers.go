@@ -126,7 +126,7 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 	if s.Step == "setup" && (captain || officer) && wants(MoveKeepStarting, MoveUnkeepStarting, MoveFinishStarting) {
 		var left, kept []int
 		for _, c := range sc.StartDraw {
-			if slices.ContainsFunc(sc.StartKept, func(k Kept) bool { return k.Card == c }) {
+			if keptIndex(sc.StartKept, c) >= 0 {
 				kept = append(kept, c)
 			} else {
 				left = append(left, c)

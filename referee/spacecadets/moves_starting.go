@@ -20,6 +20,11 @@ func choosingStart(t *turn, seat int) error {
 	return kit.Errorf("not_captain", rule(secScience), "The Captain or the Science Officer chooses the starting Experimental Equipment.")
 }
 
+// keptIndex returns the index in kept of card, or -1.
+func keptIndex(kept []Kept, card int) int {
+	return slices.IndexFunc(kept, func(k Kept) bool { return k.Card == card })
+}
+
 func keptPoints(k []Kept) int {
 	t := 0
 	for _, x := range k {
@@ -69,10 +74,8 @@ func keepStarting(t *turn, seat int, args cardArgs) error {
 	if card < 0 || !slices.Contains(sc.StartDraw, card) {
 		return kit.Errorf("not_in_draw", rule(secScience), "%q is not among the five cards drawn at the start.", args.Card)
 	}
-	for _, k := range sc.StartKept {
-		if k.Card == card {
-			return kit.Errorf("already_kept", rule(secScience), "%s is already kept.", args.Card)
-		}
+	if keptIndex(sc.StartKept, card) >= 0 {
+		return kit.Errorf("already_kept", rule(secScience), "%s is already kept.", args.Card)
 	}
 	lv, err := level(t, card, args.Level)
 	if err != nil {
@@ -94,7 +97,7 @@ func unkeepStarting(t *turn, seat int, args cardArgs) error {
 	}
 	sc := &t.S.Science
 	card := t.S.D().equipmentIndex(args.Card)
-	i := slices.IndexFunc(sc.StartKept, func(k Kept) bool { return k.Card == card })
+	i := keptIndex(sc.StartKept, card)
 	if i < 0 {
 		return kit.Errorf("not_kept", rule(secScience), "%q is not kept.", args.Card)
 	}
@@ -120,7 +123,7 @@ func finishStarting(t *turn, seat int) error {
 		return kit.Errorf("start_points", rule(secScience), "%s", msg)
 	}
 	for _, c := range sc.StartDraw {
-		i := slices.IndexFunc(sc.StartKept, func(k Kept) bool { return k.Card == c })
+		i := keptIndex(sc.StartKept, c)
 		if i < 0 {
 			sc.Discard = append(sc.Discard, c)
 			continue
