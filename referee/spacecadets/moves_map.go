@@ -184,9 +184,25 @@ type enemyArgs struct {
 	Obstacle string `json:"obstacle,omitempty"`
 }
 
+// enemyReport is a table report about one enemy: e is the enemy args
+// names, found by targetEnemy.
+type enemyReport func(t *turn, e *Enemy, args enemyArgs) error
+
+// onEnemy makes an enemy report a move handler: it finds the enemy first
+// (targetEnemy's codes) and hands it to report.
+func onEnemy(report enemyReport) func(t *turn, seat int, args enemyArgs) error {
+	return func(t *turn, _ int, args enemyArgs) error {
+		e, err := targetEnemy(t, args)
+		if err != nil {
+			return err
+		}
+		return report(t, e, args)
+	}
+}
+
 // targetEnemy finds an enemy on the map that the players can affect.
 // Codes: wrong_step, no_such_enemy, other_tile.
-func targetEnemy(t *turn, _ int, args enemyArgs) (*Enemy, error) {
+func targetEnemy(t *turn, args enemyArgs) (*Enemy, error) {
 	if err := running(t, secEnemies); err != nil {
 		return nil, err
 	}
@@ -203,11 +219,7 @@ func targetEnemy(t *turn, _ int, args enemyArgs) (*Enemy, error) {
 // enemyLock records an enemy locking on or losing lock. Codes: surprised
 // (Mission 7 arrival turn), no_sensor_unlock (H1), attached_parasite,
 // already.
-func enemyLock(t *turn, seat int, args enemyArgs) error {
-	e, err := targetEnemy(t, seat, args)
-	if err != nil {
-		return err
-	}
+func enemyLock(t *turn, e *Enemy, args enemyArgs) error {
 	s := t.S
 	if args.Locked {
 		if e.Locked {
@@ -236,11 +248,7 @@ func enemyLock(t *turn, seat int, args enemyArgs) error {
 
 // enemyShot records a shot at an enemy (on the Mission 7 arrival turn a
 // shot enemy locks on as normal). Codes: station_inactive.
-func enemyShot(t *turn, seat int, args enemyArgs) error {
-	e, err := targetEnemy(t, seat, args)
-	if err != nil {
-		return err
-	}
+func enemyShot(t *turn, e *Enemy, args enemyArgs) error {
 	if t.S.inactive("Weapons") {
 		return kit.Errorf("station_inactive", rule(secMissions), "Weapons are inactive in this mission.")
 	}
@@ -251,11 +259,7 @@ func enemyShot(t *turn, seat int, args enemyArgs) error {
 
 // enemyDestroyed removes an enemy from the map. Destroying H3's Thrall
 // loses the mission.
-func enemyDestroyed(t *turn, seat int, args enemyArgs) error {
-	e, err := targetEnemy(t, seat, args)
-	if err != nil {
-		return err
-	}
+func enemyDestroyed(t *turn, e *Enemy, args enemyArgs) error {
 	e.Destroyed, e.Locked, e.Attached = true, false, false
 	t.Public("enemy_destroyed", "%s destroyed.", t.S.enemyLabel(*e))
 	if t.S.Thrall != nil && e.ID == t.S.Thrall.ThrallID {
@@ -266,11 +270,7 @@ func enemyDestroyed(t *turn, seat int, args enemyArgs) error {
 
 // enemyDeactivated deactivates an enemy whose card allows it (the Thrall).
 // Codes: cannot_deactivate, already.
-func enemyDeactivated(t *turn, seat int, args enemyArgs) error {
-	e, err := targetEnemy(t, seat, args)
-	if err != nil {
-		return err
-	}
+func enemyDeactivated(t *turn, e *Enemy, args enemyArgs) error {
 	if !t.S.enemyCard(*e).Deactivatable {
 		return kit.Errorf("cannot_deactivate", rule(secEnemies), "%s cannot be deactivated, only destroyed.", t.S.enemyLabel(*e))
 	}
@@ -285,11 +285,7 @@ func enemyDeactivated(t *turn, seat int, args enemyArgs) error {
 // enemyMoved records an enemy's new square. Codes: auto_moved (Mission 8
 // enemies and H3's Thrall move by the app), attached_parasite,
 // off_map.
-func enemyMoved(t *turn, seat int, args enemyArgs) error {
-	e, err := targetEnemy(t, seat, args)
-	if err != nil {
-		return err
-	}
+func enemyMoved(t *turn, e *Enemy, args enemyArgs) error {
 	s := t.S
 	if s.Siege != nil || s.Thrall != nil && e.ID == s.Thrall.ThrallID {
 		return kit.Errorf("auto_moved", rule(missionSection(s.Mission)), "In this mission %s moves by the mission's rule; the app moves it in Step 7.", s.enemyLabel(*e))
@@ -307,11 +303,7 @@ func enemyMoved(t *turn, seat int, args enemyArgs) error {
 
 // parasiteAttach attaches a locked-on parasite to the ship (range 0).
 // Codes: not_parasite, not_locked, already.
-func parasiteAttach(t *turn, seat int, args enemyArgs) error {
-	e, err := targetEnemy(t, seat, args)
-	if err != nil {
-		return err
-	}
+func parasiteAttach(t *turn, e *Enemy, args enemyArgs) error {
 	s := t.S
 	if s.enemyCard(*e).Parasite == "" {
 		return kit.Errorf("not_parasite", rule(secEnemies), "%s is not a parasite.", s.enemyLabel(*e))
@@ -328,11 +320,7 @@ func parasiteAttach(t *turn, seat int, args enemyArgs) error {
 }
 
 // tractorEnemy records a Tractor Beam on an enemy. Codes: attached_parasite.
-func tractorEnemy(t *turn, seat int, args enemyArgs) error {
-	e, err := targetEnemy(t, seat, args)
-	if err != nil {
-		return err
-	}
+func tractorEnemy(t *turn, e *Enemy, args enemyArgs) error {
 	if e.Attached {
 		return kit.Errorf("attached_parasite", rule(secEnemies), "Tractor beams do not affect attached parasites.")
 	}
@@ -342,11 +330,7 @@ func tractorEnemy(t *turn, seat int, args enemyArgs) error {
 
 // enemyObstacle applies a map obstacle to an enemy. Codes:
 // attached_parasite, vortex_no_effect, bad_obstacle.
-func enemyObstacle(t *turn, seat int, args enemyArgs) error {
-	e, err := targetEnemy(t, seat, args)
-	if err != nil {
-		return err
-	}
+func enemyObstacle(t *turn, e *Enemy, args enemyArgs) error {
 	if e.Attached {
 		return kit.Errorf("attached_parasite", rule(secEnemies), "Map obstacles do not affect attached parasites.")
 	}
