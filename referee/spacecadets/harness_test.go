@@ -239,6 +239,17 @@ func (tb *table) viewJSON(v kit.Viewer) string {
 	return string(b)
 }
 
+// boardText is a board's JSON encoding, the text a test searches for what
+// the board shows.
+func boardText(t testing.TB, b *kit.BoardView) string {
+	t.Helper()
+	raw, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(raw)
+}
+
 // offered reports whether v's view offers a move of type typ.
 func (tb *table) offered(v kit.Viewer, typ string) bool {
 	return slices.ContainsFunc(tb.g.View(tb.s, v).Moves, func(m kit.MoveSpec) bool { return m.Type == typ })

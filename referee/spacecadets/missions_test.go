@@ -1,7 +1,6 @@
 package spacecadets
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -308,8 +307,8 @@ func TestMission9Kestrel(t *testing.T) {
 	tb.do(crew, "tractor_crystal", map[string]any{"crystal": 2})
 	tb.fail(crew, "tractor_crystal", map[string]any{"crystal": 2}, "already")
 	tb.fail(crew, "tractor_crystal", map[string]any{"crystal": 4}, "bad_crystal")
-	raw, _ := json.Marshal(tb.g.View(tb.s, kit.BoardViewer).Board)
-	if !strings.Contains(string(raw), "Crystal 2, tractored") || strings.Contains(string(raw), "Crystal 1, tractored") {
+	raw := boardText(t, tb.g.View(tb.s, kit.BoardViewer).Board)
+	if !strings.Contains(raw, "Crystal 2, tractored") || strings.Contains(raw, "Crystal 1, tractored") {
 		t.Fatalf("board = %s, want crystal 2 (only) marked tractored", raw)
 	}
 }

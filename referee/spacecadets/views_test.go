@@ -107,8 +107,7 @@ func TestMoveHints(t *testing.T) {
 // crystal hides the planet before it is turned over.
 func checkBoardSecrets(t testing.TB, s *State, b *kit.BoardView, where string) {
 	t.Helper()
-	raw, _ := json.Marshal(b)
-	text := string(raw)
+	text := boardText(t, b)
 	d := s.D()
 	if at := s.Science.Attempt; at != nil {
 		for _, c := range at.FaceDown {
@@ -128,8 +127,7 @@ func checkBoardSecrets(t testing.TB, s *State, b *kit.BoardView, where string) {
 		c := s.Clone()
 		c.Invisible.Planet = (c.Invisible.Planet + 1) % 3
 		if c.Invisible.Revealed[c.Invisible.Planet] == "" {
-			other, _ := json.Marshal(boardOf(c))
-			if string(other) != text {
+			if boardText(t, boardOf(c)) != text {
 				t.Fatalf("%s: the board changes with the hidden planet's crystal", where)
 			}
 		}
