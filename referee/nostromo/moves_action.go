@@ -128,14 +128,14 @@ func (s *State) roomItems(room int) []string {
 	return out
 }
 
-// actionPickItem is action B: pick an Item in the room. Codes: those of
-// actorToken, item_not_here.
 // pickItemArgs are action_pick_item's arguments.
 type pickItemArgs struct {
 	Token int    `json:"token"`
 	Item  string `json:"item"`
 }
 
+// actionPickItem is action B: pick an Item in the room. Codes: those of
+// actorToken, item_not_here.
 func actionPickItem(a *turn, seat int, args pickItemArgs) error {
 	s := a.S
 	if err := s.actorToken(seat, args.Token); err != nil {
@@ -163,15 +163,15 @@ func (s *State) powerChoices(seat int) []int {
 	return out
 }
 
-// actionPower is action C: place the Presence token on a crew member card
-// and apply its power. Codes: those of actorToken, bad_crew_card,
-// crew_card_captured, crew_card_taken, not_your_crew_card.
 // powerArgs are action_power's arguments.
 type powerArgs struct {
 	Token    int `json:"token"`
 	CrewCard int `json:"crew_card"`
 }
 
+// actionPower is action C: place the Presence token on a crew member card
+// and apply its power. Codes: those of actorToken, bad_crew_card,
+// crew_card_captured, crew_card_taken, not_your_crew_card.
 func actionPower(a *turn, seat int, args powerArgs) error {
 	s := a.S
 	if err := s.actorToken(seat, args.Token); err != nil {
@@ -328,15 +328,15 @@ func offerInfirmary(s *State, seat int) *kit.MoveSpec {
 	return &spec
 }
 
-// liberate puts a captured Presence token back in the pool and a captured
-// crew member card face up (Crew Member Liberation, Survival). Codes:
-// wrong_phase, not_your_turn, not_captured, bad_crew_card.
 // liberateArgs are liberate's arguments.
 type liberateArgs struct {
 	Color    string `json:"color"`
 	CrewCard int    `json:"crew_card"`
 }
 
+// liberate puts a captured Presence token back in the pool and a captured
+// crew member card face up (Crew Member Liberation, Survival). Codes:
+// wrong_phase, not_your_turn, not_captured, bad_crew_card.
 func liberate(a *turn, seat int, args liberateArgs) error {
 	s := a.S
 	if _, err := s.decisionTop(taskLiberate, seat, ruleLiberation); err != nil {

@@ -6,13 +6,13 @@ import (
 	"tablewarden/referee/kit"
 )
 
-// choosePosture applies the Alien's posture (2 - Posture Phase). Codes:
-// wrong_phase, not_alien, bad_posture, behaviour_deck_empty.
 // postureArgs are choose_posture's arguments.
 type postureArgs struct {
 	Posture string `json:"posture"`
 }
 
+// choosePosture applies the Alien's posture (2 - Posture Phase). Codes:
+// wrong_phase, not_alien, bad_posture, behaviour_deck_empty.
 func choosePosture(a *turn, seat int, args postureArgs) error {
 	s := a.S
 	if err := s.alienAt(seat, PhasePosture, stChoose, rulePosture, "chooses a posture"); err != nil {
@@ -130,13 +130,13 @@ func (s *State) huntRooms() []int {
 	return out
 }
 
-// hunt spends 1 hunting action (4 - Hunting Phase). Codes: wrong_phase,
-// not_alien, bad_room, same_room, jonesy_room.
 // roomArgs name a room.
 type roomArgs struct {
 	Room int `json:"room"`
 }
 
+// hunt spends 1 hunting action (4 - Hunting Phase). Codes: wrong_phase,
+// not_alien, bad_room, same_room, jonesy_room.
 func hunt(a *turn, seat int, args roomArgs) error {
 	s := a.S
 	if err := s.alienAt(seat, PhaseHunting, stMove, ruleHunting, "moves the Alien token"); err != nil {

@@ -25,15 +25,15 @@ func crewCardChoices(s *State, idx []int) []kit.Choice {
 	return out
 }
 
-// giveCrewCard gives the Alien player a crew member card of the captured
-// token owner's choice; it lies face down and its power is lost (Capture a
-// Crew Member). Codes: wrong_phase, not_your_turn, bad_crew_card,
-// crew_card_captured, must_give_own.
 // crewCardArgs name a crew member card by its index.
 type crewCardArgs struct {
 	CrewCard int `json:"crew_card"`
 }
 
+// giveCrewCard gives the Alien player a crew member card of the captured
+// token owner's choice; it lies face down and its power is lost (Capture a
+// Crew Member). Codes: wrong_phase, not_your_turn, bad_crew_card,
+// crew_card_captured, must_give_own.
 func giveCrewCard(a *turn, seat int, args crewCardArgs) error {
 	s := a.S
 	t, err := s.captureTop(seat, capGive, ruleAttack)

@@ -60,14 +60,14 @@ func checkCount(n int) error {
 	return nil
 }
 
-// effectDraw makes a Crew player draw cards from the Mission deck. Codes:
-// no_effect, not_your_effect, bad_count, not_crew.
 // effectDrawArgs are effect_draw's arguments.
 type effectDrawArgs struct {
 	Seat  int `json:"seat"`
 	Count int `json:"count"`
 }
 
+// effectDraw makes a Crew player draw cards from the Mission deck. Codes:
+// no_effect, not_your_effect, bad_count, not_crew.
 func effectDraw(a *turn, seat int, args effectDrawArgs) error {
 	s := a.S
 	t, err := s.effectCount(seat, args.Count)
@@ -81,13 +81,13 @@ func effectDraw(a *turn, seat int, args effectDrawArgs) error {
 	return nil
 }
 
-// effectDiscardDeck discards cards from the Mission deck one by one
-// (Weyland protocols apply). Codes: no_effect, not_your_effect, bad_count.
 // countArgs are a count of cards.
 type countArgs struct {
 	Count int `json:"count"`
 }
 
+// effectDiscardDeck discards cards from the Mission deck one by one
+// (Weyland protocols apply). Codes: no_effect, not_your_effect, bad_count.
 func effectDiscardDeck(a *turn, seat int, args countArgs) error {
 	s := a.S
 	t, err := s.effectCount(seat, args.Count)

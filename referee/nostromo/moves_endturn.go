@@ -6,12 +6,6 @@ import (
 	"tablewarden/referee/kit"
 )
 
-// passSet passes 1 complete Reminder set (card and its 2 Crew tokens) at
-// the end of the turn: with 5 players to a player who held 1 set, with 6
-// players to the Crew player at the giver's left; in Heroic mode a crew
-// member card of the giver's choice goes with it. Codes: wrong_phase,
-// not_your_turn, not_your_set, bad_receiver, must_pass_crew_card,
-// not_your_crew_card.
 // passSetArgs are pass_set's arguments; CrewCard is given in Heroic mode.
 type passSetArgs struct {
 	Color    string `json:"color"`
@@ -19,6 +13,12 @@ type passSetArgs struct {
 	CrewCard *int   `json:"crew_card"`
 }
 
+// passSet passes 1 complete Reminder set (card and its 2 Crew tokens) at
+// the end of the turn: with 5 players to a player who held 1 set, with 6
+// players to the Crew player at the giver's left; in Heroic mode a crew
+// member card of the giver's choice goes with it. Codes: wrong_phase,
+// not_your_turn, not_your_set, bad_receiver, must_pass_crew_card,
+// not_your_crew_card.
 func passSet(a *turn, seat int, args passSetArgs) error {
 	s := a.S
 	t := s.top()

@@ -31,14 +31,14 @@ func parseToken(v string) (CrewToken, bool) {
 	return CrewToken{Color: c, Kind: k}, true
 }
 
-// placeCrewToken places one Crew token face down (Step 1). Codes:
-// wrong_phase, not_your_turn, bad_room, not_your_token.
 // placeCrewArgs are place_crew_token's arguments: "Red/presence" and a room.
 type placeCrewArgs struct {
 	Token string `json:"token"`
 	Room  int    `json:"room"`
 }
 
+// placeCrewToken places one Crew token face down (Step 1). Codes:
+// wrong_phase, not_your_turn, bad_room, not_your_token.
 func placeCrewToken(a *turn, seat int, args placeCrewArgs) error {
 	s := a.S
 	if !s.standsAt(PhaseHiding, stCrew) {
@@ -111,14 +111,14 @@ func (s *State) blipRooms() []int {
 	return out
 }
 
-// placeBlip places one Blip token face down (Step 2). Codes: wrong_phase,
-// not_alien, bad_room, blip_in_shuttle, blip_room_taken, no_such_blip.
 // placeBlipArgs are place_blip's arguments.
 type placeBlipArgs struct {
 	Blip string `json:"blip"`
 	Room int    `json:"room"`
 }
 
+// placeBlip places one Blip token face down (Step 2). Codes: wrong_phase,
+// not_alien, bad_room, blip_in_shuttle, blip_room_taken, no_such_blip.
 func placeBlip(a *turn, seat int, args placeBlipArgs) error {
 	s := a.S
 	if err := s.alienAt(seat, PhaseHiding, stAlien, ruleHiding3, "places Blip tokens"); err != nil {
