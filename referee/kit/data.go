@@ -26,13 +26,14 @@ type Sourced struct {
 
 // LoadData is the one way a game loads its data: it decodes the embedded
 // data.json into dst strictly (a bad embedded file is a programming error
-// and is returned as is), then decodes the table's override, when there is
-// one, on top of it: the override's values replace the embedded ones,
-// unknown fields and wrong types are refused with a "bad_option"
-// *RuleError naming rule. The game then marks what the override replaced as
-// SourceTableEntered and validates the result. Like encoding/json, decoding
-// a list into a list already filled reuses its items: a game whose
-// override should replace a list whole empties that list first.
+// and is returned as is, never as a *RuleError), then lays the table's
+// override, when there is one, over it the way a JSON merge patch does:
+// an object (a struct or a map) merges key by key, a list replaces the
+// embedded list whole. Unknown fields and wrong types in the override are
+// refused with a "bad_option" *RuleError naming rule. Every group (a
+// struct embedding Sourced) that the override gives, at any depth, is then
+// marked SourceTableEntered unless the override states its source itself.
+// The game validates the result.
 func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(embedded))
 	dec.DisallowUnknownFields()
@@ -43,6 +44,11 @@ func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) e
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
 	}
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &probe); err != nil {
+		return Errorf("bad_option", rule, "The game data override must be a JSON object: %v.", err)
+	}
+	overlay(dst, raw, clearList)
 	dec = json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
@@ -51,5 +57,6 @@ func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) e
 	if dec.More() {
 		return Errorf("bad_option", rule, "The game data override has trailing data.")
 	}
+	overlay(dst, raw, markEntered)
 	return nil
 }
