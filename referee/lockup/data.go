@@ -1,11 +1,12 @@
 package lockup
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -236,23 +237,15 @@ func (d *Data) validate() error {
 }
 
 func costText(c map[string]int) string {
-	keys := make([]string, 0, len(c))
-	for k := range c {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b bytes.Buffer
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteString(" + ")
-		}
+	parts := make([]string, 0, len(c))
+	for _, k := range slices.Sorted(maps.Keys(c)) {
 		r := k
 		if _, ok := resourceTexts[k]; ok {
 			r = term("resource." + k)
 		}
-		fmt.Fprintf(&b, "%d %s", c[k], r)
+		parts = append(parts, fmt.Sprintf("%d %s", c[k], r))
 	}
-	return b.String()
+	return strings.Join(parts, " + ")
 }
 
 // tableScore reads a scoring table: points for n cards; beyond the table

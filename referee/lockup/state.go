@@ -313,12 +313,7 @@ func (p *Player) inCell() int { return len(p.tokensIn(PlaceCell, 0)) }
 
 // token returns the index of a token by id, or -1.
 func (p *Player) token(id string) int {
-	for i, t := range p.Tokens {
-		if t.ID == id {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(p.Tokens, func(t CrewToken) bool { return t.ID == id })
 }
 
 // lanternEnded reports whether a lantern sits on TOMB or ESCAPED.
