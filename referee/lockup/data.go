@@ -4,9 +4,6 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
-	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -234,33 +231,4 @@ func (d *Data) validate() error {
 		return fmt.Errorf("path_costs must be \"paid_not_checked\": the app does not track resources")
 	}
 	return d.Board.Value.validate()
-}
-
-func costText(c map[string]int) string {
-	parts := make([]string, 0, len(c))
-	for _, k := range slices.Sorted(maps.Keys(c)) {
-		r := k
-		if _, ok := resourceTexts[k]; ok {
-			r = term("resource." + k)
-		}
-		parts = append(parts, fmt.Sprintf("%d %s", c[k], r))
-	}
-	return strings.Join(parts, " + ")
-}
-
-// tableScore reads a scoring table: points for n cards; beyond the table
-// each extra card adds the table's last step.
-func tableScore(t []int, n int) int {
-	if n <= 0 || len(t) == 0 {
-		return 0
-	}
-	if n < len(t) {
-		return t[n]
-	}
-	last := t[len(t)-1]
-	step := 0
-	if len(t) >= 2 {
-		step = last - t[len(t)-2]
-	}
-	return last + step*(n-len(t)+1)
 }
