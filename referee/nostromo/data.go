@@ -99,25 +99,33 @@ var overrideGroups = map[string]string{
 	"procedures":   "names",
 }
 
-// defaultData is the embedded data, decoded once.
-var defaultData = mustLoadData()
-
-func mustLoadData() *Data {
-	d, err := loadData(nil)
+// defaultData is the embedded data, decoded once; every table without an
+// override shares it (Data is never modified after Setup).
+var defaultData = func() *Data {
+	d, err := decodeData(nil)
 	if err != nil {
 		panic("nostromo: data.json: " + err.Error())
 	}
 	return d
-}
+}()
 
 // loadData returns the embedded data with the table's override laid over
-// it by kit.LoadData, which marks the groups the override gives as
-// table-entered. A bad override is a *kit.RuleError "bad_option".
+// it. A bad override is a *kit.RuleError "bad_option".
 func loadData(raw json.RawMessage) (*Data, error) {
 	grouped, err := groupOverride(raw)
 	if err != nil {
 		return nil, err
 	}
+	if grouped == nil {
+		return defaultData, nil
+	}
+	return decodeData(grouped)
+}
+
+// decodeData decodes data.json with an override in its groups' shape laid
+// over it by kit.LoadData, which marks the groups the override gives as
+// table-entered, and checks the result.
+func decodeData(grouped json.RawMessage) (*Data, error) {
 	var f dataFile
 	if err := kit.LoadData(dataJSON, grouped, ruleComponents, &f); err != nil {
 		return nil, err
