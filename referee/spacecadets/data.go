@@ -3,6 +3,7 @@ package spacecadets
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 
 	"tablewarden/referee/kit"
 )
@@ -363,37 +364,28 @@ func (d *GameData) check() error {
 var missionIDs = []string{"7", "8", "9", "10", "H1", "H2", "H3", "H4"}
 
 func (d *GameData) mission(id string) *MissionData {
-	for i := range d.Missions {
-		if d.Missions[i].ID == id {
-			return &d.Missions[i]
-		}
-	}
-	return nil
+	return firstOf(d.Missions, func(m MissionData) bool { return m.ID == id })
 }
 
 func (d *GameData) equipmentIndex(name string) int {
-	for i, c := range d.Equipment {
-		if c.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(d.Equipment, func(c EquipmentCard) bool { return c.Name == name })
 }
 
 func (d *GameData) tentacle(id string) *TentacleCard {
-	for i := range d.Tentacles {
-		if d.Tentacles[i].ID == id {
-			return &d.Tentacles[i]
-		}
+	return firstOf(d.Tentacles, func(c TentacleCard) bool { return c.ID == id })
+}
+
+// firstOf returns the first record of list that match accepts, or nil.
+func firstOf[T any](list []T, match func(T) bool) *T {
+	if i := slices.IndexFunc(list, match); i >= 0 {
+		return &list[i]
 	}
 	return nil
 }
 
 func (d *GameData) variant(id string) Part2Variant {
-	for _, v := range d.Part2.Variants {
-		if v.Tentacle == id {
-			return v
-		}
+	if v := firstOf(d.Part2.Variants, func(v Part2Variant) bool { return v.Tentacle == id }); v != nil {
+		return *v
 	}
 	return Part2Variant{Tentacle: id, Title: "Further instructions", ResearchTarget: 5, Spins: 1, GrabDice: d.Kraken.GrabDice}
 }
