@@ -45,13 +45,16 @@ type Data struct {
 	Sources map[string]string `json:"sources" vis:"public"`
 }
 
+// nameGroup is a group of data.json that lists names.
+type nameGroup struct {
+	kit.Sourced
+	Names []string `json:"names"`
+}
+
 // dataFile is data.json: each group says where its values come from.
 type dataFile struct {
-	About string `json:"about"`
-	Rooms struct {
-		kit.Sourced
-		Names []string `json:"names"`
-	} `json:"rooms"`
+	About  string    `json:"about"`
+	Rooms  nameGroup `json:"rooms"`
 	Layout struct {
 		kit.Sourced
 		Rooms [][2]float64 `json:"rooms"`
@@ -60,15 +63,9 @@ type dataFile struct {
 		kit.Sourced
 		Pairs [][2]int `json:"pairs"`
 	} `json:"connections"`
-	Colors struct {
-		kit.Sourced
-		Names []string `json:"names"`
-	} `json:"colors"`
-	CrewMembers struct {
-		kit.Sourced
-		Names []string `json:"names"`
-	} `json:"crew_members"`
-	Procedures struct {
+	Colors      nameGroup `json:"colors"`
+	CrewMembers nameGroup `json:"crew_members"`
+	Procedures  struct {
 		kit.Sourced
 		Names     []string `json:"names"`
 		CardsEach int      `json:"cards_each"`
