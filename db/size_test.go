@@ -8,10 +8,9 @@ import (
 	"tablewarden/db"
 )
 
-// TestLogicalSizeCountsTheWAL checks that LogicalSize sees committed
-// writes while they are still in the write-ahead log (the store leaves
-// checkpoints to its own checkpointer), and grows with them.
-func TestLogicalSizeCountsTheWAL(t *testing.T) {
+// TestLogicalSizeGrowsWithWrites checks that LogicalSize reads a database
+// a running store holds, and grows with the writes it commits.
+func TestLogicalSizeGrowsWithWrites(t *testing.T) {
 	ctx := context.Background()
 	s, path := open(t)
 	before, err := db.LogicalSize(ctx, path)
