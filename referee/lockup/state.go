@@ -165,11 +165,10 @@ type GuardsState struct {
 	StarsTrack int `json:"stars_track" vis:"public"`
 }
 
-// GuardCard is a solo guard card.
+// GuardCard is a solo guard card: its colour and its printed values.
 type GuardCard struct {
-	Colour   string `json:"colour" vis:"public"`
-	Strength int    `json:"strength" vis:"public"`
-	Explorer bool   `json:"explorer,omitempty" vis:"public"`
+	Colour       string `json:"colour" vis:"public"`
+	GuardCardDef `vis:"public"`
 }
 
 // Advance is a catacomb advance waiting in the queue: who, how many spaces
