@@ -110,9 +110,6 @@ func loadData() Data {
 	if err := kit.LoadData(dataJSON, nil, ruleSetUp, &d); err != nil {
 		panic("jumpship: data.json: " + err.Error())
 	}
-	for i := range d.QuarantineCards.Cards {
-		d.QuarantineCards.Cards[i].Source = d.QuarantineCards.Source
-	}
 	return d
 }
 

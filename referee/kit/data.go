@@ -25,19 +25,25 @@ type Sourced struct {
 }
 
 // LoadData is the one way a game loads its data: it decodes the embedded
-// data.json into dst strictly (a bad embedded file is a programming error
-// and is returned as is, never as a *RuleError), then lays the table's
+// data.json into dst strictly, every group stating one of the three
+// sources (a bad embedded file is a programming error and is returned as
+// is, never as a *RuleError), then lays the table's
 // override, when there is one, over it the way a JSON merge patch does:
 // an object (a struct or a map) merges key by key, a list replaces the
 // embedded list whole. Unknown fields and wrong types in the override are
 // refused with a "bad_option" *RuleError naming rule. Every group (a
-// struct embedding Sourced) that the override gives, at any depth, is then
-// marked SourceTableEntered unless the override states its source itself.
-// The game validates the result.
+// struct embedding Sourced) that the override gives, at any depth in
+// structs and lists (not inside a map), is then marked SourceTableEntered
+// unless the override states its source itself, as one of the three
+// sources. On an error dst is left half-decoded: the game drops it. The
+// game validates the result.
 func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(embedded))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
+		return err
+	}
+	if err := overlay(dst, embedded, requireSource); err != nil {
 		return err
 	}
 	raw := bytes.TrimSpace(override)
@@ -48,7 +54,7 @@ func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) e
 	if err := json.Unmarshal(raw, &probe); err != nil {
 		return Errorf("bad_option", rule, "The game data override must be a JSON object: %v.", err)
 	}
-	overlay(dst, raw, clearList)
+	_ = overlay(dst, raw, clearList) // clearList never fails
 	dec = json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
@@ -57,6 +63,8 @@ func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) e
 	if dec.More() {
 		return Errorf("bad_option", rule, "The game data override has trailing data.")
 	}
-	overlay(dst, raw, markEntered)
+	if err := overlay(dst, raw, markEntered); err != nil {
+		return Errorf("bad_option", rule, "The game data override is not valid: %v.", err)
+	}
 	return nil
 }

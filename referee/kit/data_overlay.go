@@ -2,6 +2,7 @@ package kit
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 )
@@ -10,49 +11,55 @@ import (
 var sourcedType = reflect.TypeFor[Sourced]()
 
 // overlayStep is what overlay does at one value the override gives: v is
-// the value in the game's data, raw the override's JSON for it.
-type overlayStep func(v reflect.Value, raw json.RawMessage)
+// the value in the game's data, raw the override's JSON for it. An error
+// stops the walk.
+type overlayStep func(v reflect.Value, raw json.RawMessage) error
 
 // overlay walks dst (a pointer) alongside the override's JSON, calling
 // step at every value the override gives: the fields of an object, at any
-// depth, and the items of a list.
-func overlay(dst any, raw json.RawMessage, step overlayStep) {
-	walkGiven(reflect.ValueOf(dst), raw, step)
+// depth, and the items of a list (not the values of a map).
+func overlay(dst any, raw json.RawMessage, step overlayStep) error {
+	return walkGiven(reflect.ValueOf(dst), raw, step)
 }
 
-func walkGiven(v reflect.Value, raw json.RawMessage, step overlayStep) {
+func walkGiven(v reflect.Value, raw json.RawMessage, step overlayStep) error {
 	switch v.Kind() {
 	case reflect.Pointer:
-		if !v.IsNil() {
-			walkGiven(v.Elem(), raw, step)
+		if v.IsNil() {
+			return nil
 		}
-		return
+		return walkGiven(v.Elem(), raw, step)
 	case reflect.Slice:
 		var items []json.RawMessage
 		if json.Unmarshal(raw, &items) == nil {
 			for i := 0; i < v.Len() && i < len(items); i++ {
-				walkGiven(v.Index(i), items[i], step)
+				if err := walkGiven(v.Index(i), items[i], step); err != nil {
+					return err
+				}
 			}
 		}
 	case reflect.Struct:
 		var fields map[string]json.RawMessage
 		if json.Unmarshal(raw, &fields) != nil || fields == nil {
-			return
+			return nil
 		}
 		for i := 0; i < v.NumField(); i++ {
 			f := v.Type().Field(i)
-			if f.Anonymous && f.Type.Kind() == reflect.Struct {
-				// An embedded struct's fields stand in the same
-				// JSON object.
-				walkGiven(v.Field(i), raw, step)
+			sub, given := raw, f.Anonymous && f.Type.Kind() == reflect.Struct
+			if !given {
+				// An embedded struct's fields stand in the same JSON
+				// object; another field is given under its name.
+				sub, given = givenField(fields, f)
+			}
+			if !given {
 				continue
 			}
-			if sub, ok := givenField(fields, f); ok {
-				walkGiven(v.Field(i), sub, step)
+			if err := walkGiven(v.Field(i), sub, step); err != nil {
+				return err
 			}
 		}
 	}
-	step(v, raw)
+	return step(v, raw)
 }
 
 // givenField returns the override's JSON for struct field f, matched as
@@ -84,31 +91,63 @@ func givenField(fields map[string]json.RawMessage, f reflect.StructField) (json.
 // that the override's list replaces the embedded one whole (encoding/json
 // would otherwise decode into the embedded items and keep the fields the
 // override leaves out).
-func clearList(v reflect.Value, _ json.RawMessage) {
+func clearList(v reflect.Value, _ json.RawMessage) error {
 	if v.Kind() == reflect.Slice && v.CanSet() {
 		v.SetZero()
 	}
+	return nil
 }
 
 // markEntered marks a group the override gave as table-entered, unless the
-// override states the group's source.
-func markEntered(v reflect.Value, raw json.RawMessage) {
+// override states the group's source (checkSource).
+func markEntered(v reflect.Value, raw json.RawMessage) error {
+	return sourceOf(v, raw, func(source reflect.Value, stated bool) error {
+		if !stated {
+			source.SetString(SourceTableEntered)
+			return nil
+		}
+		return checkSource(source.String())
+	})
+}
+
+// requireSource checks that a group of the embedded data states one of the
+// three sources.
+func requireSource(v reflect.Value, raw json.RawMessage) error {
+	return sourceOf(v, raw, func(source reflect.Value, stated bool) error {
+		if !stated {
+			return fmt.Errorf("a group of %s states no source", v.Type())
+		}
+		return checkSource(source.String())
+	})
+}
+
+// sourceOf calls f with the Source field of v when v is a group (a struct
+// embedding Sourced), and whether raw, v's JSON, states it.
+func sourceOf(v reflect.Value, raw json.RawMessage, f func(source reflect.Value, stated bool) error) error {
 	if v.Kind() != reflect.Struct {
-		return
+		return nil
 	}
 	for i := 0; i < v.NumField(); i++ {
-		if f := v.Type().Field(i); !f.Anonymous || f.Type != sourcedType {
+		if field := v.Type().Field(i); !field.Anonymous || field.Type != sourcedType {
 			continue
 		}
 		var fields map[string]json.RawMessage
 		if json.Unmarshal(raw, &fields) != nil {
-			return
+			return nil
 		}
-		if _, stated := fields["source"]; !stated {
-			// Through an unexported embedding the field is still settable,
-			// as encoding/json relies on.
-			v.Field(i).FieldByName("Source").SetString(SourceTableEntered)
-		}
-		return
+		_, stated := fields["source"]
+		// Through an unexported embedding the field is still settable, as
+		// encoding/json relies on.
+		return f(v.Field(i).FieldByName("Source"), stated)
 	}
+	return nil
+}
+
+// checkSource refuses a source that is none of the three.
+func checkSource(source string) error {
+	switch source {
+	case SourceRulebook, SourceAssumed, SourceTableEntered:
+		return nil
+	}
+	return fmt.Errorf("source %q is none of %q, %q and %q", source, SourceRulebook, SourceAssumed, SourceTableEntered)
 }

@@ -104,7 +104,7 @@ func TestLoadDataReplacesListsAndMergesObjects(t *testing.T) {
 }
 
 func TestLoadDataRefusesABadOverride(t *testing.T) {
-	for _, override := range []string{`[1]`, `{"nope": 1}`, `{"limit": {"value": "x"}}`, `{"limit": {"value": 1}} {}`} {
+	for _, override := range []string{`[1]`, `{"nope": 1}`, `{"limit": {"value": "x"}}`, `{"limit": {"value": 1}} {}`, `{"limit": {"source": "table", "value": 1}}`, `{"cards": [{"name": "C", "source": "mine"}]}`} {
 		var d testData
 		err := LoadData([]byte(testDataJSON), json.RawMessage(override), "Rule", &d)
 		re, ok := AsRuleError(err)
@@ -123,6 +123,24 @@ func TestLoadDataWithoutOverrideKeepsTheEmbeddedSources(t *testing.T) {
 		d := loadTestData(t, override)
 		if got, want := d.Limit.Source+","+d.Board.Source, SourceAssumed+","+SourceAssumed; got != want {
 			t.Errorf("override %q: sources %q, want %q", override, got, want)
+		}
+	}
+}
+
+func TestLoadDataRequiresEverySourceInTheEmbeddedData(t *testing.T) {
+	for _, embedded := range []string{
+		`{"limit": {"value": 3}}`,
+		`{"limit": {"source": "guess", "value": 3}}`,
+		`{"cards": [{"source": "assumed", "name": "A"}, {"name": "B"}]}`,
+	} {
+		var d testData
+		err := LoadData([]byte(embedded), nil, "Rule", &d)
+		if err == nil {
+			t.Errorf("LoadData(%s) accepted a group without a valid source", embedded)
+			continue
+		}
+		if _, ok := AsRuleError(err); ok {
+			t.Errorf("LoadData(%s) = %v, a *RuleError; a bad embedded file is a programming error", embedded, err)
 		}
 	}
 }
