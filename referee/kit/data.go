@@ -3,6 +3,7 @@ package kit
 import (
 	"bytes"
 	"encoding/json"
+	"sync"
 )
 
 // The sources of a game-data value. Every value in a game's data.json
@@ -43,7 +44,7 @@ func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) e
 	if err := dec.Decode(dst); err != nil {
 		return err
 	}
-	if err := overlay(dst, embedded, requireSource); err != nil {
+	if err := checkSources(embedded, dst); err != nil {
 		return err
 	}
 	raw := bytes.TrimSpace(override)
@@ -66,5 +67,26 @@ func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) e
 	if err := overlay(dst, raw, markEntered); err != nil {
 		return Errorf("bad_option", rule, "The game data override is not valid: %v.", err)
 	}
+	return nil
+}
+
+// sourcesChecked holds the embedded files whose sources checkSources has
+// found good, by the address of their first byte: a game's data.json is
+// checked once, not on every table it loads.
+var sourcesChecked sync.Map
+
+// checkSources checks that every group of embedded, decoded into dst,
+// states one of the three sources.
+func checkSources(embedded []byte, dst any) error {
+	if len(embedded) == 0 {
+		return nil
+	}
+	if _, ok := sourcesChecked.Load(&embedded[0]); ok {
+		return nil
+	}
+	if err := overlay(dst, embedded, requireSource); err != nil {
+		return err
+	}
+	sourcesChecked.Store(&embedded[0], true)
 	return nil
 }
