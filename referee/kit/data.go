@@ -26,12 +26,12 @@ type Sourced struct {
 }
 
 // LoadData is the one way a game loads its data: it decodes the embedded
-// data.json into dst strictly, every group stating one of the three
-// sources (a bad embedded file is a programming error and is returned as
-// is, never as a *RuleError), then lays the table's
-// override, when there is one, over it the way a JSON merge patch does:
-// an object (a struct or a map) merges key by key, a list replaces the
-// embedded list whole. Unknown fields and wrong types in the override are
+// data.json (the game's go:embed file, never changed) into dst strictly,
+// every group stating one of the three sources (a bad embedded file is a
+// programming error and is returned as is, never as a *RuleError), then
+// lays the table's override, when there is one, over it the way a JSON
+// merge patch does: an object (a struct or a map) merges key by key, a
+// list replaces the embedded list whole. Unknown fields and wrong types in the override are
 // refused with a "bad_option" *RuleError naming rule. Every group (a
 // struct embedding Sourced) that the override gives, at any depth in
 // structs and lists (not inside a map), is then marked SourceTableEntered

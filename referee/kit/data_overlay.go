@@ -10,14 +10,14 @@ import (
 // sourcedType is the type of the group marker that LoadData looks for.
 var sourcedType = reflect.TypeFor[Sourced]()
 
-// overlayStep is what overlay does at one value the override gives: v is
-// the value in the game's data, raw the override's JSON for it. An error
-// stops the walk.
+// overlayStep is what overlay does at one value a JSON document (the
+// embedded file or an override) gives: v is the value in the game's data,
+// raw the document's JSON for it. An error stops the walk.
 type overlayStep func(v reflect.Value, raw json.RawMessage) error
 
-// overlay walks dst (a pointer) alongside the override's JSON, calling
-// step at every value the override gives: the fields of an object, at any
-// depth, and the items of a list (not the values of a map).
+// overlay walks dst (a pointer) alongside the JSON document raw, calling
+// step at every value raw gives: the fields of an object, at any depth,
+// and the items of a list (not the values of a map).
 func overlay(dst any, raw json.RawMessage, step overlayStep) error {
 	return walkGiven(reflect.ValueOf(dst), raw, step)
 }
@@ -62,7 +62,7 @@ func walkGiven(v reflect.Value, raw json.RawMessage, step overlayStep) error {
 	return step(v, raw)
 }
 
-// givenField returns the override's JSON for struct field f, matched as
+// givenField returns the document's JSON for struct field f, matched as
 // encoding/json matches it: the tag's name, else the field's, exactly or
 // else ignoring case.
 func givenField(fields map[string]json.RawMessage, f reflect.StructField) (json.RawMessage, bool) {
