@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 	"net/http"
@@ -129,23 +128,9 @@ func (s *server) stop() {
 	}
 }
 
-// dbSize is the database's logical size (page_count x page_size), which
-// counts committed pages still in the WAL.
-func dbSize(path string) (int64, error) {
-	d, err := sql.Open("sqlite", db.DSN(path, true))
-	if err != nil {
-		return 0, err
-	}
-	defer d.Close()
-	var pages, size int64
-	if err := d.QueryRow("PRAGMA page_count").Scan(&pages); err != nil {
-		return 0, err
-	}
-	if err := d.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
-		return 0, err
-	}
-	return pages * size, nil
-}
+// dbSize is the database's logical size (db.LogicalSize), which counts
+// committed pages still in the WAL.
+func dbSize(path string) (int64, error) { return db.LogicalSize(context.Background(), path) }
 
 // captureProfile waits for the workload's setup to finish (all streams
 // open, judged by time), then takes a CPU profile of the server over most

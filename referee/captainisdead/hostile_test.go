@@ -9,35 +9,38 @@ func hostileBase(t *testing.T, opts string) *State {
 }
 
 func TestHostileAlienActions(t *testing.T) {
-	t.Run("StepOneSympathizerNeverCounts", func(t *testing.T) {
-		s := hostileBase(t, "")
-		at(s, 2, "Bridge")
-		put(s, Lieutenant, "Bridge", 1)
-		s = endAndFinish(t, s)
-		wantConcealment(t, s, "100%")
-		if p := s.Players[2]; p.Injured || s.roomName(p.Room) != "Bridge" {
-			t.Fatalf("Sympathizer injured=%v in %s, want unharmed in the Bridge", p.Injured, s.roomName(p.Room))
-		}
-	})
+	// A Lieutenant in the Bridge with only the Sympathizer, who never
+	// counts, or only the Hologram, who cannot be harmed (found away from
+	// the Computer Core, it costs 10% Concealment), injures and escorts
+	// nobody.
+	for _, c := range []struct {
+		name        string
+		seat        int
+		concealment string
+	}{
+		{"StepOneSympathizerNeverCounts", 2, "100%"},
+		{"StepOneHologramElsewhere", 1, "90%"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := hostileBase(t, "")
+			at(s, c.seat, "Bridge")
+			put(s, Lieutenant, "Bridge", 1)
+			s = endAndFinish(t, s)
+			wantConcealment(t, s, c.concealment)
+			if p := s.Players[c.seat]; p.Injured || s.roomName(p.Room) != "Bridge" {
+				t.Fatalf("%s injured=%v in %s, want unharmed in the Bridge", p.Character, p.Injured, s.roomName(p.Room))
+			}
+			if got, want := s.Rooms[room(s, "Bridge")].Aliens[Lieutenant], 1; got != want {
+				t.Fatalf("Lieutenants in the Bridge = %d, want %d (nobody to escort)", got, want)
+			}
+		})
+	}
 	t.Run("StepOneHologramInComputerCore", func(t *testing.T) {
 		s := hostileBase(t, "")
 		put(s, Patrol, "Cargo Bay", 1) // off the path
 		put(s, Infantry, "Computer Core", 1)
 		s = endAndFinish(t, s)
 		wantConcealment(t, s, "100%")
-	})
-	t.Run("StepOneHologramElsewhere", func(t *testing.T) {
-		s := hostileBase(t, "")
-		at(s, 1, "Bridge")
-		put(s, Lieutenant, "Bridge", 1)
-		s = endAndFinish(t, s)
-		wantConcealment(t, s, "90%")
-		if p := s.Players[1]; p.Injured || s.roomName(p.Room) != "Bridge" {
-			t.Fatalf("Hologram injured=%v in %s, want unharmed in the Bridge", p.Injured, s.roomName(p.Room))
-		}
-		if got, want := s.Rooms[room(s, "Bridge")].Aliens[Lieutenant], 1; got != want {
-			t.Fatalf("Lieutenants in the Bridge = %d, want %d (nobody to escort)", got, want)
-		}
 	})
 	t.Run("OnePerCharacterInjuredByPatrolEscortedByLowest", func(t *testing.T) {
 		s := hostileBase(t, "")

@@ -60,15 +60,15 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	Phase: func(s *State) string { return s.Phase },
 },
 	row(specChooseRole, kit.BySeat, offerChooseRole, kit.Args(ruleSetup, applyChooseRole), PhaseChooseRoles),
-	row(specMove, kit.BySeat, offerMove, kit.Args(ruleContinuing, applyMove)),
-	row(specKillAlien, kit.BySeat, offerKillAlien, kit.Args(ruleHowAliens, applyKillAlien)),
-	row(specThrowGrenade, kit.BySeat, offerThrowGrenade, kit.Args(ruleGrenades, applyThrowGrenade)),
-	row(specDeployScentBomb, kit.BySeat, offerDeployScentBomb, kit.Args(ruleGrenades, applyDeployScentBomb)),
-	row(specUseSystem, kit.BySeat, offerSystem(MoveUseSystem), kit.Args(ruleAlarms, applySystem(MoveUseSystem))),
-	row(specRepairSystem, kit.BySeat, offerSystem(MoveRepairSystem), kit.Args(ruleAlarms, applySystem(MoveRepairSystem))),
-	row(specUnlockSystem, kit.BySeat, offerSystem(MoveUnlockSystem), kit.Args(ruleAlarms, applySystem(MoveUnlockSystem))),
-	row(specHackSystem, kit.BySeat, offerSystem(MoveHackSystem), kit.Args(ruleConcealment, applySystem(MoveHackSystem))),
-	row(specCardAction, kit.BySeat, offerCardAction, kit.Args(ruleAlarms, applyCardAction)),
+	row(specMove, kit.BySeat, offerMove, kit.Args(ruleContinuing, turnAction(applyMove))),
+	row(specKillAlien, kit.BySeat, offerKillAlien, kit.Args(ruleHowAliens, turnAction(applyKillAlien))),
+	row(specThrowGrenade, kit.BySeat, offerThrowGrenade, kit.Args(ruleGrenades, turnAction(applyThrowGrenade))),
+	row(specDeployScentBomb, kit.BySeat, offerDeployScentBomb, kit.Args(ruleGrenades, turnAction(applyDeployScentBomb))),
+	row(specUseSystem, kit.BySeat, offerSystem(MoveUseSystem), kit.Args(ruleAlarms, turnAction(applySystem(MoveUseSystem)))),
+	row(specRepairSystem, kit.BySeat, offerSystem(MoveRepairSystem), kit.Args(ruleAlarms, turnAction(applySystem(MoveRepairSystem)))),
+	row(specUnlockSystem, kit.BySeat, offerSystem(MoveUnlockSystem), kit.Args(ruleAlarms, turnAction(applySystem(MoveUnlockSystem)))),
+	row(specHackSystem, kit.BySeat, offerSystem(MoveHackSystem), kit.Args(ruleConcealment, turnAction(applySystem(MoveHackSystem)))),
+	row(specCardAction, kit.BySeat, offerCardAction, kit.Args(ruleAlarms, turnAction(applyCardAction))),
 	row(specEndTurn, kit.BySeat, offerEndTurn, kit.NoArgs(ruleStarting, applyEndTurn)),
 	row(specRespawn, kit.BySeat, offerRespawn, kit.Args(ruleElimination, applyRespawn)),
 	row(specDiscard, kit.BySeat, offerDiscard, kit.Args(ruleGrenades, applyDiscard)),
@@ -117,6 +117,17 @@ func row(spec kit.MoveSpec, who kit.Who, offer func(s *State, seat int) *kit.Mov
 			}
 			return nil
 		}}
+}
+
+// turnAction wraps the handler of an action of the player whose turn it is:
+// requireTurn's checks (a living character) come before the handler's own.
+func turnAction[A any](h func(t *turn, seat int, a A) error) func(t *turn, seat int, a A) error {
+	return func(t *turn, seat int, a A) error {
+		if err := t.S.requireTurn(seat, true); err != nil {
+			return err
+		}
+		return h(t, seat, a)
+	}
 }
 
 // with returns spec narrowed to the given arguments (their choices those

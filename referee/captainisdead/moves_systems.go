@@ -114,9 +114,6 @@ func offerSystem(moveType string) func(s *State, seat int) *kit.MoveSpec {
 func applySystem(moveType string) func(t *turn, seat int, a systemArgs) error {
 	return func(t *turn, seat int, a systemArgs) error {
 		s := t.S
-		if err := s.requireTurn(seat, true); err != nil {
-			return err
-		}
 		i, err := s.systemArg(a.System)
 		if err != nil {
 			return err

@@ -59,9 +59,6 @@ func offerMove(s *State, seat int) *kit.MoveSpec {
 // of requireTurn, "unknown_room", "not_adjacent", "no_actions_left".
 func applyMove(t *turn, seat int, a toArgs) error {
 	s := t.S
-	if err := s.requireTurn(seat, true); err != nil {
-		return err
-	}
 	to, err := s.roomArg(a.To)
 	if err != nil {
 		return err
@@ -111,9 +108,6 @@ func offerKillAlien(s *State, seat int) *kit.MoveSpec {
 // "kill_rank_order", "no_actions_left".
 func applyKillAlien(t *turn, seat int, a rankArgs) error {
 	s := t.S
-	if err := s.requireTurn(seat, true); err != nil {
-		return err
-	}
 	if err := s.mayKill(); err != nil {
 		return err
 	}
@@ -185,30 +179,25 @@ func offerThrowGrenade(s *State, seat int) *kit.MoveSpec {
 // "no_actions_left".
 func applyThrowGrenade(t *turn, seat int, a roomArgs) error {
 	s := t.S
-	if err := s.requireTurn(seat, true); err != nil {
-		return err
-	}
 	if err := s.mayKill(); err != nil {
 		return err
 	}
-	p := &s.Players[seat]
-	to, err := s.throwInto(seat, a.Room, p.Grenades, "no_grenade", "grenade", s.Data.ActionCosts.Grenade.Value)
+	to, err := s.throwInto(seat, a.Room, &s.Players[seat].Grenades, &s.GrenadesGone, "no_grenade", "grenade", s.Data.ActionCosts.Grenade.Value)
 	if err != nil {
 		return err
 	}
-	p.Grenades--
-	s.GrenadesGone++
 	t.Public("grenade", "%s throws a grenade into the %s; the grenade leaves the game.", s.who(seat), a.Room)
 	s.killAliens(to, s.Rooms[to].total(), "grenade", t)
 	return nil
 }
 
-// throwInto checks that seat holds one of what it throws (held of them;
+// throwInto checks that seat holds one of what it throws (*held of them;
 // refused with code, "You hold no <what>.") into the adjacent room named
-// room (adjacentTarget's codes), then spends cost actions (spend's codes).
-// It returns the target room.
-func (s *State) throwInto(seat int, room string, held int, code, what string, cost int) (int, error) {
-	if held == 0 {
+// room (adjacentTarget's codes), then spends cost actions (spend's codes)
+// and takes the thrown one out of the game (from *held to *gone). It
+// returns the target room.
+func (s *State) throwInto(seat int, room string, held, gone *int, code, what string, cost int) (int, error) {
+	if *held == 0 {
 		return 0, kit.Errorf(code, ruleGrenades, "You hold no %s.", what)
 	}
 	to, err := s.adjacentTarget(seat, room)
@@ -218,6 +207,8 @@ func (s *State) throwInto(seat int, room string, held int, code, what string, co
 	if err := s.spend(cost); err != nil {
 		return 0, err
 	}
+	*held--
+	*gone++
 	return to, nil
 }
 
@@ -234,16 +225,10 @@ func offerDeployScentBomb(s *State, seat int) *kit.MoveSpec {
 // "no_actions_left".
 func applyDeployScentBomb(t *turn, seat int, a roomArgs) error {
 	s := t.S
-	if err := s.requireTurn(seat, true); err != nil {
-		return err
-	}
-	p := &s.Players[seat]
-	to, err := s.throwInto(seat, a.Room, p.ScentBombs, "no_scent_bomb", "scent bomb", s.Data.ActionCosts.ScentBomb.Value)
+	to, err := s.throwInto(seat, a.Room, &s.Players[seat].ScentBombs, &s.ScentBombsGone, "no_scent_bomb", "scent bomb", s.Data.ActionCosts.ScentBomb.Value)
 	if err != nil {
 		return err
 	}
-	p.ScentBombs--
-	s.ScentBombsGone++
 	t.Public("scent_bomb", "%s deploys a scent bomb into the %s; it leaves the game.", s.who(seat), a.Room)
 	for r := range s.Rooms {
 		if d := s.Data.dist[r][to]; r == to || d < 0 || d > 2 || s.Rooms[r].total() == 0 {
@@ -283,9 +268,6 @@ func offerCardAction(s *State, seat int) *kit.MoveSpec {
 // Codes: those of requireTurn, "bad_actions", "no_actions_left".
 func applyCardAction(t *turn, seat int, a cardActionArgs) error {
 	s := t.S
-	if err := s.requireTurn(seat, true); err != nil {
-		return err
-	}
 	if a.Actions < 1 {
 		return kit.Errorf("bad_actions", ruleStarting, "An action costs at least 1 action.")
 	}

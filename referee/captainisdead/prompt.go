@@ -49,14 +49,6 @@ func prompt(code, tmpl string, params map[string]string) *kit.Prompt {
 	return &kit.Prompt{Code: code, Text: text, Params: params}
 }
 
-// andList joins names as "A, B and C".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
 // prompt says what viewer v should do next, or whom the table waits for.
 func (s *State) prompt(v kit.Viewer) *kit.Prompt {
 	seat := -1
@@ -71,7 +63,7 @@ func (s *State) prompt(v kit.Viewer) *kit.Prompt {
 	}
 	if s.Phase == PhaseChooseRoles {
 		if seat >= 0 && s.Players[seat].Character == "" {
-			return prompt("prompt_choose_role", "Choose your role: the {roles}", map[string]string{"roles": orList(s.colourRoles(seat))})
+			return prompt("prompt_choose_role", "Choose your role: the {roles}", map[string]string{"roles": kit.JoinList(s.colourRoles(seat), "or")})
 		}
 		var waiting []string
 		for _, p := range s.Players {
@@ -79,7 +71,7 @@ func (s *State) prompt(v kit.Viewer) *kit.Prompt {
 				waiting = append(waiting, p.Name)
 			}
 		}
-		return prompt("prompt_wait_roles", "Waiting for {names} to choose a role", map[string]string{"names": andList(waiting)})
+		return prompt("prompt_wait_roles", "Waiting for {names} to choose a role", map[string]string{"names": kit.JoinList(waiting, "and")})
 	}
 	a := s.active()
 	name := s.Players[a].Name

@@ -160,19 +160,11 @@ func (g *Game) SetupEvents(st kit.State) []kit.Event {
 	add("setup_dealt", "Each player is dealt %d skill cards and a Veteran Ability card and discards 1 skill card to the Cargo Pod, which holds %d skill cards and the %d tools.",
 		c.SkillsDealt.Value, s.CargoPodSkills, len(s.CargoPodTools))
 	for _, p := range s.Players {
-		add("setup_colour", "%s receives the %s pawn: choose the %s.", p.Name, p.Colour, orList(d.Colours[d.colourByName[p.Colour]].Roles))
+		add("setup_colour", "%s receives the %s pawn: choose the %s.", p.Name, p.Colour, kit.JoinList(d.Colours[d.colourByName[p.Colour]].Roles, "or"))
 	}
 	if s.Elimination {
 		add("setup_elimination", "This table uses the optional Player Elimination rules.")
 	}
 	add("setup_next", "Once every role is chosen, each character goes to its start and %d alerts are resolved.", s.SetupAlertsLeft)
 	return out
-}
-
-// orList joins names as "A, B or C".
-func orList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

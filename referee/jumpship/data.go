@@ -51,11 +51,11 @@ const (
 )
 
 // QuarantineCard is one of the three Quarantine cards. Its text is not in
-// the rulebook (see data.json).
+// the rulebook (see data.json); each card says where it comes from.
 type QuarantineCard struct {
-	Name   string `json:"name" vis:"public"`
-	Text   string `json:"text" vis:"public"`
-	Source string `json:"source" vis:"public"`
+	Name        string `json:"name" vis:"public"`
+	Text        string `json:"text" vis:"public"`
+	kit.Sourced `vis:"public"`
 }
 
 // Data is the game data of data.json. Each group says where its values
@@ -109,9 +109,6 @@ func loadData() Data {
 	var d Data
 	if err := kit.LoadData(dataJSON, nil, ruleSetUp, &d); err != nil {
 		panic("jumpship: data.json: " + err.Error())
-	}
-	for i := range d.QuarantineCards.Cards {
-		d.QuarantineCards.Cards[i].Source = d.QuarantineCards.Source
 	}
 	return d
 }

@@ -156,11 +156,8 @@ func trackLabel(i int) string {
 
 // tokenList writes kinds as "Target and Scan".
 func tokenList(kinds []string) string {
-	switch len(kinds) {
-	case 0:
+	if len(kinds) == 0 {
 		return "nothing"
-	case 1:
-		return kinds[0]
 	}
-	return strings.Join(kinds[:len(kinds)-1], ", ") + " and " + kinds[len(kinds)-1]
+	return kit.JoinList(kinds, "and")
 }

@@ -74,7 +74,7 @@ func quarantineCards(opts Options) ([]QuarantineCard, error) {
 		if c.Name == "" || c.Text == "" {
 			return nil, kit.Errorf("bad_option", ruleComponents, "Quarantine card %d needs a name and a text.", i+1)
 		}
-		cards[i] = QuarantineCard{Name: c.Name, Text: c.Text, Source: kit.SourceTableEntered}
+		cards[i] = QuarantineCard{Name: c.Name, Text: c.Text, Sourced: kit.Sourced{Source: kit.SourceTableEntered}}
 	}
 	return cards, nil
 }

@@ -3,6 +3,7 @@ package kit
 import (
 	"bytes"
 	"encoding/json"
+	"sync"
 )
 
 // The sources of a game-data value. Every value in a game's data.json
@@ -25,24 +26,36 @@ type Sourced struct {
 }
 
 // LoadData is the one way a game loads its data: it decodes the embedded
-// data.json into dst strictly (a bad embedded file is a programming error
-// and is returned as is), then decodes the table's override, when there is
-// one, on top of it: the override's values replace the embedded ones,
-// unknown fields and wrong types are refused with a "bad_option"
-// *RuleError naming rule. The game then marks what the override replaced as
-// SourceTableEntered and validates the result. Like encoding/json, decoding
-// a list into a list already filled reuses its items: a game whose
-// override should replace a list whole empties that list first.
+// data.json (the game's go:embed file, never changed) into dst strictly,
+// every group stating one of the three sources (a bad embedded file is a
+// programming error and is returned as is, never as a *RuleError), then
+// lays the table's override, when there is one, over it the way a JSON
+// merge patch does: an object (a struct or a map) merges key by key, a
+// list replaces the embedded list whole. Unknown fields and wrong types in the override are
+// refused with a "bad_option" *RuleError naming rule. Every group (a
+// struct embedding Sourced) that the override gives, at any depth in
+// structs and lists (not inside a map), is then marked SourceTableEntered
+// unless the override states its source itself, as one of the three
+// sources. On an error dst is left half-decoded: the game drops it. The
+// game validates the result.
 func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(embedded))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return err
 	}
+	if err := checkSources(embedded, dst); err != nil {
+		return err
+	}
 	raw := bytes.TrimSpace(override)
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
 	}
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &probe); err != nil {
+		return Errorf("bad_option", rule, "The game data override must be a JSON object: %v.", err)
+	}
+	_ = overlay(dst, raw, clearList) // clearList never fails
 	dec = json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
@@ -51,5 +64,29 @@ func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) e
 	if dec.More() {
 		return Errorf("bad_option", rule, "The game data override has trailing data.")
 	}
+	if err := overlay(dst, raw, markEntered); err != nil {
+		return Errorf("bad_option", rule, "The game data override is not valid: %v.", err)
+	}
+	return nil
+}
+
+// sourcesChecked holds the embedded files whose sources checkSources has
+// found good, by the address of their first byte: a game's data.json is
+// checked once, not on every table it loads.
+var sourcesChecked sync.Map
+
+// checkSources checks that every group of embedded, decoded into dst,
+// states one of the three sources.
+func checkSources(embedded []byte, dst any) error {
+	if len(embedded) == 0 {
+		return nil
+	}
+	if _, ok := sourcesChecked.Load(&embedded[0]); ok {
+		return nil
+	}
+	if err := overlay(dst, embedded, requireSource); err != nil {
+		return err
+	}
+	sourcesChecked.Store(&embedded[0], true)
 	return nil
 }

@@ -112,7 +112,7 @@ func TestCatacombMovement(t *testing.T) {
 		}
 	})
 	t.Run("CustomBoardEnforced", func(t *testing.T) {
-		opts := `{"game_data":{"board":{"source":"table","value":{"spaces":[{"id":"ENTRANCE"},{"id":"A"},{"id":"B","end":"escaped"}],"paths":[{"from":"ENTRANCE","to":"A","cost":{"gold":2}},{"from":"A","to":"B"}]}},"loot_tokens":{"source":"table","value":[{"kind":"x","label":"X","count":1}]}}}`
+		opts := `{"game_data":{"board":{"value":{"spaces":[{"id":"ENTRANCE"},{"id":"A"},{"id":"B","end":"escaped"}],"paths":[{"from":"ENTRANCE","to":"A","cost":{"gold":2}},{"from":"A","to":"B"}]}},"loot_tokens":{"value":[{"kind":"x","label":"X","count":1}]}}}`
 		s := setup(t, 3, opts, "Ana", "Bia")
 		s = withTunnels(s, "", "", "", "", "", "", "")
 		s = rollCall(t, s, nil, nil)

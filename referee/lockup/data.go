@@ -1,13 +1,9 @@
 package lockup
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"reflect"
-	"sort"
-	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -25,12 +21,6 @@ type Val[T any] struct {
 // sourced is kit.Sourced embedded under an unexported name: its fields are
 // promoted in data.json as usual, and all game data is public.
 type sourced = kit.Sourced
-
-// enterable is implemented by every Val, so that LoadData can mark what a
-// table's override replaced.
-type enterable interface{ markTableEntered() }
-
-func (v *Val[T]) markTableEntered() { v.Source = kit.SourceTableEntered }
 
 // TunnelSet is the number of tunnel markers of each kind for a player count.
 type TunnelSet struct {
@@ -177,41 +167,17 @@ const (
 
 // LoadData returns the embedded data.json with the table's override (a
 // JSON object of top-level keys, possibly empty) laid over it by
-// kit.LoadData: each key given replaces the values it holds, and is marked
-// "table-entered". A bad override, or data that breaks the rules the
-// referee needs, is a *kit.RuleError "bad_option" naming the setup
-// section.
+// kit.LoadData, which marks every value the override gives
+// "table-entered" unless it states a source. A bad override, or data that
+// breaks the rules the referee needs, is a *kit.RuleError "bad_option"
+// naming the setup section.
 func LoadData(override json.RawMessage) (*Data, error) {
 	var d Data
-	if err := kit.LoadData(defaultDataJSON, nil, secSetup, &d); err != nil {
-		panic("lockup: embedded data.json: " + err.Error())
-	}
-	raw := bytes.TrimSpace(override)
-	if len(raw) == 0 || string(raw) == "null" {
-		return &d, d.checked()
-	}
-	var keys map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &keys); err != nil {
-		return nil, kit.Errorf("bad_option", secSetup, "The game_data option must be a JSON object: %v.", err)
-	}
-	// Each key given replaces the default's whole value: clear it first,
-	// then lay the override over the rest.
-	var given []enterable
-	rv := reflect.ValueOf(&d).Elem()
-	for i := 0; i < rv.NumField(); i++ {
-		name, _, _ := strings.Cut(rv.Type().Field(i).Tag.Get("json"), ",")
-		if _, ok := keys[name]; ok {
-			rv.Field(i).Set(reflect.Zero(rv.Field(i).Type()))
-			if v, ok := rv.Field(i).Addr().Interface().(enterable); ok {
-				given = append(given, v)
-			}
+	if err := kit.LoadData(defaultDataJSON, override, secSetup, &d); err != nil {
+		if _, ok := kit.AsRuleError(err); !ok {
+			panic("lockup: embedded data.json: " + err.Error())
 		}
-	}
-	if err := kit.LoadData([]byte("{}"), raw, secSetup, &d); err != nil {
 		return nil, err
-	}
-	for _, v := range given {
-		v.markTableEntered()
 	}
 	return &d, d.checked()
 }
@@ -265,41 +231,4 @@ func (d *Data) validate() error {
 		return fmt.Errorf("path_costs must be \"paid_not_checked\": the app does not track resources")
 	}
 	return d.Board.Value.validate()
-}
-
-func costText(c map[string]int) string {
-	keys := make([]string, 0, len(c))
-	for k := range c {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b bytes.Buffer
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteString(" + ")
-		}
-		r := k
-		if _, ok := resourceTexts[k]; ok {
-			r = term("resource." + k)
-		}
-		fmt.Fprintf(&b, "%d %s", c[k], r)
-	}
-	return b.String()
-}
-
-// tableScore reads a scoring table: points for n cards; beyond the table
-// each extra card adds the table's last step.
-func tableScore(t []int, n int) int {
-	if n <= 0 || len(t) == 0 {
-		return 0
-	}
-	if n < len(t) {
-		return t[n]
-	}
-	last := t[len(t)-1]
-	step := 0
-	if len(t) >= 2 {
-		step = last - t[len(t)-2]
-	}
-	return last + step*(n-len(t)+1)
 }

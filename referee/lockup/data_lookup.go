@@ -140,5 +140,3 @@ func (d *Data) lootLabel(kind string) string {
 	}
 	return kind
 }
-
-// costText renders a path cost such as "1 cloth + 1 herbs".

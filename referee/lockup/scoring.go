@@ -210,3 +210,20 @@ func (st *State) soloWins(l kit.ScoreLine) bool {
 	}
 	return l.Total > g
 }
+
+// tableScore reads a scoring table: points for n cards; beyond the table
+// each extra card adds the table's last step.
+func tableScore(t []int, n int) int {
+	if n <= 0 || len(t) == 0 {
+		return 0
+	}
+	if n < len(t) {
+		return t[n]
+	}
+	last := t[len(t)-1]
+	step := 0
+	if len(t) >= 2 {
+		step = last - t[len(t)-2]
+	}
+	return last + step*(n-len(t)+1)
+}

@@ -145,10 +145,10 @@ func newGame(d *Data, seats []string, difficulty string, rng *kit.RNG) (*State, 
 		st.Difficulty = difficulty
 		gs := &GuardsState{Lantern: SpaceEntrance, Loot: []string{}}
 		for _, c := range blue {
-			gs.Deck = append(gs.Deck, GuardCard{Colour: "blue", Strength: c.Strength, Explorer: c.Explorer})
+			gs.Deck = append(gs.Deck, GuardCard{Colour: "blue", GuardCardDef: c})
 		}
 		for _, c := range colour {
-			gs.Deck = append(gs.Deck, GuardCard{Colour: difficulty, Strength: c.Strength, Explorer: c.Explorer})
+			gs.Deck = append(gs.Deck, GuardCard{Colour: difficulty, GuardCardDef: c})
 		}
 		st.GuardState = gs
 	}

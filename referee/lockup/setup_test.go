@@ -22,9 +22,9 @@ func TestSetupBadOptions(t *testing.T) {
 	for name, opts := range map[string]string{
 		"ErrDifficulty":  `{"difficulty":"purple"}`,
 		"ErrUnknownKey":  `{"game_data":{"no_such_key":1}}`,
-		"ErrBackwards":   `{"game_data":{"board":{"source":"table","value":{"spaces":[{"id":"ENTRANCE"},{"id":"A"}],"paths":[{"from":"ENTRANCE","to":"A"},{"from":"A","to":"ENTRANCE"}]}}}}`,
-		"ErrNoEntrance":  `{"game_data":{"board":{"source":"table","value":{"spaces":[{"id":"A"}],"paths":[]}}}}`,
-		"ErrUnknownPath": `{"game_data":{"board":{"source":"table","value":{"spaces":[{"id":"ENTRANCE"}],"paths":[{"from":"ENTRANCE","to":"B"}]}}}}`,
+		"ErrBackwards":   `{"game_data":{"board":{"value":{"spaces":[{"id":"ENTRANCE"},{"id":"A"}],"paths":[{"from":"ENTRANCE","to":"A"},{"from":"A","to":"ENTRANCE"}]}}}}`,
+		"ErrNoEntrance":  `{"game_data":{"board":{"value":{"spaces":[{"id":"A"}],"paths":[]}}}}`,
+		"ErrUnknownPath": `{"game_data":{"board":{"value":{"spaces":[{"id":"ENTRANCE"}],"paths":[{"from":"ENTRANCE","to":"B"}]}}}}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := New().Setup([]byte(opts), []string{"Ana"}, kit.NewCtx(1, 0, kittest.Epoch))
@@ -41,11 +41,15 @@ func TestSetupBadOptions(t *testing.T) {
 }
 
 // TestGameDataOverrideMarked: a key the table overrides is marked
-// table-entered and replaces the whole default value.
+// table-entered, unless the override states a source, and its list
+// replaces the default one.
 func TestGameDataOverrideMarked(t *testing.T) {
-	st := setup(t, 1, `{"game_data":{"crew_strengths":{"source":"assumed","value":[1,1,1,1,1,1]}}}`, "Ana", "Bia")
+	st := setup(t, 1, `{"game_data":{"crew_strengths":{"value":[1,1,1,1,1,1]},"tomb_points":{"source":"assumed","value":9}}}`, "Ana", "Bia")
 	if got, want := st.Data.CrewStrengths.Source, "table-entered"; got != want {
 		t.Fatalf("crew_strengths source = %q, want %q", got, want)
+	}
+	if got, want := st.Data.TombPoints.Source, "assumed"; got != want {
+		t.Fatalf("tomb_points source = %q, want %q (the override states it)", got, want)
 	}
 	if got, want := st.Data.Rounds.Source, "rulebook"; got != want {
 		t.Fatalf("rounds source = %q, want %q", got, want)

@@ -71,7 +71,7 @@ func TestSoloGuards(t *testing.T) {
 		}
 	})
 	t.Run("LoneExplorerStrongerGuardsGuardsOnly", func(t *testing.T) {
-		opts := `{"game_data":{"lone_explorer_vs_stronger_guards":{"source":"table","value":"guards_only"}}}`
+		opts := `{"game_data":{"lone_explorer_vs_stronger_guards":{"value":"guards_only"}}}`
 		st := rollCall(t, soloGame(t, opts, 3, false), map[int][]put{0: {{"explorer", 2, false}}}, nil)
 		if len(st.Queue) != 0 || st.GuardState.Lantern != "STAIRS" || st.Players[0].Lantern != SpaceEntrance {
 			t.Fatalf("queue %v guards %s player %s: want only the guards to advance", st.Queue, st.GuardState.Lantern, st.Players[0].Lantern)

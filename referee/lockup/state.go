@@ -165,11 +165,10 @@ type GuardsState struct {
 	StarsTrack int `json:"stars_track" vis:"public"`
 }
 
-// GuardCard is a solo guard card.
+// GuardCard is a solo guard card: its colour and its printed values.
 type GuardCard struct {
-	Colour   string `json:"colour" vis:"public"`
-	Strength int    `json:"strength" vis:"public"`
-	Explorer bool   `json:"explorer,omitempty" vis:"public"`
+	Colour       string `json:"colour" vis:"public"`
+	GuardCardDef `vis:"public"`
 }
 
 // Advance is a catacomb advance waiting in the queue: who, how many spaces
@@ -313,12 +312,7 @@ func (p *Player) inCell() int { return len(p.tokensIn(PlaceCell, 0)) }
 
 // token returns the index of a token by id, or -1.
 func (p *Player) token(id string) int {
-	for i, t := range p.Tokens {
-		if t.ID == id {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(p.Tokens, func(t CrewToken) bool { return t.ID == id })
 }
 
 // lanternEnded reports whether a lantern sits on TOMB or ESCAPED.

@@ -2,7 +2,9 @@ package lockup
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -341,4 +343,17 @@ func fieldPT(name string) string {
 		return "Valiosos coringa contados como " + valuableTexts[strings.TrimPrefix(name, "wild_as_")]
 	}
 	return categoryTexts[name].pt
+}
+
+// costText renders a path cost such as "1 cloth + 1 herbs".
+func costText(c map[string]int) string {
+	parts := make([]string, 0, len(c))
+	for _, k := range slices.Sorted(maps.Keys(c)) {
+		r := k
+		if _, ok := resourceTexts[k]; ok {
+			r = term("resource." + k)
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", c[k], r))
+	}
+	return strings.Join(parts, " + ")
 }

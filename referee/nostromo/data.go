@@ -45,13 +45,16 @@ type Data struct {
 	Sources map[string]string `json:"sources" vis:"public"`
 }
 
+// nameGroup is a group of data.json that lists names.
+type nameGroup struct {
+	kit.Sourced
+	Names []string `json:"names"`
+}
+
 // dataFile is data.json: each group says where its values come from.
 type dataFile struct {
-	About string `json:"about"`
-	Rooms struct {
-		kit.Sourced
-		Names []string `json:"names"`
-	} `json:"rooms"`
+	About  string    `json:"about"`
+	Rooms  nameGroup `json:"rooms"`
 	Layout struct {
 		kit.Sourced
 		Rooms [][2]float64 `json:"rooms"`
@@ -60,15 +63,9 @@ type dataFile struct {
 		kit.Sourced
 		Pairs [][2]int `json:"pairs"`
 	} `json:"connections"`
-	Colors struct {
-		kit.Sourced
-		Names []string `json:"names"`
-	} `json:"colors"`
-	CrewMembers struct {
-		kit.Sourced
-		Names []string `json:"names"`
-	} `json:"crew_members"`
-	Procedures struct {
+	Colors      nameGroup `json:"colors"`
+	CrewMembers nameGroup `json:"crew_members"`
+	Procedures  struct {
 		kit.Sourced
 		Names     []string `json:"names"`
 		CardsEach int      `json:"cards_each"`
@@ -89,24 +86,82 @@ type dataFile struct {
 	} `json:"items"`
 }
 
-// DataOverride is the shape of the table option "data": every key is
-// optional and replaces the assumed value (it becomes "table-entered").
-type DataOverride struct {
-	Connections [][2]int `json:"connections,omitempty"`
-	Colors      []string `json:"colors,omitempty"`
-	CrewMembers []string `json:"crew_members,omitempty"`
-	Procedures  []string `json:"procedures,omitempty"`
+// overrideGroups names, for each key of the table option "data", the
+// data.json group it fills and that group's field: the option keeps a flat
+// shape ({"connections": [[1, 2]]}), easier to type than the groups.
+var overrideGroups = map[string]string{
+	"connections":  "pairs",
+	"colors":       "names",
+	"crew_members": "names",
+	"procedures":   "names",
 }
 
-// defaultData is the embedded data, decoded once.
-var defaultData = mustLoadData()
-
-func mustLoadData() *Data {
-	var f dataFile
-	if err := kit.LoadData(dataJSON, nil, ruleComponents, &f); err != nil {
+// defaultData is the embedded data, decoded once; every table without an
+// override shares it (Data is never modified after Setup).
+var defaultData = func() *Data {
+	d, err := decodeData(nil)
+	if err != nil {
 		panic("nostromo: data.json: " + err.Error())
 	}
-	d := &Data{
+	return d
+}()
+
+// loadData returns the embedded data with the table's override laid over
+// it. A bad override is a *kit.RuleError "bad_option".
+func loadData(raw json.RawMessage) (*Data, error) {
+	grouped, err := groupOverride(raw)
+	if err != nil {
+		return nil, err
+	}
+	if grouped == nil {
+		return defaultData, nil
+	}
+	return decodeData(grouped)
+}
+
+// decodeData decodes data.json with an override in its groups' shape laid
+// over it by kit.LoadData, which marks the groups the override gives as
+// table-entered, and checks the result.
+func decodeData(grouped json.RawMessage) (*Data, error) {
+	var f dataFile
+	if err := kit.LoadData(dataJSON, grouped, ruleComponents, &f); err != nil {
+		return nil, err
+	}
+	d := f.data()
+	if err := d.validate(); err != nil {
+		return nil, kit.Errorf("bad_option", ruleComponents, "The data option is not valid game data: %v.", err)
+	}
+	if len(d.Procedures)*d.ProcedureCards != f.MissionDeck.Emergency {
+		return nil, fmt.Errorf("procedures × cards_each is not the number of Emergency Procedure cards")
+	}
+	return d, nil
+}
+
+// groupOverride turns the option's flat keys into data.json's groups; nil
+// for no override.
+func groupOverride(raw json.RawMessage) (json.RawMessage, error) {
+	if t := bytes.TrimSpace(raw); len(t) == 0 || string(t) == "null" {
+		return nil, nil
+	}
+	var flat map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &flat); err != nil {
+		return nil, kit.Errorf("bad_option", ruleComponents, "The data option is not valid game data: %v.", err)
+	}
+	grouped := map[string]map[string]json.RawMessage{}
+	for k, v := range flat {
+		field, ok := overrideGroups[k]
+		if !ok {
+			return nil, kit.Errorf("bad_option", ruleComponents, "The data option is not valid game data: unknown key %q.", k)
+		}
+		grouped[k] = map[string]json.RawMessage{field: v}
+	}
+	return json.Marshal(grouped)
+}
+
+// data is the table's Data from data.json's groups; each group's source
+// is kept in Sources under the group's key.
+func (f *dataFile) data() *Data {
+	return &Data{
 		Rooms:              f.Rooms.Names,
 		Layout:             f.Layout.Rooms,
 		Connections:        f.Connections.Pairs,
@@ -130,48 +185,6 @@ func mustLoadData() *Data {
 			"layout":       f.Layout.Source,
 		},
 	}
-	if len(d.Procedures)*d.ProcedureCards != f.MissionDeck.Emergency {
-		panic("nostromo: data.json: procedures × cards_each is not the number of Emergency Procedure cards")
-	}
-	if err := d.validate(); err != nil {
-		panic("nostromo: data.json: " + err.Error())
-	}
-	return d
-}
-
-// loadData returns the embedded data with the table's override applied.
-// A bad override is a *kit.RuleError "bad_option".
-func loadData(raw json.RawMessage) (*Data, error) {
-	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
-		return defaultData, nil
-	}
-	var o DataOverride
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&o); err != nil {
-		return nil, kit.Errorf("bad_option", ruleComponents, "The data option is not valid game data: %v.", err)
-	}
-	d := *defaultData
-	d.Sources = map[string]string{}
-	for k, v := range defaultData.Sources {
-		d.Sources[k] = v
-	}
-	if o.Connections != nil {
-		d.Connections, d.Sources["connections"] = o.Connections, kit.SourceTableEntered
-	}
-	if o.Colors != nil {
-		d.Colors, d.Sources["colors"] = o.Colors, kit.SourceTableEntered
-	}
-	if o.CrewMembers != nil {
-		d.CrewMembers, d.Sources["crew_members"] = o.CrewMembers, kit.SourceTableEntered
-	}
-	if o.Procedures != nil {
-		d.Procedures, d.Sources["procedures"] = o.Procedures, kit.SourceTableEntered
-	}
-	if err := d.validate(); err != nil {
-		return nil, kit.Errorf("bad_option", ruleComponents, "The data option is not valid game data: %v.", err)
-	}
-	return &d, nil
 }
 
 func (d *Data) validate() error {

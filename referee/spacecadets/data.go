@@ -2,8 +2,8 @@ package spacecadets
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
+	"slices"
 
 	"tablewarden/referee/kit"
 )
@@ -15,9 +15,11 @@ var defaultDataJSON []byte
 var defaultData = mustParseData(defaultDataJSON)
 
 // GameData is everything the rulebook leaves to printed components: card
-// texts, map layouts, step lengths. Every record says where its values come
-// from ("rulebook" or "assumed"). A table replaces it whole with the
-// game_data option.
+// texts, map layouts, step lengths. Every record embeds kit.Sourced and
+// says where its values come from ("rulebook" or "assumed"); the top-level
+// values say it in a sibling "…_source" note, prose that an override does
+// not change (nothing reads it). A table lays its game_data
+// option over it (parseData).
 type GameData struct {
 	Note                 string       `json:"note"`
 	Stations             []string     `json:"stations"`
@@ -56,13 +58,14 @@ type GameData struct {
 
 // NemesisTrack bounds the Nemesis track's boxes.
 type NemesisTrack struct {
-	Min    int    `json:"min"`
-	Max    int    `json:"max"`
-	Source string `json:"source"`
+	kit.Sourced
+	Min int `json:"min"`
+	Max int `json:"max"`
 }
 
 // MissionData is one mission's briefing card.
 type MissionData struct {
+	kit.Sourced
 	ID         string `json:"id"`
 	Name       string `json:"name"`
 	StartSpeed *int   `json:"start_speed"` // nil: N/A
@@ -88,8 +91,7 @@ type MissionData struct {
 	// Engineering3BTwoPlayers: with 2 players Engineering is performed
 	// during Step 3B instead of 3A (the book says so for Mission 8 and H1
 	// only).
-	Engineering3BTwoPlayers bool   `json:"engineering_3b_two_players,omitempty"`
-	Source                  string `json:"source"`
+	Engineering3BTwoPlayers bool `json:"engineering_3b_two_players,omitempty"`
 }
 
 // BoardLayout places a mission's map tiles on the board page's unit
@@ -119,21 +121,20 @@ type TileBox struct {
 // a chosen 1–3). Use is "once", "permanent" or "uses" (Uses uses; an X card
 // with Uses 0 has as many uses as its chosen cost).
 type EquipmentCard struct {
+	kit.Sourced
 	Name       string `json:"name"`
 	NameSource string `json:"name_source,omitempty"`
 	Cost       int    `json:"cost"`
 	Use        string `json:"use"`
 	Uses       int    `json:"uses"`
 	Helm       bool   `json:"helm"`
-	Source     string `json:"source"`
-	Note       string `json:"note,omitempty"`
 }
 
 // ComponentCard shows the game pieces to gather on the Workbench.
 type ComponentCard struct {
+	kit.Sourced
 	Name   string  `json:"name"`
 	Pieces []Piece `json:"pieces"`
-	Source string  `json:"source"`
 }
 
 // Piece is one game piece and the station it comes from.
@@ -144,6 +145,7 @@ type Piece struct {
 
 // EnemyCard is an enemy card. Class is easy, normal, hard or historical.
 type EnemyCard struct {
+	kit.Sourced
 	Name          string `json:"name"`
 	Class         string `json:"class"`
 	Speed         int    `json:"speed"`
@@ -151,23 +153,23 @@ type EnemyCard struct {
 	HalfDamage    bool   `json:"half_damage"`
 	Deactivatable bool   `json:"deactivatable"`
 	Saucer        bool   `json:"saucer"`
-	Source        string `json:"source"`
 }
 
 // TentacleCard is a Star Kraken tentacle card.
 type TentacleCard struct {
+	kit.Sourced
 	ID         string `json:"id"`
 	Name       string `json:"name"`
 	Station    string `json:"station"`
 	Subdue     string `json:"subdue"`
 	Range      int    `json:"range"`
 	AttackDice int    `json:"attack_dice"`
-	Source     string `json:"source"`
 }
 
 // KrakenData is the Mission 10 map: a grid of 2×2 tiles numbered clockwise
 // from the top left, the Beak's four squares (one per tile, in tile order).
 type KrakenData struct {
+	kit.Sourced
 	Grid              int       `json:"grid"`
 	TileSize          int       `json:"tile_size"`
 	Beak              [4]Square `json:"beak"`
@@ -178,7 +180,6 @@ type KrakenData struct {
 	BeakDicePerSquare int       `json:"beak_dice_per_square"`
 	SpinSquares       int       `json:"spin_squares"`
 	SpinDice          int       `json:"spin_dice"`
-	Source            string    `json:"source"`
 }
 
 // Square is [row, column], both from 1.
@@ -186,60 +187,60 @@ type Square [2]int
 
 // RabbitData is Mission 7's data.
 type RabbitData struct {
+	kit.Sourced
 	TileNames        []string            `json:"tile_names"`
 	TileEnemyClasses map[string][]string `json:"tile_enemy_classes"`
-	Source           string              `json:"source"`
 }
 
 // SiegeData is Mission 8's data: the enemies' movement path (its last
 // square is the ship), the enemy deck and the excluded cards.
 type SiegeData struct {
+	kit.Sourced
 	Path               []Square `json:"path"`
 	Deck               []string `json:"deck"`
 	StartEasyPositions []int    `json:"start_easy_positions"`
 	Excluded           []string `json:"excluded"`
-	Source             string   `json:"source"`
 }
 
 // KestrelData is Mission 9's data: the crystals to tractor by difficulty,
 // and the squares where the enemies and crystals are placed at the start
 // of the game with each enemy's class by difficulty.
 type KestrelData struct {
+	kit.Sourced
 	CrystalsRequired map[string]int      `json:"crystals_required"`
 	CrystalsOnMap    int                 `json:"crystals_on_map"`
 	CrystalSquares   []Square            `json:"crystal_squares"`
 	EnemySquares     []Square            `json:"enemy_squares"`
 	EnemyClasses     map[string][]string `json:"enemy_classes"`
-	Source           string              `json:"source"`
 }
 
 // PlatformData is H2's data.
 type PlatformData struct {
+	kit.Sourced
 	Platform  Square `json:"platform"`
 	ShipStart Square `json:"ship_start"`
 	Saucers   int    `json:"saucers"`
-	Source    string `json:"source"`
 }
 
 // ThrallData is H3's data.
 type ThrallData struct {
+	kit.Sourced
 	ThrallStartCol         map[string]int `json:"thrall_start_col"`
 	ThrallSpeed            int            `json:"thrall_speed"`
 	ThrallSpeedDeactivated int            `json:"thrall_speed_deactivated"`
-	Source                 string         `json:"source"`
 }
 
 // InvisibleData is H4's data.
 type InvisibleData struct {
+	kit.Sourced
 	Crystals     [3]Square `json:"crystals"`
 	EntrySquares [6]Square `json:"entry_squares"`
 	RevealRange  int       `json:"reveal_range"`
-	Source       string    `json:"source"`
 }
 
 // Part2Data is the team's own second part of Mission 10.
 type Part2Data struct {
-	Source    string         `json:"source"`
+	kit.Sourced
 	ScanRange int            `json:"scan_range"`
 	Variants  []Part2Variant `json:"variants"`
 }
@@ -269,8 +270,9 @@ func mustParseData(b []byte) *GameData {
 // parseData is the game data of a table: the embedded data file with the
 // table's game_data option decoded on top of it (kit.LoadData), so a table
 // may enter only what its copy prints differently, such as Mission 9's
-// squares: {"m9": {"enemy_squares": [[2, 7]], ...}}. The groups the
-// option sets are marked table-entered. It returns a *kit.RuleError
+// squares: {"m9": {"enemy_squares": [[2, 7]], ...}}; a list it gives
+// replaces the embedded list whole. kit.LoadData marks the records the
+// option gives table-entered. It returns a *kit.RuleError
 // "bad_option" naming the first problem.
 func parseData(override []byte) (*GameData, error) {
 	var d GameData
@@ -280,56 +282,10 @@ func parseData(override []byte) (*GameData, error) {
 		}
 		return nil, kit.Errorf("bad_option", rule(secComponentList), "The game_data option is not valid: %v.", err)
 	}
-	markTableEntered(&d, override)
 	if err := d.check(); err != nil {
 		return nil, kit.Errorf("bad_option", rule(secComponentList), "The game_data option is not valid: %v.", err)
 	}
 	return &d, nil
-}
-
-// markTableEntered marks the groups of data the override sets.
-func markTableEntered(d *GameData, override []byte) {
-	var keys map[string]json.RawMessage
-	if json.Unmarshal(override, &keys) != nil {
-		return
-	}
-	const te = kit.SourceTableEntered
-	for k := range keys {
-		switch k {
-		case "kraken":
-			d.Kraken.Source = te
-		case "m7":
-			d.M7.Source = te
-		case "m8":
-			d.M8.Source = te
-		case "m9":
-			d.M9.Source = te
-		case "h2":
-			d.H2.Source = te
-		case "h3":
-			d.H3.Source = te
-		case "h4":
-			d.H4.Source = te
-		case "part2":
-			d.Part2.Source = te
-		case "nemesis_track":
-			d.NemesisTrack.Source = te
-		case "stations":
-			d.StationsSource = te
-		case "shields":
-			d.ShieldsSource = te
-		case "science_seconds":
-			d.ScienceSecondsSource = te
-		case "step_notes":
-			d.StepNotesSource = te
-		case "equipment":
-			d.EquipmentSource = te
-		case "missions":
-			for i := range d.Missions {
-				d.Missions[i].Source = te
-			}
-		}
-	}
 }
 
 func (d *GameData) check() error {
@@ -408,37 +364,28 @@ func (d *GameData) check() error {
 var missionIDs = []string{"7", "8", "9", "10", "H1", "H2", "H3", "H4"}
 
 func (d *GameData) mission(id string) *MissionData {
-	for i := range d.Missions {
-		if d.Missions[i].ID == id {
-			return &d.Missions[i]
-		}
-	}
-	return nil
+	return firstOf(d.Missions, func(m MissionData) bool { return m.ID == id })
 }
 
 func (d *GameData) equipmentIndex(name string) int {
-	for i, c := range d.Equipment {
-		if c.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(d.Equipment, func(c EquipmentCard) bool { return c.Name == name })
 }
 
 func (d *GameData) tentacle(id string) *TentacleCard {
-	for i := range d.Tentacles {
-		if d.Tentacles[i].ID == id {
-			return &d.Tentacles[i]
-		}
+	return firstOf(d.Tentacles, func(c TentacleCard) bool { return c.ID == id })
+}
+
+// firstOf returns the first record of list that match accepts, or nil.
+func firstOf[T any](list []T, match func(T) bool) *T {
+	if i := slices.IndexFunc(list, match); i >= 0 {
+		return &list[i]
 	}
 	return nil
 }
 
 func (d *GameData) variant(id string) Part2Variant {
-	for _, v := range d.Part2.Variants {
-		if v.Tentacle == id {
-			return v
-		}
+	if v := firstOf(d.Part2.Variants, func(v Part2Variant) bool { return v.Tentacle == id }); v != nil {
+		return *v
 	}
 	return Part2Variant{Tentacle: id, Title: "Further instructions", ResearchTarget: 5, Spins: 1, GrabDice: d.Kraken.GrabDice}
 }
