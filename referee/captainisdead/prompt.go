@@ -63,7 +63,7 @@ func (s *State) prompt(v kit.Viewer) *kit.Prompt {
 	}
 	if s.Phase == PhaseChooseRoles {
 		if seat >= 0 && s.Players[seat].Character == "" {
-			return prompt("prompt_choose_role", "Choose your role: the {roles}", map[string]string{"roles": kit.JoinList(s.colourRoles(seat), "or")})
+			return prompt("prompt_choose_role", "Choose your role: the {roles}", map[string]string{"roles": kit.ListOr(s.colourRoles(seat))})
 		}
 		var waiting []string
 		for _, p := range s.Players {
@@ -71,7 +71,7 @@ func (s *State) prompt(v kit.Viewer) *kit.Prompt {
 				waiting = append(waiting, p.Name)
 			}
 		}
-		return prompt("prompt_wait_roles", "Waiting for {names} to choose a role", map[string]string{"names": kit.JoinList(waiting, "and")})
+		return prompt("prompt_wait_roles", "Waiting for {names} to choose a role", map[string]string{"names": kit.ListAnd(waiting)})
 	}
 	a := s.active()
 	name := s.Players[a].Name

@@ -159,5 +159,5 @@ func tokenList(kinds []string) string {
 	if len(kinds) == 0 {
 		return "nothing"
 	}
-	return kit.JoinList(kinds, "and")
+	return kit.ListAnd(kinds)
 }

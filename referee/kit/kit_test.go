@@ -244,19 +244,3 @@ func TestCheckSharedPartsFindsAnOwnViewThatDiffers(t *testing.T) {
 		}
 	}
 }
-
-func TestJoinList(t *testing.T) {
-	for _, c := range []struct {
-		items []string
-		want  string
-	}{
-		{nil, ""},
-		{[]string{"A"}, "A"},
-		{[]string{"A", "B"}, "A or B"},
-		{[]string{"A", "B", "C"}, "A, B or C"},
-	} {
-		if got := JoinList(c.items, "or"); got != c.want {
-			t.Errorf("JoinList(%q) = %q, want %q", c.items, got, c.want)
-		}
-	}
-}

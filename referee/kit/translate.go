@@ -18,12 +18,3 @@ func Translate(in Info, lang, code string, params map[string]string, fallback st
 	}
 	return tmpl
 }
-
-// JoinList writes items as an English list joined by conjunction ("and",
-// "or"): "A", "A and B", "A, B and C"; "" for none.
-func JoinList(items []string, conjunction string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " " + conjunction + " " + items[len(items)-1]
-}
