@@ -107,9 +107,18 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscribe
 			}
 		}
 	}()
+	// issue 16: a dead reader is dropped. Every write has at least nine
+	// tenths of the timeout: the deadline is moved on only when a tenth of
+	// it has passed since it was set, which spares the poller a timer
+	// change per event (issue 17).
+	var deadline time.Time
 	write := func(parts ...[]byte) bool {
-		if conn.SetWriteDeadline(time.Now().Add(s.streamWriteTimeout())) != nil { // issue 16: a dead reader is dropped
-			return false
+		timeout := s.streamWriteTimeout()
+		if now := time.Now(); deadline.Sub(now) < timeout-timeout/10 {
+			deadline = now.Add(timeout)
+			if conn.SetWriteDeadline(deadline) != nil {
+				return false
+			}
 		}
 		bufs := net.Buffers(parts)
 		_, err := bufs.WriteTo(conn)
@@ -139,7 +148,7 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscribe
 			if patch {
 				event = patchEvent
 			}
-			if !write(event, data, []byte("\n\n")) {
+			if !write(event, data, eventEnd) {
 				return
 			}
 		case <-ping.C:
@@ -163,6 +172,7 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscribe
 var (
 	viewEvent  = []byte("event: view\ndata: ")
 	patchEvent = []byte("event: patch\ndata: ")
+	eventEnd   = []byte("\n\n")
 )
 
 // addStream counts a new stream's goroutine, unless the server is shutting
