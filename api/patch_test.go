@@ -310,6 +310,7 @@ func TestPatchStreamsEqualWholeViewsEveryGame(t *testing.T) {
 			if patches == 0 {
 				t.Fatal("no stream received a patch")
 			}
+			checkEventLengths(t, streams)
 			if slides == 0 {
 				t.Error("no patch slid the log")
 			}
@@ -319,6 +320,33 @@ func TestPatchStreamsEqualWholeViewsEveryGame(t *testing.T) {
 			t.Logf("%s: %d moves, %d patches (%d sliding the log), %d bytes (whole views: %d bytes)", info.ID, played, patches, slides, patchBytes, wholeBytes)
 			checkPatchesInNode(t, streams)
 		})
+	}
+}
+
+// checkEventLengths checks that every event of one kind ("view" or
+// "patch") at one version has the same length on every stream that got
+// one (issue 16's equal sizes; patches are padded since issue 17).
+func checkEventLengths(t *testing.T, streams []*patchStream) {
+	t.Helper()
+	type key struct {
+		name    string
+		version int64
+	}
+	seen := map[key]int{}
+	for i, s := range streams {
+		s.mu.Lock()
+		for _, e := range s.events {
+			var v struct{ Version int64 }
+			if err := json.Unmarshal([]byte(e.Data), &v); err != nil {
+				t.Fatalf("stream %d: %s event does not decode: %v", i, e.Name, err)
+			}
+			k := key{e.Name, v.Version}
+			if n, ok := seen[k]; ok && n != len(e.Data) {
+				t.Errorf("version %d: stream %d's %s event is %d bytes, another stream's %d", v.Version, i, e.Name, len(e.Data), n)
+			}
+			seen[k] = len(e.Data)
+		}
+		s.mu.Unlock()
 	}
 }
 

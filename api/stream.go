@@ -78,16 +78,19 @@ func (s *Server) handleStream(c echo.Context) error {
 	}
 	conn.SetReadDeadline(time.Time{}) // issue 16: the request's read timeout does not bound a stream
 	registered = true                 // serveStream unsubscribes
-	go s.serveStream(conn, tableID, sub, head.Bytes(), first, slot, c.QueryParam("patches") == "1")
+	if c.QueryParam("patches") == "1" {
+		sub.UsePatches()
+	}
+	go s.serveStream(conn, tableID, sub, head.Bytes(), first, slot)
 	return nil
 }
 
 // serveStream writes the stream's events to conn until the phone goes, the
 // seat is removed, a write stalls for 10 s, or the server shuts down.
 //
-// With patches (?patches=1), every view after the first is sent as a patch
-// against the last one this stream sent (api/patch.go).
-func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscriber, head, first []byte, slot *streamSlot, patches bool) {
+// With patches (?patches=1), a view is sent as a patch against the last one
+// this stream sent whenever the hub has that patch (table/viewpatch.go).
+func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscriber, head, first []byte, slot *streamSlot) {
 	defer s.streams.Done()
 	defer slot.release() // issue 16
 	defer s.svc.Unsubscribe(tableID, sub)
@@ -104,9 +107,18 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscribe
 			}
 		}
 	}()
+	// issue 16: a dead reader is dropped. Every write has at least nine
+	// tenths of the timeout: the deadline is moved on only when a tenth of
+	// it has passed since it was set, which spares the poller a timer
+	// change per event (issue 17).
+	var deadline time.Time
 	write := func(parts ...[]byte) bool {
-		if conn.SetWriteDeadline(time.Now().Add(s.streamWriteTimeout())) != nil { // issue 16: a dead reader is dropped
-			return false
+		timeout := s.streamWriteTimeout()
+		if now := time.Now(); deadline.Sub(now) < timeout-timeout/10 {
+			deadline = now.Add(timeout)
+			if conn.SetWriteDeadline(deadline) != nil {
+				return false
+			}
 		}
 		bufs := net.Buffers(parts)
 		_, err := bufs.WriteTo(conn)
@@ -122,11 +134,6 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscribe
 		return
 	default:
 	}
-	var ps *patchState
-	if patches {
-		ps = &patchState{}
-		first, _ = ps.next(first)
-	}
 	// Each event leaves in one writev: event line, data, blank line.
 	if !write(head, []byte("retry: 1000\nevent: view\ndata: "), first, []byte("\n\n")) {
 		return
@@ -136,14 +143,12 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscribe
 	for {
 		select {
 		case p := <-sub.Views():
+			data, patch := sub.Data(p)
 			event := viewEvent
-			if ps != nil {
-				var whole bool
-				if p, whole = ps.next(p); !whole {
-					event = patchEvent
-				}
+			if patch {
+				event = patchEvent
 			}
-			if !write(event, p, []byte("\n\n")) {
+			if !write(event, data, eventEnd) {
 				return
 			}
 		case <-ping.C:
@@ -167,6 +172,7 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscribe
 var (
 	viewEvent  = []byte("event: view\ndata: ")
 	patchEvent = []byte("event: patch\ndata: ")
+	eventEnd   = []byte("\n\n")
 )
 
 // addStream counts a new stream's goroutine, unless the server is shutting

@@ -2,6 +2,7 @@ package table
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tablewarden/referee/kit"
@@ -32,12 +33,17 @@ type hub struct {
 type Subscriber struct {
 	role    kit.ViewerRole
 	cred    string // the token's hash; "" for the board
-	ch      chan []byte
+	ch      chan *Push
 	kicked  chan struct{}
 	mu      sync.Mutex
 	version int64
 	once    sync.Once
 	reason  string // why the stream was closed; set before kicked closes
+	patches atomic.Bool
+	// lastRev and lastID are the push round and viewer of the last push
+	// the stream sent (Data); only the stream's goroutine uses them.
+	lastRev int64
+	lastID  Identity
 }
 
 func newHub(s *Service) *hub { return &hub{s: s, subs: map[string]map[*Subscriber]struct{}{}} }
@@ -49,10 +55,11 @@ type pubQueue struct {
 	next    *tableSnapshot
 	since   time.Time // when the oldest publish not yet rendered was queued (fan-out metric)
 	running bool
+	diff    pushDiff // the drain goroutine's own (viewpush.go)
 }
 
 // offer replaces any pending payload with a newer one. Versions only go up.
-func (sub *Subscriber) offer(version int64, payload []byte) {
+func (sub *Subscriber) offer(version int64, payload *Push) {
 	sub.mu.Lock()
 	defer sub.mu.Unlock()
 	if version < sub.version {
@@ -85,7 +92,7 @@ func (h *hub) subscribe(t *table, token string) (*Subscriber, []byte, error) {
 		t.mu.Unlock()
 		return nil, nil, errUnknownToken()
 	}
-	sub := &Subscriber{role: id.Role, ch: make(chan []byte, 1), kicked: make(chan struct{})}
+	sub := &Subscriber{role: id.Role, ch: make(chan *Push, 1), kicked: make(chan struct{})}
 	if token != "" {
 		sub.cred = string(HashToken(token))
 	}
@@ -158,17 +165,20 @@ func (h *hub) drain(t *table) {
 			return
 		}
 		q.mu.Unlock()
-		h.push(t.id, snap)
+		h.push(t, snap)
 		if h.s.observeFanout != nil {
 			h.s.observeFanout(time.Since(since))
 		}
 	}
 }
 
-// push renders snap once per distinct viewer and offers it to every stream.
-func (h *hub) push(tableID string, snap *tableSnapshot) {
+// push renders snap once per viewer that has a stream open, works out
+// that viewer's patch when one of its streams asked for patches, and
+// offers the result to every stream (viewpush.go). Only t's drain
+// goroutine calls it.
+func (h *hub) push(t *table, snap *tableSnapshot) {
 	h.mu.Lock()
-	m := h.subs[tableID]
+	m := h.subs[t.id]
 	subs := make([]*Subscriber, 0, len(m))
 	for sub := range m {
 		subs = append(subs, sub)
@@ -178,7 +188,6 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 		return
 	}
 	now := h.s.now()
-	rendered := make(map[Identity][]byte, len(subs))
 	share, err := newViewShare(snap)
 	if err != nil {
 		share = nil // encode each viewer's view whole
@@ -186,12 +195,14 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 	if last, _ := h.s.pads.get(snap.id, snap.version); share != nil {
 		share.room = last + padQuantum // the views are about as long as the last ones
 	}
+	d := &t.pub.diff
+	d.rev++
+	round := &pushRound{s: h.s, snap: snap, now: now, share: share,
+		raw: make(map[Identity][]byte, len(snap.seats)+2), wholes: make(map[Identity]*wholeView, len(snap.seats)+2)}
 	holders := Holders(snap.seats)
-	// issue 16: equal sizes (padding.go). Working out the version's padded
-	// length encodes every viewer once; raw keeps those encodings.
-	raw := make(map[Identity][]byte, len(snap.seats)+2)
-	padded := h.s.padLen(snap, now, share, raw)
-	for _, sub := range subs {
+	ids := make([]Identity, len(subs))
+	wantPatch := make(map[Identity]bool, len(snap.seats)+2)
+	for i, sub := range subs {
 		id, ok := Identity{Role: sub.role, Seat: -1}, true
 		switch sub.role {
 		case kit.RoleSeat:
@@ -201,19 +212,37 @@ func (h *hub) push(tableID string, snap *tableSnapshot) {
 		}
 		if !ok {
 			sub.kick(reasonRevoked)
+			subs[i] = nil
 			continue
 		}
-		p, ok := rendered[id]
-		if !ok {
-			if p, ok = raw[id]; !ok {
-				p, _ = snap.encode(id, now, share)
-			}
-			p = padTo(p, padded)
-			rendered[id] = p
-		}
-		sub.offer(snap.version, p)
+		ids[i] = id
+		wantPatch[id] = wantPatch[id] || sub.patches.Load()
 	}
-	h.s.counters.ViewsPushed.Add(int64(len(subs)))
+	pushes := make(map[Identity]*Push, len(wantPatch))
+	var memo partMemo // the parts the viewers share, split once
+	for id, patches := range wantPatch {
+		b, _ := snap.encode(id, now, share)
+		round.raw[id] = b
+		round.wholes[id] = &wholeView{}
+		p := &Push{version: snap.version, id: id, rev: d.rev, round: round}
+		if patches {
+			vd := d.viewer(id)
+			if data, whole := vd.ps.next(b, &memo); !whole && vd.rev != 0 {
+				p.base, p.patch = vd.rev, data
+			}
+			vd.rev = d.rev
+		}
+		pushes[id] = p
+	}
+	d.padPatches(snap.version, pushes)
+	n := 0
+	for i, sub := range subs {
+		if sub != nil {
+			sub.offer(snap.version, pushes[ids[i]])
+			n++
+		}
+	}
+	h.s.counters.ViewsPushed.Add(int64(n))
 }
 
 // kick closes every stream of the device whose token hash is cred. The
@@ -238,9 +267,9 @@ func (h *hub) count() int {
 	return h.n
 }
 
-// Views delivers the stream's views, newest only: a view not yet taken is
-// replaced by a newer one.
-func (sub *Subscriber) Views() <-chan []byte { return sub.ch }
+// Views delivers the stream's pushes, newest only: a push not yet taken is
+// replaced by a newer one. Data gives what to send for each.
+func (sub *Subscriber) Views() <-chan *Push { return sub.ch }
 
 // Closed is closed when the table ends the stream: its device was revoked
 // or handed over, or the table was deleted. Reason then says which.

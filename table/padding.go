@@ -72,18 +72,19 @@ func snapViewers(snap *tableSnapshot) []Identity {
 	return ids
 }
 
-// padLength returns the length every view of snap is padded to. When raw
-// is not nil it keeps there each viewer's unpadded encoding, so that a
-// caller rendering for the streams need not encode any viewer twice.
-func padLength(snap *tableSnapshot, now time.Time, share *viewShare, raw map[Identity][]byte) int {
+// padLength returns the length every view of snap is padded to. have, when
+// not nil, holds viewers' unpadded encodings at now that a caller already
+// has (a push's): those viewers are not encoded again. padLength only
+// reads have's lengths.
+func padLength(snap *tableSnapshot, now time.Time, share *viewShare, have map[Identity][]byte) int {
 	longest := 0
 	for _, id := range snapViewers(snap) {
-		b, err := snap.encode(id, now, share)
-		if err != nil {
-			continue
-		}
-		if raw != nil {
-			raw[id] = b
+		b, ok := have[id]
+		if !ok {
+			var err error
+			if b, err = snap.encode(id, now, share); err != nil {
+				continue
+			}
 		}
 		longest = max(longest, len(b))
 	}
@@ -112,11 +113,11 @@ func padTo(b []byte, n int) []byte {
 }
 
 // padLen returns the padded length of snap's version, computed once per
-// table and version (see padLength for raw).
-func (s *Service) padLen(snap *tableSnapshot, now time.Time, share *viewShare, raw map[Identity][]byte) int {
+// table and version (see padLength for have).
+func (s *Service) padLen(snap *tableSnapshot, now time.Time, share *viewShare, have map[Identity][]byte) int {
 	n, ok := s.pads.get(snap.id, snap.version)
 	if !ok {
-		n = padLength(snap, now, share, raw)
+		n = padLength(snap, now, share, have)
 		s.pads.put(snap.id, snap.version, n)
 	}
 	return n

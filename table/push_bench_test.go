@@ -21,60 +21,82 @@ func cpuTime() time.Duration {
 
 // BenchmarkPush measures the hub's work for one update of a six-seat
 // Jumpship table with the board and six phones streaming: rendering and
-// encoding every viewer's view (all of them, for the equal-size padding)
-// and offering it to each stream. own=false renders whole game views, as
-// before kit.OwnViewer; own=true renders only each viewer's own parts.
+// encoding the viewers' views, offering them to each stream, and each
+// stream's Data (a patch, or the whole padded view). Updates alternate
+// between the table's state before and after one move. own=false renders
+// whole game views, as before kit.OwnViewer; own=true renders only each
+// viewer's own parts. patches=false streams whole views (every update
+// works out the version's padded length, encoding every viewer);
+// patches=true streams patches, as the phone page does.
 func BenchmarkPush(b *testing.B) {
 	for _, own := range []bool{false, true} {
-		b.Run(fmt.Sprintf("own=%v", own), func(b *testing.B) {
-			old := useOwnViews
-			useOwnViews = own
-			defer func() { useOwnViews = old }()
-			svc, ids := benchService(b, 1)
-			ctx := context.Background()
-			r := rand.New(rand.NewPCG(1, 2))
-			for i := 0; i < 40; i++ { // fill the recent log
-				if who, req, ok := nextMove(b, svc, ids[0], r); ok {
-					svc.Move(ctx, ids[0], who, req)
-				}
-			}
+		for _, patches := range []bool{false, true} {
+			b.Run(fmt.Sprintf("own=%v/patches=%v", own, patches), func(b *testing.B) {
+				benchPush(b, own, patches)
+			})
+		}
+	}
+}
+
+func benchPush(b *testing.B, own, patches bool) {
+	old := useOwnViews
+	useOwnViews = own
+	defer func() { useOwnViews = old }()
+	svc, ids := benchService(b, 1)
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(1, 2))
+	var snaps [2]tableSnapshot
+	for i := 0; i < 42; i++ { // fill the recent log; keep the last two states
+		if who, req, ok := nextMove(b, svc, ids[0], r); ok {
+			svc.Move(ctx, ids[0], who, req)
+		}
+		if i >= 40 {
 			t, err := svc.load(ctx, ids[0])
 			if err != nil {
 				b.Fatal(err)
 			}
 			t.mu.Lock()
-			snap := t.snapshot()
+			snaps[i-40] = t.snapshot()
 			t.mu.Unlock()
-			subs := []*Subscriber{{role: kit.RoleBoard}}
-			for _, st := range snap.seats {
-				subs = append(subs, &Subscriber{role: kit.RoleSeat, cred: string(st.TokenHash)})
-			}
-			svc.hub.mu.Lock()
-			for _, sub := range subs {
-				sub.ch, sub.kicked = make(chan []byte, 1), make(chan struct{})
-				if svc.hub.subs[snap.id] == nil {
-					svc.hub.subs[snap.id] = map[*Subscriber]struct{}{}
-				}
-				svc.hub.subs[snap.id][sub] = struct{}{}
-			}
-			svc.hub.mu.Unlock()
-			b.ReportAllocs()
-			b.ResetTimer()
-			cpu0 := cpuTime()
-			for i := 0; i < b.N; i++ {
-				snap.version++ // a new version: its padded length is worked out again
-				svc.hub.push(snap.id, &snap)
-				for _, sub := range subs {
-					select {
-					case <-sub.ch:
-					default:
-						b.Fatal("a stream got no view")
-					}
-				}
-			}
-			b.ReportMetric(float64(cpuTime()-cpu0)/1e3/float64(b.N), "cpu-µs/op")
-		})
+		}
 	}
+	t, err := svc.load(ctx, ids[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	subs := []*Subscriber{{role: kit.RoleBoard}}
+	for _, st := range snaps[0].seats {
+		subs = append(subs, &Subscriber{role: kit.RoleSeat, cred: string(st.TokenHash)})
+	}
+	svc.hub.mu.Lock()
+	for _, sub := range subs {
+		sub.ch, sub.kicked = make(chan *Push, 1), make(chan struct{})
+		sub.patches.Store(patches)
+		if svc.hub.subs[t.id] == nil {
+			svc.hub.subs[t.id] = map[*Subscriber]struct{}{}
+		}
+		svc.hub.subs[t.id][sub] = struct{}{}
+	}
+	svc.hub.mu.Unlock()
+	version := snaps[1].version
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		snap := snaps[i%2]
+		version++ // a new version: its padded length is worked out again when needed
+		snap.version = version
+		svc.hub.push(t, &snap)
+		for _, sub := range subs {
+			select {
+			case p := <-sub.ch:
+				sub.Data(p)
+			default:
+				b.Fatal("a stream got no view")
+			}
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/1e3/float64(b.N), "cpu-µs/op")
 }
 
 // BenchmarkMoveSnapshotEvery compares storing the state with every move

@@ -245,8 +245,6 @@ func (sn tableSnapshot) encode(id Identity, now time.Time, share *viewShare) ([]
 			size += len(vb)
 		}
 	}
-	names := sn.names()
-	v := id.viewer()
 	if share == nil || share.log == nil {
 		for _, it := range sn.log {
 			size += it.sizeHint()
@@ -274,6 +272,7 @@ func (sn tableSnapshot) encode(id Identity, now time.Time, share *viewShare) ([]
 		buf = append(buf, share.log...)
 		return append(buf, ']', '}'), nil
 	}
+	names, v := sn.names(), id.viewer()
 	for i, it := range sn.log {
 		if i > 0 {
 			buf = append(buf, ',')

@@ -15,7 +15,9 @@
 // -pairs pairs alternating with tablewarden; without node or the harness it
 // says so and runs tablewarden alone. -sweep RATES runs the shape at each
 // rate and reports the highest held (fan-out p99 ≤ -sweep-p99, no errors),
-// for the peer too with -peer. -patches opens the streams with ?patches=1.
+// for the peer too with -peer. The streams are opened with ?patches=1, as
+// the phone page opens them, and merged as a phone merges them;
+// -patches=false opens them for whole views instead.
 //
 // Other modes: -gen-db FILE writes a database of -gen-tables started
 // Jumpship tables holding -gen-moves moves in all; -cold-start FILE starts
@@ -97,7 +99,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.IntVar(&o.runs, "runs", 1, "runs (a fresh server each); medians are printed")
 	fs.IntVar(&o.sources, "sources", 8, "source addresses 127.0.0.2 … 127.0.0.(1+n)")
 	fs.BoolVar(&o.sse, "sse", true, "one SSE stream per seat; measure fan-out")
-	fs.BoolVar(&o.patches, "patches", false, "open the streams with ?patches=1 (only what changed after the first view), merging as a phone does")
+	fs.BoolVar(&o.patches, "patches", true, "open the streams with ?patches=1 (only what changed after the first view), merging as a phone does, as the phone page does; false: whole views")
 	fs.BoolVar(&o.ceilings, "ceilings", true, "measure the HTTP and storage ceilings in each run")
 	fs.DurationVar(&o.ceilingDur, "ceiling-duration", 10*time.Second, "each ceiling's length")
 	fs.IntVar(&o.conc, "ceiling-concurrency", 0, "ceiling clients; 0 = as many as tables (the workload's concurrency)")

@@ -1,4 +1,4 @@
-package api
+package table
 
 import (
 	"bytes"
@@ -19,12 +19,12 @@ func BenchmarkPatchNext(b *testing.B) {
 	b.SetBytes(int64(len(p2)))
 	b.ReportAllocs()
 	var ps patchState
-	ps.next(p1)
+	ps.next(p1, nil)
 	for i := 0; i < b.N; i++ {
 		if i%2 == 0 {
-			ps.next(p2)
+			ps.next(p2, nil)
 		} else {
-			ps.next(p1)
+			ps.next(p1, nil)
 		}
 	}
 }

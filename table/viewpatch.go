@@ -1,4 +1,4 @@
-package api
+package table
 
 import (
 	"bytes"
@@ -25,8 +25,14 @@ import (
 // keeps the view its stream built (web/static/app.js, applyPatch) and
 // merges each patch into it; a reconnect starts again with a whole view.
 //
+// The hub works a patch out once per viewer and push, against the view it
+// pushed that viewer the round before (viewpush.go), and a stream sends it
+// only when that view is the last one it sent; otherwise it sends the
+// whole view. Every patch of one push is padded to one length, as whole
+// views are (padding.go).
+//
 // Parts are compared by a 64-bit hash of their bytes (hash/maphash), so a
-// stream keeps a few dozen words, not its last payload.
+// viewer's patch state is a few dozen words, not its last payload.
 
 // viewPart is one part of an encoded view response.
 type viewPart struct {
@@ -45,74 +51,116 @@ var partSeed = maphash.MakeSeed()
 
 var errNotSplittable = errors.New("view payload cannot be split into parts")
 
+// partMemo keeps the parts one push round has split so far, so that the
+// parts every viewer shares (the head but for "me", the game view's
+// shared parts, a public log) are scanned and hashed once per round, not
+// once per viewer: a later viewer's part that starts with the same bytes
+// as the memo's, followed by the end of the value, is that part.
+type partMemo struct {
+	parts map[string]viewPart
+	log   *logMemo
+}
+
+// logMemo is a log array split into its entries and their hashes.
+type logMemo struct {
+	raw    []byte
+	elems  [][]byte
+	hashes []uint64
+}
+
 // splitView splits an encoded view response into its parts, in order. The
 // payload is json.Marshal output (compact); anything else that does not
 // parse as an object with plain keys gives errNotSplittable (the stream
-// then sends whole views).
-func splitView(payload []byte) ([]viewPart, error) {
+// then sends whole views). memo, when not nil, gives and takes the parts
+// of the round's other viewers.
+func splitView(payload []byte, memo *partMemo) ([]viewPart, error) {
 	parts := make([]viewPart, 0, 24)
-	err := eachField(payload, func(key, val []byte) error {
-		if string(key) == `"view"` && len(val) > 0 && val[0] == '{' {
-			return eachField(val, func(k, v []byte) error {
-				parts = append(parts, viewPart{name: internName("view.", k), raw: v, hash: maphash.Bytes(partSeed, v)})
-				return nil
-			})
+	part := func(prefix string, key []byte, obj []byte, i int) (int, error) {
+		name := internName(prefix, key)
+		if memo != nil {
+			if m, ok := memo.parts[name]; ok && bytes.HasPrefix(obj[i:], m.raw) {
+				if end := i + len(m.raw); end < len(obj) && (obj[end] == ',' || obj[end] == '}') {
+					parts = append(parts, m)
+					return end, nil
+				}
+			}
 		}
-		parts = append(parts, viewPart{name: internName("", key), raw: val, hash: maphash.Bytes(partSeed, val)})
-		return nil
+		end, err := skipValue(obj, i)
+		if err != nil {
+			return 0, err
+		}
+		p := viewPart{name: name, raw: obj[i:end], hash: maphash.Bytes(partSeed, obj[i:end])}
+		if memo != nil {
+			if memo.parts == nil {
+				memo.parts = make(map[string]viewPart, 24)
+			}
+			memo.parts[name] = p
+		}
+		parts = append(parts, p)
+		return end, nil
+	}
+	_, err := eachField(payload, func(key []byte, obj []byte, i int) (int, error) {
+		if string(key) == `"view"` && i < len(obj) && obj[i] == '{' {
+			end, err := eachField(obj[i:], func(k []byte, o []byte, j int) (int, error) {
+				return part("view.", k, o, j)
+			})
+			return i + end, err
+		}
+		return part("", key, obj, i)
 	})
 	return parts, err
 }
 
-// eachField calls fn with each key (quotes included) and raw value of the
-// JSON object obj.
-func eachField(obj []byte, fn func(key, val []byte) error) error {
+// eachField calls fn with each key (quotes included) of the JSON object
+// obj and the index in obj where its value starts; fn returns the index
+// just past the value. eachField returns the index just past the object.
+func eachField(obj []byte, fn func(key []byte, obj []byte, i int) (int, error)) (int, error) {
 	i := skipSpace(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
-		return errNotSplittable
+		return 0, errNotSplittable
 	}
 	i = skipSpace(obj, i+1)
 	if i < len(obj) && obj[i] == '}' {
-		return nil
+		return i + 1, nil
 	}
 	for i < len(obj) {
 		if obj[i] != '"' {
-			return errNotSplittable
+			return 0, errNotSplittable
 		}
 		end, err := skipString(obj, i)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		key := obj[i:end]
 		if bytes.IndexByte(key, '\\') >= 0 {
-			return errNotSplittable
+			return 0, errNotSplittable
 		}
 		i = skipSpace(obj, end)
 		if i >= len(obj) || obj[i] != ':' {
-			return errNotSplittable
+			return 0, errNotSplittable
 		}
 		i = skipSpace(obj, i+1)
-		vend, err := skipValue(obj, i)
-		if err != nil {
-			return err
+		if i >= len(obj) {
+			return 0, errNotSplittable
 		}
-		if err := fn(key, obj[i:vend]); err != nil {
-			return err
+		vend, err := fn(key, obj, i)
+		if err != nil {
+			return 0, err
 		}
 		i = skipSpace(obj, vend)
 		if i >= len(obj) {
-			return errNotSplittable
+			return 0, errNotSplittable
 		}
 		switch obj[i] {
 		case ',':
 			i = skipSpace(obj, i+1)
 		case '}':
-			return nil
+			return i + 1, nil
 		default:
-			return errNotSplittable
+			return 0, errNotSplittable
 		}
 	}
-	return errNotSplittable
+	return 0, errNotSplittable
 }
 
 func skipSpace(b []byte, i int) int {
@@ -174,8 +222,8 @@ func skipValue(b []byte, i int) (int, error) {
 	return j, nil
 }
 
-// names interns part names: they are the view's field names, a small set.
-var names = struct {
+// partNames interns part names: they are the view's field names, a small set.
+var partNames = struct {
 	sync.RWMutex
 	m map[string]string
 }{m: map[string]string{}}
@@ -187,22 +235,23 @@ func internName(prefix string, key []byte) string {
 	b := append(buf[:0], '"')
 	b = append(b, prefix...)
 	b = append(b, key[1:]...)
-	names.RLock()
-	s, ok := names.m[string(b)]
-	names.RUnlock()
+	partNames.RLock()
+	s, ok := partNames.m[string(b)]
+	partNames.RUnlock()
 	if ok {
 		return s
 	}
 	s = string(b)
-	names.Lock()
-	if len(names.m) < 1024 { // our own field names; never grows past a few dozen
-		names.m[s] = s
+	partNames.Lock()
+	if len(partNames.m) < 1024 { // our own field names; never grows past a few dozen
+		partNames.m[s] = s
 	}
-	names.Unlock()
+	partNames.Unlock()
 	return s
 }
 
-// patchState is what one stream remembers of the view it last sent.
+// patchState is what the hub remembers of the view it last pushed one
+// viewer of a table.
 type patchState struct {
 	version int64
 	sent    []partSig // nil before the first view, or after one that was not split
@@ -210,11 +259,11 @@ type patchState struct {
 }
 
 // next returns the data of the event to send for the view response
-// payload: a patch against the view this stream sent last, or the whole
-// payload (whole true) when there is none or the payload cannot be split.
-// It records payload's parts as sent.
-func (ps *patchState) next(payload []byte) (data []byte, whole bool) {
-	parts, err := splitView(payload)
+// payload: a patch against the view recorded last, or the whole payload
+// (whole true) when there is none or the payload cannot be split. It
+// records payload's parts.
+func (ps *patchState) next(payload []byte, memo *partMemo) (data []byte, whole bool) {
+	parts, err := splitView(payload, memo)
 	version := int64(-1)
 	if err == nil {
 		for _, p := range parts {
@@ -232,12 +281,12 @@ func (ps *patchState) next(payload []byte) (data []byte, whole bool) {
 		ps.log = nil
 		for _, p := range parts {
 			if p.name == `"log"` {
-				ps.log, _, _ = ps.logDelta(p.raw)
+				ps.log, _, _ = ps.logDelta(p.raw, memo)
 			}
 		}
 		return payload, true
 	}
-	buf := make([]byte, 0, 256)
+	buf := make([]byte, 0, len(payload)/2+padQuantum) // room for most patches and their padding
 	buf = append(buf, `{"version":`...)
 	buf = strconv.AppendInt(buf, version, 10)
 	buf = append(buf, `,"base":`...)
@@ -253,7 +302,7 @@ func (ps *patchState) next(payload []byte) (data []byte, whole bool) {
 			hasView = true
 		}
 		if p.name == `"log"` {
-			newLog, logAdd, logDrop = ps.logDelta(p.raw)
+			newLog, logAdd, logDrop = ps.logDelta(p.raw, memo)
 		}
 		if old, ok := ps.find(p.name); ok && old == p.hash {
 			continue
@@ -329,10 +378,20 @@ func partHash(parts []viewPart, name string) uint64 {
 // the end: then drop is how many to take off the front and add the
 // entries to append. drop is -1 when the logs do not overlap that way
 // (the log part is then sent whole). hashes are raw's entries' hashes.
-func (ps *patchState) logDelta(raw []byte) (hashes []uint64, add [][]byte, drop int) {
+//
+// memo, when not nil, gives and takes the round's split log: a viewer
+// whose log is byte for byte the one split before reuses its entries.
+func (ps *patchState) logDelta(raw []byte, memo *partMemo) (hashes []uint64, add [][]byte, drop int) {
 	var elems [][]byte
-	if eachElement(raw, func(e []byte) { elems = append(elems, e); hashes = append(hashes, maphash.Bytes(partSeed, e)) }) != nil {
-		return nil, nil, -1
+	if memo != nil && memo.log != nil && bytes.Equal(memo.log.raw, raw) {
+		elems, hashes = memo.log.elems, memo.log.hashes
+	} else {
+		if eachElement(raw, func(e []byte) { elems = append(elems, e); hashes = append(hashes, maphash.Bytes(partSeed, e)) }) != nil {
+			return nil, nil, -1
+		}
+		if memo != nil {
+			memo.log = &logMemo{raw: raw, elems: elems, hashes: hashes}
+		}
 	}
 	old := ps.log
 	if len(old) == 0 {
