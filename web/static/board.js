@@ -147,6 +147,53 @@
     return true;
   }
 
+  // hangers maps each place that hangs from another (a connection tagged
+  // "on-tile": a Space Cadets square on its map tile) to that place's id.
+  function hangers(edges) {
+    const up = {};
+    for (const e of edges || []) if ((e.tags || []).includes("on-tile")) up[e.to] = e.from;
+    return up;
+  }
+
+  // hang lays out a board whose places hang from others: the places they
+  // hang from (the map tiles) in a band along the top, in the layout's
+  // rows; under it, room for the connections' labels; then the hanging
+  // places of each tile in a part of the width as large as its share of
+  // them, in the layout's order inside it (the map's rows and columns
+  // pushed apart, or else in rows). It reports whether they all stand
+  // apart inside the drawing.
+  function hang(boxes, size, up, labelled) {
+    const top = boxes.filter(b => !up[b.n.id]), kids = boxes.filter(b => up[b.n.id]);
+    // The band: the top places' rows, one under the other.
+    const lines = [];
+    for (const b of top.slice().sort((a, c) => a.n.y - c.n.y)) {
+      const line = lines[lines.length - 1];
+      if (line && b.n.y - line[0].n.y < 0.06) line.push(b); else lines.push([b]);
+    }
+    const band = lines.reduce((a, l) => a + Math.max(...l.map(b => b.h)) + GAP, -GAP);
+    const xs = top.map(b => b.n.x), x0 = Math.min(...xs), xw = Math.max(...xs) - x0;
+    for (const b of top) b.x = b.w / 2 + (xw ? (b.n.x - x0) / xw : 0.5) * Math.max(0, size.w - b.w);
+    let y = 0;
+    for (const l of lines) { const h = Math.max(...l.map(b => b.h)); for (const b of l) b.y = y + h / 2; y += h + GAP; }
+    if (!rows(top, { w: size.w, h: band })) return false;
+    if (!kids.length) return true;
+    // The hanging places: each tile's share of the width, in the tiles'
+    // order, under the band and the labels' room.
+    const y0 = band + (labelled ? NOTE * 1.3 + 2 * GAP : GAP), h = size.h - y0;
+    if (h < Math.max(...kids.map(b => b.h))) return false;
+    const owners = top.filter(b => kids.some(k => up[k.n.id] === b.n.id)).sort((a, b) => a.x - b.x);
+    let x = 0, clear = true;
+    for (const o of owners) {
+      const mine = kids.filter(k => up[k.n.id] === o.n.id);
+      const w = size.w * mine.length / kids.length - (o === owners[owners.length - 1] ? 0 : GAP);
+      const part = { w, h };
+      if (!layout(mine, part) && !(layout(mine, part), rows(mine, part))) clear = false;
+      for (const k of mine) { k.x += x; k.y += y0; }
+      x += w + GAP;
+    }
+    return clear;
+  }
+
   // relax pushes apart the places (at grow times their size) for at most
   // rounds rounds; it reports whether none covers another.
   function relax(boxes, size, grow, rounds) {
@@ -191,7 +238,11 @@
     drawn = size;
     // A place is at most as wide as the drawing shared by the most places
     // of the layout on one row, and never narrower than a readable name.
-    const cols = Math.max(1, ...nodes.map(n => nodes.filter(o => Math.abs(o.y - n.y) < 0.08).length));
+    // Places that hang from another (map squares on their tile) are laid
+    // out under it and do not count in the rows.
+    const up = hangers(board.edges);
+    const free = nodes.filter(n => !up[n.id]);
+    const cols = Math.max(1, ...free.map(n => free.filter(o => Math.abs(o.y - n.y) < 0.08).length));
     const maxW = Math.max(130, Math.min(340, size.w / cols - GAP));
     // When the places cannot all stand apart at full size, wider places
     // (fewer wrapped lines, so lower) are tried first; then they are laid
@@ -209,7 +260,8 @@
         for (const b of boxes) at[b.n.id] = b;
         links = (board.edges || []).filter(e => at[e.from] && at[e.to]);
         // Pushed apart, or else in rows.
-        if (!layout(boxes, room) && !(layout(boxes, room), rows(boxes, room))) { tries.push("places×" + wide); continue; }
+        const hung = boxes.some(b => up[b.n.id]);
+        if (hung ? !hang(boxes, room, up, links.some(e => e.label)) : !layout(boxes, room) && !(layout(boxes, room), rows(boxes, room))) { tries.push("places×" + wide); continue; }
         // Every connection's label must find a free spot too.
         const labels = [];
         spots = links.map(e => e.label ? labelSpot(at[e.from], at[e.to], measure(e.label, NOTE, 400) + 12, boxes, labels, room) : [0, 0]);
