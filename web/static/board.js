@@ -266,7 +266,7 @@
         const labels = [];
         spots = links.map(e => e.label ? labelSpot(at[e.from], at[e.to], measure(e.label, NOTE, 400) + 12, boxes, labels, room) : [0, 0]);
         if (spots.every(p => p)) break search;
-        tries.push("labels×" + wide);
+        tries.push("labels×" + wide + " (" + links.filter((e, i) => !spots[i]).map(e => e.label).join(", ") + ")");
       }
     }
     const edges = links.map((e, i) => {
@@ -305,12 +305,29 @@
     const lh = NOTE * 1.3;
     const inside = (x, y) => x - lw / 2 >= 0 && x + lw / 2 <= room.w && y - lh / 2 >= 0 && y + lh / 2 <= room.h;
     const free = (x, y) => inside(x, y) && boxes.concat(labels).every(o => Math.abs(o.x - x) * 2 >= o.w + lw + 2 || Math.abs(o.y - y) * 2 >= o.h + lh + 2);
-    // Along the connection first, then beside it.
-    const offsets = [[0, 0], [0, -1], [0, 1], [-0.5, 0], [0.5, 0], [0, -2], [0, 2], [-1, 0], [1, 0], [-0.5, -1], [0.5, 1], [0.5, -1], [-0.5, 1]];
-    for (const [dx, dy] of offsets) for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
+    // Along the connection first, then beside it, then a little further.
+    const offsets = [[0, 0], [0, -1], [0, 1], [-0.5, 0], [0.5, 0], [0, -2], [0, 2], [-1, 0], [1, 0], [-0.5, -1], [0.5, 1], [0.5, -1], [-0.5, 1],
+      [-1, -1], [1, 1], [1, -1], [-1, 1], [0, -3], [0, 3], [-1.5, 0], [1.5, 0]];
+    for (const [dx, dy] of offsets) for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9]) {
       const x = a.x + (b.x - a.x) * t + dx * lw, y = a.y + (b.y - a.y) * t + dy * lh;
       if (free(x, y)) { labels.push({ x, y, w: lw, h: lh }); return [x, y]; }
     }
+    // Else the free spot nearest to the connection, on an 8 px grid, no
+    // further from it than half the label's width and two lines.
+    const near = (x, y) => {
+      const dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+      const t = l2 ? Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2)) : 0;
+      return Math.hypot(x - a.x - t * dx, y - a.y - t * dy);
+    };
+    const far = lw / 2 + 2 * lh, spots = [];
+    for (let x = Math.min(a.x, b.x) - far; x <= Math.max(a.x, b.x) + far; x += 8) {
+      for (let y = Math.min(a.y, b.y) - far; y <= Math.max(a.y, b.y) + far; y += 8) {
+        const d = near(x, y);
+        if (d <= far) spots.push([d, x, y]);
+      }
+    }
+    spots.sort((p, q) => p[0] - q[0]);
+    for (const [, x, y] of spots) if (free(x, y)) { labels.push({ x, y, w: lw, h: lh }); return [x, y]; }
     return null;
   }
 
@@ -369,19 +386,27 @@
       count ? sv("text", { x: x + PIECE + 2, y: cy + NOTE * 0.35, class: "piece-count", "font-size": NOTE }, count) : null);
   }
 
+  // long reports whether a counter's value needs a whole row of the
+  // counters: more than 16 characters, or a word longer than 8 (a word is
+  // never broken inside: "Shapeshifter").
+  function long(value) {
+    const s = String(value || "");
+    return s.length > 16 || s.split(/\s+/).some(w => w.length > 8);
+  }
+
   // counters and slots as big HTML boxes.
   function drawCounters(board) {
     const out = [];
     for (const c of board.counters || []) {
       const n = String(c.value || "").length;
-      out.push(el("div", { class: "counter" + (n > 16 ? " long" : ""), "data-key": "c:" + c.label }, el("span", { class: "counter-value" + (n > 28 ? " prose" : ""), text: c.value }), el("span", { class: "counter-label", text: c.label })));
+      out.push(el("div", { class: "counter" + (long(c.value) ? " long" : ""), "data-key": "c:" + c.label }, el("span", { class: "counter-value" + (n > 28 ? " prose" : ""), text: c.value }), el("span", { class: "counter-label", text: c.label })));
     }
     // A long value takes a whole row of the counters; a value that is a
     // sentence rather than a name or a count ("Captured: face down with
     // the Alien player") is set smaller, on at most two lines.
     for (const s of board.slots || []) {
       const n = String(s.value || "").length;
-      out.push(el("div", { class: classes("slot", s.tags) + (n > 16 ? " long" : ""), "data-key": "s:" + s.label },
+      out.push(el("div", { class: classes("slot", s.tags) + (long(s.value) ? " long" : ""), "data-key": "s:" + s.label },
         el("span", { class: "slot-label", text: s.label }), el("span", { class: "slot-value" + (n > 28 ? " prose" : ""), text: s.value || "—", title: s.value || "" })));
     }
     return out;
