@@ -186,9 +186,18 @@
     for (const o of owners) {
       const mine = kids.filter(k => up[k.n.id] === o.n.id);
       const w = size.w * mine.length / kids.length - (o === owners[owners.length - 1] ? 0 : GAP);
-      const part = { w, h };
-      if (!layout(mine, part) && !(layout(mine, part), rows(mine, part))) clear = false;
-      for (const k of mine) { k.x += x; k.y += y0; }
+      // First in a box no larger than the places' distinct columns and
+      // rows need (with some air), under the tile; else in its whole part.
+      const cols = new Set(mine.map(k => k.n.x)).size, lines = new Set(mine.map(k => k.n.y)).size;
+      const near = { w: Math.min(w, 1.3 * cols * (Math.max(...mine.map(k => k.w)) + GAP)), h: Math.min(h, 1.3 * lines * (Math.max(...mine.map(k => k.h)) + GAP)) };
+      let ok = false, left = x;
+      for (const part of near.w < w || near.h < h ? [near, { w, h }] : [{ w, h }]) {
+        left = Math.min(Math.max(x, o.x - part.w / 2), x + w - part.w);
+        ok = layout(mine, part) || (layout(mine, part), rows(mine, part));
+        if (ok) break;
+      }
+      if (!ok) clear = false;
+      for (const k of mine) { k.x += left; k.y += y0; }
       x += w + GAP;
     }
     return clear;
