@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -77,7 +78,9 @@ const drawingFaults = `(() => {
 // place leaves the drawing, nothing the board must show is cut by the
 // screen's edge, and every name and count is at least 24 px on screen (the
 // message says which layouts the page tried and gave up, and in what box).
-func drawingReadable(t *testing.T, p context.Context, name string) drawingSeen {
+// A board known not to reach 24 px (gap says why) reports a smaller size
+// as a skipped subtest "24px-<name>", never as passed.
+func drawingReadable(t *testing.T, p context.Context, name, gap string) drawingSeen {
 	t.Helper()
 	got := get(t, p, "drawing", chromedp.Evaluate[drawingSeen](drawingFaults))
 	if len(got.Faults) > 0 {
@@ -85,7 +88,12 @@ func drawingReadable(t *testing.T, p context.Context, name string) drawingSeen {
 	}
 	if got.MinFont < 23.5 {
 		tries := get(t, p, "tries", chromedp.Evaluate[string](`(document.getElementById("board-svg") || {getAttribute: () => ""}).getAttribute("data-tries") || ""`))
-		t.Errorf("%s: the smallest name or count on the board is %.1f px, want at least 24 (drawing and viewBox %v; failed tries: %s)", name, got.MinFont, got.Box, tries)
+		msg := fmt.Sprintf("%s: the smallest name or count on the board is %.1f px, want at least 24 (drawing and viewBox %v; failed tries: %s)", name, got.MinFont, got.Box, tries)
+		if gap == "" {
+			t.Error(msg)
+		} else {
+			t.Run("24px-"+name, func(t *testing.T) { t.Skipf("NOT DONE (%s): %s", gap, msg) })
+		}
 	}
 	return got
 }
@@ -118,7 +126,7 @@ func TestBrowserBoardLayout(t *testing.T) {
 					get(t, s.ctx, "settle", chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 50))))`, chromedp.EvalAwaitPromise))
 					name := g.id + "-" + stage + "-" + itoa(int(s.dev.width))
 					boardFits(t, s.ctx, v)
-					seen := drawingReadable(t, s.ctx, name)
+					seen := drawingReadable(t, s.ctx, name, "")
 					if v.View.Board != nil && len(v.View.Board.Nodes) != seen.Places {
 						t.Errorf("%s: the drawing has %d places, the view %d", name, seen.Places, len(v.View.Board.Nodes))
 					}
