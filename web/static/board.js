@@ -374,6 +374,10 @@
         return;
       }
     }
+    // The log takes what the side leaves; a sliver of it (under two
+    // lines) is hidden rather than shown as an empty box.
+    const log = side && side.querySelector(".log-wrap");
+    if (log) log.style.visibility = log.getBoundingClientRect().height < 56 ? "hidden" : "";
     const r = live.getBoundingClientRect();
     if (r.width > 50 && r.height > 50 && (Math.abs(r.width - drawn.w) > 3 || Math.abs(r.height - drawn.h) > 3)) Board.redraw();
   }
