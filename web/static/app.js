@@ -1141,7 +1141,10 @@ function applyPatch(view, patch) {
     if (timers.length) centre.push(el("div", { class: "timer-stage", "data-key": "timers" }, timers.map(tm => timerEl(tm, "huge"))));
     if (svg) centre.push(el("div", { class: "board-draw", "data-key": "draw" }, view.board.title ? el("h2", { text: view.board.title }) : null, svg));
     else if (!view.board && !view.outcome && !timers.length) centre.push(el("div", { class: "board-public", "data-key": "public" }, readable(v, view.public)));
-    const counters = view.board ? drawCounters(view.board) : [];
+    // After the end, beside a drawing, the result takes the counters'
+    // place: they tell how the game stood, which the result and the
+    // drawing now say (the drawing needs the screen's height).
+    const counters = view.board && !(view.outcome && svg) ? drawCounters(view.board) : [];
     if (counters.length) centre.push(el("div", { class: "counters", id: "counters", "data-key": "counters" }, counters));
     if ((view.tracks || []).length) centre.push(el("div", { class: "tracks", id: "tracks", "data-key": "tracks" }, view.tracks.map(trackEl)));
     return el("main", { class: "board-grid" + (timers.length ? " timer-mode" : "") },

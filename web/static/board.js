@@ -147,6 +147,62 @@
     return true;
   }
 
+  // hangers maps each place that hangs from another (a connection tagged
+  // "on-tile": a Space Cadets square on its map tile) to that place's id.
+  function hangers(edges) {
+    const up = {};
+    for (const e of edges || []) if ((e.tags || []).includes("on-tile")) up[e.to] = e.from;
+    return up;
+  }
+
+  // hang lays out a board whose places hang from others: the places they
+  // hang from (the map tiles) in a band along the top, in the layout's
+  // rows; under it, room for the connections' labels; then the hanging
+  // places of each tile in a part of the width as large as its share of
+  // them, in the layout's order inside it (the map's rows and columns
+  // pushed apart, or else in rows). It reports whether they all stand
+  // apart inside the drawing.
+  function hang(boxes, size, up, labelled) {
+    const top = boxes.filter(b => !up[b.n.id]), kids = boxes.filter(b => up[b.n.id]);
+    // The band: the top places' rows, one under the other.
+    const lines = [];
+    for (const b of top.slice().sort((a, c) => a.n.y - c.n.y)) {
+      const line = lines[lines.length - 1];
+      if (line && b.n.y - line[0].n.y < 0.06) line.push(b); else lines.push([b]);
+    }
+    const band = lines.reduce((a, l) => a + Math.max(...l.map(b => b.h)) + GAP, -GAP);
+    const xs = top.map(b => b.n.x), x0 = Math.min(...xs), xw = Math.max(...xs) - x0;
+    for (const b of top) b.x = b.w / 2 + (xw ? (b.n.x - x0) / xw : 0.5) * Math.max(0, size.w - b.w);
+    let y = 0;
+    for (const l of lines) { const h = Math.max(...l.map(b => b.h)); for (const b of l) b.y = y + h / 2; y += h + GAP; }
+    if (!rows(top, { w: size.w, h: band })) return false;
+    if (!kids.length) return true;
+    // The hanging places: each tile's share of the width, in the tiles'
+    // order, under the band and the labels' room.
+    const y0 = band + (labelled ? NOTE * 1.3 + 2 * GAP : GAP), h = size.h - y0;
+    if (h < Math.max(...kids.map(b => b.h))) return false;
+    const owners = top.filter(b => kids.some(k => up[k.n.id] === b.n.id)).sort((a, b) => a.x - b.x);
+    let x = 0, clear = true;
+    for (const o of owners) {
+      const mine = kids.filter(k => up[k.n.id] === o.n.id);
+      const w = size.w * mine.length / kids.length - (o === owners[owners.length - 1] ? 0 : GAP);
+      // First in a box no larger than the places' distinct columns and
+      // rows need (with some air), under the tile; else in its whole part.
+      const cols = new Set(mine.map(k => k.n.x)).size, lines = new Set(mine.map(k => k.n.y)).size;
+      const near = { w: Math.min(w, 1.3 * cols * (Math.max(...mine.map(k => k.w)) + GAP)), h: Math.min(h, 1.3 * lines * (Math.max(...mine.map(k => k.h)) + GAP)) };
+      let ok = false, left = x;
+      for (const part of near.w < w || near.h < h ? [near, { w, h }] : [{ w, h }]) {
+        left = Math.min(Math.max(x, o.x - part.w / 2), x + w - part.w);
+        ok = layout(mine, part) || (layout(mine, part), rows(mine, part));
+        if (ok) break;
+      }
+      if (!ok) clear = false;
+      for (const k of mine) { k.x += left; k.y += y0; }
+      x += w + GAP;
+    }
+    return clear;
+  }
+
   // relax pushes apart the places (at grow times their size) for at most
   // rounds rounds; it reports whether none covers another.
   function relax(boxes, size, grow, rounds) {
@@ -191,7 +247,11 @@
     drawn = size;
     // A place is at most as wide as the drawing shared by the most places
     // of the layout on one row, and never narrower than a readable name.
-    const cols = Math.max(1, ...nodes.map(n => nodes.filter(o => Math.abs(o.y - n.y) < 0.08).length));
+    // Places that hang from another (map squares on their tile) are laid
+    // out under it and do not count in the rows.
+    const up = hangers(board.edges);
+    const free = nodes.filter(n => !up[n.id]);
+    const cols = Math.max(1, ...free.map(n => free.filter(o => Math.abs(o.y - n.y) < 0.08).length));
     const maxW = Math.max(130, Math.min(340, size.w / cols - GAP));
     // When the places cannot all stand apart at full size, wider places
     // (fewer wrapped lines, so lower) are tried first; then they are laid
@@ -209,12 +269,13 @@
         for (const b of boxes) at[b.n.id] = b;
         links = (board.edges || []).filter(e => at[e.from] && at[e.to]);
         // Pushed apart, or else in rows.
-        if (!layout(boxes, room) && !(layout(boxes, room), rows(boxes, room))) { tries.push("places×" + wide); continue; }
+        const hung = boxes.some(b => up[b.n.id]);
+        if (hung ? !hang(boxes, room, up, links.some(e => e.label)) : !layout(boxes, room) && !(layout(boxes, room), rows(boxes, room))) { tries.push("places×" + wide); continue; }
         // Every connection's label must find a free spot too.
         const labels = [];
         spots = links.map(e => e.label ? labelSpot(at[e.from], at[e.to], measure(e.label, NOTE, 400) + 12, boxes, labels, room) : [0, 0]);
         if (spots.every(p => p)) break search;
-        tries.push("labels×" + wide);
+        tries.push("labels×" + wide + " (" + links.filter((e, i) => !spots[i]).map(e => e.label).join(", ") + ")");
       }
     }
     const edges = links.map((e, i) => {
@@ -253,12 +314,29 @@
     const lh = NOTE * 1.3;
     const inside = (x, y) => x - lw / 2 >= 0 && x + lw / 2 <= room.w && y - lh / 2 >= 0 && y + lh / 2 <= room.h;
     const free = (x, y) => inside(x, y) && boxes.concat(labels).every(o => Math.abs(o.x - x) * 2 >= o.w + lw + 2 || Math.abs(o.y - y) * 2 >= o.h + lh + 2);
-    // Along the connection first, then beside it.
-    const offsets = [[0, 0], [0, -1], [0, 1], [-0.5, 0], [0.5, 0], [0, -2], [0, 2], [-1, 0], [1, 0], [-0.5, -1], [0.5, 1], [0.5, -1], [-0.5, 1]];
-    for (const [dx, dy] of offsets) for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
+    // Along the connection first, then beside it, then a little further.
+    const offsets = [[0, 0], [0, -1], [0, 1], [-0.5, 0], [0.5, 0], [0, -2], [0, 2], [-1, 0], [1, 0], [-0.5, -1], [0.5, 1], [0.5, -1], [-0.5, 1],
+      [-1, -1], [1, 1], [1, -1], [-1, 1], [0, -3], [0, 3], [-1.5, 0], [1.5, 0]];
+    for (const [dx, dy] of offsets) for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9]) {
       const x = a.x + (b.x - a.x) * t + dx * lw, y = a.y + (b.y - a.y) * t + dy * lh;
       if (free(x, y)) { labels.push({ x, y, w: lw, h: lh }); return [x, y]; }
     }
+    // Else the free spot nearest to the connection, on an 8 px grid, no
+    // further from it than half the label's width and two lines.
+    const near = (x, y) => {
+      const dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+      const t = l2 ? Math.max(0, Math.min(1, ((x - a.x) * dx + (y - a.y) * dy) / l2)) : 0;
+      return Math.hypot(x - a.x - t * dx, y - a.y - t * dy);
+    };
+    const far = lw / 2 + 2 * lh, spots = [];
+    for (let x = Math.min(a.x, b.x) - far; x <= Math.max(a.x, b.x) + far; x += 8) {
+      for (let y = Math.min(a.y, b.y) - far; y <= Math.max(a.y, b.y) + far; y += 8) {
+        const d = near(x, y);
+        if (d <= far) spots.push([d, x, y]);
+      }
+    }
+    spots.sort((p, q) => p[0] - q[0]);
+    for (const [, x, y] of spots) if (free(x, y)) { labels.push({ x, y, w: lw, h: lh }); return [x, y]; }
     return null;
   }
 
@@ -296,6 +374,10 @@
         return;
       }
     }
+    // The log takes what the side leaves; a sliver of it (under two
+    // lines) is hidden rather than shown as an empty box.
+    const log = side && side.querySelector(".log-wrap");
+    if (log) log.style.visibility = log.getBoundingClientRect().height < 56 ? "hidden" : "";
     const r = live.getBoundingClientRect();
     if (r.width > 50 && r.height > 50 && (Math.abs(r.width - drawn.w) > 3 || Math.abs(r.height - drawn.h) > 3)) Board.redraw();
   }
@@ -317,19 +399,27 @@
       count ? sv("text", { x: x + PIECE + 2, y: cy + NOTE * 0.35, class: "piece-count", "font-size": NOTE }, count) : null);
   }
 
+  // long reports whether a counter's value needs a whole row of the
+  // counters: more than 16 characters, or a word longer than 8 (a word is
+  // never broken inside: "Shapeshifter").
+  function long(value) {
+    const s = String(value || "");
+    return s.length > 16 || s.split(/\s+/).some(w => w.length > 8);
+  }
+
   // counters and slots as big HTML boxes.
   function drawCounters(board) {
     const out = [];
     for (const c of board.counters || []) {
       const n = String(c.value || "").length;
-      out.push(el("div", { class: "counter" + (n > 16 ? " long" : ""), "data-key": "c:" + c.label }, el("span", { class: "counter-value" + (n > 28 ? " prose" : ""), text: c.value }), el("span", { class: "counter-label", text: c.label })));
+      out.push(el("div", { class: "counter" + (long(c.value) ? " long" : ""), "data-key": "c:" + c.label }, el("span", { class: "counter-value" + (n > 28 ? " prose" : ""), text: c.value }), el("span", { class: "counter-label", text: c.label })));
     }
     // A long value takes a whole row of the counters; a value that is a
     // sentence rather than a name or a count ("Captured: face down with
     // the Alien player") is set smaller, on at most two lines.
     for (const s of board.slots || []) {
       const n = String(s.value || "").length;
-      out.push(el("div", { class: classes("slot", s.tags) + (n > 16 ? " long" : ""), "data-key": "s:" + s.label },
+      out.push(el("div", { class: classes("slot", s.tags) + (long(s.value) ? " long" : ""), "data-key": "s:" + s.label },
         el("span", { class: "slot-label", text: s.label }), el("span", { class: "slot-value" + (n > 28 ? " prose" : ""), text: s.value || "—", title: s.value || "" })));
     }
     return out;
