@@ -71,9 +71,12 @@ func RecordMoveIn(ctx context.Context, q Querier, rec MoveRecord) error {
 			return err
 		}
 	}
-	v, err := q.BumpTableVersion(ctx, id)
-	if err == nil && v != rec.Entry.Version {
-		err = fmt.Errorf("table %s: version %d in storage, %d expected", id, v, rec.Entry.Version)
+	// The version last: AdvanceTableVersion changes no row when the stored
+	// version is not the one before the entry's, and the caller's savepoint
+	// then undoes the writes above.
+	n, err := q.AdvanceTableVersion(ctx, AdvanceTableVersionParams{ID: id, Previous: rec.Entry.Version - 1})
+	if err == nil && n != 1 {
+		err = fmt.Errorf("table %s: the version in storage is not %d, the one before this entry's", id, rec.Entry.Version-1)
 	}
 	return err
 }
