@@ -31,7 +31,8 @@ type MoveRecord struct {
 // not the one before rec.Entry.Version, or the entry's idempotency key is
 // already used (the unique index's error).
 func (s *Store) RecordMove(ctx context.Context, rec MoveRecord) error {
-	return s.Write(ctx, func(q *Queries) error { return q.RecordMove(ctx, rec) })
+	// It only writes rec, so the group committer may run it again.
+	return s.write(ctx, func(q *Queries) error { return q.RecordMove(ctx, rec) }, true)
 }
 
 // RecordMove is Store.RecordMove inside a transaction that is already open.

@@ -47,6 +47,9 @@ type writeOp struct {
 	ctx context.Context
 	fn  func(q *Queries) error
 	err chan error
+	// again says that fn may run a second time after a rolled-back run:
+	// it only writes through q and keeps nothing from a run that failed.
+	again bool
 }
 
 // MaxBatch is the most writes one transaction carries.
@@ -75,7 +78,12 @@ func (s *Store) ReadDB() *sql.DB { return s.r }
 // ErrUnavailable when the disk is full or read-only), or ctx.Err() when the
 // store is closing.
 func (s *Store) Write(ctx context.Context, fn func(q *Queries) error) error {
-	op := &writeOp{ctx: ctx, fn: fn, err: make(chan error, 1)}
+	return s.write(ctx, fn, false)
+}
+
+// write is Write; again says that fn may run twice (writeOp.again).
+func (s *Store) write(ctx context.Context, fn func(q *Queries) error, again bool) error {
+	op := &writeOp{ctx: ctx, fn: fn, err: make(chan error, 1), again: again}
 	select {
 	case s.ops <- op:
 	case <-s.done:
@@ -131,17 +139,80 @@ func (s *Store) commit(batch []*writeOp) {
 		}
 		return
 	}
-	errs := make([]error, len(batch))
-	tx, err := s.w.BeginTx(ctx, nil)
+	// A savepoint per write costs three statements and a copy of every
+	// page the write touches; a batch of writes that may run again, or of
+	// one write, does without, and runs again with them if one fails.
+	plain := len(batch) == 1
+	if !plain {
+		plain = true
+		for _, op := range batch {
+			plain = plain && op.again
+		}
+	}
+	errs, committed, err := s.run(ctx, batch, !plain)
+	if errors.Is(err, errRunAgain) {
+		errs, committed, err = s.run(ctx, batch, true)
+	}
 	if err != nil {
 		for _, op := range batch {
-			op.err <- classify(err)
+			op.err <- err
 		}
 		return
+	}
+	// The connection is free again: prepare the statements this batch
+	// ran unprepared, so that later batches reuse them.
+	s.wst.prepareMissed(ctx)
+	if committed {
+		s.Batches.Add(1)
+		s.Writes.Add(int64(len(batch)))
+		// issue 16: a commit into a file deleted meanwhile is not kept;
+		// never acknowledge it.
+		if err := s.guardWrites(); err != nil {
+			for _, op := range batch {
+				op.err <- err
+			}
+			return
+		}
+		if f := s.onCommit.Load(); f != nil {
+			(*f)(len(batch), time.Since(start))
+		}
+	}
+	for i, op := range batch {
+		op.err <- errs[i]
+	}
+}
+
+// errRunAgain is run's answer when a write of a batch without savepoints
+// failed: the transaction is rolled back, and the batch must run again
+// with savepoints.
+var errRunAgain = errors.New("a write failed: run the batch again with savepoints")
+
+// run runs batch in one transaction and commits it; errs holds each
+// write's own error. With savepoints, each write runs inside its own and a
+// failing write's changes are undone alone. Without, the first failing
+// write rolls the whole transaction back: run returns errRunAgain for a
+// batch of several writes, and for a single write its error in errs, with
+// committed false. err is an error of the whole batch.
+func (s *Store) run(ctx context.Context, batch []*writeOp, savepoints bool) (errs []error, committed bool, err error) {
+	errs = make([]error, len(batch))
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, false, classify(err)
 	}
 	ctxTx := cachedTx{tx: tx, c: s.wst}
 	q := New(ctxTx)
 	for i, op := range batch {
+		if !savepoints {
+			if err := op.fn(q); err != nil {
+				tx.Rollback()
+				if len(batch) > 1 {
+					return nil, false, errRunAgain
+				}
+				errs[i] = classify(err)
+				return errs, false, nil
+			}
+			continue
+		}
 		if _, err := ctxTx.ExecContext(ctx, "SAVEPOINT w"); err != nil {
 			errs[i] = classify(err)
 			continue
@@ -150,10 +221,7 @@ func (s *Store) commit(batch []*writeOp) {
 			errs[i] = classify(err)
 			if _, rerr := ctxTx.ExecContext(ctx, "ROLLBACK TO w"); rerr != nil {
 				tx.Rollback()
-				for _, op := range batch {
-					op.err <- classify(fmt.Errorf("rollback to savepoint: %w", rerr))
-				}
-				return
+				return nil, false, classify(fmt.Errorf("rollback to savepoint: %w", rerr))
 			}
 		}
 		if _, err := ctxTx.ExecContext(ctx, "RELEASE w"); err != nil && errs[i] == nil {
@@ -163,30 +231,9 @@ func (s *Store) commit(batch []*writeOp) {
 	if err := tx.Commit(); err != nil {
 		tx.Rollback()
 		s.guard.noteError(err) // issue 16
-		for _, op := range batch {
-			op.err <- classify(err)
-		}
-		return
+		return nil, false, classify(err)
 	}
-	// The connection is free again: prepare the statements this batch
-	// ran unprepared, so that later batches reuse them.
-	s.wst.prepareMissed(ctx)
-	s.Batches.Add(1)
-	s.Writes.Add(int64(len(batch)))
-	// issue 16: a commit into a file deleted meanwhile is not kept; never
-	// acknowledge it.
-	if err := s.guardWrites(); err != nil {
-		for _, op := range batch {
-			op.err <- err
-		}
-		return
-	}
-	if f := s.onCommit.Load(); f != nil {
-		(*f)(len(batch), time.Since(start))
-	}
-	for i, op := range batch {
-		op.err <- errs[i]
-	}
+	return errs, true, nil
 }
 
 // stmtCache keeps one prepared statement per SQL text (sqlc's queries are
