@@ -199,7 +199,7 @@ func (s *Store) run(ctx context.Context, batch []*writeOp, savepoints bool) (err
 	if err != nil {
 		return nil, false, classify(err)
 	}
-	ctxTx := cachedTx{tx: tx, c: s.wst}
+	ctxTx := newCachedTx(tx, s.wst)
 	q := New(ctxTx)
 	for i, op := range batch {
 		if !savepoints {
@@ -333,38 +333,58 @@ func (d cachedDB) QueryRowContext(ctx context.Context, query string, args ...any
 }
 
 // cachedTx runs queries inside a writer transaction, with the cached
-// statement when there is one (Tx.StmtContext reuses the statement already
-// prepared on the transaction's connection).
+// statement when there is one. Tx.StmtContext binds it to the
+// transaction (reusing the statement already prepared on the
+// transaction's connection); the bound statement is kept for the rest of
+// the transaction, since a batch runs the same few queries many times.
 type cachedTx struct {
-	tx *sql.Tx
-	c  *stmtCache
+	tx    *sql.Tx
+	c     *stmtCache
+	bound map[string]*sql.Stmt
 }
 
-func (t cachedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := t.c.get(query); st != nil {
-		return t.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+func newCachedTx(tx *sql.Tx, c *stmtCache) *cachedTx {
+	return &cachedTx{tx: tx, c: c, bound: map[string]*sql.Stmt{}}
+}
+
+// stmt returns the statement for query bound to the transaction, or nil
+// when the cache has none (the query then runs unprepared).
+func (t *cachedTx) stmt(ctx context.Context, query string) *sql.Stmt {
+	if st := t.bound[query]; st != nil {
+		return st
 	}
-	t.c.miss(query)
+	st := t.c.get(query)
+	if st == nil {
+		t.c.miss(query)
+		return nil
+	}
+	st = t.tx.StmtContext(ctx, st)
+	t.bound[query] = st
+	return st
+}
+
+func (t *cachedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := t.stmt(ctx, query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
 	return t.tx.ExecContext(ctx, query, args...)
 }
 
-func (t cachedTx) PrepareContext(ctx context.Context, query string) (*sql.Stmt, error) {
+func (t *cachedTx) PrepareContext(ctx context.Context, query string) (*sql.Stmt, error) {
 	return t.tx.PrepareContext(ctx, query)
 }
 
-func (t cachedTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if st := t.c.get(query); st != nil {
-		return t.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+func (t *cachedTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := t.stmt(ctx, query); st != nil {
+		return st.QueryContext(ctx, args...)
 	}
-	t.c.miss(query)
 	return t.tx.QueryContext(ctx, query, args...)
 }
 
-func (t cachedTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := t.c.get(query); st != nil {
-		return t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+func (t *cachedTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := t.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
 	}
-	t.c.miss(query)
 	return t.tx.QueryRowContext(ctx, query, args...)
 }
 
