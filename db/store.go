@@ -13,8 +13,10 @@ import (
 // Store is the one storage API over the generated queries. Reads go to a
 // pool of query-only connections; every write goes through a group
 // committer: writes from many tables that arrive together share one
-// transaction (each inside its own savepoint, so one failing write does not
-// spoil the others), and each caller is answered only after the commit.
+// transaction, and each caller is answered only after the commit. One
+// failing write does not spoil the others: each runs inside its own
+// savepoint, except in a batch of moves, which runs without and, when one
+// fails, is rolled back and run again with savepoints (commit).
 type Store struct {
 	w, r  *sql.DB
 	ckpt  *sql.DB // the checkpointer's connection
