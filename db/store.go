@@ -22,8 +22,8 @@ type Store struct {
 	ckpt  *sql.DB // the checkpointer's connection
 	path  string
 	read  *Queries
-	wst   *stmtCache // the writer's statements, prepared between commits
-	rst   *stmtCache // the readers' statements
+	wc    *writerConn // the commit loop's connection (writer.go)
+	rst   *stmtCache  // the readers' statements
 	ops   chan *writeOp
 	done  chan struct{}
 	wg    sync.WaitGroup
@@ -58,7 +58,7 @@ type writeOp struct {
 const MaxBatch = 256
 
 func newStore(w, r *sql.DB, path string) *Store {
-	s := &Store{w: w, r: r, path: path, wst: newStmtCache(w), rst: newStmtCache(r), ops: make(chan *writeOp, 4096), done: make(chan struct{})}
+	s := &Store{w: w, r: r, path: path, wc: newWriterConn(w), rst: newStmtCache(r), ops: make(chan *writeOp, 4096), done: make(chan struct{})}
 	s.read = New(cachedDB{s.rst})
 	s.wg.Add(1)
 	go s.commitLoop()
@@ -100,6 +100,7 @@ func (s *Store) write(ctx context.Context, fn func(q *Queries) error, again bool
 
 func (s *Store) commitLoop() {
 	defer s.wg.Done()
+	defer s.wc.release()
 	batch := make([]*writeOp, 0, MaxBatch)
 	for {
 		select {
@@ -161,9 +162,6 @@ func (s *Store) commit(batch []*writeOp) {
 		}
 		return
 	}
-	// The connection is free again: prepare the statements this batch
-	// ran unprepared, so that later batches reuse them.
-	s.wst.prepareMissed(ctx)
 	if committed {
 		s.Batches.Add(1)
 		s.Writes.Add(int64(len(batch)))
@@ -197,16 +195,15 @@ var errRunAgain = errors.New("a write failed: run the batch again with savepoint
 // committed false. err is an error of the whole batch.
 func (s *Store) run(ctx context.Context, batch []*writeOp, savepoints bool) (errs []error, committed bool, err error) {
 	errs = make([]error, len(batch))
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
+	w := s.wc
+	if err := w.begin(ctx); err != nil {
 		return nil, false, classify(err)
 	}
-	ctxTx := newCachedTx(tx, s.wst)
-	q := New(ctxTx)
+	q := New(w)
 	for i, op := range batch {
 		if !savepoints {
 			if err := op.fn(q); err != nil {
-				tx.Rollback()
+				w.rollback(ctx)
 				if len(batch) > 1 {
 					return nil, false, errRunAgain
 				}
@@ -215,23 +212,22 @@ func (s *Store) run(ctx context.Context, batch []*writeOp, savepoints bool) (err
 			}
 			continue
 		}
-		if _, err := ctxTx.ExecContext(ctx, "SAVEPOINT w"); err != nil {
+		if _, err := w.ExecContext(ctx, "SAVEPOINT w"); err != nil {
 			errs[i] = classify(err)
 			continue
 		}
 		if err := op.fn(q); err != nil {
 			errs[i] = classify(err)
-			if _, rerr := ctxTx.ExecContext(ctx, "ROLLBACK TO w"); rerr != nil {
-				tx.Rollback()
+			if _, rerr := w.ExecContext(ctx, "ROLLBACK TO w"); rerr != nil {
+				w.rollback(ctx)
 				return nil, false, classify(fmt.Errorf("rollback to savepoint: %w", rerr))
 			}
 		}
-		if _, err := ctxTx.ExecContext(ctx, "RELEASE w"); err != nil && errs[i] == nil {
+		if _, err := w.ExecContext(ctx, "RELEASE w"); err != nil && errs[i] == nil {
 			errs[i] = classify(err)
 		}
 	}
-	if err := tx.Commit(); err != nil {
-		tx.Rollback()
+	if err := w.commit(ctx); err != nil {
 		s.guard.noteError(err) // issue 16
 		return nil, false, classify(err)
 	}
@@ -239,19 +235,17 @@ func (s *Store) run(ctx context.Context, batch []*writeOp, savepoints bool) (err
 }
 
 // stmtCache keeps one prepared statement per SQL text (sqlc's queries are
-// constants), so that SQLite parses each query once instead of on every
-// call. The writer has a single connection, which a transaction holds while
-// a batch runs; a statement missing from the cache then runs unprepared and
-// is prepared after the commit (prepareMissed), when the connection is free.
+// constants) for the read pool, so that SQLite parses each query once
+// instead of on every call. The writer's statements are the commit loop's
+// own (writerConn).
 type stmtCache struct {
-	db     *sql.DB
-	mu     sync.RWMutex
-	m      map[string]*sql.Stmt
-	missed map[string]bool
+	db *sql.DB
+	mu sync.RWMutex
+	m  map[string]*sql.Stmt
 }
 
 func newStmtCache(d *sql.DB) *stmtCache {
-	return &stmtCache{db: d, m: map[string]*sql.Stmt{}, missed: map[string]bool{}}
+	return &stmtCache{db: d, m: map[string]*sql.Stmt{}}
 }
 
 func (c *stmtCache) get(query string) *sql.Stmt {
@@ -278,29 +272,6 @@ func (c *stmtCache) prepare(ctx context.Context, query string) (*sql.Stmt, error
 	}
 	c.m[query] = st
 	return st, nil
-}
-
-func (c *stmtCache) miss(query string) {
-	c.mu.Lock()
-	c.missed[query] = true
-	c.mu.Unlock()
-}
-
-func (c *stmtCache) prepareMissed(ctx context.Context) {
-	c.mu.Lock()
-	if len(c.missed) == 0 {
-		c.mu.Unlock()
-		return
-	}
-	var qs []string
-	for q := range c.missed {
-		qs = append(qs, q)
-	}
-	clear(c.missed)
-	c.mu.Unlock()
-	for _, q := range qs {
-		_, _ = c.prepare(ctx, q) // a failure only means it runs unprepared
-	}
 }
 
 // cachedDB runs queries on a pool through the statement cache.
@@ -332,62 +303,6 @@ func (d cachedDB) QueryRowContext(ctx context.Context, query string, args ...any
 		return d.c.db.QueryRowContext(ctx, query, args...)
 	}
 	return st.QueryRowContext(ctx, args...)
-}
-
-// cachedTx runs queries inside a writer transaction, with the cached
-// statement when there is one. Tx.StmtContext binds it to the
-// transaction (reusing the statement already prepared on the
-// transaction's connection); the bound statement is kept for the rest of
-// the transaction, since a batch runs the same few queries many times.
-type cachedTx struct {
-	tx    *sql.Tx
-	c     *stmtCache
-	bound map[string]*sql.Stmt
-}
-
-func newCachedTx(tx *sql.Tx, c *stmtCache) *cachedTx {
-	return &cachedTx{tx: tx, c: c, bound: map[string]*sql.Stmt{}}
-}
-
-// stmt returns the statement for query bound to the transaction, or nil
-// when the cache has none (the query then runs unprepared).
-func (t *cachedTx) stmt(ctx context.Context, query string) *sql.Stmt {
-	if st := t.bound[query]; st != nil {
-		return st
-	}
-	st := t.c.get(query)
-	if st == nil {
-		t.c.miss(query)
-		return nil
-	}
-	st = t.tx.StmtContext(ctx, st)
-	t.bound[query] = st
-	return st
-}
-
-func (t *cachedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := t.stmt(ctx, query); st != nil {
-		return st.ExecContext(ctx, args...)
-	}
-	return t.tx.ExecContext(ctx, query, args...)
-}
-
-func (t *cachedTx) PrepareContext(ctx context.Context, query string) (*sql.Stmt, error) {
-	return t.tx.PrepareContext(ctx, query)
-}
-
-func (t *cachedTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if st := t.stmt(ctx, query); st != nil {
-		return st.QueryContext(ctx, args...)
-	}
-	return t.tx.QueryContext(ctx, query, args...)
-}
-
-func (t *cachedTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := t.stmt(ctx, query); st != nil {
-		return st.QueryRowContext(ctx, args...)
-	}
-	return t.tx.QueryRowContext(ctx, query, args...)
 }
 
 // checkpointLoop copies the WAL back into the database file (a PASSIVE
@@ -434,7 +349,7 @@ func (s *Store) finishCheckpoint() {
 	if !s.walRestart.Swap(false) {
 		return
 	}
-	_, _ = s.w.ExecContext(context.Background(), "PRAGMA wal_checkpoint(PASSIVE)")
+	_, _ = s.wc.ExecContext(context.Background(), "PRAGMA wal_checkpoint(PASSIVE)")
 }
 
 // Close stops the committer after the queued writes and closes the
@@ -444,14 +359,13 @@ func (s *Store) Close() error {
 	s.close.Do(func() {
 		close(s.done)
 		s.wg.Wait()
-		for _, c := range []*stmtCache{s.wst, s.rst} {
-			c.mu.Lock()
-			for _, st := range c.m {
-				st.Close()
-			}
-			clear(c.m)
-			c.mu.Unlock()
+		c := s.rst
+		c.mu.Lock()
+		for _, st := range c.m {
+			st.Close()
 		}
+		clear(c.m)
+		c.mu.Unlock()
 		var cerr error
 		if s.ckpt != nil {
 			cerr = s.ckpt.Close()
