@@ -26,10 +26,18 @@ type writerConn struct {
 // on a new connection outside one.
 var errWriterLost = errors.New("the writer's database connection broke inside a transaction")
 
-// begin starts a transaction on the connection.
+// begin starts a transaction on the connection. Should one be left open
+// (a failed COMMIT whose ROLLBACK failed too), it is rolled back first: its
+// writes were answered with the error.
 func (w *writerConn) begin(ctx context.Context) error {
 	if _, err := w.ExecContext(ctx, "BEGIN"); err != nil {
-		return err
+		if w.conn == nil {
+			return err
+		}
+		_, _ = w.ExecContext(ctx, "ROLLBACK")
+		if _, err := w.ExecContext(ctx, "BEGIN"); err != nil {
+			return err
+		}
 	}
 	w.inTx = true
 	return nil
