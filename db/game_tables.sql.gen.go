@@ -10,6 +10,27 @@ import (
 	"database/sql"
 )
 
+const advanceTableVersion = `-- name: AdvanceTableVersion :execrows
+UPDATE game_tables SET version = version + 1 WHERE id = ?1 AND version = ?2
+`
+
+type AdvanceTableVersionParams struct {
+	ID       string
+	Previous int64
+}
+
+// AdvanceTableVersion is BumpTableVersion for a writer that knows the
+// version it moves on from: it bumps the version only when it is still
+// previous, and reports the rows changed (0: the table has moved on). It
+// returns no row, which costs less than RETURNING on the hot path of a move.
+func (q *Queries) AdvanceTableVersion(ctx context.Context, arg AdvanceTableVersionParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, advanceTableVersion, arg.ID, arg.Previous)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
 const bumpTableVersion = `-- name: BumpTableVersion :one
 UPDATE game_tables SET version = version + 1 WHERE id = ? RETURNING version
 `

@@ -71,6 +71,11 @@ func (p PGQueries) AppendMove(ctx context.Context, a AppendMoveParams) error {
 		IdempotencyKey: strPtr(a.IdempotencyKey), Events: a.Events, Reveals: a.Reveals, Undoes: int64Ptr(a.Undoes), Version: a.Version}))
 }
 
+func (p PGQueries) AdvanceTableVersion(ctx context.Context, a AdvanceTableVersionParams) (int64, error) {
+	n, err := p.q.AdvanceTableVersion(ctx, pg.AdvanceTableVersionParams{ID: a.ID, Previous: a.Previous})
+	return n, pgErr(err)
+}
+
 func (p PGQueries) BumpTableVersion(ctx context.Context, id string) (int64, error) {
 	v, err := p.q.BumpTableVersion(ctx, id)
 	return v, pgErr(err)

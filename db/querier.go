@@ -10,6 +10,11 @@ import (
 
 type Querier interface {
 	AddSeat(ctx context.Context, arg AddSeatParams) error
+	// AdvanceTableVersion is BumpTableVersion for a writer that knows the
+	// version it moves on from: it bumps the version only when it is still
+	// previous, and reports the rows changed (0: the table has moved on). It
+	// returns no row, which costs less than RETURNING on the hot path of a move.
+	AdvanceTableVersion(ctx context.Context, arg AdvanceTableVersionParams) (int64, error)
 	AppendMove(ctx context.Context, arg AppendMoveParams) error
 	BumpTableVersion(ctx context.Context, id string) (int64, error)
 	CountTables(ctx context.Context) (int64, error)

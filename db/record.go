@@ -31,7 +31,8 @@ type MoveRecord struct {
 // not the one before rec.Entry.Version, or the entry's idempotency key is
 // already used (the unique index's error).
 func (s *Store) RecordMove(ctx context.Context, rec MoveRecord) error {
-	return s.Write(ctx, func(q *Queries) error { return q.RecordMove(ctx, rec) })
+	// It only writes rec, so the group committer may run it again.
+	return s.write(ctx, func(q *Queries) error { return q.RecordMove(ctx, rec) }, true)
 }
 
 // RecordMove is Store.RecordMove inside a transaction that is already open.
@@ -71,9 +72,12 @@ func RecordMoveIn(ctx context.Context, q Querier, rec MoveRecord) error {
 			return err
 		}
 	}
-	v, err := q.BumpTableVersion(ctx, id)
-	if err == nil && v != rec.Entry.Version {
-		err = fmt.Errorf("table %s: version %d in storage, %d expected", id, v, rec.Entry.Version)
+	// The version last: AdvanceTableVersion changes no row when the stored
+	// version is not the one before the entry's, and the caller's savepoint
+	// then undoes the writes above.
+	n, err := q.AdvanceTableVersion(ctx, AdvanceTableVersionParams{ID: id, Previous: rec.Entry.Version - 1})
+	if err == nil && n != 1 {
+		err = fmt.Errorf("table %s: the version in storage is not %d, the one before this entry's", id, rec.Entry.Version-1)
 	}
 	return err
 }

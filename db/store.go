@@ -13,15 +13,17 @@ import (
 // Store is the one storage API over the generated queries. Reads go to a
 // pool of query-only connections; every write goes through a group
 // committer: writes from many tables that arrive together share one
-// transaction (each inside its own savepoint, so one failing write does not
-// spoil the others), and each caller is answered only after the commit.
+// transaction, and each caller is answered only after the commit. One
+// failing write does not spoil the others: each runs inside its own
+// savepoint, except in a batch of moves, which runs without and, when one
+// fails, is rolled back and run again with savepoints (commit).
 type Store struct {
 	w, r  *sql.DB
 	ckpt  *sql.DB // the checkpointer's connection
 	path  string
 	read  *Queries
-	wst   *stmtCache // the writer's statements, prepared between commits
-	rst   *stmtCache // the readers' statements
+	wc    *writerConn // the commit loop's connection (writer.go)
+	rst   *stmtCache  // the readers' statements
 	ops   chan *writeOp
 	done  chan struct{}
 	wg    sync.WaitGroup
@@ -47,13 +49,16 @@ type writeOp struct {
 	ctx context.Context
 	fn  func(q *Queries) error
 	err chan error
+	// again says that fn may run a second time after a rolled-back run:
+	// it only writes through q and keeps nothing from a run that failed.
+	again bool
 }
 
 // MaxBatch is the most writes one transaction carries.
 const MaxBatch = 256
 
 func newStore(w, r *sql.DB, path string) *Store {
-	s := &Store{w: w, r: r, path: path, wst: newStmtCache(w), rst: newStmtCache(r), ops: make(chan *writeOp, 4096), done: make(chan struct{})}
+	s := &Store{w: w, r: r, path: path, wc: newWriterConn(w), rst: newStmtCache(r), ops: make(chan *writeOp, 4096), done: make(chan struct{})}
 	s.read = New(cachedDB{s.rst})
 	s.wg.Add(1)
 	go s.commitLoop()
@@ -75,7 +80,12 @@ func (s *Store) ReadDB() *sql.DB { return s.r }
 // ErrUnavailable when the disk is full or read-only), or ctx.Err() when the
 // store is closing.
 func (s *Store) Write(ctx context.Context, fn func(q *Queries) error) error {
-	op := &writeOp{ctx: ctx, fn: fn, err: make(chan error, 1)}
+	return s.write(ctx, fn, false)
+}
+
+// write is Write; again says that fn may run twice (writeOp.again).
+func (s *Store) write(ctx context.Context, fn func(q *Queries) error, again bool) error {
+	op := &writeOp{ctx: ctx, fn: fn, err: make(chan error, 1), again: again}
 	select {
 	case s.ops <- op:
 	case <-s.done:
@@ -90,6 +100,7 @@ func (s *Store) Write(ctx context.Context, fn func(q *Queries) error) error {
 
 func (s *Store) commitLoop() {
 	defer s.wg.Done()
+	defer s.wc.release()
 	batch := make([]*writeOp, 0, MaxBatch)
 	for {
 		select {
@@ -131,78 +142,110 @@ func (s *Store) commit(batch []*writeOp) {
 		}
 		return
 	}
-	errs := make([]error, len(batch))
-	tx, err := s.w.BeginTx(ctx, nil)
+	// A savepoint per write costs three statements and a copy of every
+	// page the write touches; a batch of writes that may run again, or of
+	// one write, does without, and runs again with them if one fails.
+	plain := len(batch) == 1
+	if !plain {
+		plain = true
+		for _, op := range batch {
+			plain = plain && op.again
+		}
+	}
+	errs, committed, err := s.run(ctx, batch, !plain)
+	if errors.Is(err, errRunAgain) {
+		errs, committed, err = s.run(ctx, batch, true)
+	}
 	if err != nil {
-		for _, op := range batch {
-			op.err <- classify(err)
-		}
-		return
-	}
-	ctxTx := cachedTx{tx: tx, c: s.wst}
-	q := New(ctxTx)
-	for i, op := range batch {
-		if _, err := ctxTx.ExecContext(ctx, "SAVEPOINT w"); err != nil {
-			errs[i] = classify(err)
-			continue
-		}
-		if err := op.fn(q); err != nil {
-			errs[i] = classify(err)
-			if _, rerr := ctxTx.ExecContext(ctx, "ROLLBACK TO w"); rerr != nil {
-				tx.Rollback()
-				for _, op := range batch {
-					op.err <- classify(fmt.Errorf("rollback to savepoint: %w", rerr))
-				}
-				return
-			}
-		}
-		if _, err := ctxTx.ExecContext(ctx, "RELEASE w"); err != nil && errs[i] == nil {
-			errs[i] = classify(err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		tx.Rollback()
-		s.guard.noteError(err) // issue 16
-		for _, op := range batch {
-			op.err <- classify(err)
-		}
-		return
-	}
-	// The connection is free again: prepare the statements this batch
-	// ran unprepared, so that later batches reuse them.
-	s.wst.prepareMissed(ctx)
-	s.Batches.Add(1)
-	s.Writes.Add(int64(len(batch)))
-	// issue 16: a commit into a file deleted meanwhile is not kept; never
-	// acknowledge it.
-	if err := s.guardWrites(); err != nil {
 		for _, op := range batch {
 			op.err <- err
 		}
 		return
 	}
-	if f := s.onCommit.Load(); f != nil {
-		(*f)(len(batch), time.Since(start))
+	if committed {
+		s.Batches.Add(1)
+		s.Writes.Add(int64(len(batch)))
+		// issue 16: a commit into a file deleted meanwhile is not kept;
+		// never acknowledge it.
+		if err := s.guardWrites(); err != nil {
+			for _, op := range batch {
+				op.err <- err
+			}
+			return
+		}
+		if f := s.onCommit.Load(); f != nil {
+			(*f)(len(batch), time.Since(start))
+		}
 	}
 	for i, op := range batch {
 		op.err <- errs[i]
 	}
 }
 
+// errRunAgain is run's answer when a write of a batch without savepoints
+// failed: the transaction is rolled back, and the batch must run again
+// with savepoints.
+var errRunAgain = errors.New("a write failed: run the batch again with savepoints")
+
+// run runs batch in one transaction and commits it; errs holds each
+// write's own error. With savepoints, each write runs inside its own and a
+// failing write's changes are undone alone. Without, the first failing
+// write rolls the whole transaction back: run returns errRunAgain for a
+// batch of several writes, and for a single write its error in errs, with
+// committed false. err is an error of the whole batch.
+func (s *Store) run(ctx context.Context, batch []*writeOp, savepoints bool) (errs []error, committed bool, err error) {
+	errs = make([]error, len(batch))
+	w := s.wc
+	if err := w.begin(ctx); err != nil {
+		return nil, false, classify(err)
+	}
+	q := New(w)
+	for i, op := range batch {
+		if !savepoints {
+			if err := op.fn(q); err != nil {
+				w.rollback(ctx)
+				if len(batch) > 1 {
+					return nil, false, errRunAgain
+				}
+				errs[i] = classify(err)
+				return errs, false, nil
+			}
+			continue
+		}
+		if _, err := w.ExecContext(ctx, "SAVEPOINT w"); err != nil {
+			errs[i] = classify(err)
+			continue
+		}
+		if err := op.fn(q); err != nil {
+			errs[i] = classify(err)
+			if _, rerr := w.ExecContext(ctx, "ROLLBACK TO w"); rerr != nil {
+				w.rollback(ctx)
+				return nil, false, classify(fmt.Errorf("rollback to savepoint: %w", rerr))
+			}
+		}
+		if _, err := w.ExecContext(ctx, "RELEASE w"); err != nil && errs[i] == nil {
+			errs[i] = classify(err)
+		}
+	}
+	if err := w.commit(ctx); err != nil {
+		s.guard.noteError(err) // issue 16
+		return nil, false, classify(err)
+	}
+	return errs, true, nil
+}
+
 // stmtCache keeps one prepared statement per SQL text (sqlc's queries are
-// constants), so that SQLite parses each query once instead of on every
-// call. The writer has a single connection, which a transaction holds while
-// a batch runs; a statement missing from the cache then runs unprepared and
-// is prepared after the commit (prepareMissed), when the connection is free.
+// constants) for the read pool, so that SQLite parses each query once
+// instead of on every call. The writer's statements are the commit loop's
+// own (writerConn).
 type stmtCache struct {
-	db     *sql.DB
-	mu     sync.RWMutex
-	m      map[string]*sql.Stmt
-	missed map[string]bool
+	db *sql.DB
+	mu sync.RWMutex
+	m  map[string]*sql.Stmt
 }
 
 func newStmtCache(d *sql.DB) *stmtCache {
-	return &stmtCache{db: d, m: map[string]*sql.Stmt{}, missed: map[string]bool{}}
+	return &stmtCache{db: d, m: map[string]*sql.Stmt{}}
 }
 
 func (c *stmtCache) get(query string) *sql.Stmt {
@@ -229,29 +272,6 @@ func (c *stmtCache) prepare(ctx context.Context, query string) (*sql.Stmt, error
 	}
 	c.m[query] = st
 	return st, nil
-}
-
-func (c *stmtCache) miss(query string) {
-	c.mu.Lock()
-	c.missed[query] = true
-	c.mu.Unlock()
-}
-
-func (c *stmtCache) prepareMissed(ctx context.Context) {
-	c.mu.Lock()
-	if len(c.missed) == 0 {
-		c.mu.Unlock()
-		return
-	}
-	var qs []string
-	for q := range c.missed {
-		qs = append(qs, q)
-	}
-	clear(c.missed)
-	c.mu.Unlock()
-	for _, q := range qs {
-		_, _ = c.prepare(ctx, q) // a failure only means it runs unprepared
-	}
 }
 
 // cachedDB runs queries on a pool through the statement cache.
@@ -283,42 +303,6 @@ func (d cachedDB) QueryRowContext(ctx context.Context, query string, args ...any
 		return d.c.db.QueryRowContext(ctx, query, args...)
 	}
 	return st.QueryRowContext(ctx, args...)
-}
-
-// cachedTx runs queries inside a writer transaction, with the cached
-// statement when there is one (Tx.StmtContext reuses the statement already
-// prepared on the transaction's connection).
-type cachedTx struct {
-	tx *sql.Tx
-	c  *stmtCache
-}
-
-func (t cachedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := t.c.get(query); st != nil {
-		return t.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
-	}
-	t.c.miss(query)
-	return t.tx.ExecContext(ctx, query, args...)
-}
-
-func (t cachedTx) PrepareContext(ctx context.Context, query string) (*sql.Stmt, error) {
-	return t.tx.PrepareContext(ctx, query)
-}
-
-func (t cachedTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if st := t.c.get(query); st != nil {
-		return t.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
-	}
-	t.c.miss(query)
-	return t.tx.QueryContext(ctx, query, args...)
-}
-
-func (t cachedTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	if st := t.c.get(query); st != nil {
-		return t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
-	}
-	t.c.miss(query)
-	return t.tx.QueryRowContext(ctx, query, args...)
 }
 
 // checkpointLoop copies the WAL back into the database file (a PASSIVE
@@ -365,7 +349,7 @@ func (s *Store) finishCheckpoint() {
 	if !s.walRestart.Swap(false) {
 		return
 	}
-	_, _ = s.w.ExecContext(context.Background(), "PRAGMA wal_checkpoint(PASSIVE)")
+	_, _ = s.wc.ExecContext(context.Background(), "PRAGMA wal_checkpoint(PASSIVE)")
 }
 
 // Close stops the committer after the queued writes and closes the
@@ -375,14 +359,13 @@ func (s *Store) Close() error {
 	s.close.Do(func() {
 		close(s.done)
 		s.wg.Wait()
-		for _, c := range []*stmtCache{s.wst, s.rst} {
-			c.mu.Lock()
-			for _, st := range c.m {
-				st.Close()
-			}
-			clear(c.m)
-			c.mu.Unlock()
+		c := s.rst
+		c.mu.Lock()
+		for _, st := range c.m {
+			st.Close()
 		}
+		clear(c.m)
+		c.mu.Unlock()
 		var cerr error
 		if s.ckpt != nil {
 			cerr = s.ckpt.Close()

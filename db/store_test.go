@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -165,5 +166,43 @@ func TestBackupFileUnderWrites(t *testing.T) {
 	defer c.Close()
 	if err := c.IntegrityCheck(ctx); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A write whose statement SQLite cannot prepare fails alone, whether it
+// executes or queries a row, and leaves the writer's connection able to
+// commit the next writes (the commit loop prepares statements on its own
+// connection, writer.go).
+func TestWriteBadStatement(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	for name, fn := range map[string]func(q *db.Queries) error{
+		"exec": func(q *db.Queries) error {
+			_, err := q.Raw().ExecContext(ctx, "INSERT INTO no_such_table VALUES (1)")
+			return err
+		},
+		"query row": func(q *db.Queries) error {
+			var n int
+			return q.Raw().QueryRowContext(ctx, "SELECT count(*) FROM no_such_table").Scan(&n)
+		},
+	} {
+		if err := s.Write(ctx, func(q *db.Queries) error {
+			if err := addTable(ctx, q, "bad-"+name); err != nil {
+				return err
+			}
+			return fn(q)
+		}); err == nil || !strings.Contains(err.Error(), "no_such_table") {
+			t.Fatalf("%s: err = %v, want SQLite's error about no_such_table", name, err)
+		}
+		if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, "good-"+name) }); err != nil {
+			t.Fatalf("the write after the %s: %v", name, err)
+		}
+	}
+	ids, err := s.Read().ListTableIDs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(ids, ","), "good-exec,good-query row"; got != want {
+		t.Fatalf("tables = %s, want %s", got, want)
 	}
 }

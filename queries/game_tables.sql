@@ -17,6 +17,13 @@ UPDATE game_tables SET status = ? WHERE id = ?;
 -- name: BumpTableVersion :one
 UPDATE game_tables SET version = version + 1 WHERE id = ? RETURNING version;
 
+-- name: AdvanceTableVersion :execrows
+-- AdvanceTableVersion is BumpTableVersion for a writer that knows the
+-- version it moves on from: it bumps the version only when it is still
+-- previous, and reports the rows changed (0: the table has moved on). It
+-- returns no row, which costs less than RETURNING on the hot path of a move.
+UPDATE game_tables SET version = version + 1 WHERE id = sqlc.arg(id) AND version = sqlc.arg(previous);
+
 -- name: CountTables :one
 SELECT count(*) FROM game_tables;
 
