@@ -8,21 +8,13 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// smallScreenGaps are the missions whose maps do not reach 24 px at
-// 1280×800 yet: their many squares, each labelled with its row and
-// column, need a taller drawing than the screen leaves (a map drawn as a
-// grid with row and column headers would fit them).
-var smallScreenGaps = map[string]string{
-	"8":  "Mission 8 draws all 25 squares of the enemies' path",
-	"H4": "Mission H4 draws a 10×10 map's entry squares and crystals",
-}
-
 // TestBrowserBoardMissions looks at the Space Cadets board page of every
 // mission besides Mission 7 (which TestBrowserBoardLayout plays to its
 // end), at its start and after a few moves, at 1280×800 and at
 // 1920×1080: the page fits one screen, nothing is cut, no places or labels
-// cover each other, and every name and count is at least 24 px (at
-// 1280×800 a smaller size is a skip for smallScreenGaps: not done).
+// cover each other, and every name and count is at least 24 px (the maps
+// are drawn as grids: Mission 8's 25 path squares and H4's 10×10 map
+// included).
 // Screenshots go to TW_SCREENSHOTS.
 func TestBrowserBoardMissions(t *testing.T) {
 	newCtx := browser(t)
@@ -45,11 +37,7 @@ func TestBrowserBoardMissions(t *testing.T) {
 					get(t, s.ctx, "settle", chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 50))))`, chromedp.EvalAwaitPromise))
 					name := "spacecadets-m" + mission + "-" + stage + "-" + itoa(int(s.dev.width))
 					boardFits(t, s.ctx, v)
-					gap := ""
-					if s.dev == boardScreen {
-						gap = smallScreenGaps[mission]
-					}
-					seen := drawingReadable(t, s.ctx, name, gap)
+					seen := drawingReadable(t, s.ctx, name)
 					if v.View.Board != nil && len(v.View.Board.Nodes) != seen.Places {
 						t.Errorf("%s: the drawing has %d places, the view %d", name, seen.Places, len(v.View.Board.Nodes))
 					}
