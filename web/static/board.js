@@ -411,6 +411,8 @@
     const plan = (side, named) => pieces.map(pc => (named ? Math.max(side, measure(shortText(pc, who(pc)), NOTE, 800) + 2) : side) + (pc.count > 1 ? measure("×" + pc.count, NOTE, 700) + 4 : 0));
     const width = (ws, k) => ws.slice(0, k).reduce((a, w) => a + w + 4, 0) + (k < pieces.length ? measure(more(k), NOTE, 700) : -4);
     let side = Math.min(PIECE, ch - 2 * CELL_PAD - 4, room), named = true, ws = plan(side, true), shown = pieces.length;
+    // Smaller pieces (down to 28 px, about their names' width) first.
+    while (width(ws, shown) > room && side > 28) ws = plan(side = Math.max(28, side - 2), true);
     if (width(ws, shown) > room) {
       side = Math.max(14, Math.min(side, 28, Math.floor((room - 4 * (pieces.length - 1)) / pieces.length))); named = false; ws = plan(side, false);
       while (shown > 0 && width(ws, shown) > room) shown--;
