@@ -13,7 +13,10 @@ import (
 // crystals and Gates, the Kraken, the entry squares), laid out from the
 // mission's board data; the tracks as counters; the stations as slots.
 // Face-down things (H4's planet tokens, Mission 8's enemy deck, the
-// Component cards) appear only as backs or counts.
+// Component cards) appear only as backs or counts. Every mission but 7
+// gives its tiles their rows and columns and its squares their row and
+// column, so the board page draws the map as a grid; Mission 7's tiles,
+// each its own 5×5 drawn apart, keep their squares hanging from them.
 func boardOf(s *State) *kit.BoardView {
 	d := s.D()
 	md := s.missionData()
