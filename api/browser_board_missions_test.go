@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"tablewarden/referee/kit"
 )
 
 // TestBrowserBoardMissions looks at the Space Cadets board page of every
@@ -41,6 +43,7 @@ func TestBrowserBoardMissions(t *testing.T) {
 					if v.View.Board != nil && len(v.View.Board.Nodes) != seen.Places {
 						t.Errorf("%s: the drawing has %d places, the view %d", name, seen.Places, len(v.View.Board.Nodes))
 					}
+					gridDrawn(t, s.ctx, name, v.View.Board)
 					viewportShot(t, s.ctx, name)
 				}
 			}
@@ -48,5 +51,34 @@ func TestBrowserBoardMissions(t *testing.T) {
 			playPreferring(t, ts, tb, r, 30, nil)
 			check("mid")
 		})
+	}
+}
+
+// gridDrawn checks that a board whose tiles give their rows and columns is
+// drawn as a grid: one header per row and per column of the map, and every
+// square the view lists as a cell inside its tile (drawingReadable checks
+// that the cells and headers cover nothing and are at least 24 px).
+func gridDrawn(t *testing.T, p context.Context, name string, b *kit.BoardView) {
+	t.Helper()
+	if b == nil {
+		return
+	}
+	r0, r1, c0, c1, squares := 1<<30, 0, 1<<30, 0, 0
+	for _, n := range b.Nodes {
+		switch {
+		case n.Rows > 0:
+			r0, r1 = min(r0, n.Row), max(r1, n.Row+n.Rows-1)
+			c0, c1 = min(c0, n.Col), max(c1, n.Col+n.Cols-1)
+		case n.Row > 0:
+			squares++
+		}
+	}
+	if r1 == 0 {
+		return
+	}
+	got := get(t, p, "grid", chromedp.Evaluate[[]int](`[document.querySelectorAll("#board-svg .grid-head").length,
+		Array.from(document.querySelectorAll("#board-svg g[data-grid=square]")).filter(g => g.dataset.in && document.querySelector('#board-svg g[data-node="' + g.dataset.in + '"]')).length]`))
+	if want := []int{r1 - r0 + 1 + c1 - c0 + 1, squares}; got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("%s: the grid has %d headers and %d cells in their tiles, want %d and %d", name, got[0], got[1], want[0], want[1])
 	}
 }
