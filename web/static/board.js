@@ -397,9 +397,10 @@
   }
 
   // drawCell draws one square of a grid in its cell: its mark on the left,
-  // then its pieces in a row with their short names; when they do not all
-  // fit, as small shapes of their kind without names (the cell's title
-  // names them); when even those do not fit, as many as fit and "+n".
+  // then its pieces in a row with their short names (two letters, or one
+  // when two do not fit); when they do not all fit, as small shapes of
+  // their kind without names (the cell's title names them); when even
+  // those do not fit, as many as fit and "+n".
   function drawCell(n, tile, x, y, cw, ch, names) {
     const mark = n.mark ? String(n.mark) : "";
     const markW = mark ? measure(mark, NOTE, 700) + 6 : 0;
@@ -407,14 +408,17 @@
     const room = cw - 2 * CELL_PAD - markW;
     const who = (pc) => pc.seat !== undefined && pc.seat !== null ? (names[pc.seat] || "") : "";
     const more = (k) => k < pieces.length ? "+" + (pieces.length - k) : "";
-    // plan lists the widths of the pieces at a size, with or without names.
-    const plan = (side, named) => pieces.map(pc => (named ? Math.max(side, measure(shortText(pc, who(pc)), NOTE, 800) + 2) : side) + (pc.count > 1 ? measure("×" + pc.count, NOTE, 700) + 4 : 0));
+    // plan lists the widths of the pieces at a size, with names of so many
+    // letters (0: none).
+    const plan = (side, letters) => pieces.map(pc => (letters ? Math.max(side, measure(shortText(pc, who(pc)).slice(0, letters), NOTE, 800) + 2) : side) + (pc.count > 1 ? measure("×" + pc.count, NOTE, 700) + 4 : 0));
     const width = (ws, k) => ws.slice(0, k).reduce((a, w) => a + w + 4, 0) + (k < pieces.length ? measure(more(k), NOTE, 700) : -4);
-    let side = Math.min(PIECE, ch - 2 * CELL_PAD - 4, room), named = true, ws = plan(side, true), shown = pieces.length;
-    // Smaller pieces (down to 28 px, about their names' width) first.
-    while (width(ws, shown) > room && side > 28) ws = plan(side = Math.max(28, side - 2), true);
+    let side = Math.min(PIECE, ch - 2 * CELL_PAD - 4, room), letters = 2, ws = plan(side, 2), shown = pieces.length;
+    // Smaller pieces (down to 28 px, about their names' width) first,
+    // then names of one letter.
+    while (width(ws, shown) > room && side > 28) ws = plan(side = Math.max(28, side - 2), 2);
+    if (width(ws, shown) > room) ws = plan(side, letters = 1);
     if (width(ws, shown) > room) {
-      side = Math.max(14, Math.min(side, 28, Math.floor((room - 4 * (pieces.length - 1)) / pieces.length))); named = false; ws = plan(side, false);
+      side = Math.max(14, Math.min(side, 28, Math.floor((room - 4 * (pieces.length - 1)) / pieces.length))); letters = 0; ws = plan(side, 0);
       while (shown > 0 && width(ws, shown) > room) shown--;
     }
     const rest = more(shown);
@@ -424,7 +428,9 @@
     if (mark) { out.push(sv("text", { class: "cell-mark", x: px + (markW - 6) / 2, y: cy + NOTE * 0.35, "font-size": NOTE }, mark)); px += markW; }
     for (let i = 0; i < shown; i++) {
       const g = piece(pieces[i], px + (ws[i] - side - (pieces[i].count > 1 ? measure("×" + pieces[i].count, NOTE, 700) + 4 : 0)) / 2, cy - side / 2, names, side);
-      if (!named) g.querySelectorAll(":scope > text:not(.piece-count)").forEach(t => t.remove());
+      for (const t of g.querySelectorAll(":scope > text:not(.piece-count)")) {
+        if (letters) t.textContent = t.textContent.slice(0, letters); else t.remove();
+      }
       out.push(g);
       px += ws[i] + 4;
     }
