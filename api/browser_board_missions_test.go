@@ -6,23 +6,17 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-)
 
-// smallScreenGaps are the missions whose maps do not reach 24 px at
-// 1280×800 yet: their many squares, each labelled with its row and
-// column, need a taller drawing than the screen leaves (a map drawn as a
-// grid with row and column headers would fit them).
-var smallScreenGaps = map[string]string{
-	"8":  "Mission 8 draws all 25 squares of the enemies' path",
-	"H4": "Mission H4 draws a 10×10 map's entry squares and crystals",
-}
+	"tablewarden/referee/kit"
+)
 
 // TestBrowserBoardMissions looks at the Space Cadets board page of every
 // mission besides Mission 7 (which TestBrowserBoardLayout plays to its
 // end), at its start and after a few moves, at 1280×800 and at
 // 1920×1080: the page fits one screen, nothing is cut, no places or labels
-// cover each other, and every name and count is at least 24 px (at
-// 1280×800 a smaller size is a skip for smallScreenGaps: not done).
+// cover each other, and every name and count is at least 24 px (the maps
+// are drawn as grids: Mission 8's 25 path squares and H4's 10×10 map
+// included).
 // Screenshots go to TW_SCREENSHOTS.
 func TestBrowserBoardMissions(t *testing.T) {
 	newCtx := browser(t)
@@ -45,14 +39,11 @@ func TestBrowserBoardMissions(t *testing.T) {
 					get(t, s.ctx, "settle", chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 50))))`, chromedp.EvalAwaitPromise))
 					name := "spacecadets-m" + mission + "-" + stage + "-" + itoa(int(s.dev.width))
 					boardFits(t, s.ctx, v)
-					gap := ""
-					if s.dev == boardScreen {
-						gap = smallScreenGaps[mission]
-					}
-					seen := drawingReadable(t, s.ctx, name, gap)
+					seen := drawingReadable(t, s.ctx, name)
 					if v.View.Board != nil && len(v.View.Board.Nodes) != seen.Places {
 						t.Errorf("%s: the drawing has %d places, the view %d", name, seen.Places, len(v.View.Board.Nodes))
 					}
+					gridDrawn(t, s.ctx, name, v.View.Board)
 					viewportShot(t, s.ctx, name)
 				}
 			}
@@ -60,5 +51,34 @@ func TestBrowserBoardMissions(t *testing.T) {
 			playPreferring(t, ts, tb, r, 30, nil)
 			check("mid")
 		})
+	}
+}
+
+// gridDrawn checks that a board whose tiles give their rows and columns is
+// drawn as a grid: one header per row and per column of the map, and every
+// square the view lists as a cell inside its tile (drawingReadable checks
+// that the cells and headers cover nothing and are at least 24 px).
+func gridDrawn(t *testing.T, p context.Context, name string, b *kit.BoardView) {
+	t.Helper()
+	if b == nil {
+		return
+	}
+	r0, r1, c0, c1, squares := 1<<30, 0, 1<<30, 0, 0
+	for _, n := range b.Nodes {
+		switch {
+		case n.Rows > 0:
+			r0, r1 = min(r0, n.Row), max(r1, n.Row+n.Rows-1)
+			c0, c1 = min(c0, n.Col), max(c1, n.Col+n.Cols-1)
+		case n.Row > 0:
+			squares++
+		}
+	}
+	if r1 == 0 {
+		return
+	}
+	got := get(t, p, "grid", chromedp.Evaluate[[]int](`[document.querySelectorAll("#board-svg .grid-head").length,
+		Array.from(document.querySelectorAll("#board-svg g[data-grid=square]")).filter(g => g.dataset.in && document.querySelector('#board-svg g[data-node="' + g.dataset.in + '"]')).length]`))
+	if want := []int{r1 - r0 + 1 + c1 - c0 + 1, squares}; got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("%s: the grid has %d headers and %d cells in their tiles, want %d and %d", name, got[0], got[1], want[0], want[1])
 	}
 }

@@ -34,6 +34,20 @@ type BoardNode struct {
 	// Note is a short line under the label ("Ship Control: Locked").
 	Note   string  `json:"note,omitempty"`
 	Pieces []Piece `json:"pieces,omitempty"`
+	// Row and Col, when set, make the place a square of a map drawn as a
+	// grid: its row and column in the game's own numbering (from 1). The
+	// board page then draws it as a cell of the tile that covers it.
+	Row int `json:"row,omitempty"`
+	Col int `json:"col,omitempty"`
+	// Rows and Cols, when set, make the place a map tile drawn as a grid:
+	// it covers the squares from Row, Col to Row+Rows-1, Col+Cols-1, and
+	// the board page draws them as cells with row and column headers.
+	Rows int `json:"rows,omitempty"`
+	Cols int `json:"cols,omitempty"`
+	// Mark is a short sign (a few characters) that a grid cell shows for
+	// the square itself, beside its pieces: an entry square's number, a
+	// square's place along a path.
+	Mark string `json:"mark,omitempty"`
 }
 
 // Piece is something standing on a place.

@@ -13,7 +13,10 @@ import (
 // crystals and Gates, the Kraken, the entry squares), laid out from the
 // mission's board data; the tracks as counters; the stations as slots.
 // Face-down things (H4's planet tokens, Mission 8's enemy deck, the
-// Component cards) appear only as backs or counts.
+// Component cards) appear only as backs or counts. Every mission but 7
+// gives its tiles their rows and columns and its squares their row and
+// column, so the board page draws the map as a grid; Mission 7's tiles,
+// each its own 5×5 drawn apart, keep their squares hanging from them.
 func boardOf(s *State) *kit.BoardView {
 	d := s.D()
 	md := s.missionData()
@@ -93,7 +96,11 @@ func (b *boardBuilder) addTiles() {
 	for i, t := range b.tiles {
 		// A tile is drawn at the top of its box, over its squares.
 		n := kit.BoardNode{ID: "tile-" + strconv.Itoa(i+1), Label: t.Label, X: round3(t.X + t.W/2), Y: round3(t.Y), Tags: []string{"tile"}}
-		if b.s.Rabbit != nil {
+		if b.s.Rabbit == nil {
+			// The map is drawn as a grid of its squares; Mission 7's
+			// tiles (each its own 5×5) hang their few squares instead.
+			n.Row, n.Col, n.Rows, n.Cols = t.Row, t.Col, t.Rows, t.Cols
+		} else {
 			n.Label = fmt.Sprintf("Tile %d of %d", i+1, len(b.tiles))
 		}
 		if r := b.s.Rabbit; r != nil {
@@ -134,7 +141,8 @@ func (b *boardBuilder) square(tile, row, col int, tags ...string) *kit.BoardNode
 		return nil
 	}
 	n := kit.BoardNode{ID: id, Label: "Row " + strconv.Itoa(row) + ", column " + strconv.Itoa(col),
-		X: round3(t.X + t.W*(float64(col-t.Col)+0.5)/float64(t.Cols)), Y: round3(t.Y + t.H*(float64(row-t.Row)+0.5)/float64(t.Rows)), Tags: tags}
+		X: round3(t.X + t.W*(float64(col-t.Col)+0.5)/float64(t.Cols)), Y: round3(t.Y + t.H*(float64(row-t.Row)+0.5)/float64(t.Rows)), Tags: tags,
+		Row: row, Col: col}
 	if tile > 0 {
 		// Mission 7: the square hangs from its tile by a line, so its
 		// label stays short enough to read from a metre.
@@ -202,6 +210,9 @@ func (b *boardBuilder) addMission() {
 			if i == 0 {
 				n.Tags, n.Note = appendNew(n.Tags, "start"), "Enemy Start square"
 			}
+			// The cell shows the square's place along the path (1 is the
+			// Enemy Start square), so the table can count an enemy's move.
+			n.Mark = strconv.Itoa(i + 1)
 			if i > 0 {
 				b.view.Edges = append(b.view.Edges, kit.BoardEdge{From: fmt.Sprintf("sq-0-%d-%d", path[i-1][0], path[i-1][1]), To: n.ID, Tags: []string{"one-way"}})
 			}
@@ -241,6 +252,7 @@ func (b *boardBuilder) addMission() {
 		for i, sq := range d.H4.EntrySquares {
 			if n := b.square(0, sq[0], sq[1], "entry"); n != nil && n.Note == "" {
 				n.Note = "Enemy entry square " + strconv.Itoa(i+1)
+				n.Mark = strconv.Itoa(i + 1)
 			}
 		}
 	}

@@ -250,6 +250,7 @@
     // Places that hang from another (map squares on their tile) are laid
     // out under it and do not count in the rows.
     const up = hangers(board.edges);
+    if (!Object.keys(up).length && nodes.some(n => n.rows > 0 && n.cols > 0)) return drawGrid(board, names, label, size);
     const free = nodes.filter(n => !up[n.id]);
     const cols = Math.max(1, ...free.map(n => free.filter(o => Math.abs(o.y - n.y) < 0.08).length));
     const maxW = Math.max(130, Math.min(340, size.w / cols - GAP));
@@ -287,24 +288,174 @@
         e.label ? sv("rect", { class: "edge-label-back", x: mx - lw / 2, y: my - NOTE * 0.65, width: lw, height: NOTE * 1.3, rx: 6 }) : null,
         e.label ? sv("text", { x: mx, y: my + NOTE * 0.35, class: "edge-label", "font-size": NOTE }, e.label) : null);
     });
-    const places = boxes.map(b => {
-      const n = b.n, left = b.x - b.w / 2, top = b.y - b.h / 2;
-      let y = top + PAD;
-      const label = sv("text", { class: "node-label", "font-size": LABEL }, b.label.map(l => { y += LABEL * 1.15; return sv("tspan", { x: b.x, y: y - LABEL * 0.3 }, l); }));
-      const note = b.note.length ? sv("text", { class: "node-note", "font-size": NOTE }, b.note.map(l => { y += NOTE * 1.15; return sv("tspan", { x: b.x, y: y - NOTE * 0.3 }, l); })) : null;
-      const pieces = [];
-      for (const row of b.rows) {
-        const rw = row.reduce((s, p) => s + p.w + 6, -6);
-        let x = b.x - rw / 2;
-        for (const p of row) { pieces.push(piece(p.pc, x, y + 3, names)); x += p.w + 6; }
-        y += PIECE + 6;
-      }
-      return sv("g", { class: classes("node", n.tags), "data-key": "n:" + n.id, "data-node": n.id },
-        sv("rect", { x: left, y: top, width: b.w, height: b.h, rx: 10 }), label, note, pieces);
-    });
+    const places = boxes.map(b => drawPlace(b, names));
     requestAnimationFrame(checkSize);
     return sv("svg", { viewBox: "0 0 " + room.w + " " + room.h, class: "board-svg", id: "board-svg", "data-tries": tries.join(" ") + " in " + size.w + "x" + size.h, role: "img", "aria-label": label || board.title || "" },
       sv("g", { class: "edges" }, edges), sv("g", { class: "nodes" }, places));
+  }
+
+  // A map drawn as a grid (assumed layout values, in CSS pixels): cells
+  // at least GRID_MIN high hold pieces of at most the cell's height less
+  // 2 * CELL_PAD; tiles stand TILE_GAP apart; a tile's name takes a band
+  // above its cells when the cells stay at least GRID_MIN high with it.
+  const GRID_MIN = 34, CELL_PAD = 2, TILE_GAP = 6;
+
+  // drawGrid draws a board whose map tiles give their rows and columns
+  // (kit.BoardNode Rows, Cols): the tiles side by side as one grid, with
+  // the row numbers on the left and the column numbers on top, each tile's
+  // name in a band above its cells, and every square the board lists as
+  // the cell at its row and column, showing only its mark and its pieces
+  // (its name and note are in the cell's title). Other places (off the
+  // map) stand in a column on the right. Connections between squares are
+  // lines between their cells' centres.
+  function drawGrid(board, names, label, size) {
+    const nodes = board.nodes || [];
+    const tiles = nodes.filter(n => n.rows > 0 && n.cols > 0);
+    const squares = nodes.filter(n => n.row > 0 && n.col > 0 && !(n.rows > 0));
+    const others = nodes.filter(n => !tiles.includes(n) && !squares.includes(n));
+    const r0 = Math.min(...tiles.map(t => t.row)), r1 = Math.max(...tiles.map(t => t.row + t.rows - 1));
+    const c0 = Math.min(...tiles.map(t => t.col)), c1 = Math.max(...tiles.map(t => t.col + t.cols - 1));
+    const tileRows = [...new Set(tiles.map(t => t.row))].sort((a, b) => a - b);
+    const tileCols = [...new Set(tiles.map(t => t.col))].sort((a, b) => a - b);
+    // The places off the map stand in a column on the right, or in a row
+    // under the map, whichever leaves the larger cells.
+    const side = others.map(n => placeBox(n, Math.min(220, Math.round(size.w * 0.3))));
+    const sideW = side.length ? Math.max(...side.map(b => b.w)) : 0, sideH = side.length ? Math.max(...side.map(b => b.h)) : 0;
+    const headW = Math.ceil(measure(String(r1), NOTE, 700)) + 12, headH = Math.ceil(NOTE * 1.3);
+    const band = Math.ceil(LABEL * 1.3);
+    const nr = r1 - r0 + 1, nc = c1 - c0 + 1;
+    // cells sizes the cells for a grid area of w × h, with or without the
+    // tiles' name bands: no wider than 2.5 times their height, nor higher
+    // than 1.5 times their width.
+    const cells = (w, h, bands) => {
+      let ch = (h - headH - bands * band * tileRows.length - TILE_GAP * (tileRows.length - 1)) / nr;
+      let cw = (w - headW - TILE_GAP * (tileCols.length - 1)) / nc;
+      cw = Math.min(cw, 2.5 * ch);
+      ch = Math.min(ch, 1.5 * cw);
+      return { cw, ch, bands };
+    };
+    const fit = (w, h) => { const with1 = cells(w, h, 1); return with1.ch >= GRID_MIN && with1.cw >= GRID_MIN ? with1 : cells(w, h, 0); };
+    const right = side.length ? fit(size.w - sideW - GAP, size.h) : fit(size.w, size.h);
+    const under = side.length ? fit(size.w, size.h - sideH - GAP) : right;
+    const below = Math.min(under.cw, under.ch) > Math.min(right.cw, right.ch);
+    let { cw, ch, bands } = below ? under : right;
+    const room = { w: size.w, h: size.h };
+    if (ch < GRID_MIN || cw < GRID_MIN) {
+      // The map needs a larger drawing than the box: the screen shows it
+      // smaller (the board page's test reports that).
+      const f = GRID_MIN / Math.min(ch, cw);
+      cw *= f; ch *= f;
+      room.w = Math.ceil(size.w * f); room.h = Math.ceil(size.h * f);
+    }
+    // Where a row's and a column's cells start.
+    const colX = (c) => headW + (c - c0) * cw + TILE_GAP * (tileCols.filter(x => x <= c).length - 1);
+    const rowY = (r) => headH + (r - r0) * ch + (TILE_GAP + bands * band) * tileRows.filter(x => x <= r).length - TILE_GAP;
+    const tileOf = (n) => tiles.find(t => n.row >= t.row && n.row < t.row + t.rows && n.col >= t.col && n.col < t.col + t.cols);
+    const heads = [];
+    for (let c = c0; c <= c1; c++) heads.push(sv("text", { class: "grid-head", x: colX(c) + cw / 2, y: headH - NOTE * 0.35, "font-size": NOTE }, String(c)));
+    for (let r = r0; r <= r1; r++) heads.push(sv("text", { class: "grid-head", x: headW / 2, y: rowY(r) + ch / 2 + NOTE * 0.35, "font-size": NOTE }, String(r)));
+    const grid = [], tileGs = [];
+    for (const t of tiles) {
+      for (let r = t.row; r < t.row + t.rows; r++) for (let c = t.col; c < t.col + t.cols; c++) {
+        grid.push(sv("rect", { class: "grid-cell", x: colX(c), y: rowY(r), width: cw, height: ch }));
+      }
+      const x = colX(t.col), y = rowY(t.row) - bands * band, w = t.cols * cw, h = t.rows * ch + bands * band;
+      tileGs.push(sv("g", { class: classes("node", t.tags) + " grid-tile", "data-key": "n:" + t.id, "data-node": t.id, "data-grid": "tile" },
+        sv("title", {}, [t.label, t.note].filter(Boolean).join(" · ")),
+        sv("rect", { x, y, width: w, height: h, rx: 4 }),
+        bands ? sv("text", { class: "node-label", x: x + w / 2, y: y + band - LABEL * 0.35, "font-size": LABEL }, fitText(t.label, LABEL, 700, w - 2 * PAD)) : null));
+    }
+    const centre = {};
+    const squareGs = squares.map(n => {
+      const t = tileOf(n);
+      const x = colX(n.col), y = rowY(n.row);
+      centre[n.id] = [x + cw / 2, y + ch / 2];
+      return drawCell(n, t, x, y, cw, ch, names);
+    });
+    const lines = (board.edges || []).filter(e => centre[e.from] && centre[e.to]).map(e =>
+      sv("g", { class: classes("edge", e.tags) + " grid-edge", "data-key": "e:" + e.from + ">" + e.to },
+        sv("line", { x1: centre[e.from][0], y1: centre[e.from][1], x2: centre[e.to][0], y2: centre[e.to][1] })));
+    // The places off the map: one under the other on the right, or side
+    // by side under the map.
+    let at = 0;
+    for (const b of side) {
+      if (below) { b.x = at + b.w / 2; b.y = room.h - sideH / 2; at += b.w + GAP; }
+      else { b.x = room.w - sideW / 2; b.y = at + b.h / 2; at += b.h + GAP; }
+    }
+    drawn = size;
+    requestAnimationFrame(checkSize);
+    return sv("svg", { viewBox: "0 0 " + room.w + " " + room.h, class: "board-svg board-grid-map", id: "board-svg", "data-tries": (room.h > size.h ? "grid of " + Math.round(cw) + "x" + Math.round(ch) + " px cells" : "") + " in " + size.w + "x" + size.h, role: "img", "aria-label": label || board.title || "" },
+      sv("g", { class: "nodes grid-tiles" }, tileGs), sv("g", { class: "grid-cells" }, grid), sv("g", { class: "grid-heads" }, heads),
+      sv("g", { class: "edges" }, lines), sv("g", { class: "nodes" }, squareGs, side.map(b => drawPlace(b, names))));
+  }
+
+  // fitText shortens a text with "…" until it is no wider than max.
+  function fitText(text, size, weight, max) {
+    let t = String(text || "");
+    while (t.length > 1 && measure(t, size, weight) > max) t = t.slice(0, -2) + "…";
+    return t;
+  }
+
+  // drawCell draws one square of a grid in its cell: its mark on the left,
+  // then its pieces in a row with their short names (two letters, or one
+  // when two do not fit); when they do not all fit, as small shapes of
+  // their kind without names (the cell's title names them); when even
+  // those do not fit, as many as fit and "+n".
+  function drawCell(n, tile, x, y, cw, ch, names) {
+    const mark = n.mark ? String(n.mark) : "";
+    const markW = mark ? measure(mark, NOTE, 700) + 6 : 0;
+    const pieces = groupPieces(n.pieces);
+    const room = cw - 2 * CELL_PAD - markW;
+    const who = (pc) => pc.seat !== undefined && pc.seat !== null ? (names[pc.seat] || "") : "";
+    const more = (k) => k < pieces.length ? "+" + (pieces.length - k) : "";
+    // plan lists the widths of the pieces at a size, with names of so many
+    // letters (0: none).
+    const plan = (side, letters) => pieces.map(pc => (letters ? Math.max(side, measure(shortText(pc, who(pc)).slice(0, letters), NOTE, 800) + 2) : side) + (pc.count > 1 ? measure("×" + pc.count, NOTE, 700) + 4 : 0));
+    const width = (ws, k) => ws.slice(0, k).reduce((a, w) => a + w + 4, 0) + (k < pieces.length ? measure(more(k), NOTE, 700) : -4);
+    let side = Math.min(PIECE, ch - 2 * CELL_PAD - 4, room), letters = 2, ws = plan(side, 2), shown = pieces.length;
+    // Smaller pieces (down to 28 px, about their names' width) first,
+    // then names of one letter.
+    while (width(ws, shown) > room && side > 28) ws = plan(side = Math.max(28, side - 2), 2);
+    if (width(ws, shown) > room) ws = plan(side, letters = 1);
+    if (width(ws, shown) > room) {
+      side = Math.max(14, Math.min(side, 28, Math.floor((room - 4 * (pieces.length - 1)) / pieces.length))); letters = 0; ws = plan(side, 0);
+      while (shown > 0 && width(ws, shown) > room) shown--;
+    }
+    const rest = more(shown);
+    let px = x + cw / 2 - (markW + Math.max(0, width(ws, shown))) / 2;
+    const cy = y + ch / 2;
+    const out = [];
+    if (mark) { out.push(sv("text", { class: "cell-mark", x: px + (markW - 6) / 2, y: cy + NOTE * 0.35, "font-size": NOTE }, mark)); px += markW; }
+    for (let i = 0; i < shown; i++) {
+      const g = piece(pieces[i], px + (ws[i] - side - (pieces[i].count > 1 ? measure("×" + pieces[i].count, NOTE, 700) + 4 : 0)) / 2, cy - side / 2, names, side);
+      for (const t of g.querySelectorAll(":scope > text:not(.piece-count)")) {
+        if (letters) t.textContent = t.textContent.slice(0, letters); else t.remove();
+      }
+      out.push(g);
+      px += ws[i] + 4;
+    }
+    if (rest) out.push(sv("text", { class: "cell-more", x: px + measure(rest, NOTE, 700) / 2, y: cy + NOTE * 0.35, "font-size": NOTE }, rest));
+    const title = [n.label, n.note].concat(pieces.map(pc => (pc.kind === "back" ? "Face down" : pc.label) + (pc.count > 1 ? " ×" + pc.count : ""))).filter(Boolean).join(" · ");
+    return sv("g", { class: classes("node", n.tags) + " grid-square", "data-key": "n:" + n.id, "data-node": n.id, "data-grid": "square", "data-in": tile ? tile.id : "" },
+      sv("title", {}, title),
+      sv("rect", { x: x + 2, y: y + 2, width: cw - 4, height: ch - 4, rx: 4 }), out);
+  }
+
+  // drawPlace draws one laid-out place: its box, label, note and pieces.
+  function drawPlace(b, names) {
+    const n = b.n, left = b.x - b.w / 2, top = b.y - b.h / 2;
+    let y = top + PAD;
+    const label = sv("text", { class: "node-label", "font-size": LABEL }, b.label.map(l => { y += LABEL * 1.15; return sv("tspan", { x: b.x, y: y - LABEL * 0.3 }, l); }));
+    const note = b.note.length ? sv("text", { class: "node-note", "font-size": NOTE }, b.note.map(l => { y += NOTE * 1.15; return sv("tspan", { x: b.x, y: y - NOTE * 0.3 }, l); })) : null;
+    const pieces = [];
+    for (const row of b.rows) {
+      const rw = row.reduce((s, p) => s + p.w + 6, -6);
+      let x = b.x - rw / 2;
+      for (const p of row) { pieces.push(piece(p.pc, x, y + 3, names)); x += p.w + 6; }
+      y += PIECE + 6;
+    }
+    return sv("g", { class: classes("node", n.tags), "data-key": "n:" + n.id, "data-node": n.id },
+      sv("rect", { x: left, y: top, width: b.w, height: b.h, rx: 10 }), label, note, pieces);
   }
 
   // labelSpot finds where a connection's label of width lw stands: along
@@ -385,18 +536,19 @@
 
   // piece draws one piece with its top left corner at x, y, by kind; a
   // face-down piece ("back") shows only its back.
-  function piece(pc, x, y, names) {
+  function piece(pc, x, y, names, size) {
+    const side = size || PIECE;
     const who = pc.seat !== undefined && pc.seat !== null ? (names[pc.seat] || "") : "";
     const count = pc.count > 1 ? "×" + pc.count : "";
     const title = (pc.kind === "back" ? "" : (pc.label || "")) + (who ? " · " + who : "") + (count ? " " + count : "");
-    const r = PIECE / 2, cx = x + r, cy = y + r;
-    const shape = pc.kind === "enemy" ? sv("path", { d: `M${cx} ${y}L${x + PIECE} ${cy}L${cx} ${y + PIECE}L${x} ${cy}Z` })
-      : pc.kind === "marker" || pc.kind === "back" ? sv("rect", { x, y, width: PIECE, height: PIECE, rx: 6 })
+    const r = side / 2, cx = x + r, cy = y + r;
+    const shape = pc.kind === "enemy" ? sv("path", { d: `M${cx} ${y}L${x + side} ${cy}L${cx} ${y + side}L${x} ${cy}Z` })
+      : pc.kind === "marker" || pc.kind === "back" ? sv("rect", { x, y, width: side, height: side, rx: 6 })
         : sv("circle", { cx, cy, r });
     return sv("g", { class: "piece piece-" + pc.kind + (who ? " seat-" + pc.seat : "") },
       sv("title", {}, title), shape,
       sv("text", { x: cx, y: cy + NOTE * 0.35, "font-size": NOTE }, shortText(pc, who)),
-      count ? sv("text", { x: x + PIECE + 2, y: cy + NOTE * 0.35, class: "piece-count", "font-size": NOTE }, count) : null);
+      count ? sv("text", { x: x + side + 2, y: cy + NOTE * 0.35, class: "piece-count", "font-size": NOTE }, count) : null);
   }
 
   // long reports whether a counter's value needs a whole row of the
