@@ -91,6 +91,7 @@ const drawingFaults = `(() => {
 // no two cells may cover each other and no header may cover a place.
 func drawingReadable(t *testing.T, p context.Context, name string) drawingSeen {
 	t.Helper()
+	piecesExplained(t, p, name)
 	got := get(t, p, "drawing", chromedp.Evaluate[drawingSeen](drawingFaults))
 	if len(got.Faults) > 0 {
 		t.Errorf("%s: %d faults, the first: %s", name, len(got.Faults), strings.Join(got.Faults[:min(len(got.Faults), 6)], "; "))
@@ -154,5 +155,32 @@ func TestBrowserBoardLayout(t *testing.T) {
 			}
 			check("end")
 		})
+	}
+}
+
+// unexplainedPieces lists the short forms drawn on face-up pieces ("Be",
+// or "B" where a cell had room for one letter) that the drawing's heading
+// does not explain: a piece's short form must begin one of the legend's
+// entries, unless its name is its short form.
+const unexplainedPieces = `(() => {
+	const keys = Array.from(document.querySelectorAll("#board-legend .legend-item b")).map(b => b.textContent);
+	const out = [];
+	for (const g of document.querySelectorAll("#board-svg g.piece:not(.piece-back)")) {
+		const text = g.querySelector(":scope > text:not(.piece-count)");
+		if (!text) continue; // a bare shape: its cell's title names it
+		const short = text.textContent, title = (g.querySelector(":scope > title") || {}).textContent || "";
+		if (short === title.split(" · ")[0]) continue;
+		if (!keys.some(k => k.startsWith(short))) out.push(short + " (" + title + ")");
+	}
+	return Array.from(new Set(out));
+})()`
+
+// piecesExplained fails when a face-up piece's short form on the board's
+// drawing is not explained by the legend in the drawing's heading: a
+// table a metre away cannot hover for a tooltip.
+func piecesExplained(t *testing.T, p context.Context, name string) {
+	t.Helper()
+	if missing := get(t, p, "legend", chromedp.Evaluate[[]string](unexplainedPieces)); len(missing) > 0 {
+		t.Errorf("%s: pieces the legend does not explain: %s", name, strings.Join(missing, ", "))
 	}
 }

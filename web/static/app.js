@@ -34,7 +34,7 @@ function applyPatch(view, patch) {
 // ---- patch:end ----
 (function () {
   const { el, morph, morphChildren } = window.TW_DOM;
-  const { drawBoard, drawCounters, Sound } = window.TW_BOARD;
+  const { drawBoard, drawCounters, legend, Sound } = window.TW_BOARD;
   // The drawn board is laid out for its box: a box of another size draws it again.
   window.TW_BOARD.redraw = () => rerender();
   const TEST = window.TW_TEST || null;
@@ -1139,7 +1139,13 @@ function applyPatch(view, patch) {
     const svg = view.board ? drawBoard(view.board, n, view.board.title) : null;
     const centre = [];
     if (timers.length) centre.push(el("div", { class: "timer-stage", "data-key": "timers" }, timers.map(tm => timerEl(tm, "huge"))));
-    if (svg) centre.push(el("div", { class: "board-draw", "data-key": "draw" }, view.board.title ? el("h2", { text: view.board.title }) : null, svg));
+    // The drawing's heading names it and says what its two-letter pieces
+    // stand for, on one line (what does not fit is cut with an ellipsis,
+    // so the drawing keeps its height).
+    const keys = svg ? legend(view.board, n) : [];
+    const heading = svg && (view.board.title || keys.length) ? el("h2", { id: "board-heading" }, view.board.title || "",
+      keys.length ? el("span", { class: "legend", id: "board-legend" }, keys.map(k => el("span", { class: "legend-item" }, el("b", { text: k.short }), " " + k.full))) : null) : null;
+    if (svg) centre.push(el("div", { class: "board-draw", "data-key": "draw" }, heading, svg));
     else if (!view.board && !view.outcome && !timers.length) centre.push(el("div", { class: "board-public", "data-key": "public" }, readable(v, view.public)));
     // After the end, beside a drawing, the result takes the counters'
     // place: they tell how the game stood, which the result and the

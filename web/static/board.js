@@ -552,11 +552,12 @@
   }
 
   // long reports whether a counter's value needs a whole row of the
-  // counters: more than 16 characters, or a word longer than 8 (a word is
-  // never broken inside: "Shapeshifter").
+  // counters: more than 16 characters, a word longer than 8 (a word is
+  // never broken inside: "Shapeshifter"), or a name with a note in brackets
+  // ("Ratman (remove)").
   function long(value) {
     const s = String(value || "");
-    return s.length > 16 || s.split(/\s+/).some(w => w.length > 8);
+    return s.length > 16 || s.split(/\s+/).some(w => w.length > 8) || (s.length > 12 && s.includes("("));
   }
 
   // counters and slots as big HTML boxes.
@@ -602,6 +603,35 @@
     }
   };
 
-  Board.drawBoard = drawBoard; Board.drawCounters = drawCounters; Board.Sound = Sound;
+  // legend lists what the drawing's two-letter pieces stand for ("Be:
+  // Beak", "Te: Tentacle"), each once, in the order they first appear;
+  // face-down pieces ("?") and pieces whose name is their short form are
+  // left out. A piece's seat name, when it has one, is what it stands for.
+  // A name's part in brackets ("explorer (strength 1)", "Tentacle C
+  // (Subdued)") is left out, and the pieces of one short form with
+  // different names are named by the words their names share ("Tentacle"),
+  // or by all of them when they share none.
+  function legend(board, names) {
+    const byShort = new Map();
+    for (const n of board.nodes || []) {
+      for (const pc of n.pieces || []) {
+        if (pc.kind === "back") continue;
+        const who = pc.seat !== undefined && pc.seat !== null ? (names[pc.seat] || "") : "";
+        const full = (pc.label || who).replace(/\s*\(.*\)\s*$/, "");
+        const short = shortText(pc, who);
+        if (!full || full === short) continue;
+        if (!byShort.has(short)) byShort.set(short, []);
+        if (!byShort.get(short).includes(full)) byShort.get(short).push(full);
+      }
+    }
+    return Array.from(byShort, ([short, fulls]) => {
+      const words = fulls.map(f => f.split(/\s+/));
+      let k = 0;
+      while (words.every(w => k < w.length && w[k] === words[0][k])) k++;
+      return { short, full: k > 0 ? words[0].slice(0, k).join(" ") : fulls.join(" / ") };
+    });
+  }
+
+  Board.drawBoard = drawBoard; Board.drawCounters = drawCounters; Board.legend = legend; Board.Sound = Sound;
   window.TW_BOARD = Board;
 })();
