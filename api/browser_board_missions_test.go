@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // TestBrowserBoardMissions looks at the Space Cadets board page of every
@@ -27,25 +28,11 @@ func TestBrowserBoardMissions(t *testing.T) {
 			tb := ts.newTable("spacecadets", map[string]any{"mission": mission}, 3)
 			ts.start(tb)
 			r := rand.New(rand.NewPCG(uint64(mi)+31, 9))
-			openAs(t, ts, small, boardScreen, tb, "board", "", 0)
-			openAs(t, ts, big, tvScreen, tb, "board", "", 0)
+			screens := openBoards(t, ts, tb, small, big)
 			check := func(stage string) {
-				v := ts.view(tb, "")
-				for _, s := range []struct {
-					ctx context.Context
-					dev device
-				}{{small, boardScreen}, {big, tvScreen}} {
-					waitVersion(t, s.ctx, v.Version)
-					get(t, s.ctx, "settle", chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 50))))`, chromedp.EvalAwaitPromise))
-					name := "spacecadets-m" + mission + "-" + stage + "-" + itoa(int(s.dev.width))
-					boardFits(t, s.ctx, v)
-					seen := drawingReadable(t, s.ctx, name)
-					if v.View.Board != nil && len(v.View.Board.Nodes) != seen.Places {
-						t.Errorf("%s: the drawing has %d places, the view %d", name, seen.Places, len(v.View.Board.Nodes))
-					}
-					gridDrawn(t, s.ctx, name, v.View.Board)
-					viewportShot(t, s.ctx, name)
-				}
+				lookAtBoards(t, ts, tb, screens, "spacecadets-m"+mission+"-"+stage, func(p context.Context, name string, v tablepkg.ViewResponse) {
+					gridDrawn(t, p, name, v.View.Board)
+				})
 			}
 			check("start")
 			playPreferring(t, ts, tb, r, 30, nil)

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	tablepkg "tablewarden/table"
 )
 
 // tvScreen is a television in the middle of the table.
@@ -118,26 +120,8 @@ func TestBrowserBoardLayout(t *testing.T) {
 			tb := ts.newTable(g.id, g.options, g.players)
 			ts.start(tb)
 			r := rand.New(rand.NewPCG(uint64(gi)+11, 5))
-			openAs(t, ts, small, boardScreen, tb, "board", "", 0)
-			openAs(t, ts, big, tvScreen, tb, "board", "", 0)
-			check := func(stage string) {
-				v := ts.view(tb, "")
-				for _, s := range []struct {
-					ctx context.Context
-					dev device
-				}{{small, boardScreen}, {big, tvScreen}} {
-					waitVersion(t, s.ctx, v.Version)
-					// The drawing is laid out again once its box is measured.
-					get(t, s.ctx, "settle", chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 50))))`, chromedp.EvalAwaitPromise))
-					name := g.id + "-" + stage + "-" + itoa(int(s.dev.width))
-					boardFits(t, s.ctx, v)
-					seen := drawingReadable(t, s.ctx, name)
-					if v.View.Board != nil && len(v.View.Board.Nodes) != seen.Places {
-						t.Errorf("%s: the drawing has %d places, the view %d", name, seen.Places, len(v.View.Board.Nodes))
-					}
-					viewportShot(t, s.ctx, name)
-				}
-			}
+			screens := openBoards(t, ts, tb, small, big)
+			check := func(stage string) { lookAtBoards(t, ts, tb, screens, g.id+"-"+stage, nil) }
 			check("start")
 			playPreferring(t, ts, tb, r, 12, g.advance)
 			check("mid")
@@ -182,5 +166,45 @@ func piecesExplained(t *testing.T, p context.Context, name string) {
 	t.Helper()
 	if missing := get(t, p, "legend", chromedp.Evaluate[[]string](unexplainedPieces)); len(missing) > 0 {
 		t.Errorf("%s: pieces the legend does not explain: %s", name, strings.Join(missing, ", "))
+	}
+}
+
+// boardOpen is a board page open in a browser at one screen size.
+type boardOpen struct {
+	ctx context.Context
+	dev device
+}
+
+// openBoards opens tb's board page at 1280×800 in small and at 1920×1080
+// in big.
+func openBoards(t *testing.T, ts *testServer, tb *table, small, big context.Context) []boardOpen {
+	t.Helper()
+	openAs(t, ts, small, boardScreen, tb, "board", "", 0)
+	openAs(t, ts, big, tvScreen, tb, "board", "", 0)
+	return []boardOpen{{small, boardScreen}, {big, tvScreen}}
+}
+
+// lookAtBoards waits until every screen shows tb's newest version and
+// checks each: the page fits one screen (boardFits), its drawing is
+// readable (drawingReadable) with a place for each of the view's, and
+// whatever extra checks; then it keeps a screenshot named
+// prefix-<screen width>.
+func lookAtBoards(t *testing.T, ts *testServer, tb *table, screens []boardOpen, prefix string, extra func(p context.Context, name string, v tablepkg.ViewResponse)) {
+	t.Helper()
+	v := ts.view(tb, "")
+	for _, s := range screens {
+		waitVersion(t, s.ctx, v.Version)
+		// The drawing is laid out again once its box is measured.
+		get(t, s.ctx, "settle", chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 50))))`, chromedp.EvalAwaitPromise))
+		name := prefix + "-" + itoa(int(s.dev.width))
+		boardFits(t, s.ctx, v)
+		seen := drawingReadable(t, s.ctx, name)
+		if v.View.Board != nil && len(v.View.Board.Nodes) != seen.Places {
+			t.Errorf("%s: the drawing has %d places, the view %d", name, seen.Places, len(v.View.Board.Nodes))
+		}
+		if extra != nil {
+			extra(s.ctx, name, v)
+		}
+		viewportShot(t, s.ctx, name)
 	}
 }
