@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -112,24 +111,9 @@ func BenchmarkMoveSnapshotEvery(b *testing.B) {
 			snapshotEvery = every
 			defer func() { snapshotEvery = old }()
 			svc, ids := benchService(b, 64)
-			var next, keys atomic.Int64
-			b.SetParallelism(32)
 			b.ResetTimer()
 			cpu0 := cpuTime()
-			b.RunParallel(func(pb *testing.PB) {
-				r := rand.New(rand.NewPCG(uint64(next.Add(1)), 7))
-				id := ids[int(next.Add(1))%len(ids)]
-				ctx := context.Background()
-				for pb.Next() {
-					who, req, ok := nextMove(b, svc, id, r)
-					if !ok {
-						id = newBenchTable(b, svc)
-						continue
-					}
-					req.IdempotencyKey = fmt.Sprintf("k%d", keys.Add(1))
-					svc.Move(ctx, id, who, req)
-				}
-			})
+			playServiceMoves(b, svc, ids)
 			b.ReportMetric(float64(cpuTime()-cpu0)/1e3/float64(b.N), "cpu-µs/op")
 		})
 	}

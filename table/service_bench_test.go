@@ -97,11 +97,19 @@ func nextMoveAny(b testing.TB, svc *Service, id string, n int, r *rand.Rand) (Id
 // group commit with synchronous(FULL), publish).
 func BenchmarkServiceMove(b *testing.B) {
 	svc, ids := benchService(b, 64)
-	var next atomic.Int64
-	var keys atomic.Int64
 	b.ReportAllocs()
-	b.SetParallelism(32) // many tables at once, as the group commit expects
 	b.ResetTimer()
+	playServiceMoves(b, svc, ids)
+}
+
+// playServiceMoves plays b.N moves on the tables ids, 32 goroutines per
+// CPU at once (many tables at once, as the group commit expects): each
+// move chosen from two rendered views, then Service.Move end to end. A
+// table whose game ended is replaced by a new one; a move refused by the
+// rules or by a race with another goroutine is fine, any other error fails.
+func playServiceMoves(b *testing.B, svc *Service, ids []string) {
+	var next, keys atomic.Int64
+	b.SetParallelism(32)
 	b.RunParallel(func(pb *testing.PB) {
 		r := rand.New(rand.NewPCG(uint64(next.Add(1)), 7))
 		id := ids[int(next.Add(1))%len(ids)]
