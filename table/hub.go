@@ -197,7 +197,7 @@ func (h *hub) push(t *table, snap *tableSnapshot) {
 	}
 	d := &t.pub.diff
 	d.rev++
-	round := &pushRound{s: h.s, snap: snap, now: now, share: share,
+	round := &pushRound{s: h.s, snap: snap, now: now, share: share, parts: make(map[Identity][]viewPart, len(snap.seats)+2),
 		raw: make(map[Identity][]byte, len(snap.seats)+2), wholes: make(map[Identity]*wholeView, len(snap.seats)+2)}
 	holders := Holders(snap.seats)
 	ids := make([]Identity, len(subs))
@@ -219,15 +219,25 @@ func (h *hub) push(t *table, snap *tableSnapshot) {
 		wantPatch[id] = wantPatch[id] || sub.patches.Load()
 	}
 	pushes := make(map[Identity]*Push, len(wantPatch))
-	var memo partMemo // the parts the viewers share, split once
+	var memo partMemo // what the viewers share, split once (when the views are split whole)
 	for id, patches := range wantPatch {
-		b, _ := snap.encode(id, now, share)
-		round.raw[id] = b
+		parts, logs, err := snap.encodeParts(id, now, share, &memo)
+		if err != nil {
+			// Not expected (views are json.Marshal output): such a viewer
+			// gets the whole view, as encode gives it, and its next patch
+			// has nothing to go against.
+			parts = nil
+			round.raw[id], _ = snap.encode(id, now, share)
+		}
+		round.parts[id] = parts
 		round.wholes[id] = &wholeView{}
 		p := &Push{version: snap.version, id: id, rev: d.rev, round: round}
 		if patches {
 			vd := d.viewer(id)
-			if data, whole := vd.ps.next(b, &memo); !whole && vd.rev != 0 {
+			if logs != nil {
+				memo.log = logs
+			}
+			if data, whole := vd.ps.nextParts(snap.version, parts, &memo); !whole && vd.rev != 0 {
 				p.base, p.patch = vd.rev, data
 			}
 			vd.rev = d.rev

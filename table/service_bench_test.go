@@ -216,7 +216,8 @@ func TestEncodeMatchesRenderEveryGame(t *testing.T) {
 				ids = append(ids, Identity{Role: kit.RoleSeat, Seat: s})
 			}
 			r := rand.New(rand.NewPCG(3, 4))
-			shared, moved := 0, 0
+			shared, moved, patched := 0, 0, 0
+			byParts, byWhole := make([]patchState, len(ids)), make([]patchState, len(ids))
 			for i := 0; i < 120; i++ {
 				tb, _ := svc.load(ctx, res.TableID)
 				tb.mu.Lock()
@@ -227,11 +228,27 @@ func TestEncodeMatchesRenderEveryGame(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, id := range ids {
+				var memo partMemo
+				for k, id := range ids {
 					want, _ := json.Marshal(snap.render(id, now))
 					got, err := snap.encode(id, now, share)
 					if err != nil || string(got) != string(want) {
 						t.Fatalf("move %d, %v: encode = %s (%v), want %s", i, id, got, err, want)
+					}
+					// The push's way (viewparts.go): the parts joined are the
+					// same bytes, and give the same patch as the whole view split.
+					parts, logs, err := snap.encodeParts(id, now, share, &memo)
+					if joined := joinParts(parts, 0); err != nil || string(joined) != string(want) {
+						t.Fatalf("move %d, %v: joinParts(encodeParts) = %s (%v), want %s", i, id, joined, err, want)
+					}
+					pm := partMemo{log: logs}
+					gotPatch, gotWhole := byParts[k].nextParts(snap.version, parts, &pm)
+					wantPatch, wantWhole := byWhole[k].next(want, nil)
+					if gotWhole != wantWhole || !gotWhole && string(gotPatch) != string(wantPatch) {
+						t.Fatalf("move %d, %v: patch from parts = %s (whole %v), from the whole view %s (whole %v)", i, id, gotPatch, gotWhole, wantPatch, wantWhole)
+					}
+					if !gotWhole {
+						patched++
 					}
 				}
 				if share != nil {
@@ -245,8 +262,8 @@ func TestEncodeMatchesRenderEveryGame(t *testing.T) {
 					moved++
 				}
 			}
-			if shared == 0 || moved == 0 {
-				t.Fatalf("%d snapshots shared a game view, %d moves were made; want both > 0", shared, moved)
+			if shared == 0 || moved == 0 || patched == 0 {
+				t.Fatalf("%d snapshots shared a game view, %d moves were made, %d patches compared; want all > 0", shared, moved, patched)
 			}
 			t.Logf("%d moves, %d snapshots compared for %d viewers", moved, shared, len(ids))
 		})

@@ -34,6 +34,9 @@ type viewShare struct {
 	// room is the capacity to give each encoded view, so that padding it
 	// (padTo) needs no copy: the table's last padded length and a little.
 	room int
+	// parts is what encodeParts takes from the share (viewparts.go),
+	// built by the first viewer of the push that needs it.
+	parts *sharedParts
 }
 
 // head returns json.Marshal(r) for r, a head (View nil, Log empty)

@@ -276,6 +276,17 @@ func (ps *patchState) next(payload []byte, memo *partMemo) (data []byte, whole b
 	if err != nil || version < 0 {
 		parts = nil
 	}
+	if data, whole = ps.nextParts(version, parts, memo); whole {
+		return payload, true
+	}
+	return data, false
+}
+
+// nextParts is next for a view response already split into parts (nil
+// when it could not be), of the given version: it returns the patch, or
+// whole true (and no data) when the whole view must be sent. memo, when
+// not nil, gives the log's split entries (logDelta).
+func (ps *patchState) nextParts(version int64, parts []viewPart, memo *partMemo) (data []byte, whole bool) {
 	if ps.sent == nil || parts == nil {
 		ps.remember(version, parts)
 		ps.log = nil
@@ -284,9 +295,9 @@ func (ps *patchState) next(payload []byte, memo *partMemo) (data []byte, whole b
 				ps.log, _, _ = ps.logDelta(p.raw, memo)
 			}
 		}
-		return payload, true
+		return nil, true
 	}
-	buf := make([]byte, 0, len(payload)/2+padQuantum) // room for most patches and their padding
+	buf := make([]byte, 0, 1024+padQuantum) // room for most patches and their padding
 	buf = append(buf, `{"version":`...)
 	buf = strconv.AppendInt(buf, version, 10)
 	buf = append(buf, `,"base":`...)
@@ -297,14 +308,14 @@ func (ps *patchState) next(payload []byte, memo *partMemo) (data []byte, whole b
 	var logAdd [][]byte
 	logDrop := -1
 	newLog := ps.log[:0:0]
-	for _, p := range parts {
+	for i, p := range parts {
 		if len(p.name) > 6 && p.name[:6] == `"view.` {
 			hasView = true
 		}
 		if p.name == `"log"` {
 			newLog, logAdd, logDrop = ps.logDelta(p.raw, memo)
 		}
-		if old, ok := ps.find(p.name); ok && old == p.hash {
+		if old, ok := ps.find(p.name, i); ok && old == p.hash {
 			continue
 		}
 		if p.name == `"log"` && logDrop >= 0 {
@@ -321,8 +332,8 @@ func (ps *patchState) next(payload []byte, memo *partMemo) (data []byte, whole b
 	buf = append(buf, `},"del":[`...)
 	n = 0
 	viewGone := false
-	for _, s := range ps.sent {
-		if partIn(parts, s.name) {
+	for i, s := range ps.sent {
+		if partIn(parts, s.name, i) {
 			continue
 		}
 		isView := len(s.name) > 6 && s.name[:6] == `"view.`
@@ -344,7 +355,7 @@ func (ps *patchState) next(payload []byte, memo *partMemo) (data []byte, whole b
 	}
 	buf = append(buf, ']')
 	if logDrop >= 0 {
-		if old, ok := ps.find(`"log"`); !ok || old != partHash(parts, `"log"`) {
+		if old, ok := ps.find(`"log"`, len(parts)-1); !ok || old != partHash(parts, `"log"`) {
 			buf = append(buf, `,"log":{"drop":`...)
 			buf = strconv.AppendInt(buf, int64(logDrop), 10)
 			buf = append(buf, `,"add":[`...)
@@ -448,7 +459,13 @@ func eachElement(arr []byte, fn func(e []byte)) error {
 	return errNotSplittable
 }
 
-func (ps *patchState) find(name string) (uint64, bool) {
+// find returns the hash of the part name that the view recorded last
+// had. at is where to look first: views keep their parts in one order, so
+// a part is most often at the index it had before.
+func (ps *patchState) find(name string, at int) (uint64, bool) {
+	if at >= 0 && at < len(ps.sent) && ps.sent[at].name == name {
+		return ps.sent[at].hash, true
+	}
 	for _, s := range ps.sent {
 		if s.name == name {
 			return s.hash, true
@@ -457,7 +474,11 @@ func (ps *patchState) find(name string) (uint64, bool) {
 	return 0, false
 }
 
-func partIn(parts []viewPart, name string) bool {
+// partIn says whether parts has the part name, looking at index at first.
+func partIn(parts []viewPart, name string, at int) bool {
+	if at >= 0 && at < len(parts) && parts[at].name == name {
+		return true
+	}
 	for _, p := range parts {
 		if p.name == name {
 			return true

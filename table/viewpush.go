@@ -31,7 +31,8 @@ type pushRound struct {
 	snap   *tableSnapshot
 	now    time.Time
 	share  *viewShare
-	raw    map[Identity][]byte // each rendered viewer's unpadded encoding
+	parts  map[Identity][]viewPart // each rendered viewer's view, as parts
+	raw    map[Identity][]byte     // the same joined (joinParts), once a whole view is asked for
 	wholes map[Identity]*wholeView
 	padOne sync.Once
 	padN   int
@@ -45,11 +46,24 @@ type wholeView struct {
 
 // whole returns id's padded whole view of the round.
 func (r *pushRound) whole(id Identity) []byte {
-	r.padOne.Do(func() { r.padN = r.s.padLen(r.snap, r.now, r.share, r.raw) })
+	r.padOne.Do(func() {
+		room := 0
+		if r.share != nil {
+			room = r.share.room
+		}
+		for id, parts := range r.parts {
+			if parts == nil {
+				continue // encoded whole already (push)
+			}
+			r.raw[id] = joinParts(parts, max(room, partsSize(parts)+padSlack+padQuantum))
+		}
+		r.padN = r.s.padLen(r.snap, r.now, r.share, r.raw)
+	})
 	w := r.wholes[id]
 	w.once.Do(func() {
 		// raw[id] has the room of the last padded length (viewShare.room)
-		// and is padded in place: nothing else reads past its length.
+		// or more, and is padded in place: nothing else reads past its
+		// length.
 		w.b = padTo(r.raw[id], r.padN)
 	})
 	return w.b
