@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"sync"
 	"time"
 
@@ -29,9 +30,10 @@ type logItem struct {
 
 // logEnc is a log entry's cached JSON and the actor name it was made with.
 type logEnc struct {
-	mu  sync.Mutex
-	by  string
-	raw []byte
+	mu   sync.Mutex
+	by   string
+	raw  []byte
+	hash uint64 // raw's part hash (viewpatch.go), for patches of the log
 }
 
 // recentLog is how many of the newest log entries a view carries. Phones
@@ -71,17 +73,24 @@ func (it logItem) encoded(v kit.Viewer, names map[int]string) ([]byte, error) {
 	if !public {
 		return json.Marshal(it.entry(v, names))
 	}
+	raw, _, err := it.publicEncoded(v, names)
+	return raw, err
+}
+
+// publicEncoded is encoded for an entry whose events are all public, and
+// the entry's part hash; both are cached.
+func (it logItem) publicEncoded(v kit.Viewer, names map[int]string) ([]byte, uint64, error) {
 	by := it.by(names) + "\x00" + it.note(names)
 	it.enc.mu.Lock()
 	defer it.enc.mu.Unlock()
 	if it.enc.raw == nil || it.enc.by != by {
 		raw, err := json.Marshal(it.entry(v, names))
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		it.enc.raw, it.enc.by = raw, by
+		it.enc.raw, it.enc.by, it.enc.hash = raw, by, maphash.Bytes(partSeed, raw)
 	}
-	return it.enc.raw, nil
+	return it.enc.raw, it.enc.hash, nil
 }
 
 // sizeHint is the cached entry's size, or a guess.

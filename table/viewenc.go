@@ -26,6 +26,7 @@ import (
 type viewShare struct {
 	seats, tracks, public, board json.RawMessage // nil when omitted
 	log                          []byte
+	logs                         *logMemo // log's entries one by one (raw not set)
 	// headPre and headPost are the encoded ViewResponse head (without
 	// view and log) before and after the value of "me", the same for
 	// every viewer but the host at the time headAt (head).
@@ -85,38 +86,48 @@ func newViewShare(snap *tableSnapshot) (*viewShare, error) {
 	if err != nil {
 		return nil, err
 	}
-	if sh.log, err = snap.publicLog(); err != nil {
+	if sh.log, sh.logs, err = snap.publicLog(); err != nil {
 		return nil, err
 	}
 	return sh, nil
 }
 
 // publicLog returns snap's log entries joined by commas, or nil when some
-// event in them is private (or the log is empty).
-func (sn tableSnapshot) publicLog() ([]byte, error) {
+// event in them is private (or the log is empty); and the same entries
+// one by one, with their part hashes.
+func (sn tableSnapshot) publicLog() ([]byte, *logMemo, error) {
 	if len(sn.log) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	for _, it := range sn.log {
+		if it.enc == nil {
+			return nil, nil, nil
+		}
 		for _, ev := range it.Events {
 			if ev.To != nil {
-				return nil, nil
+				return nil, nil, nil
 			}
 		}
 	}
 	names := sn.names()
-	var buf []byte
-	for i, it := range sn.log {
+	lm := &logMemo{elems: make([][]byte, 0, len(sn.log)), hashes: make([]uint64, 0, len(sn.log))}
+	size := 0
+	for _, it := range sn.log {
+		b, h, err := it.publicEncoded(kit.BoardViewer, names)
+		if err != nil {
+			return nil, nil, err
+		}
+		lm.elems, lm.hashes = append(lm.elems, b), append(lm.hashes, h)
+		size += len(b) + 1
+	}
+	buf := make([]byte, 0, size)
+	for i, b := range lm.elems {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		b, err := it.encoded(kit.BoardViewer, names)
-		if err != nil {
-			return nil, err
-		}
 		buf = append(buf, b...)
 	}
-	return buf, nil
+	return buf, lm, nil
 }
 
 // shareOf encodes the shared parts of v.

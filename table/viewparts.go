@@ -79,12 +79,8 @@ func (sh *viewShare) partsOf() *sharedParts {
 		raw = append(append(append(raw, '['), sh.log...), ']')
 		p := newPart(partLog, raw)
 		sp.log = &p
-		lm := &logMemo{raw: raw}
-		if eachElement(raw, func(e []byte) {
-			lm.elems = append(lm.elems, e)
-			lm.hashes = append(lm.hashes, maphash.Bytes(partSeed, e))
-		}) == nil {
-			sp.logs = lm
+		if sh.logs != nil {
+			sp.logs = &logMemo{raw: raw, elems: sh.logs.elems, hashes: sh.logs.hashes}
 		}
 	}
 	sh.parts = sp

@@ -297,7 +297,15 @@ func (ps *patchState) nextParts(version int64, parts []viewPart, memo *partMemo)
 		}
 		return nil, true
 	}
-	buf := make([]byte, 0, 1024+padQuantum) // room for most patches and their padding
+	// Room for the changed parts (the log's at most) and the padding, so
+	// that the patch is written without growing.
+	size := 256 + padQuantum
+	for i, p := range parts {
+		if old, ok := ps.find(p.name, i); !ok || old != p.hash {
+			size += len(p.name) + len(p.raw) + 1
+		}
+	}
+	buf := make([]byte, 0, size)
 	buf = append(buf, `{"version":`...)
 	buf = strconv.AppendInt(buf, version, 10)
 	buf = append(buf, `,"base":`...)
