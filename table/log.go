@@ -34,6 +34,10 @@ type logEnc struct {
 	by   string
 	raw  []byte
 	hash uint64 // raw's part hash (viewpatch.go), for patches of the log
+	// seen caches the entry as viewers who see only some of its events
+	// get it, by which of its events they see (bit i: event i). A viewer
+	// sees the events meant for it, so the bytes differ only with that set.
+	seen map[uint64][]byte
 }
 
 // recentLog is how many of the newest log entries a view carries. Phones
@@ -71,10 +75,42 @@ func (it logItem) encoded(v kit.Viewer, names map[int]string) ([]byte, error) {
 		}
 	}
 	if !public {
-		return json.Marshal(it.entry(v, names))
+		return it.filteredEncoded(v, names)
 	}
 	raw, _, err := it.publicEncoded(v, names)
 	return raw, err
+}
+
+// filteredEncoded is encoded for an entry with private events, cached by
+// the set of events v sees (logEnc.seen).
+func (it logItem) filteredEncoded(v kit.Viewer, names map[int]string) ([]byte, error) {
+	if it.enc == nil || len(it.Events) > 64 {
+		return json.Marshal(it.entry(v, names))
+	}
+	var mask uint64
+	for i, ev := range it.Events {
+		if ev.VisibleTo(v) {
+			mask |= 1 << i
+		}
+	}
+	by := it.by(names) + "\x00" + it.note(names)
+	it.enc.mu.Lock()
+	defer it.enc.mu.Unlock()
+	if it.enc.by != by {
+		it.enc.raw, it.enc.seen, it.enc.by = nil, nil, by
+	}
+	if raw, ok := it.enc.seen[mask]; ok {
+		return raw, nil
+	}
+	raw, err := json.Marshal(it.entry(v, names))
+	if err != nil {
+		return nil, err
+	}
+	if it.enc.seen == nil {
+		it.enc.seen = map[uint64][]byte{}
+	}
+	it.enc.seen[mask] = raw
+	return raw, nil
 }
 
 // publicEncoded is encoded for an entry whose events are all public, and
@@ -88,7 +124,7 @@ func (it logItem) publicEncoded(v kit.Viewer, names map[int]string) ([]byte, uin
 		if err != nil {
 			return nil, 0, err
 		}
-		it.enc.raw, it.enc.by, it.enc.hash = raw, by, maphash.Bytes(partSeed, raw)
+		it.enc.raw, it.enc.seen, it.enc.by, it.enc.hash = raw, nil, by, maphash.Bytes(partSeed, raw)
 	}
 	return it.enc.raw, it.enc.hash, nil
 }
