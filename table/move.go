@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,6 +29,19 @@ type MoveResult struct {
 	Seq       int64 `json:"seq"`
 	Version   int64 `json:"version"`
 	Duplicate bool  `json:"duplicate,omitempty"`
+}
+
+// AppendJSON appends the result's JSON to b: the bytes json.Marshal makes
+// of it, without reflection (every accepted move answers with it).
+func (r MoveResult) AppendJSON(b []byte) []byte {
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, r.Seq, 10)
+	b = append(b, `,"version":`...)
+	b = strconv.AppendInt(b, r.Version, 10)
+	if r.Duplicate {
+		b = append(b, `,"duplicate":true`...)
+	}
+	return append(b, '}')
 }
 
 // Move validates and applies a move, commits it and pushes the new views.
