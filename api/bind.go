@@ -3,11 +3,11 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"mime"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"tablewarden/table"
 
 	"github.com/labstack/echo/v4"
@@ -22,21 +22,25 @@ const maxJSONDepth = 32
 // data. Errors are table.CodeInvalid.
 func bindJSON(c echo.Context, dst any) error {
 	ct := c.Request().Header.Get(echo.HeaderContentType)
-	mt, _, _ := mime.ParseMediaType(ct)
+	mt := ct
+	if ct != echo.MIMEApplicationJSON { // the usual case needs no parsing
+		mt, _, _ = mime.ParseMediaType(ct)
+	}
 	if mt != echo.MIMEApplicationJSON {
 		return &table.Error{Code: table.CodeInvalid, Message: "Send JSON with Content-Type: application/json."}
 	}
-	body, err := io.ReadAll(c.Request().Body)
-	if err != nil {
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	defer putBodyBuffer(buf)
+	if _, err := buf.ReadFrom(c.Request().Body); err != nil {
 		if strings.Contains(err.Error(), "too large") {
 			return table.Errorf(table.CodeTooLarge, "The request body is too large.")
 		}
 		return table.Errorf(table.CodeInvalid, "Could not read the request body.")
 	}
-	if depth(body) > maxJSONDepth {
+	if depth(buf.Bytes()) > maxJSONDepth {
 		return table.Errorf(table.CodeInvalid, "The JSON is nested deeper than %d levels.", maxJSONDepth)
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
+	dec := json.NewDecoder(buf)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return table.Errorf(table.CodeInvalid, "The request body is not valid: %v.", err)
@@ -45,6 +49,22 @@ func bindJSON(c echo.Context, dst any) error {
 		return table.Errorf(table.CodeInvalid, "The request body has trailing data.")
 	}
 	return nil
+}
+
+// bodyBuffers holds the buffers request bodies are read into. A body is
+// decoded before its buffer goes back (encoding/json copies what it keeps:
+// strings, RawMessage), so no request holds another's bytes.
+var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putBodyBuffer empties buf and returns it to bodyBuffers, unless a large
+// body grew it: a pool of large buffers would hold memory for the rare
+// large request.
+func putBodyBuffer(buf *bytes.Buffer) {
+	if buf.Cap() > 16<<10 {
+		return
+	}
+	buf.Reset()
+	bodyBuffers.Put(buf)
 }
 
 // depth returns the deepest nesting of brackets outside strings.

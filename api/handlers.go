@@ -188,7 +188,13 @@ func (s *Server) handleMovePost(c echo.Context) error {
 		return err
 	}
 	s.metrics.observeMove(time.Since(start))
-	return c.JSON(http.StatusOK, res)
+	if c.Request().URL.RawQuery != "" || c.Echo().Debug {
+		return c.JSON(http.StatusOK, res) // ?pretty indents it
+	}
+	// c.JSON's bytes (its encoder ends them with a newline), without
+	// reflection or an encoder per answer.
+	var buf [64]byte
+	return c.JSONBlob(http.StatusOK, append(res.AppendJSON(buf[:0]), '\n'))
 }
 
 func (s *Server) handleUndoPost(c echo.Context) error {

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"tablewarden/db"
@@ -28,6 +30,19 @@ type MoveResult struct {
 	Seq       int64 `json:"seq"`
 	Version   int64 `json:"version"`
 	Duplicate bool  `json:"duplicate,omitempty"`
+}
+
+// AppendJSON appends the result's JSON to b: the bytes json.Marshal makes
+// of it, without reflection (every accepted move answers with it).
+func (r MoveResult) AppendJSON(b []byte) []byte {
+	b = append(b, `{"seq":`...)
+	b = strconv.AppendInt(b, r.Seq, 10)
+	b = append(b, `,"version":`...)
+	b = strconv.AppendInt(b, r.Version, 10)
+	if r.Duplicate {
+		b = append(b, `,"duplicate":true`...)
+	}
+	return append(b, '}')
 }
 
 // Move validates and applies a move, commits it and pushes the new views.
@@ -140,10 +155,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 		events = []kit.Event{}
 	}
 	evJSON, _ := json.Marshal(events)
-	actorJSON, _ := json.Marshal(by)
 	version := t.row.Version + 1
 	rec := db.MoveRecord{
-		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: string(actorJSON), Type: req.Type,
+		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: by.encoded(), Type: req.Type,
 			Args: args, At: now.Format(time.RFC3339Nano), IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""},
 			Events: string(evJSON), Reveals: reveals, Version: version},
 		State: string(enc),
@@ -177,6 +191,24 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	s.timers.schedule(t.id, t.game, res.State)
 	s.hub.publish(t)
 	return MoveResult{Seq: seq, Version: version}, nil
+}
+
+// actorJSON holds the log's actor column for every MovedBy met so far
+// (string by MovedBy): a table has a few seats and a host, so the set is
+// small, and a move need not encode its actor again.
+var actorJSON sync.Map
+
+// encoded returns json.Marshal(by) as a string, from actorJSON.
+func (by MovedBy) encoded() string {
+	if s, ok := actorJSON.Load(by); ok {
+		return s.(string)
+	}
+	enc, err := json.Marshal(by)
+	if err != nil { // it cannot fail: two ints and two bools
+		panic(err)
+	}
+	actorJSON.Store(by, string(enc))
+	return string(enc)
 }
 
 // hostFor returns the actor of the host playing for seat n, which must be
