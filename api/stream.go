@@ -86,7 +86,17 @@ func (s *Server) handleStream(c echo.Context) error {
 }
 
 // serveStream writes the stream's events to conn until the phone goes, the
-// seat is removed, a write stalls for 10 s, or the server shuts down.
+// seat is removed, a write stalls for 10 s, or the server shuts down. It is
+// the stream's only goroutine.
+//
+// A phone that closes its connection (FIN or reset), or sends a byte after
+// its request, is noticed at once: on Linux by the process's one epoll
+// watch, elsewhere and over TLS by a reader goroutine (streamleave.go). Its
+// stream, its slot in the stream caps and its subscription are released
+// within a second of that (TestStreamReleasedWhenPhoneCloses holds it to
+// that bound). A phone that vanishes without a word (its network gone) is
+// noticed as before: when a write stalls for the write timeout, once the
+// socket's send buffer is full, or when TCP gives the connection up.
 //
 // With patches (?patches=1), a view is sent as a patch against the last one
 // this stream sent whenever the hub has that patch (table/viewpatch.go).
@@ -95,18 +105,10 @@ func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscribe
 	defer slot.release() // issue 16
 	defer s.svc.Unsubscribe(tableID, sub)
 	defer conn.Close()
-	// The phone sends nothing after its request; a read returns only when
-	// the connection is closed, which is how a phone that left is noticed.
-	gone := make(chan struct{})
-	go func() {
-		var b [16]byte
-		for {
-			if _, err := conn.Read(b[:]); err != nil {
-				close(gone)
-				return
-			}
-		}
-	}()
+	// A phone that left is noticed without a goroutine of this stream's
+	// own (streamleave.go).
+	gone, stopWatch := watchLeave(conn)
+	defer stopWatch() // before conn.Close
 	// issue 16: a dead reader is dropped. Every write has at least nine
 	// tenths of the timeout: the deadline is moved on only when a tenth of
 	// it has passed since it was set, which spares the poller a timer
