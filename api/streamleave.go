@@ -42,6 +42,9 @@ func rawConnOf(conn net.Conn) syscall.RawConn {
 	if _, ok := conn.(*tls.Conn); ok {
 		return nil
 	}
+	if lc, ok := conn.(*limitedConn); ok { // issue 16's connection caps wrap every accepted socket
+		conn = lc.Conn
+	}
 	sc, ok := conn.(syscall.Conn)
 	if !ok {
 		return nil
