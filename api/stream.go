@@ -81,98 +81,176 @@ func (s *Server) handleStream(c echo.Context) error {
 	if c.QueryParam("patches") == "1" {
 		sub.UsePatches()
 	}
-	go s.serveStream(conn, tableID, sub, head.Bytes(), first, slot)
+	s.serveStream(conn, tableID, sub, head.Bytes(), first, slot)
 	return nil
 }
 
-// serveStream writes the stream's events to conn until the phone goes, the
-// seat is removed, a write stalls for 10 s, or the server shuts down.
+// serveStream starts the stream's goroutine, its only one, which writes the
+// stream's events to conn until the phone goes, the seat is removed, a
+// write stalls for 10 s, or the server shuts down.
+//
+// A phone that closes its connection (FIN or reset), or sends a byte after
+// its request, is noticed at once: on Linux by the process's one epoll
+// watch, elsewhere and over TLS by a reader goroutine (streamleave.go). Its
+// stream, its slot in the stream caps and its subscription are released
+// within a second of that (TestStreamReleasedWhenPhoneCloses holds it to
+// that bound). A phone that vanishes without a word (its network gone) is
+// noticed as before: when a write stalls for the write timeout, once the
+// socket's send buffer is full, or when TCP gives the connection up.
 //
 // With patches (?patches=1), a view is sent as a patch against the last one
 // this stream sent whenever the hub has that patch (table/viewpatch.go).
 func (s *Server) serveStream(conn net.Conn, tableID string, sub *table.Subscriber, head, first []byte, slot *streamSlot) {
-	defer s.streams.Done()
-	defer slot.release() // issue 16
-	defer s.svc.Unsubscribe(tableID, sub)
-	defer conn.Close()
-	// The phone sends nothing after its request; a read returns only when
-	// the connection is closed, which is how a phone that left is noticed.
-	gone := make(chan struct{})
-	go func() {
-		var b [16]byte
-		for {
-			if _, err := conn.Read(b[:]); err != nil {
-				close(gone)
-				return
-			}
-		}
-	}()
-	// issue 16: a dead reader is dropped. Every write has at least nine
-	// tenths of the timeout: the deadline is moved on only when a tenth of
-	// it has passed since it was set, which spares the poller a timer
-	// change per event (issue 17).
-	var deadline time.Time
-	write := func(parts ...[]byte) bool {
-		timeout := s.streamWriteTimeout()
-		if now := time.Now(); deadline.Sub(now) < timeout-timeout/10 {
-			deadline = now.Add(timeout)
-			if conn.SetWriteDeadline(deadline) != nil {
-				return false
-			}
-		}
-		bufs := net.Buffers(parts)
-		_, err := bufs.WriteTo(conn)
-		return err == nil
+	st := &streamConn{s: s, conn: conn, out: conn, tableID: tableID, sub: sub, slot: slot, head: head, first: first}
+	if lc, ok := conn.(*limitedConn); ok {
+		// Events are written to the socket itself: through the wrapper,
+		// net.Buffers would make a write call (and a packet) per part.
+		st.out = lc.Conn
 	}
-	revoked := func() {
-		write([]byte("event: revoked\ndata: {\"reason\":\"" + sub.Reason() + "\"}\n\n"))
-	}
-	select {
-	case <-sub.Closed(): // revoked before the stream was served
-		write(head, []byte("retry: 1000\n"))
-		revoked()
+	go st.run()
+}
+
+// run is the stream's goroutine.
+func (st *streamConn) run() {
+	defer st.end()
+	st.gone, st.stopWatch = watchLeave(st.conn)
+	if !st.open() {
 		return
+	}
+	st.loop()
+}
+
+// streamConn is one open stream's state, kept on the heap so that the
+// stream's goroutine, parked in loop's select nearly all its life, has a
+// small stack (issue 17: a goroutine's stack shrinks to 2 KiB at a
+// collection only while it uses less than a quarter of 4 KiB). Writing an
+// event takes more; the collector gives it back.
+type streamConn struct {
+	s         *Server
+	conn      net.Conn // closed at the end: it releases issue 16's connection slot
+	out       net.Conn // written to: conn, or the socket under it
+	tableID   string
+	sub       *table.Subscriber
+	slot      *streamSlot
+	gone      <-chan struct{}
+	stopWatch func()
+	ping      *time.Ticker
+	deadline  time.Time
+	// head and first are the response head and the first view, dropped
+	// once written.
+	head, first []byte
+}
+
+// end releases everything the stream holds: the leave watch (before the
+// connection closes), the connection, the subscription, the slot in the
+// stream caps (issue 16), and the server's count of streams.
+func (st *streamConn) end() {
+	if st.ping != nil {
+		st.ping.Stop()
+	}
+	if st.stopWatch != nil {
+		st.stopWatch()
+	}
+	st.conn.Close()
+	st.s.svc.Unsubscribe(st.tableID, st.sub)
+	st.slot.release()
+	st.s.streams.Done()
+}
+
+// open writes the response head and the first view (or, when the seat was
+// revoked before the stream was served, the revocation). It reports whether
+// the stream goes on.
+//
+//go:noinline
+func (st *streamConn) open() bool {
+	head, first := st.head, st.first
+	st.head, st.first = nil, nil
+	select {
+	case <-st.sub.Closed(): // revoked before the stream was served
+		st.write(head, []byte("retry: 1000\n"))
+		st.revoked()
+		return false
 	default:
 	}
 	// Each event leaves in one writev: event line, data, blank line.
-	if !write(head, []byte("retry: 1000\nevent: view\ndata: "), first, []byte("\n\n")) {
-		return
+	if !st.write(head, []byte("retry: 1000\nevent: view\ndata: "), first, eventEnd) {
+		return false
 	}
-	ping := time.NewTicker(15 * time.Second)
-	defer ping.Stop()
+	st.ping = time.NewTicker(15 * time.Second)
+	return true
+}
+
+// loop waits for the stream's next event and hands it to a method: its
+// frame is all the stack a waiting stream holds.
+func (st *streamConn) loop() {
 	for {
 		select {
-		case p := <-sub.Views():
-			data, patch := sub.Data(p)
-			event := viewEvent
-			if patch {
-				event = patchEvent
-			}
-			if !write(event, data, eventEnd) {
+		case p := <-st.sub.Views():
+			if !st.view(p) {
 				return
 			}
-		case <-ping.C:
-			if !write([]byte(": ping\n\n")) {
+		case <-st.ping.C:
+			if !st.write(pingEvent) {
 				return
 			}
-		case <-sub.Closed():
-			revoked()
+		case <-st.sub.Closed():
+			st.revoked()
 			return
-		case <-slot.evicted: // issue 16: a newer stream of the same credential took its place
-			write([]byte(replacedEvent))
+		case <-st.slot.evicted: // issue 16: a newer stream of the same credential took its place
+			st.write([]byte(replacedEvent))
 			return
-		case <-s.closing:
+		case <-st.s.closing:
 			return
-		case <-gone:
+		case <-st.gone:
 			return
 		}
 	}
+}
+
+// view writes one pushed view, as a patch when the hub has one against the
+// last view this stream sent.
+//
+//go:noinline
+func (st *streamConn) view(p *table.Push) bool {
+	data, patch := st.sub.Data(p)
+	event := viewEvent
+	if patch {
+		event = patchEvent
+	}
+	return st.write(event, data, eventEnd)
+}
+
+// revoked writes the revocation event with the hub's reason.
+//
+//go:noinline
+func (st *streamConn) revoked() {
+	st.write([]byte("event: revoked\ndata: {\"reason\":\"" + st.sub.Reason() + "\"}\n\n"))
+}
+
+// write sends parts in one writev. issue 16: a dead reader is dropped.
+// Every write has at least nine tenths of the timeout: the deadline is
+// moved on only when a tenth of it has passed since it was set, which
+// spares the poller a timer change per event (issue 17).
+//
+//go:noinline
+func (st *streamConn) write(parts ...[]byte) bool {
+	timeout := st.s.streamWriteTimeout()
+	if now := time.Now(); st.deadline.Sub(now) < timeout-timeout/10 {
+		st.deadline = now.Add(timeout)
+		if st.out.SetWriteDeadline(st.deadline) != nil {
+			return false
+		}
+	}
+	bufs := net.Buffers(parts)
+	_, err := bufs.WriteTo(st.out)
+	return err == nil
 }
 
 var (
 	viewEvent  = []byte("event: view\ndata: ")
 	patchEvent = []byte("event: patch\ndata: ")
 	eventEnd   = []byte("\n\n")
+	pingEvent  = []byte(": ping\n\n")
 )
 
 // addStream counts a new stream's goroutine, unless the server is shutting

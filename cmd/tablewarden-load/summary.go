@@ -69,6 +69,9 @@ func printSummary(out io.Writer, o options, rs []runResult) {
 			fmt.Fprintf(out, "| RSS per SSE connection | %.1f KiB |\n", col(func(r runResult) float64 { return r.work.RSSPerSSE / 1024 }))
 		}
 	}
+	if o.sse && rs[0].work.LivePerSSE > 0 {
+		fmt.Fprintf(out, "| live heap and stacks per SSE connection (after a collection) | %.1f KiB |\n", col(func(r runResult) float64 { return r.work.LivePerSSE / 1024 }))
+	}
 	if rs[0].work.DBBytes > 0 {
 		fmt.Fprintf(out, "| DB size per 1,000 moves | %.1f KiB |\n", col(func(r runResult) float64 { return r.work.DBBytesPer1000Moves / 1024 }))
 	}

@@ -188,6 +188,7 @@ func (r *runner) run(parent context.Context) Report {
 	wg.Wait()
 	rep.SetupTime = time.Since(setupStart)
 	rep.RSSBeforeSSE = r.rss()
+	rep.LiveBeforeSSE = r.live()
 	if r.cfg.SSE {
 		for _, t := range tables {
 			if t != nil {
@@ -208,8 +209,12 @@ func (r *runner) run(parent context.Context) Report {
 		time.Sleep(500 * time.Millisecond)
 		rep.SSEOpenAtStart = r.sseOpen.Load()
 		rep.RSSWithSSE = r.rss()
+		rep.LiveWithSSE = r.live()
 		if rep.SSEOpenAtStart > 0 && rep.RSSBeforeSSE > 0 && rep.RSSWithSSE > 0 {
 			rep.RSSPerSSE = float64(rep.RSSWithSSE-rep.RSSBeforeSSE) / float64(rep.SSEOpenAtStart)
+		}
+		if rep.SSEOpenAtStart > 0 && rep.LiveBeforeSSE > 0 && rep.LiveWithSSE > 0 {
+			rep.LivePerSSE = float64(rep.LiveWithSSE-rep.LiveBeforeSSE) / float64(rep.SSEOpenAtStart)
 		}
 	}
 	r.logf("setup: %d tables in %v, then %d streams open in %v", r.cfg.Tables, rep.SetupTime.Round(time.Millisecond), r.sseOpen.Load(), rep.StreamsOpenTime.Round(time.Millisecond))
@@ -323,6 +328,47 @@ func (r *runner) rss() int64 {
 	}
 	v, _ := ReadRSS(r.probe.ServerPID)
 	return v
+}
+
+// live is the memory the server's Go runtime holds live: the heap right
+// after a collection, plus goroutine stacks. It asks the server for a
+// collection first (the bench route /api/debug/pprof/heap?gc=1) and then
+// reads /metrics, so the figure does not depend on where the collector's
+// cycle happened to be, as RSS does. It returns 0 when the server has no
+// bench routes.
+func (r *runner) live() int64 {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	get := func(path string) ([]byte, bool) {
+		req, _ := http.NewRequestWithContext(ctx, "GET", r.client.base+path, nil)
+		resp, err := r.client.http.Do(req)
+		if err != nil {
+			return nil, false
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		return b, err == nil && resp.StatusCode == http.StatusOK
+	}
+	if _, ok := get("/api/debug/pprof/heap?gc=1"); !ok {
+		return 0
+	}
+	b, ok := get("/metrics")
+	if !ok {
+		return 0
+	}
+	var heap, stacks float64
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "go_memstats_heap_alloc_bytes "); ok {
+			heap, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
+		}
+		if v, ok := strings.CutPrefix(line, "go_memstats_stack_inuse_bytes "); ok {
+			stacks, _ = strconv.ParseFloat(strings.TrimSpace(v), 64)
+		}
+	}
+	if heap == 0 {
+		return 0
+	}
+	return int64(heap + stacks)
 }
 
 // commits reads the group-commit counters from /metrics.

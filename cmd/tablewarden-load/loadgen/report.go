@@ -47,6 +47,12 @@ type Report struct {
 	// Server RSS in bytes (0 when no ServerPID was given).
 	RSSBeforeSSE, RSSWithSSE, RSSEnd, RSSMax int64
 	RSSPerSSE                                float64
+	// Live memory in bytes, read after a collection the tool asks for:
+	// the Go heap in use plus goroutine stacks (0 without bench routes).
+	// Unlike RSS, it does not include the room the collector leaves for
+	// garbage (GOGC, GOMEMLIMIT).
+	LiveBeforeSSE, LiveWithSSE int64
+	LivePerSSE                 float64
 	// Database: logical size at the end and growth per 1,000 moves (0 when
 	// no DBSize probe was given).
 	DBBytes             int64
@@ -183,6 +189,13 @@ func (r Report) Print(w io.Writer) {
 		fmt.Fprintf(w, "  server RSS       before streams %s, with streams %s, max %s, end %s", mib(r.RSSBeforeSSE), mib(r.RSSWithSSE), mib(r.RSSMax), mib(r.RSSEnd))
 		if r.RSSPerSSE > 0 {
 			fmt.Fprintf(w, "; %.1f KiB per SSE connection", r.RSSPerSSE/1024)
+		}
+		fmt.Fprintln(w)
+	}
+	if r.LiveWithSSE > 0 {
+		fmt.Fprintf(w, "  server live      heap and stacks after a collection: before streams %s, with streams %s", mib(r.LiveBeforeSSE), mib(r.LiveWithSSE))
+		if r.LivePerSSE > 0 {
+			fmt.Fprintf(w, "; %.1f KiB per SSE connection", r.LivePerSSE/1024)
 		}
 		fmt.Fprintln(w)
 	}
