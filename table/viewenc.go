@@ -134,13 +134,10 @@ func (sn tableSnapshot) publicLog() ([]byte, *logMemo, error) {
 func shareOf(v kit.View) (*viewShare, error) {
 	var sh viewShare
 	var err error
-	if sh.seats, err = json.Marshal(v.Seats); err != nil {
-		return nil, err
-	}
+	// The kit's own types by hand (viewjson.go); Public is the game's.
+	sh.seats = appendSeats(make([]byte, 0, 64*len(v.Seats)), v.Seats)
 	if len(v.Tracks) > 0 { // omitempty drops an empty slice
-		if sh.tracks, err = json.Marshal(v.Tracks); err != nil {
-			return nil, err
-		}
+		sh.tracks = appendTracks(make([]byte, 0, 128*len(v.Tracks)), v.Tracks)
 	}
 	if v.Public != nil { // omitempty drops only a nil interface
 		if sh.public, err = json.Marshal(v.Public); err != nil {
@@ -148,7 +145,7 @@ func shareOf(v kit.View) (*viewShare, error) {
 		}
 	}
 	if v.Board != nil {
-		if sh.board, err = json.Marshal(v.Board); err != nil {
+		if sh.board, err = marshalBoard(v.Board); err != nil {
 			return nil, err
 		}
 	}

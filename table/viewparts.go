@@ -179,7 +179,7 @@ func (sn tableSnapshot) encodeParts(id Identity, now time.Time, share *viewShare
 			err = own(partViewOutcome, view.Outcome)
 		}
 		if err == nil && view.Prompt != nil {
-			err = own(partViewPrompt, view.Prompt)
+			parts = append(parts, newPart(partViewPrompt, appendPrompt(make([]byte, 0, 128), view.Prompt)))
 		}
 		if err != nil {
 			return nil, nil, err
