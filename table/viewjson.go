@@ -11,7 +11,7 @@ import (
 )
 
 // The kit's view types that every push encodes (the seats, tracks and
-// board that all viewers share, and each viewer's prompt) are encoded here
+// board that all viewers share, and each viewer's prompt and moves) are encoded here
 // by hand instead of through encoding/json's reflection, which was a fifth
 // of the server's CPU (README, Performance, fourth round). The bytes are
 // exactly json.Marshal's: the same field order, omitempty rules, sorted map
@@ -372,6 +372,142 @@ func appendNode(dst []byte, n *kit.BoardNode) ([]byte, bool) {
 		o.str("mark", n.Mark)
 	}
 	return o.end(), true
+}
+
+// appendMoves appends json.Marshal(v); ok is false when a choice's value
+// is not an int, a string or a bool (the caller then uses json.Marshal).
+func appendMoves(dst []byte, v []kit.MoveSpec) ([]byte, bool) {
+	if v == nil {
+		return append(dst, "null"...), true
+	}
+	dst = append(dst, '[')
+	for i := range v {
+		m := &v[i]
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		o := jsonObject{b: dst}
+		o.str("type", m.Type)
+		o.str("label", m.Label)
+		if m.Rule != "" {
+			o.str("rule", m.Rule)
+		}
+		if len(m.Args) > 0 {
+			o.key("args")
+			o.b = append(o.b, '[')
+			for j := range m.Args {
+				if j > 0 {
+					o.b = append(o.b, ',')
+				}
+				var ok bool
+				if o.b, ok = appendArg(o.b, &m.Args[j]); !ok {
+					return dst, false
+				}
+			}
+			o.b = append(o.b, ']')
+		}
+		if m.Host {
+			o.key("host")
+			o.b = append(o.b, "true"...)
+		}
+		if m.Primary {
+			o.key("primary")
+			o.b = append(o.b, "true"...)
+		}
+		if m.Group != "" {
+			o.str("group", m.Group)
+		}
+		if m.Confirm != "" {
+			o.str("confirm", m.Confirm)
+		}
+		dst = o.end()
+	}
+	return append(dst, ']'), true
+}
+
+func appendArg(dst []byte, a *kit.ArgSpec) ([]byte, bool) {
+	o := jsonObject{b: dst}
+	o.str("name", a.Name)
+	o.str("label", a.Label)
+	o.str("kind", string(a.Kind))
+	if a.Min != nil {
+		o.int("min", *a.Min)
+	}
+	if a.Max != nil {
+		o.int("max", *a.Max)
+	}
+	if len(a.Choices) > 0 {
+		o.key("choices")
+		o.b = append(o.b, '[')
+		for i, c := range a.Choices {
+			if i > 0 {
+				o.b = append(o.b, ',')
+			}
+			co := jsonObject{b: o.b}
+			co.key("value")
+			switch v := c.Value.(type) {
+			case int:
+				co.b = strconv.AppendInt(co.b, int64(v), 10)
+			case string:
+				co.b = appendString(co.b, v)
+			case bool:
+				co.b = strconv.AppendBool(co.b, v)
+			default:
+				return dst, false
+			}
+			co.str("label", c.Label)
+			o.b = co.end()
+		}
+		o.b = append(o.b, ']')
+	}
+	if a.Optional {
+		o.key("optional")
+		o.b = append(o.b, "true"...)
+	}
+	return o.end(), true
+}
+
+// marshalMoves is json.Marshal(v), by hand when it can be.
+func marshalMoves(v []kit.MoveSpec) ([]byte, error) {
+	if b, ok := appendMoves(make([]byte, 0, 64+256*len(v)), v); ok {
+		return b, nil
+	}
+	return json.Marshal(v)
+}
+
+// appendMe appends json.Marshal(m).
+func appendMe(dst []byte, m Me) []byte {
+	o := jsonObject{b: dst}
+	o.str("role", m.Role)
+	o.int("seat", m.Seat)
+	if m.Name != "" {
+		o.str("name", m.Name)
+	}
+	return o.end()
+}
+
+// appendViewHead appends json.Marshal(h).
+func appendViewHead(dst []byte, h viewHead) []byte {
+	o := jsonObject{b: dst}
+	o.str("game", h.Game)
+	o.str("phase", h.Phase)
+	if h.PhaseLabel != "" {
+		o.str("phase_label", h.PhaseLabel)
+	}
+	o.key("turn")
+	if h.Turn == nil {
+		o.b = append(o.b, "null"...)
+	} else {
+		o.b = append(o.b, '[')
+		for i, s := range h.Turn {
+			if i > 0 {
+				o.b = append(o.b, ',')
+			}
+			o.b = strconv.AppendInt(o.b, int64(s), 10)
+		}
+		o.b = append(o.b, ']')
+	}
+	return o.end()
 }
 
 // marshalBoard is json.Marshal(bv), by hand when it can be.

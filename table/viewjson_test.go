@@ -98,6 +98,39 @@ func TestViewJSONIsMarshal(t *testing.T) {
 		}
 		same("board", got, bv)
 	}
+	moves := []kit.MoveSpec{
+		{},
+		{Type: "give", Label: "Give <a> token", Rule: "p. 4", Host: true, Primary: true, Group: "Tokens", Confirm: "Sure?",
+			Args: []kit.ArgSpec{
+				{},
+				{Name: "to", Label: "To", Kind: kit.ArgSeat, Min: new(int), Max: &seat, Optional: true,
+					Choices: []kit.Choice{{Value: 1, Label: "Ana"}, {Value: "x\u2028", Label: ""}, {Value: true}, {Value: -3}}},
+				{Choices: []kit.Choice{}},
+			}},
+		{Args: []kit.ArgSpec{}},
+	}
+	for _, v := range [][]kit.MoveSpec{nil, {}, moves} {
+		got, err := marshalMoves(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same("moves", got, v)
+	}
+	odd := []kit.MoveSpec{{Args: []kit.ArgSpec{{Choices: []kit.Choice{{Value: 2.5}, {Value: nil}, {Value: []int{1}}}}}}}
+	if _, ok := appendMoves(nil, odd); ok {
+		t.Error("a choice that is not an int, a string or a bool was encoded by hand")
+	}
+	got, err := marshalMoves(odd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same("moves with other choices", got, odd)
+	for _, m := range []Me{{}, {Role: "seat", Seat: 3, Name: "Ana & <Bo>"}, {Role: "host", Seat: -1}} {
+		same("me", appendMe(nil, m), m)
+	}
+	for _, h := range []viewHead{{}, {Game: "g", Phase: "p", PhaseLabel: "Roll Call", Turn: []int{0, 5}}, {Turn: []int{}}} {
+		same("view head", appendViewHead(nil, h), h)
+	}
 	bad := &kit.BoardView{Nodes: []kit.BoardNode{{X: math.NaN()}}}
 	if _, err := marshalBoard(bad); err == nil {
 		t.Error("a board with a NaN coordinate encoded; json.Marshal refuses it")

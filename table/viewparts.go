@@ -123,12 +123,8 @@ func (sn tableSnapshot) encodeParts(id Identity, now time.Time, share *viewShare
 				return nil, nil, err
 			}
 		}
-		me, err := json.Marshal(r.Me)
-		if err != nil {
-			return nil, nil, err
-		}
 		parts = append(parts, sp.head...)
-		parts[sp.me] = newPart(partMe, me)
+		parts[sp.me] = newPart(partMe, appendMe(make([]byte, 0, 64), r.Me))
 	} else {
 		head, err := json.Marshal(r)
 		if err != nil {
@@ -143,16 +139,16 @@ func (sn tableSnapshot) encodeParts(id Identity, now time.Time, share *viewShare
 		parts = parts[:len(parts)-1] // "log":[], added below with the entries
 	}
 	if view != nil {
-		vh, err := json.Marshal(viewHead{Game: view.Game, Phase: view.Phase, PhaseLabel: view.PhaseLabel, Turn: view.Turn})
-		if err != nil {
-			return nil, nil, err
-		}
+		var vbuf [128]byte
+		vh := appendViewHead(vbuf[:0], viewHead{Game: view.Game, Phase: view.Phase, PhaseLabel: view.PhaseLabel, Turn: view.Turn})
+		var err error
 		if !bytes.Equal(vh, sp.vheadRaw) {
-			vparts, err := splitParts(nil, "view.", vh)
+			raw := bytes.Clone(vh) // vh is on the stack; the parts keep raw
+			vparts, err := splitParts(nil, "view.", raw)
 			if err != nil {
 				return nil, nil, err
 			}
-			sp.vheadRaw, sp.vhead = vh, vparts
+			sp.vheadRaw, sp.vhead = raw, vparts
 		}
 		parts = append(parts, sp.vhead...)
 		parts = append(parts, sp.view...)
@@ -170,7 +166,10 @@ func (sn tableSnapshot) encodeParts(id Identity, now time.Time, share *viewShare
 			err = own(partViewPrivate, view.Private)
 		}
 		if err == nil {
-			err = own(partViewMoves, view.Moves)
+			var b []byte
+			if b, err = marshalMoves(view.Moves); err == nil {
+				parts = append(parts, newPart(partViewMoves, b))
+			}
 		}
 		if err == nil && len(view.Timers) > 0 {
 			err = own(partViewTimers, view.Timers)
