@@ -106,8 +106,12 @@ func (h *hub) subscribe(t *table, token string) (*Subscriber, []byte, error) {
 	h.n++
 	h.mu.Unlock()
 	t.mu.Unlock()
-	payload, _ := snap.encode(id, h.s.now(), nil)
-	payload = h.s.pad(&snap, payload, nil) // issue 16: equal sizes (padding.go)
+	share, err := newViewShare(&snap) // the shared parts once, for this view and the padding's
+	if err != nil {
+		share = nil
+	}
+	payload, _ := snap.encode(id, h.s.now(), share)
+	payload = h.s.pad(&snap, payload, share) // issue 16: equal sizes (padding.go)
 	h.s.counters.StreamsOpen.Add(1)
 	return sub, payload, nil
 }
