@@ -130,6 +130,13 @@ func (o *jsonObject) int(k string, v int) {
 	o.b = strconv.AppendInt(o.b, int64(v), 10)
 }
 
+// bool writes the field k as true (the omitempty fields are written only
+// when true).
+func (o *jsonObject) bool(k string) {
+	o.key(k)
+	o.b = append(o.b, "true"...)
+}
+
 func (o *jsonObject) strs(k string, v []string) {
 	o.key(k)
 	o.b = appendStrings(o.b, v)
@@ -148,17 +155,8 @@ func (o *jsonObject) end() []byte {
 }
 
 func appendStrings(dst []byte, v []string) []byte {
-	if v == nil {
-		return append(dst, "null"...)
-	}
-	dst = append(dst, '[')
-	for i, s := range v {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = appendString(dst, s)
-	}
-	return append(dst, ']')
+	dst, _ = appendList(dst, v, func(b []byte, s *string) ([]byte, bool) { return appendString(b, *s), true })
+	return dst
 }
 
 // appendStringMap writes m with its keys sorted, as json.Marshal does.
@@ -184,51 +182,69 @@ func appendStringMap(dst []byte, m map[string]string) []byte {
 	return append(dst, '}')
 }
 
-// appendSeats appends json.Marshal(v).
-func appendSeats(dst []byte, v []kit.SeatView) []byte {
+// appendList appends v as a JSON array ("null" when v is nil, as
+// json.Marshal writes a nil slice), each element written by elem; ok is
+// false when an element could not be written (dst is then not usable).
+func appendList[T any](dst []byte, v []T, elem func([]byte, *T) ([]byte, bool)) ([]byte, bool) {
 	if v == nil {
-		return append(dst, "null"...)
+		return append(dst, "null"...), true
 	}
 	dst = append(dst, '[')
-	for i, s := range v {
+	for i := range v {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		o := jsonObject{b: dst}
-		o.int("seat", s.Seat)
-		o.str("name", s.Name)
-		if s.Status != "" {
-			o.str("status", s.Status)
+		var ok bool
+		if dst, ok = elem(dst, &v[i]); !ok {
+			return dst, false
 		}
-		if len(s.Facts) > 0 {
-			o.strMap("facts", s.Facts)
-		}
-		dst = o.end()
 	}
-	return append(dst, ']')
+	return append(dst, ']'), true
+}
+
+// listField writes the field k, the list v (appendList).
+func listField[T any](o *jsonObject, k string, v []T, elem func([]byte, *T) ([]byte, bool)) bool {
+	o.key(k)
+	var ok bool
+	o.b, ok = appendList(o.b, v, elem)
+	return ok
+}
+
+// appendSeats appends json.Marshal(v).
+func appendSeats(dst []byte, v []kit.SeatView) []byte {
+	dst, _ = appendList(dst, v, appendSeat)
+	return dst
+}
+
+func appendSeat(dst []byte, s *kit.SeatView) ([]byte, bool) {
+	o := jsonObject{b: dst}
+	o.int("seat", s.Seat)
+	o.str("name", s.Name)
+	if s.Status != "" {
+		o.str("status", s.Status)
+	}
+	if len(s.Facts) > 0 {
+		o.strMap("facts", s.Facts)
+	}
+	return o.end(), true
 }
 
 // appendTracks appends json.Marshal(v).
 func appendTracks(dst []byte, v []kit.TrackView) []byte {
-	if v == nil {
-		return append(dst, "null"...)
+	dst, _ = appendList(dst, v, appendTrack)
+	return dst
+}
+
+func appendTrack(dst []byte, t *kit.TrackView) ([]byte, bool) {
+	o := jsonObject{b: dst}
+	o.str("name", t.Name)
+	o.str("label", t.Label)
+	o.int("pos", t.Pos)
+	if len(t.Steps) > 0 {
+		o.strs("steps", t.Steps)
 	}
-	dst = append(dst, '[')
-	for i, t := range v {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		o := jsonObject{b: dst}
-		o.str("name", t.Name)
-		o.str("label", t.Label)
-		o.int("pos", t.Pos)
-		if len(t.Steps) > 0 {
-			o.strs("steps", t.Steps)
-		}
-		o.int("max", t.Max)
-		dst = o.end()
-	}
-	return append(dst, ']')
+	o.int("max", t.Max)
+	return o.end(), true
 }
 
 // appendPrompt appends json.Marshal(p).
@@ -255,72 +271,49 @@ func appendBoard(dst []byte, bv *kit.BoardView) ([]byte, bool) {
 	if bv.Title != "" {
 		o.str("title", bv.Title)
 	}
-	if len(bv.Nodes) > 0 {
-		o.key("nodes")
-		o.b = append(o.b, '[')
-		for i := range bv.Nodes {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			var ok bool
-			if o.b, ok = appendNode(o.b, &bv.Nodes[i]); !ok {
-				return dst, false
-			}
-		}
-		o.b = append(o.b, ']')
+	if len(bv.Nodes) > 0 && !listField(&o, "nodes", bv.Nodes, appendNode) {
+		return dst, false
 	}
 	if len(bv.Edges) > 0 {
-		o.key("edges")
-		o.b = append(o.b, '[')
-		for i, e := range bv.Edges {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			eo := jsonObject{b: o.b}
-			eo.str("from", e.From)
-			eo.str("to", e.To)
-			if e.Label != "" {
-				eo.str("label", e.Label)
-			}
-			if len(e.Tags) > 0 {
-				eo.strs("tags", e.Tags)
-			}
-			o.b = eo.end()
-		}
-		o.b = append(o.b, ']')
+		listField(&o, "edges", bv.Edges, appendEdge)
 	}
 	if len(bv.Counters) > 0 {
-		o.key("counters")
-		o.b = append(o.b, '[')
-		for i, c := range bv.Counters {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			co := jsonObject{b: o.b}
-			co.str("label", c.Label)
-			co.str("value", c.Value)
-			o.b = co.end()
-		}
-		o.b = append(o.b, ']')
+		listField(&o, "counters", bv.Counters, appendCounter)
 	}
 	if len(bv.Slots) > 0 {
-		o.key("slots")
-		o.b = append(o.b, '[')
-		for i, s := range bv.Slots {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			so := jsonObject{b: o.b}
-			so.str("label", s.Label)
-			if s.Value != "" {
-				so.str("value", s.Value)
-			}
-			if len(s.Tags) > 0 {
-				so.strs("tags", s.Tags)
-			}
-			o.b = so.end()
-		}
-		o.b = append(o.b, ']')
+		listField(&o, "slots", bv.Slots, appendSlot)
+	}
+	return o.end(), true
+}
+
+func appendEdge(dst []byte, e *kit.BoardEdge) ([]byte, bool) {
+	o := jsonObject{b: dst}
+	o.str("from", e.From)
+	o.str("to", e.To)
+	if e.Label != "" {
+		o.str("label", e.Label)
+	}
+	if len(e.Tags) > 0 {
+		o.strs("tags", e.Tags)
+	}
+	return o.end(), true
+}
+
+func appendCounter(dst []byte, c *kit.BoardCounter) ([]byte, bool) {
+	o := jsonObject{b: dst}
+	o.str("label", c.Label)
+	o.str("value", c.Value)
+	return o.end(), true
+}
+
+func appendSlot(dst []byte, s *kit.BoardSlot) ([]byte, bool) {
+	o := jsonObject{b: dst}
+	o.str("label", s.Label)
+	if s.Value != "" {
+		o.str("value", s.Value)
+	}
+	if len(s.Tags) > 0 {
+		o.strs("tags", s.Tags)
 	}
 	return o.end(), true
 }
@@ -345,24 +338,7 @@ func appendNode(dst []byte, n *kit.BoardNode) ([]byte, bool) {
 		o.str("note", n.Note)
 	}
 	if len(n.Pieces) > 0 {
-		o.key("pieces")
-		o.b = append(o.b, '[')
-		for i, p := range n.Pieces {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			po := jsonObject{b: o.b}
-			po.str("kind", p.Kind)
-			po.str("label", p.Label)
-			if p.Seat != nil {
-				po.int("seat", *p.Seat)
-			}
-			if p.Count != 0 {
-				po.int("count", p.Count)
-			}
-			o.b = po.end()
-		}
-		o.b = append(o.b, ']')
+		listField(&o, "pieces", n.Pieces, appendPiece)
 	}
 	if n.Row != 0 {
 		o.int("row", n.Row)
@@ -382,55 +358,48 @@ func appendNode(dst []byte, n *kit.BoardNode) ([]byte, bool) {
 	return o.end(), true
 }
 
+func appendPiece(dst []byte, p *kit.Piece) ([]byte, bool) {
+	o := jsonObject{b: dst}
+	o.str("kind", p.Kind)
+	o.str("label", p.Label)
+	if p.Seat != nil {
+		o.int("seat", *p.Seat)
+	}
+	if p.Count != 0 {
+		o.int("count", p.Count)
+	}
+	return o.end(), true
+}
+
 // appendMoves appends json.Marshal(v); ok is false when a choice's value
 // is not an int, a string or a bool (the caller then uses json.Marshal).
 func appendMoves(dst []byte, v []kit.MoveSpec) ([]byte, bool) {
-	if v == nil {
-		return append(dst, "null"...), true
+	return appendList(dst, v, appendMove)
+}
+
+func appendMove(dst []byte, m *kit.MoveSpec) ([]byte, bool) {
+	o := jsonObject{b: dst}
+	o.str("type", m.Type)
+	o.str("label", m.Label)
+	if m.Rule != "" {
+		o.str("rule", m.Rule)
 	}
-	dst = append(dst, '[')
-	for i := range v {
-		m := &v[i]
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		o := jsonObject{b: dst}
-		o.str("type", m.Type)
-		o.str("label", m.Label)
-		if m.Rule != "" {
-			o.str("rule", m.Rule)
-		}
-		if len(m.Args) > 0 {
-			o.key("args")
-			o.b = append(o.b, '[')
-			for j := range m.Args {
-				if j > 0 {
-					o.b = append(o.b, ',')
-				}
-				var ok bool
-				if o.b, ok = appendArg(o.b, &m.Args[j]); !ok {
-					return dst, false
-				}
-			}
-			o.b = append(o.b, ']')
-		}
-		if m.Host {
-			o.key("host")
-			o.b = append(o.b, "true"...)
-		}
-		if m.Primary {
-			o.key("primary")
-			o.b = append(o.b, "true"...)
-		}
-		if m.Group != "" {
-			o.str("group", m.Group)
-		}
-		if m.Confirm != "" {
-			o.str("confirm", m.Confirm)
-		}
-		dst = o.end()
+	if len(m.Args) > 0 && !listField(&o, "args", m.Args, appendArg) {
+		return dst, false
 	}
-	return append(dst, ']'), true
+	if m.Host {
+		o.bool("host")
+	}
+	if m.Primary {
+		o.bool("primary")
+	}
+	if m.Group != "" {
+		o.str("group", m.Group)
+	}
+	if m.Confirm != "" {
+		o.str("confirm", m.Confirm)
+	}
+	return o.end(), true
 }
 
 func appendArg(dst []byte, a *kit.ArgSpec) ([]byte, bool) {
@@ -444,34 +413,29 @@ func appendArg(dst []byte, a *kit.ArgSpec) ([]byte, bool) {
 	if a.Max != nil {
 		o.int("max", *a.Max)
 	}
-	if len(a.Choices) > 0 {
-		o.key("choices")
-		o.b = append(o.b, '[')
-		for i, c := range a.Choices {
-			if i > 0 {
-				o.b = append(o.b, ',')
-			}
-			co := jsonObject{b: o.b}
-			co.key("value")
-			switch v := c.Value.(type) {
-			case int:
-				co.b = strconv.AppendInt(co.b, int64(v), 10)
-			case string:
-				co.b = appendString(co.b, v)
-			case bool:
-				co.b = strconv.AppendBool(co.b, v)
-			default:
-				return dst, false
-			}
-			co.str("label", c.Label)
-			o.b = co.end()
-		}
-		o.b = append(o.b, ']')
+	if len(a.Choices) > 0 && !listField(&o, "choices", a.Choices, appendChoice) {
+		return dst, false
 	}
 	if a.Optional {
-		o.key("optional")
-		o.b = append(o.b, "true"...)
+		o.bool("optional")
 	}
+	return o.end(), true
+}
+
+func appendChoice(dst []byte, c *kit.Choice) ([]byte, bool) {
+	o := jsonObject{b: dst}
+	o.key("value")
+	switch v := c.Value.(type) {
+	case int:
+		o.b = strconv.AppendInt(o.b, int64(v), 10)
+	case string:
+		o.b = appendString(o.b, v)
+	case bool:
+		o.b = strconv.AppendBool(o.b, v)
+	default:
+		return dst, false
+	}
+	o.str("label", c.Label)
 	return o.end(), true
 }
 

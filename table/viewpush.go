@@ -7,8 +7,9 @@ import (
 
 // Push is one update the hub offers a stream: one viewer's view of a table
 // at one version, as a patch against the view the hub pushed that viewer
-// the round before, and as a whole view, which is encoded when the push
-// renders but padded only when some stream asks for it (Subscriber.Data).
+// the round before, and as a whole view, which the push renders as parts
+// (viewparts.go) but joins and pads only when some stream asks for it
+// (Subscriber.Data).
 //
 // What a push renders is what its streams need (issue 17): the views of
 // the viewers that have a stream open, each encoded once. The padded
