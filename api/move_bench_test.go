@@ -8,10 +8,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"tablewarden/cmd/tablewarden-load/cputime"
 	tablepkg "tablewarden/table"
 
 	"tablewarden/referee/kit"
@@ -48,11 +48,11 @@ func BenchmarkMovePost(b *testing.B) {
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", "Bearer "+token)
 		w := httptest.NewRecorder()
-		c0 := processCPU()
+		c0 := cputime.Process()
 		b.StartTimer()
 		h.ServeHTTP(w, req)
 		b.StopTimer()
-		cpu += processCPU() - c0
+		cpu += cputime.Process() - c0
 		if w.Code != http.StatusOK {
 			b.Fatalf("move %s: %d %s", body, w.Code, w.Body)
 		}
@@ -89,11 +89,4 @@ func benchMove(b *testing.B, svc *tablepkg.Service, tb *table, r *rand.Rand, key
 		return tok, string(enc), true
 	}
 	return "", "", false
-}
-
-// processCPU is the process's CPU time so far (user and system).
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -8,19 +8,11 @@ import (
 	"runtime"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
-	"time"
 
+	"tablewarden/cmd/tablewarden-load/cputime"
 	"tablewarden/db"
 )
-
-// cpuTime is the process's CPU time so far (user and system).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // BenchmarkRecordMove measures the commit path of one move alone: 8 or 64
 // tables on a real SQLite file (synchronous FULL), each with its own
@@ -62,7 +54,7 @@ func benchRecordMove(b *testing.B, tables int) {
 	}
 	b.SetParallelism(tables / runtime.GOMAXPROCS(0))
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	b.RunParallel(func(pb *testing.PB) {
 		id := benchTableID(int(next.Add(1) - 1))
 		var seq int64
@@ -81,7 +73,7 @@ func benchRecordMove(b *testing.B, tables int) {
 		}
 	})
 	b.StopTimer()
-	b.ReportMetric(float64(cpuTime()-cpu0)/1e3/float64(b.N), "cpu-µs/move")
+	b.ReportMetric(float64(cputime.Process()-cpu0)/1e3/float64(b.N), "cpu-µs/move")
 	if n := s.Batches.Load() - b0; n > 0 {
 		b.ReportMetric(float64(s.Writes.Load()-w0)/float64(n), "moves/commit")
 	}

@@ -4,19 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"syscall"
 	"testing"
-	"time"
 
+	"tablewarden/cmd/tablewarden-load/cputime"
 	"tablewarden/referee/kit"
 )
-
-// cpuTime is the process's CPU time so far (user and system).
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // BenchmarkPush measures the hub's work for one update of a six-seat
 // Jumpship table with the board and six phones streaming: rendering and
@@ -80,7 +72,7 @@ func benchPush(b *testing.B, own, patches bool) {
 	version := snaps[1].version
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		snap := snaps[i%2]
 		version++ // a new version: its padded length is worked out again when needed
@@ -95,7 +87,7 @@ func benchPush(b *testing.B, own, patches bool) {
 			}
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/1e3/float64(b.N), "cpu-µs/op")
+	b.ReportMetric(float64(cputime.Process()-cpu0)/1e3/float64(b.N), "cpu-µs/op")
 }
 
 // BenchmarkMoveSnapshotEvery compares storing the state with every move
@@ -112,9 +104,9 @@ func BenchmarkMoveSnapshotEvery(b *testing.B) {
 			defer func() { snapshotEvery = old }()
 			svc, ids := benchService(b, 64)
 			b.ResetTimer()
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			playServiceMoves(b, svc, ids)
-			b.ReportMetric(float64(cpuTime()-cpu0)/1e3/float64(b.N), "cpu-µs/op")
+			b.ReportMetric(float64(cputime.Process()-cpu0)/1e3/float64(b.N), "cpu-µs/op")
 		})
 	}
 }

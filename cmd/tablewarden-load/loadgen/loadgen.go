@@ -28,8 +28,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
+
+	"tablewarden/cmd/tablewarden-load/cputime"
 )
 
 // Config says what load to apply.
@@ -240,7 +241,7 @@ func (r *runner) run(parent context.Context) Report {
 		// The window and the CPU figures start together; the database
 		// size and the commit counters (an HTTP request to a busy
 		// server) are read after.
-		srvCPU0, toolCPU0 = r.serverCPU(), toolCPU()
+		srvCPU0, toolCPU0 = r.serverCPU(), cputime.Process()
 		start = time.Now()
 		r.winStart.Store(start.UnixNano())
 		dbBefore = r.dbSize()
@@ -292,7 +293,7 @@ func (r *runner) run(parent context.Context) Report {
 	if n := r.accepted.Load(); n > 0 && r.probe.ServerPID > 0 {
 		rep.ServerCPUPerMove = srvCPU / time.Duration(n)
 	}
-	rep.ToolCPU = (toolCPU() - toolCPU0).Seconds() / elapsed.Seconds()
+	rep.ToolCPU = (cputime.Process() - toolCPU0).Seconds() / elapsed.Seconds()
 	if b, w := r.commits(); b > batches0 {
 		rep.CommitBatches, rep.CommitWrites = b-batches0, w-writes0
 	}
@@ -416,14 +417,6 @@ func (r *runner) serverCPU() time.Duration {
 	ut, _ := strconv.ParseInt(f[11], 10, 64)
 	st, _ := strconv.ParseInt(f[12], 10, 64)
 	return time.Duration(ut+st) * time.Second / 100 // USER_HZ
-}
-
-func toolCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func (r *runner) dbSize() int64 {
