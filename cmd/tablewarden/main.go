@@ -27,7 +27,6 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -38,34 +37,6 @@ import (
 	"tablewarden/api"
 	"tablewarden/db"
 )
-
-// GC defaults, used unless GOGC or GOMEMLIMIT is set. Every move renders
-// and sends a view to every phone at its table, which makes much short-lived
-// garbage: with Go's default GOGC of 100 the collector took about a sixth of
-// the server's CPU under load (README, Performance). A GOGC of 400 collects
-// less often; the soft memory limit makes the collector work harder instead
-// of letting the heap grow past it, so thousands of open streams stay under
-// 1 GiB of RSS. Set GOMEMLIMIT=off to have no limit.
-//
-// With many streams open the limit, not the streams, sets the RSS: a
-// stream holds about 5.4 KiB, and GOGC=400 lets the heap grow to five times
-// what is live, so at 19,200 streams the heap fills up to the limit between
-// collections. A lower limit trades CPU for memory: GOMEMLIMIT=384MiB held
-// those streams in 445 MiB of RSS at 20 % more CPU per move (README,
-// Performance, "Fourth round").
-const (
-	defaultGOGC     = 400
-	defaultMemLimit = 768 << 20
-)
-
-func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(defaultGOGC)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(defaultMemLimit)
-	}
-}
 
 func main() {
 	tuneGC()
@@ -80,6 +51,12 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "version" {
+		return runVersion(stdout)
+	}
+	if len(args) > 0 && args[0] == "healthcheck" {
+		return runHealthcheck(ctx, stdout)
+	}
 	if len(args) > 0 && args[0] == "backup" {
 		return runBackup(ctx, args[1:], stdout, stderr)
 	}
