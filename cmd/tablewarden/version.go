@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"runtime/debug"
 )
 
@@ -16,7 +17,7 @@ var (
 
 // buildInfo is what "tablewarden version" prints: the version, the commit
 // and its time (from the build's VCS stamp, when it was built from a git
-// checkout), and the Go version.
+// checkout), the Go version, and the soft memory limit in force (tuneGC).
 func buildInfo() string {
 	rev, when, dirty := commit, "", ""
 	goVersion := "unknown"
@@ -40,7 +41,11 @@ func buildInfo() string {
 	if rev == "" {
 		rev = "unknown"
 	}
-	return fmt.Sprintf("tablewarden %s\ncommit %s%s%s\n%s\n", version, rev, when, dirty, goVersion)
+	mem := "none"
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		mem = fmt.Sprintf("%d MiB", l>>20)
+	}
+	return fmt.Sprintf("tablewarden %s\ncommit %s%s%s\n%s\nsoft memory limit %s\n", version, rev, when, dirty, goVersion, mem)
 }
 
 func runVersion(stdout io.Writer) error {
