@@ -41,9 +41,15 @@
 //   - Face-down tokens are revealed when their location is resolved; those
 //     on the legend card when it is resolved.
 //   - Latecomers: a player may send their tokens at a resolved location to
-//     the LIBRARY until the legend card is resolved, except from a tunnel
-//     location they advanced from (the book's rule). The LIBRARY's own
-//     effect is the base game's.
+//     the LIBRARY until the legend card is resolved, except from a
+//     location whose reward they received through the app, in either
+//     order: a tunnel they advanced from, the Advance lantern icon of the
+//     location's reward once the lantern moved (advanced_no_library), a
+//     reserved item crafted at the CELL BLOCK (rewarded_no_library); and
+//     tokens sent from the CELL BLOCK to the LIBRARY craft no reserved
+//     item there (cell_block_latecomers). Claiming a location's icon and
+//     then stopping before the first space declines it, as at a tunnel.
+//     The LIBRARY's own effect is the base game's.
 //   - Kept loot tokens are face up; the tokens returned to a stack are
 //     reshuffled.
 //   - The minion row has 3 spaces; cards leaving the last space are
@@ -85,7 +91,11 @@
 //     resolved location where the player's crew stands (not sent to the
 //     LIBRARY), once per location and round; the active legend card while
 //     it is resolved, once per round, by a player with a token on it; an
-//     item the player has or a tome played, once each for the game. Each
+//     item the player has, once for the game; a tome played, once, and
+//     only while its play is being resolved: within the step of the round
+//     it was played in (the location being resolved, or the legend card
+//     when the tome's text allows it there), never in a later step or
+//     round. Each
 //     source gives one space (the icon's "um espaço"); each claim is a
 //     public log entry for the host. Whether a location's or card's printed
 //     reward really shows the icon is the base game's and the table's to

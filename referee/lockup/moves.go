@@ -276,7 +276,7 @@ func offerLatecomer(st *State, seat int) *kit.MoveSpec {
 		if len(toks) == 0 || p.Tokens[toks[0]].Latecomer || !st.latecomerReady(seat, loc) {
 			continue
 		}
-		if !slices.Contains(p.AdvancedFrom, loc) {
+		if !slices.Contains(p.AdvancedFrom, loc) && !slices.Contains(p.RewardedAt, loc) {
 			late = append(late, loc)
 		}
 	}
@@ -306,7 +306,7 @@ func offerCraftItem(*State, int) *kit.MoveSpec {
 
 func offerCraftReserved(st *State, seat int) *kit.MoveSpec {
 	p := &st.Players[seat]
-	if len(p.Reserved) == 0 || len(p.tokensIn(PlaceLocation, st.Data.locationByName(st.Data.CellBlock.Value))) == 0 {
+	if len(p.Reserved) == 0 || !st.atCellBlock(seat) {
 		return nil
 	}
 	var items []kit.Choice

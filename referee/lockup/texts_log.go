@@ -43,6 +43,8 @@ var errorTexts = map[string]text{
 	"already_latecomer":         {"Your tokens at location {location} already go to the LIBRARY.", "Suas fichas da localização {location} já vão para a BIBLIOTECA."},
 	"pending_decisions":         {"Finish the waiting decisions first: {what}.", "Termine primeiro as decisões pendentes: {what}."},
 	"tome_during_legend":        {"Tome cards may not be played while the legend card is resolved, unless their text says otherwise.", "Cartas de tomo não podem ser jogadas enquanto a carta de lenda é resolvida, a menos que seu texto diga o contrário."},
+	"rewarded_no_library":       {"You took the reward of location {location}: your crew tokens there go back to your holding cell, not to the LIBRARY.", "Você recebeu a recompensa da localização {location}: suas fichas de equipe de lá voltam para sua cela de detenção, não para a BIBLIOTECA."},
+	"cell_block_latecomers":     {"Your crew tokens at the {cell_block} went to the LIBRARY as latecomers, so they take no reward there: no reserved item can be crafted.", "Suas fichas de equipe no {cell_block} foram para a BIBLIOTECA como retardatários, então não recebem recompensa lá: nenhum item reservado pode ser criado."},
 	"not_at_cell_block":         {"Reserved items are crafted at the {cell_block}; you have no crew token there this round.", "Itens reservados são criados no {cell_block}; você não tem ficha de equipe lá nesta rodada."},
 	"no_reserved_item":          {"You have no reserved item {item}.", "Você não tem o item reservado {item}."},
 	"upgrade_only_when_crafted": {"Items are upgraded only once, immediately when crafted; {item} cannot be upgraded now.", "Itens só são melhorados uma vez, imediatamente ao serem criados; {item} não pode ser melhorado agora."},
