@@ -75,11 +75,6 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	row(MoveResolveLegend, kit.ByHostOrSeat, inLegend, byFirstPlayer(offerResolveLegend), firstPlayerOnly(kit.Args(secLegend, resolveLegend), secLegend)),
 	row(MoveFinishRaid, kit.ByHostOrSeat, inLastRaid, byFirstPlayer(offerPlain(MoveFinishRaid)), firstPlayerOnly(kit.NoArgs(secEnd, finishRaid), secEnd)),
 	row(MoveSubmitFinalScore, kit.BySeat, inScoring, offerSubmitFinalScore, kit.Args(secEnd, submitFinalScore)),
-	row(MoveEnterStars, kit.BySeat, inScoring, offerEnterStars, kit.Args(secEnd, enterStars)),
-	row(MoveEnterGuardStars, kit.BySeat, inScoring, offerEnterGuardStars, kit.Args(secEnd, enterGuardStars)),
-	rowAll(MoveEnterScores, kit.BySeat, inScoring, offerEnterScores, kit.Args(secEnd, enterScores)),
-	row(MoveChooseGolems, kit.BySeat, inScoring, offerChooseGolems, kit.Args(secMinions, chooseGolems)),
-	row(MoveFinishScoring, kit.BySeat, inScoring, offerFinishScoring, kit.NoArgs(secEnd, finishScoring)),
 )
 
 // byFirstPlayer offers a table step (the legend card resolved, the last
@@ -112,14 +107,6 @@ func row(typ string, who kit.Who, phases []string, offer func(*State, int) *kit.
 		panic("lockup: no catalog entry for move " + typ)
 	}
 	return kit.MoveDef[State]{Spec: sp, Phases: phases, Who: who, Offer: offer, Apply: apply}
-}
-
-// rowAll builds a row whose move is offered as several entries.
-func rowAll(typ string, who kit.Who, phases []string, offerAll func(*State, int) []kit.MoveSpec,
-	apply func(*kit.Turn[State], int, kit.Move) error) kit.MoveDef[State] {
-	d := row(typ, who, phases, offerNever, apply)
-	d.Offer, d.OfferAll = nil, offerAll
-	return d
 }
 
 // offer returns the catalog entry for a move type with some arguments'

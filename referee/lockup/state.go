@@ -203,7 +203,6 @@ type Advance struct {
 type Entries struct {
 	StarsTrack int            `json:"stars_track"`
 	Counts     map[string]int `json:"counts"`
-	GolemsAs   string         `json:"golems_as,omitempty"`
 }
 
 // Clone returns a deep copy sharing no mutable memory with s (the game data

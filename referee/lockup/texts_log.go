@@ -57,12 +57,8 @@ var errorTexts = map[string]text{
 	"score_out_of_bounds":       {"{category} = {value} is out of bounds: it must be from {min} to {max}.", "{category} = {value} está fora dos limites: deve ser de {min} a {max}."},
 	"score_pad_invalid":         {"The score pad is not valid: {detail}.", "O bloco de pontuação não é válido: {detail}."},
 	"scoring_finished":          {"You have submitted your score already.", "Você já enviou sua pontuação."},
-	"golem_needs_type":          {"Golems count as a {type} only if you have at least one {type}.", "Golems contam como {type} apenas se você tiver ao menos um {type}."},
-	"golems_unchosen":           {"Choose whether your Golems count as Dwarves or Ratmen.", "Escolha se seus Golems contam como Anões ou Homens-Rato."},
 	"icon_claimed":              {"The Advance lantern icon of {source} has been used: each icon advances the lantern one space, once.", "O ícone Avançar Lanterna de {source} já foi usado: cada ícone avança o marcador de lanterna um espaço, uma vez."},
 	"icon_source_unknown":       {"{source} gives you no Advance lantern icon now: name a resolved location where your crew stands, the legend card you are on, or one of your items or tomes.", "{source} não lhe dá um ícone Avançar Lanterna agora: indique uma localização resolvida onde sua equipe está, a carta de lenda em que você está, ou um dos seus itens ou tomos."},
-	"unknown_category":          {"There is no scoring category {category}.", "Não existe a categoria de pontuação {category}."},
-	"wild_unassigned":           {"Assign each of your {n} wild valuables to a valuable type ({assigned} assigned).", "Atribua cada um dos seus {n} valiosos coringa a um tipo de valioso ({assigned} atribuídos)."},
 }
 
 // eventTexts is every event code the referee logs.
@@ -116,7 +112,6 @@ var eventTexts = map[string]text{
 	"tome_played":         {"{seat} plays the tome {tome}.", "{seat} joga o tomo {tome}."},
 	"last_raid":           {"Round {rounds} is over: start the last raid as usual, then final scoring.", "A rodada {rounds} terminou: faça o último ataque como de costume, depois a pontuação final."},
 	"final_scoring":       {"Final scoring: every player enters their counts on their own phone.", "Pontuação final: cada jogador informa suas contagens no próprio celular."},
-	"score_entered":       {"You entered {category} = {value}.", "Você informou {category} = {value}."},
 	"score_submitted":     {"{seat} submits their score pad: {total} points.", "{seat} envia seu bloco de pontuação: {total} pontos."},
 	"game_ended":          {"Final scores: {scores}.", "Pontuação final: {scores}."},
 }
