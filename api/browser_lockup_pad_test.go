@@ -21,8 +21,9 @@ var lockupPadOptions = json.RawMessage(`{"game_data":{"rounds":{"value":1},"scor
 // follows every tap, as the referee will score it (Golems only with a
 // Dwarf or a Ratman, one as each type when that is worth more); only the
 // submission asks for confirmation; and the score the referee records is
-// the total the pad showed. Screenshots: the pad being filled and after
-// sending on the phone, the host and the board at 1280×800.
+// the total the pad showed; another player's move meanwhile keeps what was
+// entered. Screenshots: the pad being filled, its confirmation and the end
+// on the phone; the host and the board at 1280×800.
 func TestBrowserLockupOnePad(t *testing.T) {
 	newCtx := browser(t)
 	ts := startServer(t, "")
@@ -110,6 +111,23 @@ func TestBrowserLockupOnePad(t *testing.T) {
 	openAs(t, ts, board, boardScreen, tb, "board", "", 0)
 	viewportShot(t, board, "lockup-pad-board")
 
+	// The other player sends their pad meanwhile: this phone's rows and
+	// total stay as entered.
+	other := ts.view(tb, tb.Tokens[1])
+	for _, m := range other.View.Moves {
+		if m.Type == "submit_final_score" {
+			pad := map[string]any{}
+			for _, a := range m.Args {
+				pad[a.Name] = *a.Min
+			}
+			ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[1], map[string]any{"type": m.Type, "args": pad}, nil)
+		}
+	}
+	waitVersion(t, phone, other.Version+1)
+	if got := total(); got != shown || value("golems") != 2 || value("stars") < 2 {
+		t.Fatalf("after the other player's move the pad reads total %d, golems %d; want %d and 2 as entered", got, value("golems"), shown)
+	}
+
 	before := ts.view(tb, tb.Tokens[0]).Version
 	do(t, phone, "send", chromedp.Click(css("#score-pad button.submit")), chromedp.WaitVisible(css("#confirm")))
 	question := get(t, phone, "question", chromedp.Text(css("#confirm-text")))
@@ -150,8 +168,10 @@ func TestBrowserLockupOnePad(t *testing.T) {
 	if n := get(t, phone, "pads after", chromedp.Evaluate[int](`document.querySelectorAll(".score-pad").length`)); n != 0 {
 		t.Fatalf("%d score pads after sending, want none", n)
 	}
-	viewportShot(t, phone, "lockup-pad-sent-phone")
-	finishLockupScoring(t, ts, tb)
-	waitVersion(t, phone, ts.view(tb, tb.Tokens[0]).Version)
+	if own.View.Outcome == nil {
+		t.Fatal("both pads are in and the game has not ended")
+	}
 	viewportShot(t, phone, "lockup-pad-end-phone")
+	waitVersion(t, board, own.Version)
+	viewportShot(t, board, "lockup-pad-end-board")
 }

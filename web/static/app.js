@@ -801,16 +801,10 @@ function applyPatch(view, patch) {
     if (!entry) return null;
     const sfx = asSeat === null ? "" : "-" + asSeat;
     const seat = asSeat === null ? me(v) : asSeat;
-    // The total is drawn from the rows as they stand on the live pad
-    // (another player's move re-renders the page; the typed rows stay).
-    const live = document.getElementById("score-pad" + sfx);
-    const rows = (entry.args || []).filter(a => a.kind === "int").map(a => {
-      const s = stepper(a.name, gt(v.game, ["arg." + a.name], a.label || humanKey(a.name)), a.min, a.max, game.start ? game.start(v, a.name) : 0, "row:" + a.name);
-      const input = s.querySelector("input");
-      const was = live && live.querySelector("input[name='" + a.name + "']");
-      if (was) input.value = was.value;
-      return s;
-    });
+    // Another player's move re-renders the page: the typed rows stay (kept
+    // nodes), and rerender sums them again.
+    const rows = (entry.args || []).filter(a => a.kind === "int").map(a =>
+      stepper(a.name, gt(v.game, ["arg." + a.name], a.label || humanKey(a.name)), a.min, a.max, game.start ? game.start(v, a.name) : 0, "row:" + a.name));
     const pad = el("form", { class: "score-pad", id: "score-pad" + sfx, "data-key": "pad" + (asSeat === null ? "" : "@" + asSeat), "data-covers": entry.type, "data-seat": String(seat),
       // Handlers find the live pad from the event: a kept node runs the
       // newest handler, whose closure holds a tree that was never shown.
