@@ -91,7 +91,7 @@ func advance(t *kit.Turn[State], seat int, a advanceArgs, paying bool) error {
 	p.Lantern = a.To
 	h.StepsLeft--
 	h.Moved++
-	if h.Moved == 1 && h.Location > 0 {
+	if h.Moved == 1 && h.Location > 0 && !slices.Contains(p.AdvancedFrom, h.Location) {
 		p.AdvancedFrom = append(p.AdvancedFrom, h.Location)
 	}
 	t.Log(event("lantern_moved", nil, "seat", t.S.name(seat), "space", to))
