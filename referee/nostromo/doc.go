@@ -19,8 +19,9 @@
 // Blip's in BlipToken.Kind (hidden); Shown is filled when it is flipped.
 // During the hiding phase crew seats see every Crew token (the book lets
 // them look) and the Alien seat its Blips, in their private views (from
-// the state, never from the log); afterwards nobody does, the owner
-// included ("Players can NOT look at the Crew tokens or the Blip tokens
+// the state, never from the log), until the last token is placed. From
+// then on nobody does, the owner included, also in the mission-order
+// window before the posture phase while the phase is still hiding ("Players can NOT look at the Crew tokens or the Blip tokens
 // anymore"): no view, log entry or event names a face-down token, and a
 // phone shows its own placements only by number and room. Tokens
 // on the board carry a handle given at placement, which reveals only who
