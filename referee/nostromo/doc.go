@@ -41,8 +41,14 @@
 // phase before each room is resolved and before the end of the turn. Any
 // Crew seat answers: play_mission_order (the card goes to the discard pile
 // and its effect is applied, then the window reopens) or
-// pass_mission_orders; in an attack, use_item too. Mission orders are played
-// only through windows.
+// pass_mission_orders; in an attack, use_item too. In the hiding and action
+// phases "Crew players can ALWAYS play mission orders": there
+// play_mission_order is also offered and accepted with no window open,
+// whenever the game waits for a crew placement, a room to resolve or a
+// Presence token's action (assumed: not in the middle of another card's
+// effect or decision, which is settled first; it is then no_window). In
+// the hunting phase and attacks mission orders are played only through
+// windows.
 //
 // A Crew player may say "I have no mission orders this turn"
 // (skip_orders_this_turn, offered whenever passing is; 54 of 185 moves of
