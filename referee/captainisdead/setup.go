@@ -36,25 +36,26 @@ func (g *Game) Setup(raw json.RawMessage, seats []string, ctx kit.Ctx) (kit.Stat
 		return nil, kit.Errorf("player_count", ruleSetup, "The %d skill cards cannot be dealt to %d players.", c.Skills.Value, n)
 	}
 	s := &State{
-		Data:             d,
-		Difficulty:       opts.Difficulty,
-		Elimination:      opts.Elimination,
-		Phase:            PhaseChooseRoles,
-		Concealment:      kit.Track{Pos: ConcealmentDef.Max()},
-		ShipControl:      kit.Track{Pos: slices.Index(ShipControlDef.Steps, opts.Difficulty)},
-		Rooms:            make([]Room, len(d.Locations)),
-		Systems:          make([]System, len(d.Systems)),
-		Deck:             AlertDeck{Yellow: c.YellowAlerts.Value, Orange: c.OrangeAlerts.Value, Red: c.RedAlerts.Value},
-		SetupAlertsLeft:  c.SetupAlerts.Value,
-		Suppressions:     []string{},
-		Alarms:           AlarmCount{Suppressed: make([]int, len(SuppressionSources))},
-		GrenadeLocker:    c.Grenades.Value,
-		ScentBombs:       c.ScentBombs.Value,
-		CargoPodSkills:   c.CargoPodSkills.Value + n, // each player discards 1 to the cargo pod
-		SkillPile:        c.Skills.Value - n*c.SkillsDealt.Value - c.CargoPodSkills.Value,
-		CargoPodTools:    []string{},
-		ToolsGone:        []string{},
-		ContrabandSupply: c.Contraband.Value,
+		Data:              d,
+		Difficulty:        opts.Difficulty,
+		Elimination:       opts.Elimination,
+		LastTurnAfterDeck: opts.LastTurnAfterDeck,
+		Phase:             PhaseChooseRoles,
+		Concealment:       kit.Track{Pos: ConcealmentDef.Max()},
+		ShipControl:       kit.Track{Pos: slices.Index(ShipControlDef.Steps, opts.Difficulty)},
+		Rooms:             make([]Room, len(d.Locations)),
+		Systems:           make([]System, len(d.Systems)),
+		Deck:              AlertDeck{Yellow: c.YellowAlerts.Value, Orange: c.OrangeAlerts.Value, Red: c.RedAlerts.Value},
+		SetupAlertsLeft:   c.SetupAlerts.Value,
+		Suppressions:      []string{},
+		Alarms:            AlarmCount{Suppressed: make([]int, len(SuppressionSources))},
+		GrenadeLocker:     c.Grenades.Value,
+		ScentBombs:        c.ScentBombs.Value,
+		CargoPodSkills:    c.CargoPodSkills.Value + n, // each player discards 1 to the cargo pod
+		SkillPile:         c.Skills.Value - n*c.SkillsDealt.Value - c.CargoPodSkills.Value,
+		CargoPodTools:     []string{},
+		ToolsGone:         []string{},
+		ContrabandSupply:  c.Contraband.Value,
 	}
 	for i := range s.Systems {
 		s.Systems[i].Locked = true
