@@ -49,6 +49,14 @@
 //   - Suppression is armed before the alarm (arm_suppression, with its
 //     source) and absorbs the next alarm; the counts per source are kept.
 //     A suppressed alarm was still triggered, so it still gives contraband.
+//     A source whose holder the referee tracks must be held: the Alarm
+//     Suppressor tool only while a living character has it in hand (the
+//     tools start in the Cargo Pod; suppressor_not_held otherwise, and it
+//     is not offered). A character or veteran ability is always held while
+//     the game runs; ship upgrades and Battle Plans are not tracked, so
+//     the table says when one suppresses. An armed suppression stays armed
+//     if its tool then leaves the hand (the card's text, not in the book,
+//     may say otherwise; cancel_suppression takes it back).
 //   - Every alarm sounded during a turn (also one entered by the host for
 //     that player's card) is the active player's own action for
 //     contraband; alarms during alerts and Perform Hostile Alien Actions

@@ -113,15 +113,19 @@ type suppressArgs struct {
 }
 
 func offerArmSuppression(s *State, _ int) *kit.MoveSpec {
-	return with(specArmSuppression, suppressionArg)
+	return with(specArmSuppression, enumArg(suppressionArg.Name, suppressionArg.Label, s.heldSuppressions()))
 }
 
 // applyArmSuppression arms a suppression that absorbs the next alarm and
-// records its source (Alarms). Codes: "unknown_source".
+// records its source (Alarms). Codes: "unknown_source", those of
+// suppressionHeld.
 func applyArmSuppression(t *turn, _ int, a suppressArgs) error {
 	s := t.S
 	if !slices.Contains(SuppressionSources, a.Source) {
 		return kit.Errorf("unknown_source", ruleAlarms, "Alarms are suppressed by %v.", SuppressionSources)
+	}
+	if err := s.suppressionHeld(a.Source); err != nil {
+		return err
 	}
 	s.Suppressions = append(s.Suppressions, a.Source)
 	t.Public("suppression_armed", "The %s will suppress the next alarm.", a.Source)
