@@ -161,7 +161,7 @@ func (g *Game) SetupEvents(st kit.State) []kit.Event {
 	add("setup_dealt", "Each player is dealt %d skill cards and a Veteran Ability card and discards 1 skill card to the Cargo Pod, which holds %d skill cards and the %d tools.",
 		c.SkillsDealt.Value, s.CargoPodSkills, len(s.CargoPodTools))
 	for _, p := range s.Players {
-		add("setup_colour", "%s receives the %s pawn: choose the %s.", p.Name, p.Colour, kit.ListOr(d.Colours[d.colourByName[p.Colour]].Roles))
+		add("setup_colour", "%s receives the %s pawn: choose %s.", p.Name, p.Colour, kit.ListOr(kit.Each("the ", d.Colours[d.colourByName[p.Colour]].Roles)))
 	}
 	if s.Elimination {
 		add("setup_elimination", "This table uses the optional Player Elimination rules.")
