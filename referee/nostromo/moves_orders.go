@@ -32,10 +32,13 @@ func (s *State) playCheck(seat int) *kit.RuleError {
 	if err := s.ordersAllowed(seat); err != nil {
 		return err
 	}
-	if (s.Phase == PhaseHiding || s.Phase == PhaseAction) && len(s.Tasks) == 0 {
-		return nil
+	if s.Phase != PhaseHiding && s.Phase != PhaseAction {
+		return s.ordersCheck(seat)
 	}
-	return s.ordersCheck(seat)
+	if t := s.top(); t != nil && t.Kind != taskWindow {
+		return kit.Errorf("no_window", ruleMissionOrders, "Crew players can always play mission orders in this phase, between two steps; first the game waits for %s.", s.waitingText())
+	}
+	return nil
 }
 
 // ordersAllowed says whether the book lets seat play mission orders in
