@@ -280,6 +280,15 @@ func openDropPhone(t *testing.T, newPhone func() context.Context, dt *dropTable,
 	do(t, p, "seat page", chromedp.Navigate(pageBase+"/t/"+dt.id),
 		chromedp.WaitReady(css(fmt.Sprintf(`form.move[data-move=%q]`, dt.move))))
 	get(t, p, "mark the load", chromedp.Evaluate[bool](`(window.__sameLoad = 1, true)`))
+	// A game is playing: the page holds the screen's wake lock, or, where
+	// the browser refuses it, the menu says how to keep the screen on.
+	waitFor(t, p, "wake lock", `["held", "refused", "unavailable"].includes(document.body.dataset.wakeLock)`, 5*time.Second)
+	if lock := get(t, p, "wake lock state", chromedp.Evaluate[string](`document.body.dataset.wakeLock`)); lock != "held" {
+		if !get(t, p, "wake note", chromedp.Evaluate[bool](`!document.getElementById("wake-note").hidden && document.getElementById("wake-note").textContent.includes("screen")`)) {
+			t.Fatalf("wake lock %s and no note in the menu on how to keep the screen on", lock)
+		}
+	}
+	t.Logf("wake lock: %s", get(t, p, "wake lock state", chromedp.Evaluate[string](`document.body.dataset.wakeLock`)))
 	return p
 }
 

@@ -1070,13 +1070,11 @@ function applyPatch(view, patch) {
       unattended ? el("span", { class: "tag", text: t("unattended") }) : null,
       el("button", { type: "button", class: "secondary", "data-handover": s.seat, onclick: () => startHandover(s) }, t("handover")),
       !unattended ? el("button", { type: "button", class: "secondary", "data-revoke": s.seat, onclick: () => revokeDevice(s) }, t("revoke")) : null,
-      h ? el("div", { class: "handover", "data-key": "ho:" + h.code }, el("img", { class: "qr small", src: h.qr, alt: t("qr_alt") }), el("p", { class: "code", text: h.code }), el("p", { class: "muted", text: h.url })) : null);
+      h && !unattended ? el("div", { class: "handover", "data-key": "ho:" + h.code }, el("img", { class: "qr small", src: h.qr, alt: t("qr_alt") }), el("p", { class: "code", text: h.code }), el("p", { class: "muted", text: h.url })) : null);
   }
-  function unattendedPanel(v) {
-    const list = v.unattended || [];
-    if (!list.length) return null;
-    return el("div", { id: "unattended", "data-key": "unattended" }, list.map(u => movePanels(v, u.moves || [], u.seat)));
-  }
+  // unattendedPanel: the hand-over QR and the host's moves for each seat
+  // no phone holds, grouped under its name (unattended.js).
+  function unattendedPanel(v) { return window.TW_UNATTENDED.panel(v, { t, movePanels, handover, startHandover }); }
   async function startGame() {
     const btn = document.getElementById("start");
     btn.disabled = true;
