@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	tablewarden [-addr :8080] [-db tablewarden.db | -db postgres://…] [-public-url URL] [-tls-cert FILE -tls-key FILE]
+//	tablewarden [-addr :8080] [-db tablewarden.db | -db postgres://…] [-public-url URL] [-tls-cert FILE -tls-key FILE | -acme-domain DOMAIN]
 //	tablewarden backup [-db tablewarden.db] PATH
 //	tablewarden prune [-db tablewarden.db] [-lobby-ttl 24h] [-ended-ttl 720h]
 //	tablewarden copy --from tablewarden.db --to postgres://…
@@ -118,6 +118,8 @@ type Config struct {
 	TLSKey    string
 	// Heartbeat is the live streams' heartbeat period.
 	Heartbeat time.Duration
+	// ACME is -acme-domain and its flags (acme.go).
+	ACME acmeConfig
 }
 
 // env returns the environment value of a flag, or def.
@@ -141,10 +143,14 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.BoolVar(&c.BenchRoutes, "bench-routes", env("BENCH_ROUTES", "") == "1", "serve the load tool's ceiling routes /api/noop and /api/noop/commit (TABLEWARDEN_BENCH_ROUTES=1)")
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error (TABLEWARDEN_LOG_LEVEL)")
 	lf := limitFlags(fs, &c) // issue 16 (limits.go)
+	acmeFlags(fs, &c.ACME)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	if err := lf.finish(&c); err != nil {
+		return c, err
+	}
+	if err := c.ACME.check(c); err != nil {
 		return c, err
 	}
 	if fs.NArg() > 0 {
@@ -190,6 +196,9 @@ func (m *Main) Run(ctx context.Context) error {
 		if m.Config.TLSCert != "" {
 			m.URL = "https" + strings.TrimPrefix(m.URL, "http")
 		}
+		if m.Config.ACME.Domain != "" {
+			m.URL = "https://" + m.Config.ACME.Domain
+		}
 	}
 	m.URL = strings.TrimRight(m.URL, "/")
 	if _, err := url.ParseRequestURI(m.URL); err != nil {
@@ -203,7 +212,13 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.server = srv
 	m.served = make(chan error, 1)
-	if m.Config.TLSCert != "" { // issue 16: HTTPS
+	if m.Config.ACME.Domain != "" { // HTTPS with a certificate from an ACME CA (acme.go)
+		tc, err := m.Config.ACME.tlsConfig(m.Config.DB)
+		if err != nil {
+			return err
+		}
+		go func() { m.served <- srv.ServeTLSConfig(l, tc) }()
+	} else if m.Config.TLSCert != "" { // issue 16: HTTPS
 		go func() { m.served <- srv.ServeTLS(l, m.Config.TLSCert, m.Config.TLSKey) }()
 	} else {
 		go func() { m.served <- srv.Serve(l) }()
