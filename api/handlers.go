@@ -106,6 +106,7 @@ func (s *Server) handleJoinLookup(c echo.Context) error {
 	if err != nil {
 		return s.chargeFailedLookup(c, err)
 	}
+	s.lookupFound(c)
 	v, err := s.svc.View(c.Request().Context(), id, table.Identity{Role: kit.RoleBoard, Seat: -1})
 	if err != nil {
 		return err
@@ -130,6 +131,7 @@ func (s *Server) handleJoin(c echo.Context) error {
 	if err != nil {
 		return s.chargeFailedLookup(c, err)
 	}
+	s.lookupFound(c)
 	if err := s.allowTableJoin(c, id); err != nil { // a valid code: the table's limit
 		return err
 	}
@@ -280,6 +282,7 @@ func (s *Server) handleHandoverClaim(c echo.Context) error {
 	if err != nil {
 		return s.chargeFailedLookup(c, err)
 	}
+	s.lookupFound(c)
 	setCookie(c, seatCookie(res.TableID), res.Token)
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.JSON(http.StatusOK, res)

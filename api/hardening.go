@@ -130,12 +130,14 @@ func (s *Server) checkOptionsSize(options []byte) error {
 }
 
 // allowLookup admits a join-code lookup (GET /api/join/{code}, a join, a
-// hand-over claim) while the address has failed lookups left: only a miss
-// takes from that allowance (chargeFailedLookup), so the phones of a café
-// behind one address join as fast as their tables let them, and a guesser
-// runs out of tries.
+// hand-over claim) while the address has failed lookups left. The lookup
+// holds one of them while it runs (so that guesses sent at once cannot
+// all pass on the last one) and gives it back when it finds its table
+// (lookupFound); a miss keeps it (chargeFailedLookup). The phones of a
+// café behind one address so join as fast as their tables let them, and
+// a guesser runs out of tries.
 func (s *Server) allowLookup(c echo.Context) error {
-	if !s.limiter.has(c.RealIP()) {
+	if !s.limiter.allow(c.RealIP()) {
 		s.slowRefusal(c)
 		c.Response().Header().Set("Retry-After", retryAfter)
 		return table.Errorf(table.CodeRateLimited, "Too many wrong codes from this address; wait a minute and try again.")
@@ -143,13 +145,21 @@ func (s *Server) allowLookup(c echo.Context) error {
 	return nil
 }
 
-// chargeFailedLookup takes a miss (LookupFailCost of them) from the
-// address's allowance when err says no table has the code (or, for a
-// hand-over code, that it is unknown or spent).
+// lookupFound gives back the miss a lookup held: its code was right.
+func (s *Server) lookupFound(c echo.Context) { s.limiter.refund(c.RealIP(), 1) }
+
+// chargeFailedLookup keeps the miss a lookup held, and takes
+// LookupFailCost-1 more, when err says no table has the code (or, for a
+// hand-over code, that it is unknown or spent); any other outcome gives
+// the miss back.
 func (s *Server) chargeFailedLookup(c echo.Context, err error) error {
 	if ae, ok := err.(*table.Error); ok && (ae.Code == table.CodeNotFound || ae.Code == table.CodeGone) {
-		s.limiter.charge(c.RealIP(), float64(max(s.cfg.Limits.LookupFailCost, 1)))
+		if n := s.cfg.Limits.LookupFailCost - 1; n > 0 {
+			s.limiter.charge(c.RealIP(), float64(n))
+		}
+		return err
 	}
+	s.lookupFound(c)
 	return err
 }
 

@@ -49,16 +49,17 @@ func (l *rateLimiter) allowSized(key string, perMinute, burst float64) bool {
 	return true
 }
 
-// has reports whether key's bucket holds a token, without taking it: the
-// failed lookups' limit lets an address look codes up while it has misses
-// left, and only a miss takes one (charge).
-func (l *rateLimiter) has(key string) bool {
+// refund gives back n tokens to key's bucket, up to its size: a join-code
+// lookup takes a token while it runs, so that concurrent guesses cannot
+// all pass on the last one, and gets it back when it finds its table.
+func (l *rateLimiter) refund(key string, n float64) {
 	if l.perSec <= 0 {
-		return true
+		return
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.fillLocked(key, l.perSec, l.burst).tokens >= 1
+	b := l.fillLocked(key, l.perSec, l.burst)
+	b.tokens = min(b.tokens+n, b.burst)
 }
 
 // charge takes n tokens from key's bucket, down to -burst at most.
