@@ -31,9 +31,16 @@ type enemyView struct {
 }
 
 type cardView struct {
-	Name string `json:"name"`
-	Cost string `json:"cost"`
-	Use  string `json:"use"`
+	// Name is the card's key in the moves (a placeholder where the data
+	// has no printed name); Title is its name for players ("Unnamed card
+	// 05" without one) and Label the whole card in one line.
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	Cost  string `json:"cost"`
+	// Points is its cost in words: "2 Science points".
+	Points string `json:"points"`
+	Use    string `json:"use"`
+	Label  string `json:"label"`
 }
 
 type attemptView struct {
@@ -343,7 +350,8 @@ func (s *State) cardView(c int) cardView {
 	if e.Helm {
 		use += "; Helm"
 	}
-	return cardView{Name: e.Name, Cost: cost, Use: use}
+	d := s.D()
+	return cardView{Name: e.Name, Title: d.eeTitle(c), Cost: cost, Points: pointsText(e.Cost), Use: use, Label: d.eeLabel(c)}
 }
 
 func scienceOf(s *State) scienceView {
