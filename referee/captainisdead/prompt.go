@@ -79,7 +79,7 @@ func (s *State) prompt(v kit.Viewer) *kit.Prompt {
 		p := map[string]string{"colour": s.Alert.Colour, "kind": alertKindLabels[s.Alert.Kind], "name": name}
 		if v.Role == kit.RoleHost || seat == a {
 			if offerResolveAlert(s, -1) != nil {
-				return prompt("prompt_resolve_alert", "Read the {colour} alert aloud ({kind} alert) and choose it: the referee applies it", p)
+				return prompt("prompt_resolve_alert", "Read the {colour} alert aloud ({kind} alert) and choose it: the referee applies it. Not listed? Apply what it prints, then Alert applied", p)
 			}
 			return prompt("prompt_apply_alert", "Read the {colour} alert aloud ({kind} alert), apply what it prints with the choices below, then tap Alert applied", p)
 		}

@@ -42,7 +42,7 @@ func TestPrompts(t *testing.T) {
 	})
 	t.Run("Alert", func(t *testing.T) {
 		s := apply(t, s, kit.SeatActor(0), MoveEndTurn, nil)
-		want := "Read the Yellow alert aloud (end-of-turn alert) and choose it: the referee applies it"
+		want := "Read the Yellow alert aloud (end-of-turn alert) and choose it: the referee applies it. Not listed? Apply what it prints, then Alert applied"
 		for _, v := range []kit.Viewer{kit.HostViewer, kit.SeatViewer(0)} {
 			if got := text(s, v); got != want {
 				t.Fatalf("%s prompt = %q, want %q", v.Role, got, want)

@@ -34,8 +34,7 @@
       cost: "Custo", effect: "Uso", cards: "Cartas", workbench: "Bancada", tentacles: "Cartas de tentáculo",
       square: "Casa", state: "Estado", subdue: "Para dominar", attack: "Ataque",
       assign: "Estações", assign_help: "Distribua as estações entre os jogadores que entraram; elas valem quando você iniciar o jogo.",
-      "The first player to join": "O primeiro jogador a entrar", "The last player to join": "O último jogador a entrar",
-      "The third player to join (the second with two players)": "O terceiro jogador a entrar (o segundo com dois jogadores)",
+      "The last to join": "O último a entrar", "The third to join (second of two)": "O terceiro a entrar (o segundo de dois)",
       "Captain": "Capitão", "Science Officer": "Oficial de Ciências", "Sensors": "Sensores",
     },
   };
