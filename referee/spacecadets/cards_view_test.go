@@ -139,3 +139,20 @@ func TestSciencePromptMatchesOffers(t *testing.T) {
 
 // viewerOf is the phone of a seat's actor.
 func viewerOf(a kit.Actor) kit.Viewer { return kit.SeatViewer(a.Seat) }
+
+// TestStep1CaptainPrompt checks that the Captain's prompt in Step 1 names
+// what the Science Officer is offered there: drawing, then selecting.
+func TestStep1CaptainPrompt(t *testing.T) {
+	tb := newTable(t, `{"mission":"7"}`, 4, 11)
+	tb.to("step1")
+	if !tb.offered(viewerOf(officer), "science_draw") {
+		t.Fatal("the Science Officer is not offered science_draw")
+	}
+	if got := tb.g.View(tb.s, viewerOf(captain)).Prompt.Text; !strings.Contains(got, "Di (Science Officer) draws 3") {
+		t.Fatalf("the Captain's Step 1 prompt reads %q, want the Science Officer's draw", got)
+	}
+	tb.do(officer, "science_draw", nil)
+	if got := tb.g.View(tb.s, viewerOf(captain)).Prompt.Text; !strings.Contains(got, "may select one of the cards drawn") {
+		t.Fatalf("the Captain's Step 1 prompt reads %q after the draw, want the Science Officer's selection", got)
+	}
+}

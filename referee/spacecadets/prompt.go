@@ -107,6 +107,16 @@ func (p prompter) prompt() *kit.Prompt {
 				return pr
 			}
 		}
+		// The Captain moves on from Step 1: say what the Science Officer
+		// still has to do there, as the Science Officer's phone offers it.
+		if sc := s.Science; (p.captain || p.host()) && s.Roles.ScienceOfficer != s.Roles.Captain && sc.Selected == nil {
+			if !sc.DrewEE && (sc.Deck.Len() > 0 || len(sc.Discard) > 0) {
+				return say("prompt.captain_step1_draw", "Step 1: {officer} (Science Officer) draws {n} Experimental Equipment cards and may select one to build; tap Next step when the crew is done.", "officer", p.officerName(), "n", strconv.Itoa(s.D().Step1Draw))
+			}
+			if sc.DrewEE {
+				return say("prompt.captain_step1_select", "Step 1: {officer} (Science Officer) may select one of the cards drawn to build; tap Next step when the crew is done.", "officer", p.officerName())
+			}
+		}
 	case "science":
 		return p.science()
 	case "step3a", "step3b":
