@@ -42,6 +42,13 @@ type createTableRequest struct {
 	Options json.RawMessage `json:"options,omitempty"`
 }
 
+// startRequest is the optional body of POST /tables/{id}/start: the seat
+// options the host assigns in the lobby, each naming a seat as the lobby
+// lists it (table.Service.StartWith).
+type startRequest struct {
+	Options json.RawMessage `json:"options,omitempty"`
+}
+
 type createTableResponse struct {
 	table.CreateTableResult
 	JoinURL  string `json:"join_url"`
@@ -158,7 +165,15 @@ func (s *Server) handleTableStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.svc.Start(c.Request().Context(), c.Param("id"), id); err != nil {
+	// The body is optional: {"options": {...}} carries the seat options
+	// the host assigns in the lobby (Space Cadets' stations).
+	var req startRequest
+	if c.Request().ContentLength != 0 && c.Request().Header.Get(echo.HeaderContentType) != "" {
+		if err := bindJSON(c, &req); err != nil {
+			return err
+		}
+	}
+	if err := s.svc.StartWith(c.Request().Context(), c.Param("id"), id, req.Options); err != nil {
 		return err
 	}
 	v, err := s.svc.View(c.Request().Context(), c.Param("id"), id)

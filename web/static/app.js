@@ -283,7 +283,7 @@ function applyPatch(view, patch) {
     } },
       el("label", { class: "field" }, el("span", { text: t("game") }), sel),
       el("p", { class: "muted", text: t("players_needed", { min: g.min_players, max: g.max_players }) }),
-      el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options" }, (g.options || []).filter(o => o.kind !== "json").map(o => optionInput(g, o)))),
+      el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options" }, (g.options || []).filter(o => o.kind !== "json" && o.kind !== "seat").map(o => optionInput(g, o)))),
       el("button", { type: "submit", id: "create-btn", class: "primary" }, t("create")));
     const next = el("main", {}, el("h1", { text: t("create_title") }), form);
     morphChildren(main, next);
@@ -1057,6 +1057,8 @@ function applyPatch(view, patch) {
           el("p", { class: "help", id: "lock-state", text: v.locked ? t("locked_note") : t("unlocked_note") }))));
       out.push(el("section", { "data-key": "lobby" }, el("h2", { text: t("seats") + " (" + count + ")" }), seatList(v, null),
         el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
+        // Seat options (Space Cadets' stations) are assigned here, once players have joined (stations.js).
+        window.TW_STATIONS ? window.TW_STATIONS.lobby(v, games && games[v.game]) : null,
         el("button", { id: "start", class: "primary", disabled: !!why, "aria-describedby": why ? "start-why" : null, onclick: startGame }, t("start")),
         why ? el("p", { class: "help", id: "start-why", text: why }) : null));
     } else if (v.status !== "ended") {
@@ -1084,7 +1086,8 @@ function applyPatch(view, patch) {
   async function startGame() {
     const btn = document.getElementById("start");
     btn.disabled = true;
-    try { show(await api("POST", "/api/tables/" + tableId() + "/start", undefined, tokenFor(tableId(), "host"))); toast(t("started"), null, true); }
+    const seatOptions = window.TW_STATIONS ? window.TW_STATIONS.startOptions(current, games && games[current.game]) : null;
+    try { show(await api("POST", "/api/tables/" + tableId() + "/start", seatOptions ? { options: seatOptions } : undefined, tokenFor(tableId(), "host"))); toast(t("started"), null, true); }
     catch (e) { toast(errorText(current, e), e.data && e.data.rule); btn.disabled = false; }
   }
   async function rotateCode() {
