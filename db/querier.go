@@ -54,6 +54,10 @@ type Querier interface {
 	SetRematch(ctx context.Context, arg SetRematchParams) (int64, error)
 	SetSeatToken(ctx context.Context, arg SetSeatTokenParams) error
 	SetTableLocked(ctx context.Context, arg SetTableLockedParams) error
+	// SetTableOptions replaces a lobby table's options: the host assigns the
+	// seat options (Space Cadets' stations) when starting, once players have
+	// joined.
+	SetTableOptions(ctx context.Context, arg SetTableOptionsParams) (int64, error)
 	SetTableStatus(ctx context.Context, arg SetTableStatusParams) error
 	StartTable(ctx context.Context, arg StartTableParams) (int64, error)
 	UseHandover(ctx context.Context, arg UseHandoverParams) (int64, error)

@@ -147,6 +147,17 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 // CodeConflict when already started, CodeIllegalMove when Setup refuses
 // (player count, options).
 func (s *Service) Start(ctx context.Context, tableID string, id Identity) error {
+	return s.StartWith(ctx, tableID, id, nil)
+}
+
+// StartWith is Start with the seat options the host assigns in the lobby
+// (seat_options.go): a JSON object of the game's seat-kind options, each
+// naming a seat as the lobby lists it (or -1, the game's default rule).
+// They are laid over the table's options, stored with them, and dealt
+// with the seats that remain. Beyond Start's codes it returns
+// CodeIllegalMove (a "bad_option" rule error) for an option that is not a
+// seat option or a seat that is not at the table.
+func (s *Service) StartWith(ctx context.Context, tableID string, id Identity, seatOptions json.RawMessage) error {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return err
@@ -162,8 +173,14 @@ func (s *Service) Start(ctx context.Context, tableID string, id Identity) error 
 			kept = append(kept, st)
 		}
 	}
+	options := t.row.Options
+	if len(seatOptions) > 0 {
+		if options, err = laySeatOptions(t.game.Info().Options, options, seatOptions, t.seats); err != nil {
+			return err
+		}
+	}
 	now := s.now().UTC()
-	st, err := t.game.Setup(json.RawMessage(t.row.Options), Dealt(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
+	st, err := t.game.Setup(json.RawMessage(options), Dealt(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
 	if err != nil {
 		return err
 	}
@@ -177,6 +194,11 @@ func (s *Service) Start(ctx context.Context, tableID string, id Identity) error 
 	// The start completes even if the host's phone hangs up.
 	ctx = context.WithoutCancel(ctx)
 	err = s.tableTx(ctx, t, func(q db.Querier) error {
+		if options != t.row.Options {
+			if _, err := q.SetTableOptions(ctx, db.SetTableOptionsParams{Options: options, ID: t.id}); err != nil {
+				return err
+			}
+		}
 		if err := q.DeleteRemovedSeats(ctx, t.id); err != nil {
 			return err
 		}
@@ -217,6 +239,7 @@ func (s *Service) Start(ctx context.Context, tableID string, id Identity) error 
 	}
 	t.seats = kept
 	t.state = st
+	t.row.Options = options
 	t.row.Status = "playing"
 	t.row.StartedAt = sql.NullString{String: nowText, Valid: true}
 	t.row.Version = version

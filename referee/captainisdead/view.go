@@ -210,6 +210,9 @@ func (s *State) seatView(i int, p Player) kit.SeatView {
 	switch {
 	case p.Character == "":
 		status = "choosing a role"
+	case s.Phase == PhaseChooseRoles:
+		// Characters come aboard once every role is chosen.
+		status = "role chosen"
 	case p.Out:
 		status = "out of the game"
 	case !p.Alive:
@@ -221,7 +224,13 @@ func (s *State) seatView(i int, p Player) kit.SeatView {
 		r := s.role(i)
 		f["character"] = p.Character
 		f["hand"] = fmt.Sprintf("%d/%d", p.handCount(), r.Hand)
-		f["actions"] = strconv.Itoa(r.Actions)
+		// The board and the phone say the same: the active character's
+		// actions left, everyone else's actions a turn.
+		if s.Phase == PhaseTurn && i == s.active() && p.Alive {
+			f["actions"] = strconv.Itoa(s.actionsLeft()) + " of " + strconv.Itoa(r.Actions) + " left"
+		} else {
+			f["actions"] = strconv.Itoa(r.Actions) + " a turn"
+		}
 	}
 	if p.Alive {
 		f["room"] = s.roomName(p.Room)

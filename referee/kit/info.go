@@ -39,6 +39,13 @@ const (
 	OptEnum   OptionKind = "enum"
 	OptString OptionKind = "string"
 	OptJSON   OptionKind = "json" // game data override, e.g. a board graph
+	// OptSeat names a player: a whole number, the seat in the dealt order
+	// (the seats that remain at the start, in joining order), or -1 for
+	// the game's default rule (its Choices label it). It can be chosen only
+	// once players have joined, so the create form leaves it out: the host
+	// assigns it in the lobby and sends it with the start request, naming
+	// the seat as the lobby lists it (table.Service.StartWith maps it).
+	OptSeat OptionKind = "seat"
 )
 
 // OptionSpec is one table option with its default and limits.
@@ -188,6 +195,14 @@ func checkOption(s OptionSpec, v json.RawMessage) error {
 			return Errorf("bad_option", "Setup", "Option %q must be a whole number.", s.Name)
 		}
 		if s.Min != nil && n < *s.Min || s.Max != nil && n > *s.Max {
+			return Errorf("bad_option", "Setup", "Option %q is %d, out of its range %s.", s.Name, n, rangeText(s.Min, s.Max))
+		}
+	case OptSeat:
+		var n int
+		if err := json.Unmarshal(v, &n); err != nil {
+			return Errorf("bad_option", "Setup", "Option %q must name a seat by its number.", s.Name)
+		}
+		if n < -1 || s.Min != nil && n < *s.Min || s.Max != nil && n > *s.Max {
 			return Errorf("bad_option", "Setup", "Option %q is %d, out of its range %s.", s.Name, n, rangeText(s.Min, s.Max))
 		}
 	case OptBool:

@@ -68,6 +68,14 @@
 //     something stands; enemies whose squares the app does not know (H1,
 //     H2, H3) stand in an "on the squares shown in the mission" place.
 //   - The current step's timer is shown with its length before it starts.
+//   - The stations (captain_seat, science_seat, sensors_seat) are seat
+//     options (kit.OptSeat): the host assigns them in the lobby, once
+//     players have joined, and sends them with the start.
+//   - Players read an Experimental Equipment card by its name where the
+//     data has one (the book's three, or the table's), otherwise "Unnamed
+//     card 05", always with its Science points and use; a Component card
+//     by the pieces it shows. The data's names stay the cards' keys in
+//     moves and state.
 //
 // Moves go through one table (moves.go, kit.Moves): the host or the
 // Captain's phone runs the steps, the timers and "Mission failed"; any

@@ -31,9 +31,16 @@ type enemyView struct {
 }
 
 type cardView struct {
-	Name string `json:"name"`
-	Cost string `json:"cost"`
-	Use  string `json:"use"`
+	// Name is the card's key in the moves (a placeholder where the data
+	// has no printed name); Title is its name for players ("Unnamed card
+	// 05" without one) and Label the whole card in one line.
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	Cost  string `json:"cost"`
+	// Points is its cost in words: "2 Science points".
+	Points string `json:"points"`
+	Use    string `json:"use"`
+	Label  string `json:"label"`
 }
 
 type attemptView struct {
@@ -276,7 +283,7 @@ func publicOf(s *State) publicView {
 	}
 	p.Science = scienceOf(s)
 	for _, e := range s.Equipment {
-		ev := equipmentView{Name: e.Name, Level: e.Level, Uses: usesText(e.UsesLeft)}
+		ev := equipmentView{Name: d.eeTitle(e.Card), Level: e.Level, Uses: usesText(e.UsesLeft)}
 		if e.Helm {
 			ev.Note = "Helm: always available, causes no damage"
 		}
@@ -343,7 +350,8 @@ func (s *State) cardView(c int) cardView {
 	if e.Helm {
 		use += "; Helm"
 	}
-	return cardView{Name: e.Name, Cost: cost, Use: use}
+	d := s.D()
+	return cardView{Name: e.Name, Title: d.eeTitle(c), Cost: cost, Points: pointsText(e.Cost), Use: use, Label: d.eeLabel(c)}
 }
 
 func scienceOf(s *State) scienceView {
@@ -352,16 +360,16 @@ func scienceOf(s *State) scienceView {
 	v := scienceView{DeckCards: sc.Deck.Len(), DiscardPile: []string{}, ComponentCards: sc.CompDeck.Len(), ComponentsRemoved: []string{},
 		ExtraDraws: sc.ExtraDraws, ResearchPoints: sc.ResearchPts, ScienceDone: "nothing yet"}
 	for _, c := range sc.Discard {
-		v.DiscardPile = append(v.DiscardPile, d.Equipment[c].Name)
+		v.DiscardPile = append(v.DiscardPile, d.eeTitle(c))
 	}
 	for _, c := range sc.CompRemoved {
-		v.ComponentsRemoved = append(v.ComponentsRemoved, d.Components[c].Name)
+		v.ComponentsRemoved = append(v.ComponentsRemoved, piecesText(d.Components[c].Pieces))
 	}
 	for _, c := range sc.StartDraw {
 		v.StartingDraw = append(v.StartingDraw, s.cardView(c))
 	}
 	for _, k := range sc.StartKept {
-		v.StartingKept = append(v.StartingKept, fmt.Sprintf("%s at %d", d.Equipment[k.Card].Name, k.Level))
+		v.StartingKept = append(v.StartingKept, fmt.Sprintf("%s at %d", d.eeTitle(k.Card), k.Level))
 	}
 	if s.Step == "setup" {
 		v.StartingTarget = bestStartPoints(d, sc.StartDraw)
