@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"tablewarden/db"
-	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 )
 
@@ -24,7 +23,7 @@ type CreateTableResult struct {
 // unknown game and CodeIllegalMove (a "bad_option" rule error) for options
 // that break the game's option specs.
 func (s *Service) CreateTable(ctx context.Context, gameID string, options json.RawMessage) (CreateTableResult, error) {
-	g, ok := catalog.Get(gameID)
+	g, ok := s.Game(gameID)
 	if !ok {
 		return CreateTableResult{}, Errorf(CodeInvalid, "Unknown game %q.", gameID)
 	}
