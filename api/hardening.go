@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-
 )
 
 // hardening is the Server's state for issue 16: the connection and stream
@@ -159,4 +158,3 @@ func (s *Server) background() (context.Context, context.CancelFunc) {
 	}()
 	return ctx, cancel
 }
-
