@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"strings"
 	"time"
 
 	"tablewarden/db"
@@ -55,7 +54,7 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 				Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: now,
 			})
 		})
-		if err != nil && try < 5 && strings.Contains(err.Error(), "UNIQUE") {
+		if try < 5 && db.IsDuplicate(err, db.UniqueJoinCode) {
 			continue // join code collision; draw another
 		}
 		break

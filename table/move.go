@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -170,7 +169,7 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	// phone hangs up: a retry with the same key then gets this result.
 	err = s.recordMove(context.WithoutCancel(ctx), t, rec)
 	if err != nil {
-		if req.IdempotencyKey != "" && strings.Contains(err.Error(), "UNIQUE") && strings.Contains(err.Error(), "idempotency_key") {
+		if req.IdempotencyKey != "" && db.IsDuplicate(err, db.UniqueIdempotencyKey) {
 			return refuse(err)
 		}
 		if isStale(err) && req.IdempotencyKey != "" {
