@@ -35,7 +35,7 @@ func restartSame(t *testing.T, ts *testServer, during func()) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	srv, err := api.New(ctx, engine, api.Config{PublicURL: ts.URL, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv, err := newServer(ctx, engine, api.Config{PublicURL: ts.URL, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}

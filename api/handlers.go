@@ -9,13 +9,12 @@ import (
 	"github.com/labstack/echo/v4"
 	qrcode "github.com/skip2/go-qrcode"
 
-	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 	"tablewarden/table"
 )
 
 func (s *Server) handleHealth(c echo.Context) error {
-	if err := s.store.Ping(c.Request().Context()); err != nil {
+	if err := s.svc.Ping(c.Request().Context()); err != nil {
 		return &table.Error{Code: table.CodeUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
 	if err := s.checkHealth(); err != nil { // issue 16: the database file is still ours (hardening.go)
@@ -31,7 +30,7 @@ func (s *Server) handleMetrics(c echo.Context) error {
 
 func (s *Server) handleGames(c echo.Context) error {
 	out := []kit.Info{}
-	for _, g := range catalog.All() {
+	for _, g := range s.svc.Games() {
 		out = append(out, g.Info())
 	}
 	return c.JSON(http.StatusOK, out)

@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"strings"
 	"tablewarden/db"
 )
 
@@ -30,7 +29,7 @@ func (s *Service) RotateJoinCode(ctx context.Context, tableID string, id Identit
 			version = v
 			return err
 		})
-		if err != nil && try < 5 && strings.Contains(err.Error(), "UNIQUE") {
+		if try < 5 && db.IsDuplicate(err, db.UniqueJoinCode) {
 			continue
 		}
 		if err != nil {

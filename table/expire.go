@@ -9,7 +9,6 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/db/pg"
-	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 )
 
@@ -83,7 +82,7 @@ func (s *Service) expiry(ctx context.Context, q db.Querier, e db.Expiry) (*db.Mo
 	if err != nil {
 		return nil, err
 	}
-	g, ok := catalog.Get(row.Game)
+	g, ok := s.Game(row.Game)
 	if !ok {
 		return nil, fmt.Errorf("table %s: unknown game %q", row.ID, row.Game)
 	}

@@ -5,11 +5,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"strings"
 	"time"
 
 	"tablewarden/db"
-	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 )
 
@@ -24,7 +22,7 @@ type CreateTableResult struct {
 // unknown game and CodeIllegalMove (a "bad_option" rule error) for options
 // that break the game's option specs.
 func (s *Service) CreateTable(ctx context.Context, gameID string, options json.RawMessage) (CreateTableResult, error) {
-	g, ok := catalog.Get(gameID)
+	g, ok := s.Game(gameID)
 	if !ok {
 		return CreateTableResult{}, Errorf(CodeInvalid, "Unknown game %q.", gameID)
 	}
@@ -56,7 +54,7 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 				Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: now,
 			})
 		})
-		if err != nil && try < 5 && strings.Contains(err.Error(), "UNIQUE") {
+		if try < 5 && db.IsDuplicate(err, db.UniqueJoinCode) {
 			continue // join code collision; draw another
 		}
 		break

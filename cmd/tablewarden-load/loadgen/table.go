@@ -18,11 +18,10 @@ import (
 
 // table is one table the load plays.
 type table struct {
-	idx   int
-	id    string
-	host  string
-	seat  []seatInfo
-	seats []int
+	idx  int
+	id   string
+	host string
+	seat []seatInfo
 
 	mu      sync.Mutex
 	seen    []int64     // newest version each seat's stream delivered
