@@ -107,7 +107,7 @@ func expiries(t *testing.T, ts *testServer, tb *table) int {
 // a cancelled timer never fires.
 func TestTimersOnRealServer(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 2}, 3)
+	tb := ts.newTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 2, "timer_pauses": true}, 3)
 	ts.start(tb)
 	driveToTimer(t, ts, tb, "step3a")
 	moves := "/api/tables/" + tb.ID + "/moves"

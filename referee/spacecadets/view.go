@@ -126,6 +126,9 @@ type publicView struct {
 	Tracks          map[string]any    `json:"mission_tracks,omitempty"`
 	Kraken          *krakenView       `json:"kraken,omitempty"`
 	End             *End              `json:"end,omitempty"`
+	// HouseRules lists the table's house rules in words ("Timers can be
+	// paused"); empty when the table plays by the book.
+	HouseRules []string `json:"house_rules,omitempty"`
 }
 
 // View returns what a viewer may see. Nothing in this game is private to
@@ -216,6 +219,16 @@ func square(r, c int) string {
 	return "row " + rs + ", column " + cs
 }
 
+// houseRules names the house rules the table set, for the board and the
+// phones.
+func houseRules(s *State) []string {
+	var out []string
+	if s.TimerPauses {
+		out = append(out, "Timers can be paused")
+	}
+	return out
+}
+
 func publicOf(s *State) publicView {
 	d := s.D()
 	md := s.missionData()
@@ -224,6 +237,7 @@ func publicOf(s *State) publicView {
 		Turn:            s.Turn,
 		Step:            stepLabels[s.Step],
 		EngineeringStep: "Step " + s.EngineeringStep,
+		HouseRules:      houseRules(s),
 		Roles: map[string]string{
 			"Captain":         s.Seats[s.Roles.Captain],
 			"Science Officer": s.Seats[s.Roles.ScienceOfficer],
