@@ -89,6 +89,9 @@ type krakenView struct {
 	// 2": the Captain.
 	Part2StartedBy string     `json:"part2_started_by,omitempty"`
 	Part2          *part2View `json:"part2,omitempty"`
+	// data is the table's game data, for the continuation page
+	// (Part2FromView); it is not part of the JSON.
+	data *GameData
 }
 
 type tentacleView struct {
@@ -425,7 +428,7 @@ func scienceOf(s *State) scienceView {
 func krakenOf(s *State) *krakenView {
 	d := s.D()
 	k := s.Kraken
-	v := &krakenView{Part: k.Part, CardsHeldBy: s.Seats[s.Roles.Sensors] + " (Sensors)", Subdued: k.subdued()}
+	v := &krakenView{Part: k.Part, CardsHeldBy: s.Seats[s.Roles.Sensors] + " (Sensors)", Subdued: k.subdued(), data: d}
 	for _, b := range d.Kraken.Beak {
 		v.Beak = append(v.Beak, square(b[0], b[1]))
 	}
