@@ -119,9 +119,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	}
 	switch t.row.Status {
 	case "lobby":
-		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
+		return MoveResult{}, errNotStarted()
 	case "ended":
-		re := kit.Errorf("game_over", "Table", "The game is over; no more moves are taken.")
+		re := kit.Errorf("game_over", endedRule(t.game, t.state), "The game is over; no more moves are taken.")
 		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 	}
 	if req.ExpectedVersion != nil && *req.ExpectedVersion != t.row.Version {
@@ -265,7 +265,7 @@ func (s *Service) Undo(ctx context.Context, tableID string, id Identity) (MoveRe
 	}
 	defer t.mu.Unlock()
 	if t.row.Status == "lobby" {
-		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
+		return MoveResult{}, errNotStarted()
 	}
 	moves, err := s.store.Queries().ListMoves(ctx, t.id)
 	if err != nil {
