@@ -136,7 +136,7 @@ func decodeOptions(raw json.RawMessage) (Options, error) {
 		return o, nil
 	}
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return o, kit.Errorf("bad_option", rule(secMissions), "Table options must be a JSON object: %v.", err)
+		return o, kit.Errorf("bad_option", rule(secMissions), "Table options must be a group of named values, such as {\"mission\": \"7\"}.")
 	}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		one, _ := json.Marshal(map[string]json.RawMessage{k: m[k]})
