@@ -25,7 +25,6 @@ type scoringView struct {
 	Recruited     map[string]int `json:"recruited,omitempty"`
 	Entries       map[string]int `json:"entries,omitempty"`
 	StarsTrack    int            `json:"stars_track,omitempty"`
-	GolemsAs      string         `json:"golems_as,omitempty"`
 	Breakdown     *kit.ScoreLine `json:"breakdown,omitempty"`
 	Finished      bool           `json:"finished"`
 }
@@ -183,7 +182,7 @@ func (st *State) privateView(s int) privateView {
 			}
 		} else {
 			l := st.scoreLine(s)
-			sv.Entries, sv.StarsTrack, sv.GolemsAs, sv.Breakdown = p.Score.Counts, p.Score.StarsTrack, categoryTerm(st.golemsAs(p.Score)), &l
+			sv.Entries, sv.StarsTrack, sv.Breakdown = p.Score.Counts, p.Score.StarsTrack, &l
 		}
 		pv.Scoring = sv
 	}
