@@ -116,3 +116,40 @@ func checkPortuguese(t testing.TB, info kit.Info, re *kit.RuleError) {
 		t.Fatalf("pt-BR bad_args %q does not name %s", tmpl, a)
 	}
 }
+
+// TestBadGameDataPlainSentences: a table's game data override of the
+// wrong shape is refused (bad_option) in plain words (kit.LoadData), for
+// every game that takes one through it. Nostromo reads its flat "data"
+// option itself first (referee/nostromo/data.go) and is not checked here.
+func TestBadGameDataPlainSentences(t *testing.T) {
+	n := 0
+	for _, g := range All() {
+		info := g.Info()
+		if info.ID == "nostromo" {
+			continue
+		}
+		for _, o := range info.Options {
+			if o.Kind != kit.OptJSON {
+				continue
+			}
+			for _, bad := range []string{`"zz"`, `{"zz_unknown":1}`, `{"rounds":{"value":"x"}}`, `{"enemies":"x"}`, `{"rooms":5}`} {
+				names := []string{"A", "B", "C", "D", "E"}[:max(info.MinPlayers, 2)]
+				if info.MinPlayers > 5 {
+					continue
+				}
+				_, err := g.Setup(json.RawMessage(fmt.Sprintf(`{%q:%s}`, o.Name, bad)), names, kit.NewCtx(1, 0, kittest.Epoch))
+				re, ok := kit.AsRuleError(err)
+				if !ok {
+					continue // an override the game takes
+				}
+				n++
+				if decoderText.MatchString(re.Message) {
+					t.Errorf("%s %s %s: %q quotes the decoder", info.ID, o.Name, bad, re.Message)
+				}
+			}
+		}
+	}
+	if n < 5 {
+		t.Fatalf("only %d bad overrides refused", n)
+	}
+}
