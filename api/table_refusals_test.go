@@ -67,6 +67,12 @@ func TestTableRefusalsNameGameAndSection(t *testing.T) {
 			t.Errorf("beak_squares 9 = %d %s, want bad_args naming Space Cadets' section and saying what it must be", st, body)
 		}
 	})
+	t.Run("TimerNotSystem", func(t *testing.T) {
+		st, body := ts.call("POST", moves, tb.Host, map[string]any{"type": kit.TimerExpiredMove, "args": map[string]any{"name": "step3a", "generation": 1}})
+		if r := refusalOf(t, body); st != 422 || r.Code != "system_only" || !strings.HasPrefix(r.Rule, "Space Cadets › ") {
+			t.Errorf("timer_expired from the host = %d %s, want system_only naming Space Cadets' section", st, body)
+		}
+	})
 	t.Run("AfterTheEnd", func(t *testing.T) {
 		ts.must(200, "POST", moves, tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
 		v := ts.view(tb, "")

@@ -68,9 +68,6 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	if !ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role {
 		return MoveResult{}, Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", SystemKeyPrefix)
 	}
-	if req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role {
-		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: "Only the server's clock reports expired timers.", Rule: kit.Errorf("system_only", "Timers", "Only the server's clock reports expired timers.")}
-	}
 	if req.AsSeat != nil && id.Role != kit.RoleHost {
 		return MoveResult{}, Errorf(CodeForbidden, "Only the host can play a move for another seat.")
 	}
@@ -84,6 +81,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	t, err := s.load(ctx, tableID)
 	if err != nil {
 		return MoveResult{}, err
+	}
+	if req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role {
+		return MoveResult{}, errTimerNotSystem(gameInfo(t.game))
 	}
 	if err := checkArgBounds(gameInfo(t.game), req); err != nil {
 		return MoveResult{}, err

@@ -74,3 +74,12 @@ func endedRule(g kit.Game, st kit.State) string {
 func errNotStarted() *Error {
 	return &Error{Code: CodeConflict, Reason: "not_started", Message: "The game has not started yet: the host starts it once everyone has joined."}
 }
+
+// errTimerNotSystem is the refusal of an expired timer reported by anyone
+// but the server: system_only, naming the game's section of the timer move
+// (its catalog's), or the game.
+func errTimerNotSystem(info kit.Info) *Error {
+	spec, _ := info.Spec(kit.TimerExpiredMove)
+	re := kit.Errorf("system_only", gameRule(info, spec.Rule), "Only the server's clock reports expired timers.")
+	return &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+}
