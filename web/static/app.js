@@ -375,10 +375,13 @@ function applyPatch(view, patch) {
     const id = tableId();
     if (source) source.close();
     clearTimeout(reconnectTimer);
-    if (signedOut) return;
+    if (signedOut) { window.TW_CONN.stop(); return; }
     streamView = null;
     source = new EventSource("/api/tables/" + id + "/stream?as=" + role() + "&patches=1");
     source.addEventListener("open", () => { if (!online) { setOnline(true); refresh(); } });
+    // A stream that goes silent (no heartbeat) is dead without an error:
+    // show the bar and reconnect with backoff (connection.js).
+    window.TW_CONN.watch(source, () => { setOnline(false); source.close(); reconnectTimer = setTimeout(connect, window.TW_CONN.retryDelay()); });
     source.addEventListener("view", (ev) => { setOnline(true); streamView = JSON.parse(ev.data); show(streamView); });
     // A patch applies to the view this stream sent last; one that does not
     // (a gap) starts the stream again, which begins with a whole view.
@@ -397,7 +400,7 @@ function applyPatch(view, patch) {
     source.onerror = () => {
       setOnline(false);
       // A stream the browser gave up on is reopened by hand.
-      if (source.readyState === 2) reconnectTimer = setTimeout(connect, 2000);
+      if (source.readyState === 2) reconnectTimer = setTimeout(connect, window.TW_CONN.retryDelay());
     };
   }
   // signOut stops a phone whose seat went to another device.
@@ -764,6 +767,9 @@ function applyPatch(view, patch) {
   }
   // send posts one move; every move button waits until the answer.
   async function send(body, v) {
+    // Offline, a tap is refused at once, on screen: never lost silently,
+    // never sent twice (the form keeps its picks).
+    if (!online) { toast(t("offline_not_sent")); return false; }
     setBusy(true);
     try {
       await postWithRetry("/api/tables/" + v.table_id + "/moves", body, tokenFor(v.table_id, role()));
@@ -1070,13 +1076,11 @@ function applyPatch(view, patch) {
       unattended ? el("span", { class: "tag", text: t("unattended") }) : null,
       el("button", { type: "button", class: "secondary", "data-handover": s.seat, onclick: () => startHandover(s) }, t("handover")),
       !unattended ? el("button", { type: "button", class: "secondary", "data-revoke": s.seat, onclick: () => revokeDevice(s) }, t("revoke")) : null,
-      h ? el("div", { class: "handover", "data-key": "ho:" + h.code }, el("img", { class: "qr small", src: h.qr, alt: t("qr_alt") }), el("p", { class: "code", text: h.code }), el("p", { class: "muted", text: h.url })) : null);
+      h && !unattended ? el("div", { class: "handover", "data-key": "ho:" + h.code }, el("img", { class: "qr small", src: h.qr, alt: t("qr_alt") }), el("p", { class: "code", text: h.code }), el("p", { class: "muted", text: h.url })) : null);
   }
-  function unattendedPanel(v) {
-    const list = v.unattended || [];
-    if (!list.length) return null;
-    return el("div", { id: "unattended", "data-key": "unattended" }, list.map(u => movePanels(v, u.moves || [], u.seat)));
-  }
+  // unattendedPanel: the hand-over QR and the host's moves for each seat
+  // no phone holds, grouped under its name (unattended.js).
+  function unattendedPanel(v) { return window.TW_UNATTENDED.panel(v, { t, movePanels, handover, startHandover }); }
   async function startGame() {
     const btn = document.getElementById("start");
     btn.disabled = true;
