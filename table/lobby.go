@@ -31,7 +31,7 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 	}
 	var scratch map[string]any
 	if err := kit.DecodeOptions(options, g.Info().Options, &scratch); err != nil {
-		return CreateTableResult{}, err
+		return CreateTableResult{}, optionRefusal(g, options, err, s.now()) // refusals.go
 	}
 	compact, err := compactJSON(options)
 	if err != nil {

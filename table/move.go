@@ -60,6 +60,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	if err != nil {
 		return MoveResult{}, err
 	}
+	if req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role {
+		return MoveResult{}, errTimerNotSystem(gameInfo(t.game))
+	}
 	if err := checkArgBounds(gameInfo(t.game), req); err != nil {
 		return MoveResult{}, err
 	}
@@ -111,8 +114,6 @@ func validateMove(id Identity, req MoveRequest) (string, error) {
 		return "", Errorf(CodeInvalid, "The idempotency key must be printable UTF-8 text.")
 	case !ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role:
 		return "", Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", SystemKeyPrefix)
-	case req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role:
-		return "", &Error{Code: CodeIllegalMove, Message: "Only the server's clock reports expired timers.", Rule: kit.Errorf("system_only", "Timers", "Only the server's clock reports expired timers.")}
 	case req.AsSeat != nil && id.Role != kit.RoleHost:
 		return "", Errorf(CodeForbidden, "Only the host can play a move for another seat.")
 	}
@@ -158,9 +159,9 @@ func (s *Service) refuseMove(m *moveOp, err error) (MoveResult, error) {
 func checkPlaying(t *table, req MoveRequest) error {
 	switch t.row.Status {
 	case "lobby":
-		return Errorf(CodeConflict, "The game has not started yet.")
+		return errNotStarted()
 	case "ended":
-		re := kit.Errorf("game_over", "Table", "The game is over; no more moves are taken.")
+		re := kit.Errorf("game_over", endedRule(t.game, t.state), "The game is over; no more moves are taken.")
 		return &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 	}
 	if req.ExpectedVersion != nil && *req.ExpectedVersion != t.row.Version {
@@ -342,7 +343,7 @@ func (s *Service) Undo(ctx context.Context, tableID string, id Identity) (MoveRe
 	}
 	defer t.mu.Unlock()
 	if t.row.Status == "lobby" {
-		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
+		return MoveResult{}, errNotStarted()
 	}
 	moves, err := s.store.Queries().ListMoves(ctx, t.id)
 	if err != nil {

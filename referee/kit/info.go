@@ -134,7 +134,8 @@ func DecodeArgs(m Move, dst any) error { return DecodeArgsRule(m, "Move", dst) }
 
 // DecodeArgsRule decodes a move's args strictly into dst: unknown fields,
 // wrong types and trailing data are a *RuleError with code "bad_args" that
-// names rule, the section of the book the move comes from.
+// names rule, the section of the book the move comes from, in a plain
+// sentence naming the argument and what it must be (argerrors.go).
 func DecodeArgsRule(m Move, rule string, dst any) error {
 	raw := m.Args
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
@@ -143,10 +144,10 @@ func DecodeArgsRule(m Move, rule string, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return Errorf("bad_args", rule, "The move %q has invalid arguments: %v.", m.Type, err)
+		return decodeError(rule, raw, err)
 	}
 	if dec.More() {
-		return Errorf("bad_args", rule, "The move %q has trailing data after its arguments.", m.Type)
+		return argError(rule, "trailing")
 	}
 	return nil
 }
@@ -160,7 +161,7 @@ func DecodeOptions(raw json.RawMessage, specs []OptionSpec, dst any) error {
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return Errorf("bad_option", "Setup", "Table options must be a JSON object: %v.", err)
+		return Errorf("bad_option", "Setup", optionsNotObject)
 	}
 	byName := map[string]OptionSpec{}
 	for _, s := range specs {
@@ -182,7 +183,7 @@ func DecodeOptions(raw json.RawMessage, specs []OptionSpec, dst any) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(dst); err != nil {
-		return Errorf("bad_option", "Setup", "Table options are invalid: %v.", err)
+		return Errorf("bad_option", "Setup", "%s", optionDecodeMessage(err))
 	}
 	return nil
 }

@@ -272,6 +272,9 @@ func (b *boardBuilder) counters(d *GameData) {
 		add("Turn", strconv.Itoa(s.Turn))
 	}
 	add("Step", stepLabels[s.Step])
+	if s.TimerPauses {
+		add("House rule", "Timers can be paused")
+	}
 	if s.NemesisUsed {
 		add("Nemesis marker", strconv.Itoa(s.Nemesis))
 	}

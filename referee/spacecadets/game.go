@@ -93,8 +93,11 @@ type Options struct {
 	ScienceSeconds int    `json:"science_seconds"`
 	// EngineeringStep is "book" (Step 3B with 2 players in Missions 8 and
 	// H1, Step 3A otherwise), or "3A"/"3B" as the table chooses.
-	EngineeringStep string          `json:"engineering_step"`
-	GameData        json.RawMessage `json:"game_data"`
+	EngineeringStep string `json:"engineering_step"`
+	// TimerPauses is the house rule that lets the timers be paused and
+	// resumed; the book's timers run once, without a pause.
+	TimerPauses bool            `json:"timer_pauses"`
+	GameData    json.RawMessage `json:"game_data"`
 }
 
 func defaultOptions() Options {
@@ -137,6 +140,8 @@ func optionSpecs() []kit.OptionSpec {
 		{Name: "engineering_step", Label: "Engineering step", Kind: kit.OptEnum, Default: "book", Source: "rulebook",
 			Choices: []kit.Choice{{Value: "book", Label: "As the book says"}, {Value: "3A", Label: "Always Step 3A"}, {Value: "3B", Label: "Always Step 3B"}},
 			Help:    "The book moves Engineering to Step 3B only for two players in Missions 8 and H1; every other game performs it in Step 3A. Choose another step only as a house rule."},
+		{Name: "timer_pauses", Label: "House rule: timers can be paused", Kind: kit.OptBool, Default: false,
+			Help: "The book's Science step runs its 30 seconds once, and so does each timed step: no pause, and no second start in the same step. Tick this only if your table pauses the timers; the board shows the house rule."},
 		{Name: "game_data", Label: "Game data (cards, maps, step lengths) as JSON", Kind: kit.OptJSON, Default: nil, Source: "assumed",
 			Help: "The cards, map squares and step lengths the book leaves to printed components, as JSON laid over the embedded data file: enter only what your copy prints differently, such as where Mission 9's enemies and crystals start." + assumed},
 	}

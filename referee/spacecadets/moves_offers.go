@@ -91,6 +91,8 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 				runningT = append(runningT, t.Name)
 			case t.Paused:
 				pausedT = append(pausedT, t.Name)
+			case slices.Contains(s.TimersStarted, t.Name):
+				// each timer runs once a step
 			case t.Name == s.Step && t.Name != "science":
 				startable = append(startable, t.Name)
 			case t.Name == "science" && s.Step == "science" && at != nil && at.Status == "face_down":
@@ -107,10 +109,10 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 			add(boss, MoveStartTimer, choices("name", strs(startable)), scienceReveal)
 		}
 		if want == MovePauseTimer {
-			add(boss, MovePauseTimer, choices("name", strs(runningT)))
+			add(boss && s.TimerPauses, MovePauseTimer, choices("name", strs(runningT)))
 		}
 		if want == MoveResumeTimer {
-			add(boss, MoveResumeTimer, choices("name", strs(pausedT)))
+			add(boss && s.TimerPauses, MoveResumeTimer, choices("name", strs(pausedT)))
 		}
 		if want == MoveCancelTimer {
 			add(boss, MoveCancelTimer, choices("name", strs(append(slices.Clone(runningT), pausedT...))))

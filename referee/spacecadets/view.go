@@ -96,6 +96,9 @@ type krakenView struct {
 	// 2": the Captain.
 	Part2StartedBy string     `json:"part2_started_by,omitempty"`
 	Part2          *part2View `json:"part2,omitempty"`
+	// data is the table's game data, for the continuation page
+	// (Part2FromView); it is not part of the JSON.
+	data *GameData
 }
 
 type tentacleView struct {
@@ -133,6 +136,9 @@ type publicView struct {
 	Tracks          map[string]any    `json:"mission_tracks,omitempty"`
 	Kraken          *krakenView       `json:"kraken,omitempty"`
 	End             *End              `json:"end,omitempty"`
+	// HouseRules lists the table's house rules in words ("Timers can be
+	// paused"); empty when the table plays by the book.
+	HouseRules []string `json:"house_rules,omitempty"`
 }
 
 // View returns what a viewer may see. Nothing in this game is private to
@@ -223,6 +229,16 @@ func square(r, c int) string {
 	return "row " + rs + ", column " + cs
 }
 
+// houseRules names the house rules the table set, for the board and the
+// phones.
+func houseRules(s *State) []string {
+	var out []string
+	if s.TimerPauses {
+		out = append(out, "Timers can be paused")
+	}
+	return out
+}
+
 func publicOf(s *State) publicView {
 	d := s.D()
 	md := s.missionData()
@@ -231,6 +247,7 @@ func publicOf(s *State) publicView {
 		Turn:            s.Turn,
 		Step:            stepLabels[s.Step],
 		EngineeringStep: "Step " + s.EngineeringStep,
+		HouseRules:      houseRules(s),
 		Roles: map[string]string{
 			"Captain":         s.Seats[s.Roles.Captain],
 			"Science Officer": s.Seats[s.Roles.ScienceOfficer],
@@ -419,7 +436,7 @@ func scienceOf(s *State) scienceView {
 func krakenOf(s *State) *krakenView {
 	d := s.D()
 	k := s.Kraken
-	v := &krakenView{Part: k.Part, CardsHeldBy: s.Seats[s.Roles.Sensors] + " (Sensors)", Subdued: k.subdued()}
+	v := &krakenView{Part: k.Part, CardsHeldBy: s.Seats[s.Roles.Sensors] + " (Sensors)", Subdued: k.subdued(), data: d}
 	for _, b := range d.Kraken.Beak {
 		v.Beak = append(v.Beak, square(b[0], b[1]))
 	}

@@ -200,7 +200,7 @@ func TestStationPanels(t *testing.T) {
 // length before it starts, its deadline while running, and its paused
 // state and time left while paused (issue 15).
 func TestTimerValues(t *testing.T) {
-	tb := newTable(t, `{"mission":"7","step3a_seconds":45}`, 4, 1)
+	tb := newTable(t, `{"mission":"7","step3a_seconds":45,"timer_pauses":true}`, 4, 1)
 	tb.to("step3a")
 	timer := func() kit.Timer {
 		t.Helper()

@@ -1023,7 +1023,7 @@ function applyPatch(view, patch) {
   }
 
   // krakenBanner turns a continuation path the log revealed ("/kraken/t4")
-  // into a link on every phone.
+  // into a link on every phone, to the table's own page (krakenHref).
   // attackBanner shows a game's running attack (public "attack" with its
   // one-sentence text, Nostromo) at the top of the page.
   function attackBanner(v) {
@@ -1034,10 +1034,10 @@ function applyPatch(view, patch) {
   }
   function krakenBanner(v) {
     let link = null;
-    for (const e of logSeen.entries.values()) for (const ev of e.events) { const m = /\/kraken\/[A-Za-z0-9_-]+/.exec(ev.text || ""); if (m) link = m[0]; }
+    for (const e of logSeen.entries.values()) for (const ev of e.events) { const m = /\/kraken\/[A-Za-z0-9_%-]+/.exec(ev.text || ""); if (m) link = m[0]; }
     if (!link) return null;
     return el("section", { class: "kraken", id: "kraken", "data-key": "kraken" },
-      el("a", { href: link, class: "button primary", id: "kraken-link", target: "_blank", rel: "noopener" }, t("open_part2")));
+      el("a", { href: krakenHref(link), class: "button primary", id: "kraken-link", target: "_blank", rel: "noopener" }, t("open_part2")));
   }
 
   // ---------- host ----------
@@ -1244,9 +1244,12 @@ function applyPatch(view, patch) {
     return el("section", { id: "log-box", class: "log-box", "data-key": "log" }, el("h2", { text: t("log") }), el("div", { class: "log", id: "log" }, rows));
   }
   function linkify(text) {
-    const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_-]+)/);
-    return parts.map((p, i) => i % 2 ? el("a", { href: p, target: "_blank", rel: "noopener" }, p) : p);
+    const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_%-]+)/);
+    return parts.map((p, i) => i % 2 ? el("a", { href: krakenHref(p), target: "_blank", rel: "noopener" }, p) : p);
   }
+  // krakenHref is a continuation path with this table, so that the page
+  // names the tentacle as the table does (its own cards too).
+  function krakenHref(p) { return tableId() ? p + "?table=" + encodeURIComponent(tableId()) : p; }
 
   // Reconnect and refresh when the phone wakes up or the network returns.
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current && !signedOut) { refresh(); if (!source || source.readyState === 2) connect(); } });
