@@ -9,7 +9,7 @@ import (
 )
 
 // TestBrowserViewFields shows the pages a view carrying the fields the
-// referee side of issues 14 and 15 adds (prompt, phase_label, primary,
+// referees add (prompt, phase_label, primary,
 // group and confirm moves, a board with places, connections, pieces,
 // counters and slots, a continuation link in the log), through the page's
 // test hook, since today's games do not send them yet: the phone says the

@@ -10,7 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// hardening is the Server's state for issue 16: the connection and stream
+// hardening is the Server's state for the connection and stream
 // caps, the table-creation limiter, the database-file watch and the
 // retention job.
 type hardening struct {

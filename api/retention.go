@@ -7,8 +7,8 @@ import (
 	"tablewarden/table"
 )
 
-// Retention says which tables the server deletes, and how often it looks
-// (issue 16). A zero duration keeps those tables.
+// Retention says which tables the server deletes, and how often it looks.
+// A zero duration keeps those tables.
 type Retention struct {
 	// LobbyIdle deletes lobby tables with no activity (created, or a
 	// seat joined) for this long. Default in the command: 24 h.

@@ -18,7 +18,7 @@ import (
 	tablepkg "tablewarden/table"
 )
 
-// The tests of this file are issue 11's eight reproductions, over the real
+// The tests of this file are the eight reproductions, over the real
 // server and a real SQLite file. They decode the fields the issue adds
 // (unattended, handover) into local types, so that they build and fail on
 // the code from before the seat model.

@@ -40,7 +40,7 @@ func (s *Server) webRoutes() {
 	e.GET("/h/:id", page("host"))
 	e.GET("/b/:id", page("board"))
 	pwaRoutes(e, static)
-	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServer(http.FS(noDirFS{static})) /* issue 16: no listings */)))
+	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServer(http.FS(noDirFS{static})) /* No listings */)))
 	s.krakenRoutes()
 }
 

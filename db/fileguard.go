@@ -128,7 +128,7 @@ func isCorrupt(err error) bool {
 func (s *Store) CheckFile() error { return s.guard.check() }
 
 // guardWrites is the commit's check: it returns the sticky error, or the
-// one a changed device or inode raises (issue 16).
+// one a changed device or inode raises.
 func (s *Store) guardWrites() error { return s.guard.checkIdentity() }
 
 // quickCheck runs PRAGMA quick_check on a freshly opened database and

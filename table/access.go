@@ -5,7 +5,7 @@ import (
 	"tablewarden/db"
 )
 
-// The host controls who may still join (issue 16): a new join code makes
+// The host controls who may still join: a new join code makes
 // the old one (seen on a screen, guessed, passed on) worthless, and a lock
 // refuses every new join, whoever holds the code.
 

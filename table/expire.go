@@ -12,7 +12,7 @@ import (
 	"tablewarden/referee/kit"
 )
 
-// Timer expiries on PostgreSQL (issue 18). Every instance runs claimDue:
+// Timer expiries on PostgreSQL. Every instance runs claimDue:
 // it sleeps until the earliest running timer's deadline that any instance
 // stored (looking again at least every timerPoll, and at once when this
 // instance arms a timer), then claims the due timers with

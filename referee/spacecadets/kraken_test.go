@@ -138,7 +138,7 @@ func TestKrakenSubdueAndPart2(t *testing.T) {
 		tb.to("step7")
 		tb.fail(crew, "kraken_activate", map[string]any{"row": 1, "col": 1}, "await_part2")
 		tb.do(captain, "next_step", nil)
-		// Issue 14: the public view carries the link and names who starts
+		// The public view carries the link and names who starts
 		// part 2; only the Captain is offered the move, not the Sensors
 		// player who holds the cards.
 		kv := publicOf(tb.s).Kraken

@@ -85,7 +85,7 @@ func TestTimers(t *testing.T) {
 }
 
 // TestTimerWordingQuotesTableLength: refusals quote the table's own timer
-// length, not the book's 30 seconds, when the table set another (issue 13).
+// length, not the book's 30 seconds, when the table set another.
 func TestTimerWordingQuotesTableLength(t *testing.T) {
 	tb := newTable(t, `{"mission":"7","science_seconds":45}`, 4, 5)
 	tb.buildFaceDown()
