@@ -269,14 +269,37 @@ func (s *Server) handleSeatHandover(c echo.Context) error {
 	return c.JSON(http.StatusOK, res)
 }
 
+// handleSeatHandoverCancel cancels a seat's open hand-over code.
+func (s *Server) handleSeatHandoverCancel(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	seat, err := seatParam(c)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.CancelHandover(c.Request().Context(), c.Param("id"), id, seat); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
 // handleHandoverClaim gives the code's seat to the calling phone and sets
-// its seat cookie, as a join does.
+// its seat cookie, as a join does. Failed claims count against the
+// address (claimlimit.go).
 func (s *Server) handleHandoverClaim(c echo.Context) error {
+	if err := s.checkClaim(c); err != nil {
+		return err
+	}
 	if !s.limiter.allow(c.RealIP()) {
 		return table.Errorf(table.CodeRateLimited, "Too many tries from this address; wait a minute and try again.")
 	}
 	res, err := s.svc.ClaimHandover(c.Request().Context(), c.Param("code"))
 	if err != nil {
+		if ae := toError(err); ae.Code == table.CodeGone {
+			s.claims.fail(claimKey(c.RealIP()))
+		}
 		return err
 	}
 	setCookie(c, seatCookie(res.TableID), res.Token)

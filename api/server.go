@@ -59,6 +59,7 @@ type Server struct {
 	log       *slog.Logger
 	metrics   *metrics
 	limiter   *rateLimiter
+	claims    *claimLimit // failed hand-over claims per address (claimlimit.go)
 	closing   chan struct{}
 	streams   sync.WaitGroup // the SSE streams' goroutines (stream.go)
 	streamMu  sync.Mutex     // orders addStream and Shutdown
@@ -91,6 +92,7 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 		ObserveFanout: s.metrics.observeFanout})   // issue 17
 	s.metrics.registerService(s.svc)
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
+	s.claims = newClaimLimit(cfg.Now)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.httpErrorHandler
@@ -188,6 +190,7 @@ func (s *Server) routes() {
 	a.DELETE("/tables/:id/seats/:seat", s.handleSeatDelete)
 	a.DELETE("/tables/:id/seats/:seat/device", s.handleSeatDeviceDelete)
 	a.POST("/tables/:id/seats/:seat/handover", s.handleSeatHandover)
+	a.DELETE("/tables/:id/seats/:seat/handover", s.handleSeatHandoverCancel)
 	a.POST("/handover/:code", s.handleHandoverClaim)
 	a.POST("/tables/:id/rematch", s.handleRematch)
 	a.POST("/tables/:id/rematch/claim", s.handleRematchClaim)

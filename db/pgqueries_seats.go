@@ -62,3 +62,24 @@ func (p PGQueries) DeleteOldEndedTable(ctx context.Context, a DeleteOldEndedTabl
 	n, err := p.q.DeleteOldEndedTable(ctx, pg.DeleteOldEndedTableParams{ID: a.ID, Before: a.Before})
 	return n, pgErr(err)
 }
+
+func (p PGQueries) CancelSeatHandovers(ctx context.Context, a CancelSeatHandoversParams) (int64, error) {
+	n, err := p.q.CancelSeatHandovers(ctx, pg.CancelSeatHandoversParams{TableID: a.TableID, Seat: a.Seat})
+	return n, pgErr(err)
+}
+
+func (p PGQueries) RenumberHandovers(ctx context.Context, a RenumberHandoversParams) error {
+	return pgErr(p.q.RenumberHandovers(ctx, pg.RenumberHandoversParams{Seat: a.Seat, TableID: a.TableID, Seat_2: a.Seat_2}))
+}
+
+func (p PGQueries) ListOpenHandovers(ctx context.Context, a ListOpenHandoversParams) ([]ListOpenHandoversRow, error) {
+	rows, err := p.q.ListOpenHandovers(ctx, pg.ListOpenHandoversParams{TableID: a.TableID, ExpiresAt: a.ExpiresAt})
+	if err != nil {
+		return nil, pgErr(err)
+	}
+	out := make([]ListOpenHandoversRow, len(rows))
+	for i, r := range rows {
+		out[i] = ListOpenHandoversRow{Seat: r.Seat, ExpiresAt: r.ExpiresAt}
+	}
+	return out, nil
+}

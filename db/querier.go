@@ -17,6 +17,7 @@ type Querier interface {
 	AdvanceTableVersion(ctx context.Context, arg AdvanceTableVersionParams) (int64, error)
 	AppendMove(ctx context.Context, arg AppendMoveParams) error
 	BumpTableVersion(ctx context.Context, id string) (int64, error)
+	CancelSeatHandovers(ctx context.Context, arg CancelSeatHandoversParams) (int64, error)
 	CountTables(ctx context.Context) (int64, error)
 	CreateHandover(ctx context.Context, arg CreateHandoverParams) error
 	CreateTable(ctx context.Context, arg CreateTableParams) error
@@ -33,6 +34,7 @@ type Querier interface {
 	ListMoves(ctx context.Context, tableID string) ([]Move, error)
 	ListMovesAfter(ctx context.Context, arg ListMovesAfterParams) ([]Move, error)
 	ListOldEndedTables(ctx context.Context, arg ListOldEndedTablesParams) ([]string, error)
+	ListOpenHandovers(ctx context.Context, arg ListOpenHandoversParams) ([]ListOpenHandoversRow, error)
 	ListRecentMoves(ctx context.Context, arg ListRecentMovesParams) ([]Move, error)
 	ListRunningTimers(ctx context.Context) ([]Timer, error)
 	ListSeats(ctx context.Context, tableID string) ([]Seat, error)
@@ -48,6 +50,7 @@ type Querier interface {
 	PutSnapshot(ctx context.Context, arg PutSnapshotParams) error
 	PutTimer(ctx context.Context, arg PutTimerParams) error
 	RemoveSeat(ctx context.Context, arg RemoveSeatParams) error
+	RenumberHandovers(ctx context.Context, arg RenumberHandoversParams) error
 	RenumberSeat(ctx context.Context, arg RenumberSeatParams) error
 	// Issue 16: the host changes the join code or locks the table.
 	SetJoinCode(ctx context.Context, arg SetJoinCodeParams) error

@@ -1058,13 +1058,24 @@ function applyPatch(view, patch) {
   function seatTools(v, s) {
     if (v.status === "ended") return null;
     if (v.status === "lobby") return el("div", { class: "seat-tools" }, el("button", { type: "button", class: "secondary", "data-remove": s.seat, onclick: () => removeSeat(s) }, t("remove")));
-    const h = handover[s.seat];
+    const h = liveHandover(v, s.seat);
     const unattended = (v.unattended || []).some(u => u.seat === s.seat);
     return el("div", { class: "seat-tools" },
       unattended ? el("span", { class: "tag", text: t("unattended") }) : null,
       el("button", { type: "button", class: "secondary", "data-handover": s.seat, onclick: () => startHandover(s) }, t("handover")),
       !unattended ? el("button", { type: "button", class: "secondary", "data-revoke": s.seat, onclick: () => revokeDevice(s) }, t("revoke")) : null,
       h ? el("div", { class: "handover", "data-key": "ho:" + h.code }, el("img", { class: "qr small", src: h.qr, alt: t("qr_alt") }), el("p", { class: "code", text: h.code }), el("p", { class: "muted", text: h.url })) : null);
+  }
+  // liveHandover returns the seat's hand-over answer while its code is
+  // open: once the host's view has listed the code and then no longer does
+  // (used, cancelled), or it has expired, its QR code leaves the screen.
+  function liveHandover(v, seat) {
+    const h = handover[seat];
+    if (!h) return null;
+    const open = (v.handovers || []).some(o => o.seat === seat);
+    if (open) h.seen = true;
+    if ((h.seen && !open) || (h.expires_at && Date.parse(h.expires_at) <= Date.now())) { delete handover[seat]; return null; }
+    return h;
   }
   function unattendedPanel(v) {
     const list = v.unattended || [];
