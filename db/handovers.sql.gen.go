@@ -26,6 +26,22 @@ func (q *Queries) CancelSeatHandovers(ctx context.Context, arg CancelSeatHandove
 	return result.RowsAffected()
 }
 
+const countUsedHandovers = `-- name: CountUsedHandovers :one
+SELECT COUNT(*) FROM handovers WHERE table_id = ? AND seat = ? AND used = 1
+`
+
+type CountUsedHandoversParams struct {
+	TableID string
+	Seat    int64
+}
+
+func (q *Queries) CountUsedHandovers(ctx context.Context, arg CountUsedHandoversParams) (int64, error) {
+	row := q.db.QueryRowContext(ctx, countUsedHandovers, arg.TableID, arg.Seat)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const createHandover = `-- name: CreateHandover :exec
 INSERT INTO handovers (code_hash, table_id, seat, expires_at) VALUES (?, ?, ?, ?)
 `

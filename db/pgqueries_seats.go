@@ -83,3 +83,8 @@ func (p PGQueries) ListOpenHandovers(ctx context.Context, a ListOpenHandoversPar
 	}
 	return out, nil
 }
+
+func (p PGQueries) CountUsedHandovers(ctx context.Context, a CountUsedHandoversParams) (int64, error) {
+	n, err := p.q.CountUsedHandovers(ctx, pg.CountUsedHandoversParams{TableID: a.TableID, Seat: a.Seat})
+	return n, pgErr(err)
+}

@@ -19,6 +19,7 @@ type Querier interface {
 	BumpTableVersion(ctx context.Context, id string) (int64, error)
 	CancelSeatHandovers(ctx context.Context, arg CancelSeatHandoversParams) (int64, error)
 	CountTables(ctx context.Context) (int64, error)
+	CountUsedHandovers(ctx context.Context, arg CountUsedHandoversParams) (int64, error)
 	CreateHandover(ctx context.Context, arg CreateHandoverParams) error
 	CreateTable(ctx context.Context, arg CreateTableParams) error
 	DeleteOldEndedTable(ctx context.Context, arg DeleteOldEndedTableParams) (int64, error)

@@ -15,3 +15,6 @@ UPDATE handovers SET seat = ? WHERE table_id = ? AND seat = ?;
 
 -- name: ListOpenHandovers :many
 SELECT seat, expires_at FROM handovers WHERE table_id = ? AND used = 0 AND expires_at > ? ORDER BY seat;
+
+-- name: CountUsedHandovers :one
+SELECT COUNT(*) FROM handovers WHERE table_id = ? AND seat = ? AND used = 1;

@@ -117,6 +117,9 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 		}
 		return MoveResult{}, err
 	}
+	if t.row.RematchID.Valid {
+		return MoveResult{}, rematchStarted(t.row.RematchID.String)
+	}
 	switch t.row.Status {
 	case "lobby":
 		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
@@ -266,6 +269,9 @@ func (s *Service) Undo(ctx context.Context, tableID string, id Identity) (MoveRe
 	defer t.mu.Unlock()
 	if t.row.Status == "lobby" {
 		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
+	}
+	if t.row.RematchID.Valid {
+		return MoveResult{}, rematchStarted(t.row.RematchID.String)
 	}
 	moves, err := s.store.Queries().ListMoves(ctx, t.id)
 	if err != nil {

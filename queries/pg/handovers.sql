@@ -15,3 +15,6 @@ UPDATE handovers SET seat = $1 WHERE table_id = $2 AND seat = $3;
 
 -- name: ListOpenHandovers :many
 SELECT seat, expires_at FROM handovers WHERE table_id = $1 AND used = 0 AND expires_at > $2 ORDER BY seat;
+
+-- name: CountUsedHandovers :one
+SELECT COUNT(*) FROM handovers WHERE table_id = $1 AND seat = $2 AND used = 1;

@@ -463,11 +463,14 @@ function applyPatch(view, patch) {
       return;
     }
     rematchFollowed = true;
+    // A seat is claimed at the rematch once: a phone that holds its token
+    // there goes back to it, and a refused claim is not tried again.
+    if (tokenFor(next, "seat")) { location.href = "/t/" + next; return; }
     try {
       const res = await api("POST", "/api/tables/" + v.table_id + "/rematch/claim", undefined, tokenFor(v.table_id, "seat"));
       localStorage.setItem(seatKey(res.table_id), JSON.stringify({ token: res.token, seat: res.seat }));
       location.href = "/t/" + res.table_id;
-    } catch (e) { rematchFollowed = false; toast(errorText(v, e)); }
+    } catch (e) { rematchFollowed = e.status === 409; toast(errorText(v, e)); }
   }
 
   // ---------- rendering ----------
