@@ -326,7 +326,8 @@ func (s *Service) ClaimHandover(ctx context.Context, code string) (ClaimResult, 
 }
 
 // unattended lists, for the host, the seats in play that no device holds
-// and the moves each may make now (never its private view).
+// and the moves the host may make for each now (UnattendedMoves; never its
+// private view).
 func (sn tableSnapshot) unattended() []UnattendedSeat {
 	if sn.state == nil || sn.status != "playing" {
 		return nil
@@ -336,13 +337,39 @@ func (sn tableSnapshot) unattended() []UnattendedSeat {
 		if !Unattended(st) {
 			continue
 		}
-		moves := sn.game.View(sn.state, kit.SeatViewer(int(st.Seat))).Moves
-		if moves == nil {
-			moves = []kit.MoveSpec{}
-		}
-		out = append(out, UnattendedSeat{Seat: int(st.Seat), Name: st.Name, Moves: moves})
+		out = append(out, UnattendedSeat{Seat: int(st.Seat), Name: st.Name, Moves: UnattendedMoves(sn.game, sn.state, int(st.Seat), len(sn.seats))})
 	}
 	return out
+}
+
+// offeredToHost reports whether the host is offered moveType for seat
+// (UnattendedMoves). The caller holds t.mu.
+func (t *table) offeredToHost(seat int, moveType string) bool {
+	for _, m := range UnattendedMoves(t.game, t.state, seat, len(t.seats)) {
+		if m.Type == moveType {
+			return true
+		}
+	}
+	return false
+}
+
+// hostRefusal returns hostRefusal for seat's name. The caller holds t.mu.
+func (t *table) hostRefusal(seat int) error {
+	for _, st := range t.seats {
+		if int(st.Seat) == seat {
+			return hostRefusal(st.Name)
+		}
+	}
+	return hostRefusal("this seat")
+}
+
+// hostRefusal is the one answer to a move the host makes for an
+// unattended seat that is not offered to the host, or that the referee
+// refuses: the same words whatever the reason, so that no refusal
+// describes the seat's private state.
+func hostRefusal(name string) error {
+	re := kit.Errorf("host_not_offered", "Table › Seats and devices", "The host cannot make this move for %s now; hand the seat to a phone.", name)
+	return &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 }
 
 // UnattendedSeat is a seat without a device, as the host's view lists it.

@@ -135,7 +135,13 @@ func (s *Service) Move(ctx context.Context, tableID string, id Identity, req Mov
 	seq := t.seq + 1
 	move := kit.Move{Type: req.Type, Args: req.Args}
 	mctx := kit.NewCtx(uint64(t.row.Seed), int(seq), now)
+	if by.ByHost && !t.offeredToHost(by.Actor.Seat, req.Type) {
+		return refuse(t.hostRefusal(by.Actor.Seat))
+	}
 	res, err := t.game.Apply(t.state, by.Actor, move, mctx)
+	if _, ok := kit.AsRuleError(err); ok && by.ByHost {
+		err = t.hostRefusal(by.Actor.Seat)
+	}
 	if err != nil {
 		if r, derr := refuse(err); derr != err {
 			return r, derr
