@@ -175,7 +175,7 @@ func (s *Server) routes() {
 	e.GET("/healthz", s.handleHealth)
 	e.GET("/metrics", s.handleMetrics)
 
-	a := e.Group("/api", middleware.BodyLimit(s.cfg.BodyLimit))
+	a := e.Group("/api", middleware.BodyLimit(s.cfg.BodyLimit), utf8Only)
 	a.GET("/openapi.json", s.handleOpenAPI)
 	a.GET("/games", s.handleGames)
 	a.POST("/tables", s.handleTableCreate)
