@@ -21,6 +21,9 @@ func (s *Server) handleHealth(c echo.Context) error {
 	if err := s.checkHealth(); err != nil { // issue 16: the database file is still ours (hardening.go)
 		return err
 	}
+	if err := s.checkStall(c.Request().Context()); err != nil { // writes find the file locked (stall.go)
+		return err
+	}
 	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.OpenStreams()})
 }
 
