@@ -28,6 +28,9 @@ func (s *Server) handleHealth(c echo.Context) error {
 }
 
 func (s *Server) handleMetrics(c echo.Context) error {
+	if s.cfg.MetricsElsewhere {
+		return table.Errorf(table.CodeNotFound, "No such page or resource.")
+	}
 	s.metrics.handler().ServeHTTP(c.Response(), c.Request())
 	return nil
 }

@@ -48,6 +48,10 @@ type Config struct {
 	// Retention deletes idle lobby tables and old ended tables
 	// (retention.go); the zero value keeps everything.
 	Retention Retention
+	// MetricsElsewhere takes /metrics off the main listener (404 there):
+	// the operator serves MetricsHandler on an address of its own, such as
+	// loopback alone (-metrics-addr).
+	MetricsElsewhere bool
 }
 
 // Server is the HTTP server over a table.Service.
@@ -124,6 +128,10 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 
 // Handler returns the HTTP handler.
 func (s *Server) Handler() http.Handler { return s.echo }
+
+// MetricsHandler serves the Prometheus metrics, for a listener of their
+// own (Config.MetricsElsewhere).
+func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler() }
 
 // Service returns the table service (for tests and tools).
 func (s *Server) Service() *table.Service { return s.svc }

@@ -24,6 +24,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"os/signal"
@@ -116,6 +117,9 @@ type Config struct {
 	Retention api.Retention
 	TLSCert   string
 	TLSKey    string
+	// MetricsAddr, when set, serves /metrics there instead of on Addr
+	// (metrics.go).
+	MetricsAddr string
 }
 
 // env returns the environment value of a flag, or def.
@@ -139,6 +143,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.BoolVar(&c.BenchRoutes, "bench-routes", env("BENCH_ROUTES", "") == "1", "serve the load tool's ceiling routes /api/noop and /api/noop/commit (TABLEWARDEN_BENCH_ROUTES=1)")
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error (TABLEWARDEN_LOG_LEVEL)")
 	lf := limitFlags(fs, &c) // issue 16 (limits.go)
+	metricsFlag(fs, &c)      // metrics.go
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -160,8 +165,12 @@ type Main struct {
 	server   *api.Server
 	listener net.Listener
 	served   chan error
+	metrics  *http.Server // -metrics-addr (metrics.go)
 	// URL is the public URL, known after Run.
 	URL string
+	// MetricsURL is the base URL of the metrics listener, when
+	// -metrics-addr is set, known after Run.
+	MetricsURL string
 }
 
 // Run opens the database, starts the HTTP server and prints the join URL
@@ -195,11 +204,14 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	srv, err := api.New(ctx, store, api.Config{PublicURL: m.URL, JoinsPerMinute: m.Config.JoinsPerMinute,
 		TrustProxy: m.Config.TrustProxy, BenchRoutes: m.Config.BenchRoutes, Logger: logger,
-		Limits: m.Config.Limits, Retention: m.Config.Retention})
+		Limits: m.Config.Limits, Retention: m.Config.Retention, MetricsElsewhere: m.Config.MetricsAddr != ""})
 	if err != nil {
 		return err
 	}
 	m.server = srv
+	if err := m.serveMetrics(logger); err != nil {
+		return err
+	}
 	m.served = make(chan error, 1)
 	if m.Config.TLSCert != "" { // issue 16: HTTPS
 		go func() { m.served <- srv.ServeTLS(l, m.Config.TLSCert, m.Config.TLSKey) }()
@@ -220,6 +232,9 @@ func (m *Main) Run(ctx context.Context) error {
 // commit) and closes the database.
 func (m *Main) Close() error {
 	var errs []error
+	if m.metrics != nil {
+		errs = append(errs, m.metrics.Close())
+	}
 	if m.server != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		errs = append(errs, m.server.Shutdown(ctx))
