@@ -117,6 +117,39 @@ func (q *Queries) ListOpenHandovers(ctx context.Context, arg ListOpenHandoversPa
 	return items, nil
 }
 
+const listTableHandovers = `-- name: ListTableHandovers :many
+SELECT code_hash, table_id, seat, expires_at, used FROM handovers WHERE table_id = ? ORDER BY code_hash
+`
+
+func (q *Queries) ListTableHandovers(ctx context.Context, tableID string) ([]Handover, error) {
+	rows, err := q.db.QueryContext(ctx, listTableHandovers, tableID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Handover
+	for rows.Next() {
+		var i Handover
+		if err := rows.Scan(
+			&i.CodeHash,
+			&i.TableID,
+			&i.Seat,
+			&i.ExpiresAt,
+			&i.Used,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const renumberHandovers = `-- name: RenumberHandovers :exec
 UPDATE handovers SET seat = ? WHERE table_id = ? AND seat = ?
 `

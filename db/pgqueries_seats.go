@@ -88,3 +88,20 @@ func (p PGQueries) CountUsedHandovers(ctx context.Context, a CountUsedHandoversP
 	n, err := p.q.CountUsedHandovers(ctx, pg.CountUsedHandoversParams{TableID: a.TableID, Seat: a.Seat})
 	return n, pgErr(err)
 }
+
+func (p PGQueries) ListTableHandovers(ctx context.Context, tableID string) ([]Handover, error) {
+	rows, err := p.q.ListTableHandovers(ctx, tableID)
+	if err != nil {
+		return nil, pgErr(err)
+	}
+	out := make([]Handover, len(rows))
+	for i, h := range rows {
+		out[i] = HandoverFromPG(h)
+	}
+	return out, nil
+}
+
+// HandoverFromPG converts a PostgreSQL hand-over row.
+func HandoverFromPG(h pg.Handover) Handover {
+	return Handover{CodeHash: h.CodeHash, TableID: h.TableID, Seat: h.Seat, ExpiresAt: h.ExpiresAt, Used: h.Used}
+}

@@ -45,6 +45,7 @@ type Querier interface {
 	// back to life meanwhile stays; ON DELETE CASCADE removes its seats,
 	// moves, snapshot and timers in the same transaction.
 	ListStaleLobbyTables(ctx context.Context, arg ListStaleLobbyTablesParams) ([]string, error)
+	ListTableHandovers(ctx context.Context, tableID string) ([]Handover, error)
 	ListTableIDs(ctx context.Context) ([]string, error)
 	ListTableTimers(ctx context.Context, tableID string) ([]Timer, error)
 	MarkUndone(ctx context.Context, arg MarkUndoneParams) error

@@ -18,3 +18,6 @@ SELECT seat, expires_at FROM handovers WHERE table_id = ? AND used = 0 AND expir
 
 -- name: CountUsedHandovers :one
 SELECT COUNT(*) FROM handovers WHERE table_id = ? AND seat = ? AND used = 1;
+
+-- name: ListTableHandovers :many
+SELECT * FROM handovers WHERE table_id = ? ORDER BY code_hash;

@@ -26,6 +26,29 @@ func (q *Queries) CancelSeatHandovers(ctx context.Context, arg CancelSeatHandove
 	return result.RowsAffected(), nil
 }
 
+const copyHandover = `-- name: CopyHandover :exec
+INSERT INTO handovers (code_hash, table_id, seat, expires_at, used) VALUES ($1, $2, $3, $4, $5)
+`
+
+type CopyHandoverParams struct {
+	CodeHash  []byte
+	TableID   string
+	Seat      int64
+	ExpiresAt string
+	Used      int64
+}
+
+func (q *Queries) CopyHandover(ctx context.Context, arg CopyHandoverParams) error {
+	_, err := q.db.Exec(ctx, copyHandover,
+		arg.CodeHash,
+		arg.TableID,
+		arg.Seat,
+		arg.ExpiresAt,
+		arg.Used,
+	)
+	return err
+}
+
 const countUsedHandovers = `-- name: CountUsedHandovers :one
 SELECT COUNT(*) FROM handovers WHERE table_id = $1 AND seat = $2 AND used = 1
 `
@@ -104,6 +127,36 @@ func (q *Queries) ListOpenHandovers(ctx context.Context, arg ListOpenHandoversPa
 	for rows.Next() {
 		var i ListOpenHandoversRow
 		if err := rows.Scan(&i.Seat, &i.ExpiresAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listTableHandovers = `-- name: ListTableHandovers :many
+SELECT code_hash, table_id, seat, expires_at, used FROM handovers WHERE table_id = $1 ORDER BY code_hash
+`
+
+func (q *Queries) ListTableHandovers(ctx context.Context, tableID string) ([]Handover, error) {
+	rows, err := q.db.Query(ctx, listTableHandovers, tableID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Handover
+	for rows.Next() {
+		var i Handover
+		if err := rows.Scan(
+			&i.CodeHash,
+			&i.TableID,
+			&i.Seat,
+			&i.ExpiresAt,
+			&i.Used,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -18,3 +18,9 @@ SELECT seat, expires_at FROM handovers WHERE table_id = $1 AND used = 0 AND expi
 
 -- name: CountUsedHandovers :one
 SELECT COUNT(*) FROM handovers WHERE table_id = $1 AND seat = $2 AND used = 1;
+
+-- name: ListTableHandovers :many
+SELECT * FROM handovers WHERE table_id = $1 ORDER BY code_hash;
+
+-- name: CopyHandover :exec
+INSERT INTO handovers (code_hash, table_id, seat, expires_at, used) VALUES ($1, $2, $3, $4, $5);
