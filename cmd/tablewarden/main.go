@@ -166,6 +166,7 @@ type Main struct {
 	listener net.Listener
 	served   chan error
 	metrics  *http.Server // -metrics-addr (metrics.go)
+	lock     *db.ServerLock
 	// URL is the public URL, known after Run.
 	URL string
 	// MetricsURL is the base URL of the metrics listener, when
@@ -186,6 +187,20 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.store = store
+	if !db.IsPostgres(m.Config.DB) {
+		// The server's claim on its file, so that prune refuses to delete
+		// tables it serves from memory. A second server on the same file
+		// is only warned about here.
+		lock, err := db.LockServer(m.Config.DB)
+		switch {
+		case err == nil:
+			m.lock = lock
+		case errors.Is(err, db.ErrInUse):
+			logger.Warn("another tablewarden server holds this database file", "db", m.Config.DB)
+		default:
+			return err
+		}
+	}
 	l, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
 		return err
@@ -246,6 +261,7 @@ func (m *Main) Close() error {
 	if m.store != nil {
 		errs = append(errs, m.store.Close())
 	}
+	errs = append(errs, m.lock.Release())
 	return errors.Join(errs...)
 }
 
