@@ -207,7 +207,7 @@ func (s *Service) Handover(ctx context.Context, tableID string, id Identity, n i
 	name := t.seats[idx].Name
 	code := NewHandoverCode()
 	norm, _ := NormalizeHandoverCode(code)
-	expires := s.now().Add(handoverTTL).UTC().Truncate(time.Second)
+	expires := s.now().Add(handoverTTL).UTC()
 	err = s.tableTx(context.WithoutCancel(ctx), t, func(q db.Querier) error {
 		if _, err := q.CancelSeatHandovers(ctx, db.CancelSeatHandoversParams{TableID: t.id, Seat: int64(n)}); err != nil {
 			return err

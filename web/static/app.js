@@ -1070,14 +1070,15 @@ function applyPatch(view, patch) {
       h ? el("div", { class: "handover", "data-key": "ho:" + h.code }, el("img", { class: "qr small", src: h.qr, alt: t("qr_alt") }), el("p", { class: "code", text: h.code }), el("p", { class: "muted", text: h.url })) : null);
   }
   // liveHandover returns the seat's hand-over answer while its code is
-  // open: once the host's view has listed the code and then no longer does
-  // (used, cancelled), or it has expired, its QR code leaves the screen.
+  // open: once a view rendered after the code was issued (a code lives ten
+  // minutes) no longer lists the seat under handovers (used, cancelled), or
+  // the code has expired, its QR code leaves the screen.
   function liveHandover(v, seat) {
     const h = handover[seat];
     if (!h) return null;
+    const expires = Date.parse(h.expires_at);
     const open = (v.handovers || []).some(o => o.seat === seat);
-    if (open) h.seen = true;
-    if ((h.seen && !open) || (h.expires_at && Date.parse(h.expires_at) <= Date.now())) { delete handover[seat]; return null; }
+    if ((!open && Date.parse(v.server_time) > expires - 600000) || expires <= Date.now()) { delete handover[seat]; return null; }
     return h;
   }
   function unattendedPanel(v) {
