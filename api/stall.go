@@ -8,7 +8,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"tablewarden/db"
 	"tablewarden/table"
 )
 
@@ -19,23 +18,14 @@ import (
 const storageRetryAfter = "5"
 
 // checkStall is /healthz's report of writes that find the SQLite file
-// locked by another process. While the store has seen such a write, it
-// tries a write that changes nothing (which waits the busy timeout at
-// most): if that commits, the lock is gone and the stall is over.
+// locked by another process (table.Service.StorageStall, which tries a
+// write while stalled).
 func (s *Server) checkStall(ctx context.Context) error {
-	st, ok := s.store.(*db.Store)
-	if !ok {
-		return nil
-	}
-	since, stalled := st.Stalled()
+	since, stalled, err := s.svc.StorageStall(ctx)
 	if !stalled {
 		return nil
 	}
-	err := st.ProbeWrite(ctx)
-	if err == nil {
-		return nil
-	}
-	if !errors.Is(err, db.ErrLocked) {
+	if !errors.Is(err, table.ErrLocked) {
 		return err
 	}
 	return &table.Error{Code: table.CodeUnavailable, Err: err,
@@ -45,7 +35,7 @@ func (s *Server) checkStall(ctx context.Context) error {
 // storageUnavailable is the client's answer to a write that storage could
 // not record.
 func storageUnavailable(err error) *table.Error {
-	if errors.Is(err, db.ErrLocked) {
+	if errors.Is(err, table.ErrLocked) {
 		return &table.Error{Code: table.CodeUnavailable, Message: "Storage unavailable, not recorded: the database file is locked by another process. Try again shortly.", Err: err}
 	}
 	return &table.Error{Code: table.CodeUnavailable, Message: "Storage unavailable, not recorded (disk full, read-only, or the database file is gone). Try again shortly.", Err: err}
