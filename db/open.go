@@ -50,9 +50,9 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	w.SetConnMaxLifetime(0)
 	if err := w.PingContext(ctx); err != nil {
 		w.Close()
-		return nil, openError(path, err) // issue 16: a damaged file says what to do
+		return nil, openError(path, err) // A damaged file says what to do
 	}
-	// issue 16 (fileguard.go): a small file is checked before the server
+	// fileguard.go: a small file is checked before the server
 	// starts; a large one after, so that a cold start stays within its
 	// 3 s target (quick_check reads every page: 14 s for 324 MiB).
 	background := fileSize(path) > QuickCheckSyncLimit
@@ -81,7 +81,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	c.SetMaxOpenConns(1)
 	s := newStore(w, r, path)
-	s.guard = newFileGuard(path) // issue 16: notice a deleted or replaced file (fileguard.go)
+	s.guard = newFileGuard(path) // Notice a deleted or replaced file (fileguard.go)
 	s.ckpt = c
 	s.wg.Add(1)
 	go s.checkpointLoop()

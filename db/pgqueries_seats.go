@@ -6,7 +6,7 @@ import (
 	"tablewarden/db/pg"
 )
 
-// PGQueries for the queries of issues 11 and 16: hand-overs, seat tokens,
+// PGQueries for the seat and access queries: hand-overs, seat tokens,
 // rematches, join codes, locks and retention.
 
 func (p PGQueries) CreateHandover(ctx context.Context, a CreateHandoverParams) error {

@@ -31,7 +31,7 @@ type Store struct {
 
 	walRestart atomic.Bool // the checkpointer asks the commit loop to finish the WAL
 
-	guard *fileGuard // issue 16: the file opened is still there (fileguard.go)
+	guard *fileGuard // The file opened is still there (fileguard.go)
 
 	// Batches and Writes count commits and writes, for metrics.
 	Batches atomic.Int64
@@ -170,7 +170,7 @@ func (s *Store) commit(batch []*writeOp) {
 	ctx := context.Background()
 	start := time.Now()
 
-	// issue 16: refuse every write once the database file is gone or damaged.
+	// Refuse every write once the database file is gone or damaged.
 	if err := s.guardWrites(); err != nil {
 		for _, op := range batch {
 			op.err <- err
@@ -204,7 +204,7 @@ func (s *Store) commit(batch []*writeOp) {
 	if committed {
 		s.Batches.Add(1)
 		s.Writes.Add(int64(len(batch)))
-		// issue 16: a commit into a file deleted meanwhile is not kept;
+		// A commit into a file deleted meanwhile is not kept;
 		// never acknowledge it.
 		if err := s.guardWrites(); err != nil {
 			for _, op := range batch {
@@ -267,7 +267,7 @@ func (s *Store) run(ctx context.Context, batch []*writeOp, savepoints bool) (err
 		}
 	}
 	if err := w.commit(ctx); err != nil {
-		s.guard.noteError(err) // issue 16
+		s.guard.noteError(err) // a damaged or replaced file (fileguard.go)
 		return nil, false, classify(err)
 	}
 	return errs, true, nil

@@ -89,7 +89,7 @@ func (s *Service) LookupJoinCode(ctx context.Context, code string) (string, erro
 // Join gives a new seat at a table in the lobby. It returns CodeInvalid for
 // a bad name, CodeConflict when the game has started or the table is full.
 func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, error) {
-	// issue 16: names pass the PRECIS nickname profile (names.go).
+	// Names pass the PRECIS nickname profile (names.go).
 	name, err := nickname(name)
 	if err != nil {
 		return JoinResult{}, err
@@ -103,14 +103,14 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	if t.row.Status != "lobby" {
 		return JoinResult{}, Errorf(CodeConflict, "The game at this table has already started; ask the host.")
 	}
-	if t.row.Locked != 0 { // issue 16: the host locked the table (access.go)
+	if t.row.Locked != 0 { // The host locked the table (access.go)
 		return JoinResult{}, Errorf(CodeConflict, "The host has locked this table against new players; ask the host.")
 	}
 	active := 0
 	for _, st := range t.seats {
 		if st.Removed == 0 {
 			active++
-			if sameName(st.Name, name) { // issue 16: PRECIS and look-alikes (names.go)
+			if sameName(st.Name, name) { // PRECIS and look-alikes (names.go)
 				return JoinResult{}, errNameTaken(name)
 			}
 		}

@@ -44,11 +44,11 @@ type Service struct {
 	mu     sync.Mutex
 	tables map[string]*table
 
-	lru  *loadedLRU // issue 16: the loaded tables by last use (tablecache.go); nil = unbounded
-	pads padCache   // issue 16: each table's padded view length (padding.go)
+	lru  *loadedLRU // The loaded tables by last use (tablecache.go); nil = unbounded
+	pads padCache   // Each table's padded view length (padding.go)
 
 	// observeFanout, when set, is told the time from each publish to its
-	// views being handed to the table's streams (issue 17: /metrics).
+	// views being handed to the table's streams (/metrics).
 	observeFanout func(time.Duration)
 }
 
@@ -139,7 +139,7 @@ func (s *Service) load(ctx context.Context, id string) (*table, error) {
 		s.tables[id] = t
 	}
 	s.mu.Unlock()
-	s.touchLoaded(id) // issue 16: bound the loaded tables (tablecache.go)
+	s.touchLoaded(id) // Bound the loaded tables (tablecache.go)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.game != nil {

@@ -14,7 +14,7 @@ import (
 	"tablewarden/db"
 )
 
-// limitFlagSet holds the flags of issue 16 until parsing ends.
+// limitFlagSet holds the limit flags until parsing ends.
 type limitFlagSet struct {
 	on bool
 }

@@ -90,7 +90,7 @@ type Config struct {
 	TrustProxy     bool
 	BenchRoutes    bool
 	LogLevel       string
-	// Issue 16 (limits.go): the caps, the retention, TLS.
+	// The caps, the retention, TLS (limits.go).
 	Limits    api.Limits
 	Retention api.Retention
 	TLSCert   string
@@ -124,7 +124,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", env("TRUST_PROXY", "") == "1", "take the client address from X-Forwarded-For set by a proxy on loopback (TABLEWARDEN_TRUST_PROXY=1)")
 	fs.BoolVar(&c.BenchRoutes, "bench-routes", env("BENCH_ROUTES", "") == "1", "serve the load tool's ceiling routes /api/noop and /api/noop/commit and its equal-work game givetoken (TABLEWARDEN_BENCH_ROUTES=1)")
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error (TABLEWARDEN_LOG_LEVEL)")
-	lf := limitFlags(fs, &c) // issue 16 (limits.go)
+	lf := limitFlags(fs, &c) // limits.go
 	acmeFlags(fs, &c.ACME)
 	metricsFlag(fs, &c) // metrics.go
 	if err := fs.Parse(args); err != nil {
@@ -227,7 +227,7 @@ func (m *Main) Run(ctx context.Context) error {
 			return err
 		}
 		go func() { m.served <- srv.ServeTLSConfig(l, tc) }()
-	} else if m.Config.TLSCert != "" { // issue 16: HTTPS
+	} else if m.Config.TLSCert != "" { // HTTPS
 		go func() { m.served <- srv.ServeTLS(l, m.Config.TLSCert, m.Config.TLSKey) }()
 	} else {
 		go func() { m.served <- srv.Serve(l) }()
