@@ -266,9 +266,12 @@ function applyPatch(view, patch) {
       ev.preventDefault();
       const btn = document.getElementById("create-btn");
       btn.disabled = true;
+      // The live form: the one built here may never have been shown (the
+      // page keeps its nodes when another game is chosen).
+      const live = ev.target.closest("form");
       const options = {};
       for (const o of g.options || []) {
-        const input = form.querySelector("[name='opt-" + o.name + "']");
+        const input = live.querySelector("[name='opt-" + o.name + "']");
         if (!input) continue;
         if (o.kind === "bool") options[o.name] = input.checked;
         else if (o.kind === "int") options[o.name] = parseInt(input.value, 10);
@@ -283,7 +286,7 @@ function applyPatch(view, patch) {
     } },
       el("label", { class: "field" }, el("span", { text: t("game") }), sel),
       el("p", { class: "muted", text: t("players_needed", { min: g.min_players, max: g.max_players }) }),
-      el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options" }, (g.options || []).filter(o => o.kind !== "json").map(o => optionInput(g, o)))),
+      el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options", "data-key": "options:" + g.id }, (g.options || []).filter(o => o.kind !== "json").map(o => optionInput(g, o)))),
       el("button", { type: "submit", id: "create-btn", class: "primary" }, t("create")));
     const next = el("main", {}, el("h1", { text: t("create_title") }), form);
     morphChildren(main, next);
