@@ -37,6 +37,8 @@ function applyPatch(view, patch) {
   const { drawBoard, drawCounters, legend, Sound } = window.TW_BOARD;
   // The drawn board is laid out for its box: a box of another size draws it again.
   window.TW_BOARD.redraw = () => rerender();
+  // Holding the secrets draws them (they are not in the page otherwise).
+  window.TW_PRIVACY.onChange(() => rerender());
   const TEST = window.TW_TEST || null;
   const page = document.body.dataset.page;
   const main = document.getElementById("main");
@@ -50,7 +52,6 @@ function applyPatch(view, patch) {
   let reconnectTimer = null;
   let timerTick = null;
   let busy = false;        // a move is on its way: every move button waits
-  let holding = false;     // the secrets are shown while pressed
   let online = true;
   let signedOut = null;    // why this phone stopped (revoked), or null
   let handover = {};       // seat → hand-over answer shown on the host
@@ -523,6 +524,7 @@ function applyPatch(view, patch) {
     if (over && !wasOver) window.scrollTo(0, 0);
     wasOver = over;
     for (const pad of document.querySelectorAll(".score-pad")) padTotal(pad);
+    window.TW_PRIVACY.forget();
     startTimerTick();
   }
 
@@ -878,21 +880,11 @@ function applyPatch(view, patch) {
       over > 0 ? el("span", { text: " " + t("hand_over", { n: over }) }) : null);
   }
   function secretsPanel(v, hidden) {
-    const hold = (on) => (ev) => {
-      if (on && ev.type === "pointerdown") ev.preventDefault();
-      if (ev.type === "keydown" && ev.key !== " " && ev.key !== "Enter") return;
-      if (ev.type === "keyup" && ev.key !== " " && ev.key !== "Enter") return;
-      if (holding === on) return;
-      holding = on;
-      const p = document.getElementById("private");
-      if (p) p.hidden = !on;
-      document.getElementById("secret-hold").setAttribute("aria-pressed", on ? "true" : "false");
-    };
+    // The private view is in the page only while it is held (privacy.js).
+    const held = window.TW_PRIVACY.held();
     return el("section", { id: "secrets", class: "secrets", "data-key": "secrets" },
-      el("button", { type: "button", id: "secret-hold", class: "hold", "aria-pressed": holding ? "true" : "false",
-        onpointerdown: hold(true), onpointerup: hold(false), onpointercancel: hold(false), onpointerleave: hold(false),
-        onkeydown: hold(true), onkeyup: hold(false), oncontextmenu: (ev) => ev.preventDefault() }, t("hold_secrets")),
-      el("div", { id: "private", class: "private", hidden: !holding }, readable(v, hidden)));
+      el("button", Object.assign({ type: "button", id: "secret-hold", class: "hold" }, window.TW_PRIVACY.holdAttrs()), t("hold_secrets")),
+      el("div", { id: "private", class: "private", hidden: !held, "data-secret-box": "1" }, held ? readable(v, hidden) : null));
   }
 
   // readable shows game data as labelled lines: keys are labels (from the
@@ -1226,13 +1218,29 @@ function applyPatch(view, patch) {
   document.getElementById("time-up").addEventListener("click", () => timeUp(false));
 
   // ---------- log ----------
+  // A seat's private events of an entry (and the placeholder the server
+  // sends to a screen that may not see them) are one line, "(private)"
+  // until held: every screen's log has as many lines.
   function logPanel(v) {
     const seen = logSeen.table === v.table_id ? Array.from(logSeen.entries.values()) : (v.log || []).slice();
     seen.sort((a, b) => b.seq - a.seq);
-    const rows = seen.slice(0, LOG_SHOWN).flatMap(e => e.events.map((ev, i) =>
-      el("div", { class: e.undone ? "undone" : "", "data-key": "log:" + e.seq + ":" + i }, "#" + e.seq + " ", linkify(gt(v.game, [ev.code], ev.text, ev.params)), e.undone ? " " + t("undone") : "")));
+    const seat = page === "seat";
+    const rows = seen.slice(0, LOG_SHOWN).flatMap(e => {
+      const open = e.events.filter(ev => !isPrivate(ev));
+      const priv = e.events.filter(isPrivate);
+      const cls = e.undone ? "undone" : "";
+      const out = open.map((ev, i) => el("div", { class: cls, "data-key": "log:" + e.seq + ":" + i }, "#" + e.seq + " ", linkify(gt(v.game, [ev.code], ev.text, ev.params)), e.undone ? " " + t("undone") : ""));
+      if (priv.length) {
+        const own = priv.filter(ev => ev.code !== "private").map(ev => gt(v.game, [ev.code], ev.text, ev.params));
+        const text = own.length ? own.join(" ") : t("private_line");
+        out.push(el("div", Object.assign({ class: (cls + " private-line").trim(), "data-key": "log:" + e.seq + ":p" }, seat && own.length ? window.TW_PRIVACY.holdAttrs() : {}),
+          "#" + e.seq + " ", seat && own.length ? window.TW_PRIVACY.secret("log:" + e.seq, text) : t("private_line"), e.undone ? " " + t("undone") : ""));
+      }
+      return out;
+    });
     return el("section", { id: "log-box", class: "log-box", "data-key": "log" }, el("h2", { text: t("log") }), el("div", { class: "log", id: "log" }, rows));
   }
+  function isPrivate(ev) { return ev.code === "private" || (Array.isArray(ev.to) && ev.to.length > 0); }
   function linkify(text) {
     const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_-]+)/);
     return parts.map((p, i) => i % 2 ? el("a", { href: p, target: "_blank", rel: "noopener" }, p) : p);
