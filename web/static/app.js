@@ -543,7 +543,7 @@ function applyPatch(view, patch) {
       view ? el("p", { class: "status-line" },
         phaseText(v) ? el("span", { class: "phase", id: "phase", text: phaseText(v) }) : null,
         mine ? el("span", { class: "badge", text: t("your_turn") }) : null) : null,
-      view ? (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired).map(tm => timerEl(tm, "small")) : null);
+      view && !view.outcome ? (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired).map(tm => timerEl(tm, "small")) : null);
   }
 
   function phonePage(v, prompt) {
@@ -559,7 +559,7 @@ function applyPatch(view, patch) {
       if (!view.outcome && (page !== "host" || (view.moves || []).length)) parts.push(...movePanels(v, view.moves || [], null));
       if (page === "host") parts.push(unattendedPanel(v));
       // A game with stations (Space Cadets) draws them itself (stations.js).
-      const stations = page === "seat" && window.TW_STATIONS ? window.TW_STATIONS.panels(v, timerEl) : null;
+      const stations = page === "seat" && window.TW_STATIONS ? window.TW_STATIONS.panels(v, view.outcome ? () => null : timerEl) : null;
       if (stations) parts.push(stations);
       else if (view.private !== undefined && view.private !== null && page === "seat") {
         const { open, hidden } = splitPrivate(view.private);
@@ -1130,7 +1130,8 @@ function applyPatch(view, patch) {
           code ? el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + code }) : null),
         el("div", { class: "board-side", "data-key": "side" }, el("h2", { text: t("seats") }), seatList(v, null), el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
     }
-    const timers = (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
+    // An ended game draws no timer.
+    const timers = view.outcome ? [] : (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
     const svg = view.board ? drawBoard(view.board, n, view.board.title) : null;
     const centre = [];
     if (timers.length) centre.push(el("div", { class: "timer-stage", "data-key": "timers" }, timers.map(tm => timerEl(tm, "huge"))));
@@ -1209,13 +1210,22 @@ function applyPatch(view, patch) {
     tick();
     if (document.querySelector("[data-timer]")) timerTick = setInterval(tick, 100);
   }
+  // timeUp shows TIME! over the screen for TIME_UP_MS, then clears it by
+  // itself; it never takes a tap (style.css: pointer-events none). A timer
+  // run out also asks for the view again, so that the prompt moves on.
+  const TIME_UP_MS = 3000;
+  let timeUpTimer = null;
   function timeUp(on) {
     const box = document.getElementById("time-up");
     box.textContent = t("time_up");
     box.hidden = !on;
     box.dataset.shown = on ? "1" : "0";
+    clearTimeout(timeUpTimer);
+    if (on) {
+      timeUpTimer = setTimeout(() => { box.hidden = true; box.dataset.shown = "0"; }, TIME_UP_MS);
+      setTimeout(() => { if (current && !signedOut && page !== "index") refresh(); }, 600);
+    }
   }
-  document.getElementById("time-up").addEventListener("click", () => timeUp(false));
 
   // ---------- log ----------
   // A seat's private events of an entry (and the placeholder the server
