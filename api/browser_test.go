@@ -188,7 +188,7 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 	do(t, host, "pick game", chromedp.SetValue(css("#game"), "jumpship"))
 	do(t, host, "create", chromedp.Click(css("#create-btn")))
 	do(t, host, "host page", chromedp.WaitVisible(css("#join-code")))
-	joinCode := get(t, host, "join code", chromedp.Text(css("#join-code")))
+	joinCode := strings.ReplaceAll(get(t, host, "join code", chromedp.Text(css("#join-code"))), " ", "")
 	qrWidth := get(t, host, "qr loaded", chromedp.Poll[int](`document.querySelector("#qr").naturalWidth || null`, chromedp.WithPollingTimeout(5*time.Second)))
 	if len(joinCode) != tablepkg.JoinCodeLen || qrWidth < 256 {
 		t.Fatalf("host page: join code %q, QR %d px", joinCode, qrWidth)

@@ -289,7 +289,17 @@ function applyPatch(view, patch) {
       el("p", { class: "muted", text: t("players_needed", { min: g.min_players, max: g.max_players }) }),
       el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options", "data-key": "options:" + g.id }, (g.options || []).filter(o => o.kind !== "json").map(o => optionInput(g, o)))),
       el("button", { type: "submit", id: "create-btn", class: "primary" }, t("create")));
-    const next = el("main", {}, el("h1", { text: t("create_title") }), form);
+    // A code box, for a phone that cannot scan the table's QR code.
+    const joinBox = el("form", { id: "join-by-code", class: "join-by-code", onsubmit: (ev) => {
+      ev.preventDefault();
+      const c = window.TW_GLANCE.normalCode(ev.target.closest("form").querySelector("input").value);
+      if (c) location.href = "/j/" + encodeURIComponent(c);
+    } },
+      el("h2", { text: t("have_code") }),
+      el("div", { class: "code-row" },
+        el("input", { id: "code-box", name: "code", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: 12, placeholder: "ACDE FHJK", "aria-label": t("join_code") }),
+        el("button", { type: "submit", id: "code-go", class: "primary" }, t("join"))));
+    const next = el("main", {}, joinBox, el("h1", { text: t("create_title") }), form);
     morphChildren(main, next);
   }
   function optionInput(g, o) {
@@ -310,7 +320,7 @@ function applyPatch(view, patch) {
 
   // ---------- join ----------
   async function pageJoin() {
-    const code = (path[1] || "").toUpperCase();
+    const code = window.TW_GLANCE.normalCode(decodeURIComponent(path[1] || ""));
     let info;
     try { info = await api("GET", "/api/join/" + encodeURIComponent(code)); }
     catch (e) { main.replaceChildren(el("p", { class: "notice", text: e.status === 404 ? t("no_such_table") : errorText(null, e) })); return; }
@@ -321,7 +331,7 @@ function applyPatch(view, patch) {
     if (mine && mine.token) { location.replace("/t/" + info.table_id); return; }
     if (info.status !== "lobby") { main.replaceChildren(el("p", { class: "notice", text: t("game_started_no_join") })); return; }
     const name = el("input", { id: "name", name: "name", maxlength: 24, required: true, autocomplete: "nickname" });
-    const form = el("form", { id: "join" }, el("h1", { text: t("join_title") }), el("p", { class: "code", text: code }),
+    const form = el("form", { id: "join" }, el("h1", { text: t("join_title") }), el("p", { class: "code", text: window.TW_GLANCE.code(code) }),
       el("label", { class: "field" }, el("span", { text: t("your_name") }), name), el("button", { type: "submit", id: "join-btn", class: "primary" }, t("join")),
       el("section", {}, el("h2", { text: t("seats") }), el("ul", { class: "seats" }, (info.seats || []).filter(s => !s.removed).map(s => el("li", { text: s.name })))));
     form.addEventListener("submit", async (ev) => {
@@ -572,7 +582,7 @@ function applyPatch(view, patch) {
         el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) })));
     }
     parts.push(logPanel(v));
-    return el("main", {}, parts);
+    return el("main", { class: page === "host" && !view ? "host-lobby" : null }, parts);
   }
 
   // ---------- moves ----------
@@ -1031,20 +1041,26 @@ function applyPatch(view, patch) {
       const why = count < v.min_players ? t("start_needs", { n: v.min_players - count }) : count > v.max_players ? t("start_too_many", { max: v.max_players }) : "";
       out.push(el("section", { class: "join", "data-key": "join" }, el("h2", { text: t("scan_to_join") }),
         el("img", { class: "qr", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png?code=" + encodeURIComponent(v.join_code || ""), alt: t("qr_alt") }),
-        el("p", { class: "code", id: "join-code", text: v.join_code }),
+        el("p", { class: "code", id: "join-code", text: window.TW_GLANCE.code(v.join_code) }),
         el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + v.join_code }),
+        // The board's own QR code: a tablet opens the board page by scanning.
+        el("details", { class: "group board-qr", "data-key": "board-qr" }, el("summary", { text: t("board_qr") }),
+          el("img", { class: "qr small", id: "board-qr", src: "/api/tables/" + v.table_id + "/qr.png?for=board&code=" + encodeURIComponent(v.join_code || ""), alt: t("board_qr_alt") })),
         // The host's controls over who may still join (issue 16).
         el("div", { class: "host-tools", "data-key": "join-tools" },
           el("button", { type: "button", class: "secondary", id: "new-code", onclick: rotateCode }, t("new_code")),
           el("button", { type: "button", class: "secondary", id: "lock", "aria-pressed": v.locked ? "true" : "false", onclick: () => setLocked(!v.locked) }, v.locked ? t("unlock_joins") : t("lock_joins")),
           el("p", { class: "help", id: "lock-state", text: v.locked ? t("locked_note") : t("unlocked_note") }))));
-      out.push(el("section", { "data-key": "lobby" }, el("h2", { text: t("seats") + " (" + count + ")" }), seatList(v, null),
-        el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
+      // Start stands above the seats, so that a full table does not push
+      // it off the host's screen.
+      out.push(el("section", { "data-key": "lobby", class: "lobby" }, el("h2", { text: t("seats") + " (" + count + ")" }),
         el("button", { id: "start", class: "primary", disabled: !!why, "aria-describedby": why ? "start-why" : null, onclick: startGame }, t("start")),
-        why ? el("p", { class: "help", id: "start-why", text: why }) : null));
+        why ? el("p", { class: "help", id: "start-why", text: why }) : null,
+        el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
+        seatList(v, null)));
     } else if (v.status !== "ended") {
       out.push(el("section", { class: "host-tools", "data-key": "host-tools" }, el("h2", { text: t("host_view") }),
-        el("p", {}, el("span", { text: t("join_code") + ": " }), el("b", { text: v.join_code })),
+        el("p", {}, el("span", { text: t("join_code") + ": " }), el("b", { text: window.TW_GLANCE.code(v.join_code) })),
         el("button", { type: "button", class: "secondary", id: "undo", onclick: undo }, t("undo"))));
     }
     out.push(el("p", { "data-key": "board-link" }, el("a", { href: "/b/" + v.table_id + (v.join_code ? "#code=" + encodeURIComponent(v.join_code) : ""), id: "board-link", target: "_blank", rel: "noopener" }, t("board_link"))));
@@ -1125,9 +1141,12 @@ function applyPatch(view, patch) {
       return el("main", { class: "board-lobby" },
         el("div", { class: "board-join", "data-key": "join" },
           el("h1", { text: t("scan_to_join") }),
-          el("img", { class: "qr big", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png", alt: t("qr_alt") }),
-          code ? el("p", { class: "code huge", id: "join-code", text: code }) : null,
-          code ? el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + code }) : null),
+          el("div", { class: "join-pair" },
+            el("img", { class: "qr big", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png", alt: t("qr_alt") }),
+            code ? el("div", { class: "join-typed" },
+              el("p", { class: "muted", text: t("or_type") }),
+              el("p", { class: "muted join-where", text: location.host }),
+              el("p", { class: "code huge", id: "join-code", text: window.TW_GLANCE.code(code) })) : null)),
         el("div", { class: "board-side", "data-key": "side" }, el("h2", { text: t("seats") }), seatList(v, null), el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
     }
     // An ended game draws no timer.
