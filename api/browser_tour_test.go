@@ -412,8 +412,8 @@ func keepsPlace(t *testing.T, ts *testServer, tb *table, p context.Context, r *r
 // control it was on left the page (its move is no longer offered).
 func focusGoneWithMove(after []string) bool { return after[2] == "lost:BODY" && after[1] == "" }
 
-// confirmAsks taps, on its screen, every offered move with a confirm
-// sentence: the page must ask first, and cancelling sends nothing. It
+// confirmAsks taps, on its screen, every offered move that the page must
+// ask about (MoveSpec.Ask): the page must ask first, and cancelling sends nothing. It
 // returns how many such moves it checked.
 func confirmAsks(t *testing.T, ts *testServer, tb *table, screens map[string]context.Context) int {
 	t.Helper()
@@ -424,7 +424,7 @@ func confirmAsks(t *testing.T, ts *testServer, tb *table, screens map[string]con
 			continue
 		}
 		for _, m := range v.View.Moves {
-			if m.Confirm == "" {
+			if m.Ask == "" {
 				continue
 			}
 			waitVersion(t, p, v.Version)

@@ -399,6 +399,9 @@ func appendMove(dst []byte, m *kit.MoveSpec) ([]byte, bool) {
 	if m.Confirm != "" {
 		o.str("confirm", m.Confirm)
 	}
+	if m.Ask != "" {
+		o.str("ask", m.Ask)
+	}
 	return o.end(), true
 }
 

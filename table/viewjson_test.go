@@ -100,7 +100,7 @@ func TestViewJSONIsMarshal(t *testing.T) {
 	}
 	moves := []kit.MoveSpec{
 		{},
-		{Type: "give", Label: "Give <a> token", Rule: "p. 4", Host: true, Primary: true, Group: "Tokens", Confirm: "Sure?",
+		{Type: "give", Label: "Give <a> token", Rule: "p. 4", Host: true, Primary: true, Group: "Tokens", Confirm: "Sure?", Ask: kit.AskEndsGame,
 			Args: []kit.ArgSpec{
 				{},
 				{Name: "to", Label: "To", Kind: kit.ArgSeat, Min: new(int), Max: &seat, Optional: true,

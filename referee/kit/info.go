@@ -103,7 +103,20 @@ type MoveSpec struct {
 	// confirm before sending the move: it ends the game, cannot be undone,
 	// or reveals something.
 	Confirm string `json:"confirm,omitempty"`
+	// Ask, when set, makes the phone ask before sending the move, with
+	// Confirm's sentence, and says why: AskEndsGame, AskEndsTurnEarly or
+	// AskSubmitsScore. A phone sends every other move at once and says
+	// what it sent (a question before every move teaches players to tap
+	// yes without reading).
+	Ask string `json:"ask,omitempty"`
 }
+
+// The reasons a phone asks before sending a move (MoveSpec.Ask).
+const (
+	AskEndsGame      = "ends_game"
+	AskEndsTurnEarly = "ends_turn_early"
+	AskSubmitsScore  = "submits_score"
+)
 
 // IntPtr returns a pointer to n, for Min and Max.
 func IntPtr(n int) *int { return &n }

@@ -177,7 +177,7 @@ func moveRows() []kit.MoveDef[State] {
 		seatRow(kit.MoveSpec{Type: MoveHunt, Label: "Move the Alien (hunting action)", Rule: ruleHunting, Primary: true,
 			Confirm: "The Crew tokens in that room will be flipped face up; this cannot be undone.", Args: []kit.ArgSpec{roomArg()}},
 			offerHunt, kit.Args(ruleHunting, hunt)),
-		seatRow(kit.MoveSpec{Type: MovePlayMissionOrder, Label: "Play a mission order", Rule: ruleMissionOrders, Group: groupOrders,
+		seatRow(kit.MoveSpec{Type: MovePlayMissionOrder, Label: "Play a mission order", Rule: ruleMissionOrders, Group: groupOrders, Primary: true,
 			Confirm: "The card goes face up to the discard pile and you apply its mission order.", Args: []kit.ArgSpec{cardArgSpec("Mission card")}},
 			offerMissionOrder, kit.Args(ruleMissionOrders, playMissionOrder)),
 		seatRow(kit.MoveSpec{Type: MovePassMissionOrders, Label: "Pass (no mission order)", Rule: ruleMissionOrders, Primary: true},

@@ -226,6 +226,23 @@ function applyPatch(view, patch) {
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { box.hidden = true; }, ok ? 2500 : 7000);
   }
+  // sentToast says briefly which move was sent; on the host's screen (the
+  // one that may undo) it offers to take it back, unless the server said
+  // the move is final (it revealed something or drew at random).
+  function sentToast(label, final) {
+    const box = document.getElementById("toast");
+    const undoable = page === "host" && !final;
+    box.replaceChildren(el("span", { text: t("sent", { move: label }) }),
+      undoable ? el("button", { type: "button", id: "toast-undo", class: "secondary", onclick: async () => {
+        box.hidden = true;
+        try { await api("POST", "/api/tables/" + tableId() + "/undo", undefined, tokenFor(tableId(), "host")); }
+        catch (e) { toast(errorText(current, e), e.data && e.data.rule); }
+      } }, t("undo")) : null);
+    box.className = "ok sent";
+    box.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { box.hidden = true; }, undoable ? 5000 : 2500);
+  }
   function setOnline(on) {
     if (online === on) return;
     online = on;
@@ -767,7 +784,10 @@ function applyPatch(view, patch) {
     if (busy) return;
     const { args, missing } = readArgs(m, form);
     if (missing.length) { toast(t("choose_first", { what: missing.map(a => gt(v.game, ["arg." + a.name], a.label || humanKey(a.name))).join(", ") })); return; }
-    if (m.confirm && !(await ask(gt(v.game, ["confirm." + m.type], m.confirm), moveLabel(v, m)))) return;
+    // The page asks only before a move that ends the game, ends a turn
+    // with actions left or submits a score (the referee's "ask"); every
+    // other move goes at once, and a short note says what was sent.
+    if (m.ask && !(await ask(gt(v.game, ["confirm." + m.type], m.confirm || t("confirm_generic")), moveLabel(v, m)))) return;
     const body = { type: m.type, args, expected_version: v.version, idempotency_key: randomKey() };
     if (asSeat !== null && asSeat !== undefined) body.as_seat = asSeat;
     // The form empties at once (a stale pick must not carry over to the
@@ -775,14 +795,14 @@ function applyPatch(view, patch) {
     const saved = Array.from(form.elements).map(e => [e, e.type === "checkbox" || e.type === "radio" ? e.checked : e.value]);
     form.reset();
     const ok = await send(body, v);
+    if (ok && !m.ask) sentToast(moveLabel(v, m), ok.final);
     if (!ok) for (const [e, val] of saved) if (e.isConnected) { if (e.type === "checkbox" || e.type === "radio") e.checked = val; else e.value = val; }
   }
   // send posts one move; every move button waits until the answer.
   async function send(body, v) {
     setBusy(true);
     try {
-      await postWithRetry("/api/tables/" + v.table_id + "/moves", body, tokenFor(v.table_id, role()));
-      return true;
+      return (await postWithRetry("/api/tables/" + v.table_id + "/moves", body, tokenFor(v.table_id, role()))) || {};
     } catch (e) {
       const d = e.data || {};
       if (e.status === 409 && d.version !== undefined) { toast(t("moved_on")); refresh(); }
