@@ -960,6 +960,7 @@ function applyPatch(view, patch) {
       const on = turn.has(s.seat);
       return el("li", { class: "seat" + (on ? " turn" : ""), "data-seat": s.seat, "data-key": "seat:" + s.seat, "aria-current": on ? "true" : null },
         el("div", { class: "seat-head" },
+          window.TW_GLANCE.seatChip(s.seat, s.name),
           el("span", { class: "seat-name", text: s.name }),
           me(v) === s.seat ? el("span", { class: "tag", text: t("you") }) : null,
           on ? el("span", { class: "tag turn-tag", text: t("their_turn") }) : null,
@@ -989,11 +990,11 @@ function applyPatch(view, patch) {
     let headline;
     const team = winners.length === seated || (winners.length === 0 && !o.side);
     if (mine !== null) headline = team ? t(winners.length ? "team_won" : "team_lost") : t(winners.includes(mine) ? "you_won" : "you_lost");
-    else if (o.side) headline = t("side_won", { side: gt(v.game, ["side." + o.side], o.side) });
+    else if (o.side) headline = sideWon(v, o.side);
     else headline = winners.length ? t("won_by", { names: winners.map(w => n[w]).join(", ") }) : t("team_lost");
     const good = mine !== null ? (winners.includes(mine)) : winners.length > 0;
     const kids = [el("p", { class: "headline", id: "result", text: headline })];
-    if (o.side && mine !== null) kids.push(el("p", { text: t("side_won", { side: gt(v.game, ["side." + o.side], o.side) }) }));
+    if (o.side && mine !== null) kids.push(el("p", { text: sideWon(v, o.side) }));
     if (winners.length && !team) kids.push(el("p", { id: "winners" }, el("b", { text: t("winners") + ": " }), winners.map(w => n[w]).join(", ")));
     kids.push(el("p", { id: "reason" }, gt(v.game, [o.reason_code], o.reason, o.reason_params)));
     if (o.scores && o.scores.length) {
@@ -1023,6 +1024,12 @@ function applyPatch(view, patch) {
     return el("table", { class: "reveal", id: "revealed" },
       el("thead", {}, el("tr", {}, cols.map(c => el("th", { text: gt(v.game, ["panel." + c], humanKey(c)) })))),
       el("tbody", {}, list.map(x => el("tr", {}, cols.map(c => el("td", { text: x[c] === undefined || x[c] === null ? "—" : typeof x[c] === "object" ? JSON.stringify(x[c]).replace(/[{}"[\]]/g, " ").trim() : typeof x[c] === "boolean" ? t(x[c] ? "yes" : "no") : String(x[c]) }))))));
+  }
+  // sideWon is the headline of a side's win: a side named in the plural
+  // ("Aliens", "Guards") takes a plural verb, one in the singular ("the
+  // Alien", "the Crew") a singular one.
+  function sideWon(v, side) {
+    return t(/s$/i.test(String(side)) ? "side_won" : "side_won_one", { side: gt(v.game, ["side." + side], side) });
   }
   async function rematch() {
     const btn = document.getElementById("rematch");
