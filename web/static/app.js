@@ -894,7 +894,8 @@ function applyPatch(view, patch) {
       return el("div", { class: "hand-part", "data-key": "hand:" + k },
         el("h2", { text: /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["panel." + k], humanKey(k)) : k }),
         handMeter(val),
-        items && items.every(x => x === null || typeof x !== "object")
+        window.TW_GLANCE.isCards(items) ? window.TW_GLANCE.cardRow(items, k)
+        : items && items.every(x => x === null || typeof x !== "object")
           ? el("div", { class: "tokens" }, items.length ? items.map((x, i) => el("span", { class: "token", "data-key": "t:" + i + ":" + x, text: String(x) })) : el("span", { class: "muted", text: "—" }))
           : readable(v, val));
     }));
@@ -941,8 +942,10 @@ function applyPatch(view, patch) {
     const kids = [seatList(v, view)];
     if ((view.tracks || []).length) kids.push(el("div", { class: "tracks", id: "tracks" }, view.tracks.map(trackEl)));
     if (view.board) {
+      // The board's counters are on the board screen; a phone keeps them
+      // folded, so that a hand and the seats fit its screens.
       const bc = drawCounters(view.board);
-      if (bc.length) kids.push(el("div", { class: "counters" }, bc));
+      if (bc.length) kids.push(el("details", { class: "group", "data-key": "counters" }, el("summary", { text: t("more_table") }), el("div", { class: "counters" }, bc)));
     }
     // The drawn board replaces the raw public data where a game has one.
     if (view.public !== undefined && view.public !== null && !view.board) {

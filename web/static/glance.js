@@ -31,5 +31,27 @@
     return el("span", { class: "seat-chip", style: "background:" + seatColour(seat), "aria-hidden": "true", "data-seat-colour": seatColour(seat) }, initial(name, seat));
   }
 
-  window.TW_GLANCE = { code, normalCode, seatColour, initial, seatChip };
+  // isCards reports whether a hand's part is a list of cards: records with
+  // a name ("label" or "name"), and a kind or a text.
+  function isCards(items) {
+    return Array.isArray(items) && items.length > 0 && items.every(x => x && typeof x === "object" && !Array.isArray(x) &&
+      typeof (x.label || x.name) === "string" && (typeof x.kind === "string" || typeof x.text === "string"));
+  }
+  // cardRow draws a hand of cards as a row of compact cards, each its name
+  // and kind; a tap on a card opens its text (and closes it again).
+  function cardRow(items, key) {
+    return el("div", { class: "card-row", "data-key": "cards:" + key }, items.map((c, i) => {
+      // "Mission card 32 (Emergency procedure D)" of kind "Emergency
+      // procedure D" reads "Mission card 32" over its kind.
+      let name = String(c.label || c.name);
+      if (c.kind) name = name.replace(" (" + c.kind + ")", "");
+      const kind = c.kind && !name.includes(c.kind) ? c.kind : "";
+      const id = c.card !== undefined ? c.card : c.id !== undefined ? c.id : i;
+      return el("details", { class: "hand-card", "data-key": "card:" + id },
+        el("summary", {}, el("span", { class: "card-name", text: name }), kind ? el("span", { class: "card-kind", text: kind }) : null),
+        c.text ? el("p", { class: "card-text", text: c.text }) : null);
+    }));
+  }
+
+  window.TW_GLANCE = { code, normalCode, seatColour, initial, seatChip, isCards, cardRow };
 })();
