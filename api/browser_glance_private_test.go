@@ -16,7 +16,7 @@ import (
 
 // handKey is the page's test of a private view's part that a phone shows
 // openly, as a hand to play from (web/static/app.js splitPrivate).
-var handKey = regexp.MustCompile(`(^|_)(hand|holding|workbench|in_hand)(_|$)`)
+var handKey = regexp.MustCompile(`(^|_)(hand|workbench|in_hand)(_|$)`)
 
 // ownSecrets lists a seat's secrets that its phone must keep out of its
 // page text unless they are held: the strings of its private view's

@@ -422,6 +422,9 @@ func appendArg(dst []byte, a *kit.ArgSpec) ([]byte, bool) {
 	if a.Optional {
 		o.bool("optional")
 	}
+	if a.Secret {
+		o.bool("secret")
+	}
 	return o.end(), true
 }
 

@@ -82,6 +82,10 @@ type ArgSpec struct {
 	Max      *int     `json:"max,omitempty"`
 	Choices  []Choice `json:"choices,omitempty"`
 	Optional bool     `json:"optional,omitempty"`
+	// Secret marks a picker of secret things (the tokens a player has not
+	// placed yet): which choices are left tells what was placed, so the
+	// phone shows them only while the player holds the secrets.
+	Secret bool `json:"secret,omitempty"`
 }
 
 // MoveSpec is one move type of the catalog. In a View's Moves list, the

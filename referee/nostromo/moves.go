@@ -157,10 +157,10 @@ func moveRows() []kit.MoveDef[State] {
 			Args: []kit.ArgSpec{{Name: "seat", Label: "Crew player", Kind: kit.ArgSeat}}},
 			offerExtraSet, kit.Args(ruleCrewSetup, chooseExtraSet)),
 		seatRow(kit.MoveSpec{Type: MovePlaceCrewToken, Label: "Place a Crew token face down", Rule: ruleHiding3, Primary: true,
-			Args: []kit.ArgSpec{{Name: "token", Label: "Crew token", Kind: kit.ArgEnum}, roomArg()}},
+			Args: []kit.ArgSpec{{Name: "token", Label: "Crew token", Kind: kit.ArgEnum, Secret: true}, roomArg()}},
 			offerPlaceCrew, kit.Args(ruleHiding3, placeCrewToken)),
 		seatRow(kit.MoveSpec{Type: MovePlaceBlip, Label: "Place a Blip token face down", Rule: ruleHiding3, Primary: true,
-			Args: []kit.ArgSpec{{Name: "blip", Label: "Blip token", Kind: kit.ArgEnum, Choices: []kit.Choice{
+			Args: []kit.ArgSpec{{Name: "blip", Label: "Blip token", Kind: kit.ArgEnum, Secret: true, Choices: []kit.Choice{
 				{Value: BlipAlien, Label: "Alien"}, {Value: BlipJonesy, Label: "Jonesy"}, {Value: BlipBreakdown, Label: "Breakdown"}}}, roomArg()}},
 			offerPlaceBlip, kit.Args(ruleHiding3, placeBlip)),
 		seatRow(kit.MoveSpec{Type: MoveDonePlacing, Label: "Done placing", Rule: ruleHiding3, Primary: true},

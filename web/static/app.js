@@ -714,6 +714,7 @@ function applyPatch(view, patch) {
     const alabel = gt(v.game, ["arg." + a.name], a.label || humanKey(a.name));
     const id = "arg-" + key.replace(/[^a-z0-9_-]/gi, "_") + "-" + a.name;
     const choices = argChoices(v, a);
+    if (choices && a.secret) return secretPicker(v, a, alabel, choices);
     if (choices) {
       // A single choice is already made; several start empty, so that a
       // careless tap cannot pick a victim or a target.
@@ -735,6 +736,23 @@ function applyPatch(view, patch) {
     }
     if (a.kind === "int") return stepper(a.name, alabel, a.min, a.max, a.min !== undefined && a.min !== null ? Math.max(a.min, Math.min(0, a.max === undefined ? 0 : a.max)) : 0, "arg:" + a.name);
     return el("label", { class: "field", "data-arg": a.name, "data-key": "arg:" + a.name }, el("span", { text: alabel }), el("input", { type: "text", name: a.name, required: !a.optional }));
+  }
+  // secretPicker is a picker of secret things (the tokens not placed yet):
+  // its choices show only while the player holds its button (a thumb on
+  // the button, a finger on a choice); the choice made stays picked, out
+  // of sight.
+  function secretPicker(v, a, alabel, choices) {
+    const held = window.TW_PRIVACY.held();
+    const only = choices.length === 1 && !a.optional;
+    return el("fieldset", { class: "choices secret-picker", "data-arg": a.name, "data-key": "arg:" + a.name },
+      el("legend", { text: alabel }),
+      el("button", Object.assign({ type: "button", class: "hold small-hold" }, window.TW_PRIVACY.holdAttrs()), t("hold_to_choose")),
+      el("div", { class: "secret-choices", "data-secret-box": "1", hidden: !held },
+        choices.map((c, i) => el("label", { class: "chip", "data-key": "c:" + i + ":" + String(c.value) },
+          // Not "required": a hidden control cannot be validated; a missing
+          // pick is caught by readArgs.
+          el("input", { type: "radio", name: a.name, value: String(i), checked: only }),
+          el("span", { text: choiceLabel(v, c, a.kind) })))));
   }
   // stepper is a number with − and + buttons of 44 px, kept within min/max.
   function stepper(name, label, min, max, value, key) {
@@ -880,7 +898,9 @@ function applyPatch(view, patch) {
   // What a player holds in hand (tokens, cards, a workbench) stays on
   // screen to play from, drawn as tokens; everything else private (an
   // identity, a side, face-down placements) hides behind press-and-hold.
-  const HAND = /(^|_)(hand|holding|workbench|in_hand)(_|$)/;
+  // A holding cell is secret (which tokens are left tells what went face
+  // down): it hides with the rest.
+  const HAND = /(^|_)(hand|workbench|in_hand)(_|$)/;
   function splitPrivate(priv) {
     if (!priv || typeof priv !== "object" || Array.isArray(priv)) return { open: null, hidden: priv };
     const open = {}, hidden = {};

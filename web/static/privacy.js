@@ -11,6 +11,7 @@
   const { el } = window.TW_DOM;
   const texts = new Map();   // data-secret key → the text shown while held
   let held = false;
+  let holder = null;         // the pointer that holds (another may tap a choice)
   const listeners = [];
 
   function word(key) {
@@ -41,9 +42,11 @@
   // (or left, or cancelled) it hides them.
   function holdAttrs() {
     const hold = (on) => (ev) => {
-      if (on && ev.type === "pointerdown") ev.preventDefault();
+      if (on && ev.type === "pointerdown") { ev.preventDefault(); holder = ev.pointerId; }
+      if (!on && ev.pointerId !== undefined && holder !== null && ev.pointerId !== holder) return;
       if ((ev.type === "keydown" || ev.type === "keyup") && ev.key !== " " && ev.key !== "Enter") return;
       if (ev.type === "keydown") ev.preventDefault();
+      if (!on) holder = null;
       set(on);
     };
     return { "data-hold": "1", "aria-pressed": held ? "true" : "false", tabindex: "0",
@@ -65,7 +68,9 @@
   }
 
   window.TW_PRIVACY = { set, held: () => held, holdAttrs, secret, paint, forget, onChange: (f) => listeners.push(f) };
-  // A finger lifted anywhere (outside the target it pressed) lets go too.
-  document.addEventListener("pointerup", () => set(false));
+  // The holding finger lifted anywhere (outside the target it pressed)
+  // lets go too; another finger's tap (a choice in a secret picker) does
+  // not.
+  document.addEventListener("pointerup", (ev) => { if (holder === null || ev.pointerId === holder) { holder = null; set(false); } });
   document.addEventListener("visibilitychange", () => { if (document.visibilityState !== "visible") set(false); });
 })();
