@@ -103,9 +103,10 @@ type MoveSpec struct {
 	// Group gathers the other moves under a collapsed heading, e.g.
 	// "Record a card effect". Empty: the phone's "Other moves".
 	Group string `json:"group,omitempty"`
-	// Confirm, when set, is the sentence the phone asks the player to
-	// confirm before sending the move: it ends the game, cannot be undone,
-	// or reveals something.
+	// Confirm, when set, says in one sentence what the move does that
+	// cannot be taken back (it ends the game, cannot be undone, reveals
+	// something): the phone shows it with the move, and asks it before
+	// sending the move when Ask is set.
 	Confirm string `json:"confirm,omitempty"`
 	// Ask, when set, makes the phone ask before sending the move, with
 	// Confirm's sentence, and says why: AskEndsGame, AskEndsTurnEarly or
