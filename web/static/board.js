@@ -75,8 +75,12 @@
   // lantern; "A?": a face-down piece of Ann's).
   function shortText(pc, who) {
     const what = (pc.label || "").replace(/^#\d+\s*/, "").replace(/^(the|a|an|o|os|as)\s+/i, "");
-    if (pc.seat !== undefined && pc.seat !== null && who) return initialOf(who, pc.seat) + (pc.kind === "back" ? "?" : what.slice(0, 1).toLowerCase());
-    return pc.kind === "back" ? "?" : (what || who || "").slice(0, 2);
+    // A piece that is the seat itself (labelled with its name) is the
+    // name's first two letters.
+    if (pc.seat !== undefined && pc.seat !== null && who && pc.label !== who) return initialOf(who, pc.seat) + (pc.kind === "back" ? "?" : what.slice(0, 1).toLowerCase());
+    if (pc.seat !== undefined && pc.seat !== null && who && pc.kind !== "back") return initialOf(who, pc.seat) + who.slice(1, 2);
+    const two = (what || who || "").slice(0, 2);
+    return pc.kind === "back" ? "?" : two.charAt(0).toUpperCase() + two.slice(1);
   }
   function initialOf(who, seat) { return window.TW_GLANCE ? window.TW_GLANCE.initial(who, seat) : String(who).slice(0, 1).toUpperCase(); }
 
@@ -634,7 +638,7 @@
         if (!byShort.has(short)) byShort.set(short, []);
         if (!byShort.get(short).includes(full)) byShort.get(short).push(full);
         // A seat's piece names its seat too ("crew token (Bob)").
-        if (pc.label && who) owner.set(short, owner.has(short) && owner.get(short) !== who ? "" : who);
+        if (pc.label && who && pc.label !== who) owner.set(short, owner.has(short) && owner.get(short) !== who ? "" : who);
       }
     }
     return Array.from(byShort, ([short, fulls]) => {
