@@ -83,7 +83,8 @@ var sideHeadline = regexp.MustCompile(`The (\S+) (wins?)\.`)
 // phone, and every piece of a seat is drawn in that colour with that
 // initial; the prompt is the largest text on the board; no piece reads
 // "Th". At the end, nothing under way stays on the board ("Being
-// resolved", "Alien attack"), and a side's headline agrees in number
+// resolved", "Alien attack") nor on the phone (the attack banner), and a
+// side's headline agrees in number
 // ("The Aliens win.", "The Alien wins.").
 func TestBrowserBoardReadsAtAGlance(t *testing.T) {
 	newCtx := browser(t)
@@ -130,6 +131,9 @@ func TestBrowserBoardReadsAtAGlance(t *testing.T) {
 				if strings.Contains(svg, stale) {
 					t.Errorf("%s: the ended board still says %q", g.id, stale)
 				}
+			}
+			if n := get(t, phone, "attack banner", chromedp.Evaluate[int](`document.querySelectorAll("#attack").length`)); n != 0 {
+				t.Errorf("%s: the ended phone still shows the attack banner", g.id)
 			}
 			text := pageText(t, board) + "\n" + pageText(t, phone)
 			for _, m := range sideHeadline.FindAllStringSubmatch(text, -1) {

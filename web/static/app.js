@@ -578,7 +578,8 @@ function applyPatch(view, patch) {
     const view = v.view;
     if (view) {
       parts.push(krakenBanner(v));
-      parts.push(attackBanner(v));
+      // After the end, the result replaces what was under way.
+      if (!view.outcome) parts.push(attackBanner(v));
       if (view.outcome) parts.push(outcomePanel(v));
     }
     if (page === "host") parts.push(...hostPanels(v));
