@@ -176,7 +176,7 @@ func (it logItem) entry(v kit.Viewer, names map[int]string) LogEntry {
 
 // PrivatePlaceholder stands in a log entry for the private events that
 // its viewer may not see.
-var PrivatePlaceholder = kit.Event{Code: "private", Text: "(private)"}
+var PrivatePlaceholder = kit.Event{Code: "withheld", Text: "(private)"}
 
 // Log returns the whole log of a table as the identity may see it: each
 // entry's events filtered to those the identity may see.

@@ -1311,7 +1311,7 @@ function applyPatch(view, patch) {
       const cls = e.undone ? "undone" : "";
       const out = open.map((ev, i) => el("div", { class: cls, "data-key": "log:" + e.seq + ":" + i }, "#" + e.seq + " ", linkify(gt(v.game, [ev.code], ev.text, ev.params)), e.undone ? " " + t("undone") : ""));
       if (priv.length) {
-        const own = priv.filter(ev => ev.code !== "private").map(ev => gt(v.game, [ev.code], ev.text, ev.params));
+        const own = priv.filter(ev => ev.code !== "withheld").map(ev => gt(v.game, [ev.code], ev.text, ev.params));
         const text = own.length ? own.join(" ") : t("private_line");
         out.push(el("div", Object.assign({ class: (cls + " private-line").trim(), "data-key": "log:" + e.seq + ":p" }, seat && own.length ? window.TW_PRIVACY.holdAttrs() : {}),
           "#" + e.seq + " ", seat && own.length ? window.TW_PRIVACY.secret("log:" + e.seq, text) : t("private_line"), e.undone ? " " + t("undone") : ""));
@@ -1320,7 +1320,7 @@ function applyPatch(view, patch) {
     });
     return el("section", { id: "log-box", class: "log-box", "data-key": "log" }, el("h2", { text: t("log") }), el("div", { class: "log", id: "log" }, rows));
   }
-  function isPrivate(ev) { return ev.code === "private" || (Array.isArray(ev.to) && ev.to.length > 0); }
+  function isPrivate(ev) { return ev.code === "withheld" || (Array.isArray(ev.to) && ev.to.length > 0); }
   function linkify(text) {
     const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_-]+)/);
     return parts.map((p, i) => i % 2 ? el("a", { href: p, target: "_blank", rel: "noopener" }, p) : p);
