@@ -35,7 +35,7 @@ func TestBrowserViewFields(t *testing.T) {
 		v.view.moves = [
 			{ type: "draw", label: "Draw two tokens", primary: true },
 			{ type: "give", label: "Give a token", group: "Tokens", args: [{ name: "to", label: "To", kind: "seat", choices: [{ value: 1, label: "Bob" }, { value: 2, label: "Cid" }] }] },
-			{ type: "declare", label: "Declare the end", group: "Tokens", confirm: "This ends the game for everyone." }];
+			{ type: "declare", label: "Declare the end", group: "Tokens", confirm: "This ends the game for everyone.", ask: "ends_game" }];
 		v.log = (v.log || []).concat([{ seq: 9999, events: [{ code: "kraken_subdued", text: "The Kraken is subdued: open /kraken/t4 for part 2." }] }]);
 		window.TW_TEST.show(v);
 		return true;

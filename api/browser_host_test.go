@@ -20,14 +20,14 @@ func TestBrowserHostJoinControls(t *testing.T) {
 	host := newPhone()
 	openAs(t, ts, host, boardScreen, tb, "host", tb.Host, -1)
 	do(t, host, "lobby drawn", chromedp.WaitVisible(css("#new-code")))
-	oldCode := get(t, host, "join code", chromedp.Text(css("#join-code")))
+	oldCode := strings.ReplaceAll(get(t, host, "join code", chromedp.Text(css("#join-code"))), " ", "")
 	if oldCode != tb.Code {
 		t.Fatalf("host shows join code %q, want %q", oldCode, tb.Code)
 	}
 
 	do(t, host, "new code", chromedp.Click(css("#new-code")))
-	waitTrue(t, host, "code changes", `document.getElementById("join-code").textContent !== `+jsString(oldCode))
-	newCode := get(t, host, "new join code", chromedp.Text(css("#join-code")))
+	waitTrue(t, host, "code changes", `document.getElementById("join-code").textContent.replace(/ /g, "") !== `+jsString(oldCode))
+	newCode := strings.ReplaceAll(get(t, host, "new join code", chromedp.Text(css("#join-code"))), " ", "")
 	if st, _ := ts.call("POST", "/api/join", "", map[string]any{"code": oldCode, "name": "Old"}); st < 400 {
 		t.Fatalf("join with the old code after rotation = %d, want a refusal", st)
 	}

@@ -166,7 +166,7 @@ func TestBrowserEveryGame(t *testing.T) {
 		})
 	}
 	if confirmSeen == 0 {
-		t.Log("no move with a confirm sentence was offered in any game: the referee side of issue 14 (MoveSpec.Confirm) is not merged yet, so the confirm check did not run")
+		t.Log("no move that asks first (MoveSpec.Ask) was on the tour's screens; TestBrowserConfirmEveryGame checks such moves")
 	}
 }
 
@@ -334,7 +334,7 @@ func keepsPlace(t *testing.T, ts *testServer, tb *table, p context.Context, r *r
 	waitVersion(t, p, ts.view(tb, "").Version)
 	prep := get(t, p, "prepare", chromedp.Evaluate[string](`(() => {
 		const d = document.querySelector('details.group:not([open])');
-		if (d) { d.open = true; d.__mark = "d"; }
+		if (d) { d.open = true; d.__mark = "d"; window.__markedDetails = d; }
 		const radio = document.querySelector('form.move fieldset.choices input[type=radio]:not(:checked)');
 		if (radio) { radio.checked = true; radio.__mark = "r"; }
 		const f = document.querySelector('form.move select, form.move input, #secret-hold, details.group summary');
@@ -365,7 +365,9 @@ func keepsPlace(t *testing.T, ts *testServer, tb *table, p context.Context, r *r
 	waitVersion(t, p, before+1)
 	got := get(t, p, "after", chromedp.Evaluate[string](`(() => {
 		const out = [];
-		const d = Array.from(document.querySelectorAll("details")).find(x => x.__mark === "d");
+		// The marked node itself: one that left the page is "gone", not
+		// missing.
+		const d = window.__markedDetails;
 		out.push(!d ? "" : !d.isConnected ? "details-gone" : d.open ? "details" : "details-closed");
 		const r = Array.from(document.querySelectorAll("input[type=radio]")).find(x => x.__mark === "r");
 		out.push(r ? (r.checked ? "radio" : "radio-unchecked") : "");
@@ -412,8 +414,8 @@ func keepsPlace(t *testing.T, ts *testServer, tb *table, p context.Context, r *r
 // control it was on left the page (its move is no longer offered).
 func focusGoneWithMove(after []string) bool { return after[2] == "lost:BODY" && after[1] == "" }
 
-// confirmAsks taps, on its screen, every offered move with a confirm
-// sentence: the page must ask first, and cancelling sends nothing. It
+// confirmAsks taps, on its screen, every offered move that the page must
+// ask about (MoveSpec.Ask): the page must ask first, and cancelling sends nothing. It
 // returns how many such moves it checked.
 func confirmAsks(t *testing.T, ts *testServer, tb *table, screens map[string]context.Context) int {
 	t.Helper()
@@ -424,7 +426,7 @@ func confirmAsks(t *testing.T, ts *testServer, tb *table, screens map[string]con
 			continue
 		}
 		for _, m := range v.View.Moves {
-			if m.Confirm == "" {
+			if m.Ask == "" {
 				continue
 			}
 			waitVersion(t, p, v.Version)

@@ -93,7 +93,14 @@ func (s *Server) handleTableQR(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	png, err := qrcode.Encode(s.joinURL(code), qrcode.Medium, 512)
+	target := s.joinURL(code)
+	// The host's screen offers the board page as a QR code of its own, so
+	// that a tablet need not type the board's address; the fragment gives
+	// the board the join code to show (it is never sent to the server).
+	if c.QueryParam("for") == "board" {
+		target = s.cfg.PublicURL + "/b/" + c.Param("id") + "#code=" + code
+	}
+	png, err := qrcode.Encode(target, qrcode.Medium, 512)
 	if err != nil {
 		return err
 	}

@@ -32,10 +32,12 @@ func tokenMatches(token string, hash []byte) bool {
 	return subtle.ConstantTimeCompare(HashToken(token), hash) == 1
 }
 
-// joinAlphabet has no ambiguous characters: no 0/O, 1/I/L, and no U/V.
-const joinAlphabet = "23456789ABCDEFGHJKMNPQRSTWXYZ"
+// joinAlphabet has no characters that a person reading a code aloud or
+// typing it from a screen mixes up: no 0/O, 1/I/L, U/V, 2/Z, 5/S, 6/G or
+// 8/B (the digit stays, the letter goes).
+const joinAlphabet = "23456789ACDEFHJKMNPQRTWXY"
 
-// JoinCodeLen is the length of a join code: 29^8 ≈ 5.0e11 codes, so that
+// JoinCodeLen is the length of a join code: 25^8 ≈ 1.5e11 codes, so that
 // guessing one at the lookup limits is hopeless (README, Reliability).
 const JoinCodeLen = 8
 

@@ -154,13 +154,29 @@ func (it logItem) by(names map[int]string) string {
 
 func (it logItem) entry(v kit.Viewer, names map[int]string) LogEntry {
 	e := LogEntry{Seq: it.Seq, Kind: it.Kind, At: it.At, By: it.by(names), Note: it.note(names), Undone: it.Undone, Events: []kit.Event{}}
+	hidden, shown := false, false
 	for _, ev := range it.Events {
 		if ev.VisibleTo(v) {
 			e.Events = append(e.Events, ev)
+			shown = shown || ev.To != nil
+		} else {
+			hidden = true
 		}
+	}
+	// A viewer who sees none of an entry's private events gets one
+	// placeholder in their place: every screen's log then has a private
+	// line where any seat has one (the pages show a seat's own private
+	// events as one line too), so the length of a log tells nothing of
+	// who was told what.
+	if hidden && !shown {
+		e.Events = append(e.Events, PrivatePlaceholder)
 	}
 	return e
 }
+
+// PrivatePlaceholder stands in a log entry for the private events that
+// its viewer may not see.
+var PrivatePlaceholder = kit.Event{Code: "withheld", Text: "(private)"}
 
 // Log returns the whole log of a table as the identity may see it: each
 // entry's events filtered to those the identity may see.

@@ -29,6 +29,9 @@ type MoveResult struct {
 	Seq       int64 `json:"seq"`
 	Version   int64 `json:"version"`
 	Duplicate bool  `json:"duplicate,omitempty"`
+	// Final says that the move cannot be undone: it revealed hidden
+	// information or drew at random (a phone then offers no Undo for it).
+	Final bool `json:"final,omitempty"`
 }
 
 // AppendJSON appends the result's JSON to b: the bytes json.Marshal makes
@@ -40,6 +43,9 @@ func (r MoveResult) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, r.Version, 10)
 	if r.Duplicate {
 		b = append(b, `,"duplicate":true`...)
+	}
+	if r.Final {
+		b = append(b, `,"final":true`...)
 	}
 	return append(b, '}')
 }
@@ -228,7 +234,7 @@ func (s *Service) recordAndPublish(m *moveOp, res kit.Result, mctx kit.Ctx) (Mov
 	s.counters.MovesAccepted.Add(1)
 	s.timers.schedule(t.id, t.game, res.State)
 	s.hub.publish(t)
-	return MoveResult{Seq: seq, Version: version}, nil
+	return MoveResult{Seq: seq, Version: version, Final: rec.Entry.Reveals != 0}, nil
 }
 
 // moveRecord is what the store commits for an accepted move, and the

@@ -162,6 +162,11 @@ func (sn tableSnapshot) renderHead(id Identity, now time.Time, ownOnly bool) Vie
 	if sn.rematch != "" {
 		r.Rematch = &RematchRef{TableID: sn.rematch}
 	}
+	// The board shows the join code beside its QR code in the lobby (the
+	// QR code holds it anyway: a join code is a locator, not a secret).
+	if id.Role == kit.RoleBoard && sn.status == "lobby" {
+		r.JoinCode = sn.joinCode
+	}
 	if id.Role == kit.RoleHost {
 		r.JoinCode = sn.joinCode
 		if sn.status == "lobby" {

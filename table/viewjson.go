@@ -399,6 +399,9 @@ func appendMove(dst []byte, m *kit.MoveSpec) ([]byte, bool) {
 	if m.Confirm != "" {
 		o.str("confirm", m.Confirm)
 	}
+	if m.Ask != "" {
+		o.str("ask", m.Ask)
+	}
 	return o.end(), true
 }
 
@@ -418,6 +421,9 @@ func appendArg(dst []byte, a *kit.ArgSpec) ([]byte, bool) {
 	}
 	if a.Optional {
 		o.bool("optional")
+	}
+	if a.Secret {
+		o.bool("secret")
 	}
 	return o.end(), true
 }

@@ -100,10 +100,10 @@ func TestViewJSONIsMarshal(t *testing.T) {
 	}
 	moves := []kit.MoveSpec{
 		{},
-		{Type: "give", Label: "Give <a> token", Rule: "p. 4", Host: true, Primary: true, Group: "Tokens", Confirm: "Sure?",
+		{Type: "give", Label: "Give <a> token", Rule: "p. 4", Host: true, Primary: true, Group: "Tokens", Confirm: "Sure?", Ask: kit.AskEndsGame,
 			Args: []kit.ArgSpec{
 				{},
-				{Name: "to", Label: "To", Kind: kit.ArgSeat, Min: new(int), Max: &seat, Optional: true,
+				{Name: "to", Label: "To", Kind: kit.ArgSeat, Min: new(int), Max: &seat, Optional: true, Secret: true,
 					Choices: []kit.Choice{{Value: 1, Label: "Ana"}, {Value: "x\u2028", Label: ""}, {Value: true}, {Value: -3}}},
 				{Choices: []kit.Choice{}},
 			}},

@@ -21,6 +21,7 @@ func offerRaiseTrack(s *State, _ int) *kit.MoveSpec {
 	sp := with(specRaiseTrack, choiceArg("track", "Track", tracks), sourceArg)
 	if s.ShipControl.Pos == ShipControlDef.Max()-1 {
 		sp.Confirm = "Raising Ship Control now reaches WIN! and ends the game."
+		sp.Ask = kit.AskEndsGame
 	}
 	return sp
 }

@@ -81,15 +81,27 @@ func TestPrompts(t *testing.T) {
 			t.Fatalf("discard = %+v, want it primary while over the hand size", d)
 		}
 	})
-	t.Run("EndTurnPrimaryAndConfirmed", func(t *testing.T) {
-		e := findMove(game.View(s, kit.SeatViewer(0)).Moves, MoveEndTurn)
-		if e == nil || !e.Primary || e.Confirm == "" {
-			t.Fatalf("end_turn = %+v, want primary and confirmed", e)
+	t.Run("ActionsFirstWhileLeft", func(t *testing.T) {
+		ms := game.View(s, kit.SeatViewer(0)).Moves
+		e, mv := findMove(ms, MoveEndTurn), findMove(ms, MoveMove)
+		if e == nil || e.Primary || e.Ask != kit.AskEndsTurnEarly || !strings.Contains(e.Confirm, "4 action(s) left") {
+			t.Fatalf("end_turn with 4 actions left = %+v, want secondary, asking first with the actions left", e)
 		}
-		for _, m := range game.View(s, kit.SeatViewer(0)).Moves {
+		if mv == nil || !mv.Primary {
+			t.Fatalf("move with actions left = %+v, want primary", mv)
+		}
+		for _, m := range ms {
 			if !m.Primary && m.Group == "" {
 				t.Fatalf("move %s has neither Primary nor a Group", m.Type)
 			}
+		}
+	})
+	t.Run("EndTurnPrimaryWhenSpent", func(t *testing.T) {
+		s := s.Clone()
+		s.ActionsUsed = s.role(0).Actions
+		e := findMove(game.View(s, kit.SeatViewer(0)).Moves, MoveEndTurn)
+		if e == nil || !e.Primary || e.Ask != "" || e.Confirm == "" {
+			t.Fatalf("end_turn with no actions left = %+v, want primary, its sentence shown, not asked", e)
 		}
 	})
 	t.Run("WinningRepairConfirmed", func(t *testing.T) {

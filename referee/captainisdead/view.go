@@ -323,11 +323,43 @@ func (s *State) offers(v kit.Viewer) []kit.MoveSpec {
 	case v.Role != kit.RoleSeat || v.Seat < 0 || v.Seat >= len(s.Players):
 		return []kit.MoveSpec{}
 	}
-	out := moves.Offers(s, v.Seat)
+	out := s.actionsFirst(moves.Offers(s, v.Seat), v.Seat)
 	if v.Seat == s.active() && s.tableOpen() {
 		for _, m := range moves.Offers(s, -1) {
 			m.Host = false
 			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// groupEndTurn holds ending the turn while actions are left.
+const groupEndTurn = "End the turn early"
+
+// actionGroups are the groups of the moves that spend a turn's actions.
+var actionGroups = map[string]bool{groupMove: true, groupFight: true, groupSystems: true}
+
+// actionsFirst marks, on the active seat's turn while actions are left,
+// the moves that spend them as the phone's primary moves (the turn is
+// for them), and makes ending the turn a secondary move that asks first,
+// saying how many actions are left.
+func (s *State) actionsFirst(out []kit.MoveSpec, seat int) []kit.MoveSpec {
+	if s.Phase != PhaseTurn || seat != s.active() {
+		return out
+	}
+	left := s.actionsLeft()
+	if left == 0 {
+		return out
+	}
+	for i := range out {
+		switch {
+		case actionGroups[out[i].Group] || out[i].Type == MoveCardAction:
+			out[i].Primary = true
+		case out[i].Type == MoveEndTurn:
+			out[i].Primary = false
+			out[i].Group = groupEndTurn
+			out[i].Ask = kit.AskEndsTurnEarly
+			out[i].Confirm = fmt.Sprintf("You still have %d action(s) left. End your turn anyway? The next alert card is drawn; this cannot be undone.", left)
 		}
 	}
 	return out

@@ -49,15 +49,15 @@ func parseTransfer(s string) (from, to int, ok bool) {
 
 // The catalog entries of the moves made instead of drawing.
 var (
-	specScan = kit.MoveSpec{Type: MoveScan, Label: "Scan a player's Bio ID", Rule: rulePerformScan, Group: groupInstead,
+	specScan = kit.MoveSpec{Type: MoveScan, Label: "Scan a player's Bio ID", Rule: rulePerformScan, Group: groupInstead, Primary: true,
 		Confirm: "Scan this player? It takes your turn and returns Scan tokens to the bag; only you see the Bio ID.",
 		Args:    []kit.ArgSpec{{Name: "target", Label: "Player to scan", Kind: kit.ArgSeat}}}
-	specChef = kit.MoveSpec{Type: MoveChef, Label: "Chef: remove a Countdown token", Rule: ruleAbilityChef, Group: groupInstead,
+	specChef = kit.MoveSpec{Type: MoveChef, Label: "Chef: remove a Countdown token", Rule: ruleAbilityChef, Group: groupInstead, Primary: true,
 		Args: []kit.ArgSpec{trackArg(trackEvents[:])}}
-	specDoctor = kit.MoveSpec{Type: MoveDoctor, Label: "Doctor: move a Medical token", Rule: ruleAbilityDoc, Group: groupInstead,
+	specDoctor = kit.MoveSpec{Type: MoveDoctor, Label: "Doctor: move a Medical token", Rule: ruleAbilityDoc, Group: groupInstead, Primary: true,
 		Args: []kit.ArgSpec{{Name: "transfer", Label: "Medical token to move", Kind: kit.ArgEnum}}}
-	specEngineer = kit.MoveSpec{Type: MoveEngineer, Label: "Engineer: remove a Repair token", Rule: ruleAbilityEng, Group: groupInstead}
-	specSecurity = kit.MoveSpec{Type: MoveSecurity, Label: "Security: take a Target from the bag", Rule: ruleAbilitySec, Group: groupInstead}
+	specEngineer = kit.MoveSpec{Type: MoveEngineer, Label: "Engineer: remove a Repair token", Rule: ruleAbilityEng, Group: groupInstead, Primary: true}
+	specSecurity = kit.MoveSpec{Type: MoveSecurity, Label: "Security: take a Target from the bag", Rule: ruleAbilitySec, Group: groupInstead, Primary: true}
 )
 
 // groupInstead heads the moves a seat may make instead of drawing.

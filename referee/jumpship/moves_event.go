@@ -20,10 +20,10 @@ var (
 		Confirm: "Place this player in Quarantine? They take the Quarantine card; this cannot be taken back.",
 		Args:    []kit.ArgSpec{{Name: "target", Label: "Player to quarantine", Kind: kit.ArgSeat}}}
 	specKill = kit.MoveSpec{Type: MoveKill, Label: "Kill a player", Rule: ruleKill, Primary: true,
-		Confirm: "Kill this player? The game ends with this choice.",
-		Args:    []kit.ArgSpec{{Name: "target", Label: "Player to kill", Kind: kit.ArgSeat}}}
+		Confirm: "Kill this player? The game ends with this choice.", Ask: kit.AskEndsGame,
+		Args: []kit.ArgSpec{{Name: "target", Label: "Player to kill", Kind: kit.ArgSeat}}}
 	specKillNobody = kit.MoveSpec{Type: MoveKillNobody, Label: "Kill nobody", Rule: ruleKill,
-		Confirm: "Kill nobody? The game ends, and with the Alien Queen aboard the Aliens win."}
+		Confirm: "Kill nobody? The game ends, and with the Alien Queen aboard the Aliens win.", Ask: kit.AskEndsGame}
 )
 
 // offerCaptainBreak offers the Captain the tied players.

@@ -102,11 +102,13 @@ func offerPlaceRepair(st *State, seat int) *kit.MoveSpec {
 	if !st.turnOf(seat, PhaseGive) || !slices.Contains(st.Hand, Repair) {
 		return nil
 	}
+	// The prompt names it ("give … and place your Repair token"): it is a
+	// primary move beside the give.
 	sp := narrow(specPlaceRepair)
-	// It moves the game on when nothing else is left to give.
-	sp.Primary = !slices.ContainsFunc(st.Hand, func(k string) bool { return k != Repair })
+	sp.Primary = true
 	if st.Repair == data.RepairTrack.Spaces-1 {
 		sp.Confirm = "This is the last Repair space: the engines are repaired and the game ends. Place it?"
+		sp.Ask = kit.AskEndsGame
 	}
 	return sp
 }

@@ -89,6 +89,10 @@ type ArgSpec struct {
 	Max      *int     `json:"max,omitempty"`
 	Choices  []Choice `json:"choices,omitempty"`
 	Optional bool     `json:"optional,omitempty"`
+	// Secret marks a picker of secret things (the tokens a player has not
+	// placed yet): which choices are left tells what was placed, so the
+	// phone shows them only while the player holds the secrets.
+	Secret bool `json:"secret,omitempty"`
 }
 
 // MoveSpec is one move type of the catalog. In a View's Moves list, the
@@ -106,11 +110,25 @@ type MoveSpec struct {
 	// Group gathers the other moves under a collapsed heading, e.g.
 	// "Record a card effect". Empty: the phone's "Other moves".
 	Group string `json:"group,omitempty"`
-	// Confirm, when set, is the sentence the phone asks the player to
-	// confirm before sending the move: it ends the game, cannot be undone,
-	// or reveals something.
+	// Confirm, when set, says in one sentence what the move does that
+	// cannot be taken back (it ends the game, cannot be undone, reveals
+	// something): the phone shows it with the move, and asks it before
+	// sending the move when Ask is set.
 	Confirm string `json:"confirm,omitempty"`
+	// Ask, when set, makes the phone ask before sending the move, with
+	// Confirm's sentence, and says why: AskEndsGame, AskEndsTurnEarly or
+	// AskSubmitsScore. A phone sends every other move at once and says
+	// what it sent (a question before every move teaches players to tap
+	// yes without reading).
+	Ask string `json:"ask,omitempty"`
 }
+
+// The reasons a phone asks before sending a move (MoveSpec.Ask).
+const (
+	AskEndsGame      = "ends_game"
+	AskEndsTurnEarly = "ends_turn_early"
+	AskSubmitsScore  = "submits_score"
+)
 
 // IntPtr returns a pointer to n, for Min and Max.
 func IntPtr(n int) *int { return &n }

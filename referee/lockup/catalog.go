@@ -16,6 +16,10 @@ func arg(name string, kind kit.ArgKind) kit.ArgSpec {
 	return kit.ArgSpec{Name: name, Label: label(argTexts, "arg."+name), Kind: kind}
 }
 
+// secret marks a picker of the tokens left in the holding cell: which are
+// left tells what went face down (kit.ArgSpec.Secret).
+func secret(a kit.ArgSpec) kit.ArgSpec { a.Secret = true; return a }
+
 func move(typ, rule string, args ...kit.ArgSpec) kit.MoveSpec {
 	sp := kit.MoveSpec{Type: typ, Label: label(moveTexts, typ), Rule: rule, Args: args, Primary: primaryMoves[typ]}
 	if g, ok := moveGroups[typ]; ok {
@@ -52,7 +56,7 @@ func catalog() []kit.MoveSpec {
 	space := arg("space", kit.ArgInt)
 	space.Min = kit.IntPtr(1)
 	return []kit.MoveSpec{
-		move(MoveAssign, secRollCall, arg("token", kit.ArgEnum), loc, arg("face_down", kit.ArgBool)),
+		move(MoveAssign, secRollCall, secret(arg("token", kit.ArgEnum)), loc, arg("face_down", kit.ArgBool)),
 		move(MovePass, secRollCall),
 		move(MoveAdvance, secAdvancing, arg("to", kit.ArgEnum)),
 		move(MoveAdvancePaying, secAdvancing, arg("to", kit.ArgEnum)),

@@ -65,14 +65,16 @@ func (s *State) boardView() *kit.BoardView {
 	return b
 }
 
-// roomTags marks a room: where the Alien attacks, the room being resolved.
+// roomTags marks a room: where the Alien attacks, the room being resolved
+// (neither once the game is over: nothing is under way then).
 func (s *State) roomTags(r int) ([]string, string) {
 	var tags []string
 	note := ""
-	if s.AttackRoom == r {
+	over := s.Winner != ""
+	if s.AttackRoom == r && !over {
 		tags, note = append(tags, "danger"), "Alien attack"
 	}
-	if s.Resolving == r {
+	if s.Resolving == r && !over {
 		tags, note = append(tags, "current"), "Being resolved"
 	}
 	if r == RoomShuttle {

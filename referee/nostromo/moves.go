@@ -157,10 +157,10 @@ func moveRows() []kit.MoveDef[State] {
 			Args: []kit.ArgSpec{{Name: "seat", Label: "Crew player", Kind: kit.ArgSeat}}},
 			offerExtraSet, kit.Args(ruleCrewSetup, chooseExtraSet)),
 		seatRow(kit.MoveSpec{Type: MovePlaceCrewToken, Label: "Place a Crew token face down", Rule: ruleHiding3, Primary: true,
-			Args: []kit.ArgSpec{{Name: "token", Label: "Crew token", Kind: kit.ArgEnum}, roomArg()}},
+			Args: []kit.ArgSpec{{Name: "token", Label: "Crew token", Kind: kit.ArgEnum, Secret: true}, roomArg()}},
 			offerPlaceCrew, kit.Args(ruleHiding3, placeCrewToken)),
 		seatRow(kit.MoveSpec{Type: MovePlaceBlip, Label: "Place a Blip token face down", Rule: ruleHiding3, Primary: true,
-			Args: []kit.ArgSpec{{Name: "blip", Label: "Blip token", Kind: kit.ArgEnum, Choices: []kit.Choice{
+			Args: []kit.ArgSpec{{Name: "blip", Label: "Blip token", Kind: kit.ArgEnum, Secret: true, Choices: []kit.Choice{
 				{Value: BlipAlien, Label: "Alien"}, {Value: BlipJonesy, Label: "Jonesy"}, {Value: BlipBreakdown, Label: "Breakdown"}}}, roomArg()}},
 			offerPlaceBlip, kit.Args(ruleHiding3, placeBlip)),
 		seatRow(kit.MoveSpec{Type: MoveDonePlacing, Label: "Done placing", Rule: ruleHiding3, Primary: true},
@@ -177,7 +177,7 @@ func moveRows() []kit.MoveDef[State] {
 		seatRow(kit.MoveSpec{Type: MoveHunt, Label: "Move the Alien (hunting action)", Rule: ruleHunting, Primary: true,
 			Confirm: "The Crew tokens in that room will be flipped face up; this cannot be undone.", Args: []kit.ArgSpec{roomArg()}},
 			offerHunt, kit.Args(ruleHunting, hunt)),
-		seatRow(kit.MoveSpec{Type: MovePlayMissionOrder, Label: "Play a mission order", Rule: ruleMissionOrders, Group: groupOrders,
+		seatRow(kit.MoveSpec{Type: MovePlayMissionOrder, Label: "Play a mission order", Rule: ruleMissionOrders, Group: groupOrders, Primary: true,
 			Confirm: "The card goes face up to the discard pile and you apply its mission order.", Args: []kit.ArgSpec{cardArgSpec("Mission card")}},
 			offerMissionOrder, kit.Args(ruleMissionOrders, playMissionOrder)),
 		seatRow(kit.MoveSpec{Type: MovePassMissionOrders, Label: "Pass (no mission order)", Rule: ruleMissionOrders, Primary: true},

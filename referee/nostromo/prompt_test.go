@@ -58,7 +58,7 @@ func TestMoveHints(t *testing.T) {
 		MovePassMissionOrders: {true, "", false},
 		MoveDonePlacing:       {true, "", false},
 		MoveEndEffect:         {true, "", false},
-		MovePlayMissionOrder:  {false, groupOrders, true},
+		MovePlayMissionOrder:  {true, groupOrders, true}, // the window's prompt: "Play one or pass"
 		MoveSkipOrders:        {false, groupOrders, true},
 		MoveEffectDraw:        {false, groupEffect, true},
 		MoveActionDraw:        {false, groupActions, true},

@@ -46,7 +46,7 @@ var moveHints = map[string]kit.MoveSpec{
 	MoveResumeTimer:       {Group: "Timer"},
 	MoveCancelTimer:       {Group: "Timer"},
 	MoveNextStep:          {Primary: true},
-	MoveKeepStarting:      {Group: "Starting equipment"},
+	MoveKeepStarting:      {Primary: true},
 	MoveUnkeepStarting:    {Group: "Starting equipment"},
 	MoveFinishStarting:    {Primary: true, Confirm: "Give the kept cards to the Captain and discard the others? This cannot be undone."},
 	MoveScienceDraw:       {Primary: true, Confirm: "Draw the Experimental Equipment cards? A draw cannot be undone."},
@@ -79,15 +79,15 @@ var moveHints = map[string]kit.MoveSpec{
 	MoveTractorCrystal:    {Group: "Mission"},
 	MovePassGate:          {Group: "Mission", Confirm: "Pass the Gate? The arrival square is rolled and the ship's remaining movement is cancelled."},
 	MoveChooseArrival:     {Primary: true},
-	MoveExitMap:           {Group: "Mission", Confirm: "Leave the map? This ends the mission."},
-	MoveJumpHome:          {Group: "Mission", Confirm: "Jump home? This ends the mission."},
+	MoveExitMap:           {Group: "Mission", Confirm: "Leave the map? This ends the mission.", Ask: kit.AskEndsGame},
+	MoveJumpHome:          {Group: "Mission", Confirm: "Jump home? This ends the mission.", Ask: kit.AskEndsGame},
 	MoveTileRevealed:      {Group: "Mission", Confirm: "Draw the Saucers for this tile? The draw cannot be undone."},
 	MoveRevealCrystal:     {Group: "Mission", Confirm: "Turn over the token beneath this crystal? This cannot be undone."},
 	MoveSubdueTentacle:    {Group: "Mission", Confirm: "Record this tentacle as subdued? This cannot be undone."},
 	MoveKrakenActivate:    {Primary: true, Confirm: "Record the tentacle's square? Its Grab, Attack or Spin is resolved at once."},
 	MoveStartKrakenPart2:  {Primary: true, Confirm: "Start part 2 of Mission 10? This cannot be undone."},
 	MoveScanBeak:          {Group: "Mission"},
-	MoveDeclareLoss:       {Group: "End the mission", Confirm: "End the mission as lost? This cannot be undone."},
+	MoveDeclareLoss:       {Group: "End the mission", Confirm: "End the mission as lost? This cannot be undone.", Ask: kit.AskEndsGame},
 }
 
 var timerNames = []string{"science", "step3a", "step3b"}
@@ -161,7 +161,7 @@ var moveCatalog = hinted(catalog())
 func hinted(specs []kit.MoveSpec) []kit.MoveSpec {
 	for i := range specs {
 		h := moveHints[specs[i].Type]
-		specs[i].Primary, specs[i].Group, specs[i].Confirm = h.Primary, h.Group, h.Confirm
+		specs[i].Primary, specs[i].Group, specs[i].Confirm, specs[i].Ask = h.Primary, h.Group, h.Confirm, h.Ask
 	}
 	return specs
 }

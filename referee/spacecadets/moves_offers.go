@@ -295,6 +295,7 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 		thrallWarning := func(m *kit.MoveSpec) bool {
 			if s.Thrall != nil {
 				m.Confirm = "Destroying the Thrall instead of deactivating it loses the mission. Record the enemy as destroyed?"
+				m.Ask = kit.AskEndsGame
 			}
 			return true
 		}

@@ -37,6 +37,8 @@ function applyPatch(view, patch) {
   const { drawBoard, drawCounters, legend, Sound } = window.TW_BOARD;
   // The drawn board is laid out for its box: a box of another size draws it again.
   window.TW_BOARD.redraw = () => rerender();
+  // Holding the secrets draws them (they are not in the page otherwise).
+  window.TW_PRIVACY.onChange(() => rerender());
   const TEST = window.TW_TEST || null;
   const page = document.body.dataset.page;
   const main = document.getElementById("main");
@@ -50,7 +52,6 @@ function applyPatch(view, patch) {
   let reconnectTimer = null;
   let timerTick = null;
   let busy = false;        // a move is on its way: every move button waits
-  let holding = false;     // the secrets are shown while pressed
   let online = true;
   let signedOut = null;    // why this phone stopped (revoked), or null
   let handover = {};       // seat → hand-over answer shown on the host
@@ -225,6 +226,23 @@ function applyPatch(view, patch) {
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { box.hidden = true; }, ok ? 2500 : 7000);
   }
+  // sentToast says briefly which move was sent; on the host's screen (the
+  // one that may undo) it offers to take it back, unless the server said
+  // the move is final (it revealed something or drew at random).
+  function sentToast(label, final) {
+    const box = document.getElementById("toast");
+    const undoable = page === "host" && !final;
+    box.replaceChildren(el("span", { text: t("sent", { move: label }) }),
+      undoable ? el("button", { type: "button", id: "toast-undo", class: "secondary", onclick: async () => {
+        box.hidden = true;
+        try { await api("POST", "/api/tables/" + tableId() + "/undo", undefined, tokenFor(tableId(), "host")); }
+        catch (e) { toast(errorText(current, e), e.data && e.data.rule); }
+      } }, t("undo")) : null);
+    box.className = "ok sent";
+    box.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { box.hidden = true; }, undoable ? 5000 : 2500);
+  }
   function setOnline(on) {
     if (online === on) return;
     online = on;
@@ -266,9 +284,12 @@ function applyPatch(view, patch) {
       ev.preventDefault();
       const btn = document.getElementById("create-btn");
       btn.disabled = true;
+      // The live form: the one built here may never have been shown (the
+      // page keeps its nodes when another game is chosen).
+      const live = ev.target.closest("form");
       const options = {};
       for (const o of g.options || []) {
-        const input = form.querySelector("[name='opt-" + o.name + "']");
+        const input = live.querySelector("[name='opt-" + o.name + "']");
         if (!input) continue;
         if (o.kind === "bool") options[o.name] = input.checked;
         else if (o.kind === "int") options[o.name] = parseInt(input.value, 10);
@@ -283,9 +304,19 @@ function applyPatch(view, patch) {
     } },
       el("label", { class: "field" }, el("span", { text: t("game") }), sel),
       el("p", { class: "muted", text: t("players_needed", { min: g.min_players, max: g.max_players }) }),
-      el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options" }, (g.options || []).filter(o => o.kind !== "json" && o.kind !== "seat").map(o => optionInput(g, o)))),
+      el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options", "data-key": "options:" + g.id }, (g.options || []).filter(o => o.kind !== "json" && o.kind !== "seat").map(o => optionInput(g, o)))),
       el("button", { type: "submit", id: "create-btn", class: "primary" }, t("create")));
-    const next = el("main", {}, el("h1", { text: t("create_title") }), form);
+    // A code box, for a phone that cannot scan the table's QR code.
+    const joinBox = el("form", { id: "join-by-code", class: "join-by-code", onsubmit: (ev) => {
+      ev.preventDefault();
+      const c = window.TW_GLANCE.normalCode(ev.target.closest("form").querySelector("input").value);
+      if (c) location.href = "/j/" + encodeURIComponent(c);
+    } },
+      el("h2", { text: t("have_code") }),
+      el("div", { class: "code-row" },
+        el("input", { id: "code-box", name: "code", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: 12, placeholder: "ACDE FHJK", "aria-label": t("join_code") }),
+        el("button", { type: "submit", id: "code-go", class: "primary" }, t("join"))));
+    const next = el("main", {}, joinBox, el("h1", { text: t("create_title") }), form);
     morphChildren(main, next);
   }
   function optionInput(g, o) {
@@ -306,7 +337,7 @@ function applyPatch(view, patch) {
 
   // ---------- join ----------
   async function pageJoin() {
-    const code = (path[1] || "").toUpperCase();
+    const code = window.TW_GLANCE.normalCode(decodeURIComponent(path[1] || ""));
     let info;
     try { info = await api("GET", "/api/join/" + encodeURIComponent(code)); }
     catch (e) { main.replaceChildren(el("p", { class: "notice", text: e.status === 404 ? t("no_such_table") : errorText(null, e) })); return; }
@@ -317,7 +348,7 @@ function applyPatch(view, patch) {
     if (mine && mine.token) { location.replace("/t/" + info.table_id); return; }
     if (info.status !== "lobby") { main.replaceChildren(el("p", { class: "notice", text: t("game_started_no_join") })); return; }
     const name = el("input", { id: "name", name: "name", maxlength: 24, required: true, autocomplete: "nickname" });
-    const form = el("form", { id: "join" }, el("h1", { text: t("join_title") }), el("p", { class: "code", text: code }),
+    const form = el("form", { id: "join" }, el("h1", { text: t("join_title") }), el("p", { class: "code", text: window.TW_GLANCE.code(code) }),
       el("label", { class: "field" }, el("span", { text: t("your_name") }), name), el("button", { type: "submit", id: "join-btn", class: "primary" }, t("join")),
       el("section", {}, el("h2", { text: t("seats") }), el("ul", { class: "seats" }, (info.seats || []).filter(s => !s.removed).map(s => el("li", { text: s.name })))));
     form.addEventListener("submit", async (ev) => {
@@ -526,6 +557,7 @@ function applyPatch(view, patch) {
     if (over && !wasOver) window.scrollTo(0, 0);
     wasOver = over;
     for (const pad of document.querySelectorAll(".score-pad")) padTotal(pad);
+    window.TW_PRIVACY.forget();
     startTimerTick();
   }
 
@@ -544,7 +576,7 @@ function applyPatch(view, patch) {
       view ? el("p", { class: "status-line" },
         phaseText(v) ? el("span", { class: "phase", id: "phase", text: phaseText(v) }) : null,
         mine ? el("span", { class: "badge", text: t("your_turn") }) : null) : null,
-      view ? (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired).map(tm => timerEl(tm, "small")) : null);
+      view && !view.outcome ? (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired).map(tm => timerEl(tm, "small")) : null);
   }
 
   function phonePage(v, prompt) {
@@ -552,7 +584,8 @@ function applyPatch(view, patch) {
     const view = v.view;
     if (view) {
       parts.push(krakenBanner(v));
-      parts.push(attackBanner(v));
+      // After the end, the result replaces what was under way.
+      if (!view.outcome) parts.push(attackBanner(v));
       if (view.outcome) parts.push(outcomePanel(v));
     }
     if (page === "host") parts.push(...hostPanels(v));
@@ -560,7 +593,7 @@ function applyPatch(view, patch) {
       if (!view.outcome && (page !== "host" || (view.moves || []).length)) parts.push(...movePanels(v, view.moves || [], null));
       if (page === "host") parts.push(unattendedPanel(v));
       // A game with stations (Space Cadets) draws them itself (stations.js).
-      const stations = page === "seat" && window.TW_STATIONS ? window.TW_STATIONS.panels(v, timerEl) : null;
+      const stations = page === "seat" && window.TW_STATIONS ? window.TW_STATIONS.panels(v, view.outcome ? () => null : timerEl) : null;
       if (stations) parts.push(stations);
       else if (view.private !== undefined && view.private !== null && page === "seat") {
         const { open, hidden } = splitPrivate(view.private);
@@ -573,7 +606,7 @@ function applyPatch(view, patch) {
         el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) })));
     }
     parts.push(logPanel(v));
-    return el("main", {}, parts);
+    return el("main", { class: page === "host" && !view ? "host-lobby" : null }, parts);
   }
 
   // ---------- moves ----------
@@ -688,6 +721,7 @@ function applyPatch(view, patch) {
     const alabel = gt(v.game, ["arg." + a.name], a.label || humanKey(a.name));
     const id = "arg-" + key.replace(/[^a-z0-9_-]/gi, "_") + "-" + a.name;
     const choices = argChoices(v, a);
+    if (choices && a.secret) return secretPicker(v, a, alabel, choices);
     if (choices) {
       // A single choice is already made; several start empty, so that a
       // careless tap cannot pick a victim or a target.
@@ -709,6 +743,23 @@ function applyPatch(view, patch) {
     }
     if (a.kind === "int") return stepper(a.name, alabel, a.min, a.max, a.min !== undefined && a.min !== null ? Math.max(a.min, Math.min(0, a.max === undefined ? 0 : a.max)) : 0, "arg:" + a.name);
     return el("label", { class: "field", "data-arg": a.name, "data-key": "arg:" + a.name }, el("span", { text: alabel }), el("input", { type: "text", name: a.name, required: !a.optional }));
+  }
+  // secretPicker is a picker of secret things (the tokens not placed yet):
+  // its choices show only while the player holds its button (a thumb on
+  // the button, a finger on a choice); the choice made stays picked, out
+  // of sight.
+  function secretPicker(v, a, alabel, choices) {
+    const held = window.TW_PRIVACY.held();
+    const only = choices.length === 1 && !a.optional;
+    return el("fieldset", { class: "choices secret-picker", "data-arg": a.name, "data-key": "arg:" + a.name },
+      el("legend", { text: alabel }),
+      el("button", Object.assign({ type: "button", class: "hold small-hold" }, window.TW_PRIVACY.holdAttrs()), t("hold_to_choose")),
+      el("div", { class: "secret-choices", "data-secret-box": "1", hidden: !held },
+        choices.map((c, i) => el("label", { class: "chip", "data-key": "c:" + i + ":" + String(c.value) },
+          // Not "required": a hidden control cannot be validated; a missing
+          // pick is caught by readArgs.
+          el("input", { type: "radio", name: a.name, value: String(i), checked: only }),
+          el("span", { text: choiceLabel(v, c, a.kind) })))));
   }
   // stepper is a number with − and + buttons of 44 px, kept within min/max.
   function stepper(name, label, min, max, value, key) {
@@ -758,7 +809,10 @@ function applyPatch(view, patch) {
     if (busy) return;
     const { args, missing } = readArgs(m, form);
     if (missing.length) { toast(t("choose_first", { what: missing.map(a => gt(v.game, ["arg." + a.name], a.label || humanKey(a.name))).join(", ") })); return; }
-    if (m.confirm && !(await ask(gt(v.game, ["confirm." + m.type], m.confirm), moveLabel(v, m)))) return;
+    // The page asks only before a move that ends the game, ends a turn
+    // with actions left or submits a score (the referee's "ask"); every
+    // other move goes at once, and a short note says what was sent.
+    if (m.ask && !(await ask(gt(v.game, ["confirm." + m.type], m.confirm || t("confirm_generic")), moveLabel(v, m)))) return;
     const body = { type: m.type, args, expected_version: v.version, idempotency_key: randomKey() };
     if (asSeat !== null && asSeat !== undefined) body.as_seat = asSeat;
     // The form empties at once (a stale pick must not carry over to the
@@ -766,6 +820,7 @@ function applyPatch(view, patch) {
     const saved = Array.from(form.elements).map(e => [e, e.type === "checkbox" || e.type === "radio" ? e.checked : e.value]);
     form.reset();
     const ok = await send(body, v);
+    if (ok && !m.ask) sentToast(moveLabel(v, m), ok.final);
     if (!ok) for (const [e, val] of saved) if (e.isConnected) { if (e.type === "checkbox" || e.type === "radio") e.checked = val; else e.value = val; }
   }
   // send posts one move; every move button waits until the answer.
@@ -775,8 +830,7 @@ function applyPatch(view, patch) {
     if (!online) { toast(t("offline_not_sent")); return false; }
     setBusy(true);
     try {
-      await postWithRetry("/api/tables/" + v.table_id + "/moves", body, tokenFor(v.table_id, role()));
-      return true;
+      return (await postWithRetry("/api/tables/" + v.table_id + "/moves", body, tokenFor(v.table_id, role()))) || {};
     } catch (e) {
       const d = e.data || {};
       if (e.status === 409 && d.version !== undefined) { toast(t("moved_on")); refresh(); }
@@ -860,7 +914,9 @@ function applyPatch(view, patch) {
   // What a player holds in hand (tokens, cards, a workbench) stays on
   // screen to play from, drawn as tokens; everything else private (an
   // identity, a side, face-down placements) hides behind press-and-hold.
-  const HAND = /(^|_)(hand|holding|workbench|in_hand)(_|$)/;
+  // A holding cell is secret (which tokens are left tells what went face
+  // down): it hides with the rest.
+  const HAND = /(^|_)(hand|workbench|in_hand)(_|$)/;
   function splitPrivate(priv) {
     if (!priv || typeof priv !== "object" || Array.isArray(priv)) return { open: null, hidden: priv };
     const open = {}, hidden = {};
@@ -874,7 +930,8 @@ function applyPatch(view, patch) {
       return el("div", { class: "hand-part", "data-key": "hand:" + k },
         el("h2", { text: /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["panel." + k], humanKey(k)) : k }),
         handMeter(val),
-        items && items.every(x => x === null || typeof x !== "object")
+        window.TW_GLANCE.isCards(items) ? window.TW_GLANCE.cardRow(items, k)
+        : items && items.every(x => x === null || typeof x !== "object")
           ? el("div", { class: "tokens" }, items.length ? items.map((x, i) => el("span", { class: "token", "data-key": "t:" + i + ":" + x, text: String(x) })) : el("span", { class: "muted", text: "—" }))
           : readable(v, val));
     }));
@@ -890,21 +947,11 @@ function applyPatch(view, patch) {
       over > 0 ? el("span", { text: " " + t("hand_over", { n: over }) }) : null);
   }
   function secretsPanel(v, hidden) {
-    const hold = (on) => (ev) => {
-      if (on && ev.type === "pointerdown") ev.preventDefault();
-      if (ev.type === "keydown" && ev.key !== " " && ev.key !== "Enter") return;
-      if (ev.type === "keyup" && ev.key !== " " && ev.key !== "Enter") return;
-      if (holding === on) return;
-      holding = on;
-      const p = document.getElementById("private");
-      if (p) p.hidden = !on;
-      document.getElementById("secret-hold").setAttribute("aria-pressed", on ? "true" : "false");
-    };
+    // The private view is in the page only while it is held (privacy.js).
+    const held = window.TW_PRIVACY.held();
     return el("section", { id: "secrets", class: "secrets", "data-key": "secrets" },
-      el("button", { type: "button", id: "secret-hold", class: "hold", "aria-pressed": holding ? "true" : "false",
-        onpointerdown: hold(true), onpointerup: hold(false), onpointercancel: hold(false), onpointerleave: hold(false),
-        onkeydown: hold(true), onkeyup: hold(false), oncontextmenu: (ev) => ev.preventDefault() }, t("hold_secrets")),
-      el("div", { id: "private", class: "private", hidden: !holding }, readable(v, hidden)));
+      el("button", Object.assign({ type: "button", id: "secret-hold", class: "hold" }, window.TW_PRIVACY.holdAttrs()), t("hold_secrets")),
+      el("div", { id: "private", class: "private", hidden: !held, "data-secret-box": "1" }, held ? readable(v, hidden) : null));
   }
 
   // readable shows game data as labelled lines: keys are labels (from the
@@ -931,8 +978,10 @@ function applyPatch(view, patch) {
     const kids = [seatList(v, view)];
     if ((view.tracks || []).length) kids.push(el("div", { class: "tracks", id: "tracks" }, view.tracks.map(trackEl)));
     if (view.board) {
+      // The board's counters are on the board screen; a phone keeps them
+      // folded, so that a hand and the seats fit its screens.
       const bc = drawCounters(view.board);
-      if (bc.length) kids.push(el("div", { class: "counters" }, bc));
+      if (bc.length) kids.push(el("details", { class: "group", "data-key": "counters" }, el("summary", { text: t("more_table") }), el("div", { class: "counters" }, bc)));
     }
     // The drawn board replaces the raw public data where a game has one.
     if (view.public !== undefined && view.public !== null && !view.board) {
@@ -950,6 +999,7 @@ function applyPatch(view, patch) {
       const on = turn.has(s.seat);
       return el("li", { class: "seat" + (on ? " turn" : ""), "data-seat": s.seat, "data-key": "seat:" + s.seat, "aria-current": on ? "true" : null },
         el("div", { class: "seat-head" },
+          window.TW_GLANCE.seatChip(s.seat, s.name),
           el("span", { class: "seat-name", text: s.name }),
           me(v) === s.seat ? el("span", { class: "tag", text: t("you") }) : null,
           on ? el("span", { class: "tag turn-tag", text: t("their_turn") }) : null,
@@ -979,11 +1029,11 @@ function applyPatch(view, patch) {
     let headline;
     const team = winners.length === seated || (winners.length === 0 && !o.side);
     if (mine !== null) headline = team ? t(winners.length ? "team_won" : "team_lost") : t(winners.includes(mine) ? "you_won" : "you_lost");
-    else if (o.side) headline = t("side_won", { side: gt(v.game, ["side." + o.side], o.side) });
+    else if (o.side) headline = sideWon(v, o.side);
     else headline = winners.length ? t("won_by", { names: winners.map(w => n[w]).join(", ") }) : t("team_lost");
     const good = mine !== null ? (winners.includes(mine)) : winners.length > 0;
     const kids = [el("p", { class: "headline", id: "result", text: headline })];
-    if (o.side && mine !== null) kids.push(el("p", { text: t("side_won", { side: gt(v.game, ["side." + o.side], o.side) }) }));
+    if (o.side && mine !== null) kids.push(el("p", { text: sideWon(v, o.side) }));
     if (winners.length && !team) kids.push(el("p", { id: "winners" }, el("b", { text: t("winners") + ": " }), winners.map(w => n[w]).join(", ")));
     kids.push(el("p", { id: "reason" }, gt(v.game, [o.reason_code], o.reason, o.reason_params)));
     if (o.scores && o.scores.length) {
@@ -1013,6 +1063,12 @@ function applyPatch(view, patch) {
     return el("table", { class: "reveal", id: "revealed" },
       el("thead", {}, el("tr", {}, cols.map(c => el("th", { text: gt(v.game, ["panel." + c], humanKey(c)) })))),
       el("tbody", {}, list.map(x => el("tr", {}, cols.map(c => el("td", { text: x[c] === undefined || x[c] === null ? "—" : typeof x[c] === "object" ? JSON.stringify(x[c]).replace(/[{}"[\]]/g, " ").trim() : typeof x[c] === "boolean" ? t(x[c] ? "yes" : "no") : String(x[c]) }))))));
+  }
+  // sideWon is the headline of a side's win: a side named in the plural
+  // ("Aliens", "Guards") takes a plural verb, one in the singular ("the
+  // Alien", "the Crew") a singular one.
+  function sideWon(v, side) {
+    return t(/s$/i.test(String(side)) ? "side_won" : "side_won_one", { side: gt(v.game, ["side." + side], side) });
   }
   async function rematch() {
     const btn = document.getElementById("rematch");
@@ -1051,22 +1107,28 @@ function applyPatch(view, patch) {
       const why = count < v.min_players ? t("start_needs", { n: v.min_players - count }) : count > v.max_players ? t("start_too_many", { max: v.max_players }) : "";
       out.push(el("section", { class: "join", "data-key": "join" }, el("h2", { text: t("scan_to_join") }),
         el("img", { class: "qr", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png?code=" + encodeURIComponent(v.join_code || ""), alt: t("qr_alt") }),
-        el("p", { class: "code", id: "join-code", text: v.join_code }),
+        el("p", { class: "code", id: "join-code", text: window.TW_GLANCE.code(v.join_code) }),
         el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + v.join_code }),
+        // The board's own QR code: a tablet opens the board page by scanning.
+        el("details", { class: "group board-qr", "data-key": "board-qr" }, el("summary", { text: t("board_qr") }),
+          el("img", { class: "qr small", id: "board-qr", src: "/api/tables/" + v.table_id + "/qr.png?for=board&code=" + encodeURIComponent(v.join_code || ""), alt: t("board_qr_alt") })),
         // The host's controls over who may still join (issue 16).
         el("div", { class: "host-tools", "data-key": "join-tools" },
           el("button", { type: "button", class: "secondary", id: "new-code", onclick: rotateCode }, t("new_code")),
           el("button", { type: "button", class: "secondary", id: "lock", "aria-pressed": v.locked ? "true" : "false", onclick: () => setLocked(!v.locked) }, v.locked ? t("unlock_joins") : t("lock_joins")),
           el("p", { class: "help", id: "lock-state", text: v.locked ? t("locked_note") : t("unlocked_note") }))));
-      out.push(el("section", { "data-key": "lobby" }, el("h2", { text: t("seats") + " (" + count + ")" }), seatList(v, null),
-        el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
-        // Seat options (Space Cadets' stations) are assigned here, once players have joined (stations.js).
+      // Start stands above the seats, so that a full table does not push
+      // it off the host's screen; seat options (Space Cadets' stations) are
+      // assigned just above it, once players have joined (stations.js).
+      out.push(el("section", { "data-key": "lobby", class: "lobby" }, el("h2", { text: t("seats") + " (" + count + ")" }),
         window.TW_STATIONS ? window.TW_STATIONS.lobby(v, games && games[v.game]) : null,
         el("button", { id: "start", class: "primary", disabled: !!why, "aria-describedby": why ? "start-why" : null, onclick: startGame }, t("start")),
-        why ? el("p", { class: "help", id: "start-why", text: why }) : null));
+        why ? el("p", { class: "help", id: "start-why", text: why }) : null,
+        el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
+        seatList(v, null)));
     } else if (v.status !== "ended") {
       out.push(el("section", { class: "host-tools", "data-key": "host-tools" }, el("h2", { text: t("host_view") }),
-        el("p", {}, el("span", { text: t("join_code") + ": " }), el("b", { text: v.join_code })),
+        el("p", {}, el("span", { text: t("join_code") + ": " }), el("b", { text: window.TW_GLANCE.code(v.join_code) })),
         el("button", { type: "button", class: "secondary", id: "undo", onclick: undo }, t("undo"))));
     }
     out.push(el("p", { "data-key": "board-link" }, el("a", { href: "/b/" + v.table_id + (v.join_code ? "#code=" + encodeURIComponent(v.join_code) : ""), id: "board-link", target: "_blank", rel: "noopener" }, t("board_link"))));
@@ -1158,12 +1220,16 @@ function applyPatch(view, patch) {
       return el("main", { class: "board-lobby" },
         el("div", { class: "board-join", "data-key": "join" },
           el("h1", { text: t("scan_to_join") }),
-          el("img", { class: "qr big", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png", alt: t("qr_alt") }),
-          code ? el("p", { class: "code huge", id: "join-code", text: code }) : null,
-          code ? el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + code }) : null),
+          el("div", { class: "join-pair" },
+            el("img", { class: "qr big", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png", alt: t("qr_alt") }),
+            code ? el("div", { class: "join-typed" },
+              el("p", { class: "muted", text: t("or_type") }),
+              el("p", { class: "muted join-where", text: location.host }),
+              el("p", { class: "code huge", id: "join-code", text: window.TW_GLANCE.code(code) })) : null)),
         el("div", { class: "board-side", "data-key": "side" }, el("h2", { text: t("seats") }), seatList(v, null), el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
     }
-    const timers = (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
+    // An ended game draws no timer.
+    const timers = view.outcome ? [] : (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
     const svg = view.board ? drawBoard(view.board, n, view.board.title) : null;
     const centre = [];
     if (timers.length) centre.push(el("div", { class: "timer-stage", "data-key": "timers" }, timers.map(tm => timerEl(tm, "huge"))));
@@ -1242,22 +1308,47 @@ function applyPatch(view, patch) {
     tick();
     if (document.querySelector("[data-timer]")) timerTick = setInterval(tick, 100);
   }
+  // timeUp shows TIME! over the screen for TIME_UP_MS, then clears it by
+  // itself; it never takes a tap (style.css: pointer-events none). A timer
+  // run out also asks for the view again, so that the prompt moves on.
+  const TIME_UP_MS = 3000;
+  let timeUpTimer = null;
   function timeUp(on) {
     const box = document.getElementById("time-up");
     box.textContent = t("time_up");
     box.hidden = !on;
     box.dataset.shown = on ? "1" : "0";
+    clearTimeout(timeUpTimer);
+    if (on) {
+      timeUpTimer = setTimeout(() => { box.hidden = true; box.dataset.shown = "0"; }, TIME_UP_MS);
+      setTimeout(() => { if (current && !signedOut && page !== "index") refresh(); }, 600);
+    }
   }
-  document.getElementById("time-up").addEventListener("click", () => timeUp(false));
 
   // ---------- log ----------
+  // A seat's private events of an entry (and the placeholder the server
+  // sends to a screen that may not see them) are one line, "(private)"
+  // until held: every screen's log has as many lines.
   function logPanel(v) {
     const seen = logSeen.table === v.table_id ? Array.from(logSeen.entries.values()) : (v.log || []).slice();
     seen.sort((a, b) => b.seq - a.seq);
-    const rows = seen.slice(0, LOG_SHOWN).flatMap(e => e.events.map((ev, i) =>
-      el("div", { class: e.undone ? "undone" : "", "data-key": "log:" + e.seq + ":" + i }, "#" + e.seq + " ", linkify(gt(v.game, [ev.code], ev.text, ev.params)), e.undone ? " " + t("undone") : "")));
+    const seat = page === "seat";
+    const rows = seen.slice(0, LOG_SHOWN).flatMap(e => {
+      const open = e.events.filter(ev => !isPrivate(ev));
+      const priv = e.events.filter(isPrivate);
+      const cls = e.undone ? "undone" : "";
+      const out = open.map((ev, i) => el("div", { class: cls, "data-key": "log:" + e.seq + ":" + i }, "#" + e.seq + " ", linkify(gt(v.game, [ev.code], ev.text, ev.params)), e.undone ? " " + t("undone") : ""));
+      if (priv.length) {
+        const own = priv.filter(ev => ev.code !== "withheld").map(ev => gt(v.game, [ev.code], ev.text, ev.params));
+        const text = own.length ? own.join(" ") : t("private_line");
+        out.push(el("div", Object.assign({ class: (cls + " private-line").trim(), "data-key": "log:" + e.seq + ":p" }, seat && own.length ? window.TW_PRIVACY.holdAttrs() : {}),
+          "#" + e.seq + " ", seat && own.length ? window.TW_PRIVACY.secret("log:" + e.seq, text) : t("private_line"), e.undone ? " " + t("undone") : ""));
+      }
+      return out;
+    });
     return el("section", { id: "log-box", class: "log-box", "data-key": "log" }, el("h2", { text: t("log") }), el("div", { class: "log", id: "log" }, rows));
   }
+  function isPrivate(ev) { return ev.code === "withheld" || (Array.isArray(ev.to) && ev.to.length > 0); }
   function linkify(text) {
     const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_%-]+)/);
     return parts.map((p, i) => i % 2 ? el("a", { href: krakenHref(p), target: "_blank", rel: "noopener" }, p) : p);

@@ -69,7 +69,20 @@
 
   // shortText is what a piece shows on itself: "?" for a back, else the
   // first two letters of its label or of its owner's name.
-  function shortText(pc, who) { return pc.kind === "back" ? "?" : (pc.label || who || "").slice(0, 2); }
+  // A leading article ("The ship", "O navio") is skipped: "Sh", not "Th".
+  // A seat's piece starts with the seat's initial (its colour alone would
+  // carry whose it is), then the first letter of what it is ("Al": Ann's
+  // lantern; "A?": a face-down piece of Ann's).
+  function shortText(pc, who) {
+    const what = (pc.label || "").replace(/^#\d+\s*/, "").replace(/^(the|a|an|o|os|as)\s+/i, "");
+    // A piece that is the seat itself (labelled with its name) is the
+    // name's first two letters.
+    if (pc.seat !== undefined && pc.seat !== null && who && pc.label !== who) return initialOf(who, pc.seat) + (pc.kind === "back" ? "?" : what.slice(0, 1).toLowerCase());
+    if (pc.seat !== undefined && pc.seat !== null && who && pc.kind !== "back") return initialOf(who, pc.seat) + who.slice(1, 2);
+    const two = (what || who || "").slice(0, 2);
+    return pc.kind === "back" ? "?" : two.charAt(0).toUpperCase() + two.slice(1);
+  }
+  function initialOf(who, seat) { return window.TW_GLANCE ? window.TW_GLANCE.initial(who, seat) : String(who).slice(0, 1).toUpperCase(); }
 
   // placeBox sizes one place: its label and note wrapped to at most maxW,
   // its pieces in rows under them.
@@ -545,7 +558,9 @@
     const shape = pc.kind === "enemy" ? sv("path", { d: `M${cx} ${y}L${x + side} ${cy}L${cx} ${y + side}L${x} ${cy}Z` })
       : pc.kind === "marker" || pc.kind === "back" ? sv("rect", { x, y, width: side, height: side, rx: 6 })
         : sv("circle", { cx, cy, r });
-    return sv("g", { class: "piece piece-" + pc.kind + (who ? " seat-" + pc.seat : "") },
+    // A seat's piece is drawn in the seat's colour (glance.js).
+    if (who && window.TW_GLANCE) shape.setAttribute("style", "fill:" + window.TW_GLANCE.seatColour(pc.seat));
+    return sv("g", { class: "piece piece-" + pc.kind + (who ? " seat-" + pc.seat : ""), "data-seat": who ? String(pc.seat) : null },
       sv("title", {}, title), shape,
       sv("text", { x: cx, y: cy + NOTE * 0.35, "font-size": NOTE }, shortText(pc, who)),
       count ? sv("text", { x: x + side + 2, y: cy + NOTE * 0.35, class: "piece-count", "font-size": NOTE }, count) : null);
@@ -612,23 +627,26 @@
   // different names are named by the words their names share ("Tentacle"),
   // or by all of them when they share none.
   function legend(board, names) {
-    const byShort = new Map();
+    const byShort = new Map(), owner = new Map();
     for (const n of board.nodes || []) {
       for (const pc of n.pieces || []) {
         if (pc.kind === "back") continue;
         const who = pc.seat !== undefined && pc.seat !== null ? (names[pc.seat] || "") : "";
-        const full = (pc.label || who).replace(/\s*\(.*\)\s*$/, "");
+        const full = (pc.label || who).replace(/\s*\(.*\)\s*$/, "").replace(/^#\d+\s*/, "");
         const short = shortText(pc, who);
         if (!full || full === short) continue;
         if (!byShort.has(short)) byShort.set(short, []);
         if (!byShort.get(short).includes(full)) byShort.get(short).push(full);
+        // A seat's piece names its seat too ("crew token (Bob)").
+        if (pc.label && who && pc.label !== who) owner.set(short, owner.has(short) && owner.get(short) !== who ? "" : who);
       }
     }
     return Array.from(byShort, ([short, fulls]) => {
       const words = fulls.map(f => f.split(/\s+/));
       let k = 0;
       while (words.every(w => k < w.length && w[k] === words[0][k])) k++;
-      return { short, full: k > 0 ? words[0].slice(0, k).join(" ") : fulls.join(" / ") };
+      const full = k > 0 ? words[0].slice(0, k).join(" ") : fulls.join(" / ");
+      return { short, full: owner.get(short) ? full + " (" + owner.get(short) + ")" : full };
     });
   }
 
