@@ -1,0 +1,16 @@
+package nostromo
+
+import "tablewarden/referee/kit"
+
+var _ kit.ViewShaper = (*Game)(nil)
+
+// ViewShapes names the types of this game's view parts and its phases, for
+// the API's description (cmd/tablewarden-openapi).
+func (g *Game) ViewShapes() kit.ViewShapes {
+	return kit.ViewShapes{
+		Public:   PublicView{},
+		Private:  &PrivateView{},
+		Revealed: nil,
+		Phases:   []string{PhaseSetup, PhaseHiding, PhasePosture, PhaseAppearance, PhaseHunting, PhaseAction, PhaseEndOfTurn, PhaseOver, PhaseAttack},
+	}
+}
