@@ -124,7 +124,7 @@ func (g *Game) Outcome(s kit.State) *kit.Outcome {
 		}
 		o.Revealed = map[string]any{term("guards"): row}
 		if len(o.Winners) == 0 {
-			o.Side = "Guards"
+			o.Side, o.SideLabel = "guards", "Guards"
 			reason("outcome.solo_lost", "guards", strconv.Itoa(gl.Total), "player", strconv.Itoa(lines[0].Total))
 		} else {
 			reason("outcome.solo_won", "guards", strconv.Itoa(gl.Total), "player", strconv.Itoa(lines[0].Total))

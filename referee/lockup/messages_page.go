@@ -66,7 +66,7 @@ func pageMessages(pt map[string]string, d *Data) {
 	}
 	pt["track.round"] = panelTexts["round"].pt
 	// The side that wins a solo game the player loses (Outcome.Side).
-	pt["side.Guards"] = "os guardas"
+	pt["side.guards"] = "os guardas"
 	for _, s := range d.Board.Value.Spaces {
 		if p, ok := spaceTexts[s.ID]; ok {
 			pt["choice."+s.ID] = p

@@ -136,18 +136,16 @@ func (st *State) seatView(s int) kit.SeatView {
 			onBoard++
 		}
 	}
-	facts := map[string]string{
-		"holding_cell": strconv.Itoa(p.inCell()),
-		"lantern":      st.Data.spaceTerm(p.Lantern),
-		"loot_tokens":  strconv.Itoa(len(p.Loot)),
-		"minions":      strconv.Itoa(len(p.Minions)),
-		"face_down":    strconv.Itoa(onBoard),
-	}
-	if s == st.FirstPlayer {
-		facts["first_player"] = term("yes")
+	facts := map[string]any{
+		"holding_cell": p.inCell(),
+		"lantern":      p.Lantern,
+		"loot_tokens":  len(p.Loot),
+		"minions":      len(p.Minions),
+		"face_down":    onBoard,
+		"first_player": s == st.FirstPlayer,
 	}
 	if p.EscapedStars > 0 {
-		facts["escaped_stars"] = strconv.Itoa(p.EscapedStars)
+		facts["escaped_stars"] = p.EscapedStars
 	}
 	return kit.SeatView{Seat: s, Name: st.Seats[s], Status: status, Facts: facts}
 }

@@ -902,12 +902,22 @@ function applyPatch(view, patch) {
       if (value.every(x => x === null || typeof x !== "object")) return el("ul", { class: "plain" }, value.map(x => el("li", { text: String(x) })));
       return el("div", {}, value.map(x => el("div", { class: "item" }, readable(v, x))));
     }
-    const keys = Object.keys(value).filter(k => !(k === "seat" && typeof value[k] === "number") && !(k === "source" && value[k] === "assumed"));
+    // A code with its words beside it ("posture": "focused", "posture_label":
+    // "Focused") shows the words, from the game's catalog ("posture.focused")
+    // when it has them; the _label field is not shown on its own.
+    const beside = (k) => /_labels?$/.test(k) && k.replace(/_labels?$/, "") in value;
+    const keys = Object.keys(value).filter(k => !(k === "seat" && typeof value[k] === "number") && !(k === "source" && value[k] === "assumed") && !beside(k));
+    const shown = (k) => {
+      const words = value[k + "_label"] !== undefined ? value[k + "_label"] : value[k + "_labels"];
+      if (words === undefined) return value[k];
+      const one = (code, w) => typeof code === "string" ? gt(v.game, [k + "." + code], w) : w;
+      return Array.isArray(value[k]) && Array.isArray(words) ? value[k].map((c, i) => one(c, words[i])) : one(value[k], words);
+    };
     const assumed = value.source === "assumed" ? el("p", { class: "help assumed" }, t("assumed_value"), " ", el("a", { href: "/" }, t("assumed_where"))) : null;
     // A key that is a field name is looked up; one that is data (a room
     // called "Deep Vault") is shown as it is.
     const label = (k) => /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["panel." + k], humanKey(k)) : k;
-    return el("div", {}, el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: label(k) }), el("dd", {}, readable(v, value[k]))])), assumed);
+    return el("div", {}, el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: label(k) }), el("dd", {}, readable(v, shown(k)))])), assumed);
   }
 
   // ---------- the table ----------
@@ -938,7 +948,7 @@ function applyPatch(view, patch) {
           el("span", { class: "seat-name", text: s.name }),
           me(v) === s.seat ? el("span", { class: "tag", text: t("you") }) : null,
           on ? el("span", { class: "tag turn-tag", text: t("their_turn") }) : null,
-          f && f.status ? el("span", { class: "status-text", text: gt(v.game, ["status." + f.status], f.status) }) : null),
+          f && f.status ? el("span", { class: "status-text", text: gt(v.game, ["status." + f.status], f.status_label || f.status) }) : null),
         f && f.facts ? el("dl", { class: "facts" }, Object.keys(f.facts).sort()
           // The board shows short facts only (counts, roles); a long text
           // (a role's ability) is read on the phones.
@@ -964,11 +974,11 @@ function applyPatch(view, patch) {
     let headline;
     const team = winners.length === seated || (winners.length === 0 && !o.side);
     if (mine !== null) headline = team ? t(winners.length ? "team_won" : "team_lost") : t(winners.includes(mine) ? "you_won" : "you_lost");
-    else if (o.side) headline = t("side_won", { side: gt(v.game, ["side." + o.side], o.side) });
+    else if (o.side) headline = t("side_won", { side: gt(v.game, ["side." + o.side], o.side_label || o.side) });
     else headline = winners.length ? t("won_by", { names: winners.map(w => n[w]).join(", ") }) : t("team_lost");
     const good = mine !== null ? (winners.includes(mine)) : winners.length > 0;
     const kids = [el("p", { class: "headline", id: "result", text: headline })];
-    if (o.side && mine !== null) kids.push(el("p", { text: t("side_won", { side: gt(v.game, ["side." + o.side], o.side) }) }));
+    if (o.side && mine !== null) kids.push(el("p", { text: t("side_won", { side: gt(v.game, ["side." + o.side], o.side_label || o.side) }) }));
     if (winners.length && !team) kids.push(el("p", { id: "winners" }, el("b", { text: t("winners") + ": " }), winners.map(w => n[w]).join(", ")));
     kids.push(el("p", { id: "reason" }, gt(v.game, [o.reason_code], o.reason, o.reason_params)));
     if (o.scores && o.scores.length) {
