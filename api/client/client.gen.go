@@ -987,6 +987,27 @@ func (e JumpshipMoveSpecType) Valid() bool {
 	}
 }
 
+// Defines values for JumpshipPublicViewEventsToResolve.
+const (
+	JumpshipPublicViewEventsToResolveEject      JumpshipPublicViewEventsToResolve = "eject"
+	JumpshipPublicViewEventsToResolveKill       JumpshipPublicViewEventsToResolve = "kill"
+	JumpshipPublicViewEventsToResolveQuarantine JumpshipPublicViewEventsToResolve = "quarantine"
+)
+
+// Valid indicates whether the value is a known member of the JumpshipPublicViewEventsToResolve enum.
+func (e JumpshipPublicViewEventsToResolve) Valid() bool {
+	switch e {
+	case JumpshipPublicViewEventsToResolveEject:
+		return true
+	case JumpshipPublicViewEventsToResolveKill:
+		return true
+	case JumpshipPublicViewEventsToResolveQuarantine:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for JumpshipViewGame.
 const (
 	Jumpship JumpshipViewGame = "jumpship"
@@ -1026,6 +1047,27 @@ func (e JumpshipViewPhase) Valid() bool {
 	case JumpshipViewPhaseQuarantineChoice:
 		return true
 	case JumpshipViewPhaseTurn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LockupCatacombViewBoardSource.
+const (
+	Assumed      LockupCatacombViewBoardSource = "assumed"
+	Rulebook     LockupCatacombViewBoardSource = "rulebook"
+	TableEntered LockupCatacombViewBoardSource = "table-entered"
+)
+
+// Valid indicates whether the value is a known member of the LockupCatacombViewBoardSource enum.
+func (e LockupCatacombViewBoardSource) Valid() bool {
+	switch e {
+	case Assumed:
+		return true
+	case Rulebook:
+		return true
+	case TableEntered:
 		return true
 	default:
 		return false
@@ -1497,6 +1539,54 @@ func (e LockupMoveUpgradeItemType) Valid() bool {
 	}
 }
 
+// Defines values for LockupPublicViewPhase.
+const (
+	LockupPublicViewPhaseFinalScoring LockupPublicViewPhase = "final_scoring"
+	LockupPublicViewPhaseGameOver     LockupPublicViewPhase = "game_over"
+	LockupPublicViewPhaseLastRaid     LockupPublicViewPhase = "last_raid"
+	LockupPublicViewPhaseLegend       LockupPublicViewPhase = "legend"
+	LockupPublicViewPhaseLightsOut    LockupPublicViewPhase = "lights_out"
+	LockupPublicViewPhaseRollCall     LockupPublicViewPhase = "roll_call"
+)
+
+// Valid indicates whether the value is a known member of the LockupPublicViewPhase enum.
+func (e LockupPublicViewPhase) Valid() bool {
+	switch e {
+	case LockupPublicViewPhaseFinalScoring:
+		return true
+	case LockupPublicViewPhaseGameOver:
+		return true
+	case LockupPublicViewPhaseLastRaid:
+		return true
+	case LockupPublicViewPhaseLegend:
+		return true
+	case LockupPublicViewPhaseLightsOut:
+		return true
+	case LockupPublicViewPhaseRollCall:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LockupScoringViewGolemsAs.
+const (
+	Dwarf  LockupScoringViewGolemsAs = "dwarf"
+	Ratman LockupScoringViewGolemsAs = "ratman"
+)
+
+// Valid indicates whether the value is a known member of the LockupScoringViewGolemsAs enum.
+func (e LockupScoringViewGolemsAs) Valid() bool {
+	switch e {
+	case Dwarf:
+		return true
+	case Ratman:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LockupViewGame.
 const (
 	Lockup LockupViewGame = "lockup"
@@ -1514,28 +1604,28 @@ func (e LockupViewGame) Valid() bool {
 
 // Defines values for LockupViewPhase.
 const (
-	FinalScoring LockupViewPhase = "final_scoring"
-	GameOver     LockupViewPhase = "game_over"
-	LastRaid     LockupViewPhase = "last_raid"
-	Legend       LockupViewPhase = "legend"
-	LightsOut    LockupViewPhase = "lights_out"
-	RollCall     LockupViewPhase = "roll_call"
+	LockupViewPhaseFinalScoring LockupViewPhase = "final_scoring"
+	LockupViewPhaseGameOver     LockupViewPhase = "game_over"
+	LockupViewPhaseLastRaid     LockupViewPhase = "last_raid"
+	LockupViewPhaseLegend       LockupViewPhase = "legend"
+	LockupViewPhaseLightsOut    LockupViewPhase = "lights_out"
+	LockupViewPhaseRollCall     LockupViewPhase = "roll_call"
 )
 
 // Valid indicates whether the value is a known member of the LockupViewPhase enum.
 func (e LockupViewPhase) Valid() bool {
 	switch e {
-	case FinalScoring:
+	case LockupViewPhaseFinalScoring:
 		return true
-	case GameOver:
+	case LockupViewPhaseGameOver:
 		return true
-	case LastRaid:
+	case LockupViewPhaseLastRaid:
 		return true
-	case Legend:
+	case LockupViewPhaseLegend:
 		return true
-	case LightsOut:
+	case LockupViewPhaseLightsOut:
 		return true
-	case RollCall:
+	case LockupViewPhaseRollCall:
 		return true
 	default:
 		return false
@@ -2193,6 +2283,105 @@ func (e NostromoMoveUseItemType) Valid() bool {
 	}
 }
 
+// Defines values for NostromoPrivateViewRole.
+const (
+	NostromoPrivateViewRoleAlien          NostromoPrivateViewRole = "alien"
+	NostromoPrivateViewRoleCrew           NostromoPrivateViewRole = "crew"
+	NostromoPrivateViewRoleToBeDesignated NostromoPrivateViewRole = "to_be_designated"
+)
+
+// Valid indicates whether the value is a known member of the NostromoPrivateViewRole enum.
+func (e NostromoPrivateViewRole) Valid() bool {
+	switch e {
+	case NostromoPrivateViewRoleAlien:
+		return true
+	case NostromoPrivateViewRoleCrew:
+		return true
+	case NostromoPrivateViewRoleToBeDesignated:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoPublicViewDifficulty.
+const (
+	Experienced NostromoPublicViewDifficulty = "experienced"
+	Hardcore    NostromoPublicViewDifficulty = "hardcore"
+	Novice      NostromoPublicViewDifficulty = "novice"
+)
+
+// Valid indicates whether the value is a known member of the NostromoPublicViewDifficulty enum.
+func (e NostromoPublicViewDifficulty) Valid() bool {
+	switch e {
+	case Experienced:
+		return true
+	case Hardcore:
+		return true
+	case Novice:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoPublicViewPosture.
+const (
+	Aggressive  NostromoPublicViewPosture = "aggressive"
+	Focused     NostromoPublicViewPosture = "focused"
+	Instinctive NostromoPublicViewPosture = "instinctive"
+)
+
+// Valid indicates whether the value is a known member of the NostromoPublicViewPosture enum.
+func (e NostromoPublicViewPosture) Valid() bool {
+	switch e {
+	case Aggressive:
+		return true
+	case Focused:
+		return true
+	case Instinctive:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoPublicViewWinner.
+const (
+	NostromoPublicViewWinnerAlien NostromoPublicViewWinner = "alien"
+	NostromoPublicViewWinnerCrew  NostromoPublicViewWinner = "crew"
+)
+
+// Valid indicates whether the value is a known member of the NostromoPublicViewWinner enum.
+func (e NostromoPublicViewWinner) Valid() bool {
+	switch e {
+	case NostromoPublicViewWinnerAlien:
+		return true
+	case NostromoPublicViewWinnerCrew:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoRoomViewItems.
+const (
+	FlameThrower   NostromoRoomViewItems = "flame_thrower"
+	MotionDetector NostromoRoomViewItems = "motion_detector"
+)
+
+// Valid indicates whether the value is a known member of the NostromoRoomViewItems enum.
+func (e NostromoRoomViewItems) Valid() bool {
+	switch e {
+	case FlameThrower:
+		return true
+	case MotionDetector:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for NostromoViewGame.
 const (
 	Nostromo NostromoViewGame = "nostromo"
@@ -2268,6 +2457,69 @@ func (e OptionSpecKind) Valid() bool {
 	case OptionSpecKindJson:
 		return true
 	case OptionSpecKindString:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsAttemptViewKind.
+const (
+	SpaceCadetsAttemptViewKindBuild    SpaceCadetsAttemptViewKind = "build"
+	SpaceCadetsAttemptViewKindResearch SpaceCadetsAttemptViewKind = "research"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsAttemptViewKind enum.
+func (e SpaceCadetsAttemptViewKind) Valid() bool {
+	switch e {
+	case SpaceCadetsAttemptViewKindBuild:
+		return true
+	case SpaceCadetsAttemptViewKindResearch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsAttemptViewStatus.
+const (
+	Check    SpaceCadetsAttemptViewStatus = "check"
+	FaceDown SpaceCadetsAttemptViewStatus = "face_down"
+	Running  SpaceCadetsAttemptViewStatus = "running"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsAttemptViewStatus enum.
+func (e SpaceCadetsAttemptViewStatus) Valid() bool {
+	switch e {
+	case Check:
+		return true
+	case FaceDown:
+		return true
+	case Running:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsEnemyViewClass.
+const (
+	SpaceCadetsEnemyViewClassEasy       SpaceCadetsEnemyViewClass = "easy"
+	SpaceCadetsEnemyViewClassHard       SpaceCadetsEnemyViewClass = "hard"
+	SpaceCadetsEnemyViewClassHistorical SpaceCadetsEnemyViewClass = "historical"
+	SpaceCadetsEnemyViewClassNormal     SpaceCadetsEnemyViewClass = "normal"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsEnemyViewClass enum.
+func (e SpaceCadetsEnemyViewClass) Valid() bool {
+	switch e {
+	case SpaceCadetsEnemyViewClassEasy:
+		return true
+	case SpaceCadetsEnemyViewClassHard:
+		return true
+	case SpaceCadetsEnemyViewClassHistorical:
+		return true
+	case SpaceCadetsEnemyViewClassNormal:
 		return true
 	default:
 		return false
@@ -3144,6 +3396,111 @@ const (
 func (e SpaceCadetsMoveUseEquipmentType) Valid() bool {
 	switch e {
 	case SpaceCadetsMoveUseEquipmentTypeUseEquipment:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsPrivateViewYourRoles.
+const (
+	SpaceCadetsPrivateViewYourRolesCaptain SpaceCadetsPrivateViewYourRoles = "captain"
+	SpaceCadetsPrivateViewYourRolesScience SpaceCadetsPrivateViewYourRoles = "science"
+	SpaceCadetsPrivateViewYourRolesSensors SpaceCadetsPrivateViewYourRoles = "sensors"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsPrivateViewYourRoles enum.
+func (e SpaceCadetsPrivateViewYourRoles) Valid() bool {
+	switch e {
+	case SpaceCadetsPrivateViewYourRolesCaptain:
+		return true
+	case SpaceCadetsPrivateViewYourRolesScience:
+		return true
+	case SpaceCadetsPrivateViewYourRolesSensors:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsPublicViewDifficulty.
+const (
+	SpaceCadetsPublicViewDifficultyEasy   SpaceCadetsPublicViewDifficulty = "easy"
+	SpaceCadetsPublicViewDifficultyHard   SpaceCadetsPublicViewDifficulty = "hard"
+	SpaceCadetsPublicViewDifficultyNormal SpaceCadetsPublicViewDifficulty = "normal"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsPublicViewDifficulty enum.
+func (e SpaceCadetsPublicViewDifficulty) Valid() bool {
+	switch e {
+	case SpaceCadetsPublicViewDifficultyEasy:
+		return true
+	case SpaceCadetsPublicViewDifficultyHard:
+		return true
+	case SpaceCadetsPublicViewDifficultyNormal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsPublicViewEngineeringIn.
+const (
+	N3A SpaceCadetsPublicViewEngineeringIn = "3A"
+	N3B SpaceCadetsPublicViewEngineeringIn = "3B"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsPublicViewEngineeringIn enum.
+func (e SpaceCadetsPublicViewEngineeringIn) Valid() bool {
+	switch e {
+	case N3A:
+		return true
+	case N3B:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsPublicViewStep.
+const (
+	SpaceCadetsPublicViewStepOver    SpaceCadetsPublicViewStep = "over"
+	SpaceCadetsPublicViewStepScience SpaceCadetsPublicViewStep = "science"
+	SpaceCadetsPublicViewStepSetup   SpaceCadetsPublicViewStep = "setup"
+	SpaceCadetsPublicViewStepStep1   SpaceCadetsPublicViewStep = "step1"
+	SpaceCadetsPublicViewStepStep2   SpaceCadetsPublicViewStep = "step2"
+	SpaceCadetsPublicViewStepStep3a  SpaceCadetsPublicViewStep = "step3a"
+	SpaceCadetsPublicViewStepStep3b  SpaceCadetsPublicViewStep = "step3b"
+	SpaceCadetsPublicViewStepStep4   SpaceCadetsPublicViewStep = "step4"
+	SpaceCadetsPublicViewStepStep5   SpaceCadetsPublicViewStep = "step5"
+	SpaceCadetsPublicViewStepStep6   SpaceCadetsPublicViewStep = "step6"
+	SpaceCadetsPublicViewStepStep7   SpaceCadetsPublicViewStep = "step7"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsPublicViewStep enum.
+func (e SpaceCadetsPublicViewStep) Valid() bool {
+	switch e {
+	case SpaceCadetsPublicViewStepOver:
+		return true
+	case SpaceCadetsPublicViewStepScience:
+		return true
+	case SpaceCadetsPublicViewStepSetup:
+		return true
+	case SpaceCadetsPublicViewStepStep1:
+		return true
+	case SpaceCadetsPublicViewStepStep2:
+		return true
+	case SpaceCadetsPublicViewStepStep3a:
+		return true
+	case SpaceCadetsPublicViewStepStep3b:
+		return true
+	case SpaceCadetsPublicViewStepStep4:
+		return true
+	case SpaceCadetsPublicViewStepStep5:
+		return true
+	case SpaceCadetsPublicViewStepStep6:
+		return true
+	case SpaceCadetsPublicViewStepStep7:
 		return true
 	default:
 		return false
@@ -4119,6 +4476,7 @@ type CaptainIsDeadOutcome struct {
 	Rule         *string            `json:"rule,omitempty"`
 	Scores       *[]ScoreLine       `json:"scores,omitempty"`
 	Side         *string            `json:"side,omitempty"`
+	SideLabel    *string            `json:"side_label,omitempty"`
 	Winners      *[]int             `json:"winners"`
 }
 
@@ -4532,6 +4890,7 @@ type JumpshipOutcome struct {
 	Rule         *string                  `json:"rule,omitempty"`
 	Scores       *[]ScoreLine             `json:"scores,omitempty"`
 	Side         *string                  `json:"side,omitempty"`
+	SideLabel    *string                  `json:"side_label,omitempty"`
 	Winners      *[]int                   `json:"winners"`
 }
 
@@ -4547,20 +4906,24 @@ type JumpshipPrivateView struct {
 
 // JumpshipPublicView defines model for JumpshipPublicView.
 type JumpshipPublicView struct {
-	Abilities       *[]string              `json:"abilities"`
-	Awaiting        *string                `json:"awaiting,omitempty"`
-	DrawnTokens     *[]string              `json:"drawn_tokens"`
-	EventsToResolve *[]string              `json:"events_to_resolve,omitempty"`
-	GivenThisTurn   *[]string              `json:"given_this_turn,omitempty"`
-	QuarantineCard  JumpshipQuarantineCard `json:"quarantine_card"`
-	Quarantined     *string                `json:"quarantined,omitempty"`
-	RedrawsLeft     int                    `json:"redraws_left"`
-	ScannersOnline  bool                   `json:"scanners_online"`
-	TiedPlayers     *[]string              `json:"tied_players,omitempty"`
-	TokensInBag     int                    `json:"tokens_in_bag"`
-	Turn            *string                `json:"turn,omitempty"`
-	TurnOrder       *[]string              `json:"turn_order"`
+	Abilities             *[]string                            `json:"abilities"`
+	Awaiting              *string                              `json:"awaiting,omitempty"`
+	DrawnTokens           *[]string                            `json:"drawn_tokens"`
+	EventsToResolve       *[]JumpshipPublicViewEventsToResolve `json:"events_to_resolve,omitempty"`
+	EventsToResolveLabels *[]string                            `json:"events_to_resolve_labels,omitempty"`
+	GivenThisTurn         *[]string                            `json:"given_this_turn,omitempty"`
+	QuarantineCard        JumpshipQuarantineCard               `json:"quarantine_card"`
+	Quarantined           *string                              `json:"quarantined,omitempty"`
+	RedrawsLeft           int                                  `json:"redraws_left"`
+	ScannersOnline        bool                                 `json:"scanners_online"`
+	TiedPlayers           *[]string                            `json:"tied_players,omitempty"`
+	TokensInBag           int                                  `json:"tokens_in_bag"`
+	Turn                  *string                              `json:"turn,omitempty"`
+	TurnOrder             *[]string                            `json:"turn_order"`
 }
+
+// JumpshipPublicViewEventsToResolve defines model for JumpshipPublicView.EventsToResolve.
+type JumpshipPublicViewEventsToResolve string
 
 // JumpshipQuarantineCard defines model for JumpshipQuarantineCard.
 type JumpshipQuarantineCard struct {
@@ -4607,12 +4970,16 @@ type JumpshipViewPhase string
 
 // LockupCatacombView defines model for LockupCatacombView.
 type LockupCatacombView struct {
-	BoardSource string          `json:"board_source"`
-	Lanterns    *[]string       `json:"lanterns"`
-	LootStacks  *map[string]int `json:"loot_stacks"`
-	Paths       *[]string       `json:"paths"`
-	Spaces      *[]string       `json:"spaces"`
+	BoardSource      LockupCatacombViewBoardSource `json:"board_source"`
+	BoardSourceLabel *string                       `json:"board_source_label,omitempty"`
+	Lanterns         *[]string                     `json:"lanterns"`
+	LootStacks       *[]LockupLootStackView        `json:"loot_stacks"`
+	Paths            *[]LockupPathView             `json:"paths"`
+	Spaces           *[]LockupSpaceView            `json:"spaces"`
 }
+
+// LockupCatacombViewBoardSource defines model for LockupCatacombView.BoardSource.
+type LockupCatacombViewBoardSource string
 
 // LockupChartSeries defines model for LockupChartSeries.
 type LockupChartSeries struct {
@@ -4623,40 +4990,68 @@ type LockupChartSeries struct {
 	Total  int    `json:"total"`
 }
 
+// LockupGuardCardView defines model for LockupGuardCardView.
+type LockupGuardCardView struct {
+	Colour   *string `json:"colour,omitempty"`
+	FaceDown *bool   `json:"face_down,omitempty"`
+	Strength *int    `json:"strength,omitempty"`
+}
+
 // LockupGuardsView defines model for LockupGuardsView.
 type LockupGuardsView struct {
-	DeckSize    int       `json:"deck_size"`
-	Difficulty  string    `json:"difficulty"`
-	Escaped     *string   `json:"escaped,omitempty"`
-	Lantern     string    `json:"lantern"`
-	LegendStars int       `json:"legend_stars"`
-	Loot        *[]string `json:"loot,omitempty"`
+	DeckSize     int       `json:"deck_size"`
+	Difficulty   string    `json:"difficulty"`
+	Escaped      *string   `json:"escaped,omitempty"`
+	Lantern      string    `json:"lantern"`
+	LanternLabel string    `json:"lantern_label"`
+	LegendStars  int       `json:"legend_stars"`
+	Loot         *[]string `json:"loot,omitempty"`
+	LootLabels   *[]string `json:"loot_labels,omitempty"`
 }
 
 // LockupLegendView defines model for LockupLegendView.
 type LockupLegendView struct {
-	Active    string    `json:"active"`
-	DeckSize  int       `json:"deck_size"`
-	GuardCard *string   `json:"guard_card,omitempty"`
-	Ranking   *[]string `json:"ranking,omitempty"`
-	Tokens    *[]string `json:"tokens,omitempty"`
+	Active         int                  `json:"active"`
+	ActiveLabel    *string              `json:"active_label,omitempty"`
+	DeckSize       int                  `json:"deck_size"`
+	GuardCard      *LockupGuardCardView `json:"guard_card,omitempty"`
+	GuardCardLabel *string              `json:"guard_card_label,omitempty"`
+	Ranking        *[]string            `json:"ranking,omitempty"`
+	Tokens         *[]string            `json:"tokens,omitempty"`
 }
 
 // LockupLocationView defines model for LockupLocationView.
 type LockupLocationView struct {
-	GuardCard *string   `json:"guard_card,omitempty"`
-	Name      string    `json:"name"`
-	Number    int       `json:"number"`
-	Resolved  *bool     `json:"resolved,omitempty"`
-	Tokens    *[]string `json:"tokens,omitempty"`
-	Tunnel    *string   `json:"tunnel,omitempty"`
+	GuardCard      *LockupGuardCardView `json:"guard_card,omitempty"`
+	GuardCardLabel *string              `json:"guard_card_label,omitempty"`
+	Name           string               `json:"name"`
+	Number         int                  `json:"number"`
+	Resolved       *bool                `json:"resolved,omitempty"`
+	Tokens         *[]string            `json:"tokens,omitempty"`
+	Tunnel         *string              `json:"tunnel,omitempty"`
+	TunnelLabel    *string              `json:"tunnel_label,omitempty"`
+}
+
+// LockupLootStackView defines model for LockupLootStackView.
+type LockupLootStackView struct {
+	Count int    `json:"count"`
+	Label string `json:"label"`
+	Space string `json:"space"`
+}
+
+// LockupMinionSlotView defines model for LockupMinionSlotView.
+type LockupMinionSlotView struct {
+	Label  string `json:"label"`
+	Place  int    `json:"place"`
+	Remove *bool  `json:"remove,omitempty"`
+	Type   string `json:"type"`
 }
 
 // LockupMinionsView defines model for LockupMinionsView.
 type LockupMinionsView struct {
-	DeckSize int       `json:"deck_size"`
-	Discard  int       `json:"discard"`
-	Row      *[]string `json:"row"`
+	DeckSize int                     `json:"deck_size"`
+	Discard  int                     `json:"discard"`
+	Row      *[]LockupMinionSlotView `json:"row"`
 }
 
 // LockupMove Lockup: Breakout: a move's type and arguments (MoveRequest.type and args), one schema per move type.
@@ -5044,14 +5439,23 @@ type LockupOptions struct {
 
 // LockupOutcome Lockup: Breakout: how the game ended.
 type LockupOutcome struct {
-	Reason       string             `json:"reason"`
-	ReasonCode   *string            `json:"reason_code,omitempty"`
-	ReasonParams *map[string]string `json:"reason_params,omitempty"`
-	Revealed     interface{}        `json:"revealed,omitempty"`
-	Rule         *string            `json:"rule,omitempty"`
-	Scores       *[]ScoreLine       `json:"scores,omitempty"`
-	Side         *string            `json:"side,omitempty"`
-	Winners      *[]int             `json:"winners"`
+	Reason       string              `json:"reason"`
+	ReasonCode   *string             `json:"reason_code,omitempty"`
+	ReasonParams *map[string]string  `json:"reason_params,omitempty"`
+	Revealed     *LockupRevealedView `json:"revealed,omitempty"`
+	Rule         *string             `json:"rule,omitempty"`
+	Scores       *[]ScoreLine        `json:"scores,omitempty"`
+	Side         *string             `json:"side,omitempty"`
+	SideLabel    *string             `json:"side_label,omitempty"`
+	Winners      *[]int              `json:"winners"`
+}
+
+// LockupPathView defines model for LockupPathView.
+type LockupPathView struct {
+	Cost  *map[string]int `json:"cost,omitempty"`
+	From  string          `json:"from"`
+	Label string          `json:"label"`
+	To    string          `json:"to"`
 }
 
 // LockupPlayerView defines model for LockupPlayerView.
@@ -5060,22 +5464,27 @@ type LockupPlayerView struct {
 	Escaped       *string   `json:"escaped,omitempty"`
 	Items         *[]string `json:"items,omitempty"`
 	Lantern       string    `json:"lantern"`
+	LanternLabel  string    `json:"lantern_label"`
 	Loot          *[]string `json:"loot,omitempty"`
+	LootLabels    *[]string `json:"loot_labels,omitempty"`
 	LootStars     *int      `json:"loot_stars,omitempty"`
 	Minions       *[]string `json:"minions,omitempty"`
+	MinionsLabels *[]string `json:"minions_labels,omitempty"`
 	Name          string    `json:"name"`
 	ReservedItems *int      `json:"reserved_items,omitempty"`
 }
 
 // LockupPrivateView defines model for LockupPrivateView.
 type LockupPrivateView struct {
-	FaceDown      *[]string          `json:"face_down,omitempty"`
-	FaceDownLeft  int                `json:"face_down_left"`
-	HoldingCell   *[]string          `json:"holding_cell"`
-	LootStackSeen *[]string          `json:"loot_stack_seen,omitempty"`
-	MinionChoice  *[]string          `json:"minion_choice,omitempty"`
-	ReservedItems *[]string          `json:"reserved_items,omitempty"`
-	Scoring       *LockupScoringView `json:"scoring,omitempty"`
+	FaceDown            *[]LockupTokenView `json:"face_down,omitempty"`
+	FaceDownLeft        int                `json:"face_down_left"`
+	HoldingCell         *[]LockupTokenView `json:"holding_cell"`
+	LootStackSeen       *[]string          `json:"loot_stack_seen,omitempty"`
+	LootStackSeenLabels *[]string          `json:"loot_stack_seen_labels,omitempty"`
+	MinionChoice        *[]string          `json:"minion_choice,omitempty"`
+	MinionChoiceLabels  *[]string          `json:"minion_choice_labels,omitempty"`
+	ReservedItems       *[]string          `json:"reserved_items,omitempty"`
+	Scoring             *LockupScoringView `json:"scoring,omitempty"`
 }
 
 // LockupPublicView defines model for LockupPublicView.
@@ -5086,7 +5495,8 @@ type LockupPublicView struct {
 	Legend             LockupLegendView      `json:"legend"`
 	Locations          *[]LockupLocationView `json:"locations"`
 	Minions            LockupMinionsView     `json:"minions"`
-	Phase              string                `json:"phase"`
+	Phase              LockupPublicViewPhase `json:"phase"`
+	PhaseLabel         string                `json:"phase_label"`
 	Players            *[]LockupPlayerView   `json:"players"`
 	Round              int                   `json:"round"`
 	Rounds             int                   `json:"rounds"`
@@ -5096,21 +5506,53 @@ type LockupPublicView struct {
 	Waiting            *[]string             `json:"waiting,omitempty"`
 }
 
+// LockupPublicViewPhase defines model for LockupPublicView.Phase.
+type LockupPublicViewPhase string
+
+// LockupRevealedView defines model for LockupRevealedView.
+type LockupRevealedView struct {
+	Guards *map[string]int `json:"guards"`
+}
+
 // LockupScoreChart defines model for LockupScoreChart.
 type LockupScoreChart struct {
-	Categories *[]string            `json:"categories"`
-	Series     *[]LockupChartSeries `json:"series"`
+	Categories       *[]string            `json:"categories"`
+	CategoriesLabels *[]string            `json:"categories_labels"`
+	Series           *[]LockupChartSeries `json:"series"`
 }
 
 // LockupScoringView defines model for LockupScoringView.
 type LockupScoringView struct {
-	Breakdown     *ScoreLine      `json:"breakdown,omitempty"`
-	Entries       *map[string]int `json:"entries,omitempty"`
-	Finished      bool            `json:"finished"`
-	GolemsAs      *string         `json:"golems_as,omitempty"`
-	RecordedStars int             `json:"recorded_stars"`
-	Recruited     *map[string]int `json:"recruited,omitempty"`
-	StarsTrack    *int            `json:"stars_track,omitempty"`
+	Breakdown     *ScoreLine                 `json:"breakdown,omitempty"`
+	Entries       *map[string]int            `json:"entries,omitempty"`
+	Finished      bool                       `json:"finished"`
+	GolemsAs      *LockupScoringViewGolemsAs `json:"golems_as,omitempty"`
+	GolemsAsLabel *string                    `json:"golems_as_label,omitempty"`
+	RecordedStars int                        `json:"recorded_stars"`
+	Recruited     *map[string]int            `json:"recruited,omitempty"`
+	StarsTrack    *int                       `json:"stars_track,omitempty"`
+}
+
+// LockupScoringViewGolemsAs defines model for LockupScoringView.GolemsAs.
+type LockupScoringViewGolemsAs string
+
+// LockupSpaceView defines model for LockupSpaceView.
+type LockupSpaceView struct {
+	End    *string `json:"end,omitempty"`
+	Id     string  `json:"id"`
+	Label  string  `json:"label"`
+	Loot   *bool   `json:"loot,omitempty"`
+	Points int     `json:"points"`
+}
+
+// LockupTokenView defines model for LockupTokenView.
+type LockupTokenView struct {
+	Explorer *bool  `json:"explorer,omitempty"`
+	Id       string `json:"id"`
+	Label    string `json:"label"`
+	Legend   *bool  `json:"legend,omitempty"`
+	Location *int   `json:"location,omitempty"`
+	Strength int    `json:"strength"`
 }
 
 // LockupView Lockup: Breakout: one screen's view of the game.
@@ -5685,75 +6127,99 @@ type NostromoOutcome struct {
 	Rule         *string            `json:"rule,omitempty"`
 	Scores       *[]ScoreLine       `json:"scores,omitempty"`
 	Side         *string            `json:"side,omitempty"`
+	SideLabel    *string            `json:"side_label,omitempty"`
 	Winners      *[]int             `json:"winners"`
 }
 
 // NostromoPlacedView defines model for NostromoPlacedView.
 type NostromoPlacedView struct {
-	FaceUp *string `json:"face_up,omitempty"`
-	Number int     `json:"number"`
-	Room   string  `json:"room"`
-	Token  *string `json:"token,omitempty"`
+	FaceUp      *string `json:"face_up,omitempty"`
+	FaceUpLabel *string `json:"face_up_label,omitempty"`
+	Number      int     `json:"number"`
+	Room        string  `json:"room"`
+	Token       *string `json:"token,omitempty"`
+	TokenLabel  *string `json:"token_label,omitempty"`
 }
 
 // NostromoPrivateView defines model for NostromoPrivateView.
 type NostromoPrivateView struct {
-	AlienPlayer             *string               `json:"alien_player,omitempty"`
-	BehaviourDrawn          *[]string             `json:"behaviour_drawn,omitempty"`
-	Blips                   *[]string             `json:"blips,omitempty"`
-	CrewPlayers             *string               `json:"crew_players,omitempty"`
-	CrewTokens              *[]string             `json:"crew_tokens,omitempty"`
-	FellowCrew              *string               `json:"fellow_crew,omitempty"`
-	Hand                    *[]NostromoCardView   `json:"hand,omitempty"`
-	NoMissionOrdersThisTurn *bool                 `json:"no_mission_orders_this_turn,omitempty"`
-	Placed                  *[]NostromoPlacedView `json:"placed,omitempty"`
-	ReminderSets            *string               `json:"reminder_sets,omitempty"`
-	Role                    string                `json:"role"`
+	AlienPlayer             *string                 `json:"alien_player,omitempty"`
+	BehaviourDrawn          *[]string               `json:"behaviour_drawn,omitempty"`
+	Blips                   *[]string               `json:"blips,omitempty"`
+	CrewPlayers             *string                 `json:"crew_players,omitempty"`
+	CrewTokens              *[]string               `json:"crew_tokens,omitempty"`
+	FellowCrew              *string                 `json:"fellow_crew,omitempty"`
+	Hand                    *[]NostromoCardView     `json:"hand,omitempty"`
+	NoMissionOrdersThisTurn *bool                   `json:"no_mission_orders_this_turn,omitempty"`
+	Placed                  *[]NostromoPlacedView   `json:"placed,omitempty"`
+	ReminderSets            *string                 `json:"reminder_sets,omitempty"`
+	Role                    NostromoPrivateViewRole `json:"role"`
+	RoleLabel               string                  `json:"role_label"`
 }
+
+// NostromoPrivateViewRole defines model for NostromoPrivateView.Role.
+type NostromoPrivateViewRole string
 
 // NostromoPublicView defines model for NostromoPublicView.
 type NostromoPublicView struct {
-	AlienPlayer                  *string                 `json:"alien_player,omitempty"`
-	Attack                       *NostromoAttackView     `json:"attack,omitempty"`
-	AttackRoom                   *string                 `json:"attack_room,omitempty"`
-	BehaviourDeck                int                     `json:"behaviour_deck"`
-	BehaviourDiscard             *[]string               `json:"behaviour_discard,omitempty"`
-	BlipsToPlace                 int                     `json:"blips_to_place"`
-	BreakdownStock               int                     `json:"breakdown_stock"`
-	BreakdownTokensOwned         int                     `json:"breakdown_tokens_owned"`
-	CapturedPresenceTokens       *[]string               `json:"captured_presence_tokens,omitempty"`
-	CrewMembers                  *[]NostromoCrewCardView `json:"crew_members"`
-	DataSources                  *map[string]string      `json:"data_sources"`
-	Difficulty                   string                  `json:"difficulty"`
-	DiscardPile                  *[]string               `json:"discard_pile"`
-	Effect                       *string                 `json:"effect,omitempty"`
-	EmergencyProceduresActivated *[]string               `json:"emergency_procedures_activated"`
-	EmergencyProceduresThisTurn  int                     `json:"emergency_procedures_this_turn"`
-	Heroic                       *bool                   `json:"heroic,omitempty"`
-	HuntingActionsLeft           *int                    `json:"hunting_actions_left,omitempty"`
-	MissionDeck                  int                     `json:"mission_deck"`
-	MissionOrderWindow           *string                 `json:"mission_order_window,omitempty"`
-	NoMissionOrdersThisTurn      *string                 `json:"no_mission_orders_this_turn,omitempty"`
-	Posture                      *string                 `json:"posture,omitempty"`
-	RemovedThisTurn              *[]string               `json:"removed_this_turn,omitempty"`
-	Resolving                    *string                 `json:"resolving,omitempty"`
-	Rooms                        *[]NostromoRoomView     `json:"rooms"`
-	Round                        int                     `json:"round"`
-	Survival                     *bool                   `json:"survival,omitempty"`
-	TokenPool                    *int                    `json:"token_pool,omitempty"`
-	WaitingFor                   string                  `json:"waiting_for"`
-	Winner                       *string                 `json:"winner,omitempty"`
+	AlienPlayer                  *string                      `json:"alien_player,omitempty"`
+	Attack                       *NostromoAttackView          `json:"attack,omitempty"`
+	AttackRoom                   *string                      `json:"attack_room,omitempty"`
+	BehaviourDeck                int                          `json:"behaviour_deck"`
+	BehaviourDiscard             *[]string                    `json:"behaviour_discard,omitempty"`
+	BlipsToPlace                 int                          `json:"blips_to_place"`
+	BreakdownStock               int                          `json:"breakdown_stock"`
+	BreakdownTokensOwned         int                          `json:"breakdown_tokens_owned"`
+	CapturedPresenceTokens       *[]string                    `json:"captured_presence_tokens,omitempty"`
+	CrewMembers                  *[]NostromoCrewCardView      `json:"crew_members"`
+	DataSources                  *map[string]string           `json:"data_sources"`
+	Difficulty                   NostromoPublicViewDifficulty `json:"difficulty"`
+	DifficultyLabel              string                       `json:"difficulty_label"`
+	DiscardPile                  *[]string                    `json:"discard_pile"`
+	Effect                       *string                      `json:"effect,omitempty"`
+	EmergencyProceduresActivated *[]string                    `json:"emergency_procedures_activated"`
+	EmergencyProceduresThisTurn  int                          `json:"emergency_procedures_this_turn"`
+	Heroic                       *bool                        `json:"heroic,omitempty"`
+	HuntingActionsLeft           *int                         `json:"hunting_actions_left,omitempty"`
+	MissionDeck                  int                          `json:"mission_deck"`
+	MissionOrderWindow           *string                      `json:"mission_order_window,omitempty"`
+	NoMissionOrdersThisTurn      *string                      `json:"no_mission_orders_this_turn,omitempty"`
+	Posture                      *NostromoPublicViewPosture   `json:"posture,omitempty"`
+	PostureLabel                 *string                      `json:"posture_label,omitempty"`
+	RemovedThisTurn              *[]string                    `json:"removed_this_turn,omitempty"`
+	RemovedThisTurnLabels        *[]string                    `json:"removed_this_turn_labels,omitempty"`
+	Resolving                    *string                      `json:"resolving,omitempty"`
+	Rooms                        *[]NostromoRoomView          `json:"rooms"`
+	Round                        int                          `json:"round"`
+	Survival                     *bool                        `json:"survival,omitempty"`
+	TokenPool                    *int                         `json:"token_pool,omitempty"`
+	WaitingFor                   string                       `json:"waiting_for"`
+	Winner                       *NostromoPublicViewWinner    `json:"winner,omitempty"`
+	WinnerLabel                  *string                      `json:"winner_label,omitempty"`
 }
+
+// NostromoPublicViewDifficulty defines model for NostromoPublicView.Difficulty.
+type NostromoPublicViewDifficulty string
+
+// NostromoPublicViewPosture defines model for NostromoPublicView.Posture.
+type NostromoPublicViewPosture string
+
+// NostromoPublicViewWinner defines model for NostromoPublicView.Winner.
+type NostromoPublicViewWinner string
 
 // NostromoRoomView defines model for NostromoRoomView.
 type NostromoRoomView struct {
-	Alien      *bool     `json:"alien,omitempty"`
-	Blips      *[]string `json:"blips,omitempty"`
-	CrewTokens *[]string `json:"crew_tokens,omitempty"`
-	Items      *[]string `json:"items,omitempty"`
-	Jonesy     *bool     `json:"jonesy,omitempty"`
-	Room       string    `json:"room"`
+	Alien       *bool                    `json:"alien,omitempty"`
+	Blips       *[]string                `json:"blips,omitempty"`
+	CrewTokens  *[]string                `json:"crew_tokens,omitempty"`
+	Items       *[]NostromoRoomViewItems `json:"items,omitempty"`
+	ItemsLabels *[]string                `json:"items_labels,omitempty"`
+	Jonesy      *bool                    `json:"jonesy,omitempty"`
+	Room        string                   `json:"room"`
 }
+
+// NostromoRoomViewItems defines model for NostromoRoomView.Items.
+type NostromoRoomViewItems string
 
 // NostromoView Alien: USCSS Nostromo: one screen's view of the game.
 type NostromoView struct {
@@ -5805,6 +6271,7 @@ type Outcome struct {
 	Rule         *string            `json:"rule,omitempty"`
 	Scores       *[]ScoreLine       `json:"scores,omitempty"`
 	Side         *string            `json:"side,omitempty"`
+	SideLabel    *string            `json:"side_label,omitempty"`
 	Winners      *[]int             `json:"winners"`
 }
 
@@ -5897,25 +6364,34 @@ type SeatInfo struct {
 
 // SeatView defines model for SeatView.
 type SeatView struct {
-	Facts  *map[string]string `json:"facts,omitempty"`
-	Name   string             `json:"name"`
-	Seat   int                `json:"seat"`
-	Status *string            `json:"status,omitempty"`
+	Facts       *map[string]interface{} `json:"facts,omitempty"`
+	Name        string                  `json:"name"`
+	Seat        int                     `json:"seat"`
+	Status      *string                 `json:"status,omitempty"`
+	StatusLabel *string                 `json:"status_label,omitempty"`
 }
 
 // SpaceCadetsAttemptView defines model for SpaceCadetsAttemptView.
 type SpaceCadetsAttemptView struct {
-	Card              *string                     `json:"card,omitempty"`
-	Cards             *[]SpaceCadetsComponentView `json:"cards,omitempty"`
-	Cost              int                         `json:"cost"`
-	FaceDownCards     int                         `json:"face_down_cards"`
-	Gather            *[]string                   `json:"gather,omitempty"`
-	InactiveAutoMatch *[]string                   `json:"inactive_auto_match,omitempty"`
-	Kind              string                      `json:"kind"`
-	Revealed          *[]string                   `json:"revealed,omitempty"`
-	SetAside          *string                     `json:"set_aside,omitempty"`
-	Status            string                      `json:"status"`
+	Card              *string                      `json:"card,omitempty"`
+	Cards             *[]SpaceCadetsComponentView  `json:"cards,omitempty"`
+	Cost              int                          `json:"cost"`
+	FaceDownCards     int                          `json:"face_down_cards"`
+	Gather            *[]string                    `json:"gather,omitempty"`
+	InactiveAutoMatch *[]string                    `json:"inactive_auto_match,omitempty"`
+	Kind              SpaceCadetsAttemptViewKind   `json:"kind"`
+	KindLabel         string                       `json:"kind_label"`
+	Revealed          *[]string                    `json:"revealed,omitempty"`
+	SetAside          *string                      `json:"set_aside,omitempty"`
+	Status            SpaceCadetsAttemptViewStatus `json:"status"`
+	StatusLabel       string                       `json:"status_label"`
 }
+
+// SpaceCadetsAttemptViewKind defines model for SpaceCadetsAttemptView.Kind.
+type SpaceCadetsAttemptViewKind string
+
+// SpaceCadetsAttemptViewStatus defines model for SpaceCadetsAttemptView.Status.
+type SpaceCadetsAttemptViewStatus string
 
 // SpaceCadetsCardView defines model for SpaceCadetsCardView.
 type SpaceCadetsCardView struct {
@@ -5945,14 +6421,18 @@ type SpaceCadetsEnd struct {
 
 // SpaceCadetsEnemyView defines model for SpaceCadetsEnemyView.
 type SpaceCadetsEnemyView struct {
-	Abilities string  `json:"abilities"`
-	Class     string  `json:"class"`
-	Id        int     `json:"id"`
-	LockedOn  bool    `json:"locked_on"`
-	Name      string  `json:"name"`
-	Status    *string `json:"status,omitempty"`
-	Where     string  `json:"where"`
+	Abilities  string                    `json:"abilities"`
+	Class      SpaceCadetsEnemyViewClass `json:"class"`
+	ClassLabel string                    `json:"class_label"`
+	Id         int                       `json:"id"`
+	LockedOn   bool                      `json:"locked_on"`
+	Name       string                    `json:"name"`
+	Status     *string                   `json:"status,omitempty"`
+	Where      string                    `json:"where"`
 }
+
+// SpaceCadetsEnemyViewClass defines model for SpaceCadetsEnemyView.Class.
+type SpaceCadetsEnemyViewClass string
 
 // SpaceCadetsEquipmentView defines model for SpaceCadetsEquipmentView.
 type SpaceCadetsEquipmentView struct {
@@ -6635,6 +7115,7 @@ type SpaceCadetsOutcome struct {
 	Rule         *string            `json:"rule,omitempty"`
 	Scores       *[]ScoreLine       `json:"scores,omitempty"`
 	Side         *string            `json:"side,omitempty"`
+	SideLabel    *string            `json:"side_label,omitempty"`
 	Winners      *[]int             `json:"winners"`
 }
 
@@ -6650,29 +7131,45 @@ type SpaceCadetsPart2View struct {
 
 // SpaceCadetsPrivateView defines model for SpaceCadetsPrivateView.
 type SpaceCadetsPrivateView struct {
-	Stations  *[]SpaceCadetsStationPanel `json:"stations"`
-	You       string                     `json:"you"`
-	YourRoles string                     `json:"your_roles"`
+	Stations        *[]SpaceCadetsStationPanel         `json:"stations"`
+	You             string                             `json:"you"`
+	YourRoles       *[]SpaceCadetsPrivateViewYourRoles `json:"your_roles"`
+	YourRolesLabels *[]string                          `json:"your_roles_labels"`
 }
+
+// SpaceCadetsPrivateViewYourRoles defines model for SpaceCadetsPrivateView.YourRoles.
+type SpaceCadetsPrivateViewYourRoles string
 
 // SpaceCadetsPublicView defines model for SpaceCadetsPublicView.
 type SpaceCadetsPublicView struct {
-	CaptainsEquipment *[]SpaceCadetsEquipmentView `json:"captains_equipment"`
-	Difficulty        string                      `json:"difficulty"`
-	End               *SpaceCadetsEnd             `json:"end,omitempty"`
-	Enemies           *[]SpaceCadetsEnemyView     `json:"enemies"`
-	EngineeringIn     string                      `json:"engineering_in"`
-	Kraken            *SpaceCadetsKrakenView      `json:"kraken,omitempty"`
-	LastRoll          *SpaceCadetsRoll            `json:"last_roll,omitempty"`
-	Mission           SpaceCadetsMissionView      `json:"mission"`
-	MissionTracks     *map[string]interface{}     `json:"mission_tracks,omitempty"`
-	Roles             *map[string]string          `json:"roles"`
-	Science           SpaceCadetsScienceView      `json:"science"`
-	Ship              *map[string]string          `json:"ship"`
-	StationDamage     *map[string]int             `json:"station_damage,omitempty"`
-	Step              string                      `json:"step"`
-	Turn              int                         `json:"turn"`
+	CaptainsEquipment  *[]SpaceCadetsEquipmentView        `json:"captains_equipment"`
+	Difficulty         SpaceCadetsPublicViewDifficulty    `json:"difficulty"`
+	DifficultyLabel    string                             `json:"difficulty_label"`
+	End                *SpaceCadetsEnd                    `json:"end,omitempty"`
+	Enemies            *[]SpaceCadetsEnemyView            `json:"enemies"`
+	EngineeringIn      SpaceCadetsPublicViewEngineeringIn `json:"engineering_in"`
+	EngineeringInLabel string                             `json:"engineering_in_label"`
+	Kraken             *SpaceCadetsKrakenView             `json:"kraken,omitempty"`
+	LastRoll           *SpaceCadetsRoll                   `json:"last_roll,omitempty"`
+	Mission            SpaceCadetsMissionView             `json:"mission"`
+	MissionTracks      *map[string]interface{}            `json:"mission_tracks,omitempty"`
+	Roles              *map[string]string                 `json:"roles"`
+	Science            SpaceCadetsScienceView             `json:"science"`
+	Ship               *map[string]string                 `json:"ship"`
+	StationDamage      *map[string]int                    `json:"station_damage,omitempty"`
+	Step               SpaceCadetsPublicViewStep          `json:"step"`
+	StepLabel          string                             `json:"step_label"`
+	Turn               int                                `json:"turn"`
 }
+
+// SpaceCadetsPublicViewDifficulty defines model for SpaceCadetsPublicView.Difficulty.
+type SpaceCadetsPublicViewDifficulty string
+
+// SpaceCadetsPublicViewEngineeringIn defines model for SpaceCadetsPublicView.EngineeringIn.
+type SpaceCadetsPublicViewEngineeringIn string
+
+// SpaceCadetsPublicViewStep defines model for SpaceCadetsPublicView.Step.
+type SpaceCadetsPublicViewStep string
 
 // SpaceCadetsRoll defines model for SpaceCadetsRoll.
 type SpaceCadetsRoll struct {

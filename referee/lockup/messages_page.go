@@ -23,6 +23,18 @@ var panelPageTexts = map[string]string{
 	"rank":           "Colocação",
 	"series":         "Jogadores",
 	"name":           "Nome",
+	// A crew token of the private panels and the public phase's name.
+	"id":          "Ficha",
+	"strength":    "Força",
+	"explorer":    "Explorador",
+	"location":    "Localização",
+	"legend":      "Na carta de lenda",
+	"label":       "Nome",
+	"phase_label": "Fase",
+	// The words beside a code, which the pages show in the code's place.
+	"loot_stack_seen_labels": "Pilha de saque vista",
+	"minion_choice_labels":   "Escolha de capanga",
+	"golems_as_label":        "Golems contados como",
 }
 
 // spaceTexts name the spaces of the built-in catacomb board: ENTRADA,
@@ -47,8 +59,8 @@ func pageMessages(pt map[string]string, d *Data) {
 	for _, v := range groupTexts {
 		pt["group."+v.en] = v.pt
 	}
-	for _, v := range statusTexts {
-		pt["status."+v.en] = v.pt
+	for k, v := range statusTexts {
+		pt["status."+k] = v.pt
 	}
 	for k, v := range panelPageTexts {
 		pt["panel."+k] = v

@@ -10,7 +10,7 @@ func (g *Game) ViewShapes() kit.ViewShapes {
 	return kit.ViewShapes{
 		Public:   publicView{},
 		Private:  privateView{},
-		Revealed: nil,
+		Revealed: revealedView{},
 		Phases:   []string{PhaseRollCall, PhaseLightsOut, PhaseLegend, PhaseLastRaid, PhaseFinalScoring, PhaseGameOver},
 	}
 }

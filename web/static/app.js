@@ -906,6 +906,9 @@ function applyPatch(view, patch) {
     // "Focused") shows the words, from the game's catalog ("posture.focused")
     // when it has them; the _label field is not shown on its own.
     const beside = (k) => /_labels?$/.test(k) && k.replace(/_labels?$/, "") in value;
+    // A structured value with its words in "label" (and no "text" of its
+    // own) shows as its label: Lockup's tokens, spaces and paths.
+    if (typeof value.label === "string" && !("text" in value)) return document.createTextNode(value.label);
     const keys = Object.keys(value).filter(k => !(k === "seat" && typeof value[k] === "number") && !(k === "source" && value[k] === "assumed") && !beside(k));
     const shown = (k) => {
       const words = value[k + "_label"] !== undefined ? value[k + "_label"] : value[k + "_labels"];
@@ -949,13 +952,21 @@ function applyPatch(view, patch) {
           me(v) === s.seat ? el("span", { class: "tag", text: t("you") }) : null,
           on ? el("span", { class: "tag turn-tag", text: t("their_turn") }) : null,
           f && f.status ? el("span", { class: "status-text", text: gt(v.game, ["status." + f.status], f.status_label || f.status) }) : null),
-        f && f.facts ? el("dl", { class: "facts" }, Object.keys(f.facts).sort()
+        // A fact's words beside its code (lantern_label) show in its place.
+        f && f.facts ? el("dl", { class: "facts" }, Object.keys(f.facts).filter(k => !(/_label$/.test(k) && k.slice(0, -6) in f.facts)).sort()
           // The board shows short facts only (counts, roles); a long text
           // (a role's ability) is read on the phones.
-          .filter(k => page !== "board" || String(f.facts[k]).length <= 24)
-          .map(k => el("div", {}, el("dt", { text: gt(v.game, ["fact." + k], humanKey(k)) }), el("dd", { text: f.facts[k] })))) : null,
+          .filter(k => page !== "board" || factText(f.facts[k + "_label"] !== undefined ? f.facts[k + "_label"] : f.facts[k]).length <= 24)
+          .map(k => el("div", {}, el("dt", { text: gt(v.game, ["fact." + k], humanKey(k)) }), el("dd", { text: factText(f.facts[k + "_label"] !== undefined ? f.facts[k + "_label"] : f.facts[k]) })))) : null,
         host ? seatTools(v, s) : null);
     }));
+  }
+  // factText is a seat fact as a person reads it: a boolean as yes or no,
+  // a list as its items.
+  function factText(x) {
+    if (typeof x === "boolean") return t(x ? "yes" : "no");
+    if (Array.isArray(x)) return x.length ? x.join(", ") : "—";
+    return String(x);
   }
   function trackEl(tr) {
     const steps = tr.steps && tr.steps.length ? tr.steps : Array.from({ length: tr.max + 1 }, (_, i) => String(i));
