@@ -160,6 +160,7 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		sv := kit.SeatView{Seat: i, Name: name, Status: "crew", StatusLabel: "crew", Facts: map[string]any{"stations": codes}}
 		if len(codes) > 0 {
 			sv.Status, sv.StatusLabel = "station", strings.Join(labels, ", ")
+			sv.Facts["stations_label"] = sv.StatusLabel
 		}
 		view.Seats = append(view.Seats, sv)
 	}
