@@ -676,21 +676,48 @@ func TestCredentials(t *testing.T) {
 	})
 }
 
+// TestJoinRateLimit: per address only misses count (wrong codes), and a
+// spoofed X-Forwarded-For gives no fresh allowance; joins with a valid code
+// are limited by their table, however many come from one address.
 func TestJoinRateLimit(t *testing.T) {
-	ts := startServer(t, "", func(c *api.Config) { c.JoinsPerMinute = 6; c.JoinBurst = 3 })
-	var cr struct {
-		JoinCode string `json:"join_code"`
-	}
-	ts.must(201, "POST", "/api/tables", "", map[string]any{"game": "jumpship"}, &cr)
-	codes := []int{}
-	for i := 0; i < 5; i++ {
-		// A spoofed X-Forwarded-For must not give a fresh allowance.
-		st, _ := ts.call("POST", "/api/join", "", map[string]any{"code": cr.JoinCode, "name": playerName(i)}, "X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
+	t.Run("OKValidCodesFromOneAddress", func(t *testing.T) {
+		ts := startServer(t, "", func(c *api.Config) { c.JoinsPerMinute = 6; c.JoinBurst = 3; c.Limits.JoinsPerSeat = 2 })
+		for k := 0; k < 3; k++ {
+			tb := ts.newTable("jumpship", nil, 0)
+			for i := 0; i < 5; i++ { // 15 joins from 127.0.0.1, with a miss allowance of 3
+				if st, body := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": playerName(i)}); st != 201 {
+					t.Fatalf("table %d, join %d = %d %s, want 201: a join with a valid code must not count against its address", k, i, st, body)
+				}
+			}
+		}
+	})
+	t.Run("ErrMisses", func(t *testing.T) {
+		ts := startServer(t, "", func(c *api.Config) { c.JoinsPerMinute = 6; c.JoinBurst = 3 })
+		tb := ts.newTable("jumpship", nil, 0)
+		codes := []int{}
+		for i := 0; i < 5; i++ {
+			st, _ := ts.call("POST", "/api/join", "", map[string]any{"code": "ZZZZZZZZ", "name": playerName(i)}, "X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
+			codes = append(codes, st)
+		}
+		st, _ := ts.call("GET", "/api/join/"+tb.Code, "", nil)
 		codes = append(codes, st)
-	}
-	if got, want := fmt.Sprint(codes), "[201 201 201 429 429]"; got != want {
-		t.Fatalf("join statuses = %s, want %s", got, want)
-	}
+		if got, want := fmt.Sprint(codes), "[404 404 404 429 429 429]"; got != want {
+			t.Fatalf("statuses of 5 wrong codes, then a right one = %s, want %s", got, want)
+		}
+	})
+	t.Run("ErrTable", func(t *testing.T) {
+		// Lockup seats 5; one join per seat at once, then 5 a minute: a
+		// client that knows the code cannot churn the table.
+		ts := startServer(t, "", func(c *api.Config) { c.Limits.JoinsPerSeat = 1 })
+		tb := ts.newTable("lockup", nil, 5)
+		ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/0", tb.Host, nil, nil)
+		st, body := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": playerName(7)})
+		if st != 429 || !strings.Contains(string(body), "rate_limited") {
+			t.Fatalf("sixth join within a minute at a table of 5 seats = %d %s, want 429 rate_limited", st, body)
+		}
+		other := ts.newTable("lockup", nil, 1) // another table is not touched
+		_ = other
+	})
 }
 
 func TestBadInput(t *testing.T) {

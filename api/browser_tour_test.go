@@ -87,7 +87,7 @@ var tourGames = []struct {
 	{"jumpship", 5, nil, nil},
 	{"nostromo", 2, nil, []string{"place_blip", "place_crew_token", "done_placing", "pass_mission_orders", "choose_posture", "end_effect"}},
 	{"captainisdead", 3, nil, nil},
-	{"lockup", 3, nil, []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "finish_scoring"}},
+	{"lockup", 3, nil, []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot"}},
 	{"spacecadets", 3, nil, nil},
 }
 

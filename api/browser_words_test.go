@@ -132,7 +132,7 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 			viewportShot(t, board, fmt.Sprintf("lockup%d-lobby-board-pt", n))
 			ts.start(tb)
 			r := rand.New(rand.NewPCG(5, 5))
-			advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "finish_scoring"}
+			advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot"}
 			prompted := false
 			padDone := false
 			lastPhase := ""
@@ -156,7 +156,7 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 				}
 				own := ts.view(tb, tb.Tokens[0])
 				prompted = prompted || own.View.Prompt != nil
-				if hasMove(own.View.Moves, "enter_scores") && !padDone {
+				if hasMove(own.View.Moves, "submit_final_score") && !padDone {
 					scorePad(t, ts, tb, phone)
 					padDone = true
 					continue
@@ -283,7 +283,7 @@ func playOne(t *testing.T, ts *testServer, tb *table, r *rand.Rand, advance []st
 	for i, tok := range append([]string{tb.Host}, tb.Tokens...) {
 		v := ts.view(tb, tok)
 		for _, m := range v.View.Moves {
-			if i == 1 && !padDone && (m.Type == "enter_scores" || m.Type == "finish_scoring" || m.Type == "enter_stars" || m.Type == "choose_golems") {
+			if i == 1 && !padDone && m.Type == "submit_final_score" {
 				continue
 			}
 			c := cand{tok, m}
@@ -317,13 +317,13 @@ func scorePad(t *testing.T, ts *testServer, tb *table, p context.Context) {
 	do(t, p, "score pad", chromedp.WaitVisible(css("#score-pad")))
 	var cats int
 	for _, m := range v.View.Moves {
-		if m.Type == "enter_scores" {
-			cats = len(m.Args[0].Choices)
+		if m.Type == "submit_final_score" {
+			cats = len(m.Args)
 		}
 	}
 	rows := get(t, p, "rows", chromedp.Evaluate[int](`document.querySelectorAll("#score-pad .stepper").length`))
 	if rows != cats || cats == 0 {
-		t.Fatalf("the score pad has %d rows, want one per category (%d)", rows, cats)
+		t.Fatalf("the score pad has %d rows, want one per count (%d)", rows, cats)
 	}
 	noSideways(t, p, "score pad")
 	plus := `#score-pad .stepper:first-of-type button[aria-label$="+"]`
@@ -348,21 +348,19 @@ func scorePad(t *testing.T, ts *testServer, tb *table, p context.Context) {
 		t.Fatalf("− below the lower bound gives a total of %q, want %s", got, start)
 	}
 	do(t, p, "send", chromedp.Click(css("#score-pad button.submit")), chromedp.WaitVisible(css("#confirm")), chromedp.Click(css("#confirm-yes")))
-	// Every row is sent (one enter_scores each), then finish_scoring. The
-	// rules may still refuse the finish (golems_unchosen: entering the
-	// counts can make the Golems' type a choice); the game loop then
-	// plays on from the offered moves.
+	// The whole pad is one move.
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		// Nobody else moves meanwhile: each accepted move is one version.
+		// Nobody else moves meanwhile: the pad is one version.
 		now := ts.view(tb, tb.Tokens[0])
-		sent := int(now.Version - v.Version)
-		if sent > rows || sent == rows && hasMove(now.View.Moves, "choose_golems") {
+		if sent := int(now.Version - v.Version); sent == 1 && !hasMove(now.View.Moves, "submit_final_score") {
 			return
+		} else if sent > 1 {
+			t.Fatalf("the score pad sent %d moves, want one", sent)
 		}
 		if time.Now().After(deadline) {
 			dump(t, p)
-			t.Fatalf("the score pad sent %d of its %d rows (or did not finish) in 10 s", sent, rows)
+			t.Fatalf("the score pad was not sent in 10 s")
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

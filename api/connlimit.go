@@ -16,7 +16,9 @@ import (
 )
 
 // connLimiter counts the open connections, in all and per client address,
-// and sorts each new one: normal, reserve (admitted only for /healthz and
+// and caps per address only those that have not yet been answered a
+// request below 400 (a café's phones share one address; a silent or slow
+// connection is never answered). It sorts each new one: normal, reserve (admitted only for /healthz and
 // moves on loaded tables), or refused. At the cap, a new connection takes
 // the place of a connection that is idle or has sent nothing yet (net/http's
 // StateNew and StateIdle), so that connections opened and left silent
@@ -29,7 +31,8 @@ type connLimiter struct {
 
 	mu      sync.Mutex
 	total   int
-	byAddr  map[string]int
+	byAddr  map[string]int        // open connections, per address
+	fresh   map[string]int        // of those, not yet answered below 400 (the per-address cap)
 	idle    map[string]*list.List // per address, of *limitedConn in StateNew or StateIdle, oldest first
 	refused atomic.Int64
 	dropped atomic.Int64
@@ -45,7 +48,7 @@ const (
 )
 
 func newConnLimiter(l Limits, trustProxy bool) *connLimiter {
-	c := &connLimiter{max: l.MaxConns, reserveFrom: l.MaxConns - l.ReserveConns, perAddr: l.ConnsPerAddr, byAddr: map[string]int{}, idle: map[string]*list.List{}}
+	c := &connLimiter{max: l.MaxConns, reserveFrom: l.MaxConns - l.ReserveConns, perAddr: l.ConnsPerAddr, byAddr: map[string]int{}, fresh: map[string]int{}, idle: map[string]*list.List{}}
 	if trustProxy {
 		c.perAddr = 0 // every peer is the proxy
 	}
@@ -57,7 +60,7 @@ func newConnLimiter(l Limits, trustProxy bool) *connLimiter {
 func (c *connLimiter) admit(addr string) (connClass, *limitedConn) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.perAddr > 0 && c.byAddr[addr] >= c.perAddr {
+	if c.perAddr > 0 && c.fresh[addr] >= c.perAddr {
 		c.refused.Add(1)
 		return connRefused, nil
 	}
@@ -73,6 +76,7 @@ func (c *connLimiter) admit(addr string) (connClass, *limitedConn) {
 	}
 	c.total++
 	c.byAddr[addr]++
+	c.fresh[addr]++
 	if c.max > 0 && c.total > c.reserveFrom {
 		return connReserve, victim
 	}
@@ -136,7 +140,29 @@ func (c *connLimiter) release(lc *limitedConn) {
 	if c.byAddr[addr]--; c.byAddr[addr] <= 0 {
 		delete(c.byAddr, addr)
 	}
+	if !lc.proven {
+		c.unfreshLocked(addr)
+	}
 	c.mu.Unlock()
+}
+
+// prove takes lc out of its address's count of fresh connections: it has
+// been answered a request below 400.
+func (c *connLimiter) prove(lc *limitedConn) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if lc.proven || lc.closed {
+		return
+	}
+	lc.proven = true
+	c.unfreshLocked(lc.addr)
+}
+
+// unfreshLocked counts one fresh connection of addr less; c.mu is held.
+func (c *connLimiter) unfreshLocked(addr string) {
+	if c.fresh[addr]--; c.fresh[addr] <= 0 {
+		delete(c.fresh, addr)
+	}
 }
 
 // open is the number of open connections.
@@ -190,9 +216,10 @@ type limitedConn struct {
 	addr  string
 	class connClass
 	once  sync.Once
-	// elem and closed are guarded by lim.mu.
+	// elem, closed and proven are guarded by lim.mu.
 	elem   *list.Element
 	closed bool
+	proven bool // answered a request below 400: out of the per-address cap
 }
 
 func (c *limitedConn) Close() error {
@@ -249,5 +276,21 @@ func (s *Server) admitReserve(next echo.HandlerFunc) echo.HandlerFunc {
 		c.Response().Header().Set("Connection", "close")
 		c.Response().Header().Set("Retry-After", retryAfter)
 		return table.Errorf(table.CodeRateLimited, "The server is busy; try again in a few seconds.")
+	}
+}
+
+// proveConn is middleware: a request answered below 400 proves its
+// connection, which then no longer counts against its address's cap
+// (connLimiter.prove). A stream's handler has taken the connection over
+// when it returns; its status is set by then.
+func (s *Server) proveConn(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		err := next(c)
+		if err == nil && c.Response().Status < 400 {
+			if lc, _ := c.Request().Context().Value(connKey{}).(*limitedConn); lc != nil {
+				s.conns.prove(lc)
+			}
+		}
+		return err
 	}
 }

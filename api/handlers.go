@@ -99,13 +99,14 @@ type joinLookupResponse struct {
 }
 
 func (s *Server) handleJoinLookup(c echo.Context) error {
-	if err := s.allowLookup(c); err != nil { // issue 16: lookups share the joins' limit (hardening.go)
+	if err := s.allowLookup(c); err != nil { // only misses count per address (hardening.go)
 		return err
 	}
 	id, err := s.svc.LookupJoinCode(c.Request().Context(), c.Param("code"))
 	if err != nil {
-		return s.chargeFailedLookup(c, err) // issue 16: a miss costs more
+		return s.chargeFailedLookup(c, err)
 	}
+	s.lookupFound(c)
 	v, err := s.svc.View(c.Request().Context(), id, table.Identity{Role: kit.RoleBoard, Seat: -1})
 	if err != nil {
 		return err
@@ -119,10 +120,8 @@ type joinRequest struct {
 }
 
 func (s *Server) handleJoin(c echo.Context) error {
-	if !s.limiter.allow(c.RealIP()) {
-		s.slowRefusal(c)                                     // issue 16 (hardening.go)
-		c.Response().Header().Set("Retry-After", retryAfter) // issue 16
-		return table.Errorf(table.CodeRateLimited, "Too many joins from this address; wait a minute and try again.")
+	if err := s.allowLookup(c); err != nil { // only misses count per address (hardening.go)
+		return err
 	}
 	var req joinRequest
 	if err := bindJSON(c, &req); err != nil {
@@ -130,7 +129,11 @@ func (s *Server) handleJoin(c echo.Context) error {
 	}
 	id, err := s.svc.LookupJoinCode(c.Request().Context(), req.Code)
 	if err != nil {
-		return s.chargeFailedLookup(c, err) // issue 16: a miss costs more
+		return s.chargeFailedLookup(c, err)
+	}
+	s.lookupFound(c)
+	if err := s.allowTableJoin(c, id); err != nil { // a valid code: the table's limit
+		return err
 	}
 	res, err := s.svc.Join(c.Request().Context(), id, req.Name)
 	if err != nil {
@@ -272,13 +275,14 @@ func (s *Server) handleSeatHandover(c echo.Context) error {
 // handleHandoverClaim gives the code's seat to the calling phone and sets
 // its seat cookie, as a join does.
 func (s *Server) handleHandoverClaim(c echo.Context) error {
-	if !s.limiter.allow(c.RealIP()) {
-		return table.Errorf(table.CodeRateLimited, "Too many tries from this address; wait a minute and try again.")
+	if err := s.allowLookup(c); err != nil { // only misses count per address (hardening.go)
+		return err
 	}
 	res, err := s.svc.ClaimHandover(c.Request().Context(), c.Param("code"))
 	if err != nil {
-		return err
+		return s.chargeFailedLookup(c, err)
 	}
+	s.lookupFound(c)
 	setCookie(c, seatCookie(res.TableID), res.Token)
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.JSON(http.StatusOK, res)

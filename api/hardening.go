@@ -19,6 +19,7 @@ type hardening struct {
 	conns   *connLimiter
 	gate    *streamGate
 	creates *rateLimiter
+	joins   *rateLimiter // per table, sized by its seats (allowTableJoin)
 	bgStop  chan struct{}
 	bg      sync.WaitGroup
 	bgOnce  sync.Once
@@ -46,6 +47,7 @@ func (s *Server) harden() {
 	e.Server.ConnState = s.conns.track
 	s.gate = newStreamGate(l)
 	s.creates = newRateLimiter(l.CreatesPerMinute, max(l.CreateBurst, 1), s.cfg.Now)
+	s.joins = newRateLimiter(float64(l.JoinsPerSeat), l.JoinsPerSeat, s.cfg.Now)
 	s.bgStop = make(chan struct{})
 	s.bg.Add(1)
 	go s.watchDB()
@@ -127,25 +129,59 @@ func (s *Server) checkOptionsSize(options []byte) error {
 	return nil
 }
 
-// allowLookup takes one join token from the address for a join-code
-// lookup (GET /api/join/{code}); the lookups share the joins' limit.
+// allowLookup admits a join-code lookup (GET /api/join/{code}, a join, a
+// hand-over claim) while the address has failed lookups left. The lookup
+// holds one of them while it runs (so that guesses sent at once cannot
+// all pass on the last one) and gives it back when it finds its table
+// (lookupFound); a miss keeps it (chargeFailedLookup). The phones of a
+// café behind one address so join as fast as their tables let them, and
+// a guesser runs out of tries.
 func (s *Server) allowLookup(c echo.Context) error {
 	if !s.limiter.allow(c.RealIP()) {
 		s.slowRefusal(c)
 		c.Response().Header().Set("Retry-After", retryAfter)
-		return table.Errorf(table.CodeRateLimited, "Too many join attempts from this address; wait a minute and try again.")
+		return table.Errorf(table.CodeRateLimited, "Too many wrong codes from this address; wait a minute and try again.")
 	}
 	return nil
 }
 
-// chargeFailedLookup takes the extra tokens a failed lookup costs, so
-// guessing codes runs out of tries LookupFailCost times faster than
-// joining does.
+// lookupFound gives back the miss a lookup held: its code was right.
+func (s *Server) lookupFound(c echo.Context) { s.limiter.refund(c.RealIP(), 1) }
+
+// chargeFailedLookup keeps the miss a lookup held, and takes
+// LookupFailCost-1 more, when err says no table has the code (or, for a
+// hand-over code, that it is unknown or spent); any other outcome gives
+// the miss back.
 func (s *Server) chargeFailedLookup(c echo.Context, err error) error {
-	if ae, ok := err.(*table.Error); ok && ae.Code == table.CodeNotFound && s.cfg.Limits.LookupFailCost > 1 {
-		s.limiter.charge(c.RealIP(), float64(s.cfg.Limits.LookupFailCost-1))
+	if ae, ok := err.(*table.Error); ok && (ae.Code == table.CodeNotFound || ae.Code == table.CodeGone) {
+		if n := s.cfg.Limits.LookupFailCost - 1; n > 0 {
+			s.limiter.charge(c.RealIP(), float64(n))
+		}
+		return err
 	}
+	s.lookupFound(c)
 	return err
+}
+
+// allowTableJoin limits the joins with a valid code by their table: as
+// many at once as JoinsPerSeat × its seats, then its seats' number a
+// minute. A table fills in one go; a client that knows the code cannot
+// churn it.
+func (s *Server) allowTableJoin(c echo.Context, tableID string) error {
+	per := s.cfg.Limits.JoinsPerSeat
+	if per <= 0 {
+		return nil
+	}
+	seats, err := s.svc.SeatCount(c.Request().Context(), tableID)
+	if err != nil {
+		return err
+	}
+	if !s.joins.allowSized(tableID, float64(seats), float64(per*seats)) {
+		s.slowRefusal(c)
+		c.Response().Header().Set("Retry-After", retryAfter)
+		return table.Errorf(table.CodeRateLimited, "This table has had many joins in the last minute; wait a minute and try again.")
+	}
+	return nil
 }
 
 // background returns a context that ends when the server stops.

@@ -6,7 +6,7 @@ import (
 )
 
 // Limits are the server's defences against one hostile phone on the same
-// Wi-Fi (issue 16): caps on connections and streams, timeouts, and the
+// Wi-Fi: caps on connections and streams, timeouts, and the
 // rates and sizes of table creation. The zero value turns every cap off
 // (the load tool and most tests run so); DefaultLimits gives the values
 // that suit a game store.
@@ -18,13 +18,20 @@ type Limits struct {
 	MaxConns int
 	// ReserveConns is the part of MaxConns kept for /healthz and moves.
 	ReserveConns int
-	// ConnsPerAddr caps one client address's open connections (by the TCP
-	// peer; off behind a trusted proxy, where every peer is the proxy).
+	// ConnsPerAddr caps one client address's connections that have not
+	// yet been answered a request with a status below 400 (by the TCP
+	// peer; off behind a trusted proxy, where every peer is the proxy). A
+	// connection that has been answered so no longer counts: a café's
+	// phones share one address, a flood of silent or slow connections
+	// never gets an answer.
 	ConnsPerAddr int
 	// MaxStreams caps the open SSE streams of the whole server.
 	MaxStreams int
-	// StreamsPerAddr caps one client address's open streams (429).
-	StreamsPerAddr int
+	// StreamsPerSeat sizes a table's share of the streams: a table may
+	// hold StreamsPerSeat × (its seats + the host + a board) streams, and
+	// its board streams (which need no credential) StreamsPerSeat × 2.
+	// 0 = no per-table cap.
+	StreamsPerSeat int
 	// StreamsPerToken caps one credential's open streams at one table; a
 	// stream beyond it closes that credential's oldest stream.
 	StreamsPerToken int
@@ -36,15 +43,22 @@ type Limits struct {
 	// event within it (a dead reader). 0 = 10 s.
 	StreamWriteTimeout time.Duration
 	// CreatesPerMinute and CreateBurst rate-limit table creation per
-	// client address. 0 = no limit.
+	// client address (a host needs no credential to create). 0 = no
+	// limit.
 	CreatesPerMinute float64
 	CreateBurst      int
 	// MaxOptionsBytes caps a new table's options JSON (413). 0 = no cap
 	// beyond the body limit.
 	MaxOptionsBytes int
-	// LookupFailCost is how many join tokens a failed join-code lookup
-	// takes from its address (a success takes one). 0 = 1.
+	// LookupFailCost is how much of its address's allowance of failed
+	// join-code lookups (Config.JoinsPerMinute) one miss takes. A lookup
+	// or join that finds its table takes nothing from the address: it is
+	// limited by the table (JoinsPerSeat). 0 = 1.
 	LookupFailCost int
+	// JoinsPerSeat sizes a table's joins: a table takes JoinsPerSeat ×
+	// its seats joins at once, and its seats' number a minute after
+	// that. 0 = no per-table limit.
+	JoinsPerSeat int
 	// MaxLoadedTables bounds the tables kept in memory; idle ones beyond
 	// it are dropped, least recently used first. 0 = no bound.
 	MaxLoadedTables int
@@ -67,8 +81,12 @@ const MaxOptionsBytesDefault = 32 << 10
 // the listener, with room to spare.
 const fdHeadroom = 256
 
-// DefaultLimits returns limits for a game store: derived from the process's
-// open-files limit, then sized for phones that each hold a stream or two.
+// DefaultLimits returns limits for a venue: derived from the process's
+// open-files limit, then sized for a café or a convention hall whose
+// phones all share one public address (at least 40 tables and 300 phones
+// behind it). Nothing a phone with a credential does is capped per
+// address; only what needs none is: connections not yet answered, failed
+// join-code lookups, and table creation.
 func DefaultLimits() Limits {
 	maxConns := openFilesLimit() - fdHeadroom
 	if maxConns < 64 {
@@ -81,17 +99,18 @@ func DefaultLimits() Limits {
 	return Limits{
 		MaxConns:           maxConns,
 		ReserveConns:       reserve,
-		ConnsPerAddr:       64,
+		ConnsPerAddr:       128,
 		MaxStreams:         (maxConns - reserve) * 3 / 4,
-		StreamsPerAddr:     16,
+		StreamsPerSeat:     4,
 		StreamsPerToken:    4,
 		ReadTimeout:        10 * time.Second,
 		MaxHeaderBytes:     16 << 10,
 		StreamWriteTimeout: 10 * time.Second,
-		CreatesPerMinute:   6,
-		CreateBurst:        5,
+		CreatesPerMinute:   20,
+		CreateBurst:        40,
 		MaxOptionsBytes:    MaxOptionsBytesDefault,
-		LookupFailCost:     5,
+		LookupFailCost:     1,
+		JoinsPerSeat:       2,
 		MaxLoadedTables:    2000,
 		RefusalDelay:       250 * time.Millisecond,
 	}

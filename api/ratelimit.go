@@ -5,7 +5,10 @@ import (
 	"time"
 )
 
-// rateLimiter is a token bucket per client address.
+// rateLimiter is a token bucket per key: a client address, or a table.
+// Every bucket of one limiter refills at perSec up to burst, unless a call
+// gives a bucket a size of its own (allowSized: a table's joins, sized by
+// its seats).
 type rateLimiter struct {
 	mu      sync.Mutex
 	perSec  float64
@@ -18,38 +21,27 @@ type rateLimiter struct {
 type bucket struct {
 	tokens float64
 	at     time.Time
+	// perSec and burst are the bucket's own rate and size.
+	perSec, burst float64
 }
 
 func newRateLimiter(perMinute float64, burst int, now func() time.Time) *rateLimiter {
 	return &rateLimiter{perSec: perMinute / 60, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
 }
 
-// allow takes one token for addr and reports whether one was there.
-func (l *rateLimiter) allow(addr string) bool {
+// allow takes one token for key and reports whether one was there.
+func (l *rateLimiter) allow(key string) bool {
+	return l.allowSized(key, l.perSec*60, l.burst)
+}
+
+// allowSized is allow for a bucket that refills at perMinute up to burst.
+func (l *rateLimiter) allowSized(key string, perMinute, burst float64) bool {
 	if l.perSec <= 0 {
 		return true
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := l.now()
-	if now.Sub(l.swept) > time.Minute {
-		for k, b := range l.buckets {
-			if now.Sub(b.at).Seconds()*l.perSec > l.burst {
-				delete(l.buckets, k)
-			}
-		}
-		l.swept = now
-	}
-	b, ok := l.buckets[addr]
-	if !ok {
-		b = &bucket{tokens: l.burst, at: now}
-		l.buckets[addr] = b
-	}
-	b.tokens += now.Sub(b.at).Seconds() * l.perSec
-	if b.tokens > l.burst {
-		b.tokens = l.burst
-	}
-	b.at = now
+	b := l.fillLocked(key, perMinute/60, burst)
 	if b.tokens < 1 {
 		return false
 	}
@@ -57,21 +49,56 @@ func (l *rateLimiter) allow(addr string) bool {
 	return true
 }
 
-// charge takes n more tokens from addr's bucket, down to -burst at most
-// (issue 16: a failed join-code lookup costs more than a success).
-func (l *rateLimiter) charge(addr string, n float64) {
+// refund gives back n tokens to key's bucket, up to its size: a join-code
+// lookup takes a token while it runs, so that concurrent guesses cannot
+// all pass on the last one, and gets it back when it finds its table.
+func (l *rateLimiter) refund(key string, n float64) {
 	if l.perSec <= 0 {
 		return
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b, ok := l.buckets[addr]
-	if !ok {
-		b = &bucket{tokens: l.burst, at: l.now()}
-		l.buckets[addr] = b
+	b := l.fillLocked(key, l.perSec, l.burst)
+	b.tokens = min(b.tokens+n, b.burst)
+}
+
+// charge takes n tokens from key's bucket, down to -burst at most.
+func (l *rateLimiter) charge(key string, n float64) {
+	if l.perSec <= 0 {
+		return
 	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.fillLocked(key, l.perSec, l.burst)
 	b.tokens -= n
-	if b.tokens < -l.burst {
-		b.tokens = -l.burst
+	if b.tokens < -b.burst {
+		b.tokens = -b.burst
 	}
+}
+
+// fillLocked finds key's bucket (a new one is full), refills it for the
+// time since it was last touched, and now and then forgets buckets that
+// have refilled; l.mu is held.
+func (l *rateLimiter) fillLocked(key string, perSec, burst float64) *bucket {
+	now := l.now()
+	if now.Sub(l.swept) > time.Minute {
+		for k, b := range l.buckets {
+			if b.tokens+now.Sub(b.at).Seconds()*b.perSec >= b.burst {
+				delete(l.buckets, k)
+			}
+		}
+		l.swept = now
+	}
+	b, ok := l.buckets[key]
+	if !ok {
+		b = &bucket{tokens: burst, at: now}
+		l.buckets[key] = b
+	}
+	b.perSec, b.burst = perSec, burst
+	b.tokens += now.Sub(b.at).Seconds() * perSec
+	if b.tokens > burst {
+		b.tokens = burst
+	}
+	b.at = now
+	return b
 }

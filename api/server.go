@@ -25,10 +25,16 @@ type Config struct {
 	// PublicURL is the base URL phones reach (join links and QR codes),
 	// without a trailing slash.
 	PublicURL string
-	// JoinsPerMinute and JoinBurst rate-limit joins per client address.
+	// JoinsPerMinute and JoinBurst rate-limit failed join-code lookups
+	// (a code no table has: a guess, or a typo) per client address; a
+	// lookup or join that finds its table is limited by the table
+	// (Limits.JoinsPerSeat). JoinBurst defaults to JoinsPerMinute.
 	// JoinsPerMinute <= 0 disables the limit (load tests).
 	JoinsPerMinute float64
 	JoinBurst      int
+	// Heartbeat is how often a live stream sends its heartbeat event;
+	// 0 = 3 s.
+	Heartbeat time.Duration
 	// TrustProxy makes the server take the client address from
 	// X-Forwarded-For set by a proxy on loopback; off by default, so the
 	// header cannot be spoofed to dodge the join limit.
@@ -58,7 +64,8 @@ type Server struct {
 	svc       *table.Service
 	log       *slog.Logger
 	metrics   *metrics
-	limiter   *rateLimiter
+	limiter   *rateLimiter // failed join-code lookups, per address
+	heartbeat []byte       // the streams' heartbeat event (stream.go)
 	closing   chan struct{}
 	streams   sync.WaitGroup // the SSE streams' goroutines (stream.go)
 	streamMu  sync.Mutex     // orders addStream and Shutdown
@@ -83,7 +90,7 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 		cfg.BodyLimit = "256K"
 	}
 	if cfg.JoinBurst <= 0 {
-		cfg.JoinBurst = 10
+		cfg.JoinBurst = max(int(cfg.JoinsPerMinute), 1)
 	}
 	s := &Server{cfg: cfg, store: store, log: cfg.Logger, metrics: newMetrics(store), closing: make(chan struct{})}
 	s.svc = table.New(table.Config{Store: store, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
@@ -91,6 +98,7 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 		ObserveFanout: s.metrics.observeFanout})   // issue 17
 	s.metrics.registerService(s.svc)
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
+	s.heartbeat = heartbeatEvent(s.heartbeatEvery())
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.httpErrorHandler
@@ -169,6 +177,7 @@ func (s *Server) routes() {
 	e.Use(s.accessLog)
 	e.Use(securityHeaders)
 	e.Use(s.admitReserve) // issue 16: the reserve connections serve only /healthz and moves
+	e.Use(s.proveConn)    // an answered connection leaves its address's cap (connlimit.go)
 
 	e.GET("/healthz", s.handleHealth)
 	e.GET("/metrics", s.handleMetrics)

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"fmt"
 	"net"
 	"net/http"
 	"tablewarden/table"
@@ -11,8 +12,10 @@ import (
 )
 
 // handleStream is the SSE stream: it sends the caller's current view first,
-// then each new view ("event: view"), a comment every 15 s to keep proxies
-// open, and "event: revoked" if the host removes the seat.
+// then each new view ("event: view"), a heartbeat ("event: heartbeat",
+// every Config.Heartbeat, 3 s by default) that the page watches to notice
+// a connection that died without a word, and "event: revoked" if the host
+// removes the seat.
 //
 // The stream takes the connection over from net/http (Hijack) and is served
 // by a goroutine of its own, after the handler has returned. An open stream
@@ -41,9 +44,13 @@ func (s *Server) handleStream(c echo.Context) error {
 			s.svc.Unsubscribe(tableID, sub)
 		}
 	}()
-	// issue 16: caps on streams in all, per address and per credential
+	// Caps on streams in all, per table and per credential
 	// (streamgate.go); released when the stream ends.
-	slot, err := s.gate.open(c.RealIP(), tableID, tok)
+	seats, err := s.svc.SeatCount(c.Request().Context(), tableID)
+	if err != nil {
+		return err
+	}
+	slot, err := s.gate.open(tableID, tok, seats)
 	if err != nil {
 		c.Response().Header().Set("Retry-After", retryAfter)
 		return err
@@ -176,7 +183,7 @@ func (st *streamConn) open() bool {
 	if !st.write(head, []byte("retry: 1000\nevent: view\ndata: "), first, eventEnd) {
 		return false
 	}
-	st.ping = time.NewTicker(15 * time.Second)
+	st.ping = time.NewTicker(st.s.heartbeatEvery())
 	return true
 }
 
@@ -190,7 +197,7 @@ func (st *streamConn) loop() {
 				return
 			}
 		case <-st.ping.C:
-			if !st.write(pingEvent) {
+			if !st.write(st.s.heartbeat) {
 				return
 			}
 		case <-st.sub.Closed():
@@ -250,7 +257,6 @@ var (
 	viewEvent  = []byte("event: view\ndata: ")
 	patchEvent = []byte("event: patch\ndata: ")
 	eventEnd   = []byte("\n\n")
-	pingEvent  = []byte(": ping\n\n")
 )
 
 // addStream counts a new stream's goroutine, unless the server is shutting
@@ -266,4 +272,25 @@ func (s *Server) addStream() bool {
 	}
 	s.streams.Add(1)
 	return true
+}
+
+// heartbeatDefault is how often a stream sends its heartbeat unless
+// Config.Heartbeat says otherwise. The page counts a stream silent for
+// 2.5 heartbeats as dead (web/static/connection.js): 3 s puts the offline
+// bar up within 8 s of a drop that sent no FIN.
+const heartbeatDefault = 3 * time.Second
+
+// heartbeatEvery is the stream's heartbeat period.
+func (s *Server) heartbeatEvery() time.Duration {
+	if d := s.cfg.Heartbeat; d > 0 {
+		return d
+	}
+	return heartbeatDefault
+}
+
+// heartbeatEvent is the heartbeat, an event the page sees (a comment
+// would not reach it): its data says how often it comes, so the page
+// sizes its watchdog by the server's period.
+func heartbeatEvent(every time.Duration) []byte {
+	return []byte(fmt.Sprintf("event: heartbeat\ndata: {\"every_ms\":%d}\n\n", every.Milliseconds()))
 }

@@ -6,59 +6,89 @@ import (
 	"time"
 )
 
-// streamGate counts the open SSE streams: in all, per client address and
-// per credential at a table. A stream over the total or its address's cap
+// streamGate counts the open SSE streams: in all, per table and per
+// credential at a table. None is counted per client address: a café's
+// phones share one, and every stream needs a table's id, most a token.
+// A stream over the total, its table's share or its table's board share
 // is refused (429); a stream over its credential's cap closes that
 // credential's oldest stream instead, since a phone that reconnects (a new
 // tab, a lost connection not yet noticed) is the usual cause.
 type streamGate struct {
-	max, perAddr, perToken int
+	max, perSeat, perToken int
 
 	mu      sync.Mutex
 	total   int
-	byAddr  map[string]int
+	byTable map[string]*tableStreams
 	byToken map[string][]*streamSlot // oldest first
 }
+
+// tableStreams is one table's open streams: all of them, and those of its
+// board (no credential).
+type tableStreams struct{ all, boards int }
 
 // streamSlot is one admitted stream. evicted is closed when a newer stream
 // of the same credential takes its place.
 type streamSlot struct {
 	g       *streamGate
-	addr    string
+	tableID string
+	board   bool
 	token   string // "" for the board: no per-credential cap
 	evicted chan struct{}
 	once    sync.Once
 }
 
 func newStreamGate(l Limits) *streamGate {
-	return &streamGate{max: l.MaxStreams, perAddr: l.StreamsPerAddr, perToken: l.StreamsPerToken,
-		byAddr: map[string]int{}, byToken: map[string][]*streamSlot{}}
+	return &streamGate{max: l.MaxStreams, perSeat: l.StreamsPerSeat, perToken: l.StreamsPerToken,
+		byTable: map[string]*tableStreams{}, byToken: map[string][]*streamSlot{}}
 }
 
-// open admits a stream from addr for a credential (tableID and token; an
-// empty token is the public board). It returns table.CodeRateLimited over the
-// total or the address's cap.
-func (g *streamGate) open(addr, tableID, token string) (*streamSlot, error) {
+// tableCap is a table's share of the streams for its number of seats: the
+// seats, the host and a board, StreamsPerSeat each.
+func (g *streamGate) tableCap(seats int) int { return g.perSeat * (seats + 2) }
+
+// open admits a stream for a credential (tableID and token; an empty
+// token is the public board) at a table of seats seats. It returns
+// table.CodeRateLimited over the total or the table's shares. A stream of
+// a token that holds its cap already replaces that token's oldest, and so
+// is never refused by the table's share.
+func (g *streamGate) open(tableID, token string, seats int) (*streamSlot, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.max > 0 && g.total >= g.max {
-		return nil, table.Errorf(table.CodeRateLimited, "The server has as many live screens open as it can hold; try again shortly.")
-	}
-	if g.perAddr > 0 && g.byAddr[addr] >= g.perAddr {
-		return nil, table.Errorf(table.CodeRateLimited, "This device has %d live screens open already; close one.", g.perAddr)
-	}
-	sl := &streamSlot{g: g, addr: addr, evicted: make(chan struct{})}
-	if token != "" && g.perToken > 0 {
+	sl := &streamSlot{g: g, tableID: tableID, board: token == "", evicted: make(chan struct{})}
+	var list []*streamSlot
+	if !sl.board && g.perToken > 0 {
 		sl.token = tableID + "\x00" + token
-		list := g.byToken[sl.token]
+		list = g.byToken[sl.token]
+	}
+	replaces := g.perToken > 0 && len(list) >= g.perToken
+	ts := g.byTable[tableID]
+	if ts == nil {
+		ts = &tableStreams{}
+	}
+	if !replaces {
+		if g.max > 0 && g.total >= g.max {
+			return nil, table.Errorf(table.CodeRateLimited, "The server has as many live screens open as it can hold; try again shortly.")
+		}
+		if g.perSeat > 0 && ts.all >= g.tableCap(seats) {
+			return nil, table.Errorf(table.CodeRateLimited, "This table has %d live screens open already, as many as its seats need; close one.", ts.all)
+		}
+		if g.perSeat > 0 && sl.board && ts.boards >= 2*g.perSeat {
+			return nil, table.Errorf(table.CodeRateLimited, "This table's board is open on %d screens already; close one.", ts.boards)
+		}
+	}
+	if sl.token != "" {
 		for len(list) >= g.perToken {
 			close(list[0].evicted)
 			list = list[1:]
 		}
 		g.byToken[sl.token] = append(list, sl)
 	}
+	g.byTable[tableID] = ts
+	ts.all++
+	if sl.board {
+		ts.boards++
+	}
 	g.total++
-	g.byAddr[addr]++
 	return sl, nil
 }
 
@@ -69,8 +99,14 @@ func (sl *streamSlot) release() {
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		g.total--
-		if g.byAddr[sl.addr]--; g.byAddr[sl.addr] <= 0 {
-			delete(g.byAddr, sl.addr)
+		if ts := g.byTable[sl.tableID]; ts != nil {
+			ts.all--
+			if sl.board {
+				ts.boards--
+			}
+			if ts.all <= 0 {
+				delete(g.byTable, sl.tableID)
+			}
 		}
 		if sl.token == "" {
 			return

@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"tablewarden/table"
@@ -13,7 +14,7 @@ func TestStreamGate(t *testing.T) {
 		g := newStreamGate(Limits{StreamsPerToken: 4})
 		var slots []*streamSlot
 		for i := 0; i < 5; i++ {
-			sl, err := g.open("10.0.0.1", "T", "tok")
+			sl, err := g.open("T", "tok", 6)
 			if err != nil {
 				t.Fatalf("stream %d: %v", i+1, err)
 			}
@@ -36,7 +37,7 @@ func TestStreamGate(t *testing.T) {
 			t.Fatalf("count = %d, want %d", got, want)
 		}
 		// Another table's token of the same text is another credential.
-		if _, err := g.open("10.0.0.1", "U", "tok"); err != nil {
+		if _, err := g.open("U", "tok", 6); err != nil {
 			t.Fatal(err)
 		}
 		select {
@@ -45,35 +46,58 @@ func TestStreamGate(t *testing.T) {
 		default:
 		}
 	})
-	t.Run("ErrPerAddr", func(t *testing.T) {
-		g := newStreamGate(Limits{StreamsPerAddr: 3})
+	t.Run("ErrPerTable", func(t *testing.T) {
+		// A table of 2 seats holds 4 × (2 + 2) = 16 streams, 8 of them
+		// boards; tokens never count against another table.
+		g := newStreamGate(Limits{StreamsPerSeat: 4, StreamsPerToken: 4})
 		var last *streamSlot
-		for i := 0; i < 3; i++ {
-			sl, err := g.open("10.0.0.2", "T", "")
+		for i := 0; i < 8; i++ {
+			sl, err := g.open("T", "", 2)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("board stream %d: %v", i+1, err)
 			}
 			last = sl
 		}
-		_, err := g.open("10.0.0.2", "T", "")
+		_, err := g.open("T", "", 2)
 		var ae *table.Error
 		if !errors.As(err, &ae) || ae.Code != table.CodeRateLimited {
-			t.Fatalf("fourth board stream of one address = %v, want rate_limited", err)
+			t.Fatalf("ninth board stream of one table = %v, want rate_limited", err)
 		}
-		if _, err := g.open("10.0.0.3", "T", ""); err != nil {
-			t.Fatalf("another address was refused: %v", err)
+		if _, err := g.open("U", "", 2); err != nil {
+			t.Fatalf("another table's board was refused: %v", err)
+		}
+		var seatSlots []*streamSlot
+		for i := 0; i < 8; i++ {
+			sl, err := g.open("T", fmt.Sprintf("tok%d", i%2), 2)
+			if err != nil {
+				t.Fatalf("seat stream %d: %v", i+1, err)
+			}
+			seatSlots = append(seatSlots, sl)
+		}
+		if _, err := g.open("T", "tok2", 2); !errors.As(err, &ae) || ae.Code != table.CodeRateLimited {
+			t.Fatalf("17th stream at a table of 2 seats = %v, want rate_limited", err)
+		}
+		// A token at its own cap replaces its oldest: never refused.
+		if _, err := g.open("T", "tok0", 2); err != nil {
+			t.Fatalf("a fifth stream of a token at a full table = %v, want it to replace the oldest", err)
+		}
+		select {
+		case <-seatSlots[0].evicted:
+			seatSlots[0].release() // as its stream's goroutine does
+		default:
+			t.Fatal("the token's oldest stream was not closed")
 		}
 		last.release()
 		last.release() // idempotent
-		if _, err := g.open("10.0.0.2", "T", ""); err != nil {
+		if _, err := g.open("T", "", 2); err != nil {
 			t.Fatalf("after a release: %v", err)
 		}
 	})
 	t.Run("ErrTotal", func(t *testing.T) {
 		g := newStreamGate(Limits{MaxStreams: 2})
-		g.open("a", "T", "")
-		g.open("b", "T", "")
-		if _, err := g.open("c", "T", ""); err == nil {
+		g.open("T", "", 2)
+		g.open("U", "", 2)
+		if _, err := g.open("V", "", 2); err == nil {
 			t.Fatal("a third stream over a total of 2 was admitted")
 		}
 	})
@@ -119,6 +143,21 @@ func TestConnLimiter(t *testing.T) {
 	c.release(idle)
 	if got, want := c.open(), 10; got != want {
 		t.Fatalf("open = %d, want %d", got, want)
+	}
+	// An answered connection leaves its address's cap: a café's phones
+	// share one address.
+	cafe := newConnLimiter(Limits{ConnsPerAddr: 2}, false)
+	for i := 0; i < 10; i++ {
+		class, _ := cafe.admit("cafe")
+		if class == connRefused {
+			t.Fatalf("connection %d of one address refused with every earlier one answered", i+1)
+		}
+		cafe.prove(&limitedConn{lim: cafe, addr: "cafe"})
+	}
+	cafe.admit("cafe")
+	cafe.admit("cafe")
+	if class, _ := cafe.admit("cafe"); class != connRefused {
+		t.Fatalf("third unanswered connection of one address = %v, want refused", class)
 	}
 	if proxy := newConnLimiter(Limits{ConnsPerAddr: 1}, true); func() bool {
 		a, _ := proxy.admit("p")

@@ -68,14 +68,14 @@ func openStreams(ts *testServer) int {
 
 // TestStreamReleasedWhenPhoneCloses: phones that close their connections,
 // on a table where nothing happens (so no write to them fails), have their
-// streams, subscriptions and cap slots released within leaveBound: the same
-// address can open its full number of streams again at once, three times
-// over. No goroutine per stream is left behind.
+// streams, subscriptions and cap slots released within leaveBound: the
+// table's board can be opened its full number of times again at once,
+// three times over. No goroutine per stream is left behind.
 func TestStreamReleasedWhenPhoneCloses(t *testing.T) {
-	const perAddr = 6
+	const perAddr = 6 // the table's board streams: 2 × StreamsPerSeat
 	ts := startServer(t, "", func(c *api.Config) {
 		c.Limits = api.DefaultLimits()
-		c.Limits.StreamsPerAddr = perAddr
+		c.Limits.StreamsPerSeat = perAddr / 2
 	})
 	tb := ts.newTable("jumpship", nil, 3)
 	a := newAttacker(3)
@@ -93,7 +93,7 @@ func TestStreamReleasedWhenPhoneCloses(t *testing.T) {
 			if c != nil {
 				c.Close()
 			}
-			t.Fatalf("round %d: a stream over the address's cap answered %d, want 429", round, st)
+			t.Fatalf("round %d: a board stream over the table's cap answered %d, want 429", round, st)
 		}
 		if got, want := openStreams(ts), perAddr; got != want {
 			t.Fatalf("round %d: %d streams open, want %d", round, got, want)

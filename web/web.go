@@ -6,14 +6,16 @@
 // disclosure, a picked choice and the scroll position survive another
 // player's move); static/board.js draws a view's board (kit.BoardView) as
 // SVG and plays the timer's sounds; static/stations.js draws the Space
-// Cadets station panels on a phone; static/app.js renders any game from
-// its view; static/i18n.js holds every page string in English and pt-BR.
+// Cadets station panels on a phone; static/lockup_pad.js gives the running
+// total of Lockup's score pad; static/app.js renders any game from its
+// view; static/i18n.js holds every page string in English and pt-BR.
 //
 // Decisions where the issues were silent:
-//   - A screen knows no game except through its view. The one shape-based
-//     panel is the score pad: a move whose arguments are a "category" list
-//     and a number becomes one row per category, sent as one submission
-//     (then the move that finishes scoring, if offered).
+//   - A screen knows no game except through its view and the game's own
+//     page file. The score pad is the move a game's file names in
+//     window.TW_PADS: one row per whole-number argument, a running total
+//     from the file's scoring (from the rules in the view), and one
+//     submission, confirmed once.
 //   - Private view keys naming what is in hand ("hand", "holding_cell",
 //     "workbench", "in_hand") stay on screen as tokens; every other private
 //     key hides behind press-and-hold.

@@ -1134,21 +1134,6 @@ func (e LockupMoveAssignType) Valid() bool {
 	}
 }
 
-// Defines values for LockupMoveChooseGolemsType.
-const (
-	LockupMoveChooseGolemsTypeChooseGolems LockupMoveChooseGolemsType = "choose_golems"
-)
-
-// Valid indicates whether the value is a known member of the LockupMoveChooseGolemsType enum.
-func (e LockupMoveChooseGolemsType) Valid() bool {
-	switch e {
-	case LockupMoveChooseGolemsTypeChooseGolems:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for LockupMoveCraftItemType.
 const (
 	LockupMoveCraftItemTypeCraftItem LockupMoveCraftItemType = "craft_item"
@@ -1179,51 +1164,6 @@ func (e LockupMoveCraftReservedType) Valid() bool {
 	}
 }
 
-// Defines values for LockupMoveEnterGuardStarsType.
-const (
-	LockupMoveEnterGuardStarsTypeEnterGuardStars LockupMoveEnterGuardStarsType = "enter_guard_stars"
-)
-
-// Valid indicates whether the value is a known member of the LockupMoveEnterGuardStarsType enum.
-func (e LockupMoveEnterGuardStarsType) Valid() bool {
-	switch e {
-	case LockupMoveEnterGuardStarsTypeEnterGuardStars:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for LockupMoveEnterScoresType.
-const (
-	LockupMoveEnterScoresTypeEnterScores LockupMoveEnterScoresType = "enter_scores"
-)
-
-// Valid indicates whether the value is a known member of the LockupMoveEnterScoresType enum.
-func (e LockupMoveEnterScoresType) Valid() bool {
-	switch e {
-	case LockupMoveEnterScoresTypeEnterScores:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for LockupMoveEnterStarsType.
-const (
-	LockupMoveEnterStarsTypeEnterStars LockupMoveEnterStarsType = "enter_stars"
-)
-
-// Valid indicates whether the value is a known member of the LockupMoveEnterStarsType enum.
-func (e LockupMoveEnterStarsType) Valid() bool {
-	switch e {
-	case LockupMoveEnterStarsTypeEnterStars:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for LockupMoveFinishRaidType.
 const (
 	LockupMoveFinishRaidTypeFinishRaid LockupMoveFinishRaidType = "finish_raid"
@@ -1233,21 +1173,6 @@ const (
 func (e LockupMoveFinishRaidType) Valid() bool {
 	switch e {
 	case LockupMoveFinishRaidTypeFinishRaid:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for LockupMoveFinishScoringType.
-const (
-	LockupMoveFinishScoringTypeFinishScoring LockupMoveFinishScoringType = "finish_scoring"
-)
-
-// Valid indicates whether the value is a known member of the LockupMoveFinishScoringType enum.
-func (e LockupMoveFinishScoringType) Valid() bool {
-	switch e {
-	case LockupMoveFinishScoringTypeFinishScoring:
 		return true
 	default:
 		return false
@@ -1410,14 +1335,9 @@ const (
 	LockupMoveSpecTypeAdvanceLantern   LockupMoveSpecType = "advance_lantern"
 	LockupMoveSpecTypeAdvancePaying    LockupMoveSpecType = "advance_paying"
 	LockupMoveSpecTypeAssign           LockupMoveSpecType = "assign"
-	LockupMoveSpecTypeChooseGolems     LockupMoveSpecType = "choose_golems"
 	LockupMoveSpecTypeCraftItem        LockupMoveSpecType = "craft_item"
 	LockupMoveSpecTypeCraftReserved    LockupMoveSpecType = "craft_reserved"
-	LockupMoveSpecTypeEnterGuardStars  LockupMoveSpecType = "enter_guard_stars"
-	LockupMoveSpecTypeEnterScores      LockupMoveSpecType = "enter_scores"
-	LockupMoveSpecTypeEnterStars       LockupMoveSpecType = "enter_stars"
 	LockupMoveSpecTypeFinishRaid       LockupMoveSpecType = "finish_raid"
-	LockupMoveSpecTypeFinishScoring    LockupMoveSpecType = "finish_scoring"
 	LockupMoveSpecTypeGainItem         LockupMoveSpecType = "gain_item"
 	LockupMoveSpecTypeGuardsPay        LockupMoveSpecType = "guards_pay"
 	LockupMoveSpecTypeKeepLoot         LockupMoveSpecType = "keep_loot"
@@ -1445,21 +1365,11 @@ func (e LockupMoveSpecType) Valid() bool {
 		return true
 	case LockupMoveSpecTypeAssign:
 		return true
-	case LockupMoveSpecTypeChooseGolems:
-		return true
 	case LockupMoveSpecTypeCraftItem:
 		return true
 	case LockupMoveSpecTypeCraftReserved:
 		return true
-	case LockupMoveSpecTypeEnterGuardStars:
-		return true
-	case LockupMoveSpecTypeEnterScores:
-		return true
-	case LockupMoveSpecTypeEnterStars:
-		return true
 	case LockupMoveSpecTypeFinishRaid:
-		return true
-	case LockupMoveSpecTypeFinishScoring:
 		return true
 	case LockupMoveSpecTypeGainItem:
 		return true
@@ -1563,24 +1473,6 @@ func (e LockupPublicViewPhase) Valid() bool {
 	case LockupPublicViewPhaseLightsOut:
 		return true
 	case LockupPublicViewPhaseRollCall:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for LockupScoringViewGolemsAs.
-const (
-	Dwarf  LockupScoringViewGolemsAs = "dwarf"
-	Ratman LockupScoringViewGolemsAs = "ratman"
-)
-
-// Valid indicates whether the value is a known member of the LockupScoringViewGolemsAs enum.
-func (e LockupScoringViewGolemsAs) Valid() bool {
-	switch e {
-	case Dwarf:
-		return true
-	case Ratman:
 		return true
 	default:
 		return false
@@ -4465,6 +4357,9 @@ type CaptainIsDeadOptions struct {
 
 	// GameData Game data laid over the game's own (a JSON merge patch of its data file).
 	GameData interface{} `json:"game_data,omitempty"`
+
+	// LastTurnAfterDeck House rule: play on after the last alert
+	LastTurnAfterDeck *bool `json:"last_turn_after_deck,omitempty"`
 }
 
 // CaptainIsDeadOutcome The Captain Is Dead: Episode III – Lockdown: how the game ended.
@@ -5113,18 +5008,6 @@ type LockupMoveAssign struct {
 // LockupMoveAssignType defines model for LockupMoveAssign.Type.
 type LockupMoveAssignType string
 
-// LockupMoveChooseGolems Golems count as
-type LockupMoveChooseGolems struct {
-	Args struct {
-		// As Type
-		As interface{} `json:"as"`
-	} `json:"args"`
-	Type LockupMoveChooseGolemsType `json:"type"`
-}
-
-// LockupMoveChooseGolemsType defines model for LockupMoveChooseGolems.Type.
-type LockupMoveChooseGolemsType string
-
 // LockupMoveCraftItem Craft an item
 type LockupMoveCraftItem struct {
 	Args struct {
@@ -5155,45 +5038,6 @@ type LockupMoveCraftReserved struct {
 // LockupMoveCraftReservedType defines model for LockupMoveCraftReserved.Type.
 type LockupMoveCraftReservedType string
 
-// LockupMoveEnterGuardStars Stars on the guards' track
-type LockupMoveEnterGuardStars struct {
-	Args struct {
-		// Value Value
-		Value int `json:"value"`
-	} `json:"args"`
-	Type LockupMoveEnterGuardStarsType `json:"type"`
-}
-
-// LockupMoveEnterGuardStarsType defines model for LockupMoveEnterGuardStars.Type.
-type LockupMoveEnterGuardStarsType string
-
-// LockupMoveEnterScores Enter a scoring count
-type LockupMoveEnterScores struct {
-	Args struct {
-		// Category Category
-		Category interface{} `json:"category"`
-
-		// Value Value
-		Value int `json:"value"`
-	} `json:"args"`
-	Type LockupMoveEnterScoresType `json:"type"`
-}
-
-// LockupMoveEnterScoresType defines model for LockupMoveEnterScores.Type.
-type LockupMoveEnterScoresType string
-
-// LockupMoveEnterStars Stars on your track
-type LockupMoveEnterStars struct {
-	Args struct {
-		// Value Value
-		Value int `json:"value"`
-	} `json:"args"`
-	Type LockupMoveEnterStarsType `json:"type"`
-}
-
-// LockupMoveEnterStarsType defines model for LockupMoveEnterStars.Type.
-type LockupMoveEnterStarsType string
-
 // LockupMoveFinishRaid Last raid done: final scoring
 type LockupMoveFinishRaid struct {
 	Args *map[string]interface{}  `json:"args,omitempty"`
@@ -5202,15 +5046,6 @@ type LockupMoveFinishRaid struct {
 
 // LockupMoveFinishRaidType defines model for LockupMoveFinishRaid.Type.
 type LockupMoveFinishRaidType string
-
-// LockupMoveFinishScoring I have finished my scoring
-type LockupMoveFinishScoring struct {
-	Args *map[string]interface{}     `json:"args,omitempty"`
-	Type LockupMoveFinishScoringType `json:"type"`
-}
-
-// LockupMoveFinishScoringType defines model for LockupMoveFinishScoring.Type.
-type LockupMoveFinishScoringType string
 
 // LockupMoveGainItem Gain an item another way
 type LockupMoveGainItem struct {
@@ -5380,9 +5215,6 @@ type LockupMoveSubmitFinalScore struct {
 		// Golems Golems
 		Golems int `json:"golems"`
 
-		// GolemsAs Golems count as
-		GolemsAs interface{} `json:"golems_as,omitempty"`
-
 		// GuardStars Stars on the guards' track
 		GuardStars int `json:"guard_stars"`
 
@@ -5501,6 +5333,7 @@ type LockupPublicView struct {
 	Round              int                   `json:"round"`
 	Rounds             int                   `json:"rounds"`
 	ScoreChart         *LockupScoreChart     `json:"score_chart,omitempty"`
+	ScorePad           *LockupScorePadRules  `json:"score_pad,omitempty"`
 	ScoringNotFinished *[]string             `json:"scoring_not_finished,omitempty"`
 	Turn               *string               `json:"turn,omitempty"`
 	Waiting            *[]string             `json:"waiting,omitempty"`
@@ -5521,20 +5354,33 @@ type LockupScoreChart struct {
 	Series           *[]LockupChartSeries `json:"series"`
 }
 
-// LockupScoringView defines model for LockupScoringView.
-type LockupScoringView struct {
-	Breakdown     *ScoreLine                 `json:"breakdown,omitempty"`
-	Entries       *map[string]int            `json:"entries,omitempty"`
-	Finished      bool                       `json:"finished"`
-	GolemsAs      *LockupScoringViewGolemsAs `json:"golems_as,omitempty"`
-	GolemsAsLabel *string                    `json:"golems_as_label,omitempty"`
-	RecordedStars int                        `json:"recorded_stars"`
-	Recruited     *map[string]int            `json:"recruited,omitempty"`
-	StarsTrack    *int                       `json:"stars_track,omitempty"`
+// LockupScorePadKnown defines model for LockupScorePadKnown.
+type LockupScorePadKnown struct {
+	Catacombs  int `json:"catacombs"`
+	LootTokens int `json:"loot_tokens"`
+	Seat       int `json:"seat"`
 }
 
-// LockupScoringViewGolemsAs defines model for LockupScoringView.GolemsAs.
-type LockupScoringViewGolemsAs string
+// LockupScorePadRules defines model for LockupScorePadRules.
+type LockupScorePadRules struct {
+	CrewBoardBarrels    int                    `json:"crew_board_barrels"`
+	DryadStarsPerBarrel int                    `json:"dryad_stars_per_barrel"`
+	DwarfTable          *[]int                 `json:"dwarf_table"`
+	FungoidStarsPerLoot int                    `json:"fungoid_stars_per_loot"`
+	Players             *[]LockupScorePadKnown `json:"players"`
+	RatmanTable         *[]int                 `json:"ratman_table"`
+	ValuableTables      *map[string][]int      `json:"valuable_tables"`
+}
+
+// LockupScoringView defines model for LockupScoringView.
+type LockupScoringView struct {
+	Breakdown     *ScoreLine      `json:"breakdown,omitempty"`
+	Entries       *map[string]int `json:"entries,omitempty"`
+	Finished      bool            `json:"finished"`
+	RecordedStars int             `json:"recorded_stars"`
+	Recruited     *map[string]int `json:"recruited,omitempty"`
+	StarsTrack    *int            `json:"stars_track,omitempty"`
+}
 
 // LockupSpaceView defines model for LockupSpaceView.
 type LockupSpaceView struct {
@@ -9872,176 +9718,6 @@ func (t *LockupMove) MergeLockupMoveSubmitFinalScore(v LockupMoveSubmitFinalScor
 	return err
 }
 
-// AsLockupMoveEnterStars returns the union data inside the LockupMove as a LockupMoveEnterStars
-func (t LockupMove) AsLockupMoveEnterStars() (LockupMoveEnterStars, error) {
-	var body LockupMoveEnterStars
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromLockupMoveEnterStars overwrites any union data inside the LockupMove as the provided LockupMoveEnterStars
-func (t *LockupMove) FromLockupMoveEnterStars(v LockupMoveEnterStars) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"enter_stars"}`))
-	t.union = b
-	return err
-}
-
-// MergeLockupMoveEnterStars performs a merge with any union data inside the LockupMove, using the provided LockupMoveEnterStars
-func (t *LockupMove) MergeLockupMoveEnterStars(v LockupMoveEnterStars) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"enter_stars"}`))
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsLockupMoveEnterGuardStars returns the union data inside the LockupMove as a LockupMoveEnterGuardStars
-func (t LockupMove) AsLockupMoveEnterGuardStars() (LockupMoveEnterGuardStars, error) {
-	var body LockupMoveEnterGuardStars
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromLockupMoveEnterGuardStars overwrites any union data inside the LockupMove as the provided LockupMoveEnterGuardStars
-func (t *LockupMove) FromLockupMoveEnterGuardStars(v LockupMoveEnterGuardStars) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"enter_guard_stars"}`))
-	t.union = b
-	return err
-}
-
-// MergeLockupMoveEnterGuardStars performs a merge with any union data inside the LockupMove, using the provided LockupMoveEnterGuardStars
-func (t *LockupMove) MergeLockupMoveEnterGuardStars(v LockupMoveEnterGuardStars) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"enter_guard_stars"}`))
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsLockupMoveEnterScores returns the union data inside the LockupMove as a LockupMoveEnterScores
-func (t LockupMove) AsLockupMoveEnterScores() (LockupMoveEnterScores, error) {
-	var body LockupMoveEnterScores
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromLockupMoveEnterScores overwrites any union data inside the LockupMove as the provided LockupMoveEnterScores
-func (t *LockupMove) FromLockupMoveEnterScores(v LockupMoveEnterScores) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"enter_scores"}`))
-	t.union = b
-	return err
-}
-
-// MergeLockupMoveEnterScores performs a merge with any union data inside the LockupMove, using the provided LockupMoveEnterScores
-func (t *LockupMove) MergeLockupMoveEnterScores(v LockupMoveEnterScores) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"enter_scores"}`))
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsLockupMoveChooseGolems returns the union data inside the LockupMove as a LockupMoveChooseGolems
-func (t LockupMove) AsLockupMoveChooseGolems() (LockupMoveChooseGolems, error) {
-	var body LockupMoveChooseGolems
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromLockupMoveChooseGolems overwrites any union data inside the LockupMove as the provided LockupMoveChooseGolems
-func (t *LockupMove) FromLockupMoveChooseGolems(v LockupMoveChooseGolems) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"choose_golems"}`))
-	t.union = b
-	return err
-}
-
-// MergeLockupMoveChooseGolems performs a merge with any union data inside the LockupMove, using the provided LockupMoveChooseGolems
-func (t *LockupMove) MergeLockupMoveChooseGolems(v LockupMoveChooseGolems) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"choose_golems"}`))
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsLockupMoveFinishScoring returns the union data inside the LockupMove as a LockupMoveFinishScoring
-func (t LockupMove) AsLockupMoveFinishScoring() (LockupMoveFinishScoring, error) {
-	var body LockupMoveFinishScoring
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromLockupMoveFinishScoring overwrites any union data inside the LockupMove as the provided LockupMoveFinishScoring
-func (t *LockupMove) FromLockupMoveFinishScoring(v LockupMoveFinishScoring) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"finish_scoring"}`))
-	t.union = b
-	return err
-}
-
-// MergeLockupMoveFinishScoring performs a merge with any union data inside the LockupMove, using the provided LockupMoveFinishScoring
-func (t *LockupMove) MergeLockupMoveFinishScoring(v LockupMoveFinishScoring) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	b, err = runtime.JSONMerge(b, []byte(`{"type":"finish_scoring"}`))
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
 func (t LockupMove) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"type"`
@@ -10064,22 +9740,12 @@ func (t LockupMove) ValueByDiscriminator() (interface{}, error) {
 		return t.AsLockupMoveAdvancePaying()
 	case "assign":
 		return t.AsLockupMoveAssign()
-	case "choose_golems":
-		return t.AsLockupMoveChooseGolems()
 	case "craft_item":
 		return t.AsLockupMoveCraftItem()
 	case "craft_reserved":
 		return t.AsLockupMoveCraftReserved()
-	case "enter_guard_stars":
-		return t.AsLockupMoveEnterGuardStars()
-	case "enter_scores":
-		return t.AsLockupMoveEnterScores()
-	case "enter_stars":
-		return t.AsLockupMoveEnterStars()
 	case "finish_raid":
 		return t.AsLockupMoveFinishRaid()
-	case "finish_scoring":
-		return t.AsLockupMoveFinishScoring()
 	case "gain_item":
 		return t.AsLockupMoveGainItem()
 	case "guards_pay":
@@ -13529,7 +13195,7 @@ type ClientInterface interface {
 	// Corresponds with POST /api/tables/{id}/start (the `StartTable` operationId).
 	StartTable(ctx context.Context, id string, params *StartTableParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// Stream Server-Sent Events: 'view' events each carry the caller's own ViewResponse (the current one first); 'revoked' when the host removes the seat.
+	// Stream Server-Sent Events: 'view' events each carry the caller's own ViewResponse (the current one first); 'revoked' when the host removes the seat; 'heartbeat' every few seconds (3 s by default, the server's -heartbeat) with data {"every_ms": N}, so that a page can tell a stream that went silent (no FIN: Wi-Fi gone, server frozen) from a quiet table: web/static/connection.js counts a stream silent for 2.5 heartbeats as dead and reconnects. A table holds at most -streams-per-seat × (its seats + host + board) streams and its board 2 × -streams-per-seat (429 beyond); a token's fifth stream closes its oldest with 'replaced'.
 	//
 	// Corresponds with GET /api/tables/{id}/stream (the `Stream` operationId).
 	Stream(ctx context.Context, id string, params *StreamParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -13976,7 +13642,7 @@ func (c *Client) StartTable(ctx context.Context, id string, params *StartTablePa
 	return c.Client.Do(req)
 }
 
-// Stream Server-Sent Events: 'view' events each carry the caller's own ViewResponse (the current one first); 'revoked' when the host removes the seat.
+// Stream Server-Sent Events: 'view' events each carry the caller's own ViewResponse (the current one first); 'revoked' when the host removes the seat; 'heartbeat' every few seconds (3 s by default, the server's -heartbeat) with data {"every_ms": N}, so that a page can tell a stream that went silent (no FIN: Wi-Fi gone, server frozen) from a quiet table: web/static/connection.js counts a stream silent for 2.5 heartbeats as dead and reconnects. A table holds at most -streams-per-seat × (its seats + host + board) streams and its board 2 × -streams-per-seat (429 beyond); a token's fifth stream closes its oldest with 'replaced'.
 //
 // Corresponds with GET /api/tables/{id}/stream (the `Stream` operationId).
 func (c *Client) Stream(ctx context.Context, id string, params *StreamParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -15695,7 +15361,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/tables/{id}/start (the `StartTable` operationId).
 	StartTableWithResponse(ctx context.Context, id string, params *StartTableParams, reqEditors ...RequestEditorFn) (*StartTableReply, error)
 
-	// StreamWithResponse Server-Sent Events: 'view' events each carry the caller's own ViewResponse (the current one first); 'revoked' when the host removes the seat.
+	// StreamWithResponse Server-Sent Events: 'view' events each carry the caller's own ViewResponse (the current one first); 'revoked' when the host removes the seat; 'heartbeat' every few seconds (3 s by default, the server's -heartbeat) with data {"every_ms": N}, so that a page can tell a stream that went silent (no FIN: Wi-Fi gone, server frozen) from a quiet table: web/static/connection.js counts a stream silent for 2.5 heartbeats as dead and reconnects. A table holds at most -streams-per-seat × (its seats + host + board) streams and its board 2 × -streams-per-seat (429 beyond); a token's fifth stream closes its oldest with 'replaced'.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18096,7 +17762,7 @@ func (c *ClientWithResponses) StartTableWithResponse(ctx context.Context, id str
 	return ParseStartTableReply(rsp)
 }
 
-// StreamWithResponse Server-Sent Events: 'view' events each carry the caller's own ViewResponse (the current one first); 'revoked' when the host removes the seat.
+// StreamWithResponse Server-Sent Events: 'view' events each carry the caller's own ViewResponse (the current one first); 'revoked' when the host removes the seat; 'heartbeat' every few seconds (3 s by default, the server's -heartbeat) with data {"every_ms": N}, so that a page can tell a stream that went silent (no FIN: Wi-Fi gone, server frozen) from a quiet table: web/static/connection.js counts a stream silent for 2.5 heartbeats as dead and reconnects. A table holds at most -streams-per-seat × (its seats + host + board) streams and its board 2 × -streams-per-seat (429 beyond); a token's fifth stream closes its oldest with 'replaced'.
 //
 // Returns a wrapper object for the known response body format(s).
 //

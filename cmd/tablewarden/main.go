@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	tablewarden [-addr :8080] [-db tablewarden.db | -db postgres://…] [-public-url URL] [-tls-cert FILE -tls-key FILE]
+//	tablewarden [-addr :8080] [-db tablewarden.db | -db postgres://…] [-public-url URL] [-tls-cert FILE -tls-key FILE | -acme-domain DOMAIN]
 //	tablewarden backup [-db tablewarden.db] PATH
 //	tablewarden prune [-db tablewarden.db] [-lobby-ttl 24h] [-ended-ttl 720h]
 //	tablewarden copy --from tablewarden.db --to postgres://…
@@ -116,6 +116,10 @@ type Config struct {
 	Retention api.Retention
 	TLSCert   string
 	TLSKey    string
+	// Heartbeat is the live streams' heartbeat period.
+	Heartbeat time.Duration
+	// ACME is -acme-domain and its flags (acme.go).
+	ACME acmeConfig
 }
 
 // env returns the environment value of a flag, or def.
@@ -134,15 +138,19 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&c.DB, "db", env("DB", "tablewarden.db"), "SQLite database file, or postgres://… to share a PostgreSQL database with other instances (TABLEWARDEN_DB)")
 	fs.StringVar(&c.PublicURL, "public-url", env("PUBLIC_URL", ""), "URL phones reach; default http://<first non-loopback IPv4>:<port> (TABLEWARDEN_PUBLIC_URL)")
 	joins, _ := strconv.ParseFloat(env("JOINS_PER_MINUTE", "30"), 64)
-	fs.Float64Var(&c.JoinsPerMinute, "joins-per-minute", joins, "joins allowed per client address per minute; 0 = unlimited (TABLEWARDEN_JOINS_PER_MINUTE)")
+	fs.Float64Var(&c.JoinsPerMinute, "joins-per-minute", joins, "failed join-code lookups (wrong codes) allowed per client address per minute, as many at once; a join with a valid code is limited by its table (-joins-per-seat); 0 = unlimited (TABLEWARDEN_JOINS_PER_MINUTE)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", env("TRUST_PROXY", "") == "1", "take the client address from X-Forwarded-For set by a proxy on loopback (TABLEWARDEN_TRUST_PROXY=1)")
 	fs.BoolVar(&c.BenchRoutes, "bench-routes", env("BENCH_ROUTES", "") == "1", "serve the load tool's ceiling routes /api/noop and /api/noop/commit (TABLEWARDEN_BENCH_ROUTES=1)")
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error (TABLEWARDEN_LOG_LEVEL)")
 	lf := limitFlags(fs, &c) // issue 16 (limits.go)
+	acmeFlags(fs, &c.ACME)
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	if err := lf.finish(&c); err != nil {
+		return c, err
+	}
+	if err := c.ACME.check(c); err != nil {
 		return c, err
 	}
 	if fs.NArg() > 0 {
@@ -188,6 +196,9 @@ func (m *Main) Run(ctx context.Context) error {
 		if m.Config.TLSCert != "" {
 			m.URL = "https" + strings.TrimPrefix(m.URL, "http")
 		}
+		if m.Config.ACME.Domain != "" {
+			m.URL = "https://" + m.Config.ACME.Domain
+		}
 	}
 	m.URL = strings.TrimRight(m.URL, "/")
 	if _, err := url.ParseRequestURI(m.URL); err != nil {
@@ -195,13 +206,19 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	srv, err := api.New(ctx, store, api.Config{PublicURL: m.URL, JoinsPerMinute: m.Config.JoinsPerMinute,
 		TrustProxy: m.Config.TrustProxy, BenchRoutes: m.Config.BenchRoutes, Logger: logger,
-		Limits: m.Config.Limits, Retention: m.Config.Retention})
+		Limits: m.Config.Limits, Retention: m.Config.Retention, Heartbeat: m.Config.Heartbeat})
 	if err != nil {
 		return err
 	}
 	m.server = srv
 	m.served = make(chan error, 1)
-	if m.Config.TLSCert != "" { // issue 16: HTTPS
+	if m.Config.ACME.Domain != "" { // HTTPS with a certificate from an ACME CA (acme.go)
+		tc, err := m.Config.ACME.tlsConfig(m.Config.DB)
+		if err != nil {
+			return err
+		}
+		go func() { m.served <- srv.ServeTLSConfig(l, tc) }()
+	} else if m.Config.TLSCert != "" { // issue 16: HTTPS
 		go func() { m.served <- srv.ServeTLS(l, m.Config.TLSCert, m.Config.TLSKey) }()
 	} else {
 		go func() { m.served <- srv.Serve(l) }()

@@ -1,6 +1,7 @@
 package captainisdead
 
 import (
+	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
@@ -110,7 +111,8 @@ func TestSuppression(t *testing.T) {
 	})
 	for i, src := range SuppressionSources {
 		t.Run("OK"+src, func(t *testing.T) {
-			s := apply(t, s, host, MoveArmSuppression, suppressArgs{src})
+			s := apply(t, s, host, MoveGainItem, gainArgs{Seat: 1, Item: toolPrefix + SuppressorTool})
+			s = apply(t, s, host, MoveArmSuppression, suppressArgs{src})
 			s = apply(t, s, host, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
 			wantConcealment(t, s, "100%")
 			if got, want := s.Alarms.Suppressed[i], 1; got != want {
@@ -130,6 +132,67 @@ func TestSuppression(t *testing.T) {
 		s = apply(t, s, host, MoveCancelSuppression, nil)
 		s = apply(t, s, host, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
 		wantConcealment(t, s, "90%")
+	})
+}
+
+// TestSuppressorMustBeHeld: the tools start in the Cargo Pod (Setup) and a
+// tool is a card in a hand, so the Alarm Suppressor tool suppresses an
+// alarm only while a living character holds it (Alarms).
+func TestSuppressorMustBeHeld(t *testing.T) {
+	host := kit.HostActor
+	tool := suppressArgs{SuppressionSources[0]}
+	armable := func(s *State) bool {
+		for _, m := range game.View(s, kit.HostViewer).Moves {
+			if m.Type == MoveArmSuppression {
+				for _, a := range m.Args {
+					for _, c := range a.Choices {
+						if c.Value == SuppressionSources[0] {
+							return true
+						}
+					}
+				}
+			}
+		}
+		return false
+	}
+	refused := func(t *testing.T, s *State, want string) {
+		t.Helper()
+		_, err := try(s, host, MoveArmSuppression, tool)
+		re, ok := kit.AsRuleError(err)
+		if !ok || re.Code != "suppressor_not_held" || re.Rule != ruleAlarms || !strings.Contains(re.Message, want) {
+			t.Fatalf("error = %v, want suppressor_not_held naming %s and saying %q", err, ruleAlarms, want)
+		}
+		if armable(s) {
+			t.Fatal("the Alarm Suppressor tool is offered as a source while nobody holds it")
+		}
+	}
+	s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
+	refused(t, s, "in the Cargo Pod")
+	for _, src := range SuppressionSources[1:] {
+		apply(t, s, host, MoveArmSuppression, suppressArgs{src})
+	}
+	held := apply(t, s, host, MoveGainItem, gainArgs{Seat: 1, Item: toolPrefix + SuppressorTool})
+	if !armable(held) {
+		t.Fatal("the Alarm Suppressor tool is not offered while Bea holds it")
+	}
+	armed := apply(t, held, host, MoveArmSuppression, tool)
+	armed = apply(t, armed, host, MoveSoundAlarm, alarmArgs{Cause: "bell icon"})
+	wantConcealment(t, armed, "100%")
+	t.Run("ErrDiscarded", func(t *testing.T) {
+		s := apply(t, held, kit.SeatActor(1), MoveDiscard, itemArgs{Item: toolPrefix + SuppressorTool})
+		refused(t, s, "in the Cargo Pod")
+	})
+	t.Run("ErrHolderDead", func(t *testing.T) {
+		s := held.Clone()
+		s.Concealment.Pos = 0
+		put(s, Infantry, "Bridge", 1)
+		at(s, 1, "Bridge")
+		at(s, 0, "Infirmary")
+		s = endAndFinish(t, s)
+		if s.Players[1].Alive || s.End != nil {
+			t.Fatalf("Bea alive %v, end %+v: want Bea killed and the game going on", s.Players[1].Alive, s.End)
+		}
+		refused(t, s, "left the game")
 	})
 }
 

@@ -13,7 +13,7 @@ func (s *State) drawAlert(kind string, t *turn) {
 	case "Red":
 		s.Deck.Red--
 	default:
-		s.finish(false, "lost_alert_deck", "The Alert deck ran out before Ship Control reached WIN!: the aliens destroy the ship with everyone still on board.", ruleLosing, t)
+		s.finish(false, "lost_alert_deck", lostAlertDeckReason, ruleLosing, t)
 		return
 	}
 	s.Deck.Drawn++
@@ -30,7 +30,7 @@ func (s *State) drawAlert(kind string, t *turn) {
 func (s *State) nextAlert(t *turn) {
 	s.Alert = nil
 	switch {
-	case s.End != nil:
+	case s.End != nil, s.deckEndLoses(t):
 	case s.PendingBonus > 0:
 		s.PendingBonus--
 		s.drawAlert(AlertBonus, t)

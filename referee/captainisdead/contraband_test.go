@@ -67,7 +67,8 @@ func TestContraband(t *testing.T) {
 		}
 	})
 	t.Run("SuppressedAlarmStillCounts", func(t *testing.T) {
-		s := apply(t, s, host, MoveArmSuppression, suppressArgs{SuppressionSources[0]})
+		s := apply(t, s, host, MoveGainItem, gainArgs{Seat: 1, Item: toolPrefix + SuppressorTool})
+		s = apply(t, s, host, MoveArmSuppression, suppressArgs{SuppressionSources[0]})
 		s = apply(t, s, ann, MoveCardAction, cardActionArgs{Actions: 1, Bell: true})
 		if !s.Players[0].Contraband.Held {
 			t.Fatal("a suppressed own-action alarm gave no contraband")

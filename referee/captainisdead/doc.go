@@ -49,6 +49,14 @@
 //   - Suppression is armed before the alarm (arm_suppression, with its
 //     source) and absorbs the next alarm; the counts per source are kept.
 //     A suppressed alarm was still triggered, so it still gives contraband.
+//     A source whose holder the referee tracks must be held: the Alarm
+//     Suppressor tool only while a living character has it in hand (the
+//     tools start in the Cargo Pod; suppressor_not_held otherwise, and it
+//     is not offered). A character or veteran ability is always held while
+//     the game runs; ship upgrades and Battle Plans are not tracked, so
+//     the table says when one suppresses. An armed suppression stays armed
+//     if its tool then leaves the hand (the card's text, not in the book,
+//     may say otherwise; cancel_suppression takes it back).
 //   - Every alarm sounded during a turn (also one entered by the host for
 //     that player's card) is the active player's own action for
 //     contraband; alarms during alerts and Perform Hostile Alien Actions
@@ -89,8 +97,16 @@
 //   - While all four Commanders are aboard the Concealment Level cannot be
 //     raised. An add_alien with no alien of that rank or higher left adds
 //     nothing.
-//   - The Alert deck running out loses when an alert is due and none is
-//     left.
+//   - The end of the Alert deck (reading): "should you reach the end of
+//     the Alert deck without setting Ship Control to WIN!" the ship is
+//     destroyed. The game is lost as soon as the last alert of the deck has
+//     been resolved (Perform Hostile Alien Actions included) and Ship
+//     Control is not at WIN!: nobody gets a further turn, so nobody can
+//     repair Ship Control after it. Ship Control reaching WIN! while the
+//     last alert is applied still wins. A table that reads it the other
+//     way sets the house rule last_turn_after_deck: play goes on and the
+//     game is lost when an alert is due (the end of a turn, a bonus alert)
+//     and none is left.
 //   - Turn order is fixed by the ranks of the first characters chosen
 //     (lowest rank number first); a respawned character takes its seat's
 //     place. A player whose character is dead still has a turn (to spawn,

@@ -67,22 +67,56 @@ func TestNoAliensBonus(t *testing.T) {
 	})
 }
 
+// TestDeckExhaustion: "should you reach the end of the Alert deck without
+// setting Ship Control to WIN!" the ship is destroyed (Losing The Game).
+// The reading: the game is lost once the last alert is resolved, and no
+// player gets a further turn; the house rule last_turn_after_deck plays
+// the other reading.
 func TestDeckExhaustion(t *testing.T) {
-	s := playing(t, "", "Spy", "First Officer")
-	s.Deck = AlertDeck{Red: 1, Drawn: 43}
-	s = endAndFinish(t, s)
-	if s.End != nil {
-		t.Fatal("the game ended while the last alert could be drawn")
-	}
-	res, err := try(s, kit.SeatActor(s.active()), MoveEndTurn, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := game.Outcome(res.State)
-	if o == nil || len(o.Winners) != 0 || o.Rule != ruleLosing {
-		t.Fatalf("outcome = %+v, want a loss by the empty Alert deck", o)
-	}
-	refuse(t, res.State.(*State), kit.HostActor, MoveAddAlien, addAlienArgs{Rank: "Patrol", Room: "Bridge"}, "game_over")
+	t.Run("LastAlertResolved", func(t *testing.T) {
+		s := playing(t, `{"difficulty":"Novice"}`, "Spy", "First Officer")
+		s.Deck = AlertDeck{Red: 1, Drawn: 43}
+		s.ShipControl.Pos = ShipControlDef.Max() - 1 // one repair from WIN!
+		s = apply(t, s, kit.SeatActor(s.active()), MoveEndTurn, nil)
+		if s.End != nil {
+			t.Fatal("the game ended before the last alert was resolved")
+		}
+		s = apply(t, s, kit.HostActor, MoveFinishAlert, nil)
+		o := game.Outcome(s)
+		if o == nil || len(o.Winners) != 0 || o.Rule != ruleLosing || o.ReasonCode != "lost_alert_deck" {
+			t.Fatalf("outcome = %+v, want a loss by the end of the Alert deck once its last alert is resolved", o)
+		}
+		next := s.Order[(s.Turn+1)%len(s.Order)]
+		refuse(t, s, kit.SeatActor(next), MoveRepairSystem, systemArgs{"Ship Control"}, "game_over")
+		refuse(t, s, kit.HostActor, MoveRaiseTrack, trackArgs{Track: ShipControlDef.Label}, "game_over")
+	})
+	t.Run("WinOnTheLastAlert", func(t *testing.T) {
+		s := playing(t, `{"difficulty":"Novice"}`, "Spy", "First Officer")
+		s.Deck = AlertDeck{Red: 1, Drawn: 43}
+		s.ShipControl.Pos = ShipControlDef.Max() - 1
+		s = apply(t, s, kit.SeatActor(s.active()), MoveEndTurn, nil)
+		s = apply(t, s, kit.HostActor, MoveRaiseTrack, trackArgs{Track: ShipControlDef.Label, Source: "alert card"})
+		if o := game.Outcome(s); o == nil || len(o.Winners) == 0 {
+			t.Fatalf("outcome = %+v, want a win: Ship Control reached WIN! during the last alert", o)
+		}
+	})
+	t.Run("HouseRuleLastTurn", func(t *testing.T) {
+		s := playing(t, `{"last_turn_after_deck":true}`, "Spy", "First Officer")
+		s.Deck = AlertDeck{Red: 1, Drawn: 43}
+		s = endAndFinish(t, s)
+		if s.End != nil {
+			t.Fatal("with last_turn_after_deck the game ended while the next player still has a turn")
+		}
+		res, err := try(s, kit.SeatActor(s.active()), MoveEndTurn, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := game.Outcome(res.State)
+		if o == nil || len(o.Winners) != 0 || o.Rule != ruleLosing {
+			t.Fatalf("outcome = %+v, want a loss by the empty Alert deck", o)
+		}
+		refuse(t, res.State.(*State), kit.HostActor, MoveAddAlien, addAlienArgs{Rank: "Patrol", Room: "Bridge"}, "game_over")
+	})
 	t.Run("BonusWithEmptyDeck", func(t *testing.T) {
 		s := turnOf(begin(t, "", "Spy", "First Officer"), 0)
 		put(s, Infantry, "Infirmary", 1)

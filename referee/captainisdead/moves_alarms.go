@@ -84,6 +84,12 @@ func applyLowerShipControl(t *turn, _ int, a sourceArgs) error {
 // referee sounds itself).
 var AlarmCauses = []string{"bell icon", "alert overridden", "card effect"}
 
+// alarmCausePhrases are AlarmCauses as a sentence names them.
+var alarmCausePhrases = []string{"a bell icon", "an alert overridden", "a card effect"}
+
+// suppressionPhrases are SuppressionSources as a sentence names them.
+var suppressionPhrases = []string{"the Alarm Suppressor tool", "a ship upgrade", "a character or veteran ability", "a Battle Plan"}
+
 type alarmArgs struct {
 	Cause  string `json:"cause"`
 	Source string `json:"source"`
@@ -98,7 +104,7 @@ func offerSoundAlarm(s *State, _ int) *kit.MoveSpec {
 func applySoundAlarm(t *turn, _ int, a alarmArgs) error {
 	s := t.S
 	if !slices.Contains(AlarmCauses, a.Cause) {
-		return kit.Errorf("unknown_cause", ruleAlarms, "Alarm causes are %v.", AlarmCauses)
+		return kit.Errorf("unknown_cause", ruleAlarms, "An alarm the table sounds comes from %s; %q is none of them.", kit.ListOr(alarmCausePhrases), a.Cause)
 	}
 	cause := a.Cause
 	if a.Source != "" {
@@ -113,15 +119,19 @@ type suppressArgs struct {
 }
 
 func offerArmSuppression(s *State, _ int) *kit.MoveSpec {
-	return with(specArmSuppression, suppressionArg)
+	return with(specArmSuppression, enumArg(suppressionArg.Name, suppressionArg.Label, s.heldSuppressions()))
 }
 
 // applyArmSuppression arms a suppression that absorbs the next alarm and
-// records its source (Alarms). Codes: "unknown_source".
+// records its source (Alarms). Codes: "unknown_source", those of
+// suppressionHeld.
 func applyArmSuppression(t *turn, _ int, a suppressArgs) error {
 	s := t.S
 	if !slices.Contains(SuppressionSources, a.Source) {
-		return kit.Errorf("unknown_source", ruleAlarms, "Alarms are suppressed by %v.", SuppressionSources)
+		return kit.Errorf("unknown_source", ruleAlarms, "Alarms are suppressed by %s; %q is none of them.", kit.ListOr(suppressionPhrases), a.Source)
+	}
+	if err := s.suppressionHeld(a.Source); err != nil {
+		return err
 	}
 	s.Suppressions = append(s.Suppressions, a.Source)
 	t.Public("suppression_armed", "The %s will suppress the next alarm.", a.Source)

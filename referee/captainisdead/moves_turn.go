@@ -27,7 +27,7 @@ func applyChooseRole(t *turn, seat int, a roleArgs) error {
 		return kit.Errorf("role_chosen", ruleSetup, "You have already chosen the %s.", p.Character)
 	}
 	if !slices.Contains(s.colourRoles(seat), a.Role) {
-		return kit.Errorf("not_your_colour", ruleSetup, "The %s is not one of the %s roles: choose one of %v.", a.Role, p.Colour, s.colourRoles(seat))
+		return kit.Errorf("not_your_colour", ruleSetup, "The %s is not one of the %s roles: choose %s.", a.Role, p.Colour, kit.ListOr(kit.Each("the ", s.colourRoles(seat))))
 	}
 	p.Character = a.Role
 	t.Public("role_chosen", "%s chooses the %s.", p.Name, a.Role)
@@ -334,7 +334,7 @@ func applyRespawn(t *turn, seat int, a roleArgs) error {
 		return kit.Errorf("set_to_kill", ruleElimination, "A new character may spawn only once the Concealment Level is no longer at SET TO KILL.")
 	}
 	if !slices.Contains(s.respawnChoices(seat), a.Role) {
-		return kit.Errorf("role_unavailable", ruleElimination, "You may spawn only %v.", s.respawnChoices(seat))
+		return kit.Errorf("role_unavailable", ruleElimination, "You may spawn only %s.", kit.ListOr(kit.Each("the ", s.respawnChoices(seat))))
 	}
 	p.Character, p.Alive, p.Injured = a.Role, true, false
 	p.Room = s.Data.room("Infirmary")

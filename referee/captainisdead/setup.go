@@ -36,25 +36,26 @@ func (g *Game) Setup(raw json.RawMessage, seats []string, ctx kit.Ctx) (kit.Stat
 		return nil, kit.Errorf("player_count", ruleSetup, "The %d skill cards cannot be dealt to %d players.", c.Skills.Value, n)
 	}
 	s := &State{
-		Data:             d,
-		Difficulty:       opts.Difficulty,
-		Elimination:      opts.Elimination,
-		Phase:            PhaseChooseRoles,
-		Concealment:      kit.Track{Pos: ConcealmentDef.Max()},
-		ShipControl:      kit.Track{Pos: slices.Index(ShipControlDef.Steps, opts.Difficulty)},
-		Rooms:            make([]Room, len(d.Locations)),
-		Systems:          make([]System, len(d.Systems)),
-		Deck:             AlertDeck{Yellow: c.YellowAlerts.Value, Orange: c.OrangeAlerts.Value, Red: c.RedAlerts.Value},
-		SetupAlertsLeft:  c.SetupAlerts.Value,
-		Suppressions:     []string{},
-		Alarms:           AlarmCount{Suppressed: make([]int, len(SuppressionSources))},
-		GrenadeLocker:    c.Grenades.Value,
-		ScentBombs:       c.ScentBombs.Value,
-		CargoPodSkills:   c.CargoPodSkills.Value + n, // each player discards 1 to the cargo pod
-		SkillPile:        c.Skills.Value - n*c.SkillsDealt.Value - c.CargoPodSkills.Value,
-		CargoPodTools:    []string{},
-		ToolsGone:        []string{},
-		ContrabandSupply: c.Contraband.Value,
+		Data:              d,
+		Difficulty:        opts.Difficulty,
+		Elimination:       opts.Elimination,
+		LastTurnAfterDeck: opts.LastTurnAfterDeck,
+		Phase:             PhaseChooseRoles,
+		Concealment:       kit.Track{Pos: ConcealmentDef.Max()},
+		ShipControl:       kit.Track{Pos: slices.Index(ShipControlDef.Steps, opts.Difficulty)},
+		Rooms:             make([]Room, len(d.Locations)),
+		Systems:           make([]System, len(d.Systems)),
+		Deck:              AlertDeck{Yellow: c.YellowAlerts.Value, Orange: c.OrangeAlerts.Value, Red: c.RedAlerts.Value},
+		SetupAlertsLeft:   c.SetupAlerts.Value,
+		Suppressions:      []string{},
+		Alarms:            AlarmCount{Suppressed: make([]int, len(SuppressionSources))},
+		GrenadeLocker:     c.Grenades.Value,
+		ScentBombs:        c.ScentBombs.Value,
+		CargoPodSkills:    c.CargoPodSkills.Value + n, // each player discards 1 to the cargo pod
+		SkillPile:         c.Skills.Value - n*c.SkillsDealt.Value - c.CargoPodSkills.Value,
+		CargoPodTools:     []string{},
+		ToolsGone:         []string{},
+		ContrabandSupply:  c.Contraband.Value,
 	}
 	for i := range s.Systems {
 		s.Systems[i].Locked = true
@@ -160,7 +161,7 @@ func (g *Game) SetupEvents(st kit.State) []kit.Event {
 	add("setup_dealt", "Each player is dealt %d skill cards and a Veteran Ability card and discards 1 skill card to the Cargo Pod, which holds %d skill cards and the %d tools.",
 		c.SkillsDealt.Value, s.CargoPodSkills, len(s.CargoPodTools))
 	for _, p := range s.Players {
-		add("setup_colour", "%s receives the %s pawn: choose the %s.", p.Name, p.Colour, kit.ListOr(d.Colours[d.colourByName[p.Colour]].Roles))
+		add("setup_colour", "%s receives the %s pawn: choose %s.", p.Name, p.Colour, kit.ListOr(kit.Each("the ", d.Colours[d.colourByName[p.Colour]].Roles)))
 	}
 	if s.Elimination {
 		add("setup_elimination", "This table uses the optional Player Elimination rules.")

@@ -28,11 +28,14 @@ var SuppressionSources = []string{"Alarm Suppressor tool", "ship upgrade", "char
 
 // State is the whole state of a game.
 type State struct {
-	Data        *Data    `json:"data" vis:"public"`
-	Difficulty  string   `json:"difficulty" vis:"public"`
-	Elimination bool     `json:"elimination" vis:"public"`
-	Phase       string   `json:"phase" vis:"public"`
-	Players     []Player `json:"players" vis:"public"`
+	Data        *Data  `json:"data" vis:"public"`
+	Difficulty  string `json:"difficulty" vis:"public"`
+	Elimination bool   `json:"elimination" vis:"public"`
+	// LastTurnAfterDeck is the table option that lets play go on after the
+	// last alert of the Alert deck is resolved (see deckEndLoses).
+	LastTurnAfterDeck bool     `json:"last_turn_after_deck,omitempty" vis:"public"`
+	Phase             string   `json:"phase" vis:"public"`
+	Players           []Player `json:"players" vis:"public"`
 	// Order lists the seats by the rank of their first character.
 	Order []int `json:"order" vis:"public"`
 	// Turn indexes Order: the active seat (the first seat during setup).

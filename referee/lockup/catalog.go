@@ -42,8 +42,6 @@ var moveGroups = map[string]string{
 	MoveCraftReserved: "group.card_effects", MoveGainItem: "group.card_effects", MoveUpgradeItem: "group.card_effects",
 	MoveRecruit: "group.card_effects", MovePlayTome: "group.card_effects",
 	MoveLatecomer: "group.library", MoveStopAdvancing: "group.catacombs",
-	MoveEnterStars: "group.one_count", MoveEnterGuardStars: "group.one_count", MoveEnterScores: "group.one_count",
-	MoveChooseGolems: "group.one_count", MoveFinishScoring: "group.one_count",
 }
 
 func catalog() []kit.MoveSpec {
@@ -53,8 +51,6 @@ func catalog() []kit.MoveSpec {
 	guardsRewarded.Optional = true
 	space := arg("space", kit.ArgInt)
 	space.Min = kit.IntPtr(1)
-	as := arg("as", kit.ArgEnum)
-	as.Choices = []kit.Choice{{Value: MinionDwarf, Label: label(categoryTexts, MinionDwarf)}, {Value: MinionRatman, Label: label(categoryTexts, MinionRatman)}}
 	return []kit.MoveSpec{
 		move(MoveAssign, secRollCall, arg("token", kit.ArgEnum), loc, arg("face_down", kit.ArgBool)),
 		move(MovePass, secRollCall),
@@ -76,33 +72,7 @@ func catalog() []kit.MoveSpec {
 		move(MoveResolveLegend, secLegend, guardsRewarded),
 		move(MoveFinishRaid, secEnd),
 		padCatalog(),
-		move(MoveEnterStars, secEnd, countCatalog("stars")...),
-		move(MoveEnterGuardStars, secEnd, countCatalog("guard_stars")...),
-		move(MoveEnterScores, secEnd, countCatalog("")...),
-		move(MoveChooseGolems, secMinions, as),
-		move(MoveFinishScoring, secEnd),
 	}
-}
-
-// countCatalog is the catalog's arguments of a move that enters one count
-// of final scoring for the built-in data: the value from 0 to the outer
-// bound of the entry (name), or for enter_scores (name "") the category
-// and a value up to the largest category's bound.
-func countCatalog(name string) []kit.ArgSpec {
-	st := catalogState()
-	value := arg("value", kit.ArgInt)
-	value.Min, value.Max = kit.IntPtr(0), kit.IntPtr(0)
-	if name != "" {
-		f, _ := st.padEntry(0, name)
-		value.Max = kit.IntPtr(f.Max)
-		return []kit.ArgSpec{value}
-	}
-	cat := arg("category", kit.ArgEnum)
-	for _, f := range st.countFields(0) {
-		cat.Choices = append(cat.Choices, kit.Choice{Value: f.Name, Label: f.Label})
-		value.Max = kit.IntPtr(max(*value.Max, f.Max))
-	}
-	return []kit.ArgSpec{cat, value}
 }
 
 // catalogState is a solo state of the built-in data before anything was

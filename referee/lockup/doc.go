@@ -41,42 +41,42 @@
 //   - Face-down tokens are revealed when their location is resolved; those
 //     on the legend card when it is resolved.
 //   - Latecomers: a player may send their tokens at a resolved location to
-//     the LIBRARY until the legend card is resolved, except from a tunnel
-//     location they advanced from (the book's rule). The LIBRARY's own
-//     effect is the base game's.
+//     the LIBRARY until the legend card is resolved, except from a
+//     location whose reward they received through the app, in either
+//     order: a tunnel they advanced from, the Advance lantern icon of the
+//     location's reward once the lantern moved (advanced_no_library), a
+//     reserved item crafted at the CELL BLOCK (rewarded_no_library); and
+//     tokens sent from the CELL BLOCK to the LIBRARY craft no reserved
+//     item there (cell_block_latecomers). Claiming a location's icon and
+//     then stopping before the first space declines it, as at a tunnel.
+//     The LIBRARY's own effect is the base game's.
 //   - Kept loot tokens are face up; the tokens returned to a stack are
 //     reshuffled.
 //   - The minion row has 3 spaces; cards leaving the last space are
 //     discarded; the discard is reshuffled when the deck runs out.
 //   - Final scoring is one move per player, the score pad
-//     (submit_final_score): the stars on their track (at least the ESCAPED
-//     and loot stars the app saw, which are split out and never counted
-//     twice), in solo the guards' track too, minions by type (at most the
-//     minion deck's count less those other players recruited through the
-//     app), barrel icons, valuables, wild valuables entered by the type
-//     they count as, and other base-game points. Bounds the book and the
-//     state do not give are assumed maxima in score_pad_max. Every pad
-//     inside the bounds is accepted: Golems count as the chosen type only
-//     if the owner has one of it (the book), otherwise not at all; with no
-//     type chosen they count as the better type the owner has. Ties:
+//     (submit_final_score), the only way to submit a score: the stars on
+//     their track (at least the ESCAPED and loot stars the app saw, which
+//     are split out and never counted twice), in solo the guards' track
+//     too, minions by type (at most the minion deck's count less those
+//     other players recruited through the app), barrel icons, valuables,
+//     wild valuables entered by the type they count as, and other
+//     base-game points. Bounds the book and the state do not give are
+//     assumed maxima in score_pad_max. Every pad inside the bounds is
+//     accepted.
+//   - Golems: the book lets each Golem count as a Dwarf or a Ratman, only
+//     as a type its owner has at least one of. The pad has no entry for
+//     it: the referee takes, Golem by Golem, the split that scores the
+//     most (ties: more as Dwarves), which is what an owner would choose,
+//     since the type matters for nothing else. The breakdown's note says
+//     how many count as each type.
+//   - During final scoring the public view gives the pad's rules
+//     (score_pad: the scoring tables and each player's catacomb points
+//     and loot tokens, view_scorepad.go), so that a phone shows the
+//     running total the referee will score before the pad is sent. Ties:
 //     tie_break criteria from the data (stars in play, then loot tokens),
 //     then shared. Solo: the player wins with more points than the guards
 //     (solo_victory).
-//   - The published API's moves that enter final scoring one count at a
-//     time (enter_stars, enter_guard_stars, enter_scores, choose_golems,
-//     finish_scoring) stay, secondary, under "Enter one count at a time",
-//     offered in final scoring only. They change the same entries as the
-//     score pad within the same bounds, refused as score_out_of_bounds
-//     naming the same rule (a track below the stars recorded in play is
-//     out of bounds too: stars_below_recorded and the 0-500 bad_args are
-//     gone). Their other codes stay: unknown_category, solo_only,
-//     golem_needs_type, bad_args for a type that is neither, and at
-//     finish_scoring golems_unchosen (Golems that could count need the
-//     type chosen) and wild_unassigned (a total of wild valuables, once
-//     entered with enter_scores, must match those entered by type; the
-//     pad has no total). enter_scores is offered once per category, each
-//     with that category's bounds. Finishing either way logs the same
-//     score_submitted entry and gives the same scores.
 //   - Screens list a location's tokens in the order they were placed (a
 //     counter per round), never in a player's token order, which would
 //     tell whether a face-down token is weaker or stronger than a face-up
@@ -85,7 +85,11 @@
 //     resolved location where the player's crew stands (not sent to the
 //     LIBRARY), once per location and round; the active legend card while
 //     it is resolved, once per round, by a player with a token on it; an
-//     item the player has or a tome played, once each for the game. Each
+//     item the player has, once for the game; a tome played, once, and
+//     only while its play is being resolved: within the step of the round
+//     it was played in (the location being resolved, or the legend card
+//     when the tome's text allows it there), never in a later step or
+//     round. Each
 //     source gives one space (the icon's "um espaço"); each claim is a
 //     public log entry for the host. Whether a location's or card's printed
 //     reward really shows the icon is the base game's and the table's to

@@ -119,11 +119,6 @@ func botMove(g *Game, st *State, r *rand.Rand) (kittest.Step, bool) {
 				pad["guard_stars"] = st.GuardState.recordedStars() + 14
 			}
 			pad["barrels"], pad["valuable_gold"], pad["wild_as_gems"], pad["base_other"] = 2+s, 1+s, 1, 6+2*s
-			if c["golems"] > 0 && c["dwarves"] > 0 {
-				pad["golems_as"] = MinionDwarf
-			} else if c["golems"] > 0 && c["ratmen"] > 0 {
-				pad["golems_as"] = MinionRatman
-			}
 			return kittest.Seat(s, "submit_final_score", pad), true
 		}
 	}

@@ -64,20 +64,17 @@ func Messages() map[string]map[string]string {
 	if err != nil {
 		panic("lockup: embedded data.json: " + err.Error())
 	}
-	for _, f := range []string{"stars_track", "guard_stars", "dwarves", "ratmen", "golems", "dryads", "fungoids", "barrels", "wild_valuables", "base_other"} {
+	for _, f := range []string{"stars_track", "guard_stars", "dwarves", "ratmen", "golems", "dryads", "fungoids", "barrels", "base_other"} {
 		name := f
 		if f == "stars_track" {
 			name = "stars"
 		}
 		pt["arg."+name] = categoryTexts[f].pt
-		pt["choice."+name] = categoryTexts[f].pt // the categories of enter_scores
 	}
 	for _, v := range d.Scoring.Value.Valuables {
 		if p, ok := valuableTexts[v.Type]; ok {
 			pt["arg.valuable_"+v.Type] = "Valiosos: " + p
 			pt["arg.wild_as_"+v.Type] = "Valiosos coringa contados como " + p
-			pt["choice.valuable_"+v.Type] = pt["arg.valuable_"+v.Type]
-			pt["choice.wild_as_"+v.Type] = pt["arg.wild_as_"+v.Type]
 		}
 	}
 	pt["choice.explorer"] = fmt.Sprintf("explorador (força %d)", d.ExplorerStrength.Value)

@@ -9,20 +9,26 @@ package lockup
 // panelPageTexts name the nested keys of the private scoring panel (its
 // breakdown is a kit.ScoreLine) and of the public score chart.
 var panelPageTexts = map[string]string{
-	"recorded_stars": "Estrelas registradas pelo app",
-	"recruited":      "Capangas recrutados",
-	"entries":        "Contagens informadas",
-	"golems_as":      "Golems contados como",
-	"breakdown":      "Pontuação detalhada",
-	"finished":       "Pontuação enviada",
-	"categories":     "Categorias",
-	"category":       "Categoria",
-	"points":         "Pontos",
-	"note":           "Observação",
-	"total":          "Total",
-	"rank":           "Colocação",
-	"series":         "Jogadores",
-	"name":           "Nome",
+	"recorded_stars":         "Estrelas registradas pelo app",
+	"recruited":              "Capangas recrutados",
+	"entries":                "Contagens informadas",
+	"breakdown":              "Pontuação detalhada",
+	"score_pad":              "Regras do total do bloco de pontuação",
+	"dwarf_table":            "Tabela dos Anões",
+	"ratman_table":           "Tabela dos Homens-Rato",
+	"valuable_tables":        "Tabelas dos valiosos",
+	"crew_board_barrels":     "Barris do tabuleiro de equipe",
+	"dryad_stars_per_barrel": "Estrelas por barril (Dríades)",
+	"fungoid_stars_per_loot": "Estrelas por ficha de saque (Fungoides)",
+	"finished":               "Pontuação enviada",
+	"categories":             "Categorias",
+	"category":               "Categoria",
+	"points":                 "Pontos",
+	"note":                   "Observação",
+	"total":                  "Total",
+	"rank":                   "Colocação",
+	"series":                 "Jogadores",
+	"name":                   "Nome",
 	// A crew token of the private panels and the public phase's name.
 	"id":          "Ficha",
 	"strength":    "Força",
@@ -34,7 +40,6 @@ var panelPageTexts = map[string]string{
 	// The words beside a code, which the pages show in the code's place.
 	"loot_stack_seen_labels": "Pilha de saque vista",
 	"minion_choice_labels":   "Escolha de capanga",
-	"golems_as_label":        "Golems contados como",
 }
 
 // spaceTexts name the spaces of the built-in catacomb board: ENTRADA,

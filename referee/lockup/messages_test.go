@@ -158,7 +158,7 @@ func TestEveryEmittedKeyTranslated(t *testing.T) {
 		}
 	}
 	fixed := map[string]bool{"face_down": true, "use": true, "upgrade": true, "text_allows": true, "can_pay": true,
-		"guards_rewarded": true, "golems_as": true, "token": true, "loot": true, "source": true}
+		"guards_rewarded": true, "token": true, "loot": true, "source": true}
 	for _, n := range []int{1, 3, 5} {
 		for seed := uint64(1); seed <= 2; seed++ {
 			st := kittest.Setup(t, g, nil, n, seed)

@@ -75,11 +75,6 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	row(MoveResolveLegend, kit.ByHostOrSeat, inLegend, byFirstPlayer(offerResolveLegend), firstPlayerOnly(kit.Args(secLegend, resolveLegend), secLegend)),
 	row(MoveFinishRaid, kit.ByHostOrSeat, inLastRaid, byFirstPlayer(offerPlain(MoveFinishRaid)), firstPlayerOnly(kit.NoArgs(secEnd, finishRaid), secEnd)),
 	row(MoveSubmitFinalScore, kit.BySeat, inScoring, offerSubmitFinalScore, kit.Args(secEnd, submitFinalScore)),
-	row(MoveEnterStars, kit.BySeat, inScoring, offerEnterStars, kit.Args(secEnd, enterStars)),
-	row(MoveEnterGuardStars, kit.BySeat, inScoring, offerEnterGuardStars, kit.Args(secEnd, enterGuardStars)),
-	rowAll(MoveEnterScores, kit.BySeat, inScoring, offerEnterScores, kit.Args(secEnd, enterScores)),
-	row(MoveChooseGolems, kit.BySeat, inScoring, offerChooseGolems, kit.Args(secMinions, chooseGolems)),
-	row(MoveFinishScoring, kit.BySeat, inScoring, offerFinishScoring, kit.NoArgs(secEnd, finishScoring)),
 )
 
 // byFirstPlayer offers a table step (the legend card resolved, the last
@@ -112,14 +107,6 @@ func row(typ string, who kit.Who, phases []string, offer func(*State, int) *kit.
 		panic("lockup: no catalog entry for move " + typ)
 	}
 	return kit.MoveDef[State]{Spec: sp, Phases: phases, Who: who, Offer: offer, Apply: apply}
-}
-
-// rowAll builds a row whose move is offered as several entries.
-func rowAll(typ string, who kit.Who, phases []string, offerAll func(*State, int) []kit.MoveSpec,
-	apply func(*kit.Turn[State], int, kit.Move) error) kit.MoveDef[State] {
-	d := row(typ, who, phases, offerNever, apply)
-	d.Offer, d.OfferAll = nil, offerAll
-	return d
 }
 
 // offer returns the catalog entry for a move type with some arguments'
@@ -276,7 +263,7 @@ func offerLatecomer(st *State, seat int) *kit.MoveSpec {
 		if len(toks) == 0 || p.Tokens[toks[0]].Latecomer || !st.latecomerReady(seat, loc) {
 			continue
 		}
-		if !slices.Contains(p.AdvancedFrom, loc) {
+		if !slices.Contains(p.AdvancedFrom, loc) && !slices.Contains(p.RewardedAt, loc) {
 			late = append(late, loc)
 		}
 	}
@@ -306,7 +293,7 @@ func offerCraftItem(*State, int) *kit.MoveSpec {
 
 func offerCraftReserved(st *State, seat int) *kit.MoveSpec {
 	p := &st.Players[seat]
-	if len(p.Reserved) == 0 || len(p.tokensIn(PlaceLocation, st.Data.locationByName(st.Data.CellBlock.Value))) == 0 {
+	if len(p.Reserved) == 0 || !st.atCellBlock(seat) {
 		return nil
 	}
 	var items []kit.Choice

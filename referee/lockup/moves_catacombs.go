@@ -91,7 +91,7 @@ func advance(t *kit.Turn[State], seat int, a advanceArgs, paying bool) error {
 	p.Lantern = a.To
 	h.StepsLeft--
 	h.Moved++
-	if h.Moved == 1 && h.Location > 0 {
+	if h.Moved == 1 && h.Location > 0 && !slices.Contains(p.AdvancedFrom, h.Location) {
 		p.AdvancedFrom = append(p.AdvancedFrom, h.Location)
 	}
 	t.Log(event("lantern_moved", nil, "seat", t.S.name(seat), "space", to))
@@ -258,7 +258,14 @@ func advanceLantern(t *kit.Turn[State], seat int, a advanceLanternArgs) error {
 		return ruleErr("icon_source_unknown", secIcons, "source", a.Source)
 	}
 	p.LanternClaims = append(p.LanternClaims, key)
-	st.Queue = append(st.Queue, Advance{Seat: seat, StepsLeft: 1, Source: "advance_lantern"})
+	// An advance by a location's reward is that location's reward
+	// received: once the lantern moves, the tokens there go back to the
+	// holding cell, not to the LIBRARY (as from a tunnel).
+	loc := 0
+	if n, ok := strings.CutPrefix(a.Source, "location:"); ok {
+		loc, _ = strconv.Atoi(n)
+	}
+	st.Queue = append(st.Queue, Advance{Seat: seat, StepsLeft: 1, Location: loc, Source: "advance_lantern"})
 	t.Log(event("lantern_icon", nil, "seat", st.name(seat), "source", src.Label))
 	resolve(t)
 	return nil
@@ -268,7 +275,8 @@ func advanceLantern(t *kit.Turn[State], seat int, a advanceLanternArgs) error {
 // each once: the reward of a resolved location where the player's crew
 // still stands (not sent to the LIBRARY), this round; the active legend
 // card's reward, this round, while it is resolved and the player has a
-// token on it; each item the player has and each tome card played.
+// token on it; each item the player has; each tome card played, while its
+// play is being resolved (the step of the round it was played in).
 func (st *State) lanternSources(seat int) []kit.Choice {
 	p := &st.Players[seat]
 	var out []kit.Choice
@@ -290,7 +298,9 @@ func (st *State) lanternSources(seat int) []kit.Choice {
 		add(fmt.Sprintf("item:%d", i), it.Name)
 	}
 	for i, tome := range p.TomesPlayed {
-		add(fmt.Sprintf("tome:%d", i), tome)
+		if i < len(p.TomeSteps) && p.TomeSteps[i] == st.stepKey() {
+			add(fmt.Sprintf("tome:%d", i), tome)
+		}
 	}
 	return out
 }
@@ -303,6 +313,13 @@ func (st *State) lanternSource(seat int, value string) (kit.Choice, bool) {
 		}
 	}
 	return kit.Choice{}, false
+}
+
+// stepKey names the step of the game being resolved now: the round, the
+// phase and the location (8: the legend card). A tome's play is resolved
+// within the step it was played in.
+func (st *State) stepKey() string {
+	return fmt.Sprintf("round %d %s %d", st.Round, st.Phase, st.Resolving)
 }
 
 // claimKey is how a claim is remembered: location and legend rewards per

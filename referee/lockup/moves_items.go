@@ -1,6 +1,7 @@
 package lockup
 
 import (
+	"slices"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -58,9 +59,11 @@ func crafted(t *kit.Turn[State], seat int, it Item) {
 }
 
 // craftReserved crafts a reserved item, which is possible only at the CELL
-// BLOCK: the player must have a crew token there this round. It may be
-// upgraded as it is crafted. Codes: "no_reserved_item",
-// "not_at_cell_block".
+// BLOCK, as that location's reward: the player must have a crew token
+// there this round, not sent to the LIBRARY; once crafted, the tokens
+// there can no longer go to the LIBRARY. It may be upgraded as it is
+// crafted. Codes: "no_reserved_item", "not_at_cell_block",
+// "cell_block_latecomers".
 type craftReservedArgs struct {
 	Item    string `json:"item"`
 	Upgrade bool   `json:"upgrade"`
@@ -79,12 +82,29 @@ func craftReserved(t *kit.Turn[State], seat int, a craftReservedArgs) error {
 		return ruleErr("no_reserved_item", secIcons, "item", a.Item)
 	}
 	cb := st.Data.CellBlock.Value
-	if len(p.tokensIn(PlaceLocation, st.Data.locationByName(cb))) == 0 {
+	loc := st.Data.locationByName(cb)
+	toks := p.tokensIn(PlaceLocation, loc)
+	if len(toks) == 0 {
 		return ruleErr("not_at_cell_block", secIcons, "cell_block", cb)
 	}
+	if p.Tokens[toks[0]].Latecomer {
+		return ruleErr("cell_block_latecomers", secTunnels, "cell_block", cb)
+	}
 	p.Reserved = append(p.Reserved[:k:k], p.Reserved[k+1:]...)
+	if !slices.Contains(p.RewardedAt, loc) {
+		p.RewardedAt = append(p.RewardedAt, loc)
+	}
 	crafted(t, seat, Item{Name: a.Item, How: "crafted_from_reserve", Upgraded: a.Upgrade})
 	return nil
+}
+
+// atCellBlock reports whether seat has crew tokens at the CELL BLOCK this
+// round that were not sent to the LIBRARY, so that a reserved item can be
+// crafted there.
+func (st *State) atCellBlock(seat int) bool {
+	p := &st.Players[seat]
+	toks := p.tokensIn(PlaceLocation, st.Data.locationByName(st.Data.CellBlock.Value))
+	return len(toks) > 0 && !p.Tokens[toks[0]].Latecomer
 }
 
 // gainItem records an item obtained another way than crafting; it can

@@ -2,6 +2,7 @@ package lockup
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -206,7 +207,9 @@ func startLegend(t *kit.Turn[State]) {
 // latecomer sends the player's tokens at a resolved location to the
 // LIBRARY at the end of Lights Out. Codes: "unknown_location",
 // "not_resolved_yet", "no_tokens_there", "advanced_no_library" (advancing
-// in the catacombs from that tunnel location was a reward),
+// in the catacombs from that location, by its tunnel or its reward's
+// Advance lantern icon, was a reward), "rewarded_no_library" (another
+// reward taken there: a reserved item crafted at the CELL BLOCK),
 // "already_latecomer".
 type latecomerArgs struct {
 	Location int `json:"location"`
@@ -225,10 +228,11 @@ func latecomer(t *kit.Turn[State], seat int, a latecomerArgs) error {
 	if len(toks) == 0 {
 		return ruleErr("no_tokens_there", secTunnels, "location", loc)
 	}
-	for _, l := range p.AdvancedFrom {
-		if l == a.Location {
-			return ruleErr("advanced_no_library", secTunnels, "location", loc)
-		}
+	if slices.Contains(p.AdvancedFrom, a.Location) {
+		return ruleErr("advanced_no_library", secTunnels, "location", loc)
+	}
+	if slices.Contains(p.RewardedAt, a.Location) {
+		return ruleErr("rewarded_no_library", secTunnels, "location", loc)
 	}
 	if p.Tokens[toks[0]].Latecomer {
 		return ruleErr("already_latecomer", secTunnels, "location", loc)
@@ -271,6 +275,7 @@ func playTome(t *kit.Turn[State], seat int, a playTomeArgs) error {
 	}
 	p := (&t.S.Players[seat])
 	p.TomesPlayed = append(p.TomesPlayed, name)
+	p.TomeSteps = append(p.TomeSteps, t.S.stepKey())
 	t.Log(event("tome_played", nil, "seat", t.S.name(seat), "tome", name))
 	return nil
 }

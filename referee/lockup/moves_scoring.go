@@ -3,7 +3,6 @@ package lockup
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -72,16 +71,25 @@ func (st *State) minionsLeftFor(seat int, typ string) int {
 	return max(n, 0)
 }
 
-// padSpec is the score pad as a move: one int argument per entry, bounded,
-// and the Golems' type when they can count.
+// padSpec is the score pad as a move: one int argument per entry, bounded.
+// The Golems need no entry of their type: each counts as the type that
+// scores the most (golemSplit).
 func (st *State) padSpec(seat int) *kit.MoveSpec {
 	sp := move(MoveSubmitFinalScore, secEnd)
 	for _, f := range st.scorePad(seat) {
 		sp.Args = append(sp.Args, kit.ArgSpec{Name: f.Name, Label: f.Label, Kind: kit.ArgInt, Min: kit.IntPtr(f.Min), Max: kit.IntPtr(f.Max)})
 	}
-	sp.Args = append(sp.Args, kit.ArgSpec{Name: "golems_as", Label: label(argTexts, "arg.golems_as"), Kind: kit.ArgEnum, Optional: true,
-		Choices: []kit.Choice{{Value: MinionDwarf, Label: label(categoryTexts, MinionDwarf)}, {Value: MinionRatman, Label: label(categoryTexts, MinionRatman)}}})
 	return &sp
+}
+
+// inBounds refuses a value outside an entry's bounds
+// ("score_out_of_bounds", naming the bound and where it comes from).
+func inBounds(f padField, v int) error {
+	if v < f.Min || v > f.Max {
+		return ruleErr("score_out_of_bounds", f.Rule, "category", fieldTerm(f), "value", strconv.Itoa(v),
+			"min", strconv.Itoa(f.Min), "max", strconv.Itoa(f.Max))
+	}
+	return nil
 }
 
 func offerSubmitFinalScore(st *State, seat int) *kit.MoveSpec {
@@ -96,16 +104,15 @@ func offerSubmitFinalScore(st *State, seat int) *kit.MoveSpec {
 // "bad_args" (an entry missing, unknown or not a whole number),
 // "score_out_of_bounds" (naming the bound and where it comes from). Every
 // pad within the bounds is accepted: wild valuables are entered by the type
-// they count as, and Golems count as the type chosen only if the owner has
-// one of it (otherwise not at all, as the book says); with no type chosen
-// they count as the better one the owner has.
+// they count as, and each Golem counts as a Dwarf or a Ratman, whichever
+// scores more, among the types the owner has (golemSplit).
 func submitFinalScore(t *kit.Turn[State], seat int, a map[string]json.RawMessage) error {
 	st, p := t.S, &t.S.Players[seat]
 	if p.Finished {
 		return ruleErr("scoring_finished", secEnd)
 	}
 	pad := st.scorePad(seat)
-	known := map[string]bool{"golems_as": true}
+	known := map[string]bool{}
 	for _, f := range pad {
 		known[f.Name] = true
 	}
@@ -129,13 +136,7 @@ func submitFinalScore(t *kit.Turn[State], seat int, a map[string]json.RawMessage
 		}
 		vals[f.Name] = v
 	}
-	as := ""
-	if raw, ok := a["golems_as"]; ok && string(raw) != "null" && string(raw) != `""` {
-		if err := json.Unmarshal(raw, &as); err != nil || !slices.Contains([]string{MinionDwarf, MinionRatman}, as) {
-			return ruleErr("score_pad_invalid", secMinions, "detail", term("golems_dwarf_ratman"))
-		}
-	}
-	entries := Entries{StarsTrack: vals["stars"], Counts: map[string]int{}, GolemsAs: as}
+	entries := Entries{StarsTrack: vals["stars"], Counts: map[string]int{}}
 	for k, v := range vals {
 		if k != "stars" && k != "guard_stars" {
 			entries.Counts[k] = v
@@ -149,9 +150,8 @@ func submitFinalScore(t *kit.Turn[State], seat int, a map[string]json.RawMessage
 	return nil
 }
 
-// scoreSubmitted marks seat's final scoring complete, whether by the score
-// pad or one count at a time; when every player has finished, the game
-// ends.
+// scoreSubmitted marks seat's final scoring complete; when every player
+// has finished, the game ends.
 func (st *State) scoreSubmitted(t *kit.Turn[State], seat int) {
 	st.Players[seat].Finished = true
 	t.Log(event("score_submitted", nil, "seat", st.name(seat), "total", strconv.Itoa(st.scoreLine(seat).Total)))

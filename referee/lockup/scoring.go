@@ -28,24 +28,6 @@ func (p *Player) recordedStars() int { return p.EscapedStars + p.LootStars }
 
 func (g *GuardsState) recordedStars() int { return g.EscapedStars + g.LegendStars }
 
-// golemsAs is the type the player's Golems count as: the type chosen on
-// the score pad, or when none was chosen the one that scores more among
-// those the player has (a Golem counts only as a type the owner has).
-func (st *State) golemsAs(e Entries) string {
-	if e.GolemsAs != "" {
-		return e.GolemsAs
-	}
-	d, dOK := st.golemPoints(e.Counts, MinionDwarf)
-	r, rOK := st.golemPoints(e.Counts, MinionRatman)
-	switch {
-	case dOK && (!rOK || d >= r):
-		return MinionDwarf
-	case rOK:
-		return MinionRatman
-	}
-	return ""
-}
-
 // wildValuables counts the wild valuables entered, type by type.
 func (st *State) wildValuables(c map[string]int) int {
 	n := 0
@@ -55,23 +37,30 @@ func (st *State) wildValuables(c map[string]int) int {
 	return n
 }
 
-// golemPoints is what the player's Golems add when counted as a type; ok
-// is false when the player has none of that type.
-func (st *State) golemPoints(c map[string]int, as string) (int, bool) {
+// golemSplit is how the player's Golems count: each as a Dwarf or a
+// Ratman, but only as a type the owner has at least one of (Novos Tipos de
+// Capangas), so with neither type none counts (ok false). The owner
+// chooses per Golem; the split that scores the most is taken, ties going
+// to more Dwarves. points is what the Golems add to the Dwarves' and
+// Ratmen's own points.
+func (st *State) golemSplit(c map[string]int) (asDwarves, asRatmen, points int, ok bool) {
 	sc := st.Data.Scoring.Value
-	switch as {
-	case MinionDwarf:
-		if c["dwarves"] == 0 {
-			return 0, false
-		}
-		return tableScore(sc.DwarfTable, c["dwarves"]+c["golems"]) - tableScore(sc.DwarfTable, c["dwarves"]), true
-	case MinionRatman:
-		if c["ratmen"] == 0 {
-			return 0, false
-		}
-		return tableScore(sc.RatmanTable, c["ratmen"]+c["golems"]) - tableScore(sc.RatmanTable, c["ratmen"]), true
+	d, r, g := c["dwarves"], c["ratmen"], c["golems"]
+	if d == 0 && r == 0 {
+		return 0, 0, 0, false
 	}
-	return 0, false
+	best := -1
+	for k := g; k >= 0; k-- {
+		if (k > 0 && d == 0) || (g-k > 0 && r == 0) {
+			continue
+		}
+		pts := tableScore(sc.DwarfTable, d+k) - tableScore(sc.DwarfTable, d) +
+			tableScore(sc.RatmanTable, r+g-k) - tableScore(sc.RatmanTable, r)
+		if pts > best {
+			best, asDwarves, asRatmen = pts, k, g-k
+		}
+	}
+	return asDwarves, asRatmen, best, true
 }
 
 // catacombPoints scores a lantern's final space: TOMB 15, ESCAPED nothing
@@ -110,13 +99,16 @@ func (st *State) scoreLine(seat int) kit.ScoreLine {
 	add("ratmen", tableScore(sc.RatmanTable, c["ratmen"]), fmt.Sprintf("%d", c["ratmen"]))
 	gp, gnote := 0, ""
 	if c["golems"] > 0 {
-		as := st.golemsAs(p.Score)
-		var ok bool
-		gp, ok = st.golemPoints(c, as)
-		if ok {
-			gnote = term("note.golems_as."+as, "n", strconv.Itoa(c["golems"]))
-		} else {
-			gp, gnote = 0, term("note.golems_unused", "n", strconv.Itoa(c["golems"]))
+		dw, rt, pts, ok := st.golemSplit(c)
+		switch {
+		case !ok:
+			gnote = term("note.golems_unused", "n", strconv.Itoa(c["golems"]))
+		case rt == 0:
+			gp, gnote = pts, term("note.golems_as."+MinionDwarf, "n", strconv.Itoa(dw))
+		case dw == 0:
+			gp, gnote = pts, term("note.golems_as."+MinionRatman, "n", strconv.Itoa(rt))
+		default:
+			gp, gnote = pts, term("note.golems_split", "dwarves", strconv.Itoa(dw), "ratmen", strconv.Itoa(rt))
 		}
 	}
 	add("golems", gp, gnote)

@@ -59,10 +59,12 @@ func TestFinalScoring(t *testing.T) {
 		if moves[0].Type != "submit_final_score" || !moves[0].Primary || moves[0].Confirm == "" {
 			t.Fatalf("first move = %+v, want the score pad, primary, with a confirmation", moves[0])
 		}
-		for _, m := range moves[1:] {
-			if m.Primary || m.Group != "Enter one count at a time" {
-				t.Fatalf("%s: primary %v, group %q; want only the score pad primary and the one-count moves grouped", m.Type, m.Primary, m.Group)
+		if len(moves) != 1 {
+			var types []string
+			for _, m := range moves {
+				types = append(types, m.Type)
 			}
+			t.Fatalf("moves in final scoring = %v, want the score pad alone", types)
 		}
 		for _, a := range moves[0].Args {
 			if a.Kind == kit.ArgInt && (a.Min == nil || a.Max == nil) {
@@ -71,6 +73,23 @@ func TestFinalScoring(t *testing.T) {
 			if a.Name == "dwarves" && *a.Max != 8 {
 				t.Fatalf("dwarves max = %d, want the 8 Dwarves of the minion deck", *a.Max)
 			}
+		}
+	})
+	t.Run("ErrOneScorePadOnly", func(t *testing.T) {
+		// The moves that entered one count at a time are gone: the score
+		// pad is the one way to submit a score.
+		st := atScoring(t, nil, "Ana")
+		for _, m := range []struct {
+			typ  string
+			args any
+		}{
+			{"enter_stars", M{"value": 3}}, {"enter_guard_stars", M{"value": 3}},
+			{"enter_scores", M{"category": "dwarves", "value": 1}}, {"choose_golems", M{"as": "dwarf"}}, {"finish_scoring", nil},
+		} {
+			refuse(t, st, seat(0), m.typ, m.args, "unknown_move")
+		}
+		if st.Players[0].Finished {
+			t.Fatal("a removed move finished the scoring")
 		}
 	})
 	t.Run("DryadsTwoWithFourBarrelsScore8", func(t *testing.T) {
@@ -90,27 +109,70 @@ func TestFinalScoring(t *testing.T) {
 			t.Fatalf("fungoids = %d, want 2 × 2 × 3 loot = 12", got)
 		}
 	})
-	t.Run("GolemsCountAsAChosenType", func(t *testing.T) {
+	t.Run("GolemsCountOnlyAsATypeTheOwnerHas", func(t *testing.T) {
 		st := atScoring(t, nil, "Ana", "Bia")
-		// Neither Dwarves nor Ratmen: Golems do not count, whatever is chosen.
-		for _, kv := range [][]any{{"golems", 2, "golems_as", "dwarf"}, {"golems", 2}} {
-			s := submit(t, st, 0, kv...)
-			if got := item(s.scoreLine(0), "golems"); got != 0 {
-				t.Fatalf("golems %v without that type = %d, want 0", kv, got)
-			}
+		// Neither Dwarves nor Ratmen: Golems do not count.
+		s := submit(t, st, 0, "golems", 2)
+		if l := s.scoreLine(0); item(l, "golems") != 0 || l.Total != 0 {
+			t.Fatalf("2 golems alone = %d (total %d), want 0", item(l, "golems"), l.Total)
 		}
 		// Dwarf table 0,1,3,6,10: 2 → 4 dwarves adds 10-3 = 7; Ratman
-		// table 0,2,4,6: 1 → 3 ratmen adds 4.
-		s := submit(t, st, 0, "golems", 2, "dwarves", 2, "ratmen", 1, "golems_as", "ratman")
-		if got := item(s.scoreLine(0), "golems"); got != 4 {
-			t.Fatalf("golems as ratmen = %d, want 4", got)
-		}
+		// table 0,2,4,6: 1 → 3 ratmen adds 4; one of each adds 3+2 = 5.
 		s = submit(t, st, 0, "golems", 2, "dwarves", 2, "ratmen", 1)
 		if got := item(s.scoreLine(0), "golems"); got != 7 {
-			t.Fatalf("golems with no type chosen = %d, want the better 7 (as dwarves)", got)
+			t.Fatalf("golems = %d, want the best 7 (both as Dwarves)", got)
+		}
+		// Ratmen only: both count as Ratmen (table 0,2,4,6,8: 1 → 3 adds 4).
+		s = submit(t, st, 0, "golems", 2, "ratmen", 1)
+		if got := item(s.scoreLine(0), "golems"); got != 4 {
+			t.Fatalf("golems with Ratmen only = %d, want 4", got)
 		}
 		refuse(t, s, seat(0), "submit_final_score", pad(s, 0), "scoring_finished")
-		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "golems_as", "golem"), "score_pad_invalid")
+		// The Golems' type is no entry of the pad: the referee works it out.
+		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "golems_as", "dwarf"), "score_pad_invalid")
+	})
+	t.Run("GolemsEachCountAsTheBetterType", func(t *testing.T) {
+		// A table's own scoring tables where one Golem as each type is
+		// worth more than both as either: 1 Dwarf + 1 Ratman + 2 Golems.
+		flat := `{"game_data":{"scoring":{"value":{"dwarf_table":[0,4,6,7],"ratman_table":[0,4,6,7]}}}}`
+		for _, c := range []struct {
+			name            string
+			kv              []any
+			golems, total   int
+			dwarves, ratmen int
+			note            string
+		}{
+			// both as Dwarves: 7-4 = 3; both as Ratmen: 3; one each: 2+2 = 4.
+			{"OneOfEach", []any{"dwarves", 1, "ratmen", 1, "golems", 2}, 4, 4 + 4 + 4, 1, 1, "§note.golems_split(dwarves=1;ratmen=1)"},
+			// 3 Golems (the table goes on by its last step: 4 cards 8): all
+			// as one type 8-4 = 4; 2 as Dwarves and 1 as a Ratman 3+2 = 5,
+			// as many as 1 and 2: the tie goes to more Dwarves.
+			{"ThreeGolems", []any{"dwarves", 1, "ratmen", 1, "golems", 3}, 5, 4 + 4 + 5, 2, 1, "§note.golems_split(dwarves=2;ratmen=1)"},
+			// Dwarves only: every Golem is a Dwarf, however the table runs.
+			{"DwarvesOnly", []any{"dwarves", 1, "golems", 2}, 3, 4 + 3, 2, 0, "§note.golems_as.dwarf(n=2)"},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				st := setup(t, 21, flat, "Ana", "Bia")
+				st = withTunnels(st, "", "", "", "", "", "", "")
+				st = rollCall(t, st, nil, nil)
+				st.Round = 6
+				st = hostResolvesLegend(t, st)
+				st, _ = play(t, st, kit.HostActor, "finish_raid", nil)
+				st = submit(t, st, 0, c.kv...)
+				l := st.scoreLine(0)
+				if got := item(l, "golems"); got != c.golems || l.Total != c.total {
+					t.Fatalf("golems = %d (total %d), want %d (total %d)", got, l.Total, c.golems, c.total)
+				}
+				if dw, rt, _, _ := st.golemSplit(st.Players[0].Score.Counts); dw != c.dwarves || rt != c.ratmen {
+					t.Fatalf("split = %d as Dwarves, %d as Ratmen; want %d and %d", dw, rt, c.dwarves, c.ratmen)
+				}
+				for _, it := range l.Categories {
+					if it.Category == "golems" && it.Note != c.note {
+						t.Fatalf("golems note = %q, want %q", it.Note, c.note)
+					}
+				}
+			})
+		}
 	})
 	t.Run("WildValuablesCountAsAType", func(t *testing.T) {
 		st := atScoring(t, nil, "Ana", "Bia")
@@ -236,4 +298,29 @@ func TestFinalScoring(t *testing.T) {
 			t.Fatalf("%s count = %d, want 1 prefilled", c, st.Players[0].Score.Counts[c])
 		}
 	})
+}
+
+// TestFinishRaidByHostOrFirstPlayer: the host or the first player's phone
+// ends the last raid, as before the move table; another phone may not.
+func TestFinishRaidByHostOrFirstPlayer(t *testing.T) {
+	st := atLegend(t, "Ana", "Bia", "Caio")
+	st.Round = 6
+	st = hostResolvesLegend(t, st)
+	if st.Phase != PhaseLastRaid {
+		t.Fatalf("phase = %s, want last_raid", st.Phase)
+	}
+	first := st.FirstPlayer
+	other := (first + 1) % 3
+	refuse(t, st, seat(other), "finish_raid", nil, "host_only")
+	if offeredTo(st, other, "finish_raid") || !offeredTo(st, first, "finish_raid") || !offeredTo(st, -1, "finish_raid") {
+		t.Fatal("finish_raid must be offered to the host and the first player only")
+	}
+	byHost, _ := play(t, st, kit.HostActor, "finish_raid", nil)
+	byFirst, _ := play(t, st, seat(first), "finish_raid", nil)
+	if byFirst.Phase != PhaseFinalScoring || string(kittest.Encode(t, byFirst)) != string(kittest.Encode(t, byHost)) {
+		t.Fatal("the first player's phone ending the last raid differs from the host's")
+	}
+	if got := New().View(st, kit.SeatViewer(first)).Prompt.Code; got != "prompt.first_last_raid" {
+		t.Fatalf("first player's prompt = %s, want prompt.first_last_raid", got)
+	}
 }

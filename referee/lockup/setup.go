@@ -203,6 +203,7 @@ func (st *State) startRollCall(rng *kit.RNG) []kit.Event {
 		st.Players[i].Passed = false
 		st.Players[i].FaceDown = 0
 		st.Players[i].AdvancedFrom = nil
+		st.Players[i].RewardedAt = nil
 	}
 	if g := st.GuardState; g != nil {
 		// The guard cards of the last round go back; the deck is shuffled.

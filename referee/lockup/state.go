@@ -123,9 +123,15 @@ type Player struct {
 	Passed   bool        `json:"passed" vis:"public"`
 	FaceDown int         `json:"face_down" vis:"private"`
 	Lantern  string      `json:"lantern" vis:"public"`
-	// AdvancedFrom lists the tunnel locations this player advanced from
-	// this round (they may not send latecomers from there).
+	// AdvancedFrom lists the locations this player advanced from this
+	// round, through the tunnel or the Advance lantern icon of the
+	// location's reward (they may not send latecomers from there).
 	AdvancedFrom []int `json:"advanced_from,omitempty" vis:"public"`
+	// RewardedAt lists the locations where this player took another
+	// reward through the app this round (a reserved item crafted at the
+	// CELL BLOCK): their tokens there go back to the holding cell, never
+	// to the LIBRARY.
+	RewardedAt []int `json:"rewarded_at,omitempty" vis:"public"`
 	// LanternClaims lists the Advance lantern icons the player has used
 	// (lanternSources), so that each gives one advance only.
 	LanternClaims []string `json:"lantern_claims,omitempty" vis:"public"`
@@ -142,8 +148,12 @@ type Player struct {
 	Items        []Item   `json:"items" vis:"public"`
 	Reserved     []string `json:"reserved" vis:"private"`
 	TomesPlayed  []string `json:"tomes_played,omitempty" vis:"public"`
-	Score        Entries  `json:"score" vis:"private"`
-	Finished     bool     `json:"finished" vis:"public"`
+	// TomeSteps[i] is the step of the round in which TomesPlayed[i] was
+	// played (stepKey): its Advance lantern icon is claimable only while
+	// that step lasts.
+	TomeSteps []string `json:"tome_steps,omitempty" vis:"public"`
+	Score     Entries  `json:"score" vis:"private"`
+	Finished  bool     `json:"finished" vis:"public"`
 }
 
 // GuardsState is the solo opponent.
@@ -174,11 +184,14 @@ type GuardCard struct {
 // Advance is a catacomb advance waiting in the queue: who, how many spaces
 // are left, what it came from.
 type Advance struct {
-	Seat      int    `json:"seat" vis:"public"` // Guards for the guards
-	StepsLeft int    `json:"steps_left" vis:"public"`
-	Moved     int    `json:"moved" vis:"public"`
-	Location  int    `json:"location,omitempty" vis:"public"` // tunnel location, 0 for an icon
-	Source    string `json:"source" vis:"public"`             // "single", "double", "advance_lantern"
+	Seat      int `json:"seat" vis:"public"` // Guards for the guards
+	StepsLeft int `json:"steps_left" vis:"public"`
+	Moved     int `json:"moved" vis:"public"`
+	// Location is the location whose tunnel, or whose reward's Advance
+	// lantern icon, gives the advance; 0 for another icon (an item, a
+	// tome, the legend card).
+	Location int    `json:"location,omitempty" vis:"public"`
+	Source   string `json:"source" vis:"public"` // "single", "double", "advance_lantern"
 	// AwaitLoot is set while the player on a loot space chooses a token.
 	AwaitLoot bool `json:"await_loot,omitempty" vis:"public"`
 	// AwaitGuardsPay is set while the solo player says whether the guards
@@ -190,7 +203,6 @@ type Advance struct {
 type Entries struct {
 	StarsTrack int            `json:"stars_track"`
 	Counts     map[string]int `json:"counts"`
-	GolemsAs   string         `json:"golems_as,omitempty"`
 }
 
 // Clone returns a deep copy sharing no mutable memory with s (the game data
@@ -223,6 +235,8 @@ func (s *State) Clone() *State {
 		q := p
 		q.Tokens = slices.Clone(p.Tokens)
 		q.AdvancedFrom = slices.Clone(p.AdvancedFrom)
+		q.RewardedAt = slices.Clone(p.RewardedAt)
+		q.TomeSteps = slices.Clone(p.TomeSteps)
 		q.LanternClaims = slices.Clone(p.LanternClaims)
 		q.Loot = slices.Clone(p.Loot)
 		q.Peek = slices.Clone(p.Peek)

@@ -78,12 +78,12 @@ var termTexts = map[string]text{
 	"note.escaped":             {"ESCAPED scored in play", "ESCAPOU marcado durante o jogo"},
 	"note.golems_as.dwarf":     {"{n} as Dwarf", "{n} como Anão"},
 	"note.golems_as.ratman":    {"{n} as Ratman", "{n} como Homem-Rato"},
+	"note.golems_split":        {"{dwarves} as Dwarf, {ratmen} as Ratman", "{dwarves} como Anão, {ratmen} como Homem-Rato"},
 	"note.golems_unused":       {"{n}, not counted", "{n}, não contados"},
 	"note.dryads":              {"{n} × {barrels} barrels", "{n} × {barrels} barris"},
 	"note.fungoids":            {"{n} × {loot} loot tokens", "{n} × {loot} fichas de saque"},
 	"no_entry":                 {"the score pad has no entry {name}", "o bloco de pontuação não tem a linha {name}"},
 	"whole_number":             {"{name} must be a whole number", "{name} deve ser um número inteiro"},
-	"golems_dwarf_ratman":      {"golems count as dwarf or ratman", "golems contam como anão ou homem-rato"},
 }
 
 // Translations of the built-in data's names: the locations of the base

@@ -22,11 +22,6 @@ var moveTexts = map[string]text{
 	"submit_final_score": {"Submit my score pad", "Enviar meu bloco de pontuação"},
 	"resolve_legend":     {"Legend card resolved", "Carta de lenda resolvida"},
 	"finish_raid":        {"Last raid done: final scoring", "Último ataque feito: pontuação final"},
-	"enter_stars":        {"Stars on your track", "Estrelas na sua trilha"},
-	"enter_guard_stars":  {"Stars on the guards' track", "Estrelas na trilha dos guardas"},
-	"enter_scores":       {"Enter a scoring count", "Informar uma contagem da pontuação"},
-	"choose_golems":      {"Golems count as", "Golems contam como"},
-	"finish_scoring":     {"I have finished my scoring", "Terminei minha pontuação"},
 }
 
 // argTexts labels move arguments and option names and help ("arg.<name>",
@@ -50,7 +45,6 @@ var argTexts = map[string]text{
 	"arg.category":        {"Category", "Categoria"},
 	"arg.source":          {"Where the icon is", "Onde está o ícone"},
 	"arg.as":              {"Type", "Tipo"},
-	"arg.golems_as":       {"Golems count as", "Golems contam como"},
 	"option.difficulty":   {"Solo difficulty colour", "Cor da dificuldade (solitário)"},
 	"option.game_data":    {"Game data (board, tables) override", "Dados do jogo (tabuleiro, tabelas)"},
 	"option_help.difficulty": {"Solo only: the guard deck holds 8 blue cards and 6 cards of this colour. Assumed: the book does not print the colours' names or strengths; change them in the game data if your copy differs.",
@@ -140,7 +134,6 @@ var groupTexts = map[string]text{
 	"group.card_effects": {"Record a card or location effect", "Registrar um efeito de carta ou localização"},
 	"group.library":      {"Latecomers to the LIBRARY", "Retardatários para a BIBLIOTECA"},
 	"group.catacombs":    {"Catacombs", "Catacumbas"},
-	"group.one_count":    {"Enter one count at a time", "Informar uma contagem por vez"},
 }
 
 // confirmTexts are the sentences a phone asks to confirm before sending a
@@ -155,7 +148,6 @@ var confirmTexts = map[string]text{
 	MoveKeepMinion:       {"Keep this minion? The other cards drawn are discarded.", "Ficar com este capanga? As outras cartas compradas são descartadas."},
 	MoveResolveLegend:    {"Legend card resolved? Patrol follows and the next legend card is revealed.", "Carta de lenda resolvida? Segue a Patrulha e a próxima carta de lenda é revelada."},
 	MoveFinishRaid:       {"Last raid done? Final scoring begins.", "Último ataque feito? Começa a pontuação final."},
-	MoveFinishScoring:    {"Submit your score? You cannot change it afterwards; the game ends when everyone has submitted.", "Enviar sua pontuação? Você não poderá alterá-la depois; o jogo termina quando todos tiverem enviado."},
 	MoveSubmitFinalScore: {"Submit your score pad? You cannot change it afterwards; the game ends when everyone has submitted.", "Enviar seu bloco de pontuação? Você não poderá alterá-lo depois; o jogo termina quando todos tiverem enviado."},
 }
 

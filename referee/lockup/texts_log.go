@@ -43,6 +43,8 @@ var errorTexts = map[string]text{
 	"already_latecomer":         {"Your tokens at location {location} already go to the LIBRARY.", "Suas fichas da localização {location} já vão para a BIBLIOTECA."},
 	"pending_decisions":         {"Finish the waiting decisions first: {what}.", "Termine primeiro as decisões pendentes: {what}."},
 	"tome_during_legend":        {"Tome cards may not be played while the legend card is resolved, unless their text says otherwise.", "Cartas de tomo não podem ser jogadas enquanto a carta de lenda é resolvida, a menos que seu texto diga o contrário."},
+	"rewarded_no_library":       {"You took the reward of location {location}: your crew tokens there go back to your holding cell, not to the LIBRARY.", "Você recebeu a recompensa da localização {location}: suas fichas de equipe de lá voltam para sua cela de detenção, não para a BIBLIOTECA."},
+	"cell_block_latecomers":     {"Your crew tokens at the {cell_block} went to the LIBRARY as latecomers, so they take no reward there: no reserved item can be crafted.", "Suas fichas de equipe no {cell_block} foram para a BIBLIOTECA como retardatários, então não recebem recompensa lá: nenhum item reservado pode ser criado."},
 	"not_at_cell_block":         {"Reserved items are crafted at the {cell_block}; you have no crew token there this round.", "Itens reservados são criados no {cell_block}; você não tem ficha de equipe lá nesta rodada."},
 	"no_reserved_item":          {"You have no reserved item {item}.", "Você não tem o item reservado {item}."},
 	"upgrade_only_when_crafted": {"Items are upgraded only once, immediately when crafted; {item} cannot be upgraded now.", "Itens só são melhorados uma vez, imediatamente ao serem criados; {item} não pode ser melhorado agora."},
@@ -55,12 +57,8 @@ var errorTexts = map[string]text{
 	"score_out_of_bounds":       {"{category} = {value} is out of bounds: it must be from {min} to {max}.", "{category} = {value} está fora dos limites: deve ser de {min} a {max}."},
 	"score_pad_invalid":         {"The score pad is not valid: {detail}.", "O bloco de pontuação não é válido: {detail}."},
 	"scoring_finished":          {"You have submitted your score already.", "Você já enviou sua pontuação."},
-	"golem_needs_type":          {"Golems count as a {type} only if you have at least one {type}.", "Golems contam como {type} apenas se você tiver ao menos um {type}."},
-	"golems_unchosen":           {"Choose whether your Golems count as Dwarves or Ratmen.", "Escolha se seus Golems contam como Anões ou Homens-Rato."},
 	"icon_claimed":              {"The Advance lantern icon of {source} has been used: each icon advances the lantern one space, once.", "O ícone Avançar Lanterna de {source} já foi usado: cada ícone avança o marcador de lanterna um espaço, uma vez."},
 	"icon_source_unknown":       {"{source} gives you no Advance lantern icon now: name a resolved location where your crew stands, the legend card you are on, or one of your items or tomes.", "{source} não lhe dá um ícone Avançar Lanterna agora: indique uma localização resolvida onde sua equipe está, a carta de lenda em que você está, ou um dos seus itens ou tomos."},
-	"unknown_category":          {"There is no scoring category {category}.", "Não existe a categoria de pontuação {category}."},
-	"wild_unassigned":           {"Assign each of your {n} wild valuables to a valuable type ({assigned} assigned).", "Atribua cada um dos seus {n} valiosos coringa a um tipo de valioso ({assigned} atribuídos)."},
 }
 
 // eventTexts is every event code the referee logs.
@@ -114,7 +112,6 @@ var eventTexts = map[string]text{
 	"tome_played":         {"{seat} plays the tome {tome}.", "{seat} joga o tomo {tome}."},
 	"last_raid":           {"Round {rounds} is over: start the last raid as usual, then final scoring.", "A rodada {rounds} terminou: faça o último ataque como de costume, depois a pontuação final."},
 	"final_scoring":       {"Final scoring: every player enters their counts on their own phone.", "Pontuação final: cada jogador informa suas contagens no próprio celular."},
-	"score_entered":       {"You entered {category} = {value}.", "Você informou {category} = {value}."},
 	"score_submitted":     {"{seat} submits their score pad: {total} points.", "{seat} envia seu bloco de pontuação: {total} pontos."},
 	"game_ended":          {"Final scores: {scores}.", "Pontuação final: {scores}."},
 }

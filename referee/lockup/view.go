@@ -41,8 +41,6 @@ type scoringView struct {
 	Recruited     map[string]int `json:"recruited,omitempty"`
 	Entries       map[string]int `json:"entries,omitempty"`
 	StarsTrack    int            `json:"stars_track,omitempty"`
-	GolemsAs      string         `json:"golems_as,omitempty" enum:"dwarf,ratman"`
-	GolemsAsLabel string         `json:"golems_as_label,omitempty"`
 	Breakdown     *kit.ScoreLine `json:"breakdown,omitempty"`
 	Finished      bool           `json:"finished"`
 }
@@ -206,8 +204,7 @@ func (st *State) privateView(s int) privateView {
 			}
 		} else {
 			l := st.scoreLine(s)
-			as := st.golemsAs(p.Score)
-			sv.Entries, sv.StarsTrack, sv.GolemsAs, sv.GolemsAsLabel, sv.Breakdown = p.Score.Counts, p.Score.StarsTrack, as, categoryTerm(as), &l
+			sv.Entries, sv.StarsTrack, sv.Breakdown = p.Score.Counts, p.Score.StarsTrack, &l
 		}
 		pv.Scoring = sv
 	}

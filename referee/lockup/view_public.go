@@ -29,6 +29,9 @@ type publicView struct {
 	Guards      *guardsView    `json:"guards,omitempty"`
 	Scoring     []string       `json:"scoring_not_finished,omitempty"`
 	ScoreChart  *ScoreChart    `json:"score_chart,omitempty"`
+	// ScorePad is given during final scoring, for the pads' running
+	// totals (view_scorepad.go).
+	ScorePad *ScorePadRules `json:"score_pad,omitempty"`
 }
 
 type locationView struct {
@@ -311,6 +314,7 @@ func (st *State) publicView() publicView {
 				pv.Scoring = append(pv.Scoring, st.Seats[s])
 			}
 		}
+		pv.ScorePad = st.scorePadRules()
 	}
 	if st.Phase == PhaseGameOver {
 		pv.ScoreChart = st.chart()

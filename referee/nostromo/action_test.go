@@ -411,11 +411,12 @@ func TestEndOfTurnPassing(t *testing.T) {
 	})
 }
 
+// TestNoWindowOutsideWindows: passing answers a window, so there is none to
+// pass outside one (playing a mission order is allowed at any time of the
+// action phase: TestOrdersAlways).
 func TestNoWindowOutsideWindows(t *testing.T) {
 	x := toAction(t, "", 9, pl{"Red/presence", 3})
 	x.pass()
-	x.hand(1, epA1)
-	x.fail(1, "play_mission_order", map[string]any{"card": epA1}, "no_window")
 	x.fail(1, "pass_mission_orders", nil, "no_window")
 	x.fail(0, "pass_mission_orders", nil, "not_crew")
 	x.ok(1, "resolve_room", map[string]any{"room": 3})

@@ -193,7 +193,7 @@ func (d *Data) validate() error {
 	}
 	for _, p := range d.Connections {
 		if p[0] < 1 || p[0] > 10 || p[1] < 1 || p[1] > 10 || p[0] == p[1] {
-			return fmt.Errorf("connection %v must join two different rooms 1–10", p)
+			return fmt.Errorf("the connection from %d to %d must join two different rooms, each numbered 1 to 10", p[0], p[1])
 		}
 	}
 	for _, l := range []struct {

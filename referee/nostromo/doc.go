@@ -19,8 +19,9 @@
 // Blip's in BlipToken.Kind (hidden); Shown is filled when it is flipped.
 // During the hiding phase crew seats see every Crew token (the book lets
 // them look) and the Alien seat its Blips, in their private views (from
-// the state, never from the log); afterwards nobody does, the owner
-// included ("Players can NOT look at the Crew tokens or the Blip tokens
+// the state, never from the log), until the last token is placed. From
+// then on nobody does, the owner included, also in the mission-order
+// window before the posture phase while the phase is still hiding ("Players can NOT look at the Crew tokens or the Blip tokens
 // anymore"): no view, log entry or event names a face-down token, and a
 // phone shows its own placements only by number and room. Tokens
 // on the board carry a handle given at placement, which reveals only who
@@ -40,8 +41,14 @@
 // phase before each room is resolved and before the end of the turn. Any
 // Crew seat answers: play_mission_order (the card goes to the discard pile
 // and its effect is applied, then the window reopens) or
-// pass_mission_orders; in an attack, use_item too. Mission orders are played
-// only through windows.
+// pass_mission_orders; in an attack, use_item too. In the hiding and action
+// phases "Crew players can ALWAYS play mission orders": there
+// play_mission_order is also offered and accepted with no window open,
+// whenever the game waits for a crew placement, a room to resolve or a
+// Presence token's action (assumed: not in the middle of another card's
+// effect or decision, which is settled first; it is then no_window). In
+// the hunting phase and attacks mission orders are played only through
+// windows.
 //
 // A Crew player may say "I have no mission orders this turn"
 // (skip_orders_this_turn, offered whenever passing is; 54 of 185 moves of

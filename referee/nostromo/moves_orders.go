@@ -11,6 +11,40 @@ import (
 // (Mission Orders; Aggressive). Codes: not_crew, orders_forbidden_phase,
 // orders_forbidden_aggressive, no_window.
 func (s *State) ordersCheck(seat int) *kit.RuleError {
+	if err := s.ordersAllowed(seat); err != nil {
+		return err
+	}
+	if t := s.top(); t == nil || t.Kind != taskWindow {
+		return kit.Errorf("no_window", ruleMissionOrders, "Mission orders are played when the Alien player asks (the mission-order window); the game now waits for %s.", s.waitingText())
+	}
+	return nil
+}
+
+// playCheck says whether seat may play a mission order now. In the
+// hiding and action phases "Crew players can ALWAYS play mission orders"
+// (1 - Hiding Phase, 5 - Action Phase): besides the windows, whenever the
+// game waits for a crew placement, a room to resolve or a Presence
+// token's action, that is whenever no card effect or other decision is
+// being settled (a card is played between two steps, not in the middle of
+// another card's text). Elsewhere only in a window. Codes: those of
+// ordersCheck.
+func (s *State) playCheck(seat int) *kit.RuleError {
+	if err := s.ordersAllowed(seat); err != nil {
+		return err
+	}
+	if s.Phase != PhaseHiding && s.Phase != PhaseAction {
+		return s.ordersCheck(seat)
+	}
+	if t := s.top(); t != nil && t.Kind != taskWindow {
+		return kit.Errorf("no_window", ruleMissionOrders, "Crew players can always play mission orders in this phase, between two steps; first the game waits for %s.", s.waitingText())
+	}
+	return nil
+}
+
+// ordersAllowed says whether the book lets seat play mission orders in
+// this phase at all. Codes: not_crew, orders_forbidden_phase,
+// orders_forbidden_aggressive.
+func (s *State) ordersAllowed(seat int) *kit.RuleError {
 	if !s.isCrew(seat) {
 		return kit.Errorf("not_crew", ruleMissionOrders, "Only Crew players can play the mission order part of a Mission card.")
 	}
@@ -19,9 +53,6 @@ func (s *State) ordersCheck(seat int) *kit.RuleError {
 	}
 	if s.Posture == Aggressive && (s.Phase == PhaseHunting || s.AttackRoom != 0) {
 		return kit.Errorf("orders_forbidden_aggressive", ruleAggressive, "The Alien is Aggressive: no mission order until the action phase.")
-	}
-	if t := s.top(); t == nil || t.Kind != taskWindow {
-		return kit.Errorf("no_window", ruleMissionOrders, "Mission orders are played when the Alien player asks (the mission-order window); the game now waits for %s.", s.waitingText())
 	}
 	return nil
 }
@@ -36,11 +67,12 @@ func cardChoices(s *State, cards []int) []kit.Choice {
 
 // playMissionOrder plays the mission order part of a card from the
 // player's hand; the card goes to the discard pile and its effect is then
-// applied with effect moves. Codes: those of ordersCheck, not_in_hand.
+// applied with effect moves. Codes: those of playCheck, orders_skipped,
+// not_in_hand.
 func playMissionOrder(a *turn, seat int, args cardArgs) error {
 	s := a.S
 	card := args.Card
-	if err := s.ordersCheck(seat); err != nil {
+	if err := s.playCheck(seat); err != nil {
 		return err
 	}
 	if s.noOrders(seat) {
@@ -57,7 +89,7 @@ func playMissionOrder(a *turn, seat int, args cardArgs) error {
 }
 
 func offerMissionOrder(s *State, seat int) *kit.MoveSpec {
-	if s.ordersCheck(seat) != nil || s.noOrders(seat) || len(s.Hands[seat]) == 0 {
+	if s.playCheck(seat) != nil || s.noOrders(seat) || len(s.Hands[seat]) == 0 {
 		return nil
 	}
 	spec := withChoices(specOf(MovePlayMissionOrder), "card", cardChoices(s, s.Hands[seat]))

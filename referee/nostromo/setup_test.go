@@ -163,3 +163,13 @@ func TestSetupLog(t *testing.T) {
 		}
 	}
 }
+
+// TestDataRefusalInWords: a refused connection is named by its two rooms,
+// not printed as a Go array ("[1 11]").
+func TestDataRefusalInWords(t *testing.T) {
+	_, err := New().Setup([]byte(`{"data":{"connections":[[1,11]]}}`), names[:3], kit.NewCtx(1, 0, kittest.Epoch))
+	re, ok := kit.AsRuleError(err)
+	if !ok || re.Code != "bad_option" || strings.Contains(re.Message, "[") || !strings.Contains(re.Message, "from 1 to 11") {
+		t.Fatalf("error = %v, want bad_option naming the connection from 1 to 11 in words", err)
+	}
+}

@@ -73,11 +73,21 @@ func (s *State) cardView(c int) CardView {
 	return cv
 }
 
+// mayLook reports whether the players may still look at their face-down
+// tokens: during the hiding phase until the last Crew or Blip token is
+// placed. From then on (the mission-order window before the posture phase
+// included, while the phase is still hiding) nobody may ("Once all Crew
+// tokens and Blip tokens are placed, the hiding phase is over. Players can
+// NOT look at the Crew tokens or the Blip tokens anymore").
+func (s *State) mayLook() bool {
+	return s.Phase == PhaseHiding && s.Stage != stEnding
+}
+
 func (s *State) privateView(seat int) *PrivateView {
 	if s.Alien < 0 {
 		return &PrivateView{Role: "to_be_designated", RoleLabel: "to be designated"}
 	}
-	hiding := s.Phase == PhaseHiding
+	hiding := s.mayLook()
 	if seat == s.Alien {
 		pv := &PrivateView{Role: "alien", RoleLabel: "Alien player", CrewPlayers: s.nameList(s.crewSeats())}
 		for _, b := range s.Blips {

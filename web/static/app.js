@@ -375,10 +375,13 @@ function applyPatch(view, patch) {
     const id = tableId();
     if (source) source.close();
     clearTimeout(reconnectTimer);
-    if (signedOut) return;
+    if (signedOut) { window.TW_CONN.stop(); return; }
     streamView = null;
     source = new EventSource("/api/tables/" + id + "/stream?as=" + role() + "&patches=1");
     source.addEventListener("open", () => { if (!online) { setOnline(true); refresh(); } });
+    // A stream that goes silent (no heartbeat) is dead without an error:
+    // show the bar and reconnect with backoff (connection.js).
+    window.TW_CONN.watch(source, () => { setOnline(false); source.close(); reconnectTimer = setTimeout(connect, window.TW_CONN.retryDelay()); });
     source.addEventListener("view", (ev) => { setOnline(true); streamView = JSON.parse(ev.data); show(streamView); });
     // A patch applies to the view this stream sent last; one that does not
     // (a gap) starts the stream again, which begins with a whole view.
@@ -397,7 +400,7 @@ function applyPatch(view, patch) {
     source.onerror = () => {
       setOnline(false);
       // A stream the browser gave up on is reopened by hand.
-      if (source.readyState === 2) reconnectTimer = setTimeout(connect, 2000);
+      if (source.readyState === 2) reconnectTimer = setTimeout(connect, window.TW_CONN.retryDelay());
     };
   }
   // signOut stops a phone whose seat went to another device.
@@ -764,6 +767,9 @@ function applyPatch(view, patch) {
   }
   // send posts one move; every move button waits until the answer.
   async function send(body, v) {
+    // Offline, a tap is refused at once, on screen: never lost silently,
+    // never sent twice (the form keeps its picks).
+    if (!online) { toast(t("offline_not_sent")); return false; }
     setBusy(true);
     try {
       await postWithRetry("/api/tables/" + v.table_id + "/moves", body, tokenFor(v.table_id, role()));
@@ -790,19 +796,22 @@ function applyPatch(view, patch) {
     }
   }
 
-  // scorePad gathers a scored game's entry moves on one screen: a move
-  // whose arguments are one category (a list) and one number becomes a
-  // row per category with − and + steppers, a running total, and one
-  // button that sends every row (then the move that finishes scoring,
-  // if the view offers one with no arguments).
+  // scorePad draws a game's final-scoring move (the one its page file
+  // names in TW_PADS, e.g. lockup_pad.js) as one pad: a row per count with
+  // − and + steppers, the running total that the game's file computes as
+  // the referee will score it, and one button that sends the whole pad
+  // after one confirmation (the only one: the steppers ask nothing).
   function scorePad(v, moves, asSeat) {
-    const entry = moves.find(m => (m.args || []).length === 2 && m.args.some(a => a.name === "category" && a.choices && a.choices.length) && m.args.some(a => a.kind === "int"));
+    const game = window.TW_PADS && window.TW_PADS[v.game];
+    const entry = game && moves.find(m => m.type === game.move);
     if (!entry) return null;
-    const cat = entry.args.find(a => a.name === "category"), num = entry.args.find(a => a.kind === "int");
-    const finish = moves.find(m => m !== entry && !(m.args || []).length && /finish|done/.test(m.type));
-    const key = "pad" + (asSeat === null ? "" : "@" + asSeat);
-    const total = el("output", { id: "pad-total" + (asSeat === null ? "" : "-" + asSeat), text: "0" });
-    const pad = el("form", { class: "score-pad", id: "score-pad" + (asSeat === null ? "" : "-" + asSeat), "data-key": key, "data-covers": [entry.type].concat(finish ? [finish.type] : []).join(","),
+    const sfx = asSeat === null ? "" : "-" + asSeat;
+    const seat = asSeat === null ? me(v) : asSeat;
+    // Another player's move re-renders the page: the typed rows stay (kept
+    // nodes), and rerender sums them again.
+    const rows = (entry.args || []).filter(a => a.kind === "int").map(a =>
+      stepper(a.name, gt(v.game, ["arg." + a.name], a.label || humanKey(a.name)), a.min, a.max, game.start ? game.start(v, a.name) : 0, "row:" + a.name));
+    const pad = el("form", { class: "score-pad", id: "score-pad" + sfx, "data-key": "pad" + (asSeat === null ? "" : "@" + asSeat), "data-covers": entry.type, "data-seat": String(seat),
       // Handlers find the live pad from the event: a kept node runs the
       // newest handler, whose closure holds a tree that was never shown.
       oninput: (ev) => padTotal(ev.target.closest("form")),
@@ -811,32 +820,35 @@ function applyPatch(view, patch) {
         if (busy) return;
         const pad = ev.target.closest("form");
         const total = padTotal(pad);
-        const rows = Array.from(pad.querySelectorAll(".stepper"));
-        const q = finish && finish.confirm ? gt(v.game, ["confirm." + finish.type], finish.confirm) + " " + t("pad_confirm", { total }) : t("pad_confirm", { total });
-        if (!(await ask(q, t("pad_submit")))) return;
-        for (const r of rows) {
-          const c = cat.choices[parseInt(r.dataset.index, 10)];
-          const body = { type: entry.type, args: { [cat.name]: c.value, [num.name]: parseInt(r.querySelector("input").value, 10) || 0 }, idempotency_key: randomKey() };
-          if (asSeat !== null) body.as_seat = asSeat;
-          if (!(await send(body, current))) return;
-        }
-        if (finish) { const body = { type: finish.type, args: {}, idempotency_key: randomKey() }; if (asSeat !== null) body.as_seat = asSeat; await send(body, current); }
+        if (!(await ask(t("pad_confirm", { total }), t("pad_submit")))) return;
+        const body = { type: entry.type, args: padValues(pad), idempotency_key: randomKey() };
+        if (asSeat !== null) body.as_seat = asSeat;
+        await send(body, current);
       } },
       el("h2", { text: moveLabel(v, entry) }),
-      cat.choices.map((c, i) => {
-        const s = stepper(num.name + "-" + i, choiceLabel(v, c, "enum"), num.min, num.max, 0, "row:" + String(c.value));
-        s.dataset.index = String(i);
-        return s;
-      }),
-      el("p", { class: "pad-total" }, el("span", { text: t("total") + ": " }), total),
-      el("button", { type: "submit", class: "primary submit", disabled: busy }, finish ? moveLabel(v, finish) : t("pad_submit")));
+      rows,
+      // The total and the button stay in sight while the rows scroll.
+      el("div", { class: "pad-foot" },
+        el("p", { class: "pad-total" }, el("span", { text: t("total") + ": " }), el("output", { id: "pad-total" + sfx, "aria-live": "polite" })),
+        el("button", { type: "submit", class: "primary submit", disabled: busy }, t("pad_submit"))));
+    padTotal(pad, v);
     return pad;
   }
 
-  // padTotal sums a score pad's rows, shows and returns the sum.
-  function padTotal(pad) {
-    let s = 0;
-    for (const i of pad.querySelectorAll("input[type=number]")) s += parseInt(i.value, 10) || 0;
+  // padValues reads a score pad's rows.
+  function padValues(pad) {
+    const out = {};
+    for (const i of pad.querySelectorAll(".stepper input")) out[i.name] = parseInt(i.value, 10) || 0;
+    return out;
+  }
+  // padTotal shows and returns a score pad's total: the game's score of
+  // its rows, or their sum where the game's file gives no rules.
+  function padTotal(pad, v) {
+    v = v || current;
+    const vals = padValues(pad);
+    const game = window.TW_PADS && window.TW_PADS[v.game];
+    let s = game && game.total ? game.total(v, vals, parseInt(pad.dataset.seat, 10)) : null;
+    if (s === null || s === undefined) s = Object.values(vals).reduce((a, b) => a + b, 0);
     pad.querySelector("output").textContent = String(s);
     return s;
   }
@@ -1085,13 +1097,11 @@ function applyPatch(view, patch) {
       unattended ? el("span", { class: "tag", text: t("unattended") }) : null,
       el("button", { type: "button", class: "secondary", "data-handover": s.seat, onclick: () => startHandover(s) }, t("handover")),
       !unattended ? el("button", { type: "button", class: "secondary", "data-revoke": s.seat, onclick: () => revokeDevice(s) }, t("revoke")) : null,
-      h ? el("div", { class: "handover", "data-key": "ho:" + h.code }, el("img", { class: "qr small", src: h.qr, alt: t("qr_alt") }), el("p", { class: "code", text: h.code }), el("p", { class: "muted", text: h.url })) : null);
+      h && !unattended ? el("div", { class: "handover", "data-key": "ho:" + h.code }, el("img", { class: "qr small", src: h.qr, alt: t("qr_alt") }), el("p", { class: "code", text: h.code }), el("p", { class: "muted", text: h.url })) : null);
   }
-  function unattendedPanel(v) {
-    const list = v.unattended || [];
-    if (!list.length) return null;
-    return el("div", { id: "unattended", "data-key": "unattended" }, list.map(u => movePanels(v, u.moves || [], u.seat)));
-  }
+  // unattendedPanel: the hand-over QR and the host's moves for each seat
+  // no phone holds, grouped under its name (unattended.js).
+  function unattendedPanel(v) { return window.TW_UNATTENDED.panel(v, { t, movePanels, handover, startHandover }); }
   async function startGame() {
     const btn = document.getElementById("start");
     btn.disabled = true;

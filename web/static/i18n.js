@@ -49,7 +49,10 @@ window.TW_MESSAGES = {
     refused: "Refused", rule: "Rule", moved_on: "Someone moved first: your screen now shows the table as it is.",
     network_error: "No connection to the table. Check the Wi-Fi; the page retries by itself.",
     server_error: "The server could not answer (error {status}). Try again in a moment.", something_wrong: "Something went wrong. Try again.",
-    offline: "No connection — retrying…", started: "The game has started.",
+    offline: "No connection — retrying…", offline_not_sent: "No connection: your move was not sent. Try again when the yellow bar is gone.",
+    unattended_hand: "Hand {name}'s seat to a phone: scan this code", unattended_help: "Whoever scans it plays as {name} on their own phone, with {name}'s secrets. The code works once, for ten minutes.",
+    unattended_new_code: "New code", unattended_moves: "Moves you may still play for {name}", unattended_no_moves: "Nothing you may play for {name} now: their moves show secrets only their phone may see.",
+    wake_note: "This page cannot keep your screen on here (it needs HTTPS). Set your phone's screen timeout (auto-lock) to Never or 30 minutes while you play.", started: "The game has started.",
     revoked: "The host signed this phone out of its seat.", handed_over: "This seat was handed to another phone — you are signed out.",
     handover_gone: "This hand-over link was already used or has expired. Ask the host for a new one.",
     handover_unknown: "This link does not open anything. Ask the host for a new one."
@@ -94,7 +97,10 @@ window.TW_MESSAGES = {
     refused: "Recusado", rule: "Regra", moved_on: "Alguém jogou antes: sua tela agora mostra a mesa como ela está.",
     network_error: "Sem conexão com a mesa. Confira o Wi-Fi; a página tenta de novo sozinha.",
     server_error: "O servidor não conseguiu responder (erro {status}). Tente de novo em instantes.", something_wrong: "Algo deu errado. Tente de novo.",
-    offline: "Sem conexão — tentando de novo…", started: "O jogo começou.",
+    offline: "Sem conexão — tentando de novo…", offline_not_sent: "Sem conexão: sua jogada não foi enviada. Tente de novo quando a barra amarela sumir.",
+    unattended_hand: "Passe o lugar de {name} para um celular: escaneie este código", unattended_help: "Quem escanear joga como {name} no próprio celular, com os segredos de {name}. O código vale uma vez, por dez minutos.",
+    unattended_new_code: "Novo código", unattended_moves: "Jogadas que você ainda pode fazer por {name}", unattended_no_moves: "Nada que você possa jogar por {name} agora: as jogadas mostram segredos que só o celular dessa pessoa pode ver.",
+    wake_note: "Aqui esta página não consegue manter a tela acesa (precisa de HTTPS). Ajuste o tempo de bloqueio da tela do celular para Nunca ou 30 minutos enquanto joga.", started: "O jogo começou.",
     revoked: "O anfitrião desconectou este celular do lugar.", handed_over: "Este lugar foi passado para outro celular — você foi desconectado.",
     handover_gone: "Este link de passagem já foi usado ou expirou. Peça um novo ao anfitrião.",
     handover_unknown: "Este link não abre nada. Peça um novo ao anfitrião."
