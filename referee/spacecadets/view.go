@@ -231,9 +231,9 @@ func publicOf(s *State) publicView {
 		EngineeringStep:      s.EngineeringStep,
 		EngineeringStepLabel: "Step " + s.EngineeringStep,
 		Roles: map[string]string{
-			"Captain":         s.Seats[s.Roles.Captain],
-			"Science Officer": s.Seats[s.Roles.ScienceOfficer],
-			"Sensors":         s.Seats[s.Roles.Sensors],
+			"captain": s.Seats[s.Roles.Captain],
+			"science": s.Seats[s.Roles.ScienceOfficer],
+			"sensors": s.Seats[s.Roles.Sensors],
 		},
 		Ship:          map[string]string{"square": square(s.Ship.Row, s.Ship.Col), "facing": s.Ship.Facing, "speed": "N/A"},
 		StationDamage: s.StationDamage,
