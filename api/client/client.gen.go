@@ -4867,7 +4867,7 @@ type JumpshipViewPhase string
 type LockupCatacombView struct {
 	BoardSource      LockupCatacombViewBoardSource `json:"board_source"`
 	BoardSourceLabel *string                       `json:"board_source_label,omitempty"`
-	Lanterns         *[]string                     `json:"lanterns"`
+	Lanterns         *[]LockupLanternView          `json:"lanterns"`
 	LootStacks       *[]LockupLootStackView        `json:"loot_stacks"`
 	Paths            *[]LockupPathView             `json:"paths"`
 	Spaces           *[]LockupSpaceView            `json:"spaces"`
@@ -4885,6 +4885,13 @@ type LockupChartSeries struct {
 	Total  int    `json:"total"`
 }
 
+// LockupEscapedView defines model for LockupEscapedView.
+type LockupEscapedView struct {
+	Label string `json:"label"`
+	Round int    `json:"round"`
+	Stars int    `json:"stars"`
+}
+
 // LockupGuardCardView defines model for LockupGuardCardView.
 type LockupGuardCardView struct {
 	Colour   *string `json:"colour,omitempty"`
@@ -4894,14 +4901,21 @@ type LockupGuardCardView struct {
 
 // LockupGuardsView defines model for LockupGuardsView.
 type LockupGuardsView struct {
-	DeckSize     int       `json:"deck_size"`
-	Difficulty   string    `json:"difficulty"`
-	Escaped      *string   `json:"escaped,omitempty"`
-	Lantern      string    `json:"lantern"`
-	LanternLabel string    `json:"lantern_label"`
-	LegendStars  int       `json:"legend_stars"`
-	Loot         *[]string `json:"loot,omitempty"`
-	LootLabels   *[]string `json:"loot_labels,omitempty"`
+	DeckSize     int                `json:"deck_size"`
+	Difficulty   string             `json:"difficulty"`
+	Escaped      *LockupEscapedView `json:"escaped,omitempty"`
+	Lantern      string             `json:"lantern"`
+	LanternLabel string             `json:"lantern_label"`
+	LegendStars  int                `json:"legend_stars"`
+	Loot         *[]string          `json:"loot,omitempty"`
+	LootLabels   *[]string          `json:"loot_labels,omitempty"`
+}
+
+// LockupLanternView defines model for LockupLanternView.
+type LockupLanternView struct {
+	Label string `json:"label"`
+	Seat  int    `json:"seat"`
+	Space string `json:"space"`
 }
 
 // LockupLegendView defines model for LockupLegendView.
@@ -5292,18 +5306,18 @@ type LockupPathView struct {
 
 // LockupPlayerView defines model for LockupPlayerView.
 type LockupPlayerView struct {
-	AdvancedFrom  *[]int    `json:"advanced_from,omitempty"`
-	Escaped       *string   `json:"escaped,omitempty"`
-	Items         *[]string `json:"items,omitempty"`
-	Lantern       string    `json:"lantern"`
-	LanternLabel  string    `json:"lantern_label"`
-	Loot          *[]string `json:"loot,omitempty"`
-	LootLabels    *[]string `json:"loot_labels,omitempty"`
-	LootStars     *int      `json:"loot_stars,omitempty"`
-	Minions       *[]string `json:"minions,omitempty"`
-	MinionsLabels *[]string `json:"minions_labels,omitempty"`
-	Name          string    `json:"name"`
-	ReservedItems *int      `json:"reserved_items,omitempty"`
+	AdvancedFrom  *[]int             `json:"advanced_from,omitempty"`
+	Escaped       *LockupEscapedView `json:"escaped,omitempty"`
+	Items         *[]string          `json:"items,omitempty"`
+	Lantern       string             `json:"lantern"`
+	LanternLabel  string             `json:"lantern_label"`
+	Loot          *[]string          `json:"loot,omitempty"`
+	LootLabels    *[]string          `json:"loot_labels,omitempty"`
+	LootStars     *int               `json:"loot_stars,omitempty"`
+	Minions       *[]string          `json:"minions,omitempty"`
+	MinionsLabels *[]string          `json:"minions_labels,omitempty"`
+	Name          string             `json:"name"`
+	ReservedItems *int               `json:"reserved_items,omitempty"`
 }
 
 // LockupPrivateView defines model for LockupPrivateView.
@@ -5336,7 +5350,7 @@ type LockupPublicView struct {
 	ScorePad           *LockupScorePadRules  `json:"score_pad,omitempty"`
 	ScoringNotFinished *[]string             `json:"scoring_not_finished,omitempty"`
 	Turn               *string               `json:"turn,omitempty"`
-	Waiting            *[]string             `json:"waiting,omitempty"`
+	Waiting            *[]LockupWaitingView  `json:"waiting,omitempty"`
 }
 
 // LockupPublicViewPhase defines model for LockupPublicView.Phase.
@@ -5425,6 +5439,12 @@ type LockupViewGame string
 
 // LockupViewPhase defines model for LockupView.Phase.
 type LockupViewPhase string
+
+// LockupWaitingView defines model for LockupWaitingView.
+type LockupWaitingView struct {
+	Label string `json:"label"`
+	Seat  int    `json:"seat"`
+}
 
 // LogEntry defines model for LogEntry.
 type LogEntry struct {

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
@@ -24,7 +25,12 @@ func TestViewsCarryCodes(t *testing.T) {
 			labels := kittest.CatalogLabels(info)
 			found := map[string]bool{}
 			for seed := uint64(1); seed <= 4; seed++ {
+				// The first game at the fewest seats (Lockup's solo game),
+				// the others at three and four.
 				n := min(max(info.MinPlayers, 3+int(seed%2)), info.MaxPlayers)
+				if _, err := g.Setup(nil, make([]string, info.MinPlayers), kit.NewCtx(seed, 0, time.Time{})); seed == 1 && err == nil {
+					n = info.MinPlayers
+				}
 				kittest.WalkConfig{Seats: n, Seed: seed, Moves: 400, Linger: 8, Each: func(t testing.TB, st kit.State, views []kit.View, no int) {
 					for _, v := range views {
 						labels.AddViewLabels(v)

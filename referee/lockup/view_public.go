@@ -20,7 +20,7 @@ type publicView struct {
 	PhaseLabel  string         `json:"phase_label"`
 	FirstPlayer string         `json:"first_player"`
 	Turn        string         `json:"turn,omitempty"`
-	Waiting     []string       `json:"waiting,omitempty"`
+	Waiting     []waitingView  `json:"waiting,omitempty"`
 	Locations   []locationView `json:"locations"`
 	Legend      legendView     `json:"legend"`
 	Catacombs   catacombView   `json:"catacombs"`
@@ -71,7 +71,7 @@ type catacombView struct {
 	// "assumed" or "table-entered".
 	BoardSource      string          `json:"board_source" enum:"rulebook,assumed,table-entered"`
 	BoardSourceLabel string          `json:"board_source_label,omitempty"`
-	Lanterns         []string        `json:"lanterns"`
+	Lanterns         []lanternView   `json:"lanterns"`
 	LootStacks       []lootStackView `json:"loot_stacks"`
 	Spaces           []spaceView     `json:"spaces"`
 	Paths            []pathView      `json:"paths"`
@@ -123,29 +123,29 @@ type minionSlotView struct {
 }
 
 type playerView struct {
-	Name          string   `json:"name"`
-	Lantern       string   `json:"lantern"`
-	LanternLabel  string   `json:"lantern_label"`
-	Loot          []string `json:"loot,omitempty"`
-	LootLabels    []string `json:"loot_labels,omitempty"`
-	LootStars     int      `json:"loot_stars,omitempty"`
-	Escaped       string   `json:"escaped,omitempty"`
-	Minions       []string `json:"minions,omitempty"`
-	MinionsLabels []string `json:"minions_labels,omitempty"`
-	Items         []string `json:"items,omitempty"`
-	Reserved      int      `json:"reserved_items,omitempty"`
-	AdvancedFrom  []int    `json:"advanced_from,omitempty"`
+	Name          string       `json:"name"`
+	Lantern       string       `json:"lantern"`
+	LanternLabel  string       `json:"lantern_label"`
+	Loot          []string     `json:"loot,omitempty"`
+	LootLabels    []string     `json:"loot_labels,omitempty"`
+	LootStars     int          `json:"loot_stars,omitempty"`
+	Escaped       *escapedView `json:"escaped,omitempty"`
+	Minions       []string     `json:"minions,omitempty"`
+	MinionsLabels []string     `json:"minions_labels,omitempty"`
+	Items         []string     `json:"items,omitempty"`
+	Reserved      int          `json:"reserved_items,omitempty"`
+	AdvancedFrom  []int        `json:"advanced_from,omitempty"`
 }
 
 type guardsView struct {
-	Lantern      string   `json:"lantern"`
-	LanternLabel string   `json:"lantern_label"`
-	Loot         []string `json:"loot,omitempty"`
-	LootLabels   []string `json:"loot_labels,omitempty"`
-	LegendStars  int      `json:"legend_stars"`
-	Escaped      string   `json:"escaped,omitempty"`
-	Difficulty   string   `json:"difficulty"`
-	DeckSize     int      `json:"deck_size"`
+	Lantern      string       `json:"lantern"`
+	LanternLabel string       `json:"lantern_label"`
+	Loot         []string     `json:"loot,omitempty"`
+	LootLabels   []string     `json:"loot_labels,omitempty"`
+	LegendStars  int          `json:"legend_stars"`
+	Escaped      *escapedView `json:"escaped,omitempty"`
+	Difficulty   string       `json:"difficulty"`
+	DeckSize     int          `json:"deck_size"`
 }
 
 // ScoreChart is the final scores in a chart-friendly shape: one series per
@@ -163,6 +163,28 @@ type chartSeries struct {
 	Points []int  `json:"points"`
 	Total  int    `json:"total"`
 	Rank   int    `json:"rank,omitempty"`
+}
+
+// waitingView is whom the table waits for (seat -1: the solo guards) and
+// for what, in words.
+type waitingView struct {
+	Seat  int    `json:"seat"`
+	Label string `json:"label"`
+}
+
+// lanternView is a party's lantern on the catacomb board (seat -1: the
+// solo guards): the space's id.
+type lanternView struct {
+	Seat  int    `json:"seat"`
+	Space string `json:"space"`
+	Label string `json:"label"`
+}
+
+// escapedView says when a lantern escaped and what it scored.
+type escapedView struct {
+	Round int    `json:"round"`
+	Stars int    `json:"stars"`
+	Label string `json:"label"`
 }
 
 // revealedView is what the end of a solo game reveals: the guards' points
@@ -199,7 +221,7 @@ func (st *State) publicView() publicView {
 		if q.AwaitGuardsPay {
 			w = term("guards_can_pay")
 		}
-		pv.Waiting = append(pv.Waiting, w)
+		pv.Waiting = append(pv.Waiting, waitingView{Seat: q.Seat, Label: w})
 	}
 	for i, l := range d.Locations.Value {
 		lv := locationView{Number: l.Number, Name: d.locationTerm(l.Number), Resolved: st.Resolved[i] && st.Phase != PhaseRollCall}
@@ -233,15 +255,15 @@ func (st *State) publicView() publicView {
 	for i, r := range st.LegendRanking {
 		pv.Legend.Ranking = append(pv.Legend.Ranking, fmt.Sprintf("%d. %s %s", i+1, st.name(r.Seat), term("strength", "n", strconv.Itoa(r.Strength))))
 	}
-	cv := catacombView{BoardSource: d.Board.Source, LootStacks: []lootStackView{}, Spaces: []spaceView{}, Paths: []pathView{}}
+	cv := catacombView{BoardSource: d.Board.Source, Lanterns: []lanternView{}, LootStacks: []lootStackView{}, Spaces: []spaceView{}, Paths: []pathView{}}
 	if d.Board.Source == "assumed" {
 		cv.BoardSourceLabel = term("assumed_board")
 	}
 	for s, p := range st.Players {
-		cv.Lanterns = append(cv.Lanterns, st.Seats[s]+": "+d.spaceTerm(p.Lantern))
+		cv.Lanterns = append(cv.Lanterns, lanternView{Seat: s, Space: p.Lantern, Label: st.Seats[s] + ": " + d.spaceTerm(p.Lantern)})
 	}
 	if g := st.GuardState; g != nil {
-		cv.Lanterns = append(cv.Lanterns, st.name(Guards)+": "+d.spaceTerm(g.Lantern))
+		cv.Lanterns = append(cv.Lanterns, lanternView{Seat: Guards, Space: g.Lantern, Label: st.name(Guards) + ": " + d.spaceTerm(g.Lantern)})
 	}
 	for _, sp := range d.lootSpaces() {
 		cv.LootStacks = append(cv.LootStacks, lootStackView{Space: sp, Count: len(st.LootStacks[sp]), Label: d.spaceTerm(sp) + ": " + strconv.Itoa(len(st.LootStacks[sp]))})
@@ -284,7 +306,7 @@ func (st *State) publicView() publicView {
 			plv.Loot, plv.LootLabels = append(plv.Loot, l), append(plv.LootLabels, d.lootTerm(l))
 		}
 		if p.EscapedRound > 0 {
-			plv.Escaped = term("escaped_round", "round", strconv.Itoa(p.EscapedRound), "stars", strconv.Itoa(p.EscapedStars))
+			plv.Escaped = &escapedView{Round: p.EscapedRound, Stars: p.EscapedStars, Label: term("escaped_round", "round", strconv.Itoa(p.EscapedRound), "stars", strconv.Itoa(p.EscapedStars))}
 		}
 		for _, m := range p.Minions {
 			plv.Minions, plv.MinionsLabels = append(plv.Minions, m.Type), append(plv.MinionsLabels, minionLabel(m))
@@ -304,7 +326,7 @@ func (st *State) publicView() publicView {
 			gv.Loot, gv.LootLabels = append(gv.Loot, l), append(gv.LootLabels, d.lootTerm(l))
 		}
 		if g.EscapedRound > 0 {
-			gv.Escaped = term("escaped_round", "round", strconv.Itoa(g.EscapedRound), "stars", strconv.Itoa(g.EscapedStars))
+			gv.Escaped = &escapedView{Round: g.EscapedRound, Stars: g.EscapedStars, Label: term("escaped_round", "round", strconv.Itoa(g.EscapedRound), "stars", strconv.Itoa(g.EscapedStars))}
 		}
 		pv.Guards = gv
 	}
