@@ -76,13 +76,19 @@ func TestResultLockup(t *testing.T) {
 	if len(recs) != 4 || len(recs[0]) != 10+len(res.Categories) || recs[0][0] != "table_id" {
 		t.Fatalf("CSV = %q, want a header and three seats with %d categories", recs, len(res.Categories))
 	}
+	// Score lines come by rank; the CSV's lines by seat.
+	bySeat := map[int]tablepkg.ResultScore{}
+	for _, sc := range res.Scores {
+		bySeat[sc.Seat] = sc
+	}
 	for i, rec := range recs[1:] {
-		if rec[5] != strconv.Itoa(i+1) || rec[6] != playerName(i) || rec[8] != strconv.Itoa(res.Scores[i].Total) {
-			t.Fatalf("CSV line %d = %q, want seat %d %s total %d", i+1, rec, i+1, playerName(i), res.Scores[i].Total)
+		sc := bySeat[i]
+		if rec[5] != strconv.Itoa(i+1) || rec[6] != playerName(i) || rec[8] != strconv.Itoa(sc.Total) || rec[9] != strconv.Itoa(sc.Rank) {
+			t.Fatalf("CSV line %d = %q, want seat %d %s total %d rank %d", i+1, rec, i+1, playerName(i), sc.Total, sc.Rank)
 		}
 		for j, c := range res.Categories {
-			if rec[10+j] != strconv.Itoa(res.Scores[i].Categories[j].Points) || recs[0][10+j] != "score."+c {
-				t.Fatalf("CSV line %d column %s = %s, want %d", i+1, recs[0][10+j], rec[10+j], res.Scores[i].Categories[j].Points)
+			if rec[10+j] != strconv.Itoa(sc.Categories[j].Points) || recs[0][10+j] != "score."+c {
+				t.Fatalf("CSV line %d column %s = %s, want %d", i+1, recs[0][10+j], rec[10+j], sc.Categories[j].Points)
 			}
 		}
 	}

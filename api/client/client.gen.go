@@ -3399,6 +3399,27 @@ func (e SpaceCadetsPublicViewStep) Valid() bool {
 	}
 }
 
+// Defines values for SpaceCadetsSeatFactsStations.
+const (
+	SpaceCadetsSeatFactsStationsCaptain SpaceCadetsSeatFactsStations = "captain"
+	SpaceCadetsSeatFactsStationsScience SpaceCadetsSeatFactsStations = "science"
+	SpaceCadetsSeatFactsStationsSensors SpaceCadetsSeatFactsStations = "sensors"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsSeatFactsStations enum.
+func (e SpaceCadetsSeatFactsStations) Valid() bool {
+	switch e {
+	case SpaceCadetsSeatFactsStationsCaptain:
+		return true
+	case SpaceCadetsSeatFactsStationsScience:
+		return true
+	case SpaceCadetsSeatFactsStationsSensors:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SpaceCadetsViewGame.
 const (
 	Spacecadets SpaceCadetsViewGame = "spacecadets"
@@ -4418,6 +4439,33 @@ type CaptainIsDeadRoomView struct {
 	Systems    *[]string                 `json:"systems,omitempty"`
 }
 
+// CaptainIsDeadSeat The Captain Is Dead: Episode III – Lockdown: a seat's public line, its facts by name.
+type CaptainIsDeadSeat struct {
+	Facts       *CaptainIsDeadSeatFacts `json:"facts,omitempty"`
+	Name        string                  `json:"name"`
+	Seat        int                     `json:"seat"`
+	Status      *string                 `json:"status,omitempty"`
+	StatusLabel *string                 `json:"status_label,omitempty"`
+}
+
+// CaptainIsDeadSeatFacts defines model for CaptainIsDeadSeatFacts.
+type CaptainIsDeadSeatFacts struct {
+	Actions        *int      `json:"actions,omitempty"`
+	Character      *string   `json:"character,omitempty"`
+	Colour         *string   `json:"colour,omitempty"`
+	DeadCharacters *[]string `json:"dead_characters,omitempty"`
+	Grenades       *int      `json:"grenades,omitempty"`
+	Hand           *int      `json:"hand,omitempty"`
+	HandSize       *int      `json:"hand_size,omitempty"`
+	Injured        *bool     `json:"injured,omitempty"`
+	OverHandSize   *int      `json:"over_hand_size,omitempty"`
+	Room           *string   `json:"room,omitempty"`
+	ScentBombs     *int      `json:"scent_bombs,omitempty"`
+	Skills         *int      `json:"skills,omitempty"`
+	Tools          *[]string `json:"tools,omitempty"`
+	VeteranAbility *bool     `json:"veteran_ability,omitempty"`
+}
+
 // CaptainIsDeadSuppliesView defines model for CaptainIsDeadSuppliesView.
 type CaptainIsDeadSuppliesView struct {
 	CargoPodSkills    int       `json:"cargo_pod_skills"`
@@ -4468,7 +4516,7 @@ type CaptainIsDeadView struct {
 	Private    *CaptainIsDeadPrivateView `json:"private,omitempty"`
 	Prompt     *Prompt                   `json:"prompt,omitempty"`
 	Public     *CaptainIsDeadPublicView  `json:"public,omitempty"`
-	Seats      *[]SeatView               `json:"seats"`
+	Seats      *[]CaptainIsDeadSeat      `json:"seats"`
 	Timers     *[]Timer                  `json:"timers,omitempty"`
 	Tracks     *[]TrackView              `json:"tracks,omitempty"`
 	Turn       *[]int                    `json:"turn"`
@@ -4838,6 +4886,30 @@ type JumpshipRevealedBioID struct {
 	Status string `json:"status"`
 }
 
+// JumpshipSeat Jumpship: a seat's public line, its facts by name.
+type JumpshipSeat struct {
+	Facts       *JumpshipSeatFacts `json:"facts,omitempty"`
+	Name        string             `json:"name"`
+	Seat        int                `json:"seat"`
+	Status      *string            `json:"status,omitempty"`
+	StatusLabel *string            `json:"status_label,omitempty"`
+}
+
+// JumpshipSeatFacts defines model for JumpshipSeatFacts.
+type JumpshipSeatFacts struct {
+	Ability        *string `json:"ability,omitempty"`
+	BioId          *string `json:"bio_id,omitempty"`
+	Command        *int    `json:"command,omitempty"`
+	Medical        *int    `json:"medical,omitempty"`
+	NetTarget      *int    `json:"net_target,omitempty"`
+	Quarantine     *string `json:"quarantine,omitempty"`
+	QuarantineText *string `json:"quarantine_text,omitempty"`
+	Rank           *int    `json:"rank,omitempty"`
+	Role           *string `json:"role,omitempty"`
+	Scan           *int    `json:"scan,omitempty"`
+	Target         *int    `json:"target,omitempty"`
+}
+
 // JumpshipView Jumpship: one screen's view of the game.
 type JumpshipView struct {
 	Board *BoardView          `json:"board,omitempty"`
@@ -4851,7 +4923,7 @@ type JumpshipView struct {
 	Private    *JumpshipPrivateView `json:"private,omitempty"`
 	Prompt     *Prompt              `json:"prompt,omitempty"`
 	Public     *JumpshipPublicView  `json:"public,omitempty"`
-	Seats      *[]SeatView          `json:"seats"`
+	Seats      *[]JumpshipSeat      `json:"seats"`
 	Timers     *[]Timer             `json:"timers,omitempty"`
 	Tracks     *[]TrackView         `json:"tracks,omitempty"`
 	Turn       *[]int               `json:"turn"`
@@ -5396,6 +5468,27 @@ type LockupScoringView struct {
 	StarsTrack    *int            `json:"stars_track,omitempty"`
 }
 
+// LockupSeat Lockup: Breakout: a seat's public line, its facts by name.
+type LockupSeat struct {
+	Facts       *LockupSeatFacts `json:"facts,omitempty"`
+	Name        string           `json:"name"`
+	Seat        int              `json:"seat"`
+	Status      *string          `json:"status,omitempty"`
+	StatusLabel *string          `json:"status_label,omitempty"`
+}
+
+// LockupSeatFacts defines model for LockupSeatFacts.
+type LockupSeatFacts struct {
+	EscapedStars *int    `json:"escaped_stars,omitempty"`
+	FaceDown     *int    `json:"face_down,omitempty"`
+	FirstPlayer  *bool   `json:"first_player,omitempty"`
+	HoldingCell  *int    `json:"holding_cell,omitempty"`
+	Lantern      *string `json:"lantern,omitempty"`
+	LanternLabel *string `json:"lantern_label,omitempty"`
+	LootTokens   *int    `json:"loot_tokens,omitempty"`
+	Minions      *int    `json:"minions,omitempty"`
+}
+
 // LockupSpaceView defines model for LockupSpaceView.
 type LockupSpaceView struct {
 	End    *string `json:"end,omitempty"`
@@ -5428,7 +5521,7 @@ type LockupView struct {
 	Private    *LockupPrivateView `json:"private,omitempty"`
 	Prompt     *Prompt            `json:"prompt,omitempty"`
 	Public     *LockupPublicView  `json:"public,omitempty"`
-	Seats      *[]SeatView        `json:"seats"`
+	Seats      *[]LockupSeat      `json:"seats"`
 	Timers     *[]Timer           `json:"timers,omitempty"`
 	Tracks     *[]TrackView       `json:"tracks,omitempty"`
 	Turn       *[]int             `json:"turn"`
@@ -6087,6 +6180,25 @@ type NostromoRoomView struct {
 // NostromoRoomViewItems defines model for NostromoRoomView.Items.
 type NostromoRoomViewItems string
 
+// NostromoSeat Alien: USCSS Nostromo: a seat's public line, its facts by name.
+type NostromoSeat struct {
+	Facts       *NostromoSeatFacts `json:"facts,omitempty"`
+	Name        string             `json:"name"`
+	Seat        int                `json:"seat"`
+	Status      *string            `json:"status,omitempty"`
+	StatusLabel *string            `json:"status_label,omitempty"`
+}
+
+// NostromoSeatFacts defines model for NostromoSeatFacts.
+type NostromoSeatFacts struct {
+	CrewMemberCardsHeld *int      `json:"crew member cards held,omitempty"`
+	CrewMembers         *[]string `json:"crew members,omitempty"`
+	CrewTokensToPlace   *int      `json:"crew tokens to place,omitempty"`
+	ItemNames           *[]string `json:"item_names,omitempty"`
+	MissionCards        *int      `json:"mission cards,omitempty"`
+	ReminderSets        *string   `json:"reminder sets,omitempty"`
+}
+
 // NostromoView Alien: USCSS Nostromo: one screen's view of the game.
 type NostromoView struct {
 	Board *BoardView          `json:"board,omitempty"`
@@ -6100,7 +6212,7 @@ type NostromoView struct {
 	Private    *NostromoPrivateView `json:"private,omitempty"`
 	Prompt     *Prompt              `json:"prompt,omitempty"`
 	Public     *NostromoPublicView  `json:"public,omitempty"`
-	Seats      *[]SeatView          `json:"seats"`
+	Seats      *[]NostromoSeat      `json:"seats"`
 	Timers     *[]Timer             `json:"timers,omitempty"`
 	Tracks     *[]TrackView         `json:"tracks,omitempty"`
 	Turn       *[]int               `json:"turn"`
@@ -7061,6 +7173,24 @@ type SpaceCadetsScienceView struct {
 	ThisTurn             string                  `json:"this_turn"`
 }
 
+// SpaceCadetsSeat Space Cadets: Resistance Is Mostly Futile: a seat's public line, its facts by name.
+type SpaceCadetsSeat struct {
+	Facts       *SpaceCadetsSeatFacts `json:"facts,omitempty"`
+	Name        string                `json:"name"`
+	Seat        int                   `json:"seat"`
+	Status      *string               `json:"status,omitempty"`
+	StatusLabel *string               `json:"status_label,omitempty"`
+}
+
+// SpaceCadetsSeatFacts defines model for SpaceCadetsSeatFacts.
+type SpaceCadetsSeatFacts struct {
+	Stations      *[]SpaceCadetsSeatFactsStations `json:"stations,omitempty"`
+	StationsLabel *string                         `json:"stations_label,omitempty"`
+}
+
+// SpaceCadetsSeatFactsStations defines model for SpaceCadetsSeatFacts.Stations.
+type SpaceCadetsSeatFactsStations string
+
 // SpaceCadetsStationPanel defines model for SpaceCadetsStationPanel.
 type SpaceCadetsStationPanel struct {
 	Cards         *[]SpaceCadetsCardView      `json:"cards,omitempty"`
@@ -7095,7 +7225,7 @@ type SpaceCadetsView struct {
 	Private    *SpaceCadetsPrivateView `json:"private,omitempty"`
 	Prompt     *Prompt                 `json:"prompt,omitempty"`
 	Public     *SpaceCadetsPublicView  `json:"public,omitempty"`
-	Seats      *[]SeatView             `json:"seats"`
+	Seats      *[]SpaceCadetsSeat      `json:"seats"`
 	Timers     *[]Timer                `json:"timers,omitempty"`
 	Tracks     *[]TrackView            `json:"tracks,omitempty"`
 	Turn       *[]int                  `json:"turn"`

@@ -105,6 +105,13 @@ func (r *reflector) game(g kit.Game) (string, error) {
 	}
 	r.add(p+"Outcome", out)
 
+	if shapes.Facts != nil {
+		seat := r.structSchema(reflect.TypeFor[kit.SeatView]())
+		seat.Set("description", info.Name+": a seat's public line, its facts by name.")
+		seat.Obj("properties").Set("facts", part(shapes.Facts))
+		r.add(p+"Seat", seat)
+	}
+
 	v := r.structSchema(reflect.TypeFor[kit.View]())
 	v.Set("description", info.Name+": one screen's view of the game.")
 	props := v.Obj("properties")
@@ -123,6 +130,9 @@ func (r *reflector) game(g kit.Game) (string, error) {
 		props.Set("private", part(shapes.Private))
 	}
 	props.Set("moves", nullable(NewObject("type", "array", "items", ref(p+"MoveSpec"))))
+	if shapes.Facts != nil {
+		props.Set("seats", nullable(NewObject("type", "array", "items", ref(p+"Seat"))))
+	}
 	props.Set("outcome", ref(p+"Outcome"))
 	r.add(p+"View", v)
 

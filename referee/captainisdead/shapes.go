@@ -11,6 +11,25 @@ func (g *Game) ViewShapes() kit.ViewShapes {
 		Public:   publicView{},
 		Private:  privateView{},
 		Revealed: nil,
+		Facts:    seatFacts{},
 		Phases:   []string{PhaseChooseRoles, PhaseTurn, PhaseAlert, PhaseOver},
 	}
+}
+
+// seatFacts describes a seat's facts (seatView).
+type seatFacts struct {
+	Colour         string   `json:"colour,omitempty"`
+	Character      string   `json:"character,omitempty"`
+	Hand           int      `json:"hand,omitempty"`
+	HandSize       int      `json:"hand_size,omitempty"`
+	Actions        int      `json:"actions,omitempty"`
+	Room           string   `json:"room,omitempty"`
+	VeteranAbility bool     `json:"veteran_ability,omitempty"`
+	Skills         int      `json:"skills,omitempty"`
+	Grenades       int      `json:"grenades,omitempty"`
+	ScentBombs     int      `json:"scent_bombs,omitempty"`
+	Tools          []string `json:"tools,omitempty"`
+	Injured        bool     `json:"injured,omitempty"`
+	OverHandSize   int      `json:"over_hand_size,omitempty"`
+	DeadCharacters []string `json:"dead_characters,omitempty"`
 }

@@ -12,6 +12,9 @@ type ViewShapes struct {
 	Revealed any
 	// Phases lists every value View.Phase takes.
 	Phases []string
+	// Facts is a struct whose fields (json-tagged, each omitempty) are the
+	// keys and types of SeatView.Facts: it only describes them.
+	Facts any
 }
 
 // ViewShaper is a Game that names its view types. Every game in the catalog

@@ -925,7 +925,7 @@ function applyPatch(view, patch) {
     const shown = (k) => {
       const words = value[k + "_label"] !== undefined ? value[k + "_label"] : value[k + "_labels"];
       if (words === undefined) return value[k];
-      const one = (code, w) => typeof code === "string" ? gt(v.game, [k + "." + code], w) : w;
+      const one = (code, w) => (typeof code === "string" && gtIf(v.game, k + "." + code)) || w;
       return Array.isArray(value[k]) && Array.isArray(words) ? value[k].map((c, i) => one(c, words[i])) : one(value[k], words);
     };
     const assumed = value.source === "assumed" ? el("p", { class: "help assumed" }, t("assumed_value"), " ", el("a", { href: "/" }, t("assumed_where"))) : null;
