@@ -6,7 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
-// The host's controls over who may still join (issue 16): a new join code
+// The host's controls over who may still join: a new join code
 // (table.Service.RotateJoinCode) and the lock (table.Service.SetLocked).
 
 // joinCodeResponse is the new join code with its links.

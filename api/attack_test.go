@@ -23,7 +23,7 @@ import (
 	tablepkg "tablewarden/table"
 )
 
-// The attacks of issue 16, at a scale that fits CI: hundreds of
+// The hostile-client attacks, at a scale that fits CI: hundreds of
 // connections for a few seconds, loopback only. Each attacker dials from
 // its own loopback address (127.0.0.2 and up), as another phone on the
 // Wi-Fi would; the victim (the /healthz probe and a table in play) uses

@@ -28,7 +28,7 @@ type timerSeen struct {
 func TestBrowserBoardTimer(t *testing.T) {
 	newCtx := browser(t)
 	ts := startServer(t, "")
-	tb := ts.newTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 12}, 3)
+	tb := ts.newTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 12, "timer_pauses": true}, 3)
 	ts.start(tb)
 	driveToTimer(t, ts, tb, "step3a")
 	board := newCtx()

@@ -11,7 +11,7 @@ import (
 )
 
 // TestBrowserOfflineAndRematchEveryGame covers, for each of the five
-// games, the two checks of issue 14 that other browser tests make for
+// games, the two checks (the offline bar and the rematch) that other browser tests make for
 // Jumpship only. Two seat phones and the host (390×844, touch) are open on
 // a game in progress: when the server stops, every page shows the
 // "No connection — retrying…" bar and no "null"; when it is back, the bar

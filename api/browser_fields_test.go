@@ -9,7 +9,7 @@ import (
 )
 
 // TestBrowserViewFields shows the pages a view carrying the fields the
-// referee side of issues 14 and 15 adds (prompt, phase_label, primary,
+// referees add (prompt, phase_label, primary,
 // group and confirm moves, a board with places, connections, pieces,
 // counters and slots, a continuation link in the log), through the page's
 // test hook, since today's games do not send them yet: the phone says the
@@ -52,7 +52,7 @@ func TestBrowserViewFields(t *testing.T) {
 		(() => { const b = document.querySelector('#primary form[data-move="draw"] button'); return b && b.getBoundingClientRect().height >= 52 ? "large" : "small"; })(),
 		(() => { const a = document.getElementById("kraken-link"); return a ? a.getAttribute("href") : ""; })(),
 		document.querySelector('form[data-move="give"] input[name="to"]:checked') ? "picked" : "empty"]`))
-	if strings.Join(layout, ",") != "primary,group closed,large,/kraken/t4,empty" {
+	if strings.Join(layout, ",") != "primary,group closed,large,/kraken/t4?table="+tb.ID+",empty" {
 		t.Fatalf("phone layout = %v, want the primary move large, the group closed, part 2 linked, the target picker empty", layout)
 	}
 	screenshot(t, phone, "fields-phone")

@@ -35,7 +35,7 @@ func restartSame(t *testing.T, ts *testServer, during func()) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	srv, err := api.New(ctx, engine, api.Config{PublicURL: ts.URL, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv, err := newServer(ctx, engine, api.Config{PublicURL: ts.URL, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}
@@ -108,7 +108,7 @@ func TestBrowserSeatsAndRematch(t *testing.T) {
 	tb := ts.newTable("jumpship", nil, 5)
 	ts.start(tb)
 	if !routeServed(ts, "POST", "/api/tables/{id}/seats/{seat}/handover") && !routeServed(ts, "DELETE", "/api/tables/{id}/seats/{seat}/device") && !routeServed(ts, "POST", "/api/tables/{id}/rematch") {
-		t.Skip("the server does not serve the contract's hand-over, device and rematch endpoints yet (seats helper, issue 11)")
+		t.Skip("the server does not serve the contract's hand-over, device and rematch endpoints yet")
 	}
 	host, p0, p1 := newCtx(), newCtx(), newCtx()
 	openAs(t, ts, host, phoneScreen, tb, "host", tb.Host, 0)
@@ -171,7 +171,7 @@ func TestBrowserSeatsAndRematch(t *testing.T) {
 		}
 	}
 	if len(missing) > 0 {
-		t.Skipf("the server does not serve these contract endpoints yet (seats helper, issue 11): %s", strings.Join(missing, "; "))
+		t.Skipf("the server does not serve these contract endpoints yet: %s", strings.Join(missing, "; "))
 	}
 }
 

@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -36,7 +35,12 @@ import (
 func serverBinary(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "tablewarden")
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	// The go command on PATH; GOTOOLCHAIN in the environment picks the
+	// same toolchain as the test's.
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("go command: %v", err)
+	}
 	out, err := exec.Command(gobin, "build", "-o", bin, "tablewarden/cmd/tablewarden").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

@@ -104,7 +104,7 @@ func driveToWorkbench(t *testing.T, ts *testServer, tb *table, science int) {
 // TestBrowserStationPanels opens three Space Cadets phones (390×844) while
 // the Science Officer's Component cards are turned over: each phone shows
 // a panel for each station its player holds; the Science Officer's
-// Workbench lists every Component card by name with each piece it needs;
+// Workbench lists every Component card with each piece it needs;
 // the timer stands large on the phone and beeps in its last ten seconds
 // as the board does; no phone's page holds another player's station data.
 func TestBrowserStationPanels(t *testing.T) {
@@ -172,8 +172,10 @@ func TestBrowserStationPanels(t *testing.T) {
 		t.Fatalf("the Workbench lists %d cards, want %d", got, want)
 	}
 	for i, c := range wb {
-		if !strings.Contains(rows[i], c.Card) {
-			t.Errorf("Workbench row %d reads %q, want the card %q", i, rows[i], c.Card)
+		// A Component card is told apart by its pieces, not by the data's
+		// number for it ("Component 03").
+		if strings.Contains(rows[i], c.Card) {
+			t.Errorf("Workbench row %d reads %q, showing the data's number %q instead of the card's pieces", i, rows[i], c.Card)
 		}
 		for _, n := range c.Needs {
 			if !strings.Contains(rows[i], n) {

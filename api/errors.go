@@ -7,7 +7,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"tablewarden/db"
 	"tablewarden/referee/kit"
 	"tablewarden/table"
 )
@@ -81,7 +80,7 @@ func toError(err error) *table.Error {
 		}
 		return &table.Error{Code: table.CodeInternal, Message: "Internal error.", Err: err}
 	}
-	if errors.Is(err, db.ErrUnavailable) {
+	if errors.Is(err, table.ErrUnavailable) {
 		return &table.Error{Code: table.CodeUnavailable, Message: "Storage is unavailable (disk full, read-only, or the database file is gone); the change was not recorded. Try again shortly.", Err: err}
 	}
 	return &table.Error{Code: table.CodeInternal, Message: "Internal error.", Err: err}

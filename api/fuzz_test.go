@@ -48,7 +48,7 @@ func handlerServer(f *testing.F) *fuzzServer {
 	if err != nil {
 		f.Fatal(err)
 	}
-	srv, err := api.New(context.Background(), store, api.Config{PublicURL: "http://example.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv, err := newServer(context.Background(), store, api.Config{PublicURL: "http://example.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		f.Fatal(err)
 	}

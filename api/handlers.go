@@ -9,13 +9,12 @@ import (
 	"github.com/labstack/echo/v4"
 	qrcode "github.com/skip2/go-qrcode"
 
-	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 	"tablewarden/table"
 )
 
 func (s *Server) handleHealth(c echo.Context) error {
-	if err := s.store.Ping(c.Request().Context()); err != nil {
+	if err := s.svc.Ping(c.Request().Context()); err != nil {
 		return &table.Error{Code: table.CodeUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
 	if err := s.checkHealth(); err != nil { // issue 16: the database file is still ours (hardening.go)
@@ -31,7 +30,7 @@ func (s *Server) handleMetrics(c echo.Context) error {
 
 func (s *Server) handleGames(c echo.Context) error {
 	out := []kit.Info{}
-	for _, g := range catalog.All() {
+	for _, g := range s.svc.Games() {
 		out = append(out, g.Info())
 	}
 	return c.JSON(http.StatusOK, out)
@@ -39,6 +38,13 @@ func (s *Server) handleGames(c echo.Context) error {
 
 type createTableRequest struct {
 	Game    string          `json:"game"`
+	Options json.RawMessage `json:"options,omitempty"`
+}
+
+// startRequest is the optional body of POST /tables/{id}/start: the seat
+// options the host assigns in the lobby, each naming a seat as the lobby
+// lists it (table.Service.StartWith).
+type startRequest struct {
 	Options json.RawMessage `json:"options,omitempty"`
 }
 
@@ -158,7 +164,15 @@ func (s *Server) handleTableStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.svc.Start(c.Request().Context(), c.Param("id"), id); err != nil {
+	// The body is optional: {"options": {...}} carries the seat options
+	// the host assigns in the lobby (Space Cadets' stations).
+	var req startRequest
+	if c.Request().ContentLength != 0 && c.Request().Header.Get(echo.HeaderContentType) != "" {
+		if err := bindJSON(c, &req); err != nil {
+			return err
+		}
+	}
+	if err := s.svc.StartWith(c.Request().Context(), c.Param("id"), id, req.Options); err != nil {
 		return err
 	}
 	v, err := s.svc.View(c.Request().Context(), c.Param("id"), id)

@@ -8,11 +8,9 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-
-	"tablewarden/db"
 )
 
-// hardening is the Server's state for issue 16: the connection and stream
+// hardening is the Server's state for the connection and stream
 // caps, the table-creation limiter, the database-file watch and the
 // retention job.
 type hardening struct {
@@ -80,7 +78,7 @@ func (s *Server) watchDB() {
 		case <-s.bgStop:
 			return
 		case <-tick.C:
-			if err := checkFile(s.store); err != nil && !logged {
+			if err := s.svc.CheckStorage(); err != nil && !logged {
 				s.log.Error("database file lost; refusing writes until restart", "err", err)
 				logged = true
 			}
@@ -90,7 +88,7 @@ func (s *Server) watchDB() {
 
 // checkHealth is /healthz's check beyond a ping: the database file.
 func (s *Server) checkHealth() error {
-	if err := checkFile(s.store); err != nil {
+	if err := s.svc.CheckStorage(); err != nil {
 		return &table.Error{Code: table.CodeUnavailable, Message: "The database file is gone or damaged; the server refuses writes. Restore a backup and restart.", Err: err}
 	}
 	return nil
@@ -195,13 +193,4 @@ func (s *Server) background() (context.Context, context.CancelFunc) {
 		cancel()
 	}()
 	return ctx, cancel
-}
-
-// checkFile checks a SQLite store's file; PostgreSQL has no file to lose
-// (its reachability is /healthz's ping).
-func checkFile(e db.Engine) error {
-	if st, ok := e.(*db.Store); ok {
-		return st.CheckFile()
-	}
-	return nil
 }

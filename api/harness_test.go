@@ -78,6 +78,14 @@ func openEngine(t testing.TB, path string) (db.Engine, *db.Store) {
 	return store, store
 }
 
+// newServer builds the server over engine as main does: a table service
+// over the store, then the HTTP server over the service.
+func newServer(ctx context.Context, engine db.Engine, cfg api.Config) (*api.Server, error) {
+	svc := tablepkg.New(tablepkg.Config{Store: engine, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
+		MaxLoaded: cfg.Limits.MaxLoadedTables, BenchGames: cfg.BenchRoutes})
+	return api.New(ctx, svc, cfg)
+}
+
 func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServer {
 	t.Helper()
 	if path == "" {
@@ -98,7 +106,7 @@ func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServe
 	for _, m := range mod {
 		m(&cfg)
 	}
-	srv, err := api.New(ctx, engine, cfg)
+	srv, err := newServer(ctx, engine, cfg)
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}
@@ -277,7 +285,7 @@ func playerName(i int) string {
 
 func (ts *testServer) start(tb *table) {
 	ts.t.Helper()
-	r, err := ts.api().StartTableWithResponse(context.Background(), tb.ID, nil, client.Bearer(tb.Host))
+	r, err := ts.api().StartTableWithResponse(context.Background(), tb.ID, nil, client.StartTableJSONRequestBody{}, client.Bearer(tb.Host))
 	if err != nil || r.StatusCode() != 200 {
 		ts.t.Fatalf("start %s: %v %s", tb.ID, err, body(r))
 	}

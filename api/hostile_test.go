@@ -350,7 +350,7 @@ func TestServeTLS(t *testing.T) {
 		t.Fatal(err)
 	}
 	url := "https://" + l.Addr().String()
-	srv, err := api.New(t.Context(), store, api.Config{PublicURL: url, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv, err := newServer(t.Context(), store, api.Config{PublicURL: url, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

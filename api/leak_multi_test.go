@@ -7,7 +7,7 @@ import (
 )
 
 // TestLeakageMatrixTwoInstances is the leakage matrix with two instances
-// on one PostgreSQL database (issue 18): the board's, the host's and each
+// on one PostgreSQL database: the board's, the host's and each
 // seat's stream and reads alternate between the instances, and so do the
 // moves, so most views a phone gets were pushed by the instance that did
 // not make the move (NOTIFY, reload, push). No payload on either instance

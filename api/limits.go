@@ -1,7 +1,6 @@
 package api
 
 import (
-	"syscall"
 	"time"
 )
 
@@ -114,19 +113,6 @@ func DefaultLimits() Limits {
 		MaxLoadedTables:    2000,
 		RefusalDelay:       250 * time.Millisecond,
 	}
-}
-
-// openFilesLimit is the process's soft RLIMIT_NOFILE (Go raises it to the
-// hard limit at startup), or 1024 when it cannot be read.
-func openFilesLimit() int {
-	var rl syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &rl); err != nil || rl.Cur == 0 {
-		return 1024
-	}
-	if rl.Cur > 1<<20 {
-		return 1 << 20
-	}
-	return int(rl.Cur)
 }
 
 // retryAfter is the Retry-After every refusal of a limit carries, in

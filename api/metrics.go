@@ -9,7 +9,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"tablewarden/db"
 	"tablewarden/table"
 )
 
@@ -59,7 +58,7 @@ var latencyBuckets = prometheus.ExponentialBuckets(50e-6, 2, 17)
 // and histograms, the group commit's counters and histograms of store (when
 // SQLite's group committer), and the Go runtime and process collectors. The table service's
 // counters and gauge join with registerService once it exists.
-func newMetrics(engine db.Engine) *metrics {
+func newMetrics(svc *table.Service) *metrics {
 	m := &metrics{reg: prometheus.NewRegistry()}
 	counter("tablewarden_joins_total", "Seats joined.", &m.joins, m.reg)
 	m.errors.vec = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "tablewarden_errors_total", Help: "Error responses by code."}, []string{"code"})
@@ -73,16 +72,15 @@ func newMetrics(engine db.Engine) *metrics {
 	m.commitSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "tablewarden_commit_duration_seconds",
 		Help: "Time of one group commit: transaction, savepoints and fsync.", Buckets: latencyBuckets})
 	m.batchWrites = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "tablewarden_commit_batch_writes",
-		Help: "Writes carried by one group commit.", Buckets: prometheus.ExponentialBuckets(1, 2, 9)}) // 1 … 256 = db.MaxBatch
+		Help: "Writes carried by one group commit.", Buckets: prometheus.ExponentialBuckets(1, 2, 9)}) // 1 … 256, the most writes one group commit carries
 	m.reg.MustRegister(m.moveSeconds, m.fanoutSeconds, m.commitSeconds, m.batchWrites)
 
-	if store, ok := engine.(*db.Store); ok && store != nil {
+	if gc, ok := svc.GroupCommit(m.observeCommit); ok {
 		m.reg.MustRegister(
 			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tablewarden_commit_batches_total", Help: "Group-commit transactions."},
-				func() float64 { return float64(store.Batches.Load()) }),
+				func() float64 { return float64(gc.Batches()) }),
 			prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "tablewarden_commit_writes_total", Help: "Writes carried by group commits."},
-				func() float64 { return float64(store.Writes.Load()) }))
-		store.OnCommit(m.observeCommit)
+				func() float64 { return float64(gc.Writes()) }))
 	}
 	m.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m

@@ -25,7 +25,7 @@ func TestOpenAPIGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := openapigen.Generate(raw, catalog.All())
+	got, err := openapigen.Generate(raw, append(catalog.All(), catalog.Bench()...))
 	if err != nil {
 		t.Fatal(err)
 	}

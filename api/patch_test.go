@@ -325,7 +325,7 @@ func TestPatchStreamsEqualWholeViewsEveryGame(t *testing.T) {
 
 // checkEventLengths checks that every event of one kind ("view" or
 // "patch") at one version has the same length on every stream that got
-// one (issue 16's equal sizes; patches are padded since issue 17).
+// one (equal sizes: patches are padded like whole views).
 func checkEventLengths(t *testing.T, streams []*patchStream) {
 	t.Helper()
 	type key struct {

@@ -4,11 +4,11 @@ import (
 	"context"
 	"time"
 
-	"tablewarden/db"
+	"tablewarden/table"
 )
 
-// Retention says which tables the server deletes, and how often it looks
-// (issue 16). A zero duration keeps those tables.
+// Retention says which tables the server deletes, and how often it looks.
+// A zero duration keeps those tables.
 type Retention struct {
 	// LobbyIdle deletes lobby tables with no activity (created, or a
 	// seat joined) for this long. Default in the command: 24 h.
@@ -51,11 +51,7 @@ func (s *Server) retentionLoop() {
 
 // Prune deletes the tables the retention settings let go, now, each in its
 // own transaction, and drops them from memory and from the open streams.
-func (s *Server) Prune(ctx context.Context) (db.PruneResult, error) {
+func (s *Server) Prune(ctx context.Context) (table.PruneResult, error) {
 	r := s.cfg.Retention
-	st, ok := s.store.(db.Pruner)
-	if !ok {
-		return db.PruneResult{}, nil
-	}
-	return st.Prune(ctx, s.cfg.Now(), r.LobbyIdle, r.EndedAge, s.svc.Forget)
+	return s.svc.Prune(ctx, s.cfg.Now(), r.LobbyIdle, r.EndedAge)
 }

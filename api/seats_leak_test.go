@@ -12,7 +12,7 @@ import (
 
 // TestLeakageSeatScenarios runs the leakage matrix's checkpoint (every
 // screen's view, log, last SSE event and refused moves against the stored
-// secrets) for every game after each change issue 11 makes to seats and
+// secrets) for every game after each change to seats and
 // devices, and again after a restart that rebuilds the state from the log:
 //
 //   - a seat removed in the lobby, then start, with every stream opened in

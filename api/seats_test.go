@@ -18,7 +18,7 @@ import (
 	tablepkg "tablewarden/table"
 )
 
-// The tests of this file are issue 11's eight reproductions, over the real
+// The tests of this file are the eight reproductions, over the real
 // server and a real SQLite file. They decode the fields the issue adds
 // (unattended, handover) into local types, so that they build and fail on
 // the code from before the seat model.
@@ -196,14 +196,15 @@ func TestSeatsCase3RemovalDoesNotFreeze(t *testing.T) {
 	if want := "played by the host for " + playerName(next); !strings.Contains(string(log), want) {
 		t.Fatalf("case 3: the log does not say %q: %s", want, log)
 	}
-	// A seat still holding its device cannot be played by the host.
+	// A seat still holding its device cannot be played by the host, even
+	// with a move of the game that seat could make in its turn.
 	other := (next + 1) % 6
-	for _, m := range ts.view(tb, tb.Tokens[other]).View.Moves {
-		st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": m.Type, "as_seat": other})
-		if st != 409 || !strings.Contains(string(body), "seat_attended") {
-			t.Fatalf("case 3: the host playing an attended seat = %d %s, want 409 seat_attended", st, body)
-		}
-		break
+	if got := ts.view(tb, tb.Tokens[other]).Me.Seat; got != other {
+		t.Fatalf("case 3: seat %d's phone sees itself as seat %d", other, got)
+	}
+	st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": mv.Type, "args": json.RawMessage(mv.Args), "as_seat": other})
+	if st != 409 || !strings.Contains(string(body), `"seat_attended"`) {
+		t.Fatalf("case 3: the host playing an attended seat = %d %s, want 409 seat_attended", st, body)
 	}
 }
 

@@ -16,7 +16,6 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
-	"tablewarden/db"
 	"tablewarden/table"
 )
 
@@ -60,7 +59,6 @@ type Config struct {
 type Server struct {
 	cfg       Config
 	echo      *echo.Echo
-	store     db.Engine
 	svc       *table.Service
 	log       *slog.Logger
 	metrics   *metrics
@@ -70,16 +68,17 @@ type Server struct {
 	streams   sync.WaitGroup // the SSE streams' goroutines (stream.go)
 	streamMu  sync.Mutex     // orders addStream and Shutdown
 	once      sync.Once
-	noop      noopStore
 	hardening // issue 16: limits, database watch, retention (hardening.go)
-	// listener hears the other instances' moves (PostgreSQL only).
-	listener       *db.Listener
+	// stopBackground stops what Share started (PostgreSQL only).
 	stopBackground context.CancelFunc
 }
 
-// New builds a server over an open store. It schedules the timers stored
-// as running; tables load lazily on first touch.
-func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
+// New builds a server over a table service, which main builds over the
+// store (table.Config: give it the same PublicURL, Now and
+// Limits.MaxLoadedTables, and BenchGames when BenchRoutes is set). It
+// schedules the timers stored as running; tables load lazily on first
+// touch.
+func New(ctx context.Context, svc *table.Service, cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -92,10 +91,8 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 	if cfg.JoinBurst <= 0 {
 		cfg.JoinBurst = max(int(cfg.JoinsPerMinute), 1)
 	}
-	s := &Server{cfg: cfg, store: store, log: cfg.Logger, metrics: newMetrics(store), closing: make(chan struct{})}
-	s.svc = table.New(table.Config{Store: store, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
-		MaxLoaded:     cfg.Limits.MaxLoadedTables, // issue 16: idle tables leave memory
-		ObserveFanout: s.metrics.observeFanout})   // issue 17
+	s := &Server{cfg: cfg, svc: svc, log: cfg.Logger, metrics: newMetrics(svc), closing: make(chan struct{})}
+	svc.ObserveFanout(s.metrics.observeFanout) // issue 17
 	s.metrics.registerService(s.svc)
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
 	s.heartbeat = heartbeatEvent(s.heartbeatEvery())
@@ -124,7 +121,7 @@ func New(ctx context.Context, store db.Engine, cfg Config) (*Server, error) {
 	}
 	var bg context.Context
 	bg, s.stopBackground = context.WithCancel(context.Background())
-	s.listener = s.svc.Share(bg) // PostgreSQL: other instances share the database (table/multi.go)
+	s.svc.Share(bg) // PostgreSQL: other instances share the database (table/multi.go)
 	return s, nil
 }
 

@@ -3,7 +3,7 @@ package api
 import "io/fs"
 
 // noDirFS hides directories, so that /static/ and its folders answer 404
-// instead of a listing of the files (issue 16).
+// instead of a listing of the files.
 type noDirFS struct{ fs.FS }
 
 func (f noDirFS) Open(name string) (fs.File, error) {

@@ -83,7 +83,7 @@ func (s *Server) handleStream(c echo.Context) error {
 		conn.Close() // shutting down
 		return nil
 	}
-	conn.SetReadDeadline(time.Time{}) // issue 16: the request's read timeout does not bound a stream
+	conn.SetReadDeadline(time.Time{}) // The request's read timeout does not bound a stream
 	registered = true                 // serveStream unsubscribes
 	if c.QueryParam("patches") == "1" {
 		sub.UsePatches()
@@ -129,12 +129,12 @@ func (st *streamConn) run() {
 
 // streamConn is one open stream's state, kept on the heap so that the
 // stream's goroutine, parked in loop's select nearly all its life, has a
-// small stack (issue 17: a goroutine's stack shrinks to 2 KiB at a
+// small stack (a goroutine's stack shrinks to 2 KiB at a
 // collection only while it uses less than a quarter of 4 KiB). Writing an
 // event takes more; the collector gives it back.
 type streamConn struct {
 	s         *Server
-	conn      net.Conn // closed at the end: it releases issue 16's connection slot
+	conn      net.Conn // closed at the end: it releases the connection slot
 	out       net.Conn // written to: conn, or the socket under it
 	tableID   string
 	sub       *table.Subscriber
@@ -150,7 +150,7 @@ type streamConn struct {
 
 // end releases everything the stream holds: the leave watch (before the
 // connection closes), the connection, the subscription, the slot in the
-// stream caps (issue 16), and the server's count of streams.
+// stream caps, and the server's count of streams.
 func (st *streamConn) end() {
 	if st.ping != nil {
 		st.ping.Stop()
@@ -203,7 +203,7 @@ func (st *streamConn) loop() {
 		case <-st.sub.Closed():
 			st.revoked()
 			return
-		case <-st.slot.evicted: // issue 16: a newer stream of the same credential took its place
+		case <-st.slot.evicted: // A newer stream of the same credential took its place
 			st.write([]byte(replacedEvent))
 			return
 		case <-st.s.closing:
@@ -234,10 +234,10 @@ func (st *streamConn) revoked() {
 	st.write([]byte("event: revoked\ndata: {\"reason\":\"" + st.sub.Reason() + "\"}\n\n"))
 }
 
-// write sends parts in one writev. issue 16: a dead reader is dropped.
+// write sends parts in one writev. A dead reader is dropped.
 // Every write has at least nine tenths of the timeout: the deadline is
 // moved on only when a tenth of it has passed since it was set, which
-// spares the poller a timer change per event (issue 17).
+// spares the poller a timer change per event.
 //
 //go:noinline
 func (st *streamConn) write(parts ...[]byte) bool {

@@ -16,7 +16,7 @@ import (
 //
 // On Linux one goroutine watches every stream's socket through an epoll set
 // of its own (streamleave_linux.go), so a stream costs one goroutine, its
-// writer, instead of two (issue 17: each goroutine's stack was part of the
+// writer, instead of two (each goroutine's stack was part of the
 // memory a stream holds). Elsewhere, and for a connection without a file
 // descriptor or over TLS, a goroutine per stream reads until the connection
 // fails (readUntilGone).
@@ -42,7 +42,7 @@ func rawConnOf(conn net.Conn) syscall.RawConn {
 	if _, ok := conn.(*tls.Conn); ok {
 		return nil
 	}
-	if lc, ok := conn.(*limitedConn); ok { // issue 16's connection caps wrap every accepted socket
+	if lc, ok := conn.(*limitedConn); ok { // The connection caps wrap every accepted socket
 		conn = lc.Conn
 	}
 	sc, ok := conn.(syscall.Conn)

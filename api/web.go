@@ -39,7 +39,8 @@ func (s *Server) webRoutes() {
 	e.GET("/t/:id", page("seat"))
 	e.GET("/h/:id", page("host"))
 	e.GET("/b/:id", page("board"))
-	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServer(http.FS(noDirFS{static})) /* issue 16: no listings */)))
+	pwaRoutes(e, static)
+	e.GET("/static/*", echo.WrapHandler(http.StripPrefix("/static/", http.FileServer(http.FS(noDirFS{static})) /* No listings */)))
 	s.krakenRoutes()
 }
 

@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"syscall"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -19,36 +18,24 @@ import (
 // replaced or damaged under it. SQLite keeps writing to the file it has
 // open, so a deleted file would take every later move with it at the next
 // restart while the server kept answering 200. The guard remembers the
-// file's device and inode at open; Check compares them again (and reads
-// the file's header), and a commit checks the device and inode before it
-// acknowledges. Once broken, the guard stays broken until a restart: the
+// file's identity at open (device and inode on Unix, volume and file index
+// on Windows, through os.SameFile); Check compares it again (and reads the
+// file's header), and a commit checks the identity before it acknowledges. Once broken, the guard stays broken until a restart: the
 // store refuses every write with ErrUnavailable.
 type fileGuard struct {
-	path     string
-	dev, ino uint64
+	path string
+	id   os.FileInfo // the file as opened, for os.SameFile
 
 	mu     sync.Mutex
 	reason string // "" while healthy
 }
 
 func newFileGuard(path string) *fileGuard {
-	dev, ino, err := fileID(path)
+	fi, err := os.Stat(path)
 	if err != nil {
 		return nil
 	}
-	return &fileGuard{path: path, dev: dev, ino: ino}
-}
-
-func fileID(path string) (dev, ino uint64, err error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return 0, 0, err
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0, 0, errors.New("no device and inode on this system")
-	}
-	return uint64(st.Dev), st.Ino, nil
+	return &fileGuard{path: path, id: fi}
 }
 
 // broken returns the sticky error, or nil.
@@ -81,13 +68,13 @@ func (g *fileGuard) checkIdentity() error {
 	if err := g.broken(); err != nil {
 		return err
 	}
-	dev, ino, err := fileID(g.path)
+	fi, err := os.Stat(g.path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return g.fail(fmt.Sprintf("the database file %s was deleted while the server had it open; restore a backup and restart", g.path))
 	case err != nil:
 		return g.fail(fmt.Sprintf("the database file %s cannot be checked: %v", g.path, err))
-	case dev != g.dev || ino != g.ino:
+	case !os.SameFile(fi, g.id):
 		return g.fail(fmt.Sprintf("the database file %s was replaced by another file while the server had it open; restart the server", g.path))
 	}
 	return nil
@@ -141,7 +128,7 @@ func isCorrupt(err error) bool {
 func (s *Store) CheckFile() error { return s.guard.check() }
 
 // guardWrites is the commit's check: it returns the sticky error, or the
-// one a changed device or inode raises (issue 16).
+// one a changed device or inode raises.
 func (s *Store) guardWrites() error { return s.guard.checkIdentity() }
 
 // quickCheck runs PRAGMA quick_check on a freshly opened database and

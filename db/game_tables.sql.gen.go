@@ -173,6 +173,26 @@ func (q *Queries) SetRematch(ctx context.Context, arg SetRematchParams) (int64, 
 	return result.RowsAffected()
 }
 
+const setTableOptions = `-- name: SetTableOptions :execrows
+UPDATE game_tables SET options = ? WHERE id = ? AND status = 'lobby'
+`
+
+type SetTableOptionsParams struct {
+	Options string
+	ID      string
+}
+
+// SetTableOptions replaces a lobby table's options: the host assigns the
+// seat options (Space Cadets' stations) when starting, once players have
+// joined.
+func (q *Queries) SetTableOptions(ctx context.Context, arg SetTableOptionsParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, setTableOptions, arg.Options, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
 const setTableStatus = `-- name: SetTableStatus :exec
 UPDATE game_tables SET status = ? WHERE id = ?
 `

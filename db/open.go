@@ -150,10 +150,14 @@ func Migrate(ctx context.Context, w *sql.DB) error {
 var ErrUnavailable = errors.New("storage unavailable")
 
 // classify wraps err in ErrUnavailable when SQLite reports a full disk, a
-// read-only database or an I/O error.
+// read-only database or an I/O error, and in an *ErrDuplicate when it
+// refuses a write by a unique constraint.
 func classify(err error) error {
 	if err == nil {
 		return nil
+	}
+	if dup := sqliteDuplicate(err); dup != nil {
+		return dup
 	}
 	var se *sqlite.Error
 	if errors.As(err, &se) {

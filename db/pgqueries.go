@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -17,9 +16,9 @@ import (
 // PGQueries runs the SQLite query set (Querier) on PostgreSQL: each method
 // calls the PostgreSQL twin generated from queries/pg and converts its
 // arguments and rows, so that code written against SQLite's queries runs
-// on either engine. Errors read as SQLite's do: no row is sql.ErrNoRows, a
-// unique violation says "UNIQUE constraint failed" with the column, and an
-// unreachable server is ErrUnavailable.
+// on either engine. Errors are SQLite's: no row is sql.ErrNoRows, a unique
+// violation an *ErrDuplicate naming the constraint by its columns, and an
+// unreachable server ErrUnavailable.
 type PGQueries struct{ q *pg.Queries }
 
 var _ Querier = PGQueries{}
@@ -27,8 +26,8 @@ var _ Querier = PGQueries{}
 // NewPGQueries wraps PostgreSQL queries (over the pool or a transaction).
 func NewPGQueries(q *pg.Queries) PGQueries { return PGQueries{q: q} }
 
-// uniqueColumns names, for each unique constraint, the column that SQLite's
-// message would name.
+// uniqueColumns names each unique constraint by its columns, as
+// ErrDuplicate.Constraint does on SQLite.
 var uniqueColumns = map[string]string{
 	"moves_idempotency":          "moves.table_id, moves.idempotency_key",
 	"moves_pkey":                 "moves.table_id, moves.seq",
@@ -43,7 +42,7 @@ var uniqueColumns = map[string]string{
 	"game_tables_rematch_id_key": "game_tables.rematch_id",
 }
 
-// pgErr converts a PostgreSQL error to what the SQLite driver would say.
+// pgErr converts a PostgreSQL error to the store's errors.
 func pgErr(err error) error {
 	if err == nil {
 		return nil
@@ -57,7 +56,7 @@ func pgErr(err error) error {
 		if col == "" {
 			col = pe.ConstraintName
 		}
-		return fmt.Errorf("UNIQUE constraint failed: %s (%w)", col, err)
+		return &ErrDuplicate{Constraint: col, Err: err}
 	}
 	return classifyPG(err)
 }

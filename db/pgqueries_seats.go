@@ -62,3 +62,8 @@ func (p PGQueries) DeleteOldEndedTable(ctx context.Context, a DeleteOldEndedTabl
 	n, err := p.q.DeleteOldEndedTable(ctx, pg.DeleteOldEndedTableParams{ID: a.ID, Before: a.Before})
 	return n, pgErr(err)
 }
+
+func (p PGQueries) SetTableOptions(ctx context.Context, a SetTableOptionsParams) (int64, error) {
+	n, err := p.q.SetTableOptions(ctx, pg.SetTableOptionsParams{Options: a.Options, ID: a.ID})
+	return n, pgErr(err)
+}

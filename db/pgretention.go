@@ -14,7 +14,7 @@ import (
 // its streams.
 const DeletedVersion = -1
 
-// Prune is Store.Prune on PostgreSQL (issue 16's retention, issue 18):
+// Prune is Store.Prune on PostgreSQL (the retention):
 // the same conditions (queries/pg/retention.sql), each table deleted in its
 // own transaction that re-checks them under the table's row lock (a table
 // that came back to life meanwhile stays), with its seats, moves, snapshot,

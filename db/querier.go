@@ -36,7 +36,7 @@ type Querier interface {
 	ListRecentMoves(ctx context.Context, arg ListRecentMovesParams) ([]Move, error)
 	ListRunningTimers(ctx context.Context) ([]Timer, error)
 	ListSeats(ctx context.Context, tableID string) ([]Seat, error)
-	// Issue 16: retention deletes lobby tables with no activity (created, or a
+	// Retention deletes lobby tables with no activity (created, or a
 	// seat joined) since a cutoff, and ended tables whose last move is older
 	// than a cutoff. Each delete re-checks its condition, so a table that came
 	// back to life meanwhile stays; ON DELETE CASCADE removes its seats,
@@ -49,11 +49,15 @@ type Querier interface {
 	PutTimer(ctx context.Context, arg PutTimerParams) error
 	RemoveSeat(ctx context.Context, arg RemoveSeatParams) error
 	RenumberSeat(ctx context.Context, arg RenumberSeatParams) error
-	// Issue 16: the host changes the join code or locks the table.
+	// The host changes the join code or locks the table.
 	SetJoinCode(ctx context.Context, arg SetJoinCodeParams) error
 	SetRematch(ctx context.Context, arg SetRematchParams) (int64, error)
 	SetSeatToken(ctx context.Context, arg SetSeatTokenParams) error
 	SetTableLocked(ctx context.Context, arg SetTableLockedParams) error
+	// SetTableOptions replaces a lobby table's options: the host assigns the
+	// seat options (Space Cadets' stations) when starting, once players have
+	// joined.
+	SetTableOptions(ctx context.Context, arg SetTableOptionsParams) (int64, error)
 	SetTableStatus(ctx context.Context, arg SetTableStatusParams) error
 	StartTable(ctx context.Context, arg StartTableParams) (int64, error)
 	UseHandover(ctx context.Context, arg UseHandoverParams) (int64, error)

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"reflect"
-	"strings"
 	"testing"
 
 	"tablewarden/db"
@@ -75,13 +74,13 @@ func scenario(t *testing.T, write func(func(q db.Querier) error) error, read db.
 	if err != nil {
 		t.Fatalf("writes: %v", err)
 	}
-	// A used idempotency key fails as SQLite's unique index does, and
-	// writes nothing.
+	// A used idempotency key fails as a duplicate of the key's unique
+	// index, named alike on both engines, and writes nothing.
 	err = write(func(q db.Querier) error {
 		return q.AppendMove(ctx, db.AppendMoveParams{TableID: "T1", Seq: 5, Kind: "move", Actor: "{}", Type: "roll", Args: "{}", At: "x", IdempotencyKey: ns("k1"), Events: "[]", Version: 5})
 	})
-	if err == nil || !strings.Contains(err.Error(), "UNIQUE") || !strings.Contains(err.Error(), "idempotency_key") {
-		t.Fatalf("used key: %v, want a UNIQUE error naming idempotency_key", err)
+	if !db.IsDuplicate(err, db.UniqueIdempotencyKey) {
+		t.Fatalf("used key: %v, want a *db.ErrDuplicate on %s", err, db.UniqueIdempotencyKey)
 	}
 	_, err = read.GetTable(ctx, "nope")
 	out = append(out, errors.Is(err, sql.ErrNoRows))

@@ -97,7 +97,7 @@ type ListStaleLobbyTablesParams struct {
 	MaxRows int64
 }
 
-// Issue 16: retention deletes lobby tables with no activity (created, or a
+// Retention deletes lobby tables with no activity (created, or a
 // seat joined) since a cutoff, and ended tables whose last move is older
 // than a cutoff. Each delete re-checks its condition, so a table that came
 // back to life meanwhile stays; ON DELETE CASCADE removes its seats,

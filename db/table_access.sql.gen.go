@@ -19,7 +19,7 @@ type SetJoinCodeParams struct {
 	ID       string
 }
 
-// Issue 16: the host changes the join code or locks the table.
+// The host changes the join code or locks the table.
 func (q *Queries) SetJoinCode(ctx context.Context, arg SetJoinCodeParams) error {
 	_, err := q.db.ExecContext(ctx, setJoinCode, arg.JoinCode, arg.ID)
 	return err

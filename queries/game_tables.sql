@@ -32,3 +32,9 @@ SELECT id FROM game_tables ORDER BY id;
 
 -- name: SetRematch :execrows
 UPDATE game_tables SET rematch_id = ? WHERE id = ? AND rematch_id IS NULL;
+
+-- name: SetTableOptions :execrows
+-- SetTableOptions replaces a lobby table's options: the host assigns the
+-- seat options (Space Cadets' stations) when starting, once players have
+-- joined.
+UPDATE game_tables SET options = ? WHERE id = ? AND status = 'lobby';

@@ -1,4 +1,4 @@
--- Issue 16: the host changes the join code or locks the table.
+-- The host changes the join code or locks the table.
 
 -- name: SetJoinCode :exec
 UPDATE game_tables SET join_code = ? WHERE id = ?;

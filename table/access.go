@@ -2,11 +2,10 @@ package table
 
 import (
 	"context"
-	"strings"
 	"tablewarden/db"
 )
 
-// The host controls who may still join (issue 16): a new join code makes
+// The host controls who may still join: a new join code makes
 // the old one (seen on a screen, guessed, passed on) worthless, and a lock
 // refuses every new join, whoever holds the code.
 
@@ -30,7 +29,7 @@ func (s *Service) RotateJoinCode(ctx context.Context, tableID string, id Identit
 			version = v
 			return err
 		})
-		if err != nil && try < 5 && strings.Contains(err.Error(), "UNIQUE") {
+		if try < 5 && db.IsDuplicate(err, db.UniqueJoinCode) {
 			continue
 		}
 		if err != nil {

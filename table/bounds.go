@@ -2,7 +2,6 @@ package table
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strconv"
 	"tablewarden/referee/kit"
@@ -12,8 +11,9 @@ import (
 // outside the bounds the game's move catalog gives it, or a number that is
 // not a whole number: the catalog's Min and Max are the outer limits of
 // every offer, so no phone can send a count the rulebook has no room for
-// even when a referee forgets to check it. Other malformed args are left to
-// the referee (bad_args).
+// even when a referee forgets to check it. The refusal names the move's
+// section of the game's book. Other malformed args are left to the referee
+// (bad_args).
 func checkArgBounds(info kit.Info, req MoveRequest) error {
 	spec, ok := info.Spec(req.Type)
 	if !ok || len(req.Args) == 0 || !slices.ContainsFunc(spec.Args, func(a kit.ArgSpec) bool { return a.Kind == kit.ArgInt }) {
@@ -32,20 +32,8 @@ func checkArgBounds(info kit.Info, req MoveRequest) error {
 		if err == nil && (a.Min == nil || n >= int64(*a.Min)) && (a.Max == nil || n <= int64(*a.Max)) {
 			continue
 		}
-		re := kit.Errorf("bad_args", "Move", "The move %q needs %s to be a whole number %s; it was %.30s.", req.Type, a.Name, boundsText(a), raw)
+		re := kit.ArgRangeError(gameRule(info, spec.Rule), a.Name, a.Min, a.Max, string(raw))
 		return &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 	}
 	return nil
-}
-
-func boundsText(a kit.ArgSpec) string {
-	switch {
-	case a.Min != nil && a.Max != nil:
-		return fmt.Sprintf("from %d to %d", *a.Min, *a.Max)
-	case a.Min != nil:
-		return fmt.Sprintf("of at least %d", *a.Min)
-	case a.Max != nil:
-		return fmt.Sprintf("of at most %d", *a.Max)
-	}
-	return "that fits in 64 bits"
 }

@@ -9,11 +9,10 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/db/pg"
-	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 )
 
-// Timer expiries on PostgreSQL (issue 18). Every instance runs claimDue:
+// Timer expiries on PostgreSQL. Every instance runs claimDue:
 // it sleeps until the earliest running timer's deadline that any instance
 // stored (looking again at least every timerPoll, and at once when this
 // instance arms a timer), then claims the due timers with
@@ -83,7 +82,7 @@ func (s *Service) expiry(ctx context.Context, q db.Querier, e db.Expiry) (*db.Mo
 	if err != nil {
 		return nil, err
 	}
-	g, ok := catalog.Get(row.Game)
+	g, ok := s.Game(row.Game)
 	if !ok {
 		return nil, fmt.Errorf("table %s: unknown game %q", row.ID, row.Game)
 	}

@@ -111,7 +111,7 @@ func (h *hub) subscribe(t *table, token string) (*Subscriber, []byte, error) {
 		share = nil
 	}
 	payload, _ := snap.encode(id, h.s.now(), share)
-	payload = h.s.pad(&snap, payload, share) // issue 16: equal sizes (padding.go)
+	payload = h.s.pad(&snap, payload, share) // Equal sizes (padding.go)
 	h.s.counters.StreamsOpen.Add(1)
 	return sub, payload, nil
 }

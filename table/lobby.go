@@ -5,11 +5,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"strings"
 	"time"
 
 	"tablewarden/db"
-	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 )
 
@@ -24,7 +22,7 @@ type CreateTableResult struct {
 // unknown game and CodeIllegalMove (a "bad_option" rule error) for options
 // that break the game's option specs.
 func (s *Service) CreateTable(ctx context.Context, gameID string, options json.RawMessage) (CreateTableResult, error) {
-	g, ok := catalog.Get(gameID)
+	g, ok := s.Game(gameID)
 	if !ok {
 		return CreateTableResult{}, Errorf(CodeInvalid, "Unknown game %q.", gameID)
 	}
@@ -33,7 +31,7 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 	}
 	var scratch map[string]any
 	if err := kit.DecodeOptions(options, g.Info().Options, &scratch); err != nil {
-		return CreateTableResult{}, err
+		return CreateTableResult{}, optionRefusal(g, options, err, s.now()) // refusals.go
 	}
 	compact, err := compactJSON(options)
 	if err != nil {
@@ -56,7 +54,7 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 				Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: now,
 			})
 		})
-		if err != nil && try < 5 && strings.Contains(err.Error(), "UNIQUE") {
+		if try < 5 && db.IsDuplicate(err, db.UniqueJoinCode) {
 			continue // join code collision; draw another
 		}
 		break
@@ -147,6 +145,17 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 // CodeConflict when already started, CodeIllegalMove when Setup refuses
 // (player count, options).
 func (s *Service) Start(ctx context.Context, tableID string, id Identity) error {
+	return s.StartWith(ctx, tableID, id, nil)
+}
+
+// StartWith is Start with the seat options the host assigns in the lobby
+// (seat_options.go): a JSON object of the game's seat-kind options, each
+// naming a seat as the lobby lists it (or -1, the game's default rule).
+// They are laid over the table's options, stored with them, and dealt
+// with the seats that remain. Beyond Start's codes it returns
+// CodeIllegalMove (a "bad_option" rule error) for an option that is not a
+// seat option or a seat that is not at the table.
+func (s *Service) StartWith(ctx context.Context, tableID string, id Identity, seatOptions json.RawMessage) error {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return err
@@ -162,8 +171,14 @@ func (s *Service) Start(ctx context.Context, tableID string, id Identity) error 
 			kept = append(kept, st)
 		}
 	}
+	options := t.row.Options
+	if len(seatOptions) > 0 {
+		if options, err = laySeatOptions(t.game.Info().Options, options, seatOptions, t.seats); err != nil {
+			return err
+		}
+	}
 	now := s.now().UTC()
-	st, err := t.game.Setup(json.RawMessage(t.row.Options), Dealt(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
+	st, err := t.game.Setup(json.RawMessage(options), Dealt(kept), kit.NewCtx(uint64(t.row.Seed), 0, now))
 	if err != nil {
 		return err
 	}
@@ -177,6 +192,11 @@ func (s *Service) Start(ctx context.Context, tableID string, id Identity) error 
 	// The start completes even if the host's phone hangs up.
 	ctx = context.WithoutCancel(ctx)
 	err = s.tableTx(ctx, t, func(q db.Querier) error {
+		if options != t.row.Options {
+			if _, err := q.SetTableOptions(ctx, db.SetTableOptionsParams{Options: options, ID: t.id}); err != nil {
+				return err
+			}
+		}
 		if err := q.DeleteRemovedSeats(ctx, t.id); err != nil {
 			return err
 		}
@@ -217,6 +237,7 @@ func (s *Service) Start(ctx context.Context, tableID string, id Identity) error 
 	}
 	t.seats = kept
 	t.state = st
+	t.row.Options = options
 	t.row.Status = "playing"
 	t.row.StartedAt = sql.NullString{String: nowText, Valid: true}
 	t.row.Version = version

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -53,144 +52,223 @@ func (r MoveResult) AppendJSON(b []byte) []byte {
 // idempotency key with the same move returns the first result without
 // applying anything; with another move it is CodeConflict "key_reused".
 func (s *Service) Move(ctx context.Context, tableID string, id Identity, req MoveRequest) (MoveResult, error) {
-	if id.Role == kit.RoleBoard {
-		return MoveResult{}, Errorf(CodeUnauthorized, "Join the table to make moves.")
-	}
-	if req.Type == "" {
-		return MoveResult{}, Errorf(CodeInvalid, "A move needs a type.")
-	}
-	if len(req.IdempotencyKey) > 100 {
-		return MoveResult{}, Errorf(CodeInvalid, "The idempotency key is longer than 100 characters.")
-	}
-	if !printableKey(req.IdempotencyKey) {
-		return MoveResult{}, Errorf(CodeInvalid, "The idempotency key must be printable UTF-8 text.")
-	}
-	if !ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role {
-		return MoveResult{}, Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", SystemKeyPrefix)
-	}
-	if req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role {
-		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: "Only the server's clock reports expired timers.", Rule: kit.Errorf("system_only", "Timers", "Only the server's clock reports expired timers.")}
-	}
-	if req.AsSeat != nil && id.Role != kit.RoleHost {
-		return MoveResult{}, Errorf(CodeForbidden, "Only the host can play a move for another seat.")
-	}
-	args := "{}"
-	if len(req.Args) > 0 {
-		var err error
-		if args, err = compactJSON(req.Args); err != nil {
-			return MoveResult{}, Errorf(CodeInvalid, "The move's args are not valid JSON.")
-		}
+	args, err := validateMove(id, req)
+	if err != nil {
+		return MoveResult{}, err
 	}
 	t, err := s.load(ctx, tableID)
 	if err != nil {
 		return MoveResult{}, err
+	}
+	if req.Type == kit.TimerExpiredMove && id.Role != systemIdentity.Role {
+		return MoveResult{}, errTimerNotSystem(gameInfo(t.game))
 	}
 	if err := checkArgBounds(gameInfo(t.game), req); err != nil {
 		return MoveResult{}, err
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	by := MovedBy{Actor: id.actor()}
+	m := &moveOp{ctx: ctx, t: t, req: req, args: args, by: MovedBy{Actor: id.actor()}}
 	if req.AsSeat != nil {
-		if by, err = t.hostFor(*req.AsSeat); err != nil {
+		if m.by, err = t.hostFor(*req.AsSeat); err != nil {
 			return MoveResult{}, err
 		}
 	}
-	// A repeated idempotency key returns the first result. The lookup costs
-	// a query, so the common case skips it: when the move expects the
-	// current version of a playing table, its key cannot belong to a move
-	// already recorded unless a client reused it; that case is caught below,
-	// before any refusal is returned and by the unique index at commit.
-	fast := req.ExpectedVersion != nil && *req.ExpectedVersion == t.row.Version && t.row.Status == "playing"
-	if req.IdempotencyKey != "" && !fast {
-		if res, dup, err := s.duplicate(ctx, t, by, req, args); dup || err != nil {
-			return res, err
-		}
+	if res, done, err := s.dedupeMove(m); done {
+		return res, err
 	}
-	// refuse returns err, unless the key was already used: then the first
-	// result (or the key_reused conflict).
-	refuse := func(err error) (MoveResult, error) {
-		if req.IdempotencyKey != "" && fast {
-			if res, dup, derr := s.duplicate(ctx, t, by, req, args); dup || derr != nil {
-				return res, derr
-			}
-		}
+	if err := checkPlaying(t, req); err != nil {
 		return MoveResult{}, err
 	}
+	res, mctx, err := s.applyMove(m)
+	if err != nil {
+		return s.refusedMove(m, err)
+	}
+	return s.recordAndPublish(m, res, mctx)
+}
+
+// moveOp is one move on its way through Move's steps, under the table's
+// lock: the request, its compacted args and who makes it.
+type moveOp struct {
+	ctx  context.Context
+	t    *table
+	req  MoveRequest
+	args string
+	by   MovedBy
+	// fast is set when the move expects the current version of a playing
+	// table: its key is then looked up only if the move fails (dedupeMove).
+	fast bool
+}
+
+// validateMove checks the request before the table is touched and returns
+// its args compacted ("{}" when there are none).
+func validateMove(id Identity, req MoveRequest) (string, error) {
+	switch {
+	case id.Role == kit.RoleBoard:
+		return "", Errorf(CodeUnauthorized, "Join the table to make moves.")
+	case req.Type == "":
+		return "", Errorf(CodeInvalid, "A move needs a type.")
+	case len(req.IdempotencyKey) > 100:
+		return "", Errorf(CodeInvalid, "The idempotency key is longer than 100 characters.")
+	case !printableKey(req.IdempotencyKey):
+		return "", Errorf(CodeInvalid, "The idempotency key must be printable UTF-8 text.")
+	case !ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role:
+		return "", Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", SystemKeyPrefix)
+	case req.AsSeat != nil && id.Role != kit.RoleHost:
+		return "", Errorf(CodeForbidden, "Only the host can play a move for another seat.")
+	}
+	if len(req.Args) == 0 {
+		return "{}", nil
+	}
+	args, err := compactJSON(req.Args)
+	if err != nil {
+		return "", Errorf(CodeInvalid, "The move's args are not valid JSON.")
+	}
+	return args, nil
+}
+
+// dedupeMove answers a repeated idempotency key with the first result
+// (done is then true). The lookup costs a query, so the common case skips
+// it: when the move expects the current version of a playing table, its
+// key cannot belong to a move already recorded unless a client reused it;
+// that case is caught by refuseMove, before any refusal is returned, and
+// by the unique index at commit.
+func (s *Service) dedupeMove(m *moveOp) (res MoveResult, done bool, err error) {
+	t, req := m.t, m.req
+	m.fast = req.ExpectedVersion != nil && *req.ExpectedVersion == t.row.Version && t.row.Status == "playing"
+	if req.IdempotencyKey == "" || m.fast {
+		return MoveResult{}, false, nil
+	}
+	res, dup, err := s.duplicate(m.ctx, t, m.by, req, m.args)
+	return res, dup || err != nil, err
+}
+
+// refuseMove returns err, unless the move's key was already used: then the
+// first result (or the key_reused conflict).
+func (s *Service) refuseMove(m *moveOp, err error) (MoveResult, error) {
+	if m.req.IdempotencyKey != "" && m.fast {
+		if res, dup, derr := s.duplicate(m.ctx, m.t, m.by, m.req, m.args); dup || derr != nil {
+			return res, derr
+		}
+	}
+	return MoveResult{}, err
+}
+
+// checkPlaying refuses a move on a table in the lobby or ended, or one
+// that expects another version than the table's.
+func checkPlaying(t *table, req MoveRequest) error {
 	switch t.row.Status {
 	case "lobby":
-		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
+		return errNotStarted()
 	case "ended":
-		re := kit.Errorf("game_over", "Table", "The game is over; no more moves are taken.")
-		return MoveResult{}, &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
+		re := kit.Errorf("game_over", endedRule(t.game, t.state), "The game is over; no more moves are taken.")
+		return &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 	}
 	if req.ExpectedVersion != nil && *req.ExpectedVersion != t.row.Version {
 		v := t.row.Version
-		return MoveResult{}, &Error{Code: CodeConflict, Message: fmt.Sprintf("The table has moved on (version %d, you expected %d); your screen was refreshed.", v, *req.ExpectedVersion), Version: &v}
+		return &Error{Code: CodeConflict, Message: fmt.Sprintf("The table has moved on (version %d, you expected %d); your screen was refreshed.", v, *req.ExpectedVersion), Version: &v}
 	}
-	now := s.now().UTC()
-	seq := t.seq + 1
-	move := kit.Move{Type: req.Type, Args: req.Args}
-	mctx := kit.NewCtx(uint64(t.row.Seed), int(seq), now)
-	res, err := t.game.Apply(t.state, by.Actor, move, mctx)
+	return nil
+}
+
+// applyMove runs the referee on the table's state, with the generator of
+// the table's seed and the move's number.
+func (s *Service) applyMove(m *moveOp) (kit.Result, kit.Ctx, error) {
+	t := m.t
+	mctx := kit.NewCtx(uint64(t.row.Seed), int(t.seq+1), s.now().UTC())
+	res, err := t.game.Apply(t.state, m.by.Actor, kit.Move{Type: m.req.Type, Args: m.req.Args}, mctx)
+	return res, mctx, err
+}
+
+// refusedMove answers a move the referee refused: with the first result
+// when its key was already used, else with the refusal, counted when it is
+// the rules'.
+func (s *Service) refusedMove(m *moveOp, err error) (MoveResult, error) {
+	if r, derr := s.refuseMove(m, err); derr != err {
+		return r, derr
+	}
+	if _, ok := kit.AsRuleError(err); ok {
+		s.counters.MovesRejected.Add(1)
+	}
+	return MoveResult{}, err
+}
+
+// recordAndPublish commits an accepted move (its log entry, the snapshot
+// when one is due, the timers, the version and the status together) and
+// then updates the loaded table and pushes the new views.
+func (s *Service) recordAndPublish(m *moveOp, res kit.Result, mctx kit.Ctx) (MoveResult, error) {
+	t := m.t
+	rec, events, err := s.moveRecord(m, res, mctx)
 	if err != nil {
-		if r, derr := refuse(err); derr != err {
-			return r, derr
-		}
-		if _, ok := kit.AsRuleError(err); ok {
-			s.counters.MovesRejected.Add(1)
-		}
 		return MoveResult{}, err
 	}
+	// Once the referee has accepted, the write completes even if the
+	// phone hangs up: a retry with the same key then gets this result.
+	if err := s.recordMove(context.WithoutCancel(m.ctx), t, rec); err != nil {
+		return s.unrecordedMove(m, err)
+	}
+	seq, version := rec.Entry.Seq, rec.Entry.Version
+	t.state, t.seq, t.row.Version = res.State, seq, version
+	if rec.Status == "ended" {
+		t.row.Status = "ended"
+	}
+	t.appendLog(logItem{Seq: seq, Kind: "move", Actor: m.by.Actor, ByHost: m.by.ByHost, Type: m.req.Type, At: mctx.Now, Events: events})
+	s.counters.MovesAccepted.Add(1)
+	s.timers.schedule(t.id, t.game, res.State)
+	s.hub.publish(t)
+	return MoveResult{Seq: seq, Version: version}, nil
+}
+
+// moveRecord is what the store commits for an accepted move, and the
+// move's log events (never nil).
+func (s *Service) moveRecord(m *moveOp, res kit.Result, mctx kit.Ctx) (db.MoveRecord, []kit.Event, error) {
+	t, req := m.t, m.req
+	seq := t.seq + 1
 	ended := t.game.Outcome(res.State) != nil
 	var enc []byte
 	if snapshotDue(seq, ended) { // the state is stored every few moves (snapshots.go)
+		var err error
 		if enc, err = json.Marshal(res.State); err != nil {
-			return MoveResult{}, err
+			return db.MoveRecord{}, nil, err
 		}
 	}
-	reveals := Reveals(res, mctx, uint64(t.row.Seed), seq)
 	events := res.Events
 	if events == nil {
 		events = []kit.Event{}
 	}
 	evJSON, _ := json.Marshal(events)
-	version := t.row.Version + 1
 	rec := db.MoveRecord{
-		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: by.encoded(), Type: req.Type,
-			Args: args, At: now.Format(time.RFC3339Nano), IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""},
-			Events: string(evJSON), Reveals: reveals, Version: version},
+		Entry: db.AppendMoveParams{TableID: t.id, Seq: seq, Kind: "move", Actor: m.by.encoded(), Type: req.Type,
+			Args: m.args, At: mctx.Now.Format(time.RFC3339Nano), IdempotencyKey: sql.NullString{String: req.IdempotencyKey, Valid: req.IdempotencyKey != ""},
+			Events: string(evJSON), Reveals: Reveals(res, mctx, uint64(t.row.Seed), seq), Version: t.row.Version + 1},
 		State: string(enc),
 	}
 	rec.Timers, rec.HasTimers = timerRows(t.id, t.game, res.State)
 	if ended {
 		rec.Status = "ended"
 	}
-	// Once the referee has accepted, the write completes even if the
-	// phone hangs up: a retry with the same key then gets this result.
-	err = s.recordMove(context.WithoutCancel(ctx), t, rec)
-	if err != nil {
-		if req.IdempotencyKey != "" && strings.Contains(err.Error(), "UNIQUE") && strings.Contains(err.Error(), "idempotency_key") {
-			return refuse(err)
-		}
-		if isStale(err) && req.IdempotencyKey != "" {
-			// Another instance recorded first: maybe this very move, sent
-			// there before with the same key.
-			if res, dup, derr := s.duplicate(ctx, t, by, req, args); dup || derr != nil {
-				return res, derr
-			}
-		}
+	return rec, events, nil
+}
+
+// unrecordedMove answers a move the store did not record: a key already
+// used (the unique index caught it) gets the first result or key_reused;
+// a move another instance recorded first with the same key gets its
+// result; anything else is the store's error.
+func (s *Service) unrecordedMove(m *moveOp, err error) (MoveResult, error) {
+	if m.req.IdempotencyKey == "" {
 		return MoveResult{}, err
 	}
-	t.state, t.seq, t.row.Version = res.State, seq, version
-	if ended {
-		t.row.Status = "ended"
+	if db.IsDuplicate(err, db.UniqueIdempotencyKey) {
+		return s.refuseMove(m, err)
 	}
-	t.appendLog(logItem{Seq: seq, Kind: "move", Actor: by.Actor, ByHost: by.ByHost, Type: req.Type, At: now, Events: events})
-	s.counters.MovesAccepted.Add(1)
-	s.timers.schedule(t.id, t.game, res.State)
-	s.hub.publish(t)
-	return MoveResult{Seq: seq, Version: version}, nil
+	if isStale(err) {
+		// Another instance recorded first: maybe this very move, sent
+		// there before with the same key.
+		if res, dup, derr := s.duplicate(m.ctx, m.t, m.by, m.req, m.args); dup || derr != nil {
+			return res, derr
+		}
+	}
+	return MoveResult{}, err
 }
 
 // actorJSON holds the log's actor column for every MovedBy met so far
@@ -265,7 +343,7 @@ func (s *Service) Undo(ctx context.Context, tableID string, id Identity) (MoveRe
 	}
 	defer t.mu.Unlock()
 	if t.row.Status == "lobby" {
-		return MoveResult{}, Errorf(CodeConflict, "The game has not started yet.")
+		return MoveResult{}, errNotStarted()
 	}
 	moves, err := s.store.Queries().ListMoves(ctx, t.id)
 	if err != nil {

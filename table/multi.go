@@ -11,7 +11,7 @@ import (
 	"tablewarden/db"
 )
 
-// Many instances on one PostgreSQL database (issue 18). Any instance serves
+// Many instances on one PostgreSQL database. Any instance serves
 // any table, so an instance's loaded table may be behind the database:
 //
 //   - every request that loads a table first compares the stored version

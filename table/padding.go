@@ -7,7 +7,7 @@ import (
 	"tablewarden/referee/kit"
 )
 
-// Equal sizes (issue 16). Whoever sees a phone's traffic, even encrypted,
+// Equal sizes. Whoever sees a phone's traffic, even encrypted,
 // sees its length: in a 7-seat Jumpship game the Aliens' views were a
 // hundred bytes longer than the Humans'. So every view of one table at one
 // version, whoever it is for, and every stream event that carries one, has

@@ -17,7 +17,7 @@ import (
 // its smallest and largest table, and checks at every step that every
 // seat's, the host's and the board's padded view of that version has the
 // same length, also when encoded at another time, and still decodes to the
-// same view. Without the padding, secrets show in the lengths (issue 16).
+// same view. Without the padding, secrets show in the lengths.
 func TestViewsOfOneVersionHaveOneLength(t *testing.T) {
 	for _, g := range catalog.All() {
 		info := g.Info()

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -36,6 +37,9 @@ type Service struct {
 	// publicURL is the base of the links the server hands out (join and
 	// hand-over links), without a trailing slash.
 	publicURL string
+	// benchGames adds catalog.Bench to the games served.
+	benchGames bool
+	ceiling    ceiling // the load tool's storage ceiling (storage.go)
 
 	mu     sync.Mutex
 	tables map[string]*table
@@ -83,6 +87,9 @@ type Config struct {
 	// its views being rendered and handed to every stream of the table. It
 	// runs on the table's drain goroutine, so it must be quick.
 	ObserveFanout func(time.Duration)
+	// BenchGames serves catalog.Bench too (the load tool's equal-work
+	// game); off, those games are unknown.
+	BenchGames bool
 }
 
 // New returns a Service over cfg.Store. It arms no timers: call
@@ -95,7 +102,7 @@ func New(cfg Config) *Service {
 		cfg.Now = time.Now
 	}
 	s := &Service{store: cfg.Store, log: cfg.Log, now: cfg.Now, publicURL: cfg.PublicURL, tables: map[string]*table{},
-		observeFanout: cfg.ObserveFanout}
+		observeFanout: cfg.ObserveFanout, benchGames: cfg.BenchGames}
 	_, s.multi = cfg.Store.(*db.PGStore) // other instances may share it (multi.go)
 	if cfg.MaxLoaded > 0 {
 		s.lru = newLoadedLRU(cfg.MaxLoaded, time.Minute)
@@ -104,6 +111,18 @@ func New(cfg Config) *Service {
 	s.timers = newTimerScheduler(s)
 	s.timers.claim = s.multi // PostgreSQL: claimDue expires timers (expire.go)
 	return s
+}
+
+// Game returns the game with the given id among those the service serves
+// (catalog.All, and catalog.Bench with Config.BenchGames).
+func (s *Service) Game(id string) (kit.Game, bool) { return catalog.Find(id, s.benchGames) }
+
+// Games lists the games the service serves, in the home page's order.
+func (s *Service) Games() []kit.Game {
+	if !s.benchGames {
+		return catalog.All()
+	}
+	return append(slices.Clip(catalog.All()), catalog.Bench()...)
 }
 
 // Counters returns the service's counters (for /metrics).
@@ -149,7 +168,7 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 	if err != nil {
 		return err
 	}
-	g, ok := catalog.Get(row.Game)
+	g, ok := s.Game(row.Game)
 	if !ok {
 		return fmt.Errorf("table %s: unknown game %q", t.id, row.Game)
 	}

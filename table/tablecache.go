@@ -92,7 +92,7 @@ func (l *loadedLRU) len() int {
 }
 
 // touchLoaded records a use of table id and drops the idle tables the LRU
-// picks (issue 16: loaded tables leave memory when idle). It is called by
+// picks (loaded tables leave memory when idle). It is called by
 // Service.load.
 func (s *Service) touchLoaded(id string) {
 	for _, victim := range s.lru.touch(id, s.now()) {

@@ -67,7 +67,7 @@ func (sh *viewShare) keepHead(r *ViewResponse, head []byte, now time.Time) {
 	}
 	key := append(append([]byte(`,"me":`), me...), `,"seats":`...)
 	i := bytes.Index(head, key)
-	if i < 0 || bytes.Index(head[i+1:], key) >= 0 {
+	if i < 0 || bytes.Contains(head[i+1:], key) {
 		return // not found, or not only once: encode each head whole
 	}
 	at := i + len(`,"me":`)

@@ -11,7 +11,7 @@ import (
 // (viewparts.go) but joins and pads only when some stream asks for it
 // (Subscriber.Data).
 //
-// What a push renders is what its streams need (issue 17): the views of
+// What a push renders is what its streams need: the views of
 // the viewers that have a stream open, each encoded once. The padded
 // length of a version (padding.go), which takes every viewer's encoding,
 // is worked out only when a whole view is sent: a stream's first event, a
@@ -98,7 +98,7 @@ func (d *pushDiff) viewer(id Identity) *viewerDiff {
 	return vd
 }
 
-// padPatches pads every patch of one round to one length (issue 16's equal
+// padPatches pads every patch of one round to one length (the equal
 // sizes, for patch events): the longest of them rounded up to padQuantum,
 // and never shorter than an earlier round's patches of the same version.
 // A seat whose private part changed has a longer patch than the others,

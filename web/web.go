@@ -10,6 +10,11 @@
 // total of Lockup's score pad; static/app.js renders any game from its
 // view; static/i18n.js holds every page string in English and pt-BR.
 //
+// static/manifest.webmanifest and static/icons/ make the pages an
+// installable app; static/pwa.js registers static/sw.js, served at /sw.js
+// with its version and shell filled in (api/pwa.go), where a secure
+// context allows it.
+//
 // Decisions where the issues were silent:
 //   - A screen knows no game except through its view and the game's own
 //     page file. The score pad is the move a game's file names in

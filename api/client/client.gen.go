@@ -435,6 +435,21 @@ func (e CaptainIsDeadMoveRepairSystemType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadMoveResolveAlertType.
+const (
+	CaptainIsDeadMoveResolveAlertTypeResolveAlert CaptainIsDeadMoveResolveAlertType = "resolve_alert"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveResolveAlertType enum.
+func (e CaptainIsDeadMoveResolveAlertType) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveResolveAlertTypeResolveAlert:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveRespawnType.
 const (
 	CaptainIsDeadMoveRespawnTypeRespawn CaptainIsDeadMoveRespawnType = "respawn"
@@ -508,6 +523,7 @@ const (
 	CaptainIsDeadMoveSpecTypeRemoveAlien       CaptainIsDeadMoveSpecType = "remove_alien"
 	CaptainIsDeadMoveSpecTypeRemoveHoneypot    CaptainIsDeadMoveSpecType = "remove_honeypot"
 	CaptainIsDeadMoveSpecTypeRepairSystem      CaptainIsDeadMoveSpecType = "repair_system"
+	CaptainIsDeadMoveSpecTypeResolveAlert      CaptainIsDeadMoveSpecType = "resolve_alert"
 	CaptainIsDeadMoveSpecTypeRespawn           CaptainIsDeadMoveSpecType = "respawn"
 	CaptainIsDeadMoveSpecTypeRevealContraband  CaptainIsDeadMoveSpecType = "reveal_contraband"
 	CaptainIsDeadMoveSpecTypeSoundAlarm        CaptainIsDeadMoveSpecType = "sound_alarm"
@@ -572,6 +588,8 @@ func (e CaptainIsDeadMoveSpecType) Valid() bool {
 	case CaptainIsDeadMoveSpecTypeRemoveHoneypot:
 		return true
 	case CaptainIsDeadMoveSpecTypeRepairSystem:
+		return true
+	case CaptainIsDeadMoveSpecTypeResolveAlert:
 		return true
 	case CaptainIsDeadMoveSpecTypeRespawn:
 		return true
@@ -732,6 +750,72 @@ func (e ErrorError) Valid() bool {
 	case Unauthorized:
 		return true
 	case Unavailable:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GiveATokenMoveGiveType.
+const (
+	GiveATokenMoveGiveTypeGive GiveATokenMoveGiveType = "give"
+)
+
+// Valid indicates whether the value is a known member of the GiveATokenMoveGiveType enum.
+func (e GiveATokenMoveGiveType) Valid() bool {
+	switch e {
+	case GiveATokenMoveGiveTypeGive:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GiveATokenMoveSpecType.
+const (
+	GiveATokenMoveSpecTypeGive         GiveATokenMoveSpecType = "give"
+	GiveATokenMoveSpecTypeTimerExpired GiveATokenMoveSpecType = "timer_expired"
+)
+
+// Valid indicates whether the value is a known member of the GiveATokenMoveSpecType enum.
+func (e GiveATokenMoveSpecType) Valid() bool {
+	switch e {
+	case GiveATokenMoveSpecTypeGive:
+		return true
+	case GiveATokenMoveSpecTypeTimerExpired:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GiveATokenViewGame.
+const (
+	Givetoken GiveATokenViewGame = "givetoken"
+)
+
+// Valid indicates whether the value is a known member of the GiveATokenViewGame enum.
+func (e GiveATokenViewGame) Valid() bool {
+	switch e {
+	case Givetoken:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GiveATokenViewPhase.
+const (
+	GiveATokenViewPhaseOver GiveATokenViewPhase = "over"
+	GiveATokenViewPhasePlay GiveATokenViewPhase = "play"
+)
+
+// Valid indicates whether the value is a known member of the GiveATokenViewPhase enum.
+func (e GiveATokenViewPhase) Valid() bool {
+	switch e {
+	case GiveATokenViewPhaseOver:
+		return true
+	case GiveATokenViewPhasePlay:
 		return true
 	default:
 		return false
@@ -2334,6 +2418,7 @@ const (
 	OptionSpecKindEnum   OptionSpecKind = "enum"
 	OptionSpecKindInt    OptionSpecKind = "int"
 	OptionSpecKindJson   OptionSpecKind = "json"
+	OptionSpecKindSeat   OptionSpecKind = "seat"
 	OptionSpecKindString OptionSpecKind = "string"
 )
 
@@ -2347,6 +2432,8 @@ func (e OptionSpecKind) Valid() bool {
 	case OptionSpecKindInt:
 		return true
 	case OptionSpecKindJson:
+		return true
+	case OptionSpecKindSeat:
 		return true
 	case OptionSpecKindString:
 		return true
@@ -3354,6 +3441,21 @@ func (e SpaceCadetsPublicViewEngineeringIn) Valid() bool {
 	}
 }
 
+// Defines values for SpaceCadetsPublicViewHouseRules.
+const (
+	TimerPauses SpaceCadetsPublicViewHouseRules = "timer_pauses"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsPublicViewHouseRules enum.
+func (e SpaceCadetsPublicViewHouseRules) Valid() bool {
+	switch e {
+	case TimerPauses:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SpaceCadetsPublicViewStep.
 const (
 	SpaceCadetsPublicViewStepOver    SpaceCadetsPublicViewStep = "over"
@@ -4128,8 +4230,8 @@ type CaptainIsDeadMoveKillAliens struct {
 		// Room Room
 		Room interface{} `json:"room"`
 
-		// Source Source (card or effect)
-		Source *string `json:"source,omitempty"`
+		// Source Printed on
+		Source interface{} `json:"source,omitempty"`
 	} `json:"args"`
 	Type CaptainIsDeadMoveKillAliensType `json:"type"`
 }
@@ -4152,8 +4254,8 @@ type CaptainIsDeadMoveLockSystemType string
 // CaptainIsDeadMoveLowerShipControl Lower Ship Control one step
 type CaptainIsDeadMoveLowerShipControl struct {
 	Args *struct {
-		// Source Source (card or effect)
-		Source *string `json:"source,omitempty"`
+		// Source Printed on
+		Source interface{} `json:"source,omitempty"`
 	} `json:"args,omitempty"`
 	Type CaptainIsDeadMoveLowerShipControlType `json:"type"`
 }
@@ -4224,8 +4326,8 @@ type CaptainIsDeadMovePlaceHoneypotType string
 // CaptainIsDeadMoveRaiseTrack Raise a track one step
 type CaptainIsDeadMoveRaiseTrack struct {
 	Args struct {
-		// Source Source (card or effect)
-		Source *string `json:"source,omitempty"`
+		// Source Printed on
+		Source interface{} `json:"source,omitempty"`
 
 		// Track Track
 		Track interface{} `json:"track"`
@@ -4272,6 +4374,18 @@ type CaptainIsDeadMoveRepairSystem struct {
 // CaptainIsDeadMoveRepairSystemType defines model for CaptainIsDeadMoveRepairSystem.Type.
 type CaptainIsDeadMoveRepairSystemType string
 
+// CaptainIsDeadMoveResolveAlert Resolve the alert card drawn
+type CaptainIsDeadMoveResolveAlert struct {
+	Args struct {
+		// Card Alert card drawn
+		Card interface{} `json:"card"`
+	} `json:"args"`
+	Type CaptainIsDeadMoveResolveAlertType `json:"type"`
+}
+
+// CaptainIsDeadMoveResolveAlertType defines model for CaptainIsDeadMoveResolveAlert.Type.
+type CaptainIsDeadMoveResolveAlertType string
+
 // CaptainIsDeadMoveRespawn Spawn your next character in the Infirmary
 type CaptainIsDeadMoveRespawn struct {
 	Args struct {
@@ -4299,8 +4413,8 @@ type CaptainIsDeadMoveSoundAlarm struct {
 		// Cause Cause
 		Cause interface{} `json:"cause"`
 
-		// Source Source (card or effect)
-		Source *string `json:"source,omitempty"`
+		// Source Printed on
+		Source interface{} `json:"source,omitempty"`
 	} `json:"args"`
 	Type CaptainIsDeadMoveSoundAlarmType `json:"type"`
 }
@@ -4451,6 +4565,8 @@ type CaptainIsDeadSeat struct {
 // CaptainIsDeadSeatFacts defines model for CaptainIsDeadSeatFacts.
 type CaptainIsDeadSeatFacts struct {
 	Actions        *int      `json:"actions,omitempty"`
+	ActionsLabel   *string   `json:"actions_label,omitempty"`
+	ActionsLeft    *int      `json:"actions_left,omitempty"`
 	Character      *string   `json:"character,omitempty"`
 	Colour         *string   `json:"colour,omitempty"`
 	DeadCharacters *[]string `json:"dead_characters,omitempty"`
@@ -4556,7 +4672,7 @@ type CreateTableResponse struct {
 
 // Error defines model for Error.
 type Error struct {
-	// Code The referee's rule error code (illegal moves).
+	// Code The refusal's code: the referee's rule error code (illegal moves; bad_args and bad_option in plain sentences, with params.detail a term for translations), or the cause of a conflict that is no rule (not_started, key_reused, seat_attended).
 	Code      *string            `json:"code,omitempty"`
 	Error     ErrorError         `json:"error"`
 	Message   string             `json:"message"`
@@ -4592,6 +4708,115 @@ type GameInfo struct {
 	Options    []OptionSpec            `json:"options"`
 	Rulebook   *string                 `json:"rulebook,omitempty"`
 }
+
+// GiveATokenBagCount defines model for GiveATokenBagCount.
+type GiveATokenBagCount struct {
+	Colour string `json:"colour"`
+	Count  int    `json:"count"`
+}
+
+// GiveATokenMove Give a Token: a move's type and arguments (MoveRequest.type and args), one schema per move type.
+type GiveATokenMove struct {
+	union json.RawMessage
+}
+
+// GiveATokenMoveGive Give a token
+type GiveATokenMoveGive struct {
+	Args struct {
+		// To To
+		To int `json:"to"`
+	} `json:"args"`
+	Type GiveATokenMoveGiveType `json:"type"`
+}
+
+// GiveATokenMoveGiveType defines model for GiveATokenMoveGive.Type.
+type GiveATokenMoveGiveType string
+
+// GiveATokenMoveSpec Give a Token: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
+type GiveATokenMoveSpec struct {
+	Args    *[]ArgSpec             `json:"args,omitempty"`
+	Confirm *string                `json:"confirm,omitempty"`
+	Group   *string                `json:"group,omitempty"`
+	Host    *bool                  `json:"host,omitempty"`
+	Label   string                 `json:"label"`
+	Primary *bool                  `json:"primary,omitempty"`
+	Rule    *string                `json:"rule,omitempty"`
+	Type    GiveATokenMoveSpecType `json:"type"`
+}
+
+// GiveATokenMoveSpecType defines model for GiveATokenMoveSpec.Type.
+type GiveATokenMoveSpecType string
+
+// GiveATokenOptions Give a Token: the table options (every one optional; the default applies).
+type GiveATokenOptions struct {
+	// Target Tokens that win
+	Target *int `json:"target,omitempty"`
+}
+
+// GiveATokenOutcome Give a Token: how the game ended.
+type GiveATokenOutcome struct {
+	Reason       string             `json:"reason"`
+	ReasonCode   *string            `json:"reason_code,omitempty"`
+	ReasonParams *map[string]string `json:"reason_params,omitempty"`
+	Revealed     interface{}        `json:"revealed,omitempty"`
+	Rule         *string            `json:"rule,omitempty"`
+	Scores       *[]ScoreLine       `json:"scores,omitempty"`
+	Side         *string            `json:"side,omitempty"`
+	SideLabel    *string            `json:"side_label,omitempty"`
+	Winners      *[]int             `json:"winners"`
+}
+
+// GiveATokenPrivateView defines model for GiveATokenPrivateView.
+type GiveATokenPrivateView struct {
+	Secret string `json:"secret"`
+}
+
+// GiveATokenPublicView defines model for GiveATokenPublicView.
+type GiveATokenPublicView struct {
+	Bag    *[]GiveATokenBagCount `json:"bag"`
+	Given  int                   `json:"given"`
+	Target *int                  `json:"target,omitempty"`
+}
+
+// GiveATokenSeat Give a Token: a seat's public line, its facts by name.
+type GiveATokenSeat struct {
+	Facts       *GiveATokenSeatFacts `json:"facts,omitempty"`
+	Name        string               `json:"name"`
+	Seat        int                  `json:"seat"`
+	Status      *string              `json:"status,omitempty"`
+	StatusLabel *string              `json:"status_label,omitempty"`
+}
+
+// GiveATokenSeatFacts defines model for GiveATokenSeatFacts.
+type GiveATokenSeatFacts struct {
+	Hand   *int `json:"hand,omitempty"`
+	Tokens *int `json:"tokens,omitempty"`
+}
+
+// GiveATokenView Give a Token: one screen's view of the game.
+type GiveATokenView struct {
+	Board *BoardView            `json:"board,omitempty"`
+	Game  GiveATokenViewGame    `json:"game"`
+	Moves *[]GiveATokenMoveSpec `json:"moves"`
+
+	// Outcome Give a Token: how the game ended.
+	Outcome    *GiveATokenOutcome     `json:"outcome,omitempty"`
+	Phase      GiveATokenViewPhase    `json:"phase"`
+	PhaseLabel *string                `json:"phase_label,omitempty"`
+	Private    *GiveATokenPrivateView `json:"private,omitempty"`
+	Prompt     *Prompt                `json:"prompt,omitempty"`
+	Public     *GiveATokenPublicView  `json:"public,omitempty"`
+	Seats      *[]GiveATokenSeat      `json:"seats"`
+	Timers     *[]Timer               `json:"timers,omitempty"`
+	Tracks     *[]TrackView           `json:"tracks,omitempty"`
+	Turn       *[]int                 `json:"turn"`
+}
+
+// GiveATokenViewGame defines model for GiveATokenView.Game.
+type GiveATokenViewGame string
+
+// GiveATokenViewPhase defines model for GiveATokenView.Phase.
+type GiveATokenViewPhase string
 
 // Handover defines model for Handover.
 type Handover struct {
@@ -6226,18 +6451,20 @@ type NostromoViewPhase string
 
 // OptionSpec defines model for OptionSpec.
 type OptionSpec struct {
-	Choices *[]Choice      `json:"choices,omitempty"`
-	Default interface{}    `json:"default,omitempty"`
-	Help    *string        `json:"help,omitempty"`
-	Kind    OptionSpecKind `json:"kind"`
-	Label   *string        `json:"label,omitempty"`
-	Max     *int           `json:"max,omitempty"`
-	Min     *int           `json:"min,omitempty"`
-	Name    string         `json:"name"`
-	Source  *string        `json:"source,omitempty"`
+	Choices *[]Choice   `json:"choices,omitempty"`
+	Default interface{} `json:"default,omitempty"`
+	Help    *string     `json:"help,omitempty"`
+
+	// Kind seat: a player, chosen by the host in the lobby and sent with the start (POST /api/tables/{id}/start); the create form leaves it out.
+	Kind   OptionSpecKind `json:"kind"`
+	Label  *string        `json:"label,omitempty"`
+	Max    *int           `json:"max,omitempty"`
+	Min    *int           `json:"min,omitempty"`
+	Name   string         `json:"name"`
+	Source *string        `json:"source,omitempty"`
 }
 
-// OptionSpecKind defines model for OptionSpec.Kind.
+// OptionSpecKind seat: a player, chosen by the host in the lobby and sent with the start (POST /api/tables/{id}/start); the create form leaves it out.
 type OptionSpecKind string
 
 // Outcome defines model for Outcome.
@@ -6373,15 +6600,19 @@ type SpaceCadetsAttemptViewStatus string
 
 // SpaceCadetsCardView defines model for SpaceCadetsCardView.
 type SpaceCadetsCardView struct {
-	Cost string `json:"cost"`
-	Name string `json:"name"`
-	Use  string `json:"use"`
+	Cost   string `json:"cost"`
+	Label  string `json:"label"`
+	Name   string `json:"name"`
+	Points string `json:"points"`
+	Title  string `json:"title"`
+	Use    string `json:"use"`
 }
 
 // SpaceCadetsComponentView defines model for SpaceCadetsComponentView.
 type SpaceCadetsComponentView struct {
 	AutoMatched *[]string `json:"auto_matched,omitempty"`
 	Card        string    `json:"card"`
+	Label       string    `json:"label"`
 	Needs       *[]string `json:"needs"`
 	Status      string    `json:"status"`
 	Text        string    `json:"text"`
@@ -7053,7 +7284,7 @@ type SpaceCadetsMoveUseEquipmentType string
 
 // SpaceCadetsOptions Space Cadets: Resistance Is Mostly Futile: the table options (every one optional; the default applies).
 type SpaceCadetsOptions struct {
-	// CaptainSeat Captain
+	// CaptainSeat Game data laid over the game's own (a JSON merge patch of its data file).
 	CaptainSeat interface{} `json:"captain_seat,omitempty"`
 
 	// Difficulty Difficulty
@@ -7068,13 +7299,13 @@ type SpaceCadetsOptions struct {
 	// Mission Mission
 	Mission interface{} `json:"mission,omitempty"`
 
-	// ScienceSeat Science Officer
+	// ScienceSeat Game data laid over the game's own (a JSON merge patch of its data file).
 	ScienceSeat interface{} `json:"science_seat,omitempty"`
 
 	// ScienceSeconds Science step timer, seconds (0: the book's 30)
 	ScienceSeconds *int `json:"science_seconds,omitempty"`
 
-	// SensorsSeat Sensors
+	// SensorsSeat Game data laid over the game's own (a JSON merge patch of its data file).
 	SensorsSeat interface{} `json:"sensors_seat,omitempty"`
 
 	// Step3aSeconds Step 3A timer, seconds (0: mission data)
@@ -7082,6 +7313,9 @@ type SpaceCadetsOptions struct {
 
 	// Step3bSeconds Step 3B timer, seconds (0: mission data)
 	Step3bSeconds *int `json:"step3b_seconds,omitempty"`
+
+	// TimerPauses House rule: timers can be paused
+	TimerPauses *bool `json:"timer_pauses,omitempty"`
 }
 
 // SpaceCadetsOutcome Space Cadets: Resistance Is Mostly Futile: how the game ended.
@@ -7127,6 +7361,8 @@ type SpaceCadetsPublicView struct {
 	Enemies            *[]SpaceCadetsEnemyView            `json:"enemies"`
 	EngineeringIn      SpaceCadetsPublicViewEngineeringIn `json:"engineering_in"`
 	EngineeringInLabel string                             `json:"engineering_in_label"`
+	HouseRules         *[]SpaceCadetsPublicViewHouseRules `json:"house_rules,omitempty"`
+	HouseRulesLabels   *[]string                          `json:"house_rules_labels,omitempty"`
 	Kraken             *SpaceCadetsKrakenView             `json:"kraken,omitempty"`
 	LastRoll           *SpaceCadetsRoll                   `json:"last_roll,omitempty"`
 	Mission            SpaceCadetsMissionView             `json:"mission"`
@@ -7145,6 +7381,9 @@ type SpaceCadetsPublicViewDifficulty string
 
 // SpaceCadetsPublicViewEngineeringIn defines model for SpaceCadetsPublicView.EngineeringIn.
 type SpaceCadetsPublicViewEngineeringIn string
+
+// SpaceCadetsPublicViewHouseRules defines model for SpaceCadetsPublicView.HouseRules.
+type SpaceCadetsPublicViewHouseRules string
 
 // SpaceCadetsPublicViewStep defines model for SpaceCadetsPublicView.Step.
 type SpaceCadetsPublicViewStep string
@@ -7420,6 +7659,12 @@ type HandoverSeatParams struct {
 // HandoverSeatParamsAs defines parameters for HandoverSeat.
 type HandoverSeatParamsAs string
 
+// StartTableJSONBody defines parameters for StartTable.
+type StartTableJSONBody struct {
+	// Options Seat options only (another option: 422 bad_option): option name → seat number of the lobby, or -1. A seat not at the table: 422 bad_option.
+	Options *map[string]int `json:"options,omitempty"`
+}
+
 // StartTableParams defines parameters for StartTable.
 type StartTableParams struct {
 	// As Which cookie identifies the caller when no Bearer token is sent: seat (default), host, or board (public view).
@@ -7473,6 +7718,9 @@ type LockTableJSONRequestBody LockTableJSONBody
 
 // PostMoveJSONRequestBody defines body for PostMove for application/json ContentType.
 type PostMoveJSONRequestBody = MoveRequest
+
+// StartTableJSONRequestBody defines body for StartTable for application/json ContentType.
+type StartTableJSONRequestBody StartTableJSONBody
 
 // AsCaptainIsDeadMoveChooseRole returns the union data inside the CaptainIsDeadMove as a CaptainIsDeadMoveChooseRole
 func (t CaptainIsDeadMove) AsCaptainIsDeadMoveChooseRole() (CaptainIsDeadMoveChooseRole, error) {
@@ -8562,6 +8810,40 @@ func (t *CaptainIsDeadMove) MergeCaptainIsDeadMoveGainItem(v CaptainIsDeadMoveGa
 	return err
 }
 
+// AsCaptainIsDeadMoveResolveAlert returns the union data inside the CaptainIsDeadMove as a CaptainIsDeadMoveResolveAlert
+func (t CaptainIsDeadMove) AsCaptainIsDeadMoveResolveAlert() (CaptainIsDeadMoveResolveAlert, error) {
+	var body CaptainIsDeadMoveResolveAlert
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCaptainIsDeadMoveResolveAlert overwrites any union data inside the CaptainIsDeadMove as the provided CaptainIsDeadMoveResolveAlert
+func (t *CaptainIsDeadMove) FromCaptainIsDeadMoveResolveAlert(v CaptainIsDeadMoveResolveAlert) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"resolve_alert"}`))
+	t.union = b
+	return err
+}
+
+// MergeCaptainIsDeadMoveResolveAlert performs a merge with any union data inside the CaptainIsDeadMove, using the provided CaptainIsDeadMoveResolveAlert
+func (t *CaptainIsDeadMove) MergeCaptainIsDeadMoveResolveAlert(v CaptainIsDeadMoveResolveAlert) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"resolve_alert"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 // AsCaptainIsDeadMoveFinishAlert returns the union data inside the CaptainIsDeadMove as a CaptainIsDeadMoveFinishAlert
 func (t CaptainIsDeadMove) AsCaptainIsDeadMoveFinishAlert() (CaptainIsDeadMoveFinishAlert, error) {
 	var body CaptainIsDeadMoveFinishAlert
@@ -8662,6 +8944,8 @@ func (t CaptainIsDeadMove) ValueByDiscriminator() (interface{}, error) {
 		return t.AsCaptainIsDeadMoveRemoveHoneypot()
 	case "repair_system":
 		return t.AsCaptainIsDeadMoveRepairSystem()
+	case "resolve_alert":
+		return t.AsCaptainIsDeadMoveResolveAlert()
 	case "respawn":
 		return t.AsCaptainIsDeadMoveRespawn()
 	case "reveal_contraband":
@@ -8687,6 +8971,71 @@ func (t CaptainIsDeadMove) MarshalJSON() ([]byte, error) {
 }
 
 func (t *CaptainIsDeadMove) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsGiveATokenMoveGive returns the union data inside the GiveATokenMove as a GiveATokenMoveGive
+func (t GiveATokenMove) AsGiveATokenMoveGive() (GiveATokenMoveGive, error) {
+	var body GiveATokenMoveGive
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromGiveATokenMoveGive overwrites any union data inside the GiveATokenMove as the provided GiveATokenMoveGive
+func (t *GiveATokenMove) FromGiveATokenMoveGive(v GiveATokenMoveGive) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"give"}`))
+	t.union = b
+	return err
+}
+
+// MergeGiveATokenMoveGive performs a merge with any union data inside the GiveATokenMove, using the provided GiveATokenMoveGive
+func (t *GiveATokenMove) MergeGiveATokenMoveGive(v GiveATokenMoveGive) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"give"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t GiveATokenMove) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"type"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t GiveATokenMove) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "give":
+		return t.AsGiveATokenMoveGive()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t GiveATokenMove) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *GiveATokenMove) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -13081,6 +13430,40 @@ func (t *View) MergeNostromoView(v NostromoView) error {
 	return err
 }
 
+// AsGiveATokenView returns the union data inside the View as a GiveATokenView
+func (t View) AsGiveATokenView() (GiveATokenView, error) {
+	var body GiveATokenView
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromGiveATokenView overwrites any union data inside the View as the provided GiveATokenView
+func (t *View) FromGiveATokenView(v GiveATokenView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"givetoken"}`))
+	t.union = b
+	return err
+}
+
+// MergeGiveATokenView performs a merge with any union data inside the View, using the provided GiveATokenView
+func (t *View) MergeGiveATokenView(v GiveATokenView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"givetoken"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t View) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"game"`
@@ -13097,6 +13480,8 @@ func (t View) ValueByDiscriminator() (interface{}, error) {
 	switch discriminator {
 	case "captainisdead":
 		return t.AsCaptainIsDeadView()
+	case "givetoken":
+		return t.AsGiveATokenView()
 	case "jumpship":
 		return t.AsJumpshipView()
 	case "lockup":
@@ -13340,10 +13725,19 @@ type ClientInterface interface {
 	// Corresponds with POST /api/tables/{id}/session (the `Session` operationId).
 	Session(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// StartTable Deal the game (host only).
+	// StartTableWithBody Deal the game (host only). The optional body carries the seat options the host assigns in the lobby, once players have joined (kind seat in GET /api/games, such as Space Cadets' captain_seat, science_seat and sensors_seat): each names a seat as the lobby's seats list it, or -1 for the game's default rule; they are stored with the table's options, mapped to the dealt order.
+	//
+	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/tables/{id}/start (the `StartTable` operationId).
-	StartTable(ctx context.Context, id string, params *StartTableParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	StartTableWithBody(ctx context.Context, id string, params *StartTableParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// StartTable Deal the game (host only). The optional body carries the seat options the host assigns in the lobby, once players have joined (kind seat in GET /api/games, such as Space Cadets' captain_seat, science_seat and sensors_seat): each names a seat as the lobby's seats list it, or -1 for the game's default rule; they are stored with the table's options, mapped to the dealt order.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/tables/{id}/start (the `StartTable` operationId).
+	StartTable(ctx context.Context, id string, params *StartTableParams, body StartTableJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Stream Server-Sent Events: 'view' events each carry the caller's own ViewResponse (the current one first); 'revoked' when the host removes the seat; 'heartbeat' every few seconds (3 s by default, the server's -heartbeat) with data {"every_ms": N}, so that a page can tell a stream that went silent (no FIN: Wi-Fi gone, server frozen) from a quiet table: web/static/connection.js counts a stream silent for 2.5 heartbeats as dead and reconnects. A table holds at most -streams-per-seat × (its seats + host + board) streams and its board 2 × -streams-per-seat (429 beyond); a token's fifth stream closes its oldest with 'replaced'.
 	//
@@ -13777,11 +14171,30 @@ func (c *Client) Session(ctx context.Context, id string, reqEditors ...RequestEd
 	return c.Client.Do(req)
 }
 
-// StartTable Deal the game (host only).
+// StartTableWithBody Deal the game (host only). The optional body carries the seat options the host assigns in the lobby, once players have joined (kind seat in GET /api/games, such as Space Cadets' captain_seat, science_seat and sensors_seat): each names a seat as the lobby's seats list it, or -1 for the game's default rule; they are stored with the table's options, mapped to the dealt order.
+//
+// Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/tables/{id}/start (the `StartTable` operationId).
-func (c *Client) StartTable(ctx context.Context, id string, params *StartTableParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewStartTableRequest(c.Server, id, params)
+func (c *Client) StartTableWithBody(ctx context.Context, id string, params *StartTableParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStartTableRequestWithBody(c.Server, id, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// StartTable Deal the game (host only). The optional body carries the seat options the host assigns in the lobby, once players have joined (kind seat in GET /api/games, such as Space Cadets' captain_seat, science_seat and sensors_seat): each names a seat as the lobby's seats list it, or -1 for the game's default rule; they are stored with the table's options, mapped to the dealt order.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/tables/{id}/start (the `StartTable` operationId).
+func (c *Client) StartTable(ctx context.Context, id string, params *StartTableParams, body StartTableJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStartTableRequest(c.Server, id, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -14968,8 +15381,19 @@ func NewSessionRequest(server string, id string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewStartTableRequest constructs an http.Request for the StartTable method
-func NewStartTableRequest(server string, id string, params *StartTableParams) (*http.Request, error) {
+// NewStartTableRequest calls the generic StartTable builder with application/json body
+func NewStartTableRequest(server string, id string, params *StartTableParams, body StartTableJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewStartTableRequestWithBody(server, id, params, "application/json", bodyReader)
+}
+
+// NewStartTableRequestWithBody constructs an http.Request for the StartTable method, with any body, and a specified content type
+func NewStartTableRequestWithBody(server string, id string, params *StartTableParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -15021,10 +15445,12 @@ func NewStartTableRequest(server string, id string, params *StartTableParams) (*
 		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
 	if err != nil {
 		return nil, err
 	}
+
+	req.Header.Add("Content-Type", contentType)
 
 	return req, nil
 }
@@ -15504,12 +15930,19 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/tables/{id}/session (the `Session` operationId).
 	SessionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*SessionReply, error)
 
-	// StartTableWithResponse Deal the game (host only).
+	// StartTableWithBodyWithResponse Deal the game (host only). The optional body carries the seat options the host assigns in the lobby, once players have joined (kind seat in GET /api/games, such as Space Cadets' captain_seat, science_seat and sensors_seat): each names a seat as the lobby's seats list it, or -1 for the game's default rule; they are stored with the table's options, mapped to the dealt order.
 	//
-	// Returns a wrapper object for the known response body format(s).
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/tables/{id}/start (the `StartTable` operationId).
-	StartTableWithResponse(ctx context.Context, id string, params *StartTableParams, reqEditors ...RequestEditorFn) (*StartTableReply, error)
+	StartTableWithBodyWithResponse(ctx context.Context, id string, params *StartTableParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*StartTableReply, error)
+
+	// StartTableWithResponse Deal the game (host only). The optional body carries the seat options the host assigns in the lobby, once players have joined (kind seat in GET /api/games, such as Space Cadets' captain_seat, science_seat and sensors_seat): each names a seat as the lobby's seats list it, or -1 for the game's default rule; they are stored with the table's options, mapped to the dealt order.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/tables/{id}/start (the `StartTable` operationId).
+	StartTableWithResponse(ctx context.Context, id string, params *StartTableParams, body StartTableJSONRequestBody, reqEditors ...RequestEditorFn) (*StartTableReply, error)
 
 	// StreamWithResponse Server-Sent Events: 'view' events each carry the caller's own ViewResponse (the current one first); 'revoked' when the host removes the seat; 'heartbeat' every few seconds (3 s by default, the server's -heartbeat) with data {"every_ms": N}, so that a page can tell a stream that went silent (no FIN: Wi-Fi gone, server frozen) from a quiet table: web/static/connection.js counts a stream silent for 2.5 heartbeats as dead and reconnects. A table holds at most -streams-per-seat × (its seats + host + board) streams and its board 2 × -streams-per-seat (429 beyond); a token's fifth stream closes its oldest with 'replaced'.
 	//
@@ -17899,13 +18332,26 @@ func (c *ClientWithResponses) SessionWithResponse(ctx context.Context, id string
 	return ParseSessionReply(rsp)
 }
 
-// StartTableWithResponse Deal the game (host only).
+// StartTableWithBodyWithResponse Deal the game (host only). The optional body carries the seat options the host assigns in the lobby, once players have joined (kind seat in GET /api/games, such as Space Cadets' captain_seat, science_seat and sensors_seat): each names a seat as the lobby's seats list it, or -1 for the game's default rule; they are stored with the table's options, mapped to the dealt order.
 //
-// Returns a wrapper object for the known response body format(s).
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/tables/{id}/start (the `StartTable` operationId).
-func (c *ClientWithResponses) StartTableWithResponse(ctx context.Context, id string, params *StartTableParams, reqEditors ...RequestEditorFn) (*StartTableReply, error) {
-	rsp, err := c.StartTable(ctx, id, params, reqEditors...)
+func (c *ClientWithResponses) StartTableWithBodyWithResponse(ctx context.Context, id string, params *StartTableParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*StartTableReply, error) {
+	rsp, err := c.StartTableWithBody(ctx, id, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseStartTableReply(rsp)
+}
+
+// StartTableWithResponse Deal the game (host only). The optional body carries the seat options the host assigns in the lobby, once players have joined (kind seat in GET /api/games, such as Space Cadets' captain_seat, science_seat and sensors_seat): each names a seat as the lobby's seats list it, or -1 for the game's default rule; they are stored with the table's options, mapped to the dealt order.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/tables/{id}/start (the `StartTable` operationId).
+func (c *ClientWithResponses) StartTableWithResponse(ctx context.Context, id string, params *StartTableParams, body StartTableJSONRequestBody, reqEditors ...RequestEditorFn) (*StartTableReply, error) {
+	rsp, err := c.StartTable(ctx, id, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"tablewarden/api"
 	"tablewarden/api/client"
 	"tablewarden/db"
+	"tablewarden/table"
 )
 
 // Example creates a table of The Captain Is Dead, joins two seats, starts
@@ -27,7 +28,7 @@ func Example() {
 	id, code := t.JSON201.TableId, t.JSON201.JoinCode
 	ann, _ := c.JoinWithResponse(ctx, client.JoinRequest{Code: code, Name: "Ann"})
 	c.JoinWithResponse(ctx, client.JoinRequest{Code: code, Name: "Bob"})
-	c.StartTableWithResponse(ctx, id, nil, client.Bearer(t.JSON201.HostToken))
+	c.StartTableWithResponse(ctx, id, nil, client.StartTableJSONRequestBody{}, client.Bearer(t.JSON201.HostToken))
 	v, _ := c.GetViewWithResponse(ctx, id, nil, client.Bearer(ann.JSON201.Token))
 	cv, _ := v.JSON200.View.AsCaptainIsDeadView()
 	move := client.MoveRequest{Type: "choose_role", Args: &map[string]any{"role": (*(*(*cv.Moves)[0].Args)[0].Choices)[0].Value}}
@@ -54,7 +55,9 @@ func exampleServer() (string, func()) {
 		panic(err)
 	}
 	url := "http://" + l.Addr().String()
-	srv, err := api.New(ctx, store, api.Config{PublicURL: url, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	svc := table.New(table.Config{Store: store, Log: log, PublicURL: url})
+	srv, err := api.New(ctx, svc, api.Config{PublicURL: url, Logger: log})
 	if err != nil {
 		panic(err)
 	}

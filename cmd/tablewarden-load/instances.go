@@ -20,7 +20,7 @@ import (
 	"tablewarden/db"
 )
 
-// Many instances on one PostgreSQL database (issue 18): -db postgres://…
+// Many instances on one PostgreSQL database: -db postgres://…
 // -instances N starts N servers on that database, puts the spread proxy
 // in front (each phone on one instance, round robin, so every table's
 // phones are spread across them) and runs the workload through it. Besides

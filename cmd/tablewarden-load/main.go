@@ -58,7 +58,7 @@ type options struct {
 	conc                               int
 	rate                               float64
 	duration, ceilingDur               time.Duration
-	sse, ceilings, pin, short, fsync   bool
+	sse, ceilings, pin, short          bool
 	patches                            bool
 	genDB, coldStart                   string
 	genTables, genMoves                int

@@ -21,7 +21,7 @@ func main() {
 	flag.Parse()
 	raw, err := os.ReadFile(*path)
 	if err == nil {
-		raw, err = openapigen.Generate(raw, catalog.All())
+		raw, err = openapigen.Generate(raw, append(catalog.All(), catalog.Bench()...))
 	}
 	if err == nil {
 		err = os.WriteFile(*path, raw, 0o644)

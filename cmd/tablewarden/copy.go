@@ -132,7 +132,7 @@ func verifyCopy(ctx context.Context, src *db.Store, dst *db.PGStore) (int, error
 		if err != nil {
 			return replayed, fmt.Errorf("table %s: snapshot in the file: %w", id, err)
 		}
-		g, ok := catalog.Get(b.Game)
+		g, ok := catalog.Find(b.Game, true)
 		if !ok {
 			return replayed, fmt.Errorf("table %s: unknown game %q", id, b.Game)
 		}

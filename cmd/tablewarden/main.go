@@ -27,7 +27,6 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -37,35 +36,8 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/db"
+	"tablewarden/table"
 )
-
-// GC defaults, used unless GOGC or GOMEMLIMIT is set. Every move renders
-// and sends a view to every phone at its table, which makes much short-lived
-// garbage: with Go's default GOGC of 100 the collector took about a sixth of
-// the server's CPU under load (README, Performance). A GOGC of 400 collects
-// less often; the soft memory limit makes the collector work harder instead
-// of letting the heap grow past it, so thousands of open streams stay under
-// 1 GiB of RSS. Set GOMEMLIMIT=off to have no limit.
-//
-// With many streams open the limit, not the streams, sets the RSS: a
-// stream holds about 5.4 KiB, and GOGC=400 lets the heap grow to five times
-// what is live, so at 19,200 streams the heap fills up to the limit between
-// collections. A lower limit trades CPU for memory: GOMEMLIMIT=384MiB held
-// those streams in 445 MiB of RSS at 20 % more CPU per move (README,
-// Performance, "Fourth round").
-const (
-	defaultGOGC     = 400
-	defaultMemLimit = 768 << 20
-)
-
-func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(defaultGOGC)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(defaultMemLimit)
-	}
-}
 
 func main() {
 	tuneGC()
@@ -80,6 +52,12 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "version" {
+		return runVersion(stdout)
+	}
+	if len(args) > 0 && args[0] == "healthcheck" {
+		return runHealthcheck(ctx, stdout)
+	}
 	if len(args) > 0 && args[0] == "backup" {
 		return runBackup(ctx, args[1:], stdout, stderr)
 	}
@@ -140,7 +118,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	joins, _ := strconv.ParseFloat(env("JOINS_PER_MINUTE", "30"), 64)
 	fs.Float64Var(&c.JoinsPerMinute, "joins-per-minute", joins, "failed join-code lookups (wrong codes) allowed per client address per minute, as many at once; a join with a valid code is limited by its table (-joins-per-seat); 0 = unlimited (TABLEWARDEN_JOINS_PER_MINUTE)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", env("TRUST_PROXY", "") == "1", "take the client address from X-Forwarded-For set by a proxy on loopback (TABLEWARDEN_TRUST_PROXY=1)")
-	fs.BoolVar(&c.BenchRoutes, "bench-routes", env("BENCH_ROUTES", "") == "1", "serve the load tool's ceiling routes /api/noop and /api/noop/commit (TABLEWARDEN_BENCH_ROUTES=1)")
+	fs.BoolVar(&c.BenchRoutes, "bench-routes", env("BENCH_ROUTES", "") == "1", "serve the load tool's ceiling routes /api/noop and /api/noop/commit and its equal-work game givetoken (TABLEWARDEN_BENCH_ROUTES=1)")
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error (TABLEWARDEN_LOG_LEVEL)")
 	lf := limitFlags(fs, &c) // issue 16 (limits.go)
 	acmeFlags(fs, &c.ACME)
@@ -204,7 +182,10 @@ func (m *Main) Run(ctx context.Context) error {
 	if _, err := url.ParseRequestURI(m.URL); err != nil {
 		return fmt.Errorf("public URL %q: %w", m.URL, err)
 	}
-	srv, err := api.New(ctx, store, api.Config{PublicURL: m.URL, JoinsPerMinute: m.Config.JoinsPerMinute,
+	// The table service owns the store; the HTTP server knows only it.
+	svc := table.New(table.Config{Store: store, Log: logger, PublicURL: m.URL,
+		MaxLoaded: m.Config.Limits.MaxLoadedTables, BenchGames: m.Config.BenchRoutes})
+	srv, err := api.New(ctx, svc, api.Config{PublicURL: m.URL, JoinsPerMinute: m.Config.JoinsPerMinute,
 		TrustProxy: m.Config.TrustProxy, BenchRoutes: m.Config.BenchRoutes, Logger: logger,
 		Limits: m.Config.Limits, Retention: m.Config.Retention, Heartbeat: m.Config.Heartbeat})
 	if err != nil {

@@ -20,7 +20,7 @@ import (
 	"tablewarden/table"
 )
 
-// Two instances on one PostgreSQL database (issue 18), in process: each a
+// Two instances on one PostgreSQL database, in process: each a
 // whole Main (HTTP server, service, listener) over its own pool.
 
 // startInstance runs a Main on dsn on a random loopback port.

@@ -1,4 +1,4 @@
--- Issue 16: the host can lock a table against new joins, and the
+-- The host can lock a table against new joins, and the
 -- retention job finds idle lobby tables and old ended tables quickly.
 
 ALTER TABLE game_tables ADD COLUMN locked INTEGER NOT NULL DEFAULT 0;

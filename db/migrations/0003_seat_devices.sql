@@ -1,4 +1,4 @@
--- Seats and devices (issue 11). A seat is an identity fixed at start; the
+-- Seats and devices. A seat is an identity fixed at start; the
 -- device that holds it is its token, which the host may revoke or hand to
 -- a new phone: token_hash becomes NULL while no device holds the seat.
 -- The log gains 'setup' entries (the game's setup events, stored at start);

@@ -215,6 +215,26 @@ func (q *Queries) LockTable(ctx context.Context, id string) (int64, error) {
 	return version, err
 }
 
+const setTableOptions = `-- name: SetTableOptions :execrows
+UPDATE game_tables SET options = $1 WHERE id = $2 AND status = 'lobby'
+`
+
+type SetTableOptionsParams struct {
+	Options string
+	ID      string
+}
+
+// SetTableOptions replaces a lobby table's options: the host assigns the
+// seat options (Space Cadets' stations) when starting, once players have
+// joined.
+func (q *Queries) SetTableOptions(ctx context.Context, arg SetTableOptionsParams) (int64, error) {
+	result, err := q.db.Exec(ctx, setTableOptions, arg.Options, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const setTableStatus = `-- name: SetTableStatus :exec
 UPDATE game_tables SET status = $1 WHERE id = $2
 `

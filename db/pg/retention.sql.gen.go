@@ -94,7 +94,7 @@ type ListStaleLobbyTablesParams struct {
 	MaxRows int32
 }
 
-// Issue 16's retention on PostgreSQL: GREATEST where SQLite has the
+// The retention on PostgreSQL: GREATEST where SQLite has the
 // scalar max(a, b). Each delete re-checks its condition.
 func (q *Queries) ListStaleLobbyTables(ctx context.Context, arg ListStaleLobbyTablesParams) ([]string, error) {
 	rows, err := q.db.Query(ctx, listStaleLobbyTables, arg.Before, arg.MaxRows)

@@ -1,4 +1,4 @@
--- PostgreSQL twin of db/migrations/0002_lock_and_retention.sql (issue 16):
+-- PostgreSQL twin of db/migrations/0002_lock_and_retention.sql:
 -- the host can lock a table against new joins, and the retention job finds
 -- idle lobby tables and old ended tables quickly.
 

@@ -1,4 +1,4 @@
--- PostgreSQL twin of db/migrations/0003_seat_devices.sql (issue 11): a
+-- PostgreSQL twin of db/migrations/0003_seat_devices.sql: a
 -- seat's token_hash becomes NULL while no device holds it; the log gains
 -- 'setup' entries; tables gain their rematch's id; hand-over codes.
 

@@ -43,3 +43,9 @@ SELECT count(*) FROM game_tables;
 -- name: ListTableIDs :many
 SELECT id FROM game_tables ORDER BY id;
 
+
+-- name: SetTableOptions :execrows
+-- SetTableOptions replaces a lobby table's options: the host assigns the
+-- seat options (Space Cadets' stations) when starting, once players have
+-- joined.
+UPDATE game_tables SET options = $1 WHERE id = $2 AND status = 'lobby';

@@ -1,4 +1,4 @@
--- Issue 16's retention on PostgreSQL: GREATEST where SQLite has the
+-- The retention on PostgreSQL: GREATEST where SQLite has the
 -- scalar max(a, b). Each delete re-checks its condition.
 
 -- name: ListStaleLobbyTables :many

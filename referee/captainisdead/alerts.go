@@ -21,7 +21,7 @@ func (s *State) drawAlert(kind string, t *turn) {
 	s.Alert = &Alert{No: s.Deck.Drawn, Colour: colour, Kind: kind}
 	s.Phase = PhaseAlert
 	t.Reveal()
-	t.Public("alert_drawn", "Draw the top alert card (%s, alert %d, %s alert), read it aloud and apply it; then finish the alert.", colour, s.Deck.Drawn, kind)
+	t.Public("alert_drawn", "Draw the top alert card (%s, alert %d, %s alert) and read it aloud.", colour, s.Deck.Drawn, kind)
 }
 
 // nextAlert ends the current alert and goes on: a bonus alert that came
@@ -46,7 +46,7 @@ func (s *State) nextAlert(t *turn) {
 		s.advanceTurn(t)
 	default:
 		s.Phase = PhaseTurn
-		t.Public("turn_resumed", "%s goes on with %d action(s) left.", s.who(s.active()), s.actionsLeft())
+		t.Public("turn_resumed", "%s goes on with %s left.", s.who(s.active()), actionsText(s.actionsLeft()))
 	}
 }
 
@@ -62,7 +62,7 @@ func (s *State) advanceTurn(t *turn) {
 		}
 		s.Turn, s.ActionsUsed, s.Phase = j, 0, PhaseTurn
 		if s.Players[seat].Alive {
-			t.Public("turn", "%s's turn: %d actions.", s.who(seat), s.role(seat).Actions)
+			t.Public("turn", "%s's turn: %s.", s.who(seat), actionsText(s.role(seat).Actions))
 		} else {
 			t.Public("turn", "%s's turn: their character is dead.", s.Players[seat].Name)
 		}

@@ -41,6 +41,10 @@ type Data struct {
 	Colours     []ColourData `json:"colours" vis:"public"`
 	Aliens      []AlienData  `json:"aliens" vis:"public"`
 	Tools       []ToolData   `json:"tools" vis:"public"`
+	// AlertCards are the alert cards the data knows, with their effects;
+	// AlertCardsNote says where they come from.
+	AlertCards     []AlertCard `json:"alert_cards" vis:"public"`
+	AlertCardsNote string      `json:"alert_cards_note,omitempty" vis:"public"`
 	// SurveillancePeek is how many alert cards the Surveillance Scanners
 	// show.
 	SurveillancePeek Count       `json:"surveillance_peek" vis:"public"`

@@ -106,6 +106,9 @@ func (d *Data) index() error {
 		}
 		d.systemIndex[s.Name] = i
 	}
+	if err := d.checkAlertCards(); err != nil {
+		return err
+	}
 	d.roleIndex = map[string]int{}
 	for i, r := range d.Roles {
 		if d.room(r.Start) < 0 {

@@ -7,8 +7,11 @@
 // grenades, scent bombs) and each player's secret contraband.
 //
 // The texts of alert, skill, tool, ability, upgrade, Battle Plan and
-// contraband cards are not in the book, so the table draws the physical
-// card, reads it and applies it through primitive moves (add_alien,
+// contraband cards are not in the book. An alert card the game data knows
+// (alert_cards: the book's Bridge Investigation and Patrol, and any a
+// table enters) is chosen from the data and applied by the referee
+// (resolve_alert). Any other card the table reads and applies through
+// primitive moves, whose arguments are all choices (add_alien,
 // move_alien, remove_alien, kill_aliens, raise_track, lower_ship_control,
 // sound_alarm, arm_suppression, lock_system, place_honeypot, injure, heal,
 // place_character, gain_item, card_action). The referee enforces every
@@ -123,8 +126,12 @@
 //     revealing it are private events, the contraband deck count is hidden.
 //     It never appears on the board page.
 //   - Prompts: during an alert both the host and the player whose turn it
-//     is are told to read the alert aloud, apply it and tap Alert applied;
-//     the others wait for it. A player over the hand size is told to
+//     is are told to read the alert aloud and choose it (resolve_alert),
+//     or, when the data knows no card left of that colour, to apply what
+//     it prints and tap Alert applied; the others wait for it. The alert
+//     cards the data knows whose colour the book does not give are offered
+//     with every colour; each is drawn as many times as its copies
+//     (assumed 1). A player over the hand size is told to
 //     discard (discard is then their primary move), except the player
 //     applying an alert. View.Phase stays the phase code ("alert" for
 //     every alert); PhaseLabel says which ("Setup alert 2 of 5",

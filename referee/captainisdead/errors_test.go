@@ -72,7 +72,7 @@ func TestRefusals(t *testing.T) {
 	t.Run("ErrShipControlFloor", func(t *testing.T) {
 		s := s.Clone()
 		s.ShipControl.Pos = 0
-		refuse(t, s, host, MoveLowerShipControl, sourceArgs{"alert"}, "track_at_end")
+		refuse(t, s, host, MoveLowerShipControl, sourceArgs{"alert card"}, "track_at_end")
 	})
 	t.Run("ErrAlertPending", func(t *testing.T) {
 		s := apply(t, s, ann, MoveEndTurn, nil)
@@ -91,7 +91,7 @@ func TestRefusals(t *testing.T) {
 		}
 	})
 	t.Run("HostMayApplyEffects", func(t *testing.T) {
-		s := apply(t, s, host, MoveLowerShipControl, sourceArgs{"alert"})
+		s := apply(t, s, host, MoveLowerShipControl, sourceArgs{"alert card"})
 		wantShipControl(t, s, "Veteran")
 		s = apply(t, s, ann, MoveAddAlien, addAlienArgs{Rank: "Patrol", Room: "Bridge"})
 		if got, want := s.Rooms[room(s, "Bridge")].Aliens[Patrol], 1; got != want {

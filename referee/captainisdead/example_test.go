@@ -33,7 +33,7 @@ func exampleScript(t *testing.T) kittest.Script {
 			annRole = r
 		}
 	}
-	ann, host := kit.SeatActor(0), kit.HostActor
+	ann := kit.SeatActor(0)
 	steps := []kittest.Step{
 		kittest.Seat(0, MoveChooseRole, roleArgs{annRole}),
 		kittest.Seat(1, MoveChooseRole, roleArgs{"Tactical Officer"}),
@@ -49,8 +49,8 @@ func exampleScript(t *testing.T) kittest.Script {
 	scene := []kittest.Step{
 		kittest.Host(MovePlaceCharacter, placementArgs{"0|Bridge Hallway"}),
 		kittest.Host(MovePlaceCharacter, placementArgs{"1|Bridge"}),
-		kittest.Host(MoveRaiseTrack, trackArgs{Track: "Ship Control", Source: "earlier rounds"}),
-		kittest.Host(MoveRaiseTrack, trackArgs{Track: "Ship Control", Source: "earlier rounds"}),
+		kittest.Host(MoveRaiseTrack, trackArgs{Track: "Ship Control", Source: "correction"}),
+		kittest.Host(MoveRaiseTrack, trackArgs{Track: "Ship Control", Source: "correction"}),
 		kittest.Host(MoveAddAlien, addAlienArgs{Rank: "Infantry", Room: "Bridge"}),
 		kittest.Host(MoveAddAlien, addAlienArgs{Rank: "Infantry", Room: "War Room"}),
 		kittest.Host(MoveAddAlien, addAlienArgs{Rank: "Patrol", Room: "Computer Core"}),
@@ -69,18 +69,16 @@ func exampleScript(t *testing.T) kittest.Script {
 		kittest.Seat(0, MoveMove, toArgs{"CPU Core"}),
 		// Third action: the Rifle kills every alien in the room.
 		kittest.Seat(0, MoveCardAction, cardActionArgs{Card: "Rifle", Actions: 1}),
-		{Actor: ann, Move: kittest.MakeMove(MoveKillAliens, killAliensArgs{Room: "CPU Core", All: true, Source: "Rifle"})},
-		// Bonus alert "Bridge Investigation".
-		{Actor: host, Move: kittest.MakeMove(MoveAddAlien, addAlienArgs{Rank: "Lieutenant", Room: "Bridge"})},
-		kittest.Host(MoveFinishAlert, nil),
+		{Actor: ann, Move: kittest.MakeMove(MoveKillAliens, killAliensArgs{Room: "CPU Core", All: true, Source: "tool"})},
+		// Bonus alert "Bridge Investigation", a card of the game data: the
+		// referee applies it.
+		kittest.Host(MoveResolveAlert, alertCardArgs{"Bridge Investigation"}),
 		// Fourth action: to the War Room.
 		kittest.Seat(0, MoveMove, toArgs{"War Room"}),
 		{Actor: ann, Move: kittest.MakeMove(MoveMove, toArgs{"Bridge Hallway"}), WantError: "no_actions_left"},
 		// End-of-turn alert "Patrol".
 		kittest.Seat(0, MoveEndTurn, nil),
-		kittest.Host(MoveAddAlien, addAlienArgs{Rank: "Patrol", Room: "Bridge Hallway"}),
-		kittest.Host(MoveAddAlien, addAlienArgs{Rank: "Patrol", Room: "Bridge Hallway"}),
-		kittest.Host(MoveFinishAlert, nil),
+		kittest.Seat(0, MoveResolveAlert, alertCardArgs{"Patrol"}),
 	}
 	steps = append(append(steps, scene...), play...)
 	return kittest.Script{Seats: seats, Seed: seed, Steps: steps}
@@ -134,9 +132,9 @@ func TestExampleOfPlay(t *testing.T) {
 		at             int // index from the end
 		conceal, ships string
 	}{
-		{"before the Rifle", 9, "100%", "Coward"},
-		{"four aliens killed", 8, "60%", "Pointless"},
-		{"Lieutenant finds the Tactical Officer", 6, "50%", "Pointless"},
+		{"before the Rifle", 6, "100%", "Coward"},
+		{"four aliens killed", 5, "60%", "Pointless"},
+		{"Lieutenant finds the Tactical Officer", 4, "50%", "Pointless"},
 		{"Patrols find you", 1, "40%", "Pointless"},
 	} {
 		got := after[n-c.at]
@@ -144,7 +142,7 @@ func TestExampleOfPlay(t *testing.T) {
 			t.Fatalf("%s: Concealment %s, Ship Control %s; want %s, %s", c.name, concealment(got), shipControl(got), c.conceal, c.ships)
 		}
 	}
-	if a := after[n-8]; a.Alert == nil || a.Alert.Kind != AlertBonus {
+	if a := after[n-5]; a.Alert == nil || a.Alert.Kind != AlertBonus {
 		t.Fatalf("after the kills alert = %+v, want a bonus alert", a.Alert)
 	}
 	bea, annP := s.Players[1], s.Players[0]

@@ -39,6 +39,7 @@ const (
 	MovePlaceCharacter    = "place_character"
 	MoveGainItem          = "gain_item"
 	MoveFinishAlert       = "finish_alert"
+	MoveResolveAlert      = "resolve_alert"
 )
 
 // turn is the carrier every move handler gets.
@@ -91,6 +92,7 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	row(specHeal, kit.ByHost, offerHeal, kit.Args(ruleHowAliens, applyHeal), PhaseTurn, PhaseAlert),
 	row(specPlaceCharacter, kit.ByHost, offerPlaceCharacter, kit.Args(ruleSetup, applyPlaceCharacter), PhaseTurn, PhaseAlert),
 	row(specGainItem, kit.ByHost, offerGainItem, kit.Args(ruleGrenades, applyGainItem), PhaseTurn, PhaseAlert),
+	row(specResolveAlert, kit.ByHost, offerResolveAlert, kit.Args(ruleStarting, applyResolveAlert), PhaseAlert),
 	row(specFinishAlert, kit.ByHost, offerFinishAlert, kit.NoArgs(ruleHowAliens, applyFinishAlert)),
 )
 
@@ -156,10 +158,14 @@ const (
 	groupSystems    = "Systems"
 	groupCards      = "Cards"
 	groupContraband = "Contraband"
-	groupAliens     = "Record a card effect: aliens"
-	groupTracks     = "Record a card effect: tracks and alarms"
-	groupShip       = "Record a card effect: systems and honeypots"
-	groupCrew       = "Record a card effect: crew and cards"
+	// groupEffects gathers the card-effect moves: what a skill, tool or
+	// Battle Plan card (or an alert card the game data does not list)
+	// prints, entered with choices.
+	groupEffects = "Apply what a card prints"
+	groupAliens  = groupEffects
+	groupTracks  = groupEffects
+	groupShip    = groupEffects
+	groupCrew    = groupEffects
 )
 
 // Static argument specs and the catalog entries (in Info().Moves the
@@ -169,7 +175,7 @@ var (
 	causeArg       = enumArg("cause", "Cause", AlarmCauses)
 	suppressionArg = enumArg("source", "Suppressed by", SuppressionSources)
 	trackChoices   = strChoices([]string{ConcealmentDef.Label, ShipControlDef.Label})
-	sourceArg      = kit.ArgSpec{Name: "source", Label: "Source (card or effect)", Kind: kit.ArgString, Optional: true}
+	sourceArg      = kit.ArgSpec{Name: "source", Label: "Printed on", Kind: kit.ArgEnum, Optional: true, Choices: strChoices(EffectSources)}
 	seatArgSpec    = kit.ArgSpec{Name: "seat", Label: "Player", Kind: kit.ArgSeat}
 	roomArgSpec    = choiceArg("room", "Room", defaultData.roomChoice)
 	systemArgSpec  = choiceArg("system", "System", defaultData.systemChoice)
@@ -211,6 +217,8 @@ var (
 	specPlaceCharacter    = kit.MoveSpec{Type: MovePlaceCharacter, Label: "Place a character (card effect or correction)", Rule: ruleSetup, Group: groupCrew, Args: []kit.ArgSpec{{Name: "placement", Label: "Character and room", Kind: kit.ArgEnum}}}
 	specGainItem          = kit.MoveSpec{Type: MoveGainItem, Label: "A player gains a card", Rule: ruleGrenades, Group: groupCrew, Args: []kit.ArgSpec{seatArgSpec, {Name: "item", Label: "Card", Kind: kit.ArgEnum}}}
 	specFinishAlert       = kit.MoveSpec{Type: MoveFinishAlert, Label: "Alert applied", Rule: ruleHowAliens, Primary: true, Confirm: "Is the alert fully applied? The aliens act now; this cannot be undone."}
+	specResolveAlert      = kit.MoveSpec{Type: MoveResolveAlert, Label: "Resolve the alert card drawn", Rule: ruleStarting, Primary: true, Confirm: "Resolve this alert card? The referee applies it and the aliens act; this cannot be undone.",
+		Args: []kit.ArgSpec{{Name: "card", Label: "Alert card drawn", Kind: kit.ArgEnum, Choices: alertCardChoices(defaultData)}}}
 
 	allArg = kit.ArgSpec{Name: "all", Label: "Every alien in the room (otherwise the lowest-ranking one)", Kind: kit.ArgBool, Optional: true}
 )

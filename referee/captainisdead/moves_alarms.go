@@ -10,7 +10,7 @@ import (
 
 type trackArgs struct {
 	Track  string `json:"track"`
-	Source string `json:"source"`
+	Source string `json:"source,omitempty"`
 }
 
 func offerRaiseTrack(s *State, _ int) *kit.MoveSpec {
@@ -58,7 +58,7 @@ func sourceText(src string) string {
 }
 
 type sourceArgs struct {
-	Source string `json:"source"`
+	Source string `json:"source,omitempty"`
 }
 
 func offerLowerShipControl(s *State, _ int) *kit.MoveSpec {
@@ -92,7 +92,7 @@ var suppressionPhrases = []string{"the Alarm Suppressor tool", "a ship upgrade",
 
 type alarmArgs struct {
 	Cause  string `json:"cause"`
-	Source string `json:"source"`
+	Source string `json:"source,omitempty"`
 }
 
 func offerSoundAlarm(s *State, _ int) *kit.MoveSpec {
@@ -115,7 +115,7 @@ func applySoundAlarm(t *turn, _ int, a alarmArgs) error {
 }
 
 type suppressArgs struct {
-	Source string `json:"source"`
+	Source string `json:"source,omitempty"`
 }
 
 func offerArmSuppression(s *State, _ int) *kit.MoveSpec {

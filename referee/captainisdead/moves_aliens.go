@@ -129,7 +129,7 @@ func applyRemoveAlien(t *turn, _ int, a alienArgs) error {
 type killAliensArgs struct {
 	Room   string `json:"room"`
 	All    bool   `json:"all"`
-	Source string `json:"source"`
+	Source string `json:"source,omitempty"`
 }
 
 func offerKillAliens(s *State, _ int) *kit.MoveSpec {

@@ -233,6 +233,12 @@ func offerFinishAlert(s *State, _ int) *kit.MoveSpec {
 		return nil
 	}
 	sp := specFinishAlert
+	if offerResolveAlert(s, -1) != nil {
+		// The card may be one the data lists (resolve_alert, the primary
+		// move); Alert applied closes a card it does not list, whose
+		// effects the table entered with the card-effect moves.
+		sp.Primary, sp.Group, sp.Label = false, groupEffects, "Alert applied (a card not listed)"
+	}
 	return &sp
 }
 

@@ -78,7 +78,10 @@ func (s *State) prompt(v kit.Viewer) *kit.Prompt {
 	if s.Phase == PhaseAlert && s.Alert != nil {
 		p := map[string]string{"colour": s.Alert.Colour, "kind": alertKindLabels[s.Alert.Kind], "name": name}
 		if v.Role == kit.RoleHost || seat == a {
-			return prompt("prompt_apply_alert", "Read the {colour} alert aloud ({kind} alert), apply it, then tap Alert applied", p)
+			if offerResolveAlert(s, -1) != nil {
+				return prompt("prompt_resolve_alert", "Read the {colour} alert aloud ({kind} alert) and choose it: the referee applies it. Not listed? Apply what it prints, then Alert applied", p)
+			}
+			return prompt("prompt_apply_alert", "Read the {colour} alert aloud ({kind} alert), apply what it prints with the choices below, then tap Alert applied", p)
 		}
 		if seat >= 0 && s.overHand(seat) > 0 {
 			return s.discardPrompt(seat)
@@ -88,7 +91,7 @@ func (s *State) prompt(v kit.Viewer) *kit.Prompt {
 	if seat >= 0 && s.overHand(seat) > 0 {
 		return s.discardPrompt(seat)
 	}
-	p := map[string]string{"name": name, "actions": strconv.Itoa(s.actionsLeft()), "character": s.Players[a].Character}
+	p := map[string]string{"name": name, "actions": strconv.Itoa(s.actionsLeft()), "actions_left": actionsText(s.actionsLeft()) + " left", "character": s.Players[a].Character}
 	switch {
 	case seat == a && !s.Players[a].Alive && offerRespawn(s, a) != nil:
 		return prompt("prompt_dead_respawn", "Your character is dead: spawn your next character in the Infirmary, or end your turn", p)
@@ -97,17 +100,25 @@ func (s *State) prompt(v kit.Viewer) *kit.Prompt {
 	case seat == a && s.actionsLeft() == 0:
 		return prompt("prompt_turn_spent", "Your turn: no actions left, end your turn", p)
 	case seat == a:
-		return prompt("prompt_your_turn", "Your turn: {actions} actions left", p)
+		return prompt("prompt_your_turn", "Your turn: {actions_left}", p)
 	case !s.Players[a].Alive:
 		return prompt("prompt_turn_dead", "{name}'s turn: their character is dead", p)
 	case v.Role == kit.RoleHost:
-		return prompt("prompt_host_turn", "{name}'s turn ({actions} actions left): record card effects as the table applies them", p)
+		return prompt("prompt_host_turn", "{name}'s turn ({actions_left}): record card effects as the table applies them", p)
 	}
-	return prompt("prompt_their_turn", "{name}'s turn ({character}): {actions} actions left", p)
+	return prompt("prompt_their_turn", "{name}'s turn ({character}): {actions_left}", p)
 }
 
 // discardPrompt asks a seat over its hand size to discard.
 func (s *State) discardPrompt(seat int) *kit.Prompt {
 	p := map[string]string{"n": strconv.Itoa(s.overHand(seat)), "held": strconv.Itoa(s.Players[seat].handCount()), "size": strconv.Itoa(s.role(seat).Hand)}
 	return prompt("prompt_discard", "Discard {n} card(s): you hold {held}, your hand size is {size}", p)
+}
+
+// actionsText counts actions in words: "1 action", "3 actions".
+func actionsText(n int) string {
+	if n == 1 {
+		return "1 action"
+	}
+	return strconv.Itoa(n) + " actions"
 }

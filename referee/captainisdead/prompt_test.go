@@ -42,7 +42,7 @@ func TestPrompts(t *testing.T) {
 	})
 	t.Run("Alert", func(t *testing.T) {
 		s := apply(t, s, kit.SeatActor(0), MoveEndTurn, nil)
-		want := "Read the Yellow alert aloud (end-of-turn alert), apply it, then tap Alert applied"
+		want := "Read the Yellow alert aloud (end-of-turn alert) and choose it: the referee applies it. Not listed? Apply what it prints, then Alert applied"
 		for _, v := range []kit.Viewer{kit.HostViewer, kit.SeatViewer(0)} {
 			if got := text(s, v); got != want {
 				t.Fatalf("%s prompt = %q, want %q", v.Role, got, want)
@@ -51,9 +51,23 @@ func TestPrompts(t *testing.T) {
 		if got, want := text(s, kit.SeatViewer(1)), "Waiting for the Yellow end-of-turn alert to be applied"; got != want {
 			t.Fatalf("Bea's prompt = %q, want %q", got, want)
 		}
+		resolve := findMove(game.View(s, kit.HostViewer).Moves, MoveResolveAlert)
+		if resolve == nil || !resolve.Primary || resolve.Confirm == "" {
+			t.Fatalf("resolve_alert = %+v, want the primary move, confirmed", resolve)
+		}
 		finish := findMove(game.View(s, kit.HostViewer).Moves, MoveFinishAlert)
-		if finish == nil || !finish.Primary || finish.Label != "Alert applied" || finish.Confirm == "" {
-			t.Fatalf("finish_alert = %+v, want the primary move Alert applied, confirmed", finish)
+		if finish == nil || finish.Primary || finish.Group != groupEffects || finish.Confirm == "" {
+			t.Fatalf("finish_alert = %+v, want Alert applied in the card-effect group, confirmed", finish)
+		}
+		// No known card left of this colour: Alert applied is the primary.
+		s = s.Clone()
+		s.AlertCardsDrawn = []string{"Bridge Investigation", "Patrol"}
+		if got, want := text(s, kit.HostViewer), "Read the Yellow alert aloud (end-of-turn alert), apply what it prints with the choices below, then tap Alert applied"; got != want {
+			t.Fatalf("host prompt = %q, want %q", got, want)
+		}
+		finish = findMove(game.View(s, kit.HostViewer).Moves, MoveFinishAlert)
+		if finish == nil || !finish.Primary || finish.Label != "Alert applied" {
+			t.Fatalf("finish_alert = %+v, want the primary move Alert applied", finish)
 		}
 	})
 	t.Run("DiscardOverHandSize", func(t *testing.T) {

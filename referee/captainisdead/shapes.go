@@ -23,6 +23,8 @@ type seatFacts struct {
 	Hand           int      `json:"hand,omitempty"`
 	HandSize       int      `json:"hand_size,omitempty"`
 	Actions        int      `json:"actions,omitempty"`
+	ActionsLeft    int      `json:"actions_left,omitempty"`
+	ActionsLabel   string   `json:"actions_label,omitempty"`
 	Room           string   `json:"room,omitempty"`
 	VeteranAbility bool     `json:"veteran_ability,omitempty"`
 	Skills         int      `json:"skills,omitempty"`

@@ -49,6 +49,9 @@ type State struct {
 	Systems     []System  `json:"systems" vis:"public"`
 	Deck        AlertDeck `json:"alert_deck" vis:"public"`
 	Alert       *Alert    `json:"alert,omitempty" vis:"public"`
+	// AlertCardsDrawn names the known alert cards resolved so far, one
+	// entry per card drawn.
+	AlertCardsDrawn []string `json:"alert_cards_drawn,omitempty" vis:"public"`
 	// SetupAlertsLeft counts the setup alerts still to draw.
 	SetupAlertsLeft int `json:"setup_alerts_left" vis:"public"`
 	// Foreseen counts the top alert cards the crew has seen with the
@@ -206,6 +209,7 @@ func (s *State) Clone() *State {
 		e.Params = maps.Clone(s.End.Params)
 		c.End = &e
 	}
+	c.AlertCardsDrawn = cloneStrings(s.AlertCardsDrawn)
 	c.Suppressions = cloneStrings(s.Suppressions)
 	c.Alarms.Suppressed = slices.Clone(s.Alarms.Suppressed)
 	c.CargoPodTools = cloneStrings(s.CargoPodTools)

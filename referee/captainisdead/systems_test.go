@@ -7,7 +7,7 @@ import (
 	"tablewarden/referee/kit"
 )
 
-// TestNoFirstTurnWin is issue 13's report: repeating repair_system for Ship
+// TestNoFirstTurnWin reproduces a reported bug: repeating repair_system for Ship
 // Control from the Infirmary, while it is still Locked, moved it to WIN!
 // in four moves. Setup places all 9 systems Locked; a system is repaired
 // in its own room.

@@ -209,6 +209,9 @@ func (s *State) seatView(i int, p Player) kit.SeatView {
 	switch {
 	case p.Character == "":
 		status, label = "choosing_role", "choosing a role"
+	case s.Phase == PhaseChooseRoles:
+		// Characters come aboard once every role is chosen.
+		status, label = "role_chosen", "role chosen"
 	case p.Out:
 		status, label = "out", "out of the game"
 	case !p.Alive:
@@ -222,6 +225,15 @@ func (s *State) seatView(i int, p Player) kit.SeatView {
 		f["hand"] = p.handCount()
 		f["hand_size"] = r.Hand
 		f["actions"] = r.Actions
+		// The board and the phone say the same: the active character's
+		// actions left, everyone else's actions a turn.
+		// actions_label words it, as the board and the phone show it.
+		if s.Phase == PhaseTurn && i == s.active() && p.Alive {
+			f["actions_left"] = s.actionsLeft()
+			f["actions_label"] = strconv.Itoa(s.actionsLeft()) + " of " + strconv.Itoa(r.Actions) + " left"
+		} else {
+			f["actions_label"] = strconv.Itoa(r.Actions) + " a turn"
+		}
 	}
 	if p.Alive {
 		f["room"] = s.roomName(p.Room)

@@ -19,7 +19,7 @@ import (
 // catalog or sit beside the code (referee/README.md).
 func TestViewsCarryCodes(t *testing.T) {
 	survey := os.Getenv("TW_CODES_SURVEY") != ""
-	for _, g := range catalog.All() {
+	for _, g := range append(catalog.All(), catalog.Bench()...) {
 		info := g.Info()
 		t.Run(info.ID, func(t *testing.T) {
 			labels := kittest.CatalogLabels(info)

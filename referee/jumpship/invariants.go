@@ -48,7 +48,7 @@ func invariants(st *State) error {
 		}
 	}
 	if bios[Human] != humans || bios[Alien] != aliens || bios[Queen] != 1 || len(bios) > 3 {
-		return fmt.Errorf("Bio IDs %v, want %d Humans, %d Aliens and 1 Queen", bios, humans, aliens)
+		return fmt.Errorf("dealt Bio IDs %v, want %d Humans, %d Aliens and 1 Queen", bios, humans, aliens)
 	}
 	if err := st.checkTokens(); err != nil {
 		return err

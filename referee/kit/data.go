@@ -3,6 +3,7 @@ package kit
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"sync"
 )
 
@@ -53,13 +54,14 @@ func LoadData(embedded []byte, override json.RawMessage, rule string, dst any) e
 	}
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &probe); err != nil {
-		return Errorf("bad_option", rule, "The game data override must be a JSON object: %v.", err)
+		return Errorf("bad_option", rule, "The game data override must be a group of named values, like the game's data.json.")
 	}
 	_ = overlay(dst, raw, clearList) // clearList never fails
 	dec = json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return Errorf("bad_option", rule, "The game data override is not valid: %v.", err)
+		// The decoder's refusal in a plain sentence (argerrors.go).
+		return Errorf("bad_option", rule, "The game data override is not valid: %s", strings.ReplaceAll(decodeError(rule, raw, err).Message, "this move's arguments", "its entries"))
 	}
 	if dec.More() {
 		return Errorf("bad_option", rule, "The game data override has trailing data.")

@@ -39,6 +39,13 @@ const (
 	OptEnum   OptionKind = "enum"
 	OptString OptionKind = "string"
 	OptJSON   OptionKind = "json" // game data override, e.g. a board graph
+	// OptSeat names a player: a whole number, the seat in the dealt order
+	// (the seats that remain at the start, in joining order), or -1 for
+	// the game's default rule (its Choices label it). It can be chosen only
+	// once players have joined, so the create form leaves it out: the host
+	// assigns it in the lobby and sends it with the start request, naming
+	// the seat as the lobby lists it (table.Service.StartWith maps it).
+	OptSeat OptionKind = "seat"
 )
 
 // OptionSpec is one table option with its default and limits.
@@ -127,7 +134,8 @@ func DecodeArgs(m Move, dst any) error { return DecodeArgsRule(m, "Move", dst) }
 
 // DecodeArgsRule decodes a move's args strictly into dst: unknown fields,
 // wrong types and trailing data are a *RuleError with code "bad_args" that
-// names rule, the section of the book the move comes from.
+// names rule, the section of the book the move comes from, in a plain
+// sentence naming the argument and what it must be (argerrors.go).
 func DecodeArgsRule(m Move, rule string, dst any) error {
 	raw := m.Args
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
@@ -136,10 +144,10 @@ func DecodeArgsRule(m Move, rule string, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return Errorf("bad_args", rule, "The move %q has invalid arguments: %v.", m.Type, err)
+		return decodeError(rule, raw, err)
 	}
 	if dec.More() {
-		return Errorf("bad_args", rule, "The move %q has trailing data after its arguments.", m.Type)
+		return argError(rule, "trailing")
 	}
 	return nil
 }
@@ -153,7 +161,7 @@ func DecodeOptions(raw json.RawMessage, specs []OptionSpec, dst any) error {
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return Errorf("bad_option", "Setup", "Table options must be a JSON object: %v.", err)
+		return Errorf("bad_option", "Setup", optionsNotObject)
 	}
 	byName := map[string]OptionSpec{}
 	for _, s := range specs {
@@ -175,7 +183,7 @@ func DecodeOptions(raw json.RawMessage, specs []OptionSpec, dst any) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(dst); err != nil {
-		return Errorf("bad_option", "Setup", "Table options are invalid: %v.", err)
+		return Errorf("bad_option", "Setup", "%s", optionDecodeMessage(err))
 	}
 	return nil
 }
@@ -188,6 +196,14 @@ func checkOption(s OptionSpec, v json.RawMessage) error {
 			return Errorf("bad_option", "Setup", "Option %q must be a whole number.", s.Name)
 		}
 		if s.Min != nil && n < *s.Min || s.Max != nil && n > *s.Max {
+			return Errorf("bad_option", "Setup", "Option %q is %d, out of its range %s.", s.Name, n, rangeText(s.Min, s.Max))
+		}
+	case OptSeat:
+		var n int
+		if err := json.Unmarshal(v, &n); err != nil {
+			return Errorf("bad_option", "Setup", "Option %q must name a seat by its number.", s.Name)
+		}
+		if n < -1 || s.Min != nil && n < *s.Min || s.Max != nil && n > *s.Max {
 			return Errorf("bad_option", "Setup", "Option %q is %d, out of its range %s.", s.Name, n, rangeText(s.Min, s.Max))
 		}
 	case OptBool:

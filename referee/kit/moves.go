@@ -274,7 +274,7 @@ func (ms *Moves[S]) Apply(st State, who Actor, m Move, ctx Ctx) (Result, error) 
 	offered := d.offered(s0, seat)
 	t := &Turn[S]{S: ms.cfg.Clone(s0), Ctx: ctx, RNG: ctx.RNG}
 	if err := d.Apply(t, seat, m); err != nil {
-		return Result{}, err
+		return Result{}, withArgKinds(err, d.Spec)
 	}
 	if len(offered) == 0 {
 		return Result{}, Errorf("not_offered", d.Spec.Rule, "%s is not possible now.", d.Spec.Label)
@@ -301,7 +301,7 @@ func WithinOffer(offered MoveSpec, m Move) error {
 	raw := bytes.TrimSpace(m.Args)
 	if len(raw) > 0 && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &args); err != nil {
-			return Errorf("bad_args", offered.Rule, "The move %q has invalid arguments: %v.", m.Type, err)
+			return decodeError(offered.Rule, raw, err)
 		}
 	}
 	for _, a := range offered.Args {
@@ -314,7 +314,7 @@ func WithinOffer(offered MoveSpec, m Move) error {
 		}
 		var x any
 		if err := json.Unmarshal(v, &x); err != nil {
-			return Errorf("bad_args", offered.Rule, "The move %q has an invalid %s.", m.Type, a.Name)
+			return argError(offered.Rule, "type_value", "arg", a.Name, "got", shown(v))
 		}
 		found := false
 		for _, c := range a.Choices {

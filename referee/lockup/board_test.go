@@ -44,7 +44,7 @@ func blinded(st *State) *State {
 // every step, checks that the board (shared by every screen) is the same
 // for every viewer and does not change when every secret does: no
 // face-down identity, strength or list position, no loot token, no deck
-// order (issue 15).
+// order.
 func TestBoardHidesSecrets(t *testing.T) {
 	g := New()
 	for _, tc := range []struct {

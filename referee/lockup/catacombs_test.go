@@ -128,7 +128,7 @@ func TestCatacombMovement(t *testing.T) {
 }
 
 // TestAdvanceLanternIconBounded: each Advance lantern claim names its
-// source, and a source gives one advance (issue 13: three claims in a row
+// source, and a source gives one advance (three claims in a row
 // moved a lantern from ENTRANCE to Crawlway). The table sees each claim in
 // the log.
 func TestAdvanceLanternIconBounded(t *testing.T) {
@@ -184,7 +184,7 @@ func offeredChoices(t *testing.T, st *State, s int, typ, arg string) []any {
 
 // TestPathCostPaidNotChecked: the app does not track the base game's
 // resources, so a path cost is recorded as "paid, not checked" in the log,
-// and the game data says why (issue 13).
+// and the game data says why.
 func TestPathCostPaidNotChecked(t *testing.T) {
 	st := atLegend(t, "Ana", "Bia")
 	if got, want := st.Data.PathCosts.Value, "paid_not_checked"; got != want {

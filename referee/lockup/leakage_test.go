@@ -43,7 +43,7 @@ func TestLeakFaceDownStrength(t *testing.T) {
 // TestLeakFaceDownListOrder: a face-down token is listed where it was
 // placed, not in the owner's token order: with crew3 face up at a
 // location, a face-down crew1 (weaker) and a face-down crew6 (stronger)
-// must look the same to every other screen (issue 13).
+// must look the same to every other screen.
 func TestLeakFaceDownListOrder(t *testing.T) {
 	st := setup(t, 43, "", "Ana", "Bia", "Caio")
 	q := quietLocation(st)

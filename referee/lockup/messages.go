@@ -128,6 +128,14 @@ func ruleErr(code, section string, kv ...string) *kit.RuleError {
 		panic("lockup: no message for error code " + code)
 	}
 	p := pairs(kv)
+	if code == "bad_args" && p["detail"] == "" {
+		// The referee's own bad_args name no argument: the plain sentence
+		// of kit.ArgTerms' shape, "the arguments are invalid".
+		if p == nil {
+			p = map[string]string{}
+		}
+		p["detail"] = term("bad_args.invalid")
+	}
 	return &kit.RuleError{Code: code, Rule: section, Message: fill(t.en, englishParams(p)), Params: p}
 }
 

@@ -132,8 +132,8 @@ func TestTranslateRuleError(t *testing.T) {
 // and checks that every catalog key the game emits has pt-BR text whose
 // placeholders are exactly the params given: each viewer's prompt, each
 // log entry, the outcome's reason, each phase, each fixed choice offered;
-// and that the kit's own refusals, which carry no params, have pt-BR text
-// without placeholders.
+// and that the kit's own refusals, which carry no params (but bad_args,
+// whose detail is its sentence), have pt-BR text without placeholders.
 func TestEveryEmittedKeyTranslated(t *testing.T) {
 	g := New()
 	pt := g.Info().Messages["pt-BR"]
@@ -256,9 +256,11 @@ func TestEveryEmittedKeyTranslated(t *testing.T) {
 			check(view.Prompt.Code, view.Prompt.Params)
 		}
 	}
-	for _, code := range []string{"game_over", "unknown_move", "host_only", "seat_only", "system_only", "wrong_phase", "bad_args", "not_offered"} {
+	for _, code := range []string{"game_over", "unknown_move", "host_only", "seat_only", "system_only", "wrong_phase", "not_offered"} {
 		check(code, nil)
 	}
+	// bad_args carries its plain sentence as a term (kit.ArgTerms) in detail.
+	check("bad_args", map[string]string{"detail": ""})
 	for code := range confirmTexts {
 		check("confirm."+code, nil)
 	}

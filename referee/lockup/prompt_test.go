@@ -8,7 +8,7 @@ import (
 )
 
 // TestPromptsPerViewer: each screen is told what to do next, by name, in
-// English and in pt-BR (issue 14).
+// English and in pt-BR.
 func TestPromptsPerViewer(t *testing.T) {
 	g := New()
 	st := setup(t, 9, "", "Ana", "Bia", "Caio")

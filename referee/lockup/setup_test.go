@@ -151,7 +151,7 @@ func TestSetupPieces(t *testing.T) {
 	})
 }
 
-// TestSetupLogged: after Setup the log holds what setup dealt (issue 13):
+// TestSetupLogged: after Setup the log holds what setup dealt:
 // the tunnels dealt and collapsed, the loot stacks, the first legend card,
 // the minion row and the start of round 1; solo, the guard cards. Every
 // entry is public and none names a face-down loot token.

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"tablewarden/referee/kit"
 )
 
 // A term is how a view names a thing of the game inside a text it sends
@@ -123,6 +125,11 @@ var allTerms = sync.OnceValue(func() map[string]text {
 	for k, v := range termTexts {
 		out[k] = v
 	}
+	// The kit's plain sentences for arguments the decoder refuses.
+	for k, v := range kit.ArgTerms() {
+		out[k] = text{v[0], v[1]}
+	}
+	out["bad_args.invalid"] = text{"The move's arguments are invalid.", "Os argumentos da jogada são inválidos."}
 	for k, v := range boardTexts {
 		out[k] = v
 	}

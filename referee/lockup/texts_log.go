@@ -11,7 +11,7 @@ var outcomeTexts = map[string]text{
 var errorTexts = map[string]text{
 	"player_count":              {"Lockup: Breakout is for 1 to 5 players, not {n}.", "Lockup: Breakout é para 1 a 5 jogadores, não {n}."},
 	"bad_option":                {"A table option is invalid: {detail}", "Uma opção da mesa é inválida: {detail}"},
-	"bad_args":                  {"The move's arguments are invalid.", "Os argumentos da jogada são inválidos."},
+	"bad_args":                  {"{detail}", "{detail}"}, // kit.ArgTerms, or bad_args.invalid (ruleErr)
 	"unknown_move":              {"There is no such move in Lockup: Breakout.", "Essa jogada não existe em Lockup: Breakout."},
 	"game_over":                 {"The game is over.", "O jogo terminou."},
 	"host_only":                 {"Only the host's screen records this.", "Só a tela do anfitrião registra isto."},

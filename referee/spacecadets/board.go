@@ -272,6 +272,9 @@ func (b *boardBuilder) counters(d *GameData) {
 		add("Turn", strconv.Itoa(s.Turn))
 	}
 	add("Step", stepLabels[s.Step])
+	if s.TimerPauses {
+		add("House rule", "Timers can be paused")
+	}
 	if s.NemesisUsed {
 		add("Nemesis marker", strconv.Itoa(s.Nemesis))
 	}
@@ -319,7 +322,7 @@ func (b *boardBuilder) stations(d *GameData) {
 	if at := s.Science.Attempt; at != nil {
 		what := fmt.Sprintf("Research of %d Science points", at.Level)
 		if at.Kind == "build" {
-			what = fmt.Sprintf("Building %s (cost %d)", d.Equipment[at.Card].Name, at.Level)
+			what = fmt.Sprintf("Building %s (%s)", d.eeTitle(at.Card), pointsText(at.Level))
 		}
 		b.view.Slots = append(b.view.Slots, kit.BoardSlot{Label: "Workbench", Value: what, Tags: []string{at.Status}})
 	}

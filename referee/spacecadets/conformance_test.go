@@ -35,6 +35,8 @@ func TestConformance(t *testing.T) {
 	}
 	cases = append(cases, kittest.ConformanceCase{Name: "mission7/hard/6p", Options: json.RawMessage(`{"mission":"7","difficulty":"hard"}`),
 		Seats: 6, Moves: 90, Linger: 40, Each: each})
+	cases = append(cases, kittest.ConformanceCase{Name: "mission7/timer_pauses/4p", Options: json.RawMessage(`{"mission":"7","timer_pauses":true}`),
+		Seats: 4, Moves: 90, Linger: 40, Each: each})
 	played := kittest.Conformance(t, New(), State{}, cases...)
 	for _, typ := range []string{"keep_starting", "science_select", "research", "ship_moved", "enemy_moved",
 		"enemy_lock", "choose_arrival", "pass_gate", "reveal_crystal", "exit_map", "subdue_tentacle", "kraken_activate", "scan_beak"} {

@@ -144,9 +144,14 @@ type Piece struct {
 }
 
 // EnemyCard is an enemy card. Class is easy, normal, hard or historical.
+// BaseGame marks a card of the original Space Cadets that the expansion's
+// book names (Mission 8 leaves Sniper, Battle Platform and Carrier out);
+// the others are the expansion's 18 (Components: 5 Easy, 3 Normal,
+// 2 Hard, 8 Historical; its 4 Kraken cards are the tentacles).
 type EnemyCard struct {
 	kit.Sourced
 	Name          string `json:"name"`
+	BaseGame      bool   `json:"base_game,omitempty"`
 	Class         string `json:"class"`
 	Speed         int    `json:"speed"`
 	Parasite      string `json:"parasite"` // shield, weapon, energy, ripper or ""

@@ -68,6 +68,29 @@
 //     something stands; enemies whose squares the app does not know (H1,
 //     H2, H3) stand in an "on the squares shown in the mission" place.
 //   - The current step's timer is shown with its length before it starts.
+//   - The stations (captain_seat, science_seat, sensors_seat) are seat
+//     options (kit.OptSeat): the host assigns them in the lobby, once
+//     players have joined, and sends them with the start.
+//   - Players read an Experimental Equipment card by its name where the
+//     data has one (the book's three, or the table's), otherwise "Unnamed
+//     card 05", always with its Science points and use; a Component card
+//     by the pieces it shows. The data's names stay the cards' keys in
+//     moves and state.
+//   - Reading: the Science step runs its 30 seconds once ("At the end of
+//     the 30 seconds, look at the components on the Workbench"), and so
+//     does each timed step: a timer is not paused ("no_pause") and is not
+//     started a second time in the same step, whether it ran out or was
+//     cancelled ("timer_already_run"); the next turn's step starts afresh.
+//     A table that pauses its timers sets the house rule option
+//     timer_pauses, which the board and every view show ("House rule:
+//     Timers can be paused"); restarts stay refused.
+//   - Mission 10: a move that ends on a Beak square the ship was not on
+//     entered at least one Beak square, so it costs at least one square's
+//     dice even when the report says beak_squares 0.
+//   - The expansion's enemy cards are 5 Easy, 3 Normal, 2 Hard and 8
+//     Historical (Components), plus the 4 Kraken cards (the tentacles);
+//     the three base-game cards the book names (Sniper, Battle Platform,
+//     Carrier) are in the data too, marked base_game.
 //
 // Moves go through one table (moves.go, kit.Moves): the host or the
 // Captain's phone runs the steps, the timers and "Mission failed"; any

@@ -2,7 +2,6 @@ package spacecadets
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"tablewarden/referee/kit"
 )
@@ -94,8 +93,11 @@ type Options struct {
 	ScienceSeconds int    `json:"science_seconds"`
 	// EngineeringStep is "book" (Step 3B with 2 players in Missions 8 and
 	// H1, Step 3A otherwise), or "3A"/"3B" as the table chooses.
-	EngineeringStep string          `json:"engineering_step"`
-	GameData        json.RawMessage `json:"game_data"`
+	EngineeringStep string `json:"engineering_step"`
+	// TimerPauses is the house rule that lets the timers be paused and
+	// resumed; the book's timers run once, without a pause.
+	TimerPauses bool            `json:"timer_pauses"`
+	GameData    json.RawMessage `json:"game_data"`
 }
 
 func defaultOptions() Options {
@@ -107,15 +109,14 @@ func optionSpecs() []kit.OptionSpec {
 	for _, id := range missionIDs {
 		missions = append(missions, kit.Choice{Value: id, Label: "Mission " + id + ": " + defaultData.mission(id).Name})
 	}
-	players := func(auto string) []kit.Choice {
-		var c []kit.Choice
-		if auto != "" {
-			c = append(c, kit.Choice{Value: -1, Label: auto})
+	// The stations are seat options: the host assigns them in the lobby,
+	// once players have joined (kit.OptSeat); -1 is the default rule its
+	// choice names.
+	byDefault := func(rule string) []kit.Choice {
+		if rule == "" {
+			return nil
 		}
-		for i := 0; i < maxPlayers; i++ {
-			c = append(c, kit.Choice{Value: i, Label: fmt.Sprintf("Player %d", i+1)})
-		}
-		return c
+		return []kit.Choice{{Value: -1, Label: rule}}
 	}
 	const assumed = " Assumed: the book does not print this; change it here if your copy differs."
 	return []kit.OptionSpec{
@@ -124,11 +125,11 @@ func optionSpecs() []kit.OptionSpec {
 		{Name: "difficulty", Label: "Difficulty", Kind: kit.OptEnum, Default: "normal", Source: "rulebook",
 			Choices: []kit.Choice{{Value: "easy", Label: "Easy"}, {Value: "normal", Label: "Normal"}, {Value: "hard", Label: "Hard"}},
 			Help:    "The difficulty sets the enemy levels and, in some missions, the objectives."},
-		{Name: "captain_seat", Label: "Captain", Kind: kit.OptEnum, Default: 0, Choices: players(""),
-			Help: "The player (in joining order) who is the Captain: the Captain runs the steps and the timers with the host."},
-		{Name: "science_seat", Label: "Science Officer", Kind: kit.OptEnum, Default: -1, Choices: players("The last player"),
+		{Name: "captain_seat", Label: "Captain", Kind: kit.OptSeat, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(maxPlayers - 1),
+			Help: "The player who is the Captain: the Captain runs the steps and the timers with the host. The host assigns the stations in the lobby, once players have joined."},
+		{Name: "science_seat", Label: "Science Officer", Kind: kit.OptSeat, Default: -1, Min: kit.IntPtr(-1), Max: kit.IntPtr(maxPlayers - 1), Choices: byDefault("The last to join"),
 			Help: "The player who is the Science Officer. Any player can be assigned, as they act in their own phase."},
-		{Name: "sensors_seat", Label: "Sensors", Kind: kit.OptEnum, Default: -1, Choices: players("Player 3 (Player 2 with two players)"),
+		{Name: "sensors_seat", Label: "Sensors", Kind: kit.OptSeat, Default: -1, Min: kit.IntPtr(-1), Max: kit.IntPtr(maxPlayers - 1), Choices: byDefault("The third to join (second of two)"),
 			Help: "The player at the Sensors station, who holds the Star Kraken's tentacle cards in Mission 10."},
 		{Name: "step3a_seconds", Label: "Step 3A timer, seconds (0: mission data)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "assumed",
 			Help: "The book refers to the base game's timed Step 3 without giving its length; the mission data uses 30 seconds." + assumed},
@@ -139,6 +140,8 @@ func optionSpecs() []kit.OptionSpec {
 		{Name: "engineering_step", Label: "Engineering step", Kind: kit.OptEnum, Default: "book", Source: "rulebook",
 			Choices: []kit.Choice{{Value: "book", Label: "As the book says"}, {Value: "3A", Label: "Always Step 3A"}, {Value: "3B", Label: "Always Step 3B"}},
 			Help:    "The book moves Engineering to Step 3B only for two players in Missions 8 and H1; every other game performs it in Step 3A. Choose another step only as a house rule."},
+		{Name: "timer_pauses", Label: "House rule: timers can be paused", Kind: kit.OptBool, Default: false,
+			Help: "The book's Science step runs its 30 seconds once, and so does each timed step: no pause, and no second start in the same step. Tick this only if your table pauses the timers; the board shows the house rule."},
 		{Name: "game_data", Label: "Game data (cards, maps, step lengths) as JSON", Kind: kit.OptJSON, Default: nil, Source: "assumed",
 			Help: "The cards, map squares and step lengths the book leaves to printed components, as JSON laid over the embedded data file: enter only what your copy prints differently, such as where Mission 9's enemies and crystals start." + assumed},
 	}

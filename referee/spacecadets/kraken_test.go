@@ -138,7 +138,7 @@ func TestKrakenSubdueAndPart2(t *testing.T) {
 		tb.to("step7")
 		tb.fail(crew, "kraken_activate", map[string]any{"row": 1, "col": 1}, "await_part2")
 		tb.do(captain, "next_step", nil)
-		// Issue 14: the public view carries the link and names who starts
+		// The public view carries the link and names who starts
 		// part 2; only the Captain is offered the move, not the Sensors
 		// player who holds the cards.
 		kv := publicOf(tb.s).Kraken
@@ -218,6 +218,42 @@ func TestPart2Spins(t *testing.T) {
 	for _, x := range tb.s.Kraken.Tentacles {
 		if x.ID != "t1" && (x.Row != sleeping[x.ID][0] || x.Col != sleeping[x.ID][1]) {
 			t.Fatalf("sleeping %s moved", x.ID)
+		}
+	}
+}
+
+// TestKrakenBeakEntered: a move that ends on a Beak square the ship was not
+// on has entered at least one Beak square and costs its dice even when the
+// report says none; staying on the same Beak square enters none.
+func TestKrakenBeakEntered(t *testing.T) {
+	tb := newTable(t, `{"mission":"10"}`, 4, 13)
+	tb.to("step5")
+	beak := tb.s.D().Kraken.Beak
+	damages := func(args map[string]any) int {
+		t.Helper()
+		n := len(tb.events)
+		tb.do(crew, "ship_moved", args)
+		dmg := 0
+		for _, e := range tb.events[n:] {
+			if e.Code == "damage" {
+				dmg++
+			}
+		}
+		return dmg
+	}
+	for _, c := range []struct {
+		name string
+		args map[string]any
+		want int
+	}{
+		{"EnterReportingNone", map[string]any{"row": beak[0][0], "col": beak[0][1], "facing": "N"}, 1},
+		{"TurnOnTheSameSquare", map[string]any{"row": beak[0][0], "col": beak[0][1], "facing": "E"}, 0},
+		{"NextBeakSquareReportingZero", map[string]any{"row": beak[1][0], "col": beak[1][1], "facing": "E", "beak_squares": 0}, 1},
+		{"ThroughTwo", map[string]any{"row": beak[3][0], "col": beak[3][1], "facing": "S", "beak_squares": 2}, 2},
+		{"Leave", map[string]any{"row": 1, "col": 1, "facing": "S"}, 0},
+	} {
+		if got := damages(c.args); got != c.want {
+			t.Fatalf("%s: damage events = %d, want %d (%d dice each)", c.name, got, c.want, tb.s.D().Kraken.BeakDicePerSquare)
 		}
 	}
 }

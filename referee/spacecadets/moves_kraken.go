@@ -3,6 +3,7 @@ package spacecadets
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -10,7 +11,27 @@ import (
 // ContinuationPath is the app's own short URL path of the continuation of
 // Mission 10 for the last active tentacle (the book's QR code target is
 // printed on the card and not reproduced).
-func ContinuationPath(tentacleID string) string { return "/kraken/" + tentacleID }
+func ContinuationPath(tentacleID string) string { return "/kraken/" + escapeID(tentacleID) }
+
+// escapeID writes a tentacle id as one path segment that the phones'
+// link finder ([A-Za-z0-9_%-]+) reads whole: every other byte becomes
+// %XX, which url.PathUnescape reads back.
+func escapeID(id string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '-':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
+}
 
 func (k *Kraken) tentacle(id string) *Tentacle {
 	for i := range k.Tentacles {
@@ -294,6 +315,14 @@ type Part2Briefing struct {
 	AttackRangeBonus int
 	InkCloud         bool
 	ScanRange        int
+	// NoText is true when the data holds no part 2 of the tentacle's own
+	// (a table's own tentacle card): the page says so and shows the
+	// built-in part 2, the rules every tentacle shares, which the referee
+	// plays for it.
+	NoText bool
+	// Table is true when the briefing comes from a table's own data and
+	// names the tentacle as that table does.
+	Table bool
 }
 
 // KrakenTentacleIDs lists the tentacle ids of the embedded data (t1–t4).
@@ -312,7 +341,44 @@ func Part2For(id string) (b Part2Briefing, ok bool) {
 	if t == nil {
 		return b, false
 	}
-	v := defaultData.variant(id)
-	return Part2Briefing{TentacleID: id, TentacleName: t.Name, Title: v.Title, ResearchTarget: v.ResearchTarget, Spins: v.Spins,
-		GrabDice: v.GrabDice, AttackRangeBonus: v.AttackRangeBonus, InkCloud: v.InkCloud, ScanRange: defaultData.Part2.ScanRange}, true
+	return part2Briefing(defaultData, id, t.Name), true
+}
+
+// Part2Default is the built-in part 2 for a tentacle id the embedded data
+// does not hold, named by its id: the rules every tentacle shares (NoText).
+func Part2Default(id string) Part2Briefing { return part2Briefing(defaultData, id, id) }
+
+// Part2FromView returns the part 2 briefing of tentacle id as a table has
+// it, from that table's board view (kit.View.Public of a Mission 10
+// table): the table's name of the tentacle and the table's part 2 for it,
+// or the built-in one (NoText) when the table's data has none. ok is false
+// when the view is not a Mission 10 table's or the table has no such
+// tentacle.
+func Part2FromView(public any, id string) (b Part2Briefing, ok bool) {
+	var p *publicView
+	switch v := public.(type) {
+	case publicView:
+		p = &v
+	case *publicView:
+		p = v
+	}
+	if p == nil || p.Kraken == nil || p.Kraken.data == nil {
+		return b, false
+	}
+	for _, t := range p.Kraken.Tentacles {
+		if t.ID == id {
+			b = part2Briefing(p.Kraken.data, id, t.Name)
+			b.Table = true
+			return b, true
+		}
+	}
+	return b, false
+}
+
+// part2Briefing is tentacle id's part 2 from d, naming it name.
+func part2Briefing(d *GameData, id, name string) Part2Briefing {
+	v := d.variant(id)
+	own := firstOf(d.Part2.Variants, func(v Part2Variant) bool { return v.Tentacle == id }) != nil
+	return Part2Briefing{TentacleID: id, TentacleName: name, Title: v.Title, ResearchTarget: v.ResearchTarget, Spins: v.Spins,
+		GrabDice: v.GrabDice, AttackRangeBonus: v.AttackRangeBonus, InkCloud: v.InkCloud, ScanRange: d.Part2.ScanRange, NoText: !own}
 }

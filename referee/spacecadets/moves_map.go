@@ -41,7 +41,9 @@ func onGrid(t *turn, section string, row, col int) error {
 // shield; ending the full move on a Vortex turns the ship 90° clockwise.
 // Codes: seats_only, wrong_step, ship_fixed, off_map, bad_facing,
 // arrival_pending, movement_cancelled (Mission 7, after passing a Gate),
-// no_beak.
+// no_beak. A move that ends on a Beak square the ship was not on has
+// entered at least one Beak square: it costs at least one square's dice
+// even when the report says none.
 func shipMoved(t *turn, seat int, args shipArgs) error {
 	if err := running(t, secMissions); err != nil {
 		return err
@@ -65,6 +67,10 @@ func shipMoved(t *turn, seat int, args shipArgs) error {
 	if args.BeakSquares > 0 && s.Kraken == nil {
 		return kit.Errorf("no_beak", rule(secM10), "Only Mission 10 has a Beak.")
 	}
+	squares := args.BeakSquares
+	if squares == 0 && s.entersBeak(args.Row, args.Col) {
+		squares = 1
+	}
 	s.Ship = Ship{Row: args.Row, Col: args.Col, Facing: args.Facing}
 	if args.Vortex {
 		s.Ship.Facing = rotateCW(s.Ship.Facing)
@@ -76,10 +82,22 @@ func shipMoved(t *turn, seat int, args shipArgs) error {
 		}
 	}
 	t.Public("ship_moved", "Ship at row %d, column %d, facing %s.", s.Ship.Row, s.Ship.Col, s.Ship.Facing)
-	for i := 0; i < args.BeakSquares; i++ {
+	if squares > args.BeakSquares {
+		t.Public("beak_entered", "The ship ends on a Beak square it was not on: it entered the Beak, %d dice of damage to a random shield.", s.D().Kraken.BeakDicePerSquare)
+	}
+	for i := 0; i < squares; i++ {
 		damage(t, "Beak", s.D().Kraken.BeakDicePerSquare, "")
 	}
 	return nil
+}
+
+// entersBeak reports whether a move ending on (row, col) ends on a Beak
+// square of Mission 10 that the ship was not on before the move.
+func (s *State) entersBeak(row, col int) bool {
+	if s.Kraken == nil || s.Ship.Row == row && s.Ship.Col == col {
+		return false
+	}
+	return slices.Contains(s.D().Kraken.Beak[:], Square{row, col})
 }
 
 func rotateCW(f string) string {

@@ -55,7 +55,7 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 	eeNames := func(cards []int) []kit.Choice {
 		var c []kit.Choice
 		for _, x := range cards {
-			c = append(c, kit.Choice{Value: d.Equipment[x].Name, Label: d.Equipment[x].Name})
+			c = append(c, kit.Choice{Value: d.Equipment[x].Name, Label: d.eeLabel(x)})
 		}
 		return c
 	}
@@ -91,6 +91,8 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 				runningT = append(runningT, t.Name)
 			case t.Paused:
 				pausedT = append(pausedT, t.Name)
+			case slices.Contains(s.TimersStarted, t.Name):
+				// each timer runs once a step
 			case t.Name == s.Step && t.Name != "science":
 				startable = append(startable, t.Name)
 			case t.Name == "science" && s.Step == "science" && at != nil && at.Status == "face_down":
@@ -107,10 +109,10 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 			add(boss, MoveStartTimer, choices("name", strs(startable)), scienceReveal)
 		}
 		if want == MovePauseTimer {
-			add(boss, MovePauseTimer, choices("name", strs(runningT)))
+			add(boss && s.TimerPauses, MovePauseTimer, choices("name", strs(runningT)))
 		}
 		if want == MoveResumeTimer {
-			add(boss, MoveResumeTimer, choices("name", strs(pausedT)))
+			add(boss && s.TimerPauses, MoveResumeTimer, choices("name", strs(pausedT)))
 		}
 		if want == MoveCancelTimer {
 			add(boss, MoveCancelTimer, choices("name", strs(append(slices.Clone(runningT), pausedT...))))
@@ -188,19 +190,18 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 			add(s.Step == "step1" && sc.Selected != nil, MoveScienceUnselect)
 		}
 		if want == MoveScienceBuild {
-			add(s.Step == "science" && at == nil && sc.Selected != nil && sc.CompDeck.Len() > sc.Selected.Level, MoveScienceBuild)
+			add(canBuild(s), MoveScienceBuild)
 		}
 		if want == MoveResearch {
-			add(s.Mission == "10" && s.Step == "science" && at == nil && sc.Selected == nil && !sc.DrewEE && !sc.Researched, MoveResearch,
-				ints("points", 1, min(3, sc.CompDeck.Len()-1)))
+			add(researchMax(s) > 0, MoveResearch, ints("points", 1, researchMax(s)))
 		}
 		if at != nil && at.Status == "running" {
-			var names []string
+			var cards []kit.Choice
 			for _, c := range at.Revealed {
-				names = append(names, d.Components[c].Name)
+				cards = append(cards, kit.Choice{Value: d.Components[c].Name, Label: d.componentLabel(c)})
 			}
 			if want == MoveSetAsideComponent {
-				add(true, MoveSetAsideComponent, choices("card", strs(names)))
+				add(true, MoveSetAsideComponent, choices("card", cards))
 			}
 		}
 		if want == MoveReportWorkbench {
@@ -211,12 +212,12 @@ func available(s *State, who int, want string) []kit.MoveSpec {
 		}
 	}
 	if captain && running {
-		var names []string
+		var held []kit.Choice
 		for _, e := range s.Equipment {
-			names = append(names, e.Name)
+			held = append(held, kit.Choice{Value: e.Name, Label: fmt.Sprintf("%s (level %d, %s)", d.eeTitle(e.Card), e.Level, usesText(e.UsesLeft))})
 		}
 		if want == MoveUseEquipment {
-			add(true, MoveUseEquipment, choices("card", strs(names)))
+			add(true, MoveUseEquipment, choices("card", held))
 		}
 		if want == MoveRadiationBelt {
 			add(!s.inactive("Shields"), MoveRadiationBelt, choices("shield", strs(d.Shields)))

@@ -93,7 +93,7 @@ func scienceDrawExtra(t *turn, seat int, args stationArgs) error {
 	s.Science.Drawn = append(s.Science.Drawn, c)
 	s.Science.ExtraDraws++
 	t.Reveal()
-	t.Public("science_draw_extra", "Remove 1 energy from %s: the Science Officer draws %s.", args.Station, s.D().Equipment[c].Name)
+	t.Public("science_draw_extra", "Remove 1 energy from %s: the Science Officer draws %s.", args.Station, s.D().eeLabel(c))
 	return nil
 }
 
@@ -114,7 +114,7 @@ func scienceSelect(t *turn, seat int, args cardArgs) error {
 		return err
 	}
 	sc.Selected = &Kept{Card: card, Level: lv}
-	t.Public("science_select", "The Science Officer selects %s to build at cost %d.", args.Card, lv)
+	t.Public("science_select", "The Science Officer selects %s to build at cost %d.", t.S.D().eeTitle(card), lv)
 	return nil
 }
 
@@ -220,7 +220,7 @@ func setAside(t *turn, seat int, args cardArgs) error {
 		return kit.Errorf("not_a_revealed_card", rule(secScience), "%q is not one of the turned-over Component cards.", args.Card)
 	}
 	at.SetAside = i
-	t.Public("set_aside", "%s is set aside; gather the components of the other %d card(s).", args.Card, at.Level)
+	t.Public("set_aside", "The Component card showing %s is set aside; gather the components of the other %d card(s).", piecesText(t.S.D().Components[at.Revealed[i]].Pieces), at.Level)
 	return nil
 }
 
@@ -318,7 +318,7 @@ func succeedAttempt(t *turn) {
 	}
 	sc.CompDeck.Shuffle(t.RNG)
 	if at.Kind == "build" {
-		t.Public("build_success", "Success! %s is built; its components and Component cards are removed from the game.", s.D().Equipment[at.Card].Name)
+		t.Public("build_success", "Success! %s is built; its components and Component cards are removed from the game.", s.D().eeTitle(at.Card))
 		gain(t, Kept{Card: at.Card, Level: at.Level})
 	} else {
 		sc.ResearchPts += at.Level
@@ -341,7 +341,7 @@ func failAttempt(t *turn, why string) {
 	sc.CompDeck.Shuffle(t.RNG)
 	if at.Kind == "build" {
 		sc.Discard = append(sc.Discard, at.Card)
-		t.Public("build_failed", "The build fails (%s): %s is discarded and the components return to their stations.", why, s.D().Equipment[at.Card].Name)
+		t.Public("build_failed", "The build fails (%s): %s is discarded and the components return to their stations.", why, s.D().eeTitle(at.Card))
 	} else {
 		t.Public("research_failed", "The Research fails (%s); the components return to their stations.", why)
 	}
@@ -363,12 +363,12 @@ func useEquipment(t *turn, seat int, args cardArgs) error {
 	e := &s.Equipment[i]
 	switch {
 	case e.UsesLeft < 0:
-		t.Public("equipment_used", "%s used (permanent).", e.Name)
+		t.Public("equipment_used", "%s used (permanent).", s.D().eeTitle(e.Card))
 	case e.UsesLeft > 1:
 		e.UsesLeft--
-		t.Public("equipment_used", "%s used: %s left.", e.Name, usesText(e.UsesLeft))
+		t.Public("equipment_used", "%s used: %s left.", s.D().eeTitle(e.Card), usesText(e.UsesLeft))
 	default:
-		t.Public("equipment_used", "%s used up and discarded.", e.Name)
+		t.Public("equipment_used", "%s used up and discarded.", s.D().eeTitle(e.Card))
 		s.Science.Discard = append(s.Science.Discard, e.Card)
 		s.Equipment = slices.Delete(s.Equipment, i, i+1)
 	}
@@ -378,16 +378,15 @@ func useEquipment(t *turn, seat int, args cardArgs) error {
 func equipmentList(t *turn, cards []int) string {
 	names := make([]string, len(cards))
 	for i, c := range cards {
-		names[i] = t.S.D().Equipment[c].Name
+		names[i] = t.S.D().eeLabel(c)
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(names, "; ")
 }
 
 func componentList(t *turn, cards []int) string {
 	names := make([]string, len(cards))
 	for i, c := range cards {
-		cc := t.S.D().Components[c]
-		names[i] = cc.Name + " [" + piecesText(cc.Pieces) + "]"
+		names[i] = "[" + piecesText(t.S.D().Components[c].Pieces) + "]"
 	}
 	return strings.Join(names, ", ")
 }

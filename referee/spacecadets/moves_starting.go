@@ -85,7 +85,7 @@ func keepStarting(t *turn, seat int, args cardArgs) error {
 		return kit.Errorf("over_three_points", rule(secScience), "Keeping %s at %d would exceed the %d starting Science points.", args.Card, lv, t.S.D().StartSciencePoints)
 	}
 	sc.StartKept = append(sc.StartKept, Kept{Card: card, Level: lv})
-	t.Public("start_kept", "Starting equipment: %s kept at %d.", args.Card, lv)
+	t.Public("start_kept", "Starting equipment: %s kept at %d.", t.S.D().eeTitle(card), lv)
 	return nil
 }
 
@@ -102,7 +102,7 @@ func unkeepStarting(t *turn, seat int, args cardArgs) error {
 		return kit.Errorf("not_kept", rule(secScience), "%q is not kept.", args.Card)
 	}
 	sc.StartKept = slices.Delete(sc.StartKept, i, i+1)
-	t.Public("start_unkept", "Starting equipment: %s put back.", args.Card)
+	t.Public("start_unkept", "Starting equipment: %s put back.", t.S.D().eeTitle(card))
 	return nil
 }
 
@@ -150,7 +150,7 @@ func gain(t *turn, k Kept) {
 		}
 	}
 	t.S.Equipment = append(t.S.Equipment, Equipment{Card: k.Card, Name: c.Name, Level: k.Level, UsesLeft: uses, Helm: c.Helm})
-	t.Public("equipment_gained", "The Captain gains %s (level %d, %s).", c.Name, k.Level, usesText(uses))
+	t.Public("equipment_gained", "The Captain gains %s (level %d, %s).", t.S.D().eeTitle(k.Card), k.Level, usesText(uses))
 }
 
 func usesText(u int) string {

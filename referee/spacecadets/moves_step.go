@@ -38,7 +38,7 @@ func nextStep(t *turn, seat int) error {
 	case "science":
 		if sel := s.Science.Selected; sel != nil {
 			s.Science.Discard = append(s.Science.Discard, sel.Card)
-			t.Public("science_skipped", "No build announced: %s goes to the discard pile.", s.D().Equipment[sel.Card].Name)
+			t.Public("science_skipped", "No build announced: %s goes to the discard pile.", s.D().eeTitle(sel.Card))
 			s.Science.Selected = nil
 		}
 		enter(t, "step2")

@@ -1,6 +1,7 @@
 package spacecadets
 
 import (
+	"slices"
 	"time"
 
 	"tablewarden/referee/kit"
@@ -41,8 +42,9 @@ func rewrap(err error, section string) error {
 
 // startTimer starts the current step's timer. Starting the Science timer
 // turns the face-down Component cards over; starting Step 3A in Mission 8
-// rolls the movement die. Codes: wrong_step, no_attempt, already_started,
-// timer_running.
+// rolls the movement die. A timer runs once a step: it is not started
+// again after it ran out or was cancelled. Codes: wrong_step, no_attempt,
+// already_started, timer_running, timer_already_run.
 func startTimer(t *turn, seat int, args timerArgs) error {
 	tm, err := timerFor(t, seat, args)
 	if err != nil {
@@ -66,8 +68,12 @@ func startTimer(t *turn, seat int, args timerArgs) error {
 		}
 	}
 	if tm.Running || tm.Paused {
-		return kit.Errorf("timer_running", rule(timerSection(tm.Name)), "The %s timer is already running; pause, resume or cancel it.", tm.Label)
+		return kit.Errorf("timer_running", rule(timerSection(tm.Name)), "The %s timer is already running.", tm.Label)
 	}
+	if slices.Contains(s.TimersStarted, tm.Name) {
+		return kit.Errorf("timer_already_run", rule(timerSection(tm.Name)), "The %s timer has already run in this step: its seconds run once, with no second start.", tm.Label)
+	}
+	s.TimersStarted = append(s.TimersStarted, tm.Name)
 	secs := s.ScienceSeconds
 	switch tm.Name {
 	case "step3a":
@@ -109,6 +115,12 @@ func changeTimer(t *turn, seat int, args timerArgs, change func(tm *kit.Timer, n
 // holdTimer pauses or resumes a timer (change) and logs the time left as
 // event code, with verb ("paused", "resumed") in its text.
 func holdTimer(t *turn, seat int, args timerArgs, change func(tm *kit.Timer, now time.Time) error, code, verb string) error {
+	if !t.S.TimerPauses {
+		if _, err := timerFor(t, seat, args); err != nil {
+			return err
+		}
+		return kit.Errorf("no_pause", rule(timerSection(args.Name)), "The timers run without a pause: the Science step's 30 seconds, like each timed step's, run once. A table that pauses them sets the house rule \"timers can be paused\" when it is created.")
+	}
 	tm, err := changeTimer(t, seat, args, change)
 	if err != nil {
 		return err
@@ -117,12 +129,13 @@ func holdTimer(t *turn, seat int, args timerArgs, change func(tm *kit.Timer, now
 	return nil
 }
 
-// pauseTimer pauses a running timer. Codes: timer_not_running.
+// pauseTimer pauses a running timer, under the timer_pauses house rule
+// only. Codes: no_pause, timer_not_running.
 func pauseTimer(t *turn, seat int, args timerArgs) error {
 	return holdTimer(t, seat, args, (*kit.Timer).Pause, "timer_paused", "paused")
 }
 
-// resumeTimer resumes a paused timer. Codes: timer_not_paused.
+// resumeTimer resumes a paused timer. Codes: no_pause, timer_not_paused.
 func resumeTimer(t *turn, seat int, args timerArgs) error {
 	return holdTimer(t, seat, args, (*kit.Timer).Resume, "timer_resumed", "resumed")
 }
@@ -171,4 +184,5 @@ func cancelStepTimers(t *turn) {
 		}
 		tm.Expired = false
 	}
+	t.S.TimersStarted = nil
 }

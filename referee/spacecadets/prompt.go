@@ -107,6 +107,16 @@ func (p prompter) prompt() *kit.Prompt {
 				return pr
 			}
 		}
+		// The Captain moves on from Step 1: say what the Science Officer
+		// still has to do there, as the Science Officer's phone offers it.
+		if sc := s.Science; (p.captain || p.host()) && s.Roles.ScienceOfficer != s.Roles.Captain && sc.Selected == nil {
+			if !sc.DrewEE && (sc.Deck.Len() > 0 || len(sc.Discard) > 0) {
+				return say("prompt.captain_step1_draw", "Step 1: {officer} (Science Officer) draws {n} Experimental Equipment cards and may select one to build; tap Next step when the crew is done.", "officer", p.officerName(), "n", strconv.Itoa(s.D().Step1Draw))
+			}
+			if sc.DrewEE {
+				return say("prompt.captain_step1_select", "Step 1: {officer} (Science Officer) may select one of the cards drawn to build; tap Next step when the crew is done.", "officer", p.officerName())
+			}
+		}
 	case "science":
 		return p.science()
 	case "step3a", "step3b":
@@ -156,7 +166,7 @@ func (p prompter) step1Officer() *kit.Prompt {
 	case sc.DrewEE && sc.Selected == nil:
 		return say("prompt.science_select", "Step 1, Science: select one card to build this turn, draw another for 1 energy, or build nothing.")
 	case sc.Selected != nil:
-		return say("prompt.science_selected", "Step 1, Science: {card} is selected to build; {captain} (Captain) moves on to the Science step.", "card", d.Equipment[sc.Selected.Card].Name, "captain", p.captainName())
+		return say("prompt.science_selected", "Step 1, Science: {card} is selected to build; {captain} (Captain) moves on to the Science step.", "card", d.eeTitle(sc.Selected.Card), "captain", p.captainName())
 	}
 	return nil
 }
@@ -168,15 +178,33 @@ func (p prompter) science() *kit.Prompt {
 	secs := strconv.Itoa(s.ScienceSeconds)
 	officer, captain := p.officerName(), p.captainName()
 	switch {
+	case at == nil && sc.Selected != nil && !canBuild(s):
+		card, n := s.D().eeTitle(sc.Selected.Card), strconv.Itoa(sc.Selected.Level+1)
+		if p.captain || p.host() {
+			return say("prompt.science_cannot_build", "Science step: {card} cannot be built ({n} Component cards needed, {left} left); tap Next step.", "card", card, "n", n, "left", strconv.Itoa(sc.CompDeck.Len()))
+		}
+		return say("prompt.wait_cannot_build", "Science step: {card} cannot be built ({n} Component cards needed, {left} left); {captain} (Captain) moves on.", "card", card, "n", n, "left", strconv.Itoa(sc.CompDeck.Len()), "captain", captain)
 	case at == nil && sc.Selected != nil:
-		card := s.D().Equipment[sc.Selected.Card].Name
+		card := s.D().eeTitle(sc.Selected.Card)
 		if p.officer {
 			return say("prompt.science_build", "Science step: announce the build of {card} to draw {n} Component cards face down, or skip it.", "card", card, "n", strconv.Itoa(sc.Selected.Level+1))
 		}
 		return say("prompt.wait_build", "Science step: waiting for {officer} (Science Officer) to announce the build of {card}.", "officer", officer, "card", card)
 	case at == nil:
-		if p.officer && s.Mission == "10" && !sc.Researched && !sc.DrewEE {
-			return say("prompt.research", "Science step: announce Research of 1 to 3 Science points, or let {captain} (Captain) move on.", "captain", captain)
+		if most := researchMax(s); most > 0 {
+			pts := "1 to " + strconv.Itoa(most) + " Science points"
+			if most == 1 {
+				pts = "1 Science point"
+			}
+			switch {
+			case p.officer && p.captain:
+				return say("prompt.research_self", "Science step: announce Research of {points}, or tap Next step to go on without it.", "points", pts)
+			case p.officer:
+				return say("prompt.research", "Science step: announce Research of {points}, or let {captain} (Captain) move on.", "points", pts, "captain", captain)
+			case p.captain || p.host():
+				return say("prompt.research_wait_captain", "Science step: {officer} (Science Officer) may announce Research of {points}; tap Next step to go on without it.", "officer", officer, "points", pts)
+			}
+			return say("prompt.research_wait", "Science step: {officer} (Science Officer) may announce Research of {points}; {captain} (Captain) moves on.", "officer", officer, "points", pts, "captain", captain)
 		}
 		if p.captain || p.host() {
 			return say("prompt.science_skip", "Science step: nothing to build; tap Next step.")

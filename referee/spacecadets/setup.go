@@ -64,6 +64,7 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 		Seats:           append([]string(nil), seats...),
 		Roles:           roles,
 		EngineeringStep: "3A",
+		TimerPauses:     o.TimerPauses,
 		StepSeconds:     map[string]int{"3A": md.StepSeconds["3A"], "3B": md.StepSeconds["3B"]},
 		ScienceSeconds:  d.ScienceSeconds,
 		Step:            "setup",
@@ -121,6 +122,7 @@ var optionSection = map[string]string{
 	"mission": secMissions, "difficulty": secMissions, "captain_seat": secMissions, "science_seat": secScience,
 	"sensors_seat": secMissions, "step3a_seconds": secMissions, "step3b_seconds": secMissions,
 	"science_seconds": secScience, "engineering_step": secMissions, "game_data": secComponentList,
+	"timer_pauses": secScience,
 }
 
 var roleOption = map[string]string{"captain_seat": "Captain", "science_seat": "Science Officer", "sensors_seat": "Sensors player"}
@@ -134,7 +136,7 @@ func decodeOptions(raw json.RawMessage) (Options, error) {
 		return o, nil
 	}
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return o, kit.Errorf("bad_option", rule(secMissions), "Table options must be a JSON object: %v.", err)
+		return o, kit.Errorf("bad_option", rule(secMissions), "Table options must be a group of named values, such as {\"mission\": \"7\"}.")
 	}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		one, _ := json.Marshal(map[string]json.RawMessage{k: m[k]})

@@ -76,10 +76,10 @@ func (g *Game) SetupEvents(st kit.State) []kit.Event {
 	var cards []string
 	for _, c := range s.Science.StartDraw {
 		cv := s.cardView(c)
-		cards = append(cards, cv.Name+" (cost "+cv.Cost+")")
+		cards = append(cards, cv.Label)
 	}
 	if len(cards) > 0 {
-		log("setup_equipment", "Five Experimental Equipment cards are drawn: %s. Keep %d Science points of them.", strings.Join(cards, ", "), bestStartPoints(d, s.Science.StartDraw))
+		log("setup_equipment", "Five Experimental Equipment cards are drawn: %s. Keep %d Science points of them.", strings.Join(cards, "; "), bestStartPoints(d, s.Science.StartDraw))
 	}
 	return ev
 }

@@ -95,7 +95,7 @@ func TestH2NemesisByDifficulty(t *testing.T) {
 
 // TestTwoPlayerEngineering: with 2 players Engineering moves to Step 3B in
 // Missions 8 and H1, as the book says, and not in Mission 9, whose page
-// does not say so (issue 13); the table may choose otherwise by option.
+// does not say so; the table may choose otherwise by option.
 func TestTwoPlayerEngineering(t *testing.T) {
 	for _, tc := range []struct {
 		opts  string

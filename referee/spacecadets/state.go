@@ -29,6 +29,11 @@ type State struct {
 	Turn   int         `json:"turn" vis:"public"`
 	Step   string      `json:"step" vis:"public"`
 	Timers []kit.Timer `json:"timers" vis:"public"`
+	// TimersStarted names the timers started in the current step: each
+	// runs once a step (the book's 30 seconds), however it ended.
+	TimersStarted []string `json:"timers_started,omitempty" vis:"public"`
+	// TimerPauses is the table's house rule that timers may be paused.
+	TimerPauses bool `json:"timer_pauses,omitempty" vis:"public"`
 
 	NemesisUsed bool `json:"nemesis_used" vis:"public"`
 	Nemesis     int  `json:"nemesis" vis:"public"`

@@ -32,9 +32,16 @@ type enemyView struct {
 }
 
 type cardView struct {
-	Name string `json:"name"`
-	Cost string `json:"cost"`
-	Use  string `json:"use"`
+	// Name is the card's key in the moves (a placeholder where the data
+	// has no printed name); Title is its name for players ("Unnamed card
+	// 05" without one) and Label the whole card in one line.
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	Cost  string `json:"cost"`
+	// Points is its cost in words: "2 Science points".
+	Points string `json:"points"`
+	Use    string `json:"use"`
+	Label  string `json:"label"`
 }
 
 type attemptView struct {
@@ -92,6 +99,9 @@ type krakenView struct {
 	// 2": the Captain.
 	Part2StartedBy string     `json:"part2_started_by,omitempty"`
 	Part2          *part2View `json:"part2,omitempty"`
+	// data is the table's game data, for the continuation page
+	// (Part2FromView); it is not part of the JSON.
+	data *GameData
 }
 
 type tentacleView struct {
@@ -133,6 +143,11 @@ type publicView struct {
 	Tracks               map[string]any    `json:"mission_tracks,omitempty"`
 	Kraken               *krakenView       `json:"kraken,omitempty"`
 	End                  *End              `json:"end,omitempty"`
+	// HouseRules lists the table's house rules by option name
+	// ("timer_pauses"), HouseRulesLabels in words ("Timers can be
+	// paused"); empty when the table plays by the book.
+	HouseRules       []string `json:"house_rules,omitempty" enum:"timer_pauses"`
+	HouseRulesLabels []string `json:"house_rules_labels,omitempty"`
 }
 
 // View returns what a viewer may see. Nothing in this game is private to
@@ -219,6 +234,25 @@ func square(r, c int) string {
 	return "row " + rs + ", column " + cs
 }
 
+// houseRules names the house rules the table set, for the board and the
+// phones.
+func houseRules(s *State) []string {
+	var out []string
+	if s.TimerPauses {
+		out = append(out, "Timers can be paused")
+	}
+	return out
+}
+
+// houseRuleCodes names houseRules by the options that set them.
+func houseRuleCodes(s *State) []string {
+	var out []string
+	if s.TimerPauses {
+		out = append(out, "timer_pauses")
+	}
+	return out
+}
+
 func publicOf(s *State) publicView {
 	d := s.D()
 	md := s.missionData()
@@ -230,6 +264,8 @@ func publicOf(s *State) publicView {
 		StepLabel:            stepLabels[s.Step],
 		EngineeringStep:      s.EngineeringStep,
 		EngineeringStepLabel: "Step " + s.EngineeringStep,
+		HouseRules:           houseRuleCodes(s),
+		HouseRulesLabels:     houseRules(s),
 		Roles: map[string]string{
 			"captain": s.Seats[s.Roles.Captain],
 			"science": s.Seats[s.Roles.ScienceOfficer],
@@ -282,7 +318,7 @@ func publicOf(s *State) publicView {
 	}
 	p.Science = scienceOf(s)
 	for _, e := range s.Equipment {
-		ev := equipmentView{Name: e.Name, Level: e.Level, Uses: usesText(e.UsesLeft)}
+		ev := equipmentView{Name: d.eeTitle(e.Card), Level: e.Level, Uses: usesText(e.UsesLeft)}
 		if e.Helm {
 			ev.Note = "Helm: always available, causes no damage"
 		}
@@ -349,7 +385,8 @@ func (s *State) cardView(c int) cardView {
 	if e.Helm {
 		use += "; Helm"
 	}
-	return cardView{Name: e.Name, Cost: cost, Use: use}
+	d := s.D()
+	return cardView{Name: e.Name, Title: d.eeTitle(c), Cost: cost, Points: pointsText(e.Cost), Use: use, Label: d.eeLabel(c)}
 }
 
 func scienceOf(s *State) scienceView {
@@ -358,16 +395,16 @@ func scienceOf(s *State) scienceView {
 	v := scienceView{DeckCards: sc.Deck.Len(), DiscardPile: []string{}, ComponentCards: sc.CompDeck.Len(), ComponentsRemoved: []string{},
 		ExtraDraws: sc.ExtraDraws, ResearchPoints: sc.ResearchPts, ScienceDone: "nothing yet"}
 	for _, c := range sc.Discard {
-		v.DiscardPile = append(v.DiscardPile, d.Equipment[c].Name)
+		v.DiscardPile = append(v.DiscardPile, d.eeTitle(c))
 	}
 	for _, c := range sc.CompRemoved {
-		v.ComponentsRemoved = append(v.ComponentsRemoved, d.Components[c].Name)
+		v.ComponentsRemoved = append(v.ComponentsRemoved, piecesText(d.Components[c].Pieces))
 	}
 	for _, c := range sc.StartDraw {
 		v.StartingDraw = append(v.StartingDraw, s.cardView(c))
 	}
 	for _, k := range sc.StartKept {
-		v.StartingKept = append(v.StartingKept, fmt.Sprintf("%s at %d", d.Equipment[k.Card].Name, k.Level))
+		v.StartingKept = append(v.StartingKept, fmt.Sprintf("%s at %d", d.eeTitle(k.Card), k.Level))
 	}
 	if s.Step == "setup" {
 		v.StartingTarget = bestStartPoints(d, sc.StartDraw)
@@ -417,7 +454,7 @@ func scienceOf(s *State) scienceView {
 func krakenOf(s *State) *krakenView {
 	d := s.D()
 	k := s.Kraken
-	v := &krakenView{Part: k.Part, CardsHeldBy: s.Seats[s.Roles.Sensors] + " (Sensors)", Subdued: k.subdued()}
+	v := &krakenView{Part: k.Part, CardsHeldBy: s.Seats[s.Roles.Sensors] + " (Sensors)", Subdued: k.subdued(), data: d}
 	for _, b := range d.Kraken.Beak {
 		v.Beak = append(v.Beak, square(b[0], b[1]))
 	}

@@ -36,6 +36,8 @@ type stationPanel struct {
 // gather and where they come from.
 type componentView struct {
 	Card string `json:"card"`
+	// Label is the card as players tell it apart: its pieces.
+	Label string `json:"label"`
 	// Text is the whole card in one line: "Component 03: torpedo
 	// (Weapons)".
 	Text  string   `json:"text"`
@@ -56,7 +58,7 @@ func workbenchOf(s *State) []componentView {
 	var out []componentView
 	for i, c := range at.Revealed {
 		cc := s.D().Components[c]
-		v := componentView{Card: cc.Name, Text: cc.Name + ": " + piecesText(cc.Pieces), Needs: []string{}, Status: "choose"}
+		v := componentView{Card: cc.Name, Label: s.D().componentLabel(c), Text: cc.Name + ": " + piecesText(cc.Pieces), Needs: []string{}, Status: "choose"}
 		for _, p := range cc.Pieces {
 			piece := p.Piece + " (" + p.Station + ")"
 			if s.inactive(p.Station) {
@@ -103,7 +105,7 @@ func captainPanel(s *State) stationPanel {
 		p.Facts = append(p.Facts, "You hold no Experimental Equipment.")
 	}
 	for _, e := range s.Equipment {
-		line := fmt.Sprintf("You hold %s (level %d, %s).", e.Name, e.Level, usesText(e.UsesLeft))
+		line := fmt.Sprintf("You hold %s (level %d, %s).", s.D().eeTitle(e.Card), e.Level, usesText(e.UsesLeft))
 		if e.Helm {
 			line += " Helm: always available, causes no damage."
 		}
@@ -129,7 +131,7 @@ func sciencePanel(s *State) stationPanel {
 		}
 	}
 	if sc.Selected != nil {
-		p.Facts = append(p.Facts, fmt.Sprintf("Selected to build: %s at cost %d (draws %d Component cards).", d.Equipment[sc.Selected.Card].Name, sc.Selected.Level, sc.Selected.Level+1))
+		p.Facts = append(p.Facts, fmt.Sprintf("Selected to build: %s at %s (draws %d Component cards).", d.eeTitle(sc.Selected.Card), pointsText(sc.Selected.Level), sc.Selected.Level+1))
 	}
 	if at := sc.Attempt; at != nil {
 		switch at.Status {

@@ -136,7 +136,7 @@ func checkBoardSecrets(t testing.TB, s *State, b *kit.BoardView, where string) {
 
 // TestBoardSecrets: no face-down identity on the board at setup
 // (TestConformance checks the board at every step of its random games
-// through every mission, issue 15).
+// through every mission).
 func TestBoardSecrets(t *testing.T) {
 	g := New()
 	for _, m := range []string{"8", "H4"} {
@@ -152,7 +152,7 @@ func TestBoardSecrets(t *testing.T) {
 
 // TestStationPanels: each phone gets its stations' panels; the Science
 // Officer's workbench lists every turned-over Component card as text with
-// the pieces it needs (issue 15).
+// the pieces it needs.
 func TestStationPanels(t *testing.T) {
 	tb := newTable(t, `{"mission":"7"}`, 4, 5)
 	tb.startWith()
@@ -198,9 +198,9 @@ func TestStationPanels(t *testing.T) {
 
 // TestTimerValues: the current step's timer is drawn with the table's
 // length before it starts, its deadline while running, and its paused
-// state and time left while paused (issue 15).
+// state and time left while paused.
 func TestTimerValues(t *testing.T) {
-	tb := newTable(t, `{"mission":"7","step3a_seconds":45}`, 4, 1)
+	tb := newTable(t, `{"mission":"7","step3a_seconds":45,"timer_pauses":true}`, 4, 1)
 	tb.to("step3a")
 	timer := func() kit.Timer {
 		t.Helper()

@@ -11,7 +11,12 @@
 //	/kraken/kraken.js    the script of the "start part 2" button
 //
 // The pages need no table. With ?table=<tableId>, a button starts part 2 in
-// that table with the phone's seat token from localStorage "tw:<tableId>".
+// that table with the phone's seat token from localStorage "tw:<tableId>",
+// and the page is the table's own: it names the tentacle as the table's
+// data does, and it is found for every tentacle id the table has (its own
+// cards too, ids other than t1–t4). A table's tentacle with no part 2 of
+// its own in the table's data gets a plain note and the built-in part 2,
+// the rules every tentacle shares, which the referee plays for it.
 // They load no external resource and carry no inline script.
 package kraken
 
@@ -19,6 +24,7 @@ import (
 	_ "embed"
 	"html/template"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/skip2/go-qrcode"
@@ -42,18 +48,44 @@ const QRModule = 8
 // the server's public base URL (scheme and host, no trailing slash) for the
 // QR codes.
 func Handler(publicURL func(r *http.Request) string) http.Handler {
+	return TableHandler(publicURL, nil)
+}
+
+// TableLookup returns tentacle id's part 2 briefing as table tableID has
+// it (spacecadets.Part2FromView of the table's board view); ok is false
+// for an unknown table, another game, or a tentacle the table lacks.
+type TableLookup func(r *http.Request, tableID, id string) (b spacecadets.Part2Briefing, ok bool)
+
+// TableHandler is Handler with the tables' own tentacles: with
+// ?table=<tableId> the continuation page of a tentacle comes from
+// tables(r, tableId, id) when it knows it, else from the embedded data.
+func TableHandler(publicURL func(r *http.Request) string, tables TableLookup) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		rest, ok := strings.CutPrefix(r.URL.Path, "/kraken")
+		rest, ok := strings.CutPrefix(r.URL.EscapedPath(), "/kraken")
 		if !ok {
 			http.NotFound(w, r)
 			return
 		}
 		rest = strings.Trim(rest, "/")
+		tableID := r.URL.Query().Get("table")
+		// find is the briefing of a tentacle id (one escaped path segment).
+		find := func(seg string) (spacecadets.Part2Briefing, bool) {
+			id, err := url.PathUnescape(seg)
+			if err != nil || strings.Contains(seg, "/") || id == "" {
+				return spacecadets.Part2Briefing{}, false
+			}
+			if tableID != "" && tables != nil {
+				if b, ok := tables(r, tableID, id); ok {
+					return b, true
+				}
+			}
+			return spacecadets.Part2For(id)
+		}
 		switch {
 		case rest == "":
 			render(w, r, pageData{Index: true, Tentacles: briefings()})
@@ -62,12 +94,12 @@ func Handler(publicURL func(r *http.Request) string) http.Handler {
 			w.Header().Set("Cache-Control", "public, max-age=3600")
 			_, _ = w.Write(script)
 		case strings.HasSuffix(rest, "/qr.png"):
-			id := strings.TrimSuffix(rest, "/qr.png")
-			if _, ok := spacecadets.Part2For(id); !ok {
+			b, ok := find(strings.TrimSuffix(rest, "/qr.png"))
+			if !ok {
 				http.NotFound(w, r)
 				return
 			}
-			png, err := QRPNG(publicURL(r) + spacecadets.ContinuationPath(id))
+			png, err := QRPNG(publicURL(r) + pageURL(b, tableID))
 			if err != nil {
 				http.Error(w, "cannot draw the QR code", http.StatusInternalServerError)
 				return
@@ -76,12 +108,16 @@ func Handler(publicURL func(r *http.Request) string) http.Handler {
 			w.Header().Set("Cache-Control", "public, max-age=3600")
 			_, _ = w.Write(png)
 		default:
-			b, ok := spacecadets.Part2For(rest)
+			b, ok := find(rest)
 			if !ok {
 				http.NotFound(w, r)
 				return
 			}
-			d := pageData{Part: &b, Text: textFor(b), Table: r.URL.Query().Get("table"), URL: publicURL(r) + spacecadets.ContinuationPath(rest)}
+			d := pageData{Part: &b, Text: textFor(b), Table: tableID, URL: publicURL(r) + pageURL(b, tableID),
+				QR: spacecadets.ContinuationPath(b.TentacleID) + "/qr.png"}
+			if b.Table {
+				d.QR += "?table=" + url.QueryEscape(tableID)
+			}
 			render(w, r, d)
 		}
 	})
@@ -97,6 +133,15 @@ func QRPNG(url string) ([]byte, error) {
 	return q.PNG(-QRModule)
 }
 
+// pageURL is the path of b's page: a table's own briefing keeps its table.
+func pageURL(b spacecadets.Part2Briefing, tableID string) string {
+	p := spacecadets.ContinuationPath(b.TentacleID)
+	if b.Table {
+		p += "?table=" + url.QueryEscape(tableID)
+	}
+	return p
+}
+
 type pageData struct {
 	Index     bool
 	Tentacles []spacecadets.Part2Briefing
@@ -104,6 +149,8 @@ type pageData struct {
 	Text      tentacleText
 	Table     string
 	URL       string
+	// QR is the path of the qr.png of this page's own URL.
+	QR string
 }
 
 func briefings() []spacecadets.Part2Briefing {

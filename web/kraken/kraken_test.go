@@ -2,6 +2,7 @@ package kraken
 
 import (
 	"bytes"
+	"encoding/json"
 	"image"
 	"image/png"
 	"io"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/skip2/go-qrcode"
 
+	"tablewarden/referee/kit"
+	"tablewarden/referee/kit/kittest"
 	"tablewarden/referee/spacecadets"
 )
 
@@ -196,4 +199,89 @@ func sameGrid(a, b [][]bool) bool {
 		}
 	}
 	return true
+}
+
+// tableTentacles is a Mission 10 table's own tentacle cards: its own id
+// "arm-1" (no part 2 of its own in the data), an id that needs escaping,
+// and built-in ids under the table's names.
+const tableTentacles = `{"mission":"10","game_data":{"tentacles":[
+ {"id":"arm-1","name":"Grasping Arm","station":"Weapons","subdue":"As printed.","range":2,"attack_dice":2,"source":"table-entered"},
+ {"id":"t2","name":"Our Crusher","station":"Tractor Beams","subdue":"As printed.","range":3,"attack_dice":1,"source":"table-entered"},
+ {"id":"big one","name":"The Big One","station":"Sensors","subdue":"As printed.","range":2,"attack_dice":2,"source":"table-entered"},
+ {"id":"t4","name":"Long Tom","station":"Shields","subdue":"As printed.","range":1,"attack_dice":3,"source":"table-entered"}]}}`
+
+// tableHandler serves the pages with one real Mission 10 table, ABC123,
+// whose board view carries the table's tentacles.
+func tableHandler(t *testing.T) http.Handler {
+	t.Helper()
+	g := spacecadets.New()
+	st, err := g.Setup(json.RawMessage(tableTentacles), []string{"Ana", "Bo", "Cy", "Di"}, kit.NewCtx(3, 0, kittest.Epoch))
+	if err != nil {
+		t.Fatalf("Setup: %v", err)
+	}
+	public := g.View(st, kit.BoardViewer).Public
+	return TableHandler(func(*http.Request) string { return base }, func(_ *http.Request, table, id string) (spacecadets.Part2Briefing, bool) {
+		if table != "ABC123" {
+			return spacecadets.Part2Briefing{}, false
+		}
+		return spacecadets.Part2FromView(public, id)
+	})
+}
+
+// TestTableTentacles: with ?table=, the continuation page is found for
+// every tentacle the table has and names it as the table does; a tentacle
+// with no part 2 of its own says so plainly and shows the built-in part 2.
+func TestTableTentacles(t *testing.T) {
+	h := tableHandler(t)
+	page := func(path string) (int, string) {
+		t.Helper()
+		res := get(t, h, path)
+		body, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(body)
+	}
+	for _, c := range []struct {
+		path       string
+		want, not  []string
+		noTextNote bool
+	}{
+		{"/kraken/arm-1?table=ABC123", []string{"Grasping Arm", "Further instructions", "Minor Victory", "/kraken/arm-1/qr.png?table=ABC123", base + "/kraken/arm-1?table=ABC123", "start-part2"}, []string{"Tentacle A"}, true},
+		{"/kraken/big%20one?table=ABC123", []string{"The Big One", "/kraken/big%20one/qr.png?table=ABC123"}, []string{"Tentacle C"}, true},
+		{"/kraken/t2?table=ABC123", []string{"Our Crusher", "The Crushing Grip"}, []string{"Tentacle B"}, false},
+		{"/kraken/t4?table=ABC123", []string{"Long Tom", "The Long Reach"}, []string{"Tentacle D"}, false},
+		{"/kraken/t1?table=ABC123", []string{"Tentacle A", "The Restless Arm"}, nil, false}, // not the table's: the built-in page
+		{"/kraken/t2", []string{"Tentacle B"}, []string{"Our Crusher"}, false},
+	} {
+		st, s := page(c.path)
+		if st != http.StatusOK {
+			t.Fatalf("GET %s = %d, want 200", c.path, st)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(s, w) {
+				t.Errorf("GET %s lacks %q", c.path, w)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(s, w) {
+				t.Errorf("GET %s names %q, not the table's name", c.path, w)
+			}
+		}
+		if got := strings.Contains(s, `id="no-text"`); got != c.noTextNote {
+			t.Errorf("GET %s: the no-continuation-text note shown = %v, want %v", c.path, got, c.noTextNote)
+		}
+	}
+	for _, p := range []string{"/kraken/arm-1", "/kraken/arm-1?table=OTHER", "/kraken/t9?table=ABC123", "/kraken/arm-1/extra?table=ABC123"} {
+		if st, _ := page(p); st != http.StatusNotFound {
+			t.Errorf("GET %s = %d, want 404", p, st)
+		}
+	}
+	res := get(t, h, "/kraken/arm-1/qr.png?table=ABC123")
+	body, _ := io.ReadAll(res.Body)
+	img, err := png.Decode(bytes.NewReader(body))
+	if res.StatusCode != 200 || err != nil {
+		t.Fatalf("qr of arm-1 = %d (%v)", res.StatusCode, err)
+	}
+	q, _ := qrcode.New(base+"/kraken/arm-1?table=ABC123", qrcode.Medium)
+	if !sameGrid(sample(img), q.Bitmap()) {
+		t.Fatal("the table tentacle's QR does not encode its page with the table")
+	}
 }

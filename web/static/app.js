@@ -283,7 +283,7 @@ function applyPatch(view, patch) {
     } },
       el("label", { class: "field" }, el("span", { text: t("game") }), sel),
       el("p", { class: "muted", text: t("players_needed", { min: g.min_players, max: g.max_players }) }),
-      el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options" }, (g.options || []).filter(o => o.kind !== "json").map(o => optionInput(g, o)))),
+      el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options" }, (g.options || []).filter(o => o.kind !== "json" && o.kind !== "seat").map(o => optionInput(g, o)))),
       el("button", { type: "submit", id: "create-btn", class: "primary" }, t("create")));
     const next = el("main", {}, el("h1", { text: t("create_title") }), form);
     morphChildren(main, next);
@@ -1044,7 +1044,7 @@ function applyPatch(view, patch) {
   }
 
   // krakenBanner turns a continuation path the log revealed ("/kraken/t4")
-  // into a link on every phone.
+  // into a link on every phone, to the table's own page (krakenHref).
   // attackBanner shows a game's running attack (public "attack" with its
   // one-sentence text, Nostromo) at the top of the page.
   function attackBanner(v) {
@@ -1055,10 +1055,10 @@ function applyPatch(view, patch) {
   }
   function krakenBanner(v) {
     let link = null;
-    for (const e of logSeen.entries.values()) for (const ev of e.events) { const m = /\/kraken\/[A-Za-z0-9_-]+/.exec(ev.text || ""); if (m) link = m[0]; }
+    for (const e of logSeen.entries.values()) for (const ev of e.events) { const m = /\/kraken\/[A-Za-z0-9_%-]+/.exec(ev.text || ""); if (m) link = m[0]; }
     if (!link) return null;
     return el("section", { class: "kraken", id: "kraken", "data-key": "kraken" },
-      el("a", { href: link, class: "button primary", id: "kraken-link", target: "_blank", rel: "noopener" }, t("open_part2")));
+      el("a", { href: krakenHref(link), class: "button primary", id: "kraken-link", target: "_blank", rel: "noopener" }, t("open_part2")));
   }
 
   // ---------- host ----------
@@ -1078,6 +1078,8 @@ function applyPatch(view, patch) {
           el("p", { class: "help", id: "lock-state", text: v.locked ? t("locked_note") : t("unlocked_note") }))));
       out.push(el("section", { "data-key": "lobby" }, el("h2", { text: t("seats") + " (" + count + ")" }), seatList(v, null),
         el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
+        // Seat options (Space Cadets' stations) are assigned here, once players have joined (stations.js).
+        window.TW_STATIONS ? window.TW_STATIONS.lobby(v, games && games[v.game]) : null,
         el("button", { id: "start", class: "primary", disabled: !!why, "aria-describedby": why ? "start-why" : null, onclick: startGame }, t("start")),
         why ? el("p", { class: "help", id: "start-why", text: why }) : null));
     } else if (v.status !== "ended") {
@@ -1105,7 +1107,8 @@ function applyPatch(view, patch) {
   async function startGame() {
     const btn = document.getElementById("start");
     btn.disabled = true;
-    try { show(await api("POST", "/api/tables/" + tableId() + "/start", undefined, tokenFor(tableId(), "host"))); toast(t("started"), null, true); }
+    const seatOptions = window.TW_STATIONS ? window.TW_STATIONS.startOptions(current, games && games[current.game]) : null;
+    try { show(await api("POST", "/api/tables/" + tableId() + "/start", seatOptions ? { options: seatOptions } : undefined, tokenFor(tableId(), "host"))); toast(t("started"), null, true); }
     catch (e) { toast(errorText(current, e), e.data && e.data.rule); btn.disabled = false; }
   }
   async function rotateCode() {
@@ -1262,9 +1265,12 @@ function applyPatch(view, patch) {
     return el("section", { id: "log-box", class: "log-box", "data-key": "log" }, el("h2", { text: t("log") }), el("div", { class: "log", id: "log" }, rows));
   }
   function linkify(text) {
-    const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_-]+)/);
-    return parts.map((p, i) => i % 2 ? el("a", { href: p, target: "_blank", rel: "noopener" }, p) : p);
+    const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_%-]+)/);
+    return parts.map((p, i) => i % 2 ? el("a", { href: krakenHref(p), target: "_blank", rel: "noopener" }, p) : p);
   }
+  // krakenHref is a continuation path with this table, so that the page
+  // names the tentacle as the table does (its own cards too).
+  function krakenHref(p) { return tableId() ? p + "?table=" + encodeURIComponent(tableId()) : p; }
 
   // Reconnect and refresh when the phone wakes up or the network returns.
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current && !signedOut) { refresh(); if (!source || source.readyState === 2) connect(); } });

@@ -8,6 +8,12 @@
 // a card can be chosen within the timer), the Sensors player's tentacle
 // cards. A running timer stands large above the panels; the page's timer
 // tick updates it and plays its beeps and buzzer, as on the board.
+//
+// On the host's lobby screen it also draws the station assignment: one
+// picker per seat option of the game (kind "seat": Captain, Science
+// Officer, Sensors) listing the players who have joined, sent with the
+// start request ({"options": {"captain_seat": <seat>, …}}, each seat as
+// the lobby lists it, -1 for the game's default rule).
 "use strict";
 (function () {
   const { el } = window.TW_DOM;
@@ -20,12 +26,16 @@
       use: "Use", set_aside: "Set aside", choose: "Choose one card to set aside",
       cost: "Cost", effect: "Use", cards: "Cards", workbench: "Workbench", tentacles: "Tentacle cards",
       square: "Square", state: "State", subdue: "To subdue", attack: "Attack",
+      component: "Component card", assign: "Stations", assign_help: "Assign the stations to the players who have joined; they are dealt when you start the game.",
     },
     "pt-BR": {
       stations: "Suas estações", needs: "Precisa", auto: "Conta como reunido (estação inativa)", nothing: "Nada a reunir",
       use: "Usar", set_aside: "Separada", choose: "Escolha uma carta para separar",
       cost: "Custo", effect: "Uso", cards: "Cartas", workbench: "Bancada", tentacles: "Cartas de tentáculo",
       square: "Casa", state: "Estado", subdue: "Para dominar", attack: "Ataque",
+      component: "Carta de componente", assign: "Estações", assign_help: "Distribua as estações entre os jogadores que entraram; elas valem quando você iniciar o jogo.",
+      "The last to join": "O último a entrar", "The third to join (second of two)": "O terceiro a entrar (o segundo de dois)",
+      "Captain": "Capitão", "Science Officer": "Oficial de Ciências", "Sensors": "Sensores",
     },
   };
   function w(key) {
@@ -65,7 +75,7 @@
       choosing ? el("p", { class: "workbench-hint", text: w("choose") }) : null,
       el("ol", { class: "components" }, list.map((c, i) => el("li", { class: "component " + (c.status === "set aside" ? "aside" : c.status === "use" ? "use" : "choose"), "data-card": c.card, "data-key": "c:" + i + ":" + c.card },
         el("div", { class: "component-head" },
-          el("b", { class: "component-name", text: c.card }),
+          el("b", { class: "component-name", text: w("component") + " " + (i + 1) }),
           c.status !== "choose" ? el("span", { class: "tag", text: c.status === "set aside" ? w("set_aside") : w("use") }) : null),
         el("div", { class: "component-needs" },
           el("span", { class: "needs-label", text: w("needs") + ":" }),
@@ -78,7 +88,8 @@
     return el("div", { class: "station-cards", "data-key": "cards" },
       el("h3", { text: w("cards") }),
       el("ul", { class: "equipment" }, list.map((c, i) => el("li", { "data-key": "e:" + i + ":" + c.name },
-        el("b", { text: c.name }), c.cost ? el("span", { text: " · " + w("cost") + " " + c.cost }) : null,
+        el("b", { class: "card-title", text: c.title || c.name }),
+        c.points ? el("span", { class: "card-points", text: " · " + c.points }) : c.cost ? el("span", { text: " · " + w("cost") + " " + c.cost }) : null,
         c.use ? el("div", { class: "muted", text: c.use }) : null))));
   }
 
@@ -92,5 +103,59 @@
         el("b", { text: c.name }), line("square", c.square), line("state", c.state), line("subdue", c.how_to_subdue), line("attack", c.attack)))));
   }
 
-  window.TW_STATIONS = { panels };
+  // chosen keeps the host's picks by table and option while the lobby
+  // re-renders (a player joining redraws the screen).
+  const chosen = {};
+
+  // seatOptions are a game's options that name a player.
+  function seatOptions(info) { return ((info && info.options) || []).filter(o => o.kind === "seat"); }
+
+  // defaultValue is the pick an option starts with: its default rule
+  // (-1), or the seat its default names in joining order.
+  function defaultValue(o, seats) {
+    if (o.default === -1 || o.default === undefined || o.default === null) return -1;
+    const s = seats[o.default];
+    return s ? s.seat : (seats.length ? seats[0].seat : -1);
+  }
+
+  // pick is an option's current pick: the host's, while that seat is
+  // still at the table, else the default.
+  function pick(v, o, seats) {
+    const k = v.table_id + "|" + o.name;
+    if (k in chosen && (chosen[k] === -1 || seats.some(s => s.seat === chosen[k]))) return chosen[k];
+    return defaultValue(o, seats);
+  }
+
+  // lobby draws the station pickers on the host's lobby screen, or null
+  // when the game has no seat options or nobody has joined yet.
+  function lobby(v, info) {
+    const opts = seatOptions(info);
+    const seats = (v.seats || []).filter(s => !s.removed);
+    if (!opts.length || !seats.length) return null;
+    return el("section", { class: "assign", id: "assign-stations", "data-key": "assign-stations" },
+      el("h3", { text: w("assign") }),
+      el("p", { class: "help", text: w("assign_help") }),
+      opts.map(o => {
+        const id = "seat-opt-" + o.name;
+        const now = pick(v, o, seats);
+        const choices = (o.choices || []).map(c => ({ value: Number(c.value), label: w(c.label) || c.label }))
+          .concat(seats.map(s => ({ value: s.seat, label: s.name })));
+        return el("div", { class: "field option", "data-key": "so:" + o.name },
+          el("label", { for: id, text: w(o.label) || o.label }),
+          el("select", { id, name: id, "data-option": o.name, onchange: (ev) => { chosen[v.table_id + "|" + o.name] = Number(ev.target.value); } },
+            choices.map(c => el("option", { value: String(c.value), text: c.label, selected: c.value === now }))));
+      }));
+  }
+
+  // startOptions are the picks to send with the start request, or null.
+  function startOptions(v, info) {
+    const opts = seatOptions(info);
+    const seats = ((v && v.seats) || []).filter(s => !s.removed);
+    if (!opts.length || !seats.length) return null;
+    const out = {};
+    for (const o of opts) out[o.name] = pick(v, o, seats);
+    return out;
+  }
+
+  window.TW_STATIONS = { panels, lobby, startOptions };
 })();

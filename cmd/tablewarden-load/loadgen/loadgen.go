@@ -134,11 +134,9 @@ type runner struct {
 	created    atomic.Int64
 	sseOpen    atomic.Int64
 	sseEvents  atomic.Int64
-	keySeq     atomic.Int64
 	runID      string
 	tokens     chan struct{}
-	dialing    chan struct{} // bounds the streams being opened at once
-	moveEnd    time.Time
+	dialing    chan struct{}   // bounds the streams being opened at once
 	ctx        context.Context // move phase
 	sseCtx     context.Context
 	sseCancel  context.CancelFunc

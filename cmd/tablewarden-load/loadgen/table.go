@@ -19,11 +19,10 @@ import (
 
 // table is one table the load plays.
 type table struct {
-	idx   int
-	id    string
-	host  string
-	seat  []seatInfo
-	seats []int
+	idx  int
+	id   string
+	host string
+	seat []seatInfo
 
 	mu      sync.Mutex
 	seen    []int64     // newest version each seat's stream delivered
@@ -101,7 +100,7 @@ func (r *runner) createTable(ctx context.Context, idx int) (*table, error) {
 		t.seat = append(t.seat, j)
 	}
 	var v viewDoc
-	if err := decode(api.StartTable(ctx, t.id, nil, apiclient.Bearer(t.host)))(&v, "start"); err != nil {
+	if err := decode(api.StartTable(ctx, t.id, nil, apiclient.StartTableJSONRequestBody{}, apiclient.Bearer(t.host)))(&v, "start"); err != nil {
 		return nil, err
 	}
 	t.known = v.Version

@@ -1,5 +1,5 @@
 // Package spread is the load tool's balancer for several tablewarden
-// instances on one PostgreSQL database (issue 18): an HTTP proxy that
+// instances on one PostgreSQL database: an HTTP proxy that
 // gives each phone (each bearer token, on first sight) one instance, round
 // robin, so the phones of a table are spread across the instances, and
 // sends requests without a token round robin. When an instance refuses
