@@ -147,7 +147,11 @@ func TestRoleChosenStatus(t *testing.T) {
 	s := setup(t, "", 2)
 	s.Players[0].Colour = colourOf(s.Data, "Spy")
 	s = apply(t, s, kit.SeatActor(0), MoveChooseRole, roleArgs{"Spy"})
-	if got, want := game.View(s, kit.SeatViewer(0)).Seats[0].Status, "role chosen"; got != want {
+	sv := game.View(s, kit.SeatViewer(0)).Seats[0]
+	if got, want := sv.Status, "role_chosen"; got != want {
 		t.Fatalf("Ann's status = %q, want %q", got, want)
+	}
+	if got, want := sv.StatusLabel, "role chosen"; got != want {
+		t.Fatalf("Ann's status label = %q, want %q", got, want)
 	}
 }
