@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"unicode/utf8"
+
 	"tablewarden/table"
 
 	"github.com/labstack/echo/v4"
@@ -37,6 +39,9 @@ func bindJSON(c echo.Context, dst any) error {
 		}
 		return table.Errorf(table.CodeInvalid, "Could not read the request body.")
 	}
+	if !utf8.Valid(buf.Bytes()) {
+		return errNotUTF8
+	}
 	if depth(buf.Bytes()) > maxJSONDepth {
 		return table.Errorf(table.CodeInvalid, "The JSON is nested deeper than %d levels.", maxJSONDepth)
 	}
@@ -49,6 +54,30 @@ func bindJSON(c echo.Context, dst any) error {
 		return table.Errorf(table.CodeInvalid, "The request body has trailing data.")
 	}
 	return nil
+}
+
+// errNotUTF8 refuses a request with a text that is not UTF-8: every text
+// a client sends (a name, table options, a move's arguments, a code in the
+// path) is stored or compared as UTF-8 text, and PostgreSQL cannot hold
+// anything else, so both engines give this one answer before any storage
+// sees it. JSON escapes cannot smuggle such bytes in: encoding/json turns a
+// lone surrogate into U+FFFD, and a stored raw argument keeps the escape as
+// ASCII.
+var errNotUTF8 = &table.Error{Code: table.CodeInvalid, Reason: "not_utf8", Message: "The request is not valid UTF-8 text; nothing was recorded."}
+
+// utf8Only refuses a request whose path or query, once unescaped, is not
+// valid UTF-8 (bindJSON checks the body).
+func utf8Only(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		u := c.Request().URL
+		if !utf8.ValidString(u.Path) {
+			return errNotUTF8
+		}
+		if q, err := url.QueryUnescape(u.RawQuery); err == nil && !utf8.ValidString(q) {
+			return errNotUTF8
+		}
+		return next(c)
+	}
 }
 
 // bodyBuffers holds the buffers request bodies are read into. A body is

@@ -81,7 +81,7 @@ func toError(err error) *table.Error {
 		return &table.Error{Code: table.CodeInternal, Message: "Internal error.", Err: err}
 	}
 	if errors.Is(err, table.ErrUnavailable) {
-		return &table.Error{Code: table.CodeUnavailable, Message: "Storage is unavailable (disk full, read-only, or the database file is gone); the change was not recorded. Try again shortly.", Err: err}
+		return storageUnavailable(err)
 	}
 	return &table.Error{Code: table.CodeInternal, Message: "Internal error.", Err: err}
 }
@@ -107,6 +107,7 @@ func (s *Server) httpErrorHandler(err error, c echo.Context) {
 		body.Params = ae.Rule.Params
 	}
 	st := status(ae.Code)
+	setRetryAfter(c, st)
 	if st >= 500 {
 		s.log.Error("request failed", "request_id", rid, "method", c.Request().Method, "path", c.Path(), "err", err)
 	}

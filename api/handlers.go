@@ -20,10 +20,16 @@ func (s *Server) handleHealth(c echo.Context) error {
 	if err := s.checkHealth(); err != nil { // issue 16: the database file is still ours (hardening.go)
 		return err
 	}
+	if err := s.checkStall(c.Request().Context()); err != nil { // writes find the file locked (stall.go)
+		return err
+	}
 	return c.JSON(http.StatusOK, map[string]any{"status": "ok", "sse_open": s.svc.OpenStreams()})
 }
 
 func (s *Server) handleMetrics(c echo.Context) error {
+	if s.cfg.MetricsElsewhere {
+		return table.Errorf(table.CodeNotFound, "No such page or resource.")
+	}
 	s.metrics.handler().ServeHTTP(c.Response(), c.Request())
 	return nil
 }
@@ -286,14 +292,37 @@ func (s *Server) handleSeatHandover(c echo.Context) error {
 	return c.JSON(http.StatusOK, res)
 }
 
+// handleSeatHandoverCancel cancels a seat's open hand-over code.
+func (s *Server) handleSeatHandoverCancel(c echo.Context) error {
+	id, err := s.who(c)
+	if err != nil {
+		return err
+	}
+	seat, err := seatParam(c)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.CancelHandover(c.Request().Context(), c.Param("id"), id, seat); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
 // handleHandoverClaim gives the code's seat to the calling phone and sets
-// its seat cookie, as a join does.
+// its seat cookie, as a join does. Failed claims count against the
+// address (claimlimit.go).
 func (s *Server) handleHandoverClaim(c echo.Context) error {
+	if err := s.checkClaim(c); err != nil {
+		return err
+	}
 	if err := s.allowLookup(c); err != nil { // only misses count per address (hardening.go)
 		return err
 	}
 	res, err := s.svc.ClaimHandover(c.Request().Context(), c.Param("code"))
 	if err != nil {
+		if ae := toError(err); ae.Code == table.CodeGone {
+			s.claims.fail(claimKey(c.RealIP()))
+		}
 		return s.chargeFailedLookup(c, err)
 	}
 	s.lookupFound(c)

@@ -12,6 +12,11 @@ import (
 // matrix does not play.
 var giveUp = map[string]bool{"declare_loss": true}
 
+// hostWithheld are the games whose opening moves all depend on the seat's
+// private state: the host is offered none of them for a seat without a
+// device (table.UnattendedMoves), so the matrix cannot play them.
+var hostWithheld = map[string]bool{"lockup": true, "nostromo": true}
+
 // TestLeakageUnattendedSeats signs every phone out mid-game and lets the
 // host play every seat's moves from the host screen, running the leakage
 // matrix's checkpoint (the host's and the board's views, logs and streams
@@ -77,7 +82,10 @@ func TestLeakageUnattendedSeats(t *testing.T) {
 					break
 				}
 			}
-			if byHost == 0 {
+			// Games whose first moves show a seat's secrets (Lockup's holding
+			// cell, Nostromo's hiding) offer the host nothing for a seat
+			// without a phone.
+			if byHost == 0 && !hostWithheld[info.ID] {
 				t.Fatalf("%s: the host played no unattended seat's move", info.ID)
 			}
 			t.Logf("%s: %d versions checked, %d moves played by the host for seats", info.ID, stats.versions, byHost)

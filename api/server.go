@@ -53,6 +53,10 @@ type Config struct {
 	// Retention deletes idle lobby tables and old ended tables
 	// (retention.go); the zero value keeps everything.
 	Retention Retention
+	// MetricsElsewhere takes /metrics off the main listener (404 there):
+	// the operator serves MetricsHandler on an address of its own, such as
+	// loopback alone (-metrics-addr).
+	MetricsElsewhere bool
 }
 
 // Server is the HTTP server over a table.Service.
@@ -64,6 +68,7 @@ type Server struct {
 	metrics   *metrics
 	limiter   *rateLimiter // failed join-code lookups, per address
 	heartbeat []byte       // the streams' heartbeat event (stream.go)
+	claims    *claimLimit  // failed hand-over claims per address (claimlimit.go)
 	closing   chan struct{}
 	streams   sync.WaitGroup // the SSE streams' goroutines (stream.go)
 	streamMu  sync.Mutex     // orders addStream and Shutdown
@@ -96,6 +101,7 @@ func New(ctx context.Context, svc *table.Service, cfg Config) (*Server, error) {
 	s.metrics.registerService(s.svc)
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
 	s.heartbeat = heartbeatEvent(s.heartbeatEvery())
+	s.claims = newClaimLimit(cfg.Now)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.httpErrorHandler
@@ -127,6 +133,10 @@ func New(ctx context.Context, svc *table.Service, cfg Config) (*Server, error) {
 
 // Handler returns the HTTP handler.
 func (s *Server) Handler() http.Handler { return s.echo }
+
+// MetricsHandler serves the Prometheus metrics, for a listener of their
+// own (Config.MetricsElsewhere).
+func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler() }
 
 // Service returns the table service (for tests and tools).
 func (s *Server) Service() *table.Service { return s.svc }
@@ -179,7 +189,7 @@ func (s *Server) routes() {
 	e.GET("/healthz", s.handleHealth)
 	e.GET("/metrics", s.handleMetrics)
 
-	a := e.Group("/api", middleware.BodyLimit(s.cfg.BodyLimit))
+	a := e.Group("/api", middleware.BodyLimit(s.cfg.BodyLimit), utf8Only)
 	a.GET("/openapi.json", s.handleOpenAPI)
 	a.GET("/games", s.handleGames)
 	a.POST("/tables", s.handleTableCreate)
@@ -194,6 +204,7 @@ func (s *Server) routes() {
 	a.DELETE("/tables/:id/seats/:seat", s.handleSeatDelete)
 	a.DELETE("/tables/:id/seats/:seat/device", s.handleSeatDeviceDelete)
 	a.POST("/tables/:id/seats/:seat/handover", s.handleSeatHandover)
+	a.DELETE("/tables/:id/seats/:seat/handover", s.handleSeatHandoverCancel)
 	a.POST("/handover/:code", s.handleHandoverClaim)
 	a.POST("/tables/:id/rematch", s.handleRematch)
 	a.POST("/tables/:id/rematch/claim", s.handleRematchClaim)

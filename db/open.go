@@ -149,9 +149,17 @@ func Migrate(ctx context.Context, w *sql.DB) error {
 // (disk full, read-only file, I/O error): the server answers 503.
 var ErrUnavailable = errors.New("storage unavailable")
 
+// ErrLocked is wrapped, beside ErrUnavailable, by a write that waited the
+// whole busy timeout for SQLite's write lock: another process holds the
+// file (a backup tool, a second server, sqlite3 with an open
+// transaction). Nothing was recorded; a retry may succeed once the lock is
+// let go.
+var ErrLocked = errors.New("the database file is locked by another process")
+
 // classify wraps err in ErrUnavailable when SQLite reports a full disk, a
-// read-only database or an I/O error, and in an *ErrDuplicate when it
-// refuses a write by a unique constraint.
+// read-only database or an I/O error, in ErrUnavailable and ErrLocked
+// when it stayed locked by another process, and in an *ErrDuplicate when
+// it refuses a write by a unique constraint.
 func classify(err error) error {
 	if err == nil {
 		return nil
@@ -164,6 +172,8 @@ func classify(err error) error {
 		switch se.Code() & 0xff {
 		case sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
 			return fmt.Errorf("%w: %v", ErrUnavailable, err)
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			return fmt.Errorf("%w: %w: %v", ErrUnavailable, ErrLocked, err)
 		}
 	}
 	return err

@@ -13,16 +13,20 @@ import (
 
 // CopyStats counts the rows CopyToPG copied.
 type CopyStats struct {
-	Tables, Seats, Moves, Snapshots, Timers int
+	Tables, Seats, Moves, Snapshots, Timers, Handovers int
 }
 
 // CopyToPG copies every table of a SQLite store, with its seats, moves,
-// snapshot and timers, into a PostgreSQL store, as they are (same ids,
-// versions, seqs, idempotency keys, times and state bytes). It reads one
-// consistent snapshot of the file and writes in one transaction: when a
-// table id or join code is already taken in PostgreSQL, or anything else
-// fails, nothing is copied.
-func CopyToPG(ctx context.Context, src *Store, dst *PGStore) (CopyStats, error) {
+// snapshot, timers and hand-over codes, into a PostgreSQL store, as they
+// are (same ids, versions, seqs, idempotency keys, times and state bytes).
+// It reads one consistent snapshot of the file (a read transaction, so a
+// server may go on recording moves meanwhile) and writes in one
+// transaction. check, when not nil, runs before that transaction commits,
+// with queries over the same snapshot of the file and over the copy: if
+// it fails, as when a table id or join code is already taken in
+// PostgreSQL or anything else fails, nothing is copied, and the copy can
+// simply be run again.
+func CopyToPG(ctx context.Context, src *Store, dst *PGStore, check func(r *Queries, w *pg.Queries) error) (CopyStats, error) {
 	var st CopyStats
 	rtx, err := src.ReadDB().BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
@@ -40,6 +44,9 @@ func CopyToPG(ctx context.Context, src *Store, dst *PGStore) (CopyStats, error) 
 			if err := copyTable(ctx, r, w, id, &st); err != nil {
 				return fmt.Errorf("table %s: %w", id, err)
 			}
+		}
+		if check != nil {
+			return check(r, w)
 		}
 		return nil
 	})
@@ -91,6 +98,16 @@ func copyTable(ctx context.Context, r *Queries, w *pg.Queries, id string, st *Co
 			return err
 		}
 		st.Snapshots++
+	}
+	handovers, err := r.ListTableHandovers(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, h := range handovers {
+		if err := w.CopyHandover(ctx, pg.CopyHandoverParams{CodeHash: h.CodeHash, TableID: h.TableID, Seat: h.Seat, ExpiresAt: h.ExpiresAt, Used: h.Used}); err != nil {
+			return err
+		}
+		st.Handovers++
 	}
 	timers, err := r.ListTableTimers(ctx, id)
 	if err != nil {

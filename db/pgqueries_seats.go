@@ -67,3 +67,46 @@ func (p PGQueries) SetTableOptions(ctx context.Context, a SetTableOptionsParams)
 	n, err := p.q.SetTableOptions(ctx, pg.SetTableOptionsParams{Options: a.Options, ID: a.ID})
 	return n, pgErr(err)
 }
+
+func (p PGQueries) CancelSeatHandovers(ctx context.Context, a CancelSeatHandoversParams) (int64, error) {
+	n, err := p.q.CancelSeatHandovers(ctx, pg.CancelSeatHandoversParams{TableID: a.TableID, Seat: a.Seat})
+	return n, pgErr(err)
+}
+
+func (p PGQueries) RenumberHandovers(ctx context.Context, a RenumberHandoversParams) error {
+	return pgErr(p.q.RenumberHandovers(ctx, pg.RenumberHandoversParams{Seat: a.Seat, TableID: a.TableID, Seat_2: a.Seat_2}))
+}
+
+func (p PGQueries) ListOpenHandovers(ctx context.Context, a ListOpenHandoversParams) ([]ListOpenHandoversRow, error) {
+	rows, err := p.q.ListOpenHandovers(ctx, pg.ListOpenHandoversParams{TableID: a.TableID, ExpiresAt: a.ExpiresAt})
+	if err != nil {
+		return nil, pgErr(err)
+	}
+	out := make([]ListOpenHandoversRow, len(rows))
+	for i, r := range rows {
+		out[i] = ListOpenHandoversRow{Seat: r.Seat, ExpiresAt: r.ExpiresAt}
+	}
+	return out, nil
+}
+
+func (p PGQueries) CountUsedHandovers(ctx context.Context, a CountUsedHandoversParams) (int64, error) {
+	n, err := p.q.CountUsedHandovers(ctx, pg.CountUsedHandoversParams{TableID: a.TableID, Seat: a.Seat})
+	return n, pgErr(err)
+}
+
+func (p PGQueries) ListTableHandovers(ctx context.Context, tableID string) ([]Handover, error) {
+	rows, err := p.q.ListTableHandovers(ctx, tableID)
+	if err != nil {
+		return nil, pgErr(err)
+	}
+	out := make([]Handover, len(rows))
+	for i, h := range rows {
+		out[i] = HandoverFromPG(h)
+	}
+	return out, nil
+}
+
+// HandoverFromPG converts a PostgreSQL hand-over row.
+func HandoverFromPG(h pg.Handover) Handover {
+	return Handover{CodeHash: h.CodeHash, TableID: h.TableID, Seat: h.Seat, ExpiresAt: h.ExpiresAt, Used: h.Used}
+}

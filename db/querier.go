@@ -17,7 +17,9 @@ type Querier interface {
 	AdvanceTableVersion(ctx context.Context, arg AdvanceTableVersionParams) (int64, error)
 	AppendMove(ctx context.Context, arg AppendMoveParams) error
 	BumpTableVersion(ctx context.Context, id string) (int64, error)
+	CancelSeatHandovers(ctx context.Context, arg CancelSeatHandoversParams) (int64, error)
 	CountTables(ctx context.Context) (int64, error)
+	CountUsedHandovers(ctx context.Context, arg CountUsedHandoversParams) (int64, error)
 	CreateHandover(ctx context.Context, arg CreateHandoverParams) error
 	CreateTable(ctx context.Context, arg CreateTableParams) error
 	DeleteOldEndedTable(ctx context.Context, arg DeleteOldEndedTableParams) (int64, error)
@@ -33,6 +35,7 @@ type Querier interface {
 	ListMoves(ctx context.Context, tableID string) ([]Move, error)
 	ListMovesAfter(ctx context.Context, arg ListMovesAfterParams) ([]Move, error)
 	ListOldEndedTables(ctx context.Context, arg ListOldEndedTablesParams) ([]string, error)
+	ListOpenHandovers(ctx context.Context, arg ListOpenHandoversParams) ([]ListOpenHandoversRow, error)
 	ListRecentMoves(ctx context.Context, arg ListRecentMovesParams) ([]Move, error)
 	ListRunningTimers(ctx context.Context) ([]Timer, error)
 	ListSeats(ctx context.Context, tableID string) ([]Seat, error)
@@ -42,12 +45,14 @@ type Querier interface {
 	// back to life meanwhile stays; ON DELETE CASCADE removes its seats,
 	// moves, snapshot and timers in the same transaction.
 	ListStaleLobbyTables(ctx context.Context, arg ListStaleLobbyTablesParams) ([]string, error)
+	ListTableHandovers(ctx context.Context, tableID string) ([]Handover, error)
 	ListTableIDs(ctx context.Context) ([]string, error)
 	ListTableTimers(ctx context.Context, tableID string) ([]Timer, error)
 	MarkUndone(ctx context.Context, arg MarkUndoneParams) error
 	PutSnapshot(ctx context.Context, arg PutSnapshotParams) error
 	PutTimer(ctx context.Context, arg PutTimerParams) error
 	RemoveSeat(ctx context.Context, arg RemoveSeatParams) error
+	RenumberHandovers(ctx context.Context, arg RenumberHandoversParams) error
 	RenumberSeat(ctx context.Context, arg RenumberSeatParams) error
 	// The host changes the join code or locks the table.
 	SetJoinCode(ctx context.Context, arg SetJoinCodeParams) error

@@ -38,6 +38,41 @@ type Store struct {
 	Writes  atomic.Int64
 	// onCommit, when set, is told of each successful commit (OnCommit).
 	onCommit atomic.Pointer[func(writes int, took time.Duration)]
+	// stalled is when writes began to find the file locked by another
+	// process (unix nanoseconds), 0 while they commit (Stalled).
+	stalled atomic.Int64
+}
+
+// Stalled reports since when writes have found the database file locked
+// by another process (ErrLocked); ok is false when none has, or when
+// ProbeWrite has committed since.
+func (s *Store) Stalled() (since time.Time, ok bool) {
+	n := s.stalled.Load()
+	if n == 0 {
+		return time.Time{}, false
+	}
+	return time.Unix(0, n), true
+}
+
+// ProbeWrite commits a write that changes nothing but needs SQLite's write
+// lock (a commit of reads alone never takes it), and ends the stall
+// (Stalled) when it commits. It waits the busy timeout at most.
+func (s *Store) ProbeWrite(ctx context.Context) error {
+	err := s.Write(ctx, func(q *Queries) error {
+		_, err := q.db.ExecContext(ctx, "UPDATE game_tables SET version = version WHERE id = ''")
+		return err
+	})
+	if err == nil {
+		s.stalled.Store(0)
+	}
+	return err
+}
+
+// noteLock records a stall when err is ErrLocked.
+func (s *Store) noteLock(err error) {
+	if errors.Is(err, ErrLocked) {
+		s.stalled.CompareAndSwap(0, time.Now().UnixNano())
+	}
 }
 
 // OnCommit sets a function told of each successful group commit: the writes
@@ -157,10 +192,14 @@ func (s *Store) commit(batch []*writeOp) {
 		errs, committed, err = s.run(ctx, batch, true)
 	}
 	if err != nil {
+		s.noteLock(err)
 		for _, op := range batch {
 			op.err <- err
 		}
 		return
+	}
+	for _, e := range errs {
+		s.noteLock(e)
 	}
 	if committed {
 		s.Batches.Add(1)

@@ -24,8 +24,8 @@ import (
 // device captured earlier can point it at another seat.
 
 // A hand-over link is /h/<code>, the path of the host page: the page
-// serves both, and a code (NewToken, 22 characters) is never a table id
-// (NewTableID, 12 characters).
+// serves both, and a code (NewHandoverCode, "7KQ3M-XW9RT", with its dash)
+// is never a table id (NewTableID, 12 characters without a dash).
 
 // handoverTTL is how long a hand-over code may be used.
 const handoverTTL = 10 * time.Minute
@@ -74,6 +74,11 @@ func (s *Service) RemoveSeat(ctx context.Context, tableID string, id Identity, s
 		if err := q.RemoveSeat(ctx, db.RemoveSeatParams{TableID: t.id, Seat: int64(seat)}); err != nil {
 			return err
 		}
+		// A removed seat's open code must give nothing, least of all the
+		// seat that takes its number at the start.
+		if _, err := q.CancelSeatHandovers(ctx, db.CancelSeatHandoversParams{TableID: t.id, Seat: int64(seat)}); err != nil {
+			return err
+		}
 		v, err := q.BumpTableVersion(ctx, t.id)
 		version = v
 		return err
@@ -84,6 +89,7 @@ func (s *Service) RemoveSeat(ctx context.Context, tableID string, id Identity, s
 	old := t.seats[idx].TokenHash
 	t.seats = append([]db.Seat(nil), t.seats...)
 	t.seats[idx].Removed = 1
+	t.setHandover(seat, time.Time{})
 	t.row.Version = version
 	s.hub.kick(t.id, old, reasonRemoved)
 	s.hub.publish(t)
@@ -93,9 +99,11 @@ func (s *Service) RemoveSeat(ctx context.Context, tableID string, id Identity, s
 // RevokeDevice signs out the device holding a seat: its token stops
 // working and its open streams get "event: revoked" and close. The seat
 // stays at the table with no device ("unattended") until a hand-over gives
-// it a new phone; meanwhile the host may play its moves. Revoking a seat
-// that has no device does nothing. It returns CodeForbidden for anyone but
-// the host and CodeNotFound for a seat the table does not have.
+// it a new phone; meanwhile the host may play its moves. A revoke also
+// cancels the seat's open hand-over code, so that the host, having taken
+// the seat from a phone, decides alone who gets it next. It returns
+// CodeForbidden for anyone but the host and CodeNotFound for a seat the
+// table does not have.
 func (s *Service) RevokeDevice(ctx context.Context, tableID string, id Identity, seat int) error {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
@@ -109,17 +117,32 @@ func (s *Service) RevokeDevice(ctx context.Context, tableID string, id Identity,
 	return s.revokeLocked(ctx, t, idx)
 }
 
-// revokeLocked clears the token of t.seats[idx] in storage and memory and
-// kicks its streams. The caller holds t.mu.
+// revokeLocked clears the token of t.seats[idx] and cancels its open
+// hand-over code in storage and memory, and kicks its streams. The caller
+// holds t.mu.
 func (s *Service) revokeLocked(ctx context.Context, t *table, idx int) error {
 	old := t.seats[idx].TokenHash
+	seat := t.seats[idx].Seat
+	cancel := func(q db.Querier) error {
+		_, err := q.CancelSeatHandovers(ctx, db.CancelSeatHandoversParams{TableID: t.id, Seat: seat})
+		return err
+	}
 	if old == nil {
+		if !t.hasHandover(int(seat)) {
+			return nil
+		}
+		if err := s.tableTx(context.WithoutCancel(ctx), t, cancel); err != nil {
+			return err
+		}
+		t.setHandover(int(seat), time.Time{})
+		s.hub.publish(t)
 		return nil
 	}
-	version, err := s.setToken(ctx, t, idx, nil)
+	version, err := s.setToken(ctx, t, idx, nil, cancel)
 	if err != nil {
 		return err
 	}
+	t.setHandover(int(seat), time.Time{})
 	t.row.Version = version
 	s.hub.kick(t.id, old, reasonRevoked)
 	s.hub.publish(t)
@@ -158,43 +181,76 @@ func (s *Service) setToken(ctx context.Context, t *table, idx int, hash []byte, 
 type HandoverResult struct {
 	Seat int    `json:"seat"`
 	Name string `json:"name"`
-	Code string `json:"code"`
-	URL  string `json:"url"`
-	QR   string `json:"qr"`
+	// Code is the code to read aloud or type, e.g. "7KQ3M-XW9RT".
+	Code      string    `json:"code"`
+	URL       string    `json:"url"`
+	QR        string    `json:"qr"`
+	ExpiresAt time.Time `json:"expires_at"`
 }
 
 // Handover issues a one-time code, valid for ten minutes, that gives seat
-// n to whichever phone opens its link first (ClaimHandover). The seat's
-// current device keeps working until then. It returns CodeForbidden for
-// anyone but the host and CodeNotFound for a seat the table does not have.
+// n to whichever phone claims it first (ClaimHandover). A seat has at most
+// one open code: a new one cancels the one issued before. The seat's
+// current device keeps working until the claim. It returns CodeForbidden
+// for anyone but the host and CodeNotFound for a seat the table does not
+// have.
 func (s *Service) Handover(ctx context.Context, tableID string, id Identity, n int) (HandoverResult, error) {
 	t, err := s.hostTable(ctx, tableID, id)
 	if err != nil {
 		return HandoverResult{}, err
 	}
+	defer t.mu.Unlock()
 	idx := t.seatAt(n)
-	var name string
-	if idx >= 0 {
-		name = t.seats[idx].Name
-	}
-	t.mu.Unlock()
 	if idx < 0 {
 		return HandoverResult{}, Errorf(CodeNotFound, "No seat %d at this table.", n)
 	}
-	code := NewToken()
-	expires := s.now().Add(handoverTTL).UTC().Format(time.RFC3339)
-	err = s.store.Tx(context.WithoutCancel(ctx), func(q db.Querier) error {
-		return q.CreateHandover(ctx, db.CreateHandoverParams{CodeHash: HashToken(code), TableID: tableID, Seat: int64(n), ExpiresAt: expires})
+	name := t.seats[idx].Name
+	code := NewHandoverCode()
+	norm, _ := NormalizeHandoverCode(code)
+	expires := s.now().Add(handoverTTL).UTC()
+	err = s.tableTx(context.WithoutCancel(ctx), t, func(q db.Querier) error {
+		if _, err := q.CancelSeatHandovers(ctx, db.CancelSeatHandoversParams{TableID: t.id, Seat: int64(n)}); err != nil {
+			return err
+		}
+		return q.CreateHandover(ctx, db.CreateHandoverParams{CodeHash: hashHandover(norm), TableID: t.id, Seat: int64(n), ExpiresAt: expires.Format(time.RFC3339)})
 	})
 	if err != nil {
 		return HandoverResult{}, err
 	}
+	t.setHandover(n, expires)
+	s.hub.publish(t)
 	url := s.publicURL + "/h/" + code
 	png, err := qrcode.Encode(url, qrcode.Medium, 384)
 	if err != nil {
 		return HandoverResult{}, err
 	}
-	return HandoverResult{Seat: n, Name: name, Code: code, URL: url, QR: "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)}, nil
+	return HandoverResult{Seat: n, Name: name, Code: code, URL: url, QR: "data:image/png;base64," + base64.StdEncoding.EncodeToString(png), ExpiresAt: expires}, nil
+}
+
+// CancelHandover cancels seat n's open hand-over code, if it has one: the
+// code then gives nothing (410 gone). It returns CodeForbidden for anyone
+// but the host and CodeNotFound for a seat the table does not have.
+func (s *Service) CancelHandover(ctx context.Context, tableID string, id Identity, n int) error {
+	t, err := s.hostTable(ctx, tableID, id)
+	if err != nil {
+		return err
+	}
+	defer t.mu.Unlock()
+	if t.seatAt(n) < 0 {
+		return Errorf(CodeNotFound, "No seat %d at this table.", n)
+	}
+	err = s.tableTx(context.WithoutCancel(ctx), t, func(q db.Querier) error {
+		_, err := q.CancelSeatHandovers(ctx, db.CancelSeatHandoversParams{TableID: t.id, Seat: int64(n)})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if t.hasHandover(n) {
+		t.setHandover(n, time.Time{})
+		s.hub.publish(t)
+	}
+	return nil
 }
 
 // ClaimResult is what the new phone of a seat gets.
@@ -206,11 +262,17 @@ type ClaimResult struct {
 
 // ClaimHandover gives the seat of a hand-over code to the caller: a new
 // token for the seat, while the old token and its streams are revoked at
-// once ("handed_over"). A code that is unknown, used or expired is
-// CodeGone.
+// once ("handed_over"). The code may be typed in any case, with or without
+// its dash. A code that is unknown, malformed, used, cancelled or expired
+// is CodeGone.
 func (s *Service) ClaimHandover(ctx context.Context, code string) (ClaimResult, error) {
 	gone := Errorf(CodeGone, "This hand-over code was already used or has expired; ask the host for a new one.")
-	h, err := s.store.Queries().GetHandover(ctx, HashToken(code))
+	norm, ok := NormalizeHandoverCode(code)
+	if !ok {
+		return ClaimResult{}, gone
+	}
+	hash := hashHandover(norm)
+	h, err := s.store.Queries().GetHandover(ctx, hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ClaimResult{}, gone
 	}
@@ -223,6 +285,16 @@ func (s *Service) ClaimHandover(ctx context.Context, code string) (ClaimResult, 
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	// Read the code again under the table's lock: a start renumbers the
+	// seats and their codes together, and a removal or a newer code
+	// cancels it, each under this lock.
+	h, err = s.store.Queries().GetHandover(ctx, hash)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && h.Used != 0 {
+		return ClaimResult{}, gone
+	}
+	if err != nil {
+		return ClaimResult{}, err
+	}
 	idx := t.seatAt(int(h.Seat))
 	if idx < 0 {
 		return ClaimResult{}, gone
@@ -232,7 +304,7 @@ func (s *Service) ClaimHandover(ctx context.Context, code string) (ClaimResult, 
 	now := s.now().UTC().Format(time.RFC3339)
 	errUsed := errors.New("hand-over code used")
 	version, err := s.setToken(ctx, t, idx, HashToken(token), func(q db.Querier) error {
-		n, err := q.UseHandover(ctx, db.UseHandoverParams{CodeHash: HashToken(code), ExpiresAt: now})
+		n, err := q.UseHandover(ctx, db.UseHandoverParams{CodeHash: hash, ExpiresAt: now})
 		if err == nil && n != 1 {
 			err = errUsed
 		}
@@ -244,6 +316,7 @@ func (s *Service) ClaimHandover(ctx context.Context, code string) (ClaimResult, 
 	if err != nil {
 		return ClaimResult{}, err
 	}
+	t.setHandover(int(h.Seat), time.Time{})
 	t.row.Version = version
 	if old != nil {
 		s.hub.kick(t.id, old, reasonHandedOver)
@@ -253,7 +326,8 @@ func (s *Service) ClaimHandover(ctx context.Context, code string) (ClaimResult, 
 }
 
 // unattended lists, for the host, the seats in play that no device holds
-// and the moves each may make now (never its private view).
+// and the moves the host may make for each now (UnattendedMoves; never its
+// private view).
 func (sn tableSnapshot) unattended() []UnattendedSeat {
 	if sn.state == nil || sn.status != "playing" {
 		return nil
@@ -263,13 +337,39 @@ func (sn tableSnapshot) unattended() []UnattendedSeat {
 		if !Unattended(st) {
 			continue
 		}
-		moves := sn.game.View(sn.state, kit.SeatViewer(int(st.Seat))).Moves
-		if moves == nil {
-			moves = []kit.MoveSpec{}
-		}
-		out = append(out, UnattendedSeat{Seat: int(st.Seat), Name: st.Name, Moves: moves})
+		out = append(out, UnattendedSeat{Seat: int(st.Seat), Name: st.Name, Moves: UnattendedMoves(sn.game, sn.state, int(st.Seat), len(sn.seats))})
 	}
 	return out
+}
+
+// offeredToHost reports whether the host is offered moveType for seat
+// (UnattendedMoves). The caller holds t.mu.
+func (t *table) offeredToHost(seat int, moveType string) bool {
+	for _, m := range UnattendedMoves(t.game, t.state, seat, len(t.seats)) {
+		if m.Type == moveType {
+			return true
+		}
+	}
+	return false
+}
+
+// hostRefusal returns hostRefusal for seat's name. The caller holds t.mu.
+func (t *table) hostRefusal(seat int) error {
+	for _, st := range t.seats {
+		if int(st.Seat) == seat {
+			return hostRefusal(st.Name)
+		}
+	}
+	return hostRefusal("this seat")
+}
+
+// hostRefusal is the one answer to a move the host makes for an
+// unattended seat that is not offered to the host, or that the referee
+// refuses: the same words whatever the reason, so that no refusal
+// describes the seat's private state.
+func hostRefusal(name string) error {
+	re := kit.Errorf("host_not_offered", "Table › Seats and devices", "The host cannot make this move for %s now; hand the seat to a phone.", name)
+	return &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 }
 
 // UnattendedSeat is a seat without a device, as the host's view lists it.

@@ -209,6 +209,12 @@ func (s *Service) StartWith(ctx context.Context, tableID string, id Identity, se
 					if err := q.RenumberSeat(ctx, db.RenumberSeatParams{Seat: k.Seat, TableID: t.id, Seat_2: old.Seat}); err != nil {
 						return err
 					}
+					// A code follows its seat: numbers only go down, and
+					// in seat order, so no code lands on a seat that has
+					// yet to move.
+					if err := q.RenumberHandovers(ctx, db.RenumberHandoversParams{Seat: k.Seat, TableID: t.id, Seat_2: old.Seat}); err != nil {
+						return err
+					}
 				}
 			}
 		}
@@ -235,6 +241,7 @@ func (s *Service) StartWith(ctx context.Context, tableID string, id Identity, se
 	if err != nil {
 		return err
 	}
+	t.handovers = renumberedHandovers(t.handovers, t.seats)
 	t.seats = kept
 	t.state = st
 	t.row.Options = options

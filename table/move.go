@@ -157,6 +157,9 @@ func (s *Service) refuseMove(m *moveOp, err error) (MoveResult, error) {
 // checkPlaying refuses a move on a table in the lobby or ended, or one
 // that expects another version than the table's.
 func checkPlaying(t *table, req MoveRequest) error {
+	if t.row.RematchID.Valid {
+		return rematchStarted(t.row.RematchID.String)
+	}
 	switch t.row.Status {
 	case "lobby":
 		return errNotStarted()
@@ -176,7 +179,16 @@ func checkPlaying(t *table, req MoveRequest) error {
 func (s *Service) applyMove(m *moveOp) (kit.Result, kit.Ctx, error) {
 	t := m.t
 	mctx := kit.NewCtx(uint64(t.row.Seed), int(t.seq+1), s.now().UTC())
+	// The host playing for an unattended seat may play only what that
+	// seat's offer shows without its secrets (hostsafe.go), and a refusal
+	// never describes the seat's private state.
+	if m.by.ByHost && !t.offeredToHost(m.by.Actor.Seat, m.req.Type) {
+		return kit.Result{}, mctx, t.hostRefusal(m.by.Actor.Seat)
+	}
 	res, err := t.game.Apply(t.state, m.by.Actor, kit.Move{Type: m.req.Type, Args: m.req.Args}, mctx)
+	if _, ok := kit.AsRuleError(err); ok && m.by.ByHost {
+		err = t.hostRefusal(m.by.Actor.Seat)
+	}
 	return res, mctx, err
 }
 
@@ -344,6 +356,9 @@ func (s *Service) Undo(ctx context.Context, tableID string, id Identity) (MoveRe
 	defer t.mu.Unlock()
 	if t.row.Status == "lobby" {
 		return MoveResult{}, errNotStarted()
+	}
+	if t.row.RematchID.Valid {
+		return MoveResult{}, rematchStarted(t.row.RematchID.String)
 	}
 	moves, err := s.store.Queries().ListMoves(ctx, t.id)
 	if err != nil {

@@ -105,11 +105,15 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (Cre
 	return res, nil
 }
 
-// ClaimRematch gives the calling seat of an ended table a new token for
-// the same seat at its rematch. Claiming again issues a new token and
-// revokes the one claimed before. It returns CodeForbidden for anyone but
-// a seat, CodeConflict when there is no rematch yet, and CodeNotFound when
-// the rematch has no such seat.
+// ClaimRematch gives the calling seat of an ended table a token for the
+// same seat at its rematch. A seat is claimed there once: once any device
+// has held the rematch seat (this claim, or a hand-over), only the
+// rematch's host moves it, by a revoke or a hand-over, so that a phone
+// the host signed out cannot come back through the old table. The claim
+// is recorded as a used hand-over of the seat. It returns CodeForbidden
+// for anyone but a seat, CodeConflict when there is no rematch yet or
+// ("rematch_claimed") when the seat was claimed already, and CodeNotFound
+// when the rematch has no such seat.
 func (s *Service) ClaimRematch(ctx context.Context, tableID string, id Identity) (ClaimResult, error) {
 	if id.Role != kit.RoleSeat {
 		return ClaimResult{}, Errorf(CodeForbidden, "Only a seat of this table can claim its seat at the rematch.")
@@ -134,14 +138,41 @@ func (s *Service) ClaimRematch(ctx context.Context, tableID string, id Identity)
 	if idx < 0 {
 		return ClaimResult{}, Errorf(CodeNotFound, "The rematch has no seat %d.", id.Seat)
 	}
+	claimed := &Error{Code: CodeConflict, Reason: "rematch_claimed", Message: "Your seat at the rematch was already claimed; the rematch's host can hand it to this phone."}
+	if t.seats[idx].TokenHash != nil {
+		return ClaimResult{}, claimed
+	}
+	n, err := s.store.Queries().CountUsedHandovers(ctx, db.CountUsedHandoversParams{TableID: t.id, Seat: int64(id.Seat)})
+	if err != nil {
+		return ClaimResult{}, err
+	}
+	if n > 0 {
+		return ClaimResult{}, claimed
+	}
 	token := NewToken()
-	prev := t.seats[idx].TokenHash
-	version, err := s.setToken(ctx, t, idx, HashToken(token))
+	now := s.now().UTC()
+	version, err := s.setToken(ctx, t, idx, HashToken(token), func(q db.Querier) error {
+		// The claim's record: a used hand-over that no one holds (its hash
+		// is of no code), unique per table and seat.
+		mark := HashToken(fmt.Sprintf("rematch-claim:%s:%d", t.id, id.Seat))
+		if err := q.CreateHandover(ctx, db.CreateHandoverParams{CodeHash: mark, TableID: t.id, Seat: int64(id.Seat), ExpiresAt: now.Format(time.RFC3339)}); err != nil {
+			return err
+		}
+		_, err := q.UseHandover(ctx, db.UseHandoverParams{CodeHash: mark, ExpiresAt: ""})
+		return err
+	})
 	if err != nil {
 		return ClaimResult{}, err
 	}
 	t.row.Version = version
-	s.hub.kick(t.id, prev, reasonHandedOver)
 	s.hub.publish(t)
 	return ClaimResult{TableID: t.id, Seat: id.Seat, Token: token}, nil
+}
+
+// rematchStarted is the refusal of an undo or a move on a table whose
+// rematch exists: the players have moved on, and every view names the
+// rematch.
+func rematchStarted(next string) error {
+	re := kit.Errorf("rematch_started", "Table › Rematch", "This table's rematch has started (table %s); this game can no longer change.", next)
+	return &Error{Code: CodeIllegalMove, Message: re.Message, Rule: re}
 }

@@ -67,6 +67,8 @@ type table struct {
 	pub   pubQueue  // the hub's pending publish (its own lock)
 	// joinURL is the table's join link.
 	joinURL string
+	// handovers are the seats' open hand-over codes (handover.go).
+	handovers []OpenHandover
 }
 
 // Config is what a Service needs.
@@ -176,6 +178,10 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 	if err != nil {
 		return err
 	}
+	open, err := q.ListOpenHandovers(ctx, db.ListOpenHandoversParams{TableID: t.id, ExpiresAt: s.now().UTC().Format(time.RFC3339)})
+	if err != nil {
+		return err
+	}
 	seq, err := q.LastMoveSeq(ctx, t.id)
 	if err != nil {
 		return err
@@ -221,6 +227,12 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 		t.game = g
 	}
 	t.row, t.seats, t.state, t.seq = row, seats, st, seq
+	t.handovers = nil
+	for _, h := range open {
+		if at, err := time.Parse(time.RFC3339, h.ExpiresAt); err == nil {
+			t.handovers = append(t.handovers, OpenHandover{Seat: int(h.Seat), ExpiresAt: at})
+		}
+	}
 	t.joinURL = s.publicURL + "/j/" + row.JoinCode
 	s.counters.TablesLoaded.Add(1)
 	return nil

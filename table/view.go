@@ -78,6 +78,10 @@ type ViewResponse struct {
 	// Unattended lists, for the host, the seats no device holds and the
 	// moves each may make now; the host plays them with as_seat.
 	Unattended []UnattendedSeat `json:"unattended,omitempty"`
+	// Handovers lists, for the host, the seats with an open hand-over code
+	// (not the codes): once a code is used, cancelled or expired its seat
+	// leaves the list and the host screen takes the code's QR code away.
+	Handovers []OpenHandover `json:"handovers,omitempty"`
 	// Rematch is the table the players moved on to, once there is one.
 	Rematch *RematchRef `json:"rematch,omitempty"`
 	// View and Log must stay last: encode splices the view in before the log.
@@ -115,6 +119,7 @@ type tableSnapshot struct {
 	locked     bool // the host locked the table against new joins (issue 16)
 	hostHash   []byte
 	seats      []db.Seat
+	handovers  []OpenHandover
 	state      kit.State
 	log        []logItem
 }
@@ -122,7 +127,7 @@ type tableSnapshot struct {
 func (t *table) snapshot() tableSnapshot {
 	return tableSnapshot{id: t.id, status: t.row.Status, game: t.game, version: t.row.Version, joinCode: t.row.JoinCode,
 		joinURL: t.joinURL, rematch: t.row.RematchID.String, locked: t.row.Locked != 0, hostHash: t.row.HostTokenHash,
-		seats: append([]db.Seat(nil), t.seats...), state: t.state, log: append([]logItem(nil), t.log...)}
+		seats: append([]db.Seat(nil), t.seats...), handovers: t.handovers, state: t.state, log: append([]logItem(nil), t.log...)}
 }
 
 func (sn tableSnapshot) render(id Identity, now time.Time) ViewResponse {
@@ -163,6 +168,11 @@ func (sn tableSnapshot) renderHead(id Identity, now time.Time, ownOnly bool) Vie
 			r.JoinURL = sn.joinURL
 		}
 		r.Unattended = sn.unattended()
+		for _, h := range sn.handovers {
+			if h.ExpiresAt.After(now) {
+				r.Handovers = append(r.Handovers, h)
+			}
+		}
 	}
 	if sn.state != nil {
 		var v kit.View

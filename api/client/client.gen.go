@@ -3810,6 +3810,27 @@ func (e RevokeDeviceParamsAs) Valid() bool {
 	}
 }
 
+// Defines values for CancelHandoverParamsAs.
+const (
+	CancelHandoverParamsAsBoard CancelHandoverParamsAs = "board"
+	CancelHandoverParamsAsHost  CancelHandoverParamsAs = "host"
+	CancelHandoverParamsAsSeat  CancelHandoverParamsAs = "seat"
+)
+
+// Valid indicates whether the value is a known member of the CancelHandoverParamsAs enum.
+func (e CancelHandoverParamsAs) Valid() bool {
+	switch e {
+	case CancelHandoverParamsAsBoard:
+		return true
+	case CancelHandoverParamsAsHost:
+		return true
+	case CancelHandoverParamsAsSeat:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HandoverSeatParamsAs.
 const (
 	HandoverSeatParamsAsBoard HandoverSeatParamsAs = "board"
@@ -4820,8 +4841,10 @@ type GiveATokenViewPhase string
 
 // Handover defines model for Handover.
 type Handover struct {
-	Code string `json:"code"`
-	Name string `json:"name"`
+	// Code Ten characters without look-alikes in two groups of five, to read aloud or type; a claim accepts it in any case, with or without the dash.
+	Code      string    `json:"code"`
+	ExpiresAt time.Time `json:"expires_at"`
+	Name      string    `json:"name"`
 
 	// Qr data:image/png;base64,…
 	Qr   string `json:"qr"`
@@ -7507,6 +7530,12 @@ type View struct {
 type ViewResponse struct {
 	Game     string  `json:"game"`
 	GameName *string `json:"game_name,omitempty"`
+
+	// Handovers Host only: the seats with an open hand-over code (never the code). A seat leaves the list once its code is used, cancelled or expired.
+	Handovers *[]struct {
+		ExpiresAt time.Time `json:"expires_at"`
+		Seat      int       `json:"seat"`
+	} `json:"handovers,omitempty"`
 	JoinCode *string `json:"join_code,omitempty"`
 
 	// JoinUrl The join link (host, lobby).
@@ -7530,7 +7559,7 @@ type ViewResponse struct {
 	Status     ViewResponseStatus `json:"status"`
 	TableId    string             `json:"table_id"`
 
-	// Unattended Host only: the seats no device holds and the moves each may make now (never its private view).
+	// Unattended Host only: the seats no device holds and the moves the host may make for each now: only the offers that show nothing of any seat's private state (never its private view). Any other move for the seat (as_seat) is 422 host_not_offered.
 	Unattended *[]struct {
 		Moves *[]MoveSpec `json:"moves,omitempty"`
 		Name  *string     `json:"name,omitempty"`
@@ -7547,6 +7576,9 @@ type ViewResponseStatus string
 
 // Busy defines model for Busy.
 type Busy = Error
+
+// StorageUnavailable defines model for StorageUnavailable.
+type StorageUnavailable = Error
 
 // PprofHeapParams defines parameters for PprofHeap.
 type PprofHeapParams struct {
@@ -7649,6 +7681,15 @@ type RevokeDeviceParams struct {
 
 // RevokeDeviceParamsAs defines parameters for RevokeDevice.
 type RevokeDeviceParamsAs string
+
+// CancelHandoverParams defines parameters for CancelHandover.
+type CancelHandoverParams struct {
+	// As Which cookie identifies the caller when no Bearer token is sent: seat (default), host, or board (public view).
+	As *CancelHandoverParamsAs `form:"as,omitempty" json:"as,omitempty"`
+}
+
+// CancelHandoverParamsAs defines parameters for CancelHandover.
+type CancelHandoverParamsAs string
 
 // HandoverSeatParams defines parameters for HandoverSeat.
 type HandoverSeatParams struct {
@@ -13594,7 +13635,7 @@ type ClientInterface interface {
 	// Corresponds with GET /api/games (the `ListGames` operationId).
 	ListGames(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, expired or unknown code is 410 gone.
+	// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
 	//
 	// Corresponds with POST /api/handover/{code} (the `ClaimHandover` operationId).
 	ClaimHandover(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -13695,7 +13736,7 @@ type ClientInterface interface {
 	// Corresponds with POST /api/tables/{id}/rematch (the `Rematch` operationId).
 	Rematch(ctx context.Context, id string, params *RematchParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// ClaimRematch Take the caller's seat (of the old table) at its rematch: a new token for the same seat there, also set as the seat cookie. Claiming again revokes the token claimed before (seat only).
+	// ClaimRematch Take the caller's seat (of the old table) at its rematch: a new token for the same seat there, also set as the seat cookie. A seat is claimed there once: once any device has held it (a claim or a hand-over), another claim is 409 rematch_claimed and only the rematch's host moves the seat (seat only).
 	//
 	// Corresponds with POST /api/tables/{id}/rematch/claim (the `ClaimRematch` operationId).
 	ClaimRematch(ctx context.Context, id string, params *ClaimRematchParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -13715,7 +13756,12 @@ type ClientInterface interface {
 	// Corresponds with DELETE /api/tables/{id}/seats/{seat}/device (the `RevokeDevice` operationId).
 	RevokeDevice(ctx context.Context, id string, seat int, params *RevokeDeviceParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// HandoverSeat Issue a one-time code (valid 10 minutes) that hands the seat to a new phone: the code, its link <public-url>/h/<code> and that link's QR code as a data URL (host only).
+	// CancelHandover Cancel the seat's open hand-over code, if it has one: claiming it is then 410 gone (host only).
+	//
+	// Corresponds with DELETE /api/tables/{id}/seats/{seat}/handover (the `CancelHandover` operationId).
+	CancelHandover(ctx context.Context, id string, seat int, params *CancelHandoverParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// HandoverSeat Issue a one-time code (valid 10 minutes) that hands the seat to a new phone: the code, its link <public-url>/h/<code> and that link's QR code as a data URL (host only). A seat has at most one open code: a new one cancels the one before, and so do a revoke of the seat's device and, in the lobby, the seat's removal.
 	//
 	// Corresponds with POST /api/tables/{id}/seats/{seat}/handover (the `HandoverSeat` operationId).
 	HandoverSeat(ctx context.Context, id string, seat int, params *HandoverSeatParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -13810,7 +13856,7 @@ func (c *Client) ListGames(ctx context.Context, reqEditors ...RequestEditorFn) (
 	return c.Client.Do(req)
 }
 
-// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, expired or unknown code is 410 gone.
+// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
 //
 // Corresponds with POST /api/handover/{code} (the `ClaimHandover` operationId).
 func (c *Client) ClaimHandover(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -14081,7 +14127,7 @@ func (c *Client) Rematch(ctx context.Context, id string, params *RematchParams, 
 	return c.Client.Do(req)
 }
 
-// ClaimRematch Take the caller's seat (of the old table) at its rematch: a new token for the same seat there, also set as the seat cookie. Claiming again revokes the token claimed before (seat only).
+// ClaimRematch Take the caller's seat (of the old table) at its rematch: a new token for the same seat there, also set as the seat cookie. A seat is claimed there once: once any device has held it (a claim or a hand-over), another claim is 409 rematch_claimed and only the rematch's host moves the seat (seat only).
 //
 // Corresponds with POST /api/tables/{id}/rematch/claim (the `ClaimRematch` operationId).
 func (c *Client) ClaimRematch(ctx context.Context, id string, params *ClaimRematchParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -14141,7 +14187,22 @@ func (c *Client) RevokeDevice(ctx context.Context, id string, seat int, params *
 	return c.Client.Do(req)
 }
 
-// HandoverSeat Issue a one-time code (valid 10 minutes) that hands the seat to a new phone: the code, its link <public-url>/h/<code> and that link's QR code as a data URL (host only).
+// CancelHandover Cancel the seat's open hand-over code, if it has one: claiming it is then 410 gone (host only).
+//
+// Corresponds with DELETE /api/tables/{id}/seats/{seat}/handover (the `CancelHandover` operationId).
+func (c *Client) CancelHandover(ctx context.Context, id string, seat int, params *CancelHandoverParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCancelHandoverRequest(c.Server, id, seat, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// HandoverSeat Issue a one-time code (valid 10 minutes) that hands the seat to a new phone: the code, its link <public-url>/h/<code> and that link's QR code as a data URL (host only). A seat has at most one open code: a new one cancels the one before, and so do a revoke of the seat's device and, in the lobby, the seat's removal.
 //
 // Corresponds with POST /api/tables/{id}/seats/{seat}/handover (the `HandoverSeat` operationId).
 func (c *Client) HandoverSeat(ctx context.Context, id string, seat int, params *HandoverSeatParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -15279,6 +15340,74 @@ func NewRevokeDeviceRequest(server string, id string, seat int, params *RevokeDe
 	return req, nil
 }
 
+// NewCancelHandoverRequest constructs an http.Request for the CancelHandover method
+func NewCancelHandoverRequest(server string, id string, seat int, params *CancelHandoverParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	var pathParam1 string
+
+	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "seat", seat, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "integer", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/tables/%s/seats/%s/handover", pathParam0, pathParam1)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.As != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "as", *params.As, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewHandoverSeatRequest constructs an http.Request for the HandoverSeat method
 func NewHandoverSeatRequest(server string, id string, seat int, params *HandoverSeatParams) (*http.Request, error) {
 	var err error
@@ -15769,7 +15898,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/games (the `ListGames` operationId).
 	ListGamesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListGamesReply, error)
 
-	// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, expired or unknown code is 410 gone.
+	// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -15888,7 +16017,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/tables/{id}/rematch (the `Rematch` operationId).
 	RematchWithResponse(ctx context.Context, id string, params *RematchParams, reqEditors ...RequestEditorFn) (*RematchReply, error)
 
-	// ClaimRematchWithResponse Take the caller's seat (of the old table) at its rematch: a new token for the same seat there, also set as the seat cookie. Claiming again revokes the token claimed before (seat only).
+	// ClaimRematchWithResponse Take the caller's seat (of the old table) at its rematch: a new token for the same seat there, also set as the seat cookie. A seat is claimed there once: once any device has held it (a claim or a hand-over), another claim is 409 rematch_claimed and only the rematch's host moves the seat (seat only).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -15916,7 +16045,14 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with DELETE /api/tables/{id}/seats/{seat}/device (the `RevokeDevice` operationId).
 	RevokeDeviceWithResponse(ctx context.Context, id string, seat int, params *RevokeDeviceParams, reqEditors ...RequestEditorFn) (*RevokeDeviceReply, error)
 
-	// HandoverSeatWithResponse Issue a one-time code (valid 10 minutes) that hands the seat to a new phone: the code, its link <public-url>/h/<code> and that link's QR code as a data URL (host only).
+	// CancelHandoverWithResponse Cancel the seat's open hand-over code, if it has one: claiming it is then 410 gone (host only).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /api/tables/{id}/seats/{seat}/handover (the `CancelHandover` operationId).
+	CancelHandoverWithResponse(ctx context.Context, id string, seat int, params *CancelHandoverParams, reqEditors ...RequestEditorFn) (*CancelHandoverReply, error)
+
+	// HandoverSeatWithResponse Issue a one-time code (valid 10 minutes) that hands the seat to a new phone: the code, its link <public-url>/h/<code> and that link's QR code as a data URL (host only). A seat has at most one open code: a new one cancels the one before, and so do a revoke of the seat's device and, in the lobby, the seat's removal.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -16124,22 +16260,38 @@ func (r ListGamesReply) ContentType() string {
 	return ""
 }
 
+// ClaimHandoverReply503Headers the declared response headers of an HTTP 503 response for ClaimHandover
+type ClaimHandoverReply503Headers struct {
+	RetryAfter *int
+}
+
 type ClaimHandoverReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *HandoverClaim
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
 	// JSON410 the response for an HTTP 410 `application/json` response
 	JSON410 *Error
 	// JSON429 the response for an HTTP 429 `application/json` response
 	JSON429 *Error
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ClaimHandoverReply503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ClaimHandoverReply) GetJSON200() *HandoverClaim {
 	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r ClaimHandoverReply) GetJSON400() *Error {
+	return r.JSON400
 }
 
 // GetJSON410 returns the response for an HTTP 410 `application/json` response
@@ -16155,6 +16307,11 @@ func (r ClaimHandoverReply) GetJSON429() *Error {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r ClaimHandoverReply) GetJSON500() *Error {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ClaimHandoverReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -16186,6 +16343,11 @@ func (r ClaimHandoverReply) ContentType() string {
 	return ""
 }
 
+// JoinReply503Headers the declared response headers of an HTTP 503 response for Join
+type JoinReply503Headers struct {
+	RetryAfter *int
+}
+
 type JoinReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16203,6 +16365,10 @@ type JoinReply struct {
 	JSON429 *Error
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *JoinReply503Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
@@ -16238,6 +16404,11 @@ func (r JoinReply) GetJSON429() *Error {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r JoinReply) GetJSON500() *Error {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r JoinReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -16386,6 +16557,11 @@ func (r NoopReply) ContentType() string {
 	return ""
 }
 
+// NoopCommitReply503Headers the declared response headers of an HTTP 503 response for NoopCommit
+type NoopCommitReply503Headers struct {
+	RetryAfter *int
+}
+
 type NoopCommitReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -16395,6 +16571,10 @@ type NoopCommitReply struct {
 	JSON429 *Busy
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *NoopCommitReply503Headers
 }
 
 // GetJSON404 returns the response for an HTTP 404 `application/json` response
@@ -16410,6 +16590,11 @@ func (r NoopCommitReply) GetJSON429() *Busy {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r NoopCommitReply) GetJSON500() *Error {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r NoopCommitReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -17006,6 +17191,11 @@ func (r TableQRReply) ContentType() string {
 	return ""
 }
 
+// RematchReply503Headers the declared response headers of an HTTP 503 response for Rematch
+type RematchReply503Headers struct {
+	RetryAfter *int
+}
+
 type RematchReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17021,6 +17211,10 @@ type RematchReply struct {
 	JSON429 *Busy
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RematchReply503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17053,6 +17247,11 @@ func (r RematchReply) GetJSON500() *Error {
 	return r.JSON500
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RematchReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
+}
+
 // GetBody returns the raw response body bytes
 func (r RematchReply) GetBody() []byte {
 	return r.Body
@@ -17082,6 +17281,11 @@ func (r RematchReply) ContentType() string {
 	return ""
 }
 
+// ClaimRematchReply503Headers the declared response headers of an HTTP 503 response for ClaimRematch
+type ClaimRematchReply503Headers struct {
+	RetryAfter *int
+}
+
 type ClaimRematchReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17099,6 +17303,10 @@ type ClaimRematchReply struct {
 	JSON429 *Busy
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *ClaimRematchReply503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17134,6 +17342,11 @@ func (r ClaimRematchReply) GetJSON429() *Busy {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r ClaimRematchReply) GetJSON500() *Error {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r ClaimRematchReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -17248,6 +17461,11 @@ func (r GetResultReply) ContentType() string {
 	return ""
 }
 
+// RemoveSeatReply503Headers the declared response headers of an HTTP 503 response for RemoveSeat
+type RemoveSeatReply503Headers struct {
+	RetryAfter *int
+}
+
 type RemoveSeatReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17263,6 +17481,10 @@ type RemoveSeatReply struct {
 	JSON429 *Busy
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RemoveSeatReply503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
@@ -17295,6 +17517,11 @@ func (r RemoveSeatReply) GetJSON500() *Error {
 	return r.JSON500
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RemoveSeatReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
+}
+
 // GetBody returns the raw response body bytes
 func (r RemoveSeatReply) GetBody() []byte {
 	return r.Body
@@ -17324,6 +17551,11 @@ func (r RemoveSeatReply) ContentType() string {
 	return ""
 }
 
+// RevokeDeviceReply503Headers the declared response headers of an HTTP 503 response for RevokeDevice
+type RevokeDeviceReply503Headers struct {
+	RetryAfter *int
+}
+
 type RevokeDeviceReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17339,6 +17571,10 @@ type RevokeDeviceReply struct {
 	JSON429 *Busy
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *RevokeDeviceReply503Headers
 }
 
 // GetJSON400 returns the response for an HTTP 400 `application/json` response
@@ -17371,6 +17607,11 @@ func (r RevokeDeviceReply) GetJSON500() *Error {
 	return r.JSON500
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RevokeDeviceReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
+}
+
 // GetBody returns the raw response body bytes
 func (r RevokeDeviceReply) GetBody() []byte {
 	return r.Body
@@ -17400,6 +17641,101 @@ func (r RevokeDeviceReply) ContentType() string {
 	return ""
 }
 
+// CancelHandoverReply503Headers the declared response headers of an HTTP 503 response for CancelHandover
+type CancelHandoverReply503Headers struct {
+	RetryAfter *int
+}
+
+type CancelHandoverReply struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *Error
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *Error
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *Error
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *Error
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *Busy
+	// JSON500 the response for an HTTP 500 `application/json` response
+	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CancelHandoverReply503Headers
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r CancelHandoverReply) GetJSON400() *Error {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r CancelHandoverReply) GetJSON401() *Error {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r CancelHandoverReply) GetJSON403() *Error {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r CancelHandoverReply) GetJSON404() *Error {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r CancelHandoverReply) GetJSON429() *Busy {
+	return r.JSON429
+}
+
+// GetJSON500 returns the response for an HTTP 500 `application/json` response
+func (r CancelHandoverReply) GetJSON500() *Error {
+	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r CancelHandoverReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
+}
+
+// GetBody returns the raw response body bytes
+func (r CancelHandoverReply) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CancelHandoverReply) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CancelHandoverReply) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CancelHandoverReply) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// HandoverSeatReply503Headers the declared response headers of an HTTP 503 response for HandoverSeat
+type HandoverSeatReply503Headers struct {
+	RetryAfter *int
+}
+
 type HandoverSeatReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17417,6 +17753,10 @@ type HandoverSeatReply struct {
 	JSON429 *Busy
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *HandoverSeatReply503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17454,6 +17794,11 @@ func (r HandoverSeatReply) GetJSON500() *Error {
 	return r.JSON500
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r HandoverSeatReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
+}
+
 // GetBody returns the raw response body bytes
 func (r HandoverSeatReply) GetBody() []byte {
 	return r.Body
@@ -17483,6 +17828,11 @@ func (r HandoverSeatReply) ContentType() string {
 	return ""
 }
 
+// SessionReply503Headers the declared response headers of an HTTP 503 response for Session
+type SessionReply503Headers struct {
+	RetryAfter *int
+}
+
 type SessionReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17498,6 +17848,10 @@ type SessionReply struct {
 	JSON429 *Busy
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *SessionReply503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17530,6 +17884,11 @@ func (r SessionReply) GetJSON500() *Error {
 	return r.JSON500
 }
 
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r SessionReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
+}
+
 // GetBody returns the raw response body bytes
 func (r SessionReply) GetBody() []byte {
 	return r.Body
@@ -17559,6 +17918,11 @@ func (r SessionReply) ContentType() string {
 	return ""
 }
 
+// StartTableReply503Headers the declared response headers of an HTTP 503 response for StartTable
+type StartTableReply503Headers struct {
+	RetryAfter *int
+}
+
 type StartTableReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17580,6 +17944,10 @@ type StartTableReply struct {
 	JSON429 *Busy
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *StartTableReply503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17625,6 +17993,11 @@ func (r StartTableReply) GetJSON429() *Busy {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r StartTableReply) GetJSON500() *Error {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r StartTableReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -17725,6 +18098,11 @@ func (r StreamReply) ContentType() string {
 	return ""
 }
 
+// UndoReply503Headers the declared response headers of an HTTP 503 response for Undo
+type UndoReply503Headers struct {
+	RetryAfter *int
+}
+
 type UndoReply struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -17746,6 +18124,10 @@ type UndoReply struct {
 	JSON429 *Busy
 	// JSON500 the response for an HTTP 500 `application/json` response
 	JSON500 *Error
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *StorageUnavailable
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *UndoReply503Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -17791,6 +18173,11 @@ func (r UndoReply) GetJSON429() *Busy {
 // GetJSON500 returns the response for an HTTP 500 `application/json` response
 func (r UndoReply) GetJSON500() *Error {
 	return r.JSON500
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r UndoReply) GetJSON503() *StorageUnavailable {
+	return r.JSON503
 }
 
 // GetBody returns the raw response body bytes
@@ -18033,7 +18420,7 @@ func (c *ClientWithResponses) ListGamesWithResponse(ctx context.Context, reqEdit
 	return ParseListGamesReply(rsp)
 }
 
-// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, expired or unknown code is 410 gone.
+// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -18254,7 +18641,7 @@ func (c *ClientWithResponses) RematchWithResponse(ctx context.Context, id string
 	return ParseRematchReply(rsp)
 }
 
-// ClaimRematchWithResponse Take the caller's seat (of the old table) at its rematch: a new token for the same seat there, also set as the seat cookie. Claiming again revokes the token claimed before (seat only).
+// ClaimRematchWithResponse Take the caller's seat (of the old table) at its rematch: a new token for the same seat there, also set as the seat cookie. A seat is claimed there once: once any device has held it (a claim or a hand-over), another claim is 409 rematch_claimed and only the rematch's host moves the seat (seat only).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -18306,7 +18693,20 @@ func (c *ClientWithResponses) RevokeDeviceWithResponse(ctx context.Context, id s
 	return ParseRevokeDeviceReply(rsp)
 }
 
-// HandoverSeatWithResponse Issue a one-time code (valid 10 minutes) that hands the seat to a new phone: the code, its link <public-url>/h/<code> and that link's QR code as a data URL (host only).
+// CancelHandoverWithResponse Cancel the seat's open hand-over code, if it has one: claiming it is then 410 gone (host only).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /api/tables/{id}/seats/{seat}/handover (the `CancelHandover` operationId).
+func (c *ClientWithResponses) CancelHandoverWithResponse(ctx context.Context, id string, seat int, params *CancelHandoverParams, reqEditors ...RequestEditorFn) (*CancelHandoverReply, error) {
+	rsp, err := c.CancelHandover(ctx, id, seat, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCancelHandoverReply(rsp)
+}
+
+// HandoverSeatWithResponse Issue a one-time code (valid 10 minutes) that hands the seat to a new phone: the code, its link <public-url>/h/<code> and that link's QR code as a data URL (host only). A seat has at most one open code: a new one cancels the one before, and so do a revoke of the seat's device and, in the lobby, the seat's removal.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -18552,6 +18952,13 @@ func ParseClaimHandoverReply(rsp *http.Response) (*ClaimHandoverReply, error) {
 		}
 		response.JSON200 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 410:
 		var dest Error
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -18573,6 +18980,26 @@ func ParseClaimHandoverReply(rsp *http.Response) (*ClaimHandoverReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ClaimHandoverReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -18641,6 +19068,26 @@ func ParseJoinReply(rsp *http.Response) (*JoinReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers JoinReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -18780,9 +19227,29 @@ func ParseNoopCommitReply(rsp *http.Response) (*NoopCommitReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 429:
 		// Content-type (text/plain) unsupported
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers NoopCommitReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -19319,9 +19786,29 @@ func ParseRematchReply(rsp *http.Response) (*RematchReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 429:
 		// Content-type (text/plain) unsupported
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RematchReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -19390,9 +19877,29 @@ func ParseClaimRematchReply(rsp *http.Response) (*ClaimRematchReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 429:
 		// Content-type (text/plain) unsupported
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers ClaimRematchReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -19531,9 +20038,29 @@ func ParseRemoveSeatReply(rsp *http.Response) (*RemoveSeatReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 429:
 		// Content-type (text/plain) unsupported
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RemoveSeatReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -19598,9 +20125,116 @@ func ParseRevokeDeviceReply(rsp *http.Response) (*RevokeDeviceReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 429:
 		// Content-type (text/plain) unsupported
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers RevokeDeviceReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCancelHandoverReply parses an HTTP response from a CancelHandoverWithResponse call
+func ParseCancelHandoverReply(rsp *http.Response) (*CancelHandoverReply, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CancelHandoverReply{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Busy
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
+		var dest Error
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON500 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers CancelHandoverReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -19669,9 +20303,29 @@ func ParseHandoverSeatReply(rsp *http.Response) (*HandoverSeatReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 429:
 		// Content-type (text/plain) unsupported
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers HandoverSeatReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -19733,9 +20387,29 @@ func ParseSessionReply(rsp *http.Response) (*SessionReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 429:
 		// Content-type (text/plain) unsupported
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers SessionReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -19818,9 +20492,29 @@ func ParseStartTableReply(rsp *http.Response) (*StartTableReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 429:
 		// Content-type (text/plain) unsupported
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers StartTableReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil
@@ -19960,9 +20654,29 @@ func ParseUndoReply(rsp *http.Response) (*UndoReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest StorageUnavailable
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
 	case rsp.StatusCode == 429:
 		// Content-type (text/plain) unsupported
 
+	}
+
+	switch {
+	case rsp.StatusCode == 503:
+		var headers UndoReply503Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers503 = &headers
 	}
 
 	return response, nil

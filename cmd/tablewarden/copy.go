@@ -11,6 +11,7 @@ import (
 	"reflect"
 
 	"tablewarden/db"
+	"tablewarden/db/pg"
 	"tablewarden/referee/catalog"
 	"tablewarden/table"
 )
@@ -19,9 +20,12 @@ import (
 //
 //	tablewarden copy --from tablewarden.db --to postgres://…
 //
-// It copies every table, seat, move, snapshot and timer in one
-// transaction, then reads each table back from PostgreSQL and checks that
-// its rows are the file's and that replaying its log gives its snapshot.
+// It copies every table, seat, move, snapshot, timer and hand-over code of
+// one consistent snapshot of the file in one transaction, and before that
+// transaction commits reads each table back from PostgreSQL and checks
+// that its rows are the snapshot's and that replaying its log gives its
+// stored state. A server may go on recording moves in the file meanwhile
+// (they are not copied); a copy that fails leaves nothing behind.
 func runCopy(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("tablewarden copy", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -49,25 +53,29 @@ func runCopy(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer dst.Close()
-	st, err := db.CopyToPG(ctx, src, dst)
+	replayed := 0
+	st, err := db.CopyToPG(ctx, src, dst, func(r *db.Queries, w *pg.Queries) error {
+		n, err := verifyCopy(ctx, r, w)
+		if err != nil {
+			return fmt.Errorf("check failed: %w", err)
+		}
+		replayed = n
+		return nil
+	})
 	if err != nil {
-		return fmt.Errorf("copy: %w (nothing was copied)", err)
+		return fmt.Errorf("copy: %w (nothing was copied; run it again)", err)
 	}
-	replayed, err := verifyCopy(ctx, src, dst)
-	if err != nil {
-		return fmt.Errorf("copy: check failed: %w", err)
-	}
-	fmt.Fprintf(stdout, "copied %d tables, %d seats, %d moves, %d snapshots, %d timers from %s; replay on PostgreSQL gives the stored state of all %d started tables\n",
-		st.Tables, st.Seats, st.Moves, st.Snapshots, st.Timers, *from, replayed)
+	fmt.Fprintf(stdout, "copied %d tables, %d seats, %d moves, %d snapshots, %d timers, %d hand-over codes from %s; replay on PostgreSQL gives the stored state of all %d started tables\n",
+		st.Tables, st.Seats, st.Moves, st.Snapshots, st.Timers, st.Handovers, *from, replayed)
 	return nil
 }
 
-// verifyCopy reads every table of src back from dst: its row, seats, moves
-// and timers must equal the file's, and for a started table, replaying the
-// PostgreSQL log must give the state stored in the file's snapshot. It
-// returns how many tables were replayed.
-func verifyCopy(ctx context.Context, src *db.Store, dst *db.PGStore) (int, error) {
-	r, w := src.Read(), dst.Read()
+// verifyCopy reads every table of r (the file's snapshot that was copied)
+// back from w (the copy, inside its transaction): its row, seats, moves,
+// timers and hand-over codes must equal the file's, and for a started
+// table, replaying the PostgreSQL log must give the state stored in the
+// file's snapshot. It returns how many tables were replayed.
+func verifyCopy(ctx context.Context, r *db.Queries, w *pg.Queries) (int, error) {
 	ids, err := r.ListTableIDs(ctx)
 	if err != nil {
 		return 0, err
@@ -124,6 +132,21 @@ func verifyCopy(ctx context.Context, src *db.Store, dst *db.PGStore) (int, error
 		}
 		if !equalRows(timersA, timersB) {
 			return replayed, fmt.Errorf("table %s: timers differ", id)
+		}
+		handA, err := r.ListTableHandovers(ctx, id)
+		if err != nil {
+			return replayed, err
+		}
+		ph, err := w.ListTableHandovers(ctx, id)
+		if err != nil {
+			return replayed, err
+		}
+		var handB []db.Handover
+		for _, h := range ph {
+			handB = append(handB, db.HandoverFromPG(h))
+		}
+		if !equalRows(handA, handB) {
+			return replayed, fmt.Errorf("table %s: hand-over codes differ", id)
 		}
 		if b.Status == "lobby" {
 			continue

@@ -97,13 +97,13 @@ func TestCopyToPostgres(t *testing.T) {
 	}
 
 	// The check catches a log that no longer replays to its snapshot.
-	if _, err := verifyCopy(ctx, src, dst); err != nil {
+	if _, err := verifyCopy(ctx, src.Read(), dst.Read()); err != nil {
 		t.Fatalf("check of a good copy: %v", err)
 	}
 	if _, err := dst.Pool().Exec(ctx, `UPDATE moves SET at = '2001-01-01T00:00:00Z' WHERE seq = 3`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := verifyCopy(ctx, src, dst); err == nil {
+	if _, err := verifyCopy(ctx, src.Read(), dst.Read()); err == nil {
 		t.Fatal("check passed a copy whose moves differ from the file")
 	}
 }

@@ -90,6 +90,15 @@ func runPrune(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if _, err := os.Stat(*path); err != nil {
 			return fmt.Errorf("prune: %w", err)
 		}
+		// A server would go on serving the deleted tables from memory.
+		lock, err := db.LockServer(*path)
+		if errors.Is(err, db.ErrInUse) {
+			return fmt.Errorf("prune: %s is in use by a running tablewarden server, which would go on serving the deleted tables from memory; nothing was deleted. The server prunes the file itself (-lobby-ttl, -ended-ttl, every -prune-every): change those and restart it, or stop it and prune again", *path)
+		}
+		if err != nil {
+			return fmt.Errorf("prune: %w", err)
+		}
+		defer lock.Release()
 	}
 	store, err := openStore(ctx, *path)
 	if err != nil {

@@ -24,6 +24,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"os/signal"
@@ -98,6 +99,9 @@ type Config struct {
 	Heartbeat time.Duration
 	// ACME is -acme-domain and its flags (acme.go).
 	ACME acmeConfig
+	// MetricsAddr, when set, serves /metrics there instead of on Addr
+	// (metrics.go).
+	MetricsAddr string
 }
 
 // env returns the environment value of a flag, or def.
@@ -122,6 +126,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error (TABLEWARDEN_LOG_LEVEL)")
 	lf := limitFlags(fs, &c) // issue 16 (limits.go)
 	acmeFlags(fs, &c.ACME)
+	metricsFlag(fs, &c) // metrics.go
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -146,8 +151,13 @@ type Main struct {
 	server   *api.Server
 	listener net.Listener
 	served   chan error
+	metrics  *http.Server // -metrics-addr (metrics.go)
+	lock     *db.ServerLock
 	// URL is the public URL, known after Run.
 	URL string
+	// MetricsURL is the base URL of the metrics listener, when
+	// -metrics-addr is set, known after Run.
+	MetricsURL string
 }
 
 // Run opens the database, starts the HTTP server and prints the join URL
@@ -163,6 +173,20 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.store = store
+	if !db.IsPostgres(m.Config.DB) {
+		// The server's claim on its file, so that prune refuses to delete
+		// tables it serves from memory. A second server on the same file
+		// is only warned about here.
+		lock, err := db.LockServer(m.Config.DB)
+		switch {
+		case err == nil:
+			m.lock = lock
+		case errors.Is(err, db.ErrInUse):
+			logger.Warn("another tablewarden server holds this database file", "db", m.Config.DB)
+		default:
+			return err
+		}
+	}
 	l, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
 		return err
@@ -187,11 +211,15 @@ func (m *Main) Run(ctx context.Context) error {
 		MaxLoaded: m.Config.Limits.MaxLoadedTables, BenchGames: m.Config.BenchRoutes})
 	srv, err := api.New(ctx, svc, api.Config{PublicURL: m.URL, JoinsPerMinute: m.Config.JoinsPerMinute,
 		TrustProxy: m.Config.TrustProxy, BenchRoutes: m.Config.BenchRoutes, Logger: logger,
-		Limits: m.Config.Limits, Retention: m.Config.Retention, Heartbeat: m.Config.Heartbeat})
+		Limits: m.Config.Limits, Retention: m.Config.Retention, Heartbeat: m.Config.Heartbeat,
+		MetricsElsewhere: m.Config.MetricsAddr != ""})
 	if err != nil {
 		return err
 	}
 	m.server = srv
+	if err := m.serveMetrics(logger); err != nil {
+		return err
+	}
 	m.served = make(chan error, 1)
 	if m.Config.ACME.Domain != "" { // HTTPS with a certificate from an ACME CA (acme.go)
 		tc, err := m.Config.ACME.tlsConfig(m.Config.DB)
@@ -218,6 +246,9 @@ func (m *Main) Run(ctx context.Context) error {
 // commit) and closes the database.
 func (m *Main) Close() error {
 	var errs []error
+	if m.metrics != nil {
+		errs = append(errs, m.metrics.Close())
+	}
 	if m.server != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 		errs = append(errs, m.server.Shutdown(ctx))
@@ -229,6 +260,7 @@ func (m *Main) Close() error {
 	if m.store != nil {
 		errs = append(errs, m.store.Close())
 	}
+	errs = append(errs, m.lock.Release())
 	return errors.Join(errs...)
 }
 

@@ -9,6 +9,62 @@ import (
 	"context"
 )
 
+const cancelSeatHandovers = `-- name: CancelSeatHandovers :execrows
+DELETE FROM handovers WHERE table_id = $1 AND seat = $2 AND used = 0
+`
+
+type CancelSeatHandoversParams struct {
+	TableID string
+	Seat    int64
+}
+
+func (q *Queries) CancelSeatHandovers(ctx context.Context, arg CancelSeatHandoversParams) (int64, error) {
+	result, err := q.db.Exec(ctx, cancelSeatHandovers, arg.TableID, arg.Seat)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const copyHandover = `-- name: CopyHandover :exec
+INSERT INTO handovers (code_hash, table_id, seat, expires_at, used) VALUES ($1, $2, $3, $4, $5)
+`
+
+type CopyHandoverParams struct {
+	CodeHash  []byte
+	TableID   string
+	Seat      int64
+	ExpiresAt string
+	Used      int64
+}
+
+func (q *Queries) CopyHandover(ctx context.Context, arg CopyHandoverParams) error {
+	_, err := q.db.Exec(ctx, copyHandover,
+		arg.CodeHash,
+		arg.TableID,
+		arg.Seat,
+		arg.ExpiresAt,
+		arg.Used,
+	)
+	return err
+}
+
+const countUsedHandovers = `-- name: CountUsedHandovers :one
+SELECT COUNT(*) FROM handovers WHERE table_id = $1 AND seat = $2 AND used = 1
+`
+
+type CountUsedHandoversParams struct {
+	TableID string
+	Seat    int64
+}
+
+func (q *Queries) CountUsedHandovers(ctx context.Context, arg CountUsedHandoversParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countUsedHandovers, arg.TableID, arg.Seat)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const createHandover = `-- name: CreateHandover :exec
 INSERT INTO handovers (code_hash, table_id, seat, expires_at) VALUES ($1, $2, $3, $4)
 `
@@ -45,6 +101,85 @@ func (q *Queries) GetHandover(ctx context.Context, codeHash []byte) (Handover, e
 		&i.Used,
 	)
 	return i, err
+}
+
+const listOpenHandovers = `-- name: ListOpenHandovers :many
+SELECT seat, expires_at FROM handovers WHERE table_id = $1 AND used = 0 AND expires_at > $2 ORDER BY seat
+`
+
+type ListOpenHandoversParams struct {
+	TableID   string
+	ExpiresAt string
+}
+
+type ListOpenHandoversRow struct {
+	Seat      int64
+	ExpiresAt string
+}
+
+func (q *Queries) ListOpenHandovers(ctx context.Context, arg ListOpenHandoversParams) ([]ListOpenHandoversRow, error) {
+	rows, err := q.db.Query(ctx, listOpenHandovers, arg.TableID, arg.ExpiresAt)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []ListOpenHandoversRow
+	for rows.Next() {
+		var i ListOpenHandoversRow
+		if err := rows.Scan(&i.Seat, &i.ExpiresAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listTableHandovers = `-- name: ListTableHandovers :many
+SELECT code_hash, table_id, seat, expires_at, used FROM handovers WHERE table_id = $1 ORDER BY code_hash
+`
+
+func (q *Queries) ListTableHandovers(ctx context.Context, tableID string) ([]Handover, error) {
+	rows, err := q.db.Query(ctx, listTableHandovers, tableID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []Handover
+	for rows.Next() {
+		var i Handover
+		if err := rows.Scan(
+			&i.CodeHash,
+			&i.TableID,
+			&i.Seat,
+			&i.ExpiresAt,
+			&i.Used,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const renumberHandovers = `-- name: RenumberHandovers :exec
+UPDATE handovers SET seat = $1 WHERE table_id = $2 AND seat = $3
+`
+
+type RenumberHandoversParams struct {
+	Seat    int64
+	TableID string
+	Seat_2  int64
+}
+
+func (q *Queries) RenumberHandovers(ctx context.Context, arg RenumberHandoversParams) error {
+	_, err := q.db.Exec(ctx, renumberHandovers, arg.Seat, arg.TableID, arg.Seat_2)
+	return err
 }
 
 const useHandover = `-- name: UseHandover :execrows

@@ -466,11 +466,14 @@ function applyPatch(view, patch) {
       return;
     }
     rematchFollowed = true;
+    // A seat is claimed at the rematch once: a phone that holds its token
+    // there goes back to it, and a refused claim is not tried again.
+    if (tokenFor(next, "seat")) { location.href = "/t/" + next; return; }
     try {
       const res = await api("POST", "/api/tables/" + v.table_id + "/rematch/claim", undefined, tokenFor(v.table_id, "seat"));
       localStorage.setItem(seatKey(res.table_id), JSON.stringify({ token: res.token, seat: res.seat }));
       location.href = "/t/" + res.table_id;
-    } catch (e) { rematchFollowed = false; toast(errorText(v, e)); }
+    } catch (e) { rematchFollowed = e.status === 409; toast(errorText(v, e)); }
   }
 
   // ---------- rendering ----------
@@ -1093,13 +1096,25 @@ function applyPatch(view, patch) {
   function seatTools(v, s) {
     if (v.status === "ended") return null;
     if (v.status === "lobby") return el("div", { class: "seat-tools" }, el("button", { type: "button", class: "secondary", "data-remove": s.seat, onclick: () => removeSeat(s) }, t("remove")));
-    const h = handover[s.seat];
+    const h = liveHandover(v, s.seat);
     const unattended = (v.unattended || []).some(u => u.seat === s.seat);
     return el("div", { class: "seat-tools" },
       unattended ? el("span", { class: "tag", text: t("unattended") }) : null,
       el("button", { type: "button", class: "secondary", "data-handover": s.seat, onclick: () => startHandover(s) }, t("handover")),
       !unattended ? el("button", { type: "button", class: "secondary", "data-revoke": s.seat, onclick: () => revokeDevice(s) }, t("revoke")) : null,
       h && !unattended ? el("div", { class: "handover", "data-key": "ho:" + h.code }, el("img", { class: "qr small", src: h.qr, alt: t("qr_alt") }), el("p", { class: "code", text: h.code }), el("p", { class: "muted", text: h.url })) : null);
+  }
+  // liveHandover returns the seat's hand-over answer while its code is
+  // open: once a view rendered after the code was issued (a code lives ten
+  // minutes) no longer lists the seat under handovers (used, cancelled), or
+  // the code has expired, its QR code leaves the screen.
+  function liveHandover(v, seat) {
+    const h = handover[seat];
+    if (!h) return null;
+    const expires = Date.parse(h.expires_at);
+    const open = (v.handovers || []).some(o => o.seat === seat);
+    if ((!open && Date.parse(v.server_time) > expires - 600000) || expires <= Date.now()) { delete handover[seat]; return null; }
+    return h;
   }
   // unattendedPanel: the hand-over QR and the host's moves for each seat
   // no phone holds, grouped under its name (unattended.js).
