@@ -145,8 +145,7 @@ func TestBrowserCaptainAlertChoices(t *testing.T) {
 	}
 	a = activeSeat(t, v)
 	for findMoveSpec(ts.view(tb, tb.Tokens[a]).View.Moves, "move") != nil {
-		left := ts.view(tb, tb.Tokens[a]).View.Seats[a].Facts["actions"]
-		if strings.HasPrefix(left, "1 of") {
+		if left := ts.view(tb, tb.Tokens[a]).View.Seats[a].Facts["actions_left"]; left == 1.0 {
 			break
 		}
 		playFirst(t, ts, tb, tb.Tokens[a], "move", nil)
@@ -156,7 +155,7 @@ func TestBrowserCaptainAlertChoices(t *testing.T) {
 	waitVersion(t, phone, v.Version)
 	waitVersion(t, board, v.Version)
 	prompt := get(t, phone, "prompt", chromedp.Text(css("#prompt")))
-	fact := ts.view(tb, "").View.Seats[a].Facts["actions"]
+	fact := ts.view(tb, "").View.Seats[a].Facts["actions_label"]
 	boardCard := seatCardText(t, board, a)
 	if !strings.Contains(prompt, "1 action left") || fact != "1 of 4 left" || !strings.Contains(boardCard, "1 of 4 left") {
 		t.Fatalf("phone prompt %q, board seat card %q (fact %q): want both to say 1 action left", prompt, boardCard, fact)

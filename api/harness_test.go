@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"tablewarden/api"
+	"tablewarden/api/client"
 	"tablewarden/db"
 	"tablewarden/db/pgtest"
 )
@@ -219,24 +220,63 @@ type table struct {
 	Tokens         []string
 }
 
+// api returns the generated client (api/client) of the server, over the
+// checking HTTP client: its exchanges are validated like every other.
+func (ts *testServer) api() *client.ClientWithResponses {
+	ts.t.Helper()
+	c, err := client.NewClientWithResponses(ts.URL, client.WithHTTPClient(ts.client))
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	return c
+}
+
+// newTable creates a table and joins players seats, through the generated
+// client.
 func (ts *testServer) newTable(game string, options any, players int) *table {
 	ts.t.Helper()
-	var cr struct {
-		TableID   string `json:"table_id"`
-		JoinCode  string `json:"join_code"`
-		HostToken string `json:"host_token"`
-	}
-	ts.must(201, "POST", "/api/tables", "", map[string]any{"game": game, "options": options}, &cr)
-	tb := &table{ID: cr.TableID, Code: cr.JoinCode, Host: cr.HostToken}
-	for i := 0; i < players; i++ {
-		var jr tablepkg.JoinResult
-		ts.must(201, "POST", "/api/join", "", map[string]any{"code": cr.JoinCode, "name": playerName(i)}, &jr)
-		if jr.Seat != i {
-			ts.t.Fatalf("join %d got seat %d", i, jr.Seat)
+	ctx := context.Background()
+	req := client.CreateTableRequest{Game: game}
+	if options != nil {
+		raw, err := json.Marshal(options)
+		if err != nil {
+			ts.t.Fatal(err)
 		}
-		tb.Tokens = append(tb.Tokens, jr.Token)
+		var opts map[string]any
+		if err := json.Unmarshal(raw, &opts); err != nil {
+			ts.t.Fatalf("options %s: %v", raw, err)
+		}
+		req.Options = &opts
+	}
+	api := ts.api()
+	cr, err := api.CreateTableWithResponse(ctx, req)
+	if err != nil || cr.JSON201 == nil {
+		ts.t.Fatalf("create table %s: %v %s", game, err, body(cr))
+	}
+	tb := &table{ID: cr.JSON201.TableId, Code: cr.JSON201.JoinCode, Host: cr.JSON201.HostToken}
+	for i := 0; i < players; i++ {
+		jr, err := api.JoinWithResponse(ctx, client.JoinRequest{Code: tb.Code, Name: playerName(i)})
+		if err != nil || jr.JSON201 == nil {
+			ts.t.Fatalf("join %d: %v %s", i, err, body(jr))
+		}
+		if jr.JSON201.Seat != i {
+			ts.t.Fatalf("join %d got seat %d", i, jr.JSON201.Seat)
+		}
+		tb.Tokens = append(tb.Tokens, jr.JSON201.Token)
 	}
 	return tb
+}
+
+// body is a generated reply's status and body, for a failure's message.
+func body[R any, P interface {
+	*R
+	Status() string
+	GetBody() []byte
+}](r P) string {
+	if r == nil {
+		return ""
+	}
+	return r.Status() + " " + string(r.GetBody())
 }
 
 func playerName(i int) string {
@@ -245,7 +285,10 @@ func playerName(i int) string {
 
 func (ts *testServer) start(tb *table) {
 	ts.t.Helper()
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/start", tb.Host, nil, nil)
+	r, err := ts.api().StartTableWithResponse(context.Background(), tb.ID, nil, client.StartTableJSONRequestBody{}, client.Bearer(tb.Host))
+	if err != nil || r.StatusCode() != 200 {
+		ts.t.Fatalf("start %s: %v %s", tb.ID, err, body(r))
+	}
 }
 
 func (ts *testServer) view(tb *table, token string) tablepkg.ViewResponse {

@@ -7,6 +7,13 @@ import (
 	"github.com/labstack/echo/v4"
 )
 
+// The document's per-game schemas are generated from the Go types, and the
+// Go client (api/client) from the document; run `go generate ./api` after a
+// change of either.
+//
+//go:generate go run ../cmd/tablewarden-openapi -doc openapi.json
+//go:generate go tool oapi-codegen -config client/oapi-codegen.yaml openapi.json
+
 // openAPI is the machine-readable description of the API. TestOpenAPI
 // keeps it true: every route is documented and every documented operation
 // exists.

@@ -211,6 +211,7 @@ func (s *Server) routes() {
 	a.POST("/tables/:id/join-code", s.handleJoinCodeRotate) // issue 16 (access.go)
 	a.POST("/tables/:id/lock", s.handleLockPost)            // issue 16 (access.go)
 	a.GET("/tables/:id/log", s.handleLogGet)
+	a.GET("/tables/:id/result", s.handleResultGet)
 	a.GET("/tables/:id/stream", s.handleStream)
 	a.GET("/noop", s.handleNoop)
 	a.POST("/noop/commit", s.handleNoopCommit)

@@ -10,7 +10,7 @@ import (
 
 func sharedTestView() kit.View {
 	return kit.View{Game: "g", Phase: "p", Turn: []int{0},
-		Seats:  []kit.SeatView{{Seat: 0, Name: "A", Facts: map[string]string{"hand": "3"}}, {Seat: 1, Name: "B"}},
+		Seats:  []kit.SeatView{{Seat: 0, Name: "A", Facts: map[string]any{"hand": "3"}}, {Seat: 1, Name: "B"}},
 		Tracks: []kit.TrackView{{Name: "t", Label: "T", Pos: 1, Max: 5}},
 		Public: map[string]any{"deck": 10},
 		Moves:  []kit.MoveSpec{}}

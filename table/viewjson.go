@@ -182,6 +182,35 @@ func appendStringMap(dst []byte, m map[string]string) []byte {
 	return append(dst, '}')
 }
 
+// appendFacts writes a seat's facts with their keys sorted, as
+// json.Marshal does: a string by hand, any other value by json.Marshal.
+func appendFacts(dst []byte, m map[string]any) []byte {
+	var buf [16]string
+	keys := buf[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	dst = append(dst, '{')
+	for i, k := range keys {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendString(dst, k)
+		dst = append(dst, ':')
+		if s, ok := m[k].(string); ok {
+			dst = appendString(dst, s)
+			continue
+		}
+		raw, err := json.Marshal(m[k])
+		if err != nil {
+			raw = []byte("null")
+		}
+		dst = append(dst, raw...)
+	}
+	return append(dst, '}')
+}
+
 // appendList appends v as a JSON array ("null" when v is nil, as
 // json.Marshal writes a nil slice), each element written by elem; ok is
 // false when an element could not be written (dst is then not usable).
@@ -223,8 +252,12 @@ func appendSeat(dst []byte, s *kit.SeatView) ([]byte, bool) {
 	if s.Status != "" {
 		o.str("status", s.Status)
 	}
+	if s.StatusLabel != "" {
+		o.str("status_label", s.StatusLabel)
+	}
 	if len(s.Facts) > 0 {
-		o.strMap("facts", s.Facts)
+		o.key("facts")
+		o.b = appendFacts(o.b, s.Facts)
 	}
 	return o.end(), true
 }

@@ -61,8 +61,8 @@ func TestViewJSONIsMarshal(t *testing.T) {
 	seat := 2
 	seats := []kit.SeatView{
 		{},
-		{Seat: 1, Name: "Ana <3 & \"Bo\"", Status: "out", Facts: map[string]string{"z": "1", "a": "é", "m\n": "\u2028"}},
-		{Seat: 3, Name: "Cid", Facts: map[string]string{}},
+		{Seat: 1, Name: "Ana <3 & \"Bo\"", Status: "out", Facts: map[string]any{"z": "1", "a": "é", "m\n": "\u2028", "n": 3, "b": true, "l": []string{"x<", "y"}, "e": []string{}}, StatusLabel: "out & <gone>"},
+		{Seat: 3, Name: "Cid", Facts: map[string]any{}},
 	}
 	same("seats", appendSeats(nil, seats), seats)
 	same("no seats", appendSeats(nil, nil), []kit.SeatView(nil))

@@ -130,10 +130,13 @@ func TestActionsWording(t *testing.T) {
 	if got, want := game.View(s, kit.BoardViewer).Prompt.Text, "Ann's turn (Spy): 1 action left"; got != want {
 		t.Fatalf("board prompt = %q, want %q", got, want)
 	}
-	if got, want := v.Seats[0].Facts["actions"], "1 of 4 left"; got != want {
+	if got, want := v.Seats[0].Facts["actions_left"], any(1); got != want {
+		t.Fatalf("Ann's actions_left fact = %v, want %v", got, want)
+	}
+	if got, want := v.Seats[0].Facts["actions_label"], "1 of 4 left"; got != want {
 		t.Fatalf("Ann's actions fact = %q, want %q", got, want)
 	}
-	if got, want := v.Seats[1].Facts["actions"], "4 a turn"; got != want {
+	if got, want := v.Seats[1].Facts["actions_label"], "4 a turn"; got != want {
 		t.Fatalf("Bea's actions fact = %q, want %q", got, want)
 	}
 }
@@ -144,7 +147,11 @@ func TestRoleChosenStatus(t *testing.T) {
 	s := setup(t, "", 2)
 	s.Players[0].Colour = colourOf(s.Data, "Spy")
 	s = apply(t, s, kit.SeatActor(0), MoveChooseRole, roleArgs{"Spy"})
-	if got, want := game.View(s, kit.SeatViewer(0)).Seats[0].Status, "role chosen"; got != want {
+	sv := game.View(s, kit.SeatViewer(0)).Seats[0]
+	if got, want := sv.Status, "role_chosen"; got != want {
 		t.Fatalf("Ann's status = %q, want %q", got, want)
+	}
+	if got, want := sv.StatusLabel, "role chosen"; got != want {
+		t.Fatalf("Ann's status label = %q, want %q", got, want)
 	}
 }

@@ -143,7 +143,7 @@ func TestWin(t *testing.T) {
 	}
 	s = apply(t, s, ann, MoveRepairSystem, systemArgs{"Ship Control"})
 	o := game.Outcome(s)
-	if o == nil || len(o.Winners) != 2 || o.Side != "Crew" {
+	if o == nil || len(o.Winners) != 2 || o.Side != "crew" {
 		t.Fatalf("outcome = %+v, want the crew winning", o)
 	}
 	refuse(t, s, ann, MoveEndTurn, nil, "game_over")
@@ -219,23 +219,23 @@ func TestHandSize(t *testing.T) {
 	s = apply(t, s, host, MoveGainItem, gainArgs{Seat: 0, Item: toolPrefix + "Rifle"})
 	s.Players[0].Contraband = Contraband{Held: true}
 	s.ContrabandSupply--
-	if got := game.View(s, kit.SeatViewer(0)).Seats[0].Facts["over_hand_size"]; got != "" {
-		t.Fatalf("over_hand_size = %q at 7 cards plus contraband, want none", got)
+	if got := game.View(s, kit.SeatViewer(0)).Seats[0].Facts["over_hand_size"]; got != nil {
+		t.Fatalf("over_hand_size = %v at 7 cards plus contraband, want none", got)
 	}
 	res, err := try(s, host, MoveGainItem, gainArgs{Seat: 0, Item: ItemSkill})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s = res.State.(*State)
-	if got, want := game.View(s, kit.BoardViewer).Seats[0].Facts["over_hand_size"], "discard 1"; got != want {
-		t.Fatalf("over_hand_size = %q, want %q", got, want)
+	if got, want := game.View(s, kit.BoardViewer).Seats[0].Facts["over_hand_size"], any(1); got != want {
+		t.Fatalf("over_hand_size = %v, want %v", got, want)
 	}
 	if last := res.Events[len(res.Events)-1]; last.Code != "hand_over" {
 		t.Fatalf("last event = %s, want hand_over", last.Code)
 	}
 	s = apply(t, s, kit.SeatActor(0), MoveDiscard, itemArgs{toolPrefix + "Rifle"})
-	if got := game.View(s, kit.BoardViewer).Seats[0].Facts["over_hand_size"]; got != "" {
-		t.Fatalf("over_hand_size = %q after the discard, want none", got)
+	if got := game.View(s, kit.BoardViewer).Seats[0].Facts["over_hand_size"]; got != nil {
+		t.Fatalf("over_hand_size = %v after the discard, want none", got)
 	}
 	refuse(t, s, kit.SeatActor(0), MoveDiscard, itemArgs{toolPrefix + "Rifle"}, "not_held")
 	refuse(t, s, host, MoveGainItem, gainArgs{Seat: 0, Item: toolPrefix + "Phaser"}, "none_left")

@@ -109,12 +109,12 @@ func (g *Game) Outcome(st kit.State) *kit.Outcome {
 	o := &kit.Outcome{Winners: []int{}, Reason: s.End.Reason, Rule: s.End.Rule,
 		ReasonCode: s.End.Code, ReasonParams: s.End.Params}
 	if s.End.Won {
-		o.Side = "Crew"
+		o.Side, o.SideLabel = "crew", "Crew"
 		for i := range s.Players {
 			o.Winners = append(o.Winners, i)
 		}
 	} else {
-		o.Side = "Aliens"
+		o.Side, o.SideLabel = "aliens", "Aliens"
 	}
 	return o
 }

@@ -2,8 +2,8 @@ package captainisdead
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
-	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -206,52 +206,54 @@ func yesNo(b bool) string {
 }
 
 func (s *State) seatView(i int, p Player) kit.SeatView {
-	status := "alive"
+	status, label := "alive", "alive"
 	switch {
 	case p.Character == "":
-		status = "choosing a role"
+		status, label = "choosing_role", "choosing a role"
 	case s.Phase == PhaseChooseRoles:
 		// Characters come aboard once every role is chosen.
-		status = "role chosen"
+		status, label = "role_chosen", "role chosen"
 	case p.Out:
-		status = "out of the game"
+		status, label = "out", "out of the game"
 	case !p.Alive:
-		status = "dead"
+		status, label = "dead", "dead"
 	}
-	f := make(map[string]string, 14)
+	f := make(map[string]any, 14)
 	f["colour"] = p.Colour
 	if p.Character != "" {
 		r := s.role(i)
 		f["character"] = p.Character
-		f["hand"] = fmt.Sprintf("%d/%d", p.handCount(), r.Hand)
+		f["hand"] = p.handCount()
+		f["hand_size"] = r.Hand
+		f["actions"] = r.Actions
 		// The board and the phone say the same: the active character's
 		// actions left, everyone else's actions a turn.
+		// actions_label words it, as the board and the phone show it.
 		if s.Phase == PhaseTurn && i == s.active() && p.Alive {
-			f["actions"] = strconv.Itoa(s.actionsLeft()) + " of " + strconv.Itoa(r.Actions) + " left"
+			f["actions_left"] = s.actionsLeft()
+			f["actions_label"] = strconv.Itoa(s.actionsLeft()) + " of " + strconv.Itoa(r.Actions) + " left"
 		} else {
-			f["actions"] = strconv.Itoa(r.Actions) + " a turn"
+			f["actions_label"] = strconv.Itoa(r.Actions) + " a turn"
 		}
 	}
 	if p.Alive {
 		f["room"] = s.roomName(p.Room)
-		f["veteran_ability"] = yesNo(p.Veteran)
-		f["skills"] = strconv.Itoa(p.Skills)
-		f["grenades"] = strconv.Itoa(p.Grenades)
-		f["scent_bombs"] = strconv.Itoa(p.ScentBombs)
+		f["veteran_ability"] = p.Veteran
+		f["skills"] = p.Skills
+		f["grenades"] = p.Grenades
+		f["scent_bombs"] = p.ScentBombs
 		if len(p.Tools) > 0 {
-			f["tools"] = strings.Join(p.Tools, ", ")
+			f["tools"] = slices.Clone(p.Tools)
 		}
-		if p.Injured {
-			f["injured"] = "yes"
-		}
+		f["injured"] = p.Injured
 		if over := s.overHand(i); over > 0 {
-			f["over_hand_size"] = fmt.Sprintf("discard %d", over)
+			f["over_hand_size"] = over
 		}
 	}
 	if len(p.Dead) > 0 {
-		f["dead_characters"] = strings.Join(p.Dead, ", ")
+		f["dead_characters"] = slices.Clone(p.Dead)
 	}
-	return kit.SeatView{Seat: i, Name: p.Name, Status: status, Facts: f}
+	return kit.SeatView{Seat: i, Name: p.Name, Status: status, StatusLabel: label, Facts: f}
 }
 
 func (s *State) publicView() publicView {

@@ -1,8 +1,6 @@
 package givetoken
 
 import (
-	"strconv"
-
 	"tablewarden/referee/kit"
 )
 
@@ -48,7 +46,7 @@ func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
 	}
 	for i, seat := range st.Seats {
 		view.Seats[i] = kit.SeatView{Seat: i, Name: seat.Name,
-			Facts: map[string]string{"hand": strconv.Itoa(seat.Hand), "tokens": strconv.Itoa(seat.Tokens)}}
+			Facts: map[string]any{"hand": seat.Hand, "tokens": seat.Tokens}}
 		if st.Winner < 0 {
 			view.Turn = append(view.Turn, i) // anyone may give at any time
 		}

@@ -166,7 +166,7 @@ func TestEject(t *testing.T) {
 		tb.hold(4, Target, 3)
 		res := tb.completeTrack(1, Scan, 0, 1)
 		o := tb.g.Outcome(tb.st)
-		if o == nil || o.Side != SideHumans || !slices.Equal(o.Winners, []int{0, 1, 3, 5, 6}) {
+		if o == nil || o.Side != "humans" || !slices.Equal(o.Winners, []int{0, 1, 3, 5, 6}) {
 			t.Fatalf("outcome = %+v, want Humans [0 1 3 5 6]", o)
 		}
 		if !res.Reveals || len(o.Revealed.([]RevealedBioID)) != 7 || o.Rule != ruleEject {
@@ -189,7 +189,7 @@ func TestKill(t *testing.T) {
 		}
 		tb.wantRefused(0, MoveKill, TargetArgs{Target: 4}, "not_your_choice")
 		tb.do(3, MoveKill, TargetArgs{Target: 4})
-		if o := tb.g.Outcome(tb.st); o == nil || o.Side != SideHumans || tb.st.Seats[4].Status != Killed {
+		if o := tb.g.Outcome(tb.st); o == nil || o.Side != "humans" || tb.st.Seats[4].Status != Killed {
 			t.Fatalf("outcome = %+v, want Humans after killing the Queen", o)
 		}
 	})
@@ -198,7 +198,7 @@ func TestKill(t *testing.T) {
 		tb.hold(3, Command, 2)
 		tb.completeTrack(2, Scan, 0, 1)
 		tb.do(3, MoveKill, TargetArgs{Target: 5})
-		if o := tb.g.Outcome(tb.st); o == nil || o.Side != SideAliens || !slices.Equal(o.Winners, []int{2, 4}) {
+		if o := tb.g.Outcome(tb.st); o == nil || o.Side != "aliens" || !slices.Equal(o.Winners, []int{2, 4}) {
 			t.Fatalf("outcome = %+v, want Aliens [2 4]", o)
 		}
 	})
@@ -250,7 +250,7 @@ func TestKill(t *testing.T) {
 				t.Fatalf("seat %d is %s after a double tie", i, s.Status)
 			}
 		}
-		if o := tb.g.Outcome(tb.st); o == nil || o.Side != SideAliens || !kittest.HasEvent(res.Events, "kill_target_tie") {
+		if o := tb.g.Outcome(tb.st); o == nil || o.Side != "aliens" || !kittest.HasEvent(res.Events, "kill_target_tie") {
 			t.Fatalf("outcome = %+v, want Aliens after nobody is killed", o)
 		}
 	})
@@ -272,7 +272,7 @@ func TestShipRepair(t *testing.T) {
 		tb.resolveTrack(0, Repair, Target)
 		res := tb.do(0, MovePlaceRepair, nil)
 		o := tb.g.Outcome(tb.st)
-		if o == nil || o.Side != SideAliens || o.Rule != ruleShipRepair || !res.Reveals {
+		if o == nil || o.Side != "aliens" || o.Rule != ruleShipRepair || !res.Reveals {
 			t.Fatalf("outcome = %+v, want Aliens by Ship Repair", o)
 		}
 		if tb.st.Choice != nil || tb.st.Quarantined != -1 {

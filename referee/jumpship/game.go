@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"sort"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -93,7 +94,7 @@ func (g *Game) Outcome(s kit.State) *kit.Outcome {
 		return nil
 	}
 	o := &kit.Outcome{
-		Winners: []int{}, Side: st.End.Side, Reason: st.End.Reason, Rule: st.End.Rule,
+		Winners: []int{}, Side: strings.ToLower(st.End.Side), SideLabel: st.End.Side, Reason: st.End.Reason, Rule: st.End.Rule,
 		ReasonCode: st.End.Code, ReasonParams: maps.Clone(st.End.Params),
 	}
 	revealed := make([]RevealedBioID, len(st.Seats))

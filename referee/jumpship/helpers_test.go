@@ -3,6 +3,7 @@ package jumpship
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
@@ -234,7 +235,7 @@ func (tb *table) completeTrack(i int, token string, giver, to int) kit.Result {
 // wantSide fails the test unless the game has ended with side winning.
 func (tb *table) wantSide(side string) {
 	tb.t.Helper()
-	if o := tb.g.Outcome(tb.st); o == nil || o.Side != side {
+	if o := tb.g.Outcome(tb.st); o == nil || o.Side != strings.ToLower(side) || o.SideLabel != side {
 		tb.t.Fatalf("outcome = %+v, want %s", o, side)
 	}
 }

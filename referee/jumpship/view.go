@@ -20,7 +20,9 @@ type PublicView struct {
 	Quarantined     string         `json:"quarantined,omitempty"`
 	Awaiting        string         `json:"awaiting,omitempty"`
 	TiedPlayers     []string       `json:"tied_players,omitempty"`
-	EventsToResolve []string       `json:"events_to_resolve,omitempty"`
+	EventsToResolve []string       `json:"events_to_resolve,omitempty" enum:"quarantine,eject,kill"`
+	// EventsToResolveLabels are EventsToResolve's names, in English.
+	EventsToResolveLabels []string `json:"events_to_resolve_labels,omitempty"`
 	// Abilities are the roles at the table with their Special Abilities,
 	// in turn order: "Ada, Captain: breaks a tie …". Roles are open
 	// information.
@@ -121,15 +123,15 @@ func (st *State) waitingFor() []int {
 func (st *State) seatViews() []kit.SeatView {
 	out := make([]kit.SeatView, len(st.Seats))
 	for i, s := range st.Seats {
-		f := map[string]string{
+		f := map[string]any{
 			"role":       s.Role,
 			"ability":    data.Roles.Abilities[s.Role],
-			"rank":       strconv.Itoa(rank(s.Role) + 1),
-			"target":     strconv.Itoa(s.Target),
-			"medical":    strconv.Itoa(s.Medical),
-			"net_target": strconv.Itoa(s.netTarget()),
-			"command":    strconv.Itoa(s.Command),
-			"scan":       strconv.Itoa(s.Scan),
+			"rank":       rank(s.Role) + 1,
+			"target":     s.Target,
+			"medical":    s.Medical,
+			"net_target": s.netTarget(),
+			"command":    s.Command,
+			"scan":       s.Scan,
 		}
 		if i == st.Quarantined {
 			f["quarantine"] = st.Card.Name
@@ -216,10 +218,11 @@ func (st *State) publicView() PublicView {
 		}
 	}
 	for _, ev := range st.Pending {
-		p.EventsToResolve = append(p.EventsToResolve, trackLabel(slices.Index(trackEvents[:], ev)))
+		p.EventsToResolve = append(p.EventsToResolve, ev)
+		p.EventsToResolveLabels = append(p.EventsToResolveLabels, trackLabel(slices.Index(trackEvents[:], ev)))
 	}
 	if st.End != nil {
-		p.EventsToResolve = nil
+		p.EventsToResolve, p.EventsToResolveLabels = nil, nil
 	}
 	return p
 }

@@ -57,10 +57,16 @@ type Prompt struct {
 
 // SeatView is one seat's public line.
 type SeatView struct {
-	Seat   int               `json:"seat"`
-	Name   string            `json:"name"`
-	Status string            `json:"status,omitempty"`
-	Facts  map[string]string `json:"facts,omitempty"`
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+	// Status is a code ("dead", "crew"); StatusLabel its words, in
+	// English (the catalog's "status.<code>" translates them).
+	Status      string `json:"status,omitempty"`
+	StatusLabel string `json:"status_label,omitempty"`
+	// Facts are the seat's public facts, each a code, a number, a boolean
+	// or a list of them (a name or a card's printed text is a string too);
+	// the page words a fact's key from the catalog ("fact.<key>").
+	Facts map[string]any `json:"facts,omitempty"`
 }
 
 // TrackView is a track as shown on screens.
@@ -112,9 +118,12 @@ func (e Event) VisibleTo(v Viewer) bool {
 type Outcome struct {
 	// Winners are the winning seats (all seats of a co-operative win).
 	Winners []int `json:"winners"`
-	// Side names the winning side ("Humans", "Aliens", "Crew", "Alien").
-	Side   string `json:"side,omitempty"`
-	Reason string `json:"reason"`
+	// Side is the winning side's code ("humans", "aliens", "crew",
+	// "alien", "guards"); SideLabel names it, in English (the catalog's
+	// "side.<code>" translates it).
+	Side      string `json:"side,omitempty"`
+	SideLabel string `json:"side_label,omitempty"`
+	Reason    string `json:"reason"`
 	// ReasonCode is the message-catalog key of Reason and ReasonParams
 	// fill its placeholders, so that the reason is translated like every
 	// other text.

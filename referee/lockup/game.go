@@ -122,9 +122,9 @@ func (g *Game) Outcome(s kit.State) *kit.Outcome {
 		for _, c := range gl.Categories {
 			row[c.Category] = c.Points
 		}
-		o.Revealed = map[string]any{term("guards"): row}
+		o.Revealed = revealedView{Guards: row}
 		if len(o.Winners) == 0 {
-			o.Side = "Guards"
+			o.Side, o.SideLabel = "guards", "Guards"
 			reason("outcome.solo_lost", "guards", strconv.Itoa(gl.Total), "player", strconv.Itoa(lines[0].Total))
 		} else {
 			reason("outcome.solo_won", "guards", strconv.Itoa(gl.Total), "player", strconv.Itoa(lines[0].Total))

@@ -29,6 +29,17 @@ var panelPageTexts = map[string]string{
 	"rank":                   "Colocação",
 	"series":                 "Jogadores",
 	"name":                   "Nome",
+	// A crew token of the private panels and the public phase's name.
+	"id":          "Ficha",
+	"strength":    "Força",
+	"explorer":    "Explorador",
+	"location":    "Localização",
+	"legend":      "Na carta de lenda",
+	"label":       "Nome",
+	"phase_label": "Fase",
+	// The words beside a code, which the pages show in the code's place.
+	"loot_stack_seen_labels": "Pilha de saque vista",
+	"minion_choice_labels":   "Escolha de capanga",
 }
 
 // spaceTexts name the spaces of the built-in catacomb board: ENTRADA,
@@ -53,8 +64,8 @@ func pageMessages(pt map[string]string, d *Data) {
 	for _, v := range groupTexts {
 		pt["group."+v.en] = v.pt
 	}
-	for _, v := range statusTexts {
-		pt["status."+v.en] = v.pt
+	for k, v := range statusTexts {
+		pt["status."+k] = v.pt
 	}
 	for k, v := range panelPageTexts {
 		pt["panel."+k] = v
@@ -72,7 +83,7 @@ func pageMessages(pt map[string]string, d *Data) {
 	}
 	pt["track.round"] = panelTexts["round"].pt
 	// The side that wins a solo game the player loses (Outcome.Side).
-	pt["side.Guards"] = "os guardas"
+	pt["side.guards"] = "os guardas"
 	for _, s := range d.Board.Value.Spaces {
 		if p, ok := spaceTexts[s.ID]; ok {
 			pt["choice."+s.ID] = p

@@ -188,6 +188,11 @@ func TestEveryEmittedKeyTranslated(t *testing.T) {
 					}
 					for _, s := range view.Seats {
 						for k := range s.Facts {
+							// A fact's words beside its code show in the
+							// code's place, under the code's key.
+							if base, ok := strings.CutSuffix(k, "_label"); ok && s.Facts[base] != nil {
+								continue
+							}
 							check("fact."+k, nil)
 						}
 						if s.Status != "" {

@@ -269,7 +269,7 @@ func TestFinalScoring(t *testing.T) {
 		st := atScoring(t, nil, "Ana")
 		refuse(t, st, seat(0), "submit_final_score", pad(st, 0, "guard_stars", -1), "score_out_of_bounds")
 		lost := submit(t, st, 0, "guard_stars", 12, "stars", 12)
-		if o := New().Outcome(lost); len(o.Winners) != 0 || o.Side != "Guards" || o.ReasonCode != "outcome.solo_lost" {
+		if o := New().Outcome(lost); len(o.Winners) != 0 || o.Side != "guards" || o.ReasonCode != "outcome.solo_lost" {
 			t.Fatalf("outcome = %+v, want the guards to win a 12–12 tie", o)
 		}
 		won := submit(t, st, 0, "guard_stars", 12, "stars", 13)

@@ -8,13 +8,29 @@ import (
 
 // privateView is what only the viewing seat sees.
 type privateView struct {
-	HoldingCell  []string     `json:"holding_cell"`
-	FaceDown     []string     `json:"face_down,omitempty"`
-	FaceDownLeft int          `json:"face_down_left"`
-	LootStack    []string     `json:"loot_stack_seen,omitempty"`
-	Reserved     []string     `json:"reserved_items,omitempty"`
-	MinionChoice []string     `json:"minion_choice,omitempty"`
-	Scoring      *scoringView `json:"scoring,omitempty"`
+	HoldingCell  []tokenView `json:"holding_cell"`
+	FaceDown     []tokenView `json:"face_down,omitempty"`
+	FaceDownLeft int         `json:"face_down_left"`
+	// LootStack is the loot stack the player looks at, as loot kinds.
+	LootStack       []string `json:"loot_stack_seen,omitempty"`
+	LootStackLabels []string `json:"loot_stack_seen_labels,omitempty"`
+	Reserved        []string `json:"reserved_items,omitempty"`
+	// MinionChoice are the minion types the player chooses among.
+	MinionChoice       []string     `json:"minion_choice,omitempty"`
+	MinionChoiceLabels []string     `json:"minion_choice_labels,omitempty"`
+	Scoring            *scoringView `json:"scoring,omitempty"`
+}
+
+// tokenView is one of the player's own crew tokens: its id ("crew2",
+// "explorer"), its strength, and where it lies face down (Location 0 with
+// Legend for the legend card); Label names it.
+type tokenView struct {
+	ID       string `json:"id"`
+	Strength int    `json:"strength"`
+	Explorer bool   `json:"explorer,omitempty"`
+	Location int    `json:"location,omitempty"`
+	Legend   bool   `json:"legend,omitempty"`
+	Label    string `json:"label"`
 }
 
 // scoringView is the player's final-scoring panel: before submitting, what
@@ -118,15 +134,15 @@ func (st *State) seatView(s int) kit.SeatView {
 	switch st.Phase {
 	case PhaseRollCall:
 		if p.Passed {
-			status = label(statusTexts, "passed")
+			status = "passed"
 		} else if st.Turn == s {
-			status = label(statusTexts, "assigning")
+			status = "assigning"
 		}
 	case PhaseFinalScoring, PhaseGameOver:
 		if p.Finished {
-			status = label(statusTexts, "scoring_finished")
+			status = "scoring_finished"
 		} else {
-			status = label(statusTexts, "scoring_not_finished")
+			status = "scoring_not_finished"
 		}
 	}
 	onBoard := 0
@@ -135,41 +151,47 @@ func (st *State) seatView(s int) kit.SeatView {
 			onBoard++
 		}
 	}
-	facts := map[string]string{
-		"holding_cell": strconv.Itoa(p.inCell()),
-		"lantern":      st.Data.spaceTerm(p.Lantern),
-		"loot_tokens":  strconv.Itoa(len(p.Loot)),
-		"minions":      strconv.Itoa(len(p.Minions)),
-		"face_down":    strconv.Itoa(onBoard),
-	}
-	if s == st.FirstPlayer {
-		facts["first_player"] = term("yes")
+	facts := map[string]any{
+		"holding_cell":  p.inCell(),
+		"lantern":       p.Lantern,
+		"lantern_label": st.Data.spaceTerm(p.Lantern),
+		"loot_tokens":   len(p.Loot),
+		"minions":       len(p.Minions),
+		"face_down":     onBoard,
+		"first_player":  s == st.FirstPlayer,
 	}
 	if p.EscapedStars > 0 {
-		facts["escaped_stars"] = strconv.Itoa(p.EscapedStars)
+		facts["escaped_stars"] = p.EscapedStars
 	}
-	return kit.SeatView{Seat: s, Name: st.Seats[s], Status: status, Facts: facts}
+	sv := kit.SeatView{Seat: s, Name: st.Seats[s], Status: status, Facts: facts}
+	if status != "" {
+		sv.StatusLabel = label(statusTexts, status)
+	}
+	return sv
 }
 
 func (st *State) privateView(s int) privateView {
 	p := &st.Players[s]
 	d := st.Data
-	pv := privateView{HoldingCell: []string{}, FaceDownLeft: max(0, d.faceDownLimit(len(st.Seats))-p.FaceDown), Reserved: p.Reserved}
+	pv := privateView{HoldingCell: []tokenView{}, FaceDownLeft: max(0, d.faceDownLimit(len(st.Seats))-p.FaceDown), Reserved: p.Reserved}
 	for _, tk := range p.Tokens {
+		tv := tokenView{ID: tk.ID, Strength: tk.Strength, Explorer: tk.Explorer, Label: tokenLabel(tk)}
 		switch {
 		case tk.Place == PlaceCell:
-			pv.HoldingCell = append(pv.HoldingCell, tokenLabel(tk))
+			pv.HoldingCell = append(pv.HoldingCell, tv)
 		case tk.FaceDown && tk.Place == PlaceLegend:
-			pv.FaceDown = append(pv.FaceDown, term("legend_place")+": "+tokenLabel(tk))
+			tv.Legend, tv.Label = true, term("legend_place")+": "+tv.Label
+			pv.FaceDown = append(pv.FaceDown, tv)
 		case tk.FaceDown:
-			pv.FaceDown = append(pv.FaceDown, term("location_n", "n", strconv.Itoa(tk.Location))+": "+tokenLabel(tk))
+			tv.Location, tv.Label = tk.Location, term("location_n", "n", strconv.Itoa(tk.Location))+": "+tv.Label
+			pv.FaceDown = append(pv.FaceDown, tv)
 		}
 	}
 	for _, l := range p.Peek {
-		pv.LootStack = append(pv.LootStack, d.lootTerm(l))
+		pv.LootStack, pv.LootStackLabels = append(pv.LootStack, l), append(pv.LootStackLabels, d.lootTerm(l))
 	}
 	for _, m := range p.MinionChoice {
-		pv.MinionChoice = append(pv.MinionChoice, minionLabel(m))
+		pv.MinionChoice, pv.MinionChoiceLabels = append(pv.MinionChoice, m.Type), append(pv.MinionChoiceLabels, minionLabel(m))
 	}
 	if st.Phase == PhaseFinalScoring || st.Phase == PhaseGameOver {
 		sv := &scoringView{RecordedStars: p.recordedStars(), Finished: p.Finished}

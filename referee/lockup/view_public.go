@@ -2,20 +2,25 @@ package lockup
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 
 	"tablewarden/referee/kit"
 )
 
-// publicView is what every screen sees.
+// publicView is what every screen sees. Its fields a program reads hold
+// codes (a space's id, a loot kind, a minion type, a category): the terms
+// that name them for people sit beside them in the _label fields, and the
+// pages expand those terms (terms.go).
 type publicView struct {
 	Round       int            `json:"round"`
 	Rounds      int            `json:"rounds"`
-	Phase       string         `json:"phase"`
+	Phase       string         `json:"phase" enum:"roll_call,lights_out,legend,last_raid,final_scoring,game_over"`
+	PhaseLabel  string         `json:"phase_label"`
 	FirstPlayer string         `json:"first_player"`
 	Turn        string         `json:"turn,omitempty"`
-	Waiting     []string       `json:"waiting,omitempty"`
+	Waiting     []waitingView  `json:"waiting,omitempty"`
 	Locations   []locationView `json:"locations"`
 	Legend      legendView     `json:"legend"`
 	Catacombs   catacombView   `json:"catacombs"`
@@ -30,62 +35,126 @@ type publicView struct {
 }
 
 type locationView struct {
-	Number   int      `json:"number"`
-	Name     string   `json:"name"`
-	Tunnel   string   `json:"tunnel,omitempty"`
-	Tokens   []string `json:"tokens,omitempty"`
-	Guards   string   `json:"guard_card,omitempty"`
-	Resolved bool     `json:"resolved,omitempty"`
+	Number      int      `json:"number"`
+	Name        string   `json:"name"`
+	Tunnel      string   `json:"tunnel,omitempty"`
+	TunnelLabel string   `json:"tunnel_label,omitempty"`
+	Tokens      []string `json:"tokens,omitempty"`
+	// GuardCard is the solo guards' card on the location.
+	GuardCard      *guardCardView `json:"guard_card,omitempty"`
+	GuardCardLabel string         `json:"guard_card_label,omitempty"`
+	Resolved       bool           `json:"resolved,omitempty"`
+}
+
+// guardCardView is a guard card: its colour and strength, or only that it
+// lies face down.
+type guardCardView struct {
+	Colour   string `json:"colour,omitempty"`
+	Strength int    `json:"strength,omitempty"`
+	FaceDown bool   `json:"face_down,omitempty"`
 }
 
 type legendView struct {
-	Active    string   `json:"active"`
-	DeckSize  int      `json:"deck_size"`
-	Tokens    []string `json:"tokens,omitempty"`
-	GuardCard string   `json:"guard_card,omitempty"`
-	Ranking   []string `json:"ranking,omitempty"`
+	// Active is the active legend card's number in the game data's list
+	// (1 first; 0 none).
+	Active         int            `json:"active"`
+	ActiveLabel    string         `json:"active_label,omitempty"`
+	DeckSize       int            `json:"deck_size"`
+	Tokens         []string       `json:"tokens,omitempty"`
+	GuardCard      *guardCardView `json:"guard_card,omitempty"`
+	GuardCardLabel string         `json:"guard_card_label,omitempty"`
+	Ranking        []string       `json:"ranking,omitempty"`
 }
 
 type catacombView struct {
-	BoardSource string         `json:"board_source"`
-	Lanterns    []string       `json:"lanterns"`
-	LootStacks  map[string]int `json:"loot_stacks"`
-	Spaces      []string       `json:"spaces"`
-	Paths       []string       `json:"paths"`
+	// BoardSource says where the catacomb board comes from: "rulebook",
+	// "assumed" or "table-entered".
+	BoardSource      string          `json:"board_source" enum:"rulebook,assumed,table-entered"`
+	BoardSourceLabel string          `json:"board_source_label,omitempty"`
+	Lanterns         []lanternView   `json:"lanterns"`
+	LootStacks       []lootStackView `json:"loot_stacks"`
+	Spaces           []spaceView     `json:"spaces"`
+	Paths            []pathView      `json:"paths"`
+}
+
+// A structured value of the views (a loot stack, a space, a path, a place
+// of the minion row, a token) carries its words for people in Label; the
+// pages show an object with a label and no text as that label.
+
+// lootStackView is the loot stack of one catacomb space: how many tokens.
+type lootStackView struct {
+	Space string `json:"space"`
+	Count int    `json:"count"`
+	Label string `json:"label"`
+}
+
+// spaceView is a catacomb space: its id, what it scores and ends, whether
+// it holds loot.
+type spaceView struct {
+	ID     string `json:"id"`
+	Points int    `json:"points"`
+	End    string `json:"end,omitempty"`
+	Loot   bool   `json:"loot,omitempty"`
+	Label  string `json:"label"`
+}
+
+// pathView is a printed arrow of the catacomb board, with its cost in
+// resources.
+type pathView struct {
+	From  string         `json:"from"`
+	To    string         `json:"to"`
+	Cost  map[string]int `json:"cost,omitempty"`
+	Label string         `json:"label"`
 }
 
 type minionsView struct {
-	Row      []string `json:"row"`
-	DeckSize int      `json:"deck_size"`
-	Discard  int      `json:"discard"`
+	Row      []minionSlotView `json:"row"`
+	DeckSize int              `json:"deck_size"`
+	Discard  int              `json:"discard"`
+}
+
+// minionSlotView is one place of the minion row (1 first): the minion's
+// type, "" when the place is empty.
+type minionSlotView struct {
+	Place  int    `json:"place"`
+	Type   string `json:"type"`
+	Remove bool   `json:"remove,omitempty"`
+	Label  string `json:"label"`
 }
 
 type playerView struct {
-	Name         string   `json:"name"`
-	Lantern      string   `json:"lantern"`
-	Loot         []string `json:"loot,omitempty"`
-	LootStars    int      `json:"loot_stars,omitempty"`
-	Escaped      string   `json:"escaped,omitempty"`
-	Minions      []string `json:"minions,omitempty"`
-	Items        []string `json:"items,omitempty"`
-	Reserved     int      `json:"reserved_items,omitempty"`
-	AdvancedFrom []int    `json:"advanced_from,omitempty"`
+	Name          string       `json:"name"`
+	Lantern       string       `json:"lantern"`
+	LanternLabel  string       `json:"lantern_label"`
+	Loot          []string     `json:"loot,omitempty"`
+	LootLabels    []string     `json:"loot_labels,omitempty"`
+	LootStars     int          `json:"loot_stars,omitempty"`
+	Escaped       *escapedView `json:"escaped,omitempty"`
+	Minions       []string     `json:"minions,omitempty"`
+	MinionsLabels []string     `json:"minions_labels,omitempty"`
+	Items         []string     `json:"items,omitempty"`
+	Reserved      int          `json:"reserved_items,omitempty"`
+	AdvancedFrom  []int        `json:"advanced_from,omitempty"`
 }
 
 type guardsView struct {
-	Lantern     string   `json:"lantern"`
-	Loot        []string `json:"loot,omitempty"`
-	LegendStars int      `json:"legend_stars"`
-	Escaped     string   `json:"escaped,omitempty"`
-	Difficulty  string   `json:"difficulty"`
-	DeckSize    int      `json:"deck_size"`
+	Lantern      string       `json:"lantern"`
+	LanternLabel string       `json:"lantern_label"`
+	Loot         []string     `json:"loot,omitempty"`
+	LootLabels   []string     `json:"loot_labels,omitempty"`
+	LegendStars  int          `json:"legend_stars"`
+	Escaped      *escapedView `json:"escaped,omitempty"`
+	Difficulty   string       `json:"difficulty"`
+	DeckSize     int          `json:"deck_size"`
 }
 
 // ScoreChart is the final scores in a chart-friendly shape: one series per
-// player (and the solo guards), one value per category in Categories order.
+// player (and the solo guards), one value per category in Categories order
+// (category codes; CategoriesLabels name them).
 type ScoreChart struct {
-	Categories []string      `json:"categories"`
-	Series     []chartSeries `json:"series"`
+	Categories       []string      `json:"categories"`
+	CategoriesLabels []string      `json:"categories_labels"`
+	Series           []chartSeries `json:"series"`
 }
 
 type chartSeries struct {
@@ -94,6 +163,34 @@ type chartSeries struct {
 	Points []int  `json:"points"`
 	Total  int    `json:"total"`
 	Rank   int    `json:"rank,omitempty"`
+}
+
+// waitingView is whom the table waits for (seat -1: the solo guards) and
+// for what, in words.
+type waitingView struct {
+	Seat  int    `json:"seat"`
+	Label string `json:"label"`
+}
+
+// lanternView is a party's lantern on the catacomb board (seat -1: the
+// solo guards): the space's id.
+type lanternView struct {
+	Seat  int    `json:"seat"`
+	Space string `json:"space"`
+	Label string `json:"label"`
+}
+
+// escapedView says when a lantern escaped and what it scored.
+type escapedView struct {
+	Round int    `json:"round"`
+	Stars int    `json:"stars"`
+	Label string `json:"label"`
+}
+
+// revealedView is what the end of a solo game reveals: the guards' points
+// by category, with their total.
+type revealedView struct {
+	Guards map[string]int `json:"guards"`
 }
 
 // publicToken shows a token on a location or the legend as the table sees
@@ -108,7 +205,7 @@ func (st *State) publicToken(s int, tk CrewToken) string {
 func (st *State) publicView() publicView {
 	d := st.Data
 	placed := st.onBoard()
-	pv := publicView{Round: st.Round, Rounds: d.Rounds.Value, Phase: term("phase." + st.Phase), FirstPlayer: st.Seats[st.FirstPlayer]}
+	pv := publicView{Round: st.Round, Rounds: d.Rounds.Value, Phase: st.Phase, PhaseLabel: term("phase." + st.Phase), FirstPlayer: st.Seats[st.FirstPlayer]}
 	if st.Phase == PhaseRollCall {
 		pv.Turn = st.Seats[st.Turn]
 	}
@@ -124,47 +221,52 @@ func (st *State) publicView() publicView {
 		if q.AwaitGuardsPay {
 			w = term("guards_can_pay")
 		}
-		pv.Waiting = append(pv.Waiting, w)
+		pv.Waiting = append(pv.Waiting, waitingView{Seat: q.Seat, Label: w})
 	}
 	for i, l := range d.Locations.Value {
 		lv := locationView{Number: l.Number, Name: d.locationTerm(l.Number), Resolved: st.Resolved[i] && st.Phase != PhaseRollCall}
 		if st.Tunnels[i] != "" {
-			lv.Tunnel = tunnelTerm(st.Tunnels[i])
+			lv.Tunnel, lv.TunnelLabel = st.Tunnels[i], tunnelTerm(st.Tunnels[i])
 		}
 		for _, pt := range placed[l.Number] {
 			lv.Tokens = append(lv.Tokens, st.publicToken(pt.Seat, *pt.Token))
 		}
 		if g := st.GuardState; g != nil && i < len(g.OnLocations) {
-			lv.Guards = guardTerm(g.OnLocations[i].Colour, g.OnLocations[i].Strength)
+			c := g.OnLocations[i]
+			lv.GuardCard, lv.GuardCardLabel = &guardCardView{Colour: c.Colour, Strength: c.Strength}, guardTerm(c.Colour, c.Strength)
 		}
 		pv.Locations = append(pv.Locations, lv)
 	}
-	pv.Legend = legendView{Active: legendTerm(st.ActiveLegend), DeckSize: len(st.LegendDeck)}
+	pv.Legend = legendView{Active: slices.Index(d.LegendCards.Value, st.ActiveLegend) + 1, DeckSize: len(st.LegendDeck)}
+	if st.ActiveLegend != "" {
+		pv.Legend.ActiveLabel = legendTerm(st.ActiveLegend)
+	}
 	for _, pt := range placed[0] {
 		pv.Legend.Tokens = append(pv.Legend.Tokens, st.publicToken(pt.Seat, *pt.Token))
 	}
 	if g := st.GuardState; g != nil && g.OnLegend.Colour != "" {
 		if g.LegendRevealed {
-			pv.Legend.GuardCard = guardTerm(g.OnLegend.Colour, g.OnLegend.Strength)
+			pv.Legend.GuardCard = &guardCardView{Colour: g.OnLegend.Colour, Strength: g.OnLegend.Strength}
+			pv.Legend.GuardCardLabel = guardTerm(g.OnLegend.Colour, g.OnLegend.Strength)
 		} else {
-			pv.Legend.GuardCard = term("guard_facedown")
+			pv.Legend.GuardCard, pv.Legend.GuardCardLabel = &guardCardView{FaceDown: true}, term("guard_facedown")
 		}
 	}
 	for i, r := range st.LegendRanking {
 		pv.Legend.Ranking = append(pv.Legend.Ranking, fmt.Sprintf("%d. %s %s", i+1, st.name(r.Seat), term("strength", "n", strconv.Itoa(r.Strength))))
 	}
-	cv := catacombView{BoardSource: d.Board.Source, LootStacks: map[string]int{}}
+	cv := catacombView{BoardSource: d.Board.Source, Lanterns: []lanternView{}, LootStacks: []lootStackView{}, Spaces: []spaceView{}, Paths: []pathView{}}
 	if d.Board.Source == "assumed" {
-		cv.BoardSource = term("assumed_board")
+		cv.BoardSourceLabel = term("assumed_board")
 	}
 	for s, p := range st.Players {
-		cv.Lanterns = append(cv.Lanterns, st.Seats[s]+": "+d.spaceTerm(p.Lantern))
+		cv.Lanterns = append(cv.Lanterns, lanternView{Seat: s, Space: p.Lantern, Label: st.Seats[s] + ": " + d.spaceTerm(p.Lantern)})
 	}
 	if g := st.GuardState; g != nil {
-		cv.Lanterns = append(cv.Lanterns, st.name(Guards)+": "+d.spaceTerm(g.Lantern))
+		cv.Lanterns = append(cv.Lanterns, lanternView{Seat: Guards, Space: g.Lantern, Label: st.name(Guards) + ": " + d.spaceTerm(g.Lantern)})
 	}
 	for _, sp := range d.lootSpaces() {
-		cv.LootStacks[d.spaceTerm(sp)] = len(st.LootStacks[sp])
+		cv.LootStacks = append(cv.LootStacks, lootStackView{Space: sp, Count: len(st.LootStacks[sp]), Label: d.spaceTerm(sp) + ": " + strconv.Itoa(len(st.LootStacks[sp]))})
 	}
 	for _, sp := range d.Board.Value.Spaces {
 		x := d.spaceTerm(sp.ID)
@@ -179,35 +281,35 @@ func (st *State) publicView() publicView {
 		if sp.Loot {
 			x += " " + term("space_loot")
 		}
-		cv.Spaces = append(cv.Spaces, x)
+		cv.Spaces = append(cv.Spaces, spaceView{ID: sp.ID, Points: sp.Points, End: sp.End, Loot: sp.Loot, Label: x})
 	}
 	for _, p := range d.Board.Value.Paths {
 		x := d.spaceTerm(p.From) + " → " + d.spaceTerm(p.To)
 		if len(p.Cost) > 0 {
 			x += " " + term("cost") + " " + costText(p.Cost) + ")"
 		}
-		cv.Paths = append(cv.Paths, x)
+		cv.Paths = append(cv.Paths, pathView{From: p.From, To: p.To, Cost: p.Cost, Label: x})
 	}
 	pv.Catacombs = cv
-	mv := minionsView{DeckSize: len(st.MinionDeck), Discard: len(st.MinionDiscard)}
+	mv := minionsView{Row: []minionSlotView{}, DeckSize: len(st.MinionDeck), Discard: len(st.MinionDiscard)}
 	for i, m := range st.MinionRow {
-		if m.Type == "" {
-			mv.Row = append(mv.Row, fmt.Sprintf("%d: %s", i+1, term("empty")))
-		} else {
-			mv.Row = append(mv.Row, fmt.Sprintf("%d: %s", i+1, minionLabel(m)))
+		slot := minionSlotView{Place: i + 1, Type: m.Type, Remove: m.Remove, Label: term("empty")}
+		if m.Type != "" {
+			slot.Label = minionLabel(m)
 		}
+		mv.Row = append(mv.Row, slot)
 	}
 	pv.Minions = mv
 	for s, p := range st.Players {
-		plv := playerView{Name: st.Seats[s], Lantern: d.spaceTerm(p.Lantern), LootStars: p.LootStars, Reserved: len(p.Reserved), AdvancedFrom: p.AdvancedFrom}
+		plv := playerView{Name: st.Seats[s], Lantern: p.Lantern, LanternLabel: d.spaceTerm(p.Lantern), LootStars: p.LootStars, Reserved: len(p.Reserved), AdvancedFrom: p.AdvancedFrom}
 		for _, l := range p.Loot {
-			plv.Loot = append(plv.Loot, d.lootTerm(l))
+			plv.Loot, plv.LootLabels = append(plv.Loot, l), append(plv.LootLabels, d.lootTerm(l))
 		}
 		if p.EscapedRound > 0 {
-			plv.Escaped = term("escaped_round", "round", strconv.Itoa(p.EscapedRound), "stars", strconv.Itoa(p.EscapedStars))
+			plv.Escaped = &escapedView{Round: p.EscapedRound, Stars: p.EscapedStars, Label: term("escaped_round", "round", strconv.Itoa(p.EscapedRound), "stars", strconv.Itoa(p.EscapedStars))}
 		}
 		for _, m := range p.Minions {
-			plv.Minions = append(plv.Minions, minionLabel(m))
+			plv.Minions, plv.MinionsLabels = append(plv.Minions, m.Type), append(plv.MinionsLabels, minionLabel(m))
 		}
 		for _, it := range p.Items {
 			x := it.Name + " (" + term("how."+it.How) + ")"
@@ -219,12 +321,12 @@ func (st *State) publicView() publicView {
 		pv.Players = append(pv.Players, plv)
 	}
 	if g := st.GuardState; g != nil {
-		gv := &guardsView{Lantern: d.spaceTerm(g.Lantern), LegendStars: g.LegendStars, Difficulty: st.Difficulty, DeckSize: len(g.Deck)}
+		gv := &guardsView{Lantern: g.Lantern, LanternLabel: d.spaceTerm(g.Lantern), LegendStars: g.LegendStars, Difficulty: st.Difficulty, DeckSize: len(g.Deck)}
 		for _, l := range g.Loot {
-			gv.Loot = append(gv.Loot, d.lootTerm(l))
+			gv.Loot, gv.LootLabels = append(gv.Loot, l), append(gv.LootLabels, d.lootTerm(l))
 		}
 		if g.EscapedRound > 0 {
-			gv.Escaped = term("escaped_round", "round", strconv.Itoa(g.EscapedRound), "stars", strconv.Itoa(g.EscapedStars))
+			gv.Escaped = &escapedView{Round: g.EscapedRound, Stars: g.EscapedStars, Label: term("escaped_round", "round", strconv.Itoa(g.EscapedRound), "stars", strconv.Itoa(g.EscapedStars))}
 		}
 		pv.Guards = gv
 	}
@@ -248,7 +350,8 @@ func (st *State) chart() *ScoreChart {
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].Seat < lines[j].Seat })
 	c := &ScoreChart{}
 	for _, it := range lines[0].Categories {
-		c.Categories = append(c.Categories, categoryTerm(it.Category))
+		c.Categories = append(c.Categories, it.Category)
+		c.CategoriesLabels = append(c.CategoriesLabels, categoryTerm(it.Category))
 	}
 	add := func(name string, l kit.ScoreLine) {
 		pts := make([]int, len(c.Categories))

@@ -269,7 +269,7 @@ func TestGameEnd(t *testing.T) {
 		x.ok(1, "action_room", map[string]any{"token": x.boardToken("Red/presence").Handle})
 		x.ok(1, "activate_procedure", map[string]any{"card": epE1})
 		o := x.g.Outcome(x.st)
-		if o == nil || o.Side != "Crew" || !reflect.DeepEqual(o.Winners, []int{1}) {
+		if o == nil || o.Side != "crew" || !reflect.DeepEqual(o.Winners, []int{1}) {
 			t.Fatalf("outcome = %+v, want the crew", o)
 		}
 		if got, want := o.ReasonCode, "crew_escaped"; got != want {
@@ -288,7 +288,7 @@ func TestGameEnd(t *testing.T) {
 		}
 		x.ok(1, "give_crew_card", map[string]any{"crew_card": 0})
 		o := x.g.Outcome(x.st)
-		if o == nil || o.Side != "Alien" || !reflect.DeepEqual(o.Winners, []int{0}) {
+		if o == nil || o.Side != "alien" || !reflect.DeepEqual(o.Winners, []int{0}) {
 			t.Fatalf("outcome = %+v, want the Alien", o)
 		}
 		if got, want := o.ReasonCode, "all_crew_captured"; got != want {

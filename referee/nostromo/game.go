@@ -2,6 +2,7 @@ package nostromo
 
 import (
 	"encoding/json"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -107,5 +108,5 @@ func (g *Game) Outcome(st kit.State) *kit.Outcome {
 	} else {
 		winners = s.crewSeats()
 	}
-	return &kit.Outcome{Winners: winners, Side: s.Winner, Reason: s.Reason, ReasonCode: s.ReasonCode, Rule: ruleGameEnd}
+	return &kit.Outcome{Winners: winners, Side: strings.ToLower(s.Winner), SideLabel: s.Winner, Reason: s.Reason, ReasonCode: s.ReasonCode, Rule: ruleGameEnd}
 }

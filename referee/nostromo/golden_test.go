@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"tablewarden/referee/kit"
@@ -247,7 +248,7 @@ func TestGoldenGames(t *testing.T) {
 			played := kittest.Play(t, g, sc)
 			st := played.State.(*State)
 			o := g.Outcome(st)
-			if o == nil || o.Side != gm.winner {
+			if o == nil || o.SideLabel != gm.winner || o.Side != strings.ToLower(gm.winner) {
 				t.Fatalf("outcome = %+v, want %s", o, gm.winner)
 			}
 			var buf bytes.Buffer

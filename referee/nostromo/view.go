@@ -12,7 +12,8 @@ type RoomView struct {
 	Room       string   `json:"room"`
 	CrewTokens []string `json:"crew_tokens,omitempty"`
 	Blips      []string `json:"blips,omitempty"`
-	Items      []string `json:"items,omitempty"`
+	Items      []string `json:"items,omitempty" enum:"flame_thrower,motion_detector"`
+	ItemLabels []string `json:"items_labels,omitempty"`
 	Alien      bool     `json:"alien,omitempty"`
 	Jonesy     bool     `json:"jonesy,omitempty"`
 }
@@ -26,36 +27,42 @@ type CrewCardView struct {
 
 // PublicView is what every screen, the board included, may see.
 type PublicView struct {
-	Round              int               `json:"round"`
-	AlienPlayer        string            `json:"alien_player,omitempty"`
-	Difficulty         string            `json:"difficulty"`
-	Heroic             bool              `json:"heroic,omitempty"`
-	Survival           bool              `json:"survival,omitempty"`
-	WaitingFor         string            `json:"waiting_for"`
-	MissionOrderWindow string            `json:"mission_order_window,omitempty"`
-	Effect             string            `json:"effect,omitempty"`
-	Posture            string            `json:"posture,omitempty"`
-	HuntingActionsLeft int               `json:"hunting_actions_left,omitempty"`
-	AttackRoom         string            `json:"attack_room,omitempty"`
-	Attack             *AttackView       `json:"attack,omitempty"`
-	NoMissionOrders    string            `json:"no_mission_orders_this_turn,omitempty"`
-	Resolving          string            `json:"resolving,omitempty"`
-	Rooms              []RoomView        `json:"rooms"`
-	MissionDeck        int               `json:"mission_deck"`
-	DiscardPile        []string          `json:"discard_pile"`
-	Procedures         []string          `json:"emergency_procedures_activated"`
-	ProceduresThisTurn int               `json:"emergency_procedures_this_turn"`
-	CrewMembers        []CrewCardView    `json:"crew_members"`
-	BlipsToPlace       int               `json:"blips_to_place"`
-	BreakdownsOwned    int               `json:"breakdown_tokens_owned"`
-	BreakdownStock     int               `json:"breakdown_stock"`
-	BehaviourDeck      int               `json:"behaviour_deck"`
-	BehaviourDiscard   []string          `json:"behaviour_discard,omitempty"`
-	CapturedPresence   []string          `json:"captured_presence_tokens,omitempty"`
-	TokenPool          int               `json:"token_pool,omitempty"`
-	RemovedThisTurn    []string          `json:"removed_this_turn,omitempty"`
-	Winner             string            `json:"winner,omitempty"`
-	DataSources        map[string]string `json:"data_sources"`
+	Round              int            `json:"round"`
+	AlienPlayer        string         `json:"alien_player,omitempty"`
+	Difficulty         string         `json:"difficulty" enum:"novice,experienced,hardcore"`
+	DifficultyLabel    string         `json:"difficulty_label"`
+	Heroic             bool           `json:"heroic,omitempty"`
+	Survival           bool           `json:"survival,omitempty"`
+	WaitingFor         string         `json:"waiting_for"`
+	MissionOrderWindow string         `json:"mission_order_window,omitempty"`
+	Effect             string         `json:"effect,omitempty"`
+	Posture            string         `json:"posture,omitempty" enum:"aggressive,instinctive,focused"`
+	PostureLabel       string         `json:"posture_label,omitempty"`
+	HuntingActionsLeft int            `json:"hunting_actions_left,omitempty"`
+	AttackRoom         string         `json:"attack_room,omitempty"`
+	Attack             *AttackView    `json:"attack,omitempty"`
+	NoMissionOrders    string         `json:"no_mission_orders_this_turn,omitempty"`
+	Resolving          string         `json:"resolving,omitempty"`
+	Rooms              []RoomView     `json:"rooms"`
+	MissionDeck        int            `json:"mission_deck"`
+	DiscardPile        []string       `json:"discard_pile"`
+	Procedures         []string       `json:"emergency_procedures_activated"`
+	ProceduresThisTurn int            `json:"emergency_procedures_this_turn"`
+	CrewMembers        []CrewCardView `json:"crew_members"`
+	BlipsToPlace       int            `json:"blips_to_place"`
+	BreakdownsOwned    int            `json:"breakdown_tokens_owned"`
+	BreakdownStock     int            `json:"breakdown_stock"`
+	BehaviourDeck      int            `json:"behaviour_deck"`
+	BehaviourDiscard   []string       `json:"behaviour_discard,omitempty"`
+	CapturedPresence   []string       `json:"captured_presence_tokens,omitempty"`
+	TokenPool          int            `json:"token_pool,omitempty"`
+	// RemovedThisTurn are Crew tokens as "colour/kind" codes.
+	RemovedThisTurn       []string `json:"removed_this_turn,omitempty"`
+	RemovedThisTurnLabels []string `json:"removed_this_turn_labels,omitempty"`
+	// Winner is the winning side's code, "alien" or "crew".
+	Winner      string            `json:"winner,omitempty" enum:"alien,crew"`
+	WinnerLabel string            `json:"winner_label,omitempty"`
+	DataSources map[string]string `json:"data_sources"`
 }
 
 // View returns what v may see. Face-down tokens show no identity once the
@@ -145,34 +152,34 @@ func (s *State) seatViews() []kit.SeatView {
 		sv := kit.SeatView{Seat: i, Name: n}
 		switch {
 		case s.Alien < 0:
-			sv.Status = "to be designated"
+			sv.Status, sv.StatusLabel = "to_be_designated", "to be designated"
 		case i == s.Alien:
-			sv.Status = "Alien player"
-			sv.Facts = map[string]string{"crew member cards held": strconv.Itoa(s.capturedCards())}
+			sv.Status, sv.StatusLabel = "alien", "Alien player"
+			sv.Facts = map[string]any{"crew member cards held": s.capturedCards()}
 		default:
-			sv.Status = "Crew player"
-			f := map[string]string{
+			sv.Status, sv.StatusLabel = "crew", "Crew player"
+			f := map[string]any{
 				"reminder sets": s.setNames(i),
-				"mission cards": strconv.Itoa(len(s.Hands[i])),
+				"mission cards": len(s.Hands[i]),
 			}
 			if its := s.heldItems(i); len(its) > 0 {
 				var names []string
 				for _, it := range its {
 					names = append(names, itemLabel(it))
 				}
-				f["items"] = strings.Join(names, ", ")
+				f["item_names"] = names
 			}
 			if !s.Options.Survival && s.Phase == PhaseHiding {
-				f["crew tokens to place"] = strconv.Itoa(len(s.Reserve[i]))
+				f["crew tokens to place"] = len(s.Reserve[i])
 			}
 			if s.Options.Heroic {
-				var names []string
+				names := []string{}
 				for _, c := range s.CrewCards {
 					if c.Owner == i && !c.Captured {
 						names = append(names, c.Name)
 					}
 				}
-				f["crew members"] = strings.Join(names, ", ")
+				f["crew members"] = names
 			}
 			sv.Facts = f
 		}
@@ -185,11 +192,13 @@ func (s *State) publicView() PublicView {
 	d := s.Data
 	p := PublicView{
 		Round:              s.Round,
-		Difficulty:         difficultyLabel(s.Options.Difficulty),
+		Difficulty:         s.Options.Difficulty,
+		DifficultyLabel:    difficultyLabel(s.Options.Difficulty),
 		Heroic:             s.Options.Heroic,
 		Survival:           s.Options.Survival,
 		WaitingFor:         s.waitingText(),
-		Posture:            postureLabel(s.Posture),
+		Posture:            s.Posture,
+		PostureLabel:       postureLabel(s.Posture),
 		Attack:             s.attackView(),
 		NoMissionOrders:    s.noOrdersNames(),
 		MissionDeck:        s.Deck.Len(),
@@ -201,7 +210,8 @@ func (s *State) publicView() PublicView {
 		BreakdownStock:     4 - s.Breakdowns,
 		BehaviourDeck:      s.Behaviour.Len(),
 		CapturedPresence:   s.Captured,
-		Winner:             s.Winner,
+		Winner:             strings.ToLower(s.Winner),
+		WinnerLabel:        s.Winner,
 		DataSources:        d.Sources,
 	}
 	if s.Alien >= 0 {
@@ -246,7 +256,8 @@ func (s *State) publicView() PublicView {
 		p.BehaviourDiscard = append(p.BehaviourDiscard, BehaviourName(c))
 	}
 	for _, t := range s.Removed {
-		p.RemovedThisTurn = append(p.RemovedThisTurn, tokenLabel(t))
+		p.RemovedThisTurn = append(p.RemovedThisTurn, tokenValue(t))
+		p.RemovedThisTurnLabels = append(p.RemovedThisTurnLabels, tokenLabel(t))
 	}
 	for _, c := range s.CrewCards {
 		cv := CrewCardView{Name: c.Name, Status: "face up"}
@@ -285,7 +296,8 @@ func (s *State) publicView() PublicView {
 			}
 		}
 		for _, it := range s.roomItems(r) {
-			rv.Items = append(rv.Items, itemLabel(it))
+			rv.Items = append(rv.Items, it)
+			rv.ItemLabels = append(rv.ItemLabels, itemLabel(it))
 		}
 		p.Rooms[r-1] = rv
 	}

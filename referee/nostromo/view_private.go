@@ -6,7 +6,10 @@ import (
 
 // PrivateView is what only one seat may see.
 type PrivateView struct {
-	Role string `json:"role"`
+	// Role is "alien", "crew" or, before the Alien is designated,
+	// "to_be_designated".
+	Role      string `json:"role" enum:"alien,crew,to_be_designated"`
+	RoleLabel string `json:"role_label"`
 	// AlienPlayer names the Alien player (crew seats); CrewPlayers names
 	// the Crew players (the Alien seat); FellowCrew the other Crew players.
 	AlienPlayer string `json:"alien_player,omitempty"`
@@ -51,6 +54,10 @@ type PlacedView struct {
 	Token string `json:"token,omitempty"`
 	// FaceUp is the identity of a token flipped face up (public).
 	FaceUp string `json:"face_up,omitempty"`
+	// TokenLabel and FaceUpLabel name them. Token and FaceUp are codes:
+	// "colour/kind" for a Crew token, "blip/kind" for a Blip.
+	TokenLabel  string `json:"token_label,omitempty"`
+	FaceUpLabel string `json:"face_up_label,omitempty"`
 }
 
 func (s *State) cardView(c int) CardView {
@@ -78,18 +85,18 @@ func (s *State) mayLook() bool {
 
 func (s *State) privateView(seat int) *PrivateView {
 	if s.Alien < 0 {
-		return &PrivateView{Role: "to be designated"}
+		return &PrivateView{Role: "to_be_designated", RoleLabel: "to be designated"}
 	}
 	hiding := s.mayLook()
 	if seat == s.Alien {
-		pv := &PrivateView{Role: "Alien player", CrewPlayers: s.nameList(s.crewSeats())}
+		pv := &PrivateView{Role: "alien", RoleLabel: "Alien player", CrewPlayers: s.nameList(s.crewSeats())}
 		for _, b := range s.Blips {
 			pl := PlacedView{Number: b.Handle, Room: s.Data.RoomName(b.Room)}
 			switch {
 			case hiding:
-				pl.Token = blipLabel(b.Kind) + " Blip"
+				pl.Token, pl.TokenLabel = "blip/"+b.Kind, blipLabel(b.Kind)+" Blip"
 			case b.Shown != "":
-				pl.FaceUp = blipLabel(b.Shown) + " Blip"
+				pl.FaceUp, pl.FaceUpLabel = "blip/"+b.Shown, blipLabel(b.Shown)+" Blip"
 			}
 			pv.Placed = append(pv.Placed, pl)
 		}
@@ -113,7 +120,8 @@ func (s *State) privateView(seat int) *PrivateView {
 		}
 	}
 	pv := &PrivateView{
-		Role:            "Crew player",
+		Role:            "crew",
+		RoleLabel:       "Crew player",
 		AlienPlayer:     s.name(s.Alien),
 		ReminderSets:    s.setNames(seat),
 		Hand:            make([]CardView, 0, len(s.Hands[seat])),
@@ -132,9 +140,9 @@ func (s *State) privateView(seat int) *PrivateView {
 		pl := PlacedView{Number: t.Handle, Room: s.Data.RoomName(t.Room)}
 		switch {
 		case t.Shown != nil:
-			pl.FaceUp = tokenLabel(*t.Shown)
+			pl.FaceUp, pl.FaceUpLabel = tokenValue(*t.Shown), tokenLabel(*t.Shown)
 		case hiding:
-			pl.Token = tokenLabel(t.Token)
+			pl.Token, pl.TokenLabel = tokenValue(t.Token), tokenLabel(t.Token)
 		}
 		pv.Placed = append(pv.Placed, pl)
 	}

@@ -109,7 +109,7 @@ func (g *Game) Outcome(st kit.State) *kit.Outcome {
 	}
 	o := &kit.Outcome{Winners: []int{}, Reason: s.End.Reason, ReasonCode: s.End.Code, ReasonParams: maps.Clone(s.End.Params), Rule: s.End.Rule}
 	if s.End.Won {
-		o.Side = "Crew"
+		o.Side, o.SideLabel = "crew", "Crew"
 		for i := range s.Seats {
 			o.Winners = append(o.Winners, i)
 		}

@@ -174,7 +174,7 @@ func TestMission7Tile4AndVictory(t *testing.T) {
 		if got := tb.s.End; got == nil || !got.Won || got.Level != "major" {
 			t.Fatalf("end = %+v, want a major victory", got)
 		}
-		if o := tb.g.Outcome(tb.s); len(o.Winners) != 4 || o.Side != "Crew" {
+		if o := tb.g.Outcome(tb.s); len(o.Winners) != 4 || o.Side != "crew" {
 			t.Fatalf("outcome = %+v", o)
 		}
 		if got, want := tb.g.Outcome(tb.s).ReasonCode, "outcome.m7_major"; got != want {

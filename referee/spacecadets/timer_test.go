@@ -196,7 +196,7 @@ func TestTimersRunOnce(t *testing.T) {
 		tb := newTable(t, `{"mission":"7","timer_pauses":true}`, 4, 1)
 		tb.to("step3a")
 		for _, v := range []kit.Viewer{kit.BoardViewer, kit.HostViewer, kit.SeatViewer(1)} {
-			if b := tb.viewJSON(v); !strings.Contains(b, `"house_rules":["Timers can be paused"]`) {
+			if b := tb.viewJSON(v); !strings.Contains(b, `"house_rules":["timer_pauses"],"house_rules_labels":["Timers can be paused"]`) {
 				t.Fatalf("%v view lacks the house rule (%d bytes)", v, len(b))
 			}
 		}

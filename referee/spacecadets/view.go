@@ -21,13 +21,14 @@ type missionView struct {
 }
 
 type enemyView struct {
-	ID        int    `json:"id"`
-	Name      string `json:"name"`
-	Class     string `json:"class"`
-	Where     string `json:"where"`
-	LockedOn  bool   `json:"locked_on"`
-	Abilities string `json:"abilities"`
-	Status    string `json:"status,omitempty"`
+	ID         int    `json:"id"`
+	Name       string `json:"name"`
+	Class      string `json:"class" enum:"easy,normal,hard,historical"`
+	ClassLabel string `json:"class_label"`
+	Where      string `json:"where"`
+	LockedOn   bool   `json:"locked_on"`
+	Abilities  string `json:"abilities"`
+	Status     string `json:"status,omitempty"`
 }
 
 type cardView struct {
@@ -44,7 +45,8 @@ type cardView struct {
 }
 
 type attemptView struct {
-	Kind              string   `json:"kind"`
+	Kind              string   `json:"kind" enum:"build,research"`
+	KindLabel         string   `json:"kind_label"`
 	Card              string   `json:"card,omitempty"`
 	Cost              int      `json:"cost"`
 	FaceDownCards     int      `json:"face_down_cards"`
@@ -53,8 +55,9 @@ type attemptView struct {
 	Gather            []string `json:"gather,omitempty"`
 	InactiveAutoMatch []string `json:"inactive_auto_match,omitempty"`
 	// Cards lists each turned-over Component card with what it needs.
-	Cards  []componentView `json:"cards,omitempty"`
-	Status string          `json:"status"`
+	Cards       []componentView `json:"cards,omitempty"`
+	Status      string          `json:"status" enum:"face_down,running,check"`
+	StatusLabel string          `json:"status_label"`
 }
 
 type scienceView struct {
@@ -121,24 +124,30 @@ type part2View struct {
 }
 
 type publicView struct {
-	Mission         missionView       `json:"mission"`
-	Difficulty      string            `json:"difficulty"`
-	Turn            int               `json:"turn"`
-	Step            string            `json:"step"`
-	EngineeringStep string            `json:"engineering_in"`
-	Roles           map[string]string `json:"roles"`
-	Ship            map[string]string `json:"ship"`
-	StationDamage   map[string]int    `json:"station_damage,omitempty"`
-	Enemies         []enemyView       `json:"enemies"`
-	LastRoll        *Roll             `json:"last_roll,omitempty"`
-	Science         scienceView       `json:"science"`
-	Equipment       []equipmentView   `json:"captains_equipment"`
-	Tracks          map[string]any    `json:"mission_tracks,omitempty"`
-	Kraken          *krakenView       `json:"kraken,omitempty"`
-	End             *End              `json:"end,omitempty"`
-	// HouseRules lists the table's house rules in words ("Timers can be
+	Mission         missionView `json:"mission"`
+	Difficulty      string      `json:"difficulty" enum:"easy,normal,hard"`
+	DifficultyLabel string      `json:"difficulty_label"`
+	Turn            int         `json:"turn"`
+	Step            string      `json:"step" enum:"setup,step1,science,step2,step3a,step3b,step4,step5,step6,step7,over"`
+	StepLabel       string      `json:"step_label"`
+	// EngineeringStep is the step Engineering is done in, "3A" or "3B".
+	EngineeringStep      string            `json:"engineering_in" enum:"3A,3B"`
+	EngineeringStepLabel string            `json:"engineering_in_label"`
+	Roles                map[string]string `json:"roles"`
+	Ship                 map[string]string `json:"ship"`
+	StationDamage        map[string]int    `json:"station_damage,omitempty"`
+	Enemies              []enemyView       `json:"enemies"`
+	LastRoll             *Roll             `json:"last_roll,omitempty"`
+	Science              scienceView       `json:"science"`
+	Equipment            []equipmentView   `json:"captains_equipment"`
+	Tracks               map[string]any    `json:"mission_tracks,omitempty"`
+	Kraken               *krakenView       `json:"kraken,omitempty"`
+	End                  *End              `json:"end,omitempty"`
+	// HouseRules lists the table's house rules by option name
+	// ("timer_pauses"), HouseRulesLabels in words ("Timers can be
 	// paused"); empty when the table plays by the book.
-	HouseRules []string `json:"house_rules,omitempty"`
+	HouseRules       []string `json:"house_rules,omitempty" enum:"timer_pauses"`
+	HouseRulesLabels []string `json:"house_rules_labels,omitempty"`
 }
 
 // View returns what a viewer may see. Nothing in this game is private to
@@ -162,20 +171,16 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 		Outcome:    g.Outcome(s),
 	}
 	for i, name := range s.Seats {
-		var roles []string
-		if i == s.Roles.Captain {
-			roles = append(roles, "Captain")
+		codes, labels := s.stations(i)
+		sv := kit.SeatView{Seat: i, Name: name, Status: "crew", StatusLabel: "crew", Facts: map[string]any{"stations": codes}}
+		if len(codes) > 0 {
+			sv.Status, sv.StatusLabel = "station", strings.Join(labels, ", ")
+			sv.Facts["stations_label"] = sv.StatusLabel
 		}
-		if i == s.Roles.ScienceOfficer {
-			roles = append(roles, "Science Officer")
-		}
-		if i == s.Roles.Sensors {
-			roles = append(roles, "Sensors")
-		}
-		view.Seats = append(view.Seats, kit.SeatView{Seat: i, Name: name, Status: strings.Join(roles, ", ")})
+		view.Seats = append(view.Seats, sv)
 	}
 	if v.Role == kit.RoleSeat && v.Seat >= 0 && v.Seat < len(s.Seats) {
-		view.Private = privateOf(s, v.Seat, view.Seats[v.Seat].Status)
+		view.Private = privateOf(s, v.Seat)
 	}
 	if s.NemesisUsed {
 		tr := s.D().NemesisTrack
@@ -239,19 +244,32 @@ func houseRules(s *State) []string {
 	return out
 }
 
+// houseRuleCodes names houseRules by the options that set them.
+func houseRuleCodes(s *State) []string {
+	var out []string
+	if s.TimerPauses {
+		out = append(out, "timer_pauses")
+	}
+	return out
+}
+
 func publicOf(s *State) publicView {
 	d := s.D()
 	md := s.missionData()
 	p := publicView{
-		Difficulty:      difficultyLabel(s.Difficulty),
-		Turn:            s.Turn,
-		Step:            stepLabels[s.Step],
-		EngineeringStep: "Step " + s.EngineeringStep,
-		HouseRules:      houseRules(s),
+		Difficulty:           s.Difficulty,
+		DifficultyLabel:      difficultyLabel(s.Difficulty),
+		Turn:                 s.Turn,
+		Step:                 s.Step,
+		StepLabel:            stepLabels[s.Step],
+		EngineeringStep:      s.EngineeringStep,
+		EngineeringStepLabel: "Step " + s.EngineeringStep,
+		HouseRules:           houseRuleCodes(s),
+		HouseRulesLabels:     houseRules(s),
 		Roles: map[string]string{
-			"Captain":         s.Seats[s.Roles.Captain],
-			"Science Officer": s.Seats[s.Roles.ScienceOfficer],
-			"Sensors":         s.Seats[s.Roles.Sensors],
+			"captain": s.Seats[s.Roles.Captain],
+			"science": s.Seats[s.Roles.ScienceOfficer],
+			"sensors": s.Seats[s.Roles.Sensors],
 		},
 		Ship:          map[string]string{"square": square(s.Ship.Row, s.Ship.Col), "facing": s.Ship.Facing, "speed": "N/A"},
 		StationDamage: s.StationDamage,
@@ -278,7 +296,7 @@ func publicOf(s *State) publicView {
 		if !e.onMap() {
 			continue
 		}
-		ev := enemyView{ID: e.ID, Name: e.Name, Class: classLabels[e.Class], Where: square(e.Row, e.Col), LockedOn: e.Locked, Abilities: "inactive (not locked on)"}
+		ev := enemyView{ID: e.ID, Name: e.Name, Class: e.Class, ClassLabel: classLabels[e.Class], Where: square(e.Row, e.Col), LockedOn: e.Locked, Abilities: "inactive (not locked on)"}
 		if e.Locked {
 			ev.Abilities = "active"
 		}
@@ -404,7 +422,7 @@ func scienceOf(s *State) scienceView {
 		v.ScienceDone = "Research (no Science this turn)"
 	}
 	if at := sc.Attempt; at != nil {
-		av := &attemptView{Kind: attemptLabels[at.Kind], Cost: at.Level, FaceDownCards: len(at.FaceDown), Status: attemptLabels[at.Status]}
+		av := &attemptView{Kind: at.Kind, KindLabel: attemptLabels[at.Kind], Cost: at.Level, FaceDownCards: len(at.FaceDown), Status: at.Status, StatusLabel: attemptLabels[at.Status]}
 		if at.Kind == "build" {
 			av.Card = d.Equipment[at.Card].Name
 		}
@@ -493,6 +511,20 @@ func timersOf(s *State) []kit.Timer {
 
 // classLabels and attemptLabels are the words players read for the coded
 // enemy classes and Science attempt states.
+// stations returns the stations a seat holds, as codes and as names.
+func (s *State) stations(seat int) (codes, labels []string) {
+	codes, labels = []string{}, []string{}
+	for _, r := range []struct {
+		seat        int
+		code, label string
+	}{{s.Roles.Captain, "captain", "Captain"}, {s.Roles.ScienceOfficer, "science", "Science Officer"}, {s.Roles.Sensors, "sensors", "Sensors"}} {
+		if r.seat == seat {
+			codes, labels = append(codes, r.code), append(labels, r.label)
+		}
+	}
+	return codes, labels
+}
+
 var (
 	classLabels   = map[string]string{"easy": "Easy", "normal": "Normal", "hard": "Hard", "historical": "Historical"}
 	attemptLabels = map[string]string{

@@ -10,9 +10,12 @@ import (
 // panel every player has. Nothing here is secret from the other players
 // (Space Cadets deals no one a hidden hand); it is grouped for the phone.
 type privateView struct {
-	You      string         `json:"you"`
-	Roles    string         `json:"your_roles"`
-	Stations []stationPanel `json:"stations"`
+	You string `json:"you"`
+	// Roles are the stations this player holds ("captain", "science",
+	// "sensors"), RoleLabels their names.
+	Roles      []string       `json:"your_roles" enum:"captain,science,sensors"`
+	RoleLabels []string       `json:"your_roles_labels"`
+	Stations   []stationPanel `json:"stations"`
 }
 
 // stationPanel is what one station's player needs at hand.
@@ -76,8 +79,9 @@ func workbenchOf(s *State) []componentView {
 }
 
 // privateOf is the private view of seat.
-func privateOf(s *State, seat int, roles string) privateView {
-	p := privateView{You: s.Seats[seat], Roles: roles, Stations: []stationPanel{}}
+func privateOf(s *State, seat int) privateView {
+	codes, labels := s.stations(seat)
+	p := privateView{You: s.Seats[seat], Roles: codes, RoleLabels: labels, Stations: []stationPanel{}}
 	if seat == s.Roles.Captain {
 		p.Stations = append(p.Stations, captainPanel(s))
 	}

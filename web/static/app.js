@@ -964,12 +964,25 @@ function applyPatch(view, patch) {
       if (value.every(x => x === null || typeof x !== "object")) return el("ul", { class: "plain" }, value.map(x => el("li", { text: String(x) })));
       return el("div", {}, value.map(x => el("div", { class: "item" }, readable(v, x))));
     }
-    const keys = Object.keys(value).filter(k => !(k === "seat" && typeof value[k] === "number") && !(k === "source" && value[k] === "assumed"));
+    // A code with its words beside it ("posture": "focused", "posture_label":
+    // "Focused") shows the words, from the game's catalog ("posture.focused")
+    // when it has them; the _label field is not shown on its own.
+    const beside = (k) => /_labels?$/.test(k) && k.replace(/_labels?$/, "") in value;
+    // A structured value with its words in "label" (and no "text" of its
+    // own) shows as its label: Lockup's tokens, spaces and paths.
+    if (typeof value.label === "string" && !("text" in value)) return document.createTextNode(value.label);
+    const keys = Object.keys(value).filter(k => !(k === "seat" && typeof value[k] === "number") && !(k === "source" && value[k] === "assumed") && !beside(k));
+    const shown = (k) => {
+      const words = value[k + "_label"] !== undefined ? value[k + "_label"] : value[k + "_labels"];
+      if (words === undefined) return value[k];
+      const one = (code, w) => (typeof code === "string" && gtIf(v.game, k + "." + code)) || w;
+      return Array.isArray(value[k]) && Array.isArray(words) ? value[k].map((c, i) => one(c, words[i])) : one(value[k], words);
+    };
     const assumed = value.source === "assumed" ? el("p", { class: "help assumed" }, t("assumed_value"), " ", el("a", { href: "/" }, t("assumed_where"))) : null;
     // A key that is a field name is looked up; one that is data (a room
     // called "Deep Vault") is shown as it is.
     const label = (k) => /^[a-z][a-z0-9_]*$/.test(k) ? gt(v.game, ["panel." + k], humanKey(k)) : k;
-    return el("div", {}, el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: label(k) }), el("dd", {}, readable(v, value[k]))])), assumed);
+    return el("div", {}, el("dl", { class: "kv" }, keys.map(k => [el("dt", { text: label(k) }), el("dd", {}, readable(v, shown(k)))])), assumed);
   }
 
   // ---------- the table ----------
@@ -1003,14 +1016,22 @@ function applyPatch(view, patch) {
           el("span", { class: "seat-name", text: s.name }),
           me(v) === s.seat ? el("span", { class: "tag", text: t("you") }) : null,
           on ? el("span", { class: "tag turn-tag", text: t("their_turn") }) : null,
-          f && f.status ? el("span", { class: "status-text", text: gt(v.game, ["status." + f.status], f.status) }) : null),
-        f && f.facts ? el("dl", { class: "facts" }, Object.keys(f.facts).sort()
+          f && f.status ? el("span", { class: "status-text", text: gt(v.game, ["status." + f.status], f.status_label || f.status) }) : null),
+        // A fact's words beside its code (lantern_label) show in its place.
+        f && f.facts ? el("dl", { class: "facts" }, Object.keys(f.facts).filter(k => !(/_label$/.test(k) && k.slice(0, -6) in f.facts)).sort()
           // The board shows short facts only (counts, roles); a long text
           // (a role's ability) is read on the phones.
-          .filter(k => page !== "board" || String(f.facts[k]).length <= 24)
-          .map(k => el("div", {}, el("dt", { text: gt(v.game, ["fact." + k], humanKey(k)) }), el("dd", { text: f.facts[k] })))) : null,
+          .filter(k => page !== "board" || factText(f.facts[k + "_label"] !== undefined ? f.facts[k + "_label"] : f.facts[k]).length <= 24)
+          .map(k => el("div", {}, el("dt", { text: gt(v.game, ["fact." + k], humanKey(k)) }), el("dd", { text: factText(f.facts[k + "_label"] !== undefined ? f.facts[k + "_label"] : f.facts[k]) })))) : null,
         host ? seatTools(v, s) : null);
     }));
+  }
+  // factText is a seat fact as a person reads it: a boolean as yes or no,
+  // a list as its items.
+  function factText(x) {
+    if (typeof x === "boolean") return t(x ? "yes" : "no");
+    if (Array.isArray(x)) return x.length ? x.join(", ") : "—";
+    return String(x);
   }
   function trackEl(tr) {
     const steps = tr.steps && tr.steps.length ? tr.steps : Array.from({ length: tr.max + 1 }, (_, i) => String(i));
@@ -1029,11 +1050,11 @@ function applyPatch(view, patch) {
     let headline;
     const team = winners.length === seated || (winners.length === 0 && !o.side);
     if (mine !== null) headline = team ? t(winners.length ? "team_won" : "team_lost") : t(winners.includes(mine) ? "you_won" : "you_lost");
-    else if (o.side) headline = sideWon(v, o.side);
+    else if (o.side) headline = sideWon(v, o);
     else headline = winners.length ? t("won_by", { names: winners.map(w => n[w]).join(", ") }) : t("team_lost");
     const good = mine !== null ? (winners.includes(mine)) : winners.length > 0;
     const kids = [el("p", { class: "headline", id: "result", text: headline })];
-    if (o.side && mine !== null) kids.push(el("p", { text: sideWon(v, o.side) }));
+    if (o.side && mine !== null) kids.push(el("p", { text: sideWon(v, o) }));
     if (winners.length && !team) kids.push(el("p", { id: "winners" }, el("b", { text: t("winners") + ": " }), winners.map(w => n[w]).join(", ")));
     kids.push(el("p", { id: "reason" }, gt(v.game, [o.reason_code], o.reason, o.reason_params)));
     if (o.scores && o.scores.length) {
@@ -1064,11 +1085,13 @@ function applyPatch(view, patch) {
       el("thead", {}, el("tr", {}, cols.map(c => el("th", { text: gt(v.game, ["panel." + c], humanKey(c)) })))),
       el("tbody", {}, list.map(x => el("tr", {}, cols.map(c => el("td", { text: x[c] === undefined || x[c] === null ? "—" : typeof x[c] === "object" ? JSON.stringify(x[c]).replace(/[{}"[\]]/g, " ").trim() : typeof x[c] === "boolean" ? t(x[c] ? "yes" : "no") : String(x[c]) }))))));
   }
-  // sideWon is the headline of a side's win: a side named in the plural
-  // ("Aliens", "Guards") takes a plural verb, one in the singular ("the
-  // Alien", "the Crew") a singular one.
-  function sideWon(v, side) {
-    return t(/s$/i.test(String(side)) ? "side_won" : "side_won_one", { side: gt(v.game, ["side." + side], side) });
+  // sideWon is the headline of a side's win: the side's words (its code
+  // looked up in the game's catalog, else the outcome's side_label). A side
+  // named in the plural ("Aliens", "Guards") takes a plural verb, one in
+  // the singular ("the Alien", "the Crew") a singular one.
+  function sideWon(v, o) {
+    const words = gt(v.game, ["side." + o.side], o.side_label || o.side);
+    return t(/s$/i.test(String(words)) ? "side_won" : "side_won_one", { side: words });
   }
   async function rematch() {
     const btn = document.getElementById("rematch");

@@ -1,7 +1,6 @@
 package loadgen
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,12 +13,17 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	apiclient "tablewarden/api/client"
 )
 
 // client is an HTTP client that dials from the given source addresses in
 // turn, so that many connections can pass the per-address port limit.
 type client struct {
 	base string
+	// api is the generated client (api/client) over http: the table's
+	// setup, its views and its moves go through it.
+	api  *apiclient.Client
 	http *http.Client // requests (keep-alive pool)
 	sse  *http.Client // streams (one connection each, no timeout)
 }
@@ -44,7 +48,9 @@ func newClient(base string, sources []string) *client {
 		DisableCompression: true, ResponseHeaderTimeout: 30 * time.Second}
 	sseTr := &http.Transport{DialContext: dial, MaxIdleConns: 0, MaxIdleConnsPerHost: -1, DisableCompression: true,
 		ResponseHeaderTimeout: 30 * time.Second, ReadBufferSize: 8 << 10, WriteBufferSize: 1 << 10}
-	return &client{base: strings.TrimRight(base, "/"), http: &http.Client{Transport: tr, Timeout: 60 * time.Second}, sse: &http.Client{Transport: sseTr}}
+	c := &client{base: strings.TrimRight(base, "/"), http: &http.Client{Transport: tr, Timeout: 60 * time.Second}, sse: &http.Client{Transport: sseTr}}
+	c.api, _ = apiclient.NewClient(c.base, apiclient.WithHTTPClient(c.http)) // fails only on a bad option
+	return c
 }
 
 func (c *client) close() {
@@ -62,54 +68,38 @@ type httpError struct {
 
 func (e *httpError) Error() string { return fmt.Sprintf("HTTP %d %s", e.Status, e.Code) }
 
-// do sends a JSON request and decodes a 2xx JSON answer into out (if not
-// nil). A non-2xx answer is an *httpError.
-func (c *client) do(ctx context.Context, method, path, token string, body any, out any) error {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
+// decode reads an answer: a 2xx JSON answer into out (if not nil), any
+// other as an *httpError. It takes a request's results as they come, so
+// that the generated client's calls can be handed to it directly.
+func decode(resp *http.Response, err error) func(out any, what string) error {
+	return func(out any, what string) error {
 		if err != nil {
 			return err
 		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode/100 != 2 {
-		he := &httpError{Status: resp.StatusCode, Body: string(data)}
-		var e struct {
-			Error    string `json:"error"`
-			RuleCode string `json:"code"`
-			Version  *int64 `json:"version"`
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		if err != nil {
+			return err
 		}
-		if json.Unmarshal(data, &e) == nil {
-			he.Code, he.Version = e.Error, e.Version
+		if resp.StatusCode/100 != 2 {
+			he := &httpError{Status: resp.StatusCode, Body: string(data)}
+			var e struct {
+				Error    string `json:"error"`
+				RuleCode string `json:"code"`
+				Version  *int64 `json:"version"`
+			}
+			if json.Unmarshal(data, &e) == nil {
+				he.Code, he.Version = e.Error, e.Version
+			}
+			return he
 		}
-		return he
-	}
-	if out != nil && len(data) > 0 {
-		if err := json.Unmarshal(data, out); err != nil {
-			return fmt.Errorf("decode %s %s: %w", method, path, err)
+		if out != nil && len(data) > 0 {
+			if err := json.Unmarshal(data, out); err != nil {
+				return fmt.Errorf("decode %s: %w", what, err)
+			}
 		}
+		return nil
 	}
-	return nil
 }
 
 // errorKind names an error for the report: conn_refused, conn_reset, eof,

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	apiclient "tablewarden/api/client"
 	"tablewarden/referee/kit"
 )
 
@@ -86,19 +87,20 @@ func (r *runner) createTable(ctx context.Context, idx int) (*table, error) {
 		JoinCode  string `json:"join_code"`
 		HostToken string `json:"host_token"`
 	}
-	if err := r.client.do(ctx, "POST", "/api/tables", "", map[string]any{"game": r.cfg.Game}, &created); err != nil {
+	api := r.client.api
+	if err := decode(api.CreateTable(ctx, apiclient.CreateTableRequest{Game: r.cfg.Game}))(&created, "create table"); err != nil {
 		return nil, err
 	}
 	t := &table{idx: idx, id: created.TableID, host: created.HostToken, rng: rand.New(rand.NewPCG(rand.Uint64(), uint64(idx)))}
 	for i := 0; i < r.cfg.Seats; i++ {
 		var j seatInfo
-		if err := r.client.do(ctx, "POST", "/api/join", "", map[string]any{"code": created.JoinCode, "name": fmt.Sprintf("Player %d", i+1)}, &j); err != nil {
+		if err := decode(api.Join(ctx, apiclient.JoinRequest{Code: created.JoinCode, Name: fmt.Sprintf("Player %d", i+1)}))(&j, "join"); err != nil {
 			return nil, err
 		}
 		t.seat = append(t.seat, j)
 	}
 	var v viewDoc
-	if err := r.client.do(ctx, "POST", "/api/tables/"+t.id+"/start", t.host, nil, &v); err != nil {
+	if err := decode(api.StartTable(ctx, t.id, nil, apiclient.StartTableJSONRequestBody{}, apiclient.Bearer(t.host)))(&v, "start"); err != nil {
 		return nil, err
 	}
 	t.known = v.Version
@@ -317,7 +319,7 @@ func (r *runner) readView(ctx context.Context, t *table, i int) (viewDoc, error)
 			}
 		}
 	}
-	err := r.client.do(ctx, "GET", "/api/tables/"+t.id+"/view", t.seat[i].Token, nil, &v)
+	err := decode(r.client.api.GetView(ctx, t.id, nil, apiclient.Bearer(t.seat[i].Token)))(&v, "view")
 	if err == nil && v.Version > t.known {
 		t.known = v.Version
 	}
@@ -467,6 +469,10 @@ func (r *runner) moveOnce(ctx context.Context, t *table) (ok, replace bool) {
 	m := kit.RandomMove(spec, t.rng)
 	t.moves++
 	req := moveRequest{Type: m.Type, Args: m.Args, ExpectedVersion: v.Version, IdempotencyKey: fmt.Sprintf("%s-%d-%s-%d", r.runID, t.idx, t.id, t.moves)}
+	body, err := json.Marshal(req)
+	if err != nil {
+		return false, false
+	}
 	start := time.Now()
 	var res moveResult
 	for attempt := 0; ; attempt++ {
@@ -476,7 +482,7 @@ func (r *runner) moveOnce(ctx context.Context, t *table) (ok, replace bool) {
 		// The POST outlives ctx (an answer in flight is still counted) but
 		// not by more than 10 s.
 		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		err = r.client.do(pctx, "POST", "/api/tables/"+t.id+"/moves", t.seat[seat].Token, req, &res)
+		err = decode(r.client.api.PostMoveWithBody(pctx, t.id, nil, "application/json", bytes.NewReader(body), apiclient.Bearer(t.seat[seat].Token)))(&res, "move")
 		cancel()
 		var he *httpError
 		if err == nil || (errors.As(err, &he) && he.Status < 500) {

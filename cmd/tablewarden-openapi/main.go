@@ -1,0 +1,33 @@
+// Command tablewarden-openapi writes the generated parts of the API's
+// description: every game's view, moves and options, and the result of a
+// finished game, made from their Go types (package api/openapigen). It
+// reads and rewrites the document in place, keeping what is written by
+// hand. `go generate ./api` runs it.
+//
+//	go run ./cmd/tablewarden-openapi [-doc api/openapi.json]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"tablewarden/api/openapigen"
+	"tablewarden/referee/catalog"
+)
+
+func main() {
+	path := flag.String("doc", "api/openapi.json", "the OpenAPI document to regenerate")
+	flag.Parse()
+	raw, err := os.ReadFile(*path)
+	if err == nil {
+		raw, err = openapigen.Generate(raw, append(catalog.All(), catalog.Bench()...))
+	}
+	if err == nil {
+		err = os.WriteFile(*path, raw, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tablewarden-openapi:", err)
+		os.Exit(1)
+	}
+}
