@@ -1650,6 +1650,27 @@ func (e MeRole) Valid() bool {
 	}
 }
 
+// Defines values for MoveSpecAsk.
+const (
+	EndsGame      MoveSpecAsk = "ends_game"
+	EndsTurnEarly MoveSpecAsk = "ends_turn_early"
+	SubmitsScore  MoveSpecAsk = "submits_score"
+)
+
+// Valid indicates whether the value is a known member of the MoveSpecAsk enum.
+func (e MoveSpecAsk) Valid() bool {
+	switch e {
+	case EndsGame:
+		return true
+	case EndsTurnEarly:
+		return true
+	case SubmitsScore:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for NostromoMoveActionDrawType.
 const (
 	NostromoMoveActionDrawTypeActionDraw NostromoMoveActionDrawType = "action_draw"
@@ -3687,6 +3708,24 @@ func (e PostMoveParamsAs) Valid() bool {
 	}
 }
 
+// Defines values for TableQRParamsFor.
+const (
+	TableQRParamsForBoard TableQRParamsFor = "board"
+	TableQRParamsForJoin  TableQRParamsFor = "join"
+)
+
+// Valid indicates whether the value is a known member of the TableQRParamsFor enum.
+func (e TableQRParamsFor) Valid() bool {
+	switch e {
+	case TableQRParamsForBoard:
+		return true
+	case TableQRParamsForJoin:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RematchParamsAs.
 const (
 	RematchParamsAsBoard RematchParamsAs = "board"
@@ -3960,6 +3999,9 @@ type ArgSpec struct {
 	Min      *int        `json:"min,omitempty"`
 	Name     string      `json:"name"`
 	Optional *bool       `json:"optional,omitempty"`
+
+	// Secret A picker of secret things: the phone shows its choices only while the player holds the secrets.
+	Secret *bool `json:"secret,omitempty"`
 }
 
 // ArgSpecKind defines model for ArgSpec.Kind.
@@ -4446,6 +4488,7 @@ type CaptainIsDeadMoveSoundAlarmType string
 // CaptainIsDeadMoveSpec The Captain Is Dead: Episode III – Lockdown: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type CaptainIsDeadMoveSpec struct {
 	Args    *[]ArgSpec                `json:"args,omitempty"`
+	Ask     *string                   `json:"ask,omitempty"`
 	Confirm *string                   `json:"confirm,omitempty"`
 	Group   *string                   `json:"group,omitempty"`
 	Host    *bool                     `json:"host,omitempty"`
@@ -4710,7 +4753,7 @@ type Error struct {
 // ErrorError defines model for Error.Error.
 type ErrorError string
 
-// Event defines model for Event.
+// Event One event of a log entry. A private event carries 'to' (the seats told). A viewer who may see none of an entry's private events gets one event with code 'withheld' and text '(private)' in their place, so that every screen's log has as many lines.
 type Event struct {
 	Code   *string                 `json:"code,omitempty"`
 	Params *map[string]interface{} `json:"params,omitempty"`
@@ -4756,6 +4799,7 @@ type GiveATokenMoveGiveType string
 // GiveATokenMoveSpec Give a Token: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type GiveATokenMoveSpec struct {
 	Args    *[]ArgSpec             `json:"args,omitempty"`
+	Ask     *string                `json:"ask,omitempty"`
 	Confirm *string                `json:"confirm,omitempty"`
 	Group   *string                `json:"group,omitempty"`
 	Host    *bool                  `json:"host,omitempty"`
@@ -5045,6 +5089,7 @@ type JumpshipMoveSecurityTakeTargetType string
 // JumpshipMoveSpec Jumpship: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type JumpshipMoveSpec struct {
 	Args    *[]ArgSpec           `json:"args,omitempty"`
+	Ask     *string              `json:"ask,omitempty"`
 	Confirm *string              `json:"confirm,omitempty"`
 	Group   *string              `json:"group,omitempty"`
 	Host    *bool                `json:"host,omitempty"`
@@ -5507,6 +5552,7 @@ type LockupMoveResolveLegendType string
 // LockupMoveSpec Lockup: Breakout: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type LockupMoveSpec struct {
 	Args    *[]ArgSpec         `json:"args,omitempty"`
+	Ask     *string            `json:"ask,omitempty"`
 	Confirm *string            `json:"confirm,omitempty"`
 	Group   *string            `json:"group,omitempty"`
 	Host    *bool              `json:"host,omitempty"`
@@ -5834,15 +5880,21 @@ type MoveRequest struct {
 // MoveResult defines model for MoveResult.
 type MoveResult struct {
 	Duplicate *bool `json:"duplicate,omitempty"`
-	Seq       int   `json:"seq"`
-	Version   int   `json:"version"`
+
+	// Final The move cannot be undone: it revealed hidden information or drew at random.
+	Final   *bool `json:"final,omitempty"`
+	Seq     int   `json:"seq"`
+	Version int   `json:"version"`
 }
 
 // MoveSpec defines model for MoveSpec.
 type MoveSpec struct {
 	Args *[]ArgSpec `json:"args,omitempty"`
 
-	// Confirm The sentence the phone asks the player to confirm before sending the move.
+	// Ask Why the phone asks before sending the move. A move without it is sent at once; the phone says what it sent.
+	Ask *MoveSpecAsk `json:"ask,omitempty"`
+
+	// Confirm What the move does that cannot be taken back, in one sentence: the phone shows it with the move, and asks it when 'ask' is set.
 	Confirm *string `json:"confirm,omitempty"`
 
 	// Group A collapsed heading the move is gathered under; empty: the phone's "Other moves".
@@ -5855,6 +5907,9 @@ type MoveSpec struct {
 	Rule    *string `json:"rule,omitempty"`
 	Type    string  `json:"type"`
 }
+
+// MoveSpecAsk Why the phone asks before sending the move. A move without it is sent at once; the phone says what it sent.
+type MoveSpecAsk string
 
 // NostromoAttackView defines model for NostromoAttackView.
 type NostromoAttackView struct {
@@ -6286,6 +6341,7 @@ type NostromoMoveSkipOrdersThisTurnType string
 // NostromoMoveSpec Alien: USCSS Nostromo: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type NostromoMoveSpec struct {
 	Args    *[]ArgSpec           `json:"args,omitempty"`
+	Ask     *string              `json:"ask,omitempty"`
 	Confirm *string              `json:"confirm,omitempty"`
 	Group   *string              `json:"group,omitempty"`
 	Host    *bool                `json:"host,omitempty"`
@@ -7185,6 +7241,7 @@ type SpaceCadetsMoveShipMovedType string
 // SpaceCadetsMoveSpec Space Cadets: Resistance Is Mostly Futile: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type SpaceCadetsMoveSpec struct {
 	Args    *[]ArgSpec              `json:"args,omitempty"`
+	Ask     *string                 `json:"ask,omitempty"`
 	Confirm *string                 `json:"confirm,omitempty"`
 	Group   *string                 `json:"group,omitempty"`
 	Host    *bool                   `json:"host,omitempty"`
@@ -7630,6 +7687,14 @@ type PostMoveParams struct {
 
 // PostMoveParamsAs defines parameters for PostMove.
 type PostMoveParamsAs string
+
+// TableQRParams defines parameters for TableQR.
+type TableQRParams struct {
+	For *TableQRParamsFor `form:"for,omitempty" json:"for,omitempty"`
+}
+
+// TableQRParamsFor defines parameters for TableQR.
+type TableQRParamsFor string
 
 // RematchParams defines parameters for Rematch.
 type RematchParams struct {
@@ -13728,8 +13793,10 @@ type ClientInterface interface {
 
 	// TableQR The join URL as a QR code.
 	//
+	// With for=board, the QR code of the table's board page instead (its URL carries the join code in the fragment, so that the board shows it).
+	//
 	// Corresponds with GET /api/tables/{id}/qr.png (the `TableQR` operationId).
-	TableQR(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	TableQR(ctx context.Context, id string, params *TableQRParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Rematch Start a rematch of an ended game: a new table of the same game, options and seats (same names, same order), started at once with a new seed; sets the new table's host cookie. Every view of the old table then carries rematch.table_id (host only).
 	//
@@ -14099,9 +14166,11 @@ func (c *Client) PostMove(ctx context.Context, id string, params *PostMoveParams
 
 // TableQR The join URL as a QR code.
 //
+// With for=board, the QR code of the table's board page instead (its URL carries the join code in the fragment, so that the board shows it).
+//
 // Corresponds with GET /api/tables/{id}/qr.png (the `TableQR` operationId).
-func (c *Client) TableQR(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewTableQRRequest(c.Server, id)
+func (c *Client) TableQR(ctx context.Context, id string, params *TableQRParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewTableQRRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -14976,7 +15045,7 @@ func NewPostMoveRequestWithBody(server string, id string, params *PostMoveParams
 }
 
 // NewTableQRRequest constructs an http.Request for the TableQR method
-func NewTableQRRequest(server string, id string) (*http.Request, error) {
+func NewTableQRRequest(server string, id string, params *TableQRParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -14999,6 +15068,33 @@ func NewTableQRRequest(server string, id string) (*http.Request, error) {
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.For != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "for", *params.For, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -16005,10 +16101,12 @@ type ClientWithResponsesInterface interface {
 
 	// TableQRWithResponse The join URL as a QR code.
 	//
+	// With for=board, the QR code of the table's board page instead (its URL carries the join code in the fragment, so that the board shows it).
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/tables/{id}/qr.png (the `TableQR` operationId).
-	TableQRWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*TableQRReply, error)
+	TableQRWithResponse(ctx context.Context, id string, params *TableQRParams, reqEditors ...RequestEditorFn) (*TableQRReply, error)
 
 	// RematchWithResponse Start a rematch of an ended game: a new table of the same game, options and seats (same names, same order), started at once with a new seed; sets the new table's host cookie. Every view of the old table then carries rematch.table_id (host only).
 	//
@@ -18617,11 +18715,13 @@ func (c *ClientWithResponses) PostMoveWithResponse(ctx context.Context, id strin
 
 // TableQRWithResponse The join URL as a QR code.
 //
+// With for=board, the QR code of the table's board page instead (its URL carries the join code in the fragment, so that the board shows it).
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/tables/{id}/qr.png (the `TableQR` operationId).
-func (c *ClientWithResponses) TableQRWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*TableQRReply, error) {
-	rsp, err := c.TableQR(ctx, id, reqEditors...)
+func (c *ClientWithResponses) TableQRWithResponse(ctx context.Context, id string, params *TableQRParams, reqEditors ...RequestEditorFn) (*TableQRReply, error) {
+	rsp, err := c.TableQR(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
