@@ -10,7 +10,7 @@ import (
 )
 
 // TestBrowserHostJoinControls drives the host's lobby controls over who may
-// still join (issue 16): a new join code replaces the old one on the host's
+// still join: a new join code replaces the old one on the host's
 // screen and the old code stops working; the lock refuses new players and
 // the screen says so; unlocking lets them in again.
 func TestBrowserHostJoinControls(t *testing.T) {

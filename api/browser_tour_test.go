@@ -93,7 +93,7 @@ var tourGames = []struct {
 
 // TestBrowserEveryGame plays each game at a table of phones (390×844,
 // touch), a host phone and a board (1280×800), in the middle of the game
-// and at its end, and checks what issue 14 and 15 ask of every screen: the
+// and at its end, and checks what every screen must show: the
 // prompt is inside the first viewport of every phone; no phone scrolls
 // sideways; the board fits one screen with its seats, tracks and drawn
 // board; no screen holds another seat's secret; focus, an open disclosure,

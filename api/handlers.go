@@ -17,7 +17,7 @@ func (s *Server) handleHealth(c echo.Context) error {
 	if err := s.svc.Ping(c.Request().Context()); err != nil {
 		return &table.Error{Code: table.CodeUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
-	if err := s.checkHealth(); err != nil { // issue 16: the database file is still ours (hardening.go)
+	if err := s.checkHealth(); err != nil { // The database file is still ours (hardening.go)
 		return err
 	}
 	if err := s.checkStall(c.Request().Context()); err != nil { // writes find the file locked (stall.go)
@@ -63,14 +63,14 @@ type createTableResponse struct {
 }
 
 func (s *Server) handleTableCreate(c echo.Context) error {
-	if err := s.allowCreate(c); err != nil { // issue 16: rate-limited per address (hardening.go)
+	if err := s.allowCreate(c); err != nil { // Rate-limited per address (hardening.go)
 		return err
 	}
 	var req createTableRequest
 	if err := bindJSON(c, &req); err != nil {
 		return err
 	}
-	if err := s.checkOptionsSize(req.Options); err != nil { // issue 16: 413 over the cap
+	if err := s.checkOptionsSize(req.Options); err != nil { // 413 over the cap
 		return err
 	}
 	res, err := s.svc.CreateTable(c.Request().Context(), req.Game, req.Options)
@@ -200,7 +200,7 @@ func (s *Server) handleViewGet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.writeView(c, c.Param("id"), id) // issue 16: padded to the version's length (table/padding.go)
+	return s.writeView(c, c.Param("id"), id) // Padded to the version's length (table/padding.go)
 }
 
 func (s *Server) handleMovePost(c echo.Context) error {

@@ -73,7 +73,7 @@ type Server struct {
 	streams   sync.WaitGroup // the SSE streams' goroutines (stream.go)
 	streamMu  sync.Mutex     // orders addStream and Shutdown
 	once      sync.Once
-	hardening // issue 16: limits, database watch, retention (hardening.go)
+	hardening // Limits, database watch, retention (hardening.go)
 	// stopBackground stops what Share started (PostgreSQL only).
 	stopBackground context.CancelFunc
 }
@@ -97,7 +97,7 @@ func New(ctx context.Context, svc *table.Service, cfg Config) (*Server, error) {
 		cfg.JoinBurst = max(int(cfg.JoinsPerMinute), 1)
 	}
 	s := &Server{cfg: cfg, svc: svc, log: cfg.Logger, metrics: newMetrics(svc), closing: make(chan struct{})}
-	svc.ObserveFanout(s.metrics.observeFanout) // issue 17
+	svc.ObserveFanout(s.metrics.observeFanout) // the fan-out histogram (metrics.go)
 	s.metrics.registerService(s.svc)
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
 	s.heartbeat = heartbeatEvent(s.heartbeatEvery())
@@ -116,7 +116,7 @@ func New(ctx context.Context, svc *table.Service, cfg Config) (*Server, error) {
 	e.Server.ReadHeaderTimeout = 10 * time.Second
 	e.Server.IdleTimeout = 120 * time.Second
 	s.echo = e
-	s.harden() // issue 16 (hardening.go)
+	s.harden() // hardening.go
 	s.routes()
 	n, err := s.svc.ResumeTimers(ctx)
 	if err != nil {
@@ -143,7 +143,7 @@ func (s *Server) Service() *table.Service { return s.svc }
 
 // Serve serves on l until Shutdown.
 func (s *Server) Serve(l net.Listener) error {
-	err := s.echo.Server.Serve(s.limitListener(l)) // issue 16: connection caps
+	err := s.echo.Server.Serve(s.limitListener(l)) // Connection caps
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}
@@ -159,7 +159,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.streamMu.Unlock()
 	s.stopBackground()
 	s.svc.StopTimers()
-	s.stopHardening() // issue 16: the database watch and the retention job
+	s.stopHardening() // The database watch and the retention job
 	err := s.echo.Shutdown(ctx)
 	// The streams' connections are no longer net/http's: wait for their
 	// goroutines, which close them on s.closing.
@@ -183,7 +183,7 @@ func (s *Server) routes() {
 	e.Use(middleware.Recover())
 	e.Use(s.accessLog)
 	e.Use(securityHeaders)
-	e.Use(s.admitReserve) // issue 16: the reserve connections serve only /healthz and moves
+	e.Use(s.admitReserve) // The reserve connections serve only /healthz and moves
 	e.Use(s.proveConn)    // an answered connection leaves its address's cap (connlimit.go)
 
 	e.GET("/healthz", s.handleHealth)
@@ -208,8 +208,8 @@ func (s *Server) routes() {
 	a.POST("/handover/:code", s.handleHandoverClaim)
 	a.POST("/tables/:id/rematch", s.handleRematch)
 	a.POST("/tables/:id/rematch/claim", s.handleRematchClaim)
-	a.POST("/tables/:id/join-code", s.handleJoinCodeRotate) // issue 16 (access.go)
-	a.POST("/tables/:id/lock", s.handleLockPost)            // issue 16 (access.go)
+	a.POST("/tables/:id/join-code", s.handleJoinCodeRotate) // access.go
+	a.POST("/tables/:id/lock", s.handleLockPost)            // access.go
 	a.GET("/tables/:id/log", s.handleLogGet)
 	a.GET("/tables/:id/result", s.handleResultGet)
 	a.GET("/tables/:id/stream", s.handleStream)

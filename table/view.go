@@ -116,7 +116,7 @@ type tableSnapshot struct {
 	joinCode   string
 	joinURL    string
 	rematch    string
-	locked     bool // the host locked the table against new joins (issue 16)
+	locked     bool // the host locked the table against new joins
 	hostHash   []byte
 	seats      []db.Seat
 	handovers  []OpenHandover

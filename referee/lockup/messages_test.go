@@ -277,7 +277,7 @@ func TestEveryEmittedKeyTranslated(t *testing.T) {
 
 // TestNoCatalogKeyCollision: the message catalog is one flat map, so a key
 // used by two tables (a move type that is also an event code) would give
-// a button the log's sentence with unfilled placeholders (issue 14: "As
+// a button the log's sentence with unfilled placeholders ("As
 // fichas de {seat} na localização {location} vão para a BIBLIOTECA." on
 // the Latecomers button).
 func TestNoCatalogKeyCollision(t *testing.T) {

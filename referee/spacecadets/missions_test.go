@@ -85,7 +85,7 @@ func TestMission7Gates(t *testing.T) {
 
 // TestMission7OneGateATurn: a Gate opened this turn is used "on any future
 // turn", and after passing a Gate "any remaining movement is cancelled":
-// the ship cannot cross three Gates in one Step 1 (issue 13).
+// the ship cannot cross three Gates in one Step 1.
 func TestMission7OneGateATurn(t *testing.T) {
 	tb := newTable(t, `{"mission":"7"}`, 4, 21)
 	tb.to("step1")
@@ -472,7 +472,7 @@ func TestH4InvisiblePlanet(t *testing.T) {
 }
 
 // TestMission9EnemiesAtSetup: "Enemy ships and crystals are placed at the
-// start of the game" (issue 13): the table starts with Mission 9's enemies
+// start of the game": the table starts with Mission 9's enemies
 // on their squares, the phones can report on them, and a table can enter
 // its own squares through the game data.
 func TestMission9EnemiesAtSetup(t *testing.T) {

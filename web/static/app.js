@@ -1135,7 +1135,7 @@ function applyPatch(view, patch) {
         // The board's own QR code: a tablet opens the board page by scanning.
         el("details", { class: "group board-qr", "data-key": "board-qr" }, el("summary", { text: t("board_qr") }),
           el("img", { class: "qr small", id: "board-qr", src: "/api/tables/" + v.table_id + "/qr.png?for=board&code=" + encodeURIComponent(v.join_code || ""), alt: t("board_qr_alt") })),
-        // The host's controls over who may still join (issue 16).
+        // The host's controls over who may still join.
         el("div", { class: "host-tools", "data-key": "join-tools" },
           el("button", { type: "button", class: "secondary", id: "new-code", onclick: rotateCode }, t("new_code")),
           el("button", { type: "button", class: "secondary", id: "lock", "aria-pressed": v.locked ? "true" : "false", onclick: () => setLocked(!v.locked) }, v.locked ? t("unlock_joins") : t("lock_joins")),
