@@ -198,13 +198,6 @@ func (g *Game) View(st kit.State, v kit.Viewer) kit.View {
 	return out
 }
 
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
-
 func (s *State) seatView(i int, p Player) kit.SeatView {
 	status, label := "alive", "alive"
 	switch {
