@@ -3,6 +3,8 @@ package api_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserBoardHouseRule: a Space Cadets table that set the house rule
@@ -23,6 +25,9 @@ func TestBrowserBoardHouseRule(t *testing.T) {
 		board, phone := newCtx(), newCtx()
 		openAs(t, ts, board, boardScreen, tb, "board", "", 0)
 		openAs(t, ts, phone, phoneScreen, tb, "seat", tb.Tokens[1], 1)
+		// A phone folds the board's counters under "More about the table";
+		// the player opens it to read them.
+		get(t, phone, "open the counters", chromedp.Evaluate[bool](`(() => { const d = document.querySelector('details[data-key="counters"]'); if (d) d.open = true; return !!d; })()`))
 		bt, pt := pageText(t, board), pageText(t, phone)
 		for name, text := range map[string]string{"board": bt, "phone": pt} {
 			if !strings.Contains(text, "Down the Rabbit Hole") {

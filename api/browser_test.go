@@ -273,6 +273,9 @@ func TestBrowserJumpshipFlow(t *testing.T) {
 		chromedp.Click(css(`form[data-move="give"] button[type=submit]`)),
 		chromedp.WaitVisible(css("#toast")),
 	)
+	// The toast may still show the "Sent: …" note of this phone's last
+	// move; the refusal replaces it when the server answers.
+	waitFor(t, phones[giver], "the refusal's toast", `(document.getElementById("toast").innerText || "").includes("Refused")`, 5*time.Second)
 	toast := get(t, phones[giver], "toast", chromedp.Text(css("#toast")))
 	if !strings.Contains(toast, "Refused") || !strings.Contains(toast, "Jumpship ›") {
 		t.Fatalf("refusal toast = %q, want the reason and the rule", toast)

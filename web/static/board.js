@@ -580,15 +580,19 @@
     const out = [];
     for (const c of board.counters || []) {
       const n = String(c.value || "").length;
-      out.push(el("div", { class: "counter" + (long(c.value) ? " long" : ""), "data-key": "c:" + c.label }, el("span", { class: "counter-value" + (n > 28 ? " prose" : ""), text: c.value }), el("span", { class: "counter-label", text: c.label })));
+      out.push(el("div", { class: "counter" + (long(c.value) ? " long" : ""), "data-key": "c:" + c.label }, el("span", { class: "counter-value" + (n > 24 ? " prose" : ""), text: c.value }), el("span", { class: "counter-label", text: c.label })));
     }
     // A long value takes a whole row of the counters; a value that is a
     // sentence rather than a name or a count ("Captured: face down with
     // the Alien player") is set smaller, on at most two lines.
     for (const s of board.slots || []) {
       const n = String(s.value || "").length;
+      // A short phrase in a one-column box ("1 damage card") is set as
+      // prose too: at full size it would stand on three lines and take the
+      // drawing's room.
+      const phrase = !long(s.value) && n > 12 && /\s/.test(String(s.value));
       out.push(el("div", { class: classes("slot", s.tags) + (long(s.value) ? " long" : ""), "data-key": "s:" + s.label },
-        el("span", { class: "slot-label", text: s.label }), el("span", { class: "slot-value" + (n > 28 ? " prose" : ""), text: s.value || "—", title: s.value || "" })));
+        el("span", { class: "slot-label", text: s.label }), el("span", { class: "slot-value" + (n > 24 || phrase ? " prose" : ""), text: s.value || "—", title: s.value || "" })));
     }
     return out;
   }
