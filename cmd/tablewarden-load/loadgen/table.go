@@ -193,6 +193,12 @@ func (r *runner) stream(ctx context.Context, t *table, i int) {
 			if !ok {
 				continue
 			}
+			if event == "heartbeat" {
+				// The stream's heartbeat, which a page's watchdog
+				// watches; it carries no view.
+				event = ""
+				continue
+			}
 			at := time.Now()
 			if !opened {
 				opened = true
