@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -248,9 +249,9 @@ func seatParam(c echo.Context) (int, error) {
 	return seat, nil
 }
 
-// handleSeatDelete removes a seat in the lobby; once the game has started
-// it revokes the seat's device and the seat stays in play.
-func (s *Server) handleSeatDelete(c echo.Context) error {
+// seatAction runs a host's action on the seat in the path (remove,
+// revoke, cancel a hand-over code) and answers 204.
+func (s *Server) seatAction(c echo.Context, act func(ctx context.Context, tableID string, id table.Identity, seat int) error) error {
 	id, err := s.who(c)
 	if err != nil {
 		return err
@@ -259,26 +260,21 @@ func (s *Server) handleSeatDelete(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.svc.RemoveSeat(c.Request().Context(), c.Param("id"), id, seat); err != nil {
+	if err := act(c.Request().Context(), c.Param("id"), id, seat); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
 }
 
+// handleSeatDelete removes a seat in the lobby; once the game has started
+// it revokes the seat's device and the seat stays in play.
+func (s *Server) handleSeatDelete(c echo.Context) error {
+	return s.seatAction(c, s.svc.RemoveSeat)
+}
+
 // handleSeatDeviceDelete revokes the device holding a seat.
 func (s *Server) handleSeatDeviceDelete(c echo.Context) error {
-	id, err := s.who(c)
-	if err != nil {
-		return err
-	}
-	seat, err := seatParam(c)
-	if err != nil {
-		return err
-	}
-	if err := s.svc.RevokeDevice(c.Request().Context(), c.Param("id"), id, seat); err != nil {
-		return err
-	}
-	return c.NoContent(http.StatusNoContent)
+	return s.seatAction(c, s.svc.RevokeDevice)
 }
 
 // handleSeatHandover issues a seat's one-time hand-over code and QR.
@@ -301,18 +297,7 @@ func (s *Server) handleSeatHandover(c echo.Context) error {
 
 // handleSeatHandoverCancel cancels a seat's open hand-over code.
 func (s *Server) handleSeatHandoverCancel(c echo.Context) error {
-	id, err := s.who(c)
-	if err != nil {
-		return err
-	}
-	seat, err := seatParam(c)
-	if err != nil {
-		return err
-	}
-	if err := s.svc.CancelHandover(c.Request().Context(), c.Param("id"), id, seat); err != nil {
-		return err
-	}
-	return c.NoContent(http.StatusNoContent)
+	return s.seatAction(c, s.svc.CancelHandover)
 }
 
 // handleHandoverClaim gives the code's seat to the calling phone and sets
