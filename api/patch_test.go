@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	jsonpatch "github.com/evanphx/json-patch/v5"
+
 	"bufio"
 	"context"
 	"encoding/json"
@@ -20,18 +22,19 @@ import (
 	"tablewarden/referee/kit"
 )
 
-// patchStream is an SSE stream opened with ?patches=1. It merges every
-// "patch" event into the view its stream built, as the phone does, and
+// patchStream is an SSE stream opened with ?patches=1. It applies every
+// "patch" event to the view its stream built, as the phone does, and
 // keeps the events (for the JavaScript check) and the merged view after
 // each of them.
 type patchStream struct {
 	mu      sync.Mutex
+	raw     []byte // the merged view
 	view    map[string]any
 	version int64
 	events  []sseEvent
 	merged  []string // the merged view (JSON) after each event
 	patches int
-	// logSlides counts patches that slid the log rather than resending it.
+	// logSlides counts patches that added log entries at the log's end.
 	logSlides int
 	errs      []string
 	notify    chan struct{}
@@ -40,8 +43,9 @@ type patchStream struct {
 }
 
 type sseEvent struct {
-	Name string `json:"name"`
-	Data string `json:"data"`
+	Name    string `json:"name"`
+	Data    string `json:"data"`
+	Version int64  `json:"-"` // the stream's view's, once the event is merged
 }
 
 func (ts *testServer) openPatchStream(tableID, token, as string) *patchStream {
@@ -85,91 +89,50 @@ func (ts *testServer) openPatchStream(tableID, token, as string) *patchStream {
 	return s
 }
 
-// receive merges one event the way web/static/app.js does.
+// receive merges one event the way web/static/app.js does, with an
+// independent RFC 6902 implementation (evanphx/json-patch).
 func (s *patchStream) receive(event, data string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch event {
 	case "view":
-		var v map[string]any
-		if err := json.Unmarshal([]byte(data), &v); err != nil {
-			s.errs = append(s.errs, "view: "+err.Error())
-			return
-		}
-		s.view = v
+		s.raw = []byte(data)
 	case "patch":
-		var p struct {
-			Version, Base int64
-			Set           map[string]any
-			Del           []string
-			Log           *struct {
-				Drop int
-				Add  []any
-			}
-		}
-		if err := json.Unmarshal([]byte(data), &p); err != nil {
+		p, err := jsonpatch.DecodePatch([]byte(data))
+		if err != nil {
 			s.errs = append(s.errs, "patch: "+err.Error())
 			return
 		}
-		if s.view == nil || s.version != p.Base {
-			s.errs = append(s.errs, fmt.Sprintf("patch on base %d, stream at %d", p.Base, s.version))
+		if s.raw == nil {
+			s.errs = append(s.errs, "a patch before any view")
 			return
 		}
-		s.view = mergePatch(s.view, p.Set, p.Del)
-		if p.Log != nil {
-			old, _ := s.view["log"].([]any)
-			if p.Log.Drop > len(old) {
-				s.errs = append(s.errs, fmt.Sprintf("log patch drops %d of %d entries", p.Log.Drop, len(old)))
-				return
+		out, err := p.Apply(s.raw)
+		if err != nil {
+			s.errs = append(s.errs, fmt.Sprintf("patch %s on the view at version %d: %v", data, s.version, err))
+			return
+		}
+		s.raw = out
+		for _, op := range p {
+			if path, _ := op.Path(); path == "/log/-" {
+				s.logSlides++
+				break
 			}
-			s.view["log"] = append(append([]any{}, old[p.Log.Drop:]...), p.Log.Add...)
-			s.logSlides++
 		}
 		s.patches++
 	default:
 		return
 	}
-	s.events = append(s.events, sseEvent{Name: event, Data: data})
-	s.version = int64(s.view["version"].(float64))
+	var v map[string]any
+	if err := json.Unmarshal(s.raw, &v); err != nil {
+		s.errs = append(s.errs, event+": "+err.Error())
+		return
+	}
+	s.view = v
+	s.version = int64(v["version"].(float64))
+	s.events = append(s.events, sseEvent{Name: event, Data: data, Version: s.version})
 	b, _ := json.Marshal(s.view)
 	s.merged = append(s.merged, string(b))
-}
-
-// mergePatch is applyPatch of web/static/app.js, in Go.
-func mergePatch(view map[string]any, set map[string]any, del []string) map[string]any {
-	out := make(map[string]any, len(view))
-	for k, v := range view {
-		out[k] = v
-	}
-	if gv, ok := out["view"].(map[string]any); ok {
-		cp := make(map[string]any, len(gv))
-		for k, v := range gv {
-			cp[k] = v
-		}
-		out["view"] = cp
-	}
-	for _, name := range del {
-		if k, ok := strings.CutPrefix(name, "view."); ok {
-			if gv, ok := out["view"].(map[string]any); ok {
-				delete(gv, k)
-			}
-		} else {
-			delete(out, name)
-		}
-	}
-	for name, v := range set {
-		if k, ok := strings.CutPrefix(name, "view."); ok {
-			gv, ok := out["view"].(map[string]any)
-			if !ok {
-				gv = map[string]any{}
-				out["view"] = gv
-			}
-			gv[k] = v
-		} else {
-			out[name] = v
-		}
-	}
-	return out
 }
 
 // waitVersion returns the stream's merged view once it reaches version v.
@@ -218,7 +181,8 @@ func wholeView(ts *testServer, tableID, token string) (map[string]any, int) {
 // step that each stream's merged view equals the whole view of the same
 // screen. It also checks that patches are smaller than whole views, and,
 // when node is installed, that the phone's own applyPatch (app.js) merges
-// every stream's events into the same views as the Go merge above.
+// every stream's events into the same views as an independent RFC 6902
+// implementation.
 func TestPatchStreamsEqualWholeViewsEveryGame(t *testing.T) {
 	for _, g := range catalog.All() {
 		info := g.Info()
@@ -336,13 +300,9 @@ func checkEventLengths(t *testing.T, streams []*patchStream) {
 	for i, s := range streams {
 		s.mu.Lock()
 		for _, e := range s.events {
-			var v struct{ Version int64 }
-			if err := json.Unmarshal([]byte(e.Data), &v); err != nil {
-				t.Fatalf("stream %d: %s event does not decode: %v", i, e.Name, err)
-			}
-			k := key{e.Name, v.Version}
+			k := key{e.Name, e.Version}
 			if n, ok := seen[k]; ok && n != len(e.Data) {
-				t.Errorf("version %d: stream %d's %s event is %d bytes, another stream's %d", v.Version, i, e.Name, len(e.Data), n)
+				t.Errorf("version %d: stream %d's %s event is %d bytes, another stream's %d", e.Version, i, e.Name, len(e.Data), n)
 			}
 			seen[k] = len(e.Data)
 		}
@@ -351,13 +311,13 @@ func checkEventLengths(t *testing.T, streams []*patchStream) {
 }
 
 // checkPatchesInNode runs applyPatch from web/static/app.js under node over
-// every stream's events and compares each merged view with the Go merge's.
+// every stream's events and compares each merged view with json-patch's.
 // Without node it says so and checks nothing more.
 func checkPatchesInNode(t *testing.T, streams []*patchStream) {
 	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Log("node is not installed: app.js's applyPatch was not run (the Go merge mirrors it)")
+		t.Log("node is not installed: app.js's applyPatch was not run (json-patch checked the patches alone)")
 		return
 	}
 	src, err := os.ReadFile(filepath.Join("..", "web", "static", "app.js"))
@@ -416,7 +376,7 @@ process.stdout.write(JSON.stringify(out));
 			json.Unmarshal([]byte(got[i][j]), &a)
 			json.Unmarshal([]byte(want[i][j]), &b)
 			if !reflect.DeepEqual(a, b) {
-				t.Fatalf("stream %d, event %d: app.js's applyPatch gives\n%s\nthe Go merge\n%s", i, j, got[i][j], want[i][j])
+				t.Fatalf("stream %d, event %d: app.js's applyPatch gives\n%s\njson-patch\n%s", i, j, got[i][j], want[i][j])
 			}
 		}
 	}

@@ -106,12 +106,7 @@ func (h *hub) subscribe(t *table, token string) (*Subscriber, []byte, error) {
 	h.n++
 	h.mu.Unlock()
 	t.mu.Unlock()
-	share, err := newViewShare(&snap) // the shared parts once, for this view and the padding's
-	if err != nil {
-		share = nil
-	}
-	payload, _ := snap.encode(id, h.s.now(), share)
-	payload = h.s.pad(&snap, payload, share) // Equal sizes (padding.go)
+	payload, _ := h.s.paddedView(&snap, id) // Equal sizes (padding.go)
 	h.s.counters.StreamsOpen.Add(1)
 	return sub, payload, nil
 }
@@ -192,17 +187,9 @@ func (h *hub) push(t *table, snap *tableSnapshot) {
 		return
 	}
 	now := h.s.now()
-	share, err := newViewShare(snap)
-	if err != nil {
-		share = nil // encode each viewer's view whole
-	}
-	if last, _ := h.s.pads.get(snap.id, snap.version); share != nil {
-		share.room = last + padQuantum // the views are about as long as the last ones
-	}
 	d := &t.pub.diff
 	d.rev++
-	round := &pushRound{s: h.s, snap: snap, now: now, share: share, parts: make(map[Identity][]viewPart, len(snap.seats)+2),
-		raw: make(map[Identity][]byte, len(snap.seats)+2), wholes: make(map[Identity]*wholeView, len(snap.seats)+2)}
+	round := newPushRound(h.s, snap, now)
 	holders := Holders(snap.seats)
 	ids := make([]Identity, len(subs))
 	wantPatch := make(map[Identity]bool, len(snap.seats)+2)
@@ -223,25 +210,16 @@ func (h *hub) push(t *table, snap *tableSnapshot) {
 		wantPatch[id] = wantPatch[id] || sub.patches.Load()
 	}
 	pushes := make(map[Identity]*Push, len(wantPatch))
-	var memo partMemo // what the viewers share, split once (when the views are split whole)
 	for id, patches := range wantPatch {
-		parts, logs, err := snap.encodeParts(id, now, share, &memo)
-		if err != nil {
-			// Not expected (views are json.Marshal output): such a viewer
-			// gets the whole view, as encode gives it, and its next patch
-			// has nothing to go against.
-			parts = nil
-			round.raw[id], _ = snap.encode(id, now, share)
-		}
-		round.parts[id] = parts
+		v := snap.renderHead(id, now, round.board)
+		round.views[id] = &v
 		round.wholes[id] = &wholeView{}
 		p := &Push{version: snap.version, id: id, rev: d.rev, round: round}
 		if patches {
 			vd := d.viewer(id)
-			if logs != nil {
-				memo.log = logs
-			}
-			if data, whole := vd.ps.nextParts(snap.version, parts, &memo); !whole && vd.rev != 0 {
+			if vp, err := round.partsOf(&v, id); err != nil {
+				vd.ps = patchState{} // not expected: the whole view is sent, and the next patch has no base
+			} else if data := vd.ps.next(snap.version, vp); data != nil && vd.rev != 0 {
 				p.base, p.patch = vd.rev, data
 			}
 			vd.rev = d.rev

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"hash/maphash"
 	"sync"
 	"time"
 
@@ -22,21 +21,18 @@ type logItem struct {
 	At     time.Time
 	Events []kit.Event
 	Undone bool
-	// enc caches the entry's JSON when all its events are public (then
-	// every viewer sees the same entry). It is shared by the copies of the
-	// item in snapshots; an item that changes gets a new one.
+	// enc caches the entry's JSON. It is shared by the copies of the item
+	// in snapshots; an item that changes gets a new one.
 	enc *logEnc
 }
 
-// logEnc is a log entry's cached JSON and the actor name it was made with.
+// logEnc caches a log entry's JSON and the names it was made with.
 type logEnc struct {
-	mu   sync.Mutex
-	by   string
-	raw  []byte
-	hash uint64 // raw's part hash (viewpatch.go), for patches of the log
-	// seen caches the entry as viewers who see only some of its events
-	// get it, by which of its events they see (bit i: event i). A viewer
-	// sees the events meant for it, so the bytes differ only with that set.
+	mu sync.Mutex
+	by string
+	// seen caches the entry as viewers get it, by which of its events they
+	// see (bit i: event i). A viewer sees the events meant for it, so the
+	// bytes differ only with that set.
 	seen map[uint64][]byte
 }
 
@@ -64,28 +60,22 @@ func toLogItem(m db.Move) (logItem, error) {
 	return it, nil
 }
 
-// encoded is json.Marshal(it.entry(v, names)), cached when every event of
-// the entry is public.
-func (it logItem) encoded(v kit.Viewer, names map[int]string) ([]byte, error) {
-	public := it.enc != nil
+// public reports whether every event of the entry is public: then every
+// viewer sees the same entry.
+func (it logItem) public() bool {
 	for _, ev := range it.Events {
 		if ev.To != nil {
-			public = false
-			break
+			return false
 		}
 	}
-	if !public {
-		return it.filteredEncoded(v, names)
-	}
-	raw, _, err := it.publicEncoded(v, names)
-	return raw, err
+	return true
 }
 
-// filteredEncoded is encoded for an entry with private events, cached by
-// the set of events v sees (logEnc.seen).
-func (it logItem) filteredEncoded(v kit.Viewer, names map[int]string) ([]byte, error) {
+// encoded is it.entry(v, names) as JSON, cached by the set of events v
+// sees (logEnc.seen): viewers who see the same events get the same bytes.
+func (it logItem) encoded(v kit.Viewer, names map[int]string) ([]byte, error) {
 	if it.enc == nil || len(it.Events) > 64 {
-		return json.Marshal(it.entry(v, names))
+		return encodeJSON(it.entry(v, names))
 	}
 	var mask uint64
 	for i, ev := range it.Events {
@@ -97,12 +87,12 @@ func (it logItem) filteredEncoded(v kit.Viewer, names map[int]string) ([]byte, e
 	it.enc.mu.Lock()
 	defer it.enc.mu.Unlock()
 	if it.enc.by != by {
-		it.enc.raw, it.enc.seen, it.enc.by = nil, nil, by
+		it.enc.seen, it.enc.by = nil, by
 	}
 	if raw, ok := it.enc.seen[mask]; ok {
 		return raw, nil
 	}
-	raw, err := json.Marshal(it.entry(v, names))
+	raw, err := encodeJSON(it.entry(v, names))
 	if err != nil {
 		return nil, err
 	}
@@ -111,34 +101,6 @@ func (it logItem) filteredEncoded(v kit.Viewer, names map[int]string) ([]byte, e
 	}
 	it.enc.seen[mask] = raw
 	return raw, nil
-}
-
-// publicEncoded is encoded for an entry whose events are all public, and
-// the entry's part hash; both are cached.
-func (it logItem) publicEncoded(v kit.Viewer, names map[int]string) ([]byte, uint64, error) {
-	by := it.by(names) + "\x00" + it.note(names)
-	it.enc.mu.Lock()
-	defer it.enc.mu.Unlock()
-	if it.enc.raw == nil || it.enc.by != by {
-		raw, err := json.Marshal(it.entry(v, names))
-		if err != nil {
-			return nil, 0, err
-		}
-		it.enc.raw, it.enc.seen, it.enc.by, it.enc.hash = raw, nil, by, maphash.Bytes(partSeed, raw)
-	}
-	return it.enc.raw, it.enc.hash, nil
-}
-
-// sizeHint is the cached entry's size, or a guess.
-func (it logItem) sizeHint() int {
-	if it.enc != nil {
-		it.enc.mu.Lock()
-		defer it.enc.mu.Unlock()
-		if it.enc.raw != nil {
-			return len(it.enc.raw) + 1
-		}
-	}
-	return 256
 }
 
 // by names who made the entry.

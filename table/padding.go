@@ -1,6 +1,7 @@
 package table
 
 import (
+	"slices"
 	"sync"
 	"time"
 
@@ -72,17 +73,17 @@ func snapViewers(snap *tableSnapshot) []Identity {
 	return ids
 }
 
-// padLength returns the length every view of snap is padded to. have, when
-// not nil, holds viewers' unpadded encodings at now that a caller already
-// has (a push's): those viewers are not encoded again. padLength only
-// reads have's lengths.
-func padLength(snap *tableSnapshot, now time.Time, share *viewShare, have map[Identity][]byte) int {
+// padLength returns the length every view of snap is padded to. have
+// holds viewers' unpadded encodings at now that the caller has already:
+// those viewers are not encoded again, and only their lengths are read.
+func padLength(snap *tableSnapshot, now time.Time, board *kit.View, have map[Identity][]byte) int {
 	longest := 0
 	for _, id := range snapViewers(snap) {
 		b, ok := have[id]
 		if !ok {
+			r := snap.render(id, now, board)
 			var err error
-			if b, err = snap.encode(id, now, share); err != nil {
+			if b, err = encodeJSON(&r); err != nil {
 				continue
 			}
 		}
@@ -92,20 +93,13 @@ func padLength(snap *tableSnapshot, now time.Time, share *viewShare, have map[Id
 }
 
 // padTo returns b with spaces appended up to n bytes (b itself when it is
-// already as long). When b has the room (encode leaves some), the spaces
-// go into b's own array instead of a copy; b must then be the caller's
-// only hold on that array.
+// already as long). When b has the room, the spaces go into b's own array
+// instead of a copy; b must then be the caller's only hold on that array.
 func padTo(b []byte, n int) []byte {
 	if len(b) >= n {
 		return b
 	}
-	var out []byte
-	if cap(b) >= n {
-		out = b[:n]
-	} else {
-		out = make([]byte, n)
-		copy(out, b)
-	}
+	out := slices.Grow(b, n-len(b))[:n]
 	for i := len(b); i < n; i++ {
 		out[i] = ' '
 	}
@@ -114,16 +108,11 @@ func padTo(b []byte, n int) []byte {
 
 // padLen returns the padded length of snap's version, computed once per
 // table and version (see padLength for have).
-func (s *Service) padLen(snap *tableSnapshot, now time.Time, share *viewShare, have map[Identity][]byte) int {
+func (s *Service) padLen(snap *tableSnapshot, now time.Time, board *kit.View, have map[Identity][]byte) int {
 	n, ok := s.pads.get(snap.id, snap.version)
 	if !ok {
-		n = padLength(snap, now, share, have)
+		n = padLength(snap, now, board, have)
 		s.pads.put(snap.id, snap.version, n)
 	}
 	return n
-}
-
-// pad returns an encoded view of snap padded to the version's length.
-func (s *Service) pad(snap *tableSnapshot, b []byte, share *viewShare) []byte {
-	return padTo(b, s.padLen(snap, s.now(), share, nil))
 }

@@ -72,25 +72,19 @@ func TestViewsOfOneVersionHaveOneLength(t *testing.T) {
 func checkEqualLengths(t *testing.T, snap *tableSnapshot, step int) bool {
 	t.Helper()
 	svc := &Service{now: time.Now}
-	share, err := newViewShare(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	board := snap.boardView()
 	// Two times whose RFC 3339 texts differ most in length.
 	times := []time.Time{time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), time.Date(2026, 1, 2, 3, 4, 5, 123456789, time.UTC)}
 	want, raw := -1, map[int]bool{}
 	for _, id := range snapViewers(snap) {
-		for k, now := range times {
-			sh := share
-			if k == 1 {
-				sh = nil // the GET /view path encodes without the shared parts
-			}
-			b, err := snap.encode(id, now, sh)
+		for _, now := range times {
+			r := snap.render(id, now, board)
+			b, err := encodeJSON(&r)
 			if err != nil {
 				t.Fatal(err)
 			}
 			raw[len(b)] = true
-			p := svc.pad(snap, b, share)
+			p := padTo(b, svc.padLen(snap, now, board, map[Identity][]byte{id: b}))
 			if want < 0 {
 				want = len(p)
 			}

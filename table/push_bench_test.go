@@ -14,25 +14,19 @@ import (
 // Jumpship table with the board and six phones streaming: rendering and
 // encoding the viewers' views, offering them to each stream, and each
 // stream's Data (a patch, or the whole padded view). Updates alternate
-// between the table's state before and after one move. own=false renders
-// whole game views, as before kit.OwnViewer; own=true renders only each
-// viewer's own parts. patches=false streams whole views (every update
-// works out the version's padded length, encoding every viewer);
+// between the table's state before and after one move. patches=false
+// streams whole views (every update works out the version's padded
+// length, encoding every viewer);
 // patches=true streams patches, as the phone page does.
 func BenchmarkPush(b *testing.B) {
-	for _, own := range []bool{false, true} {
-		for _, patches := range []bool{false, true} {
-			b.Run(fmt.Sprintf("own=%v/patches=%v", own, patches), func(b *testing.B) {
-				benchPush(b, own, patches)
-			})
-		}
+	for _, patches := range []bool{false, true} {
+		b.Run(fmt.Sprintf("patches=%v", patches), func(b *testing.B) {
+			benchPush(b, patches)
+		})
 	}
 }
 
-func benchPush(b *testing.B, own, patches bool) {
-	old := useOwnViews
-	useOwnViews = own
-	defer func() { useOwnViews = old }()
+func benchPush(b *testing.B, patches bool) {
 	svc, ids := benchService(b, 1)
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(1, 2))

@@ -1,6 +1,8 @@
 package table
 
 import (
+	jsonpatch "github.com/evanphx/json-patch/v5"
+
 	"context"
 	"encoding/json"
 	"fmt"
@@ -160,23 +162,20 @@ func BenchmarkRenderView(b *testing.B) {
 	t.mu.Lock()
 	snap := t.snapshot()
 	t.mu.Unlock()
-	// marshal is json.Marshal of the rendered view (GET /view); encode is
-	// the hub's cached encoding (SSE).
-	for _, mode := range []string{"marshal", "encode"} {
+	// marshal is encoding/json of the rendered view; library is the
+	// push's encoder (encodeJSON).
+	board := snap.boardView()
+	for _, mode := range []string{"marshal", "library"} {
 		b.Run(mode, func(b *testing.B) {
 			b.ReportAllocs()
 			var size int
-			var share *viewShare
 			for i := 0; i < b.N; i++ {
-				id := Identity{Role: kit.RoleSeat, Seat: i % 6}
-				if i%6 == 0 { // a push: six viewers of one snapshot
-					share, _ = newViewShare(&snap)
-				}
+				r := snap.render(Identity{Role: kit.RoleSeat, Seat: i % 6}, svc.now(), board)
 				var p []byte
 				if mode == "marshal" {
-					p, _ = json.Marshal(snap.render(id, svc.now()))
+					p, _ = json.Marshal(&r)
 				} else {
-					p, _ = snap.encode(id, svc.now(), share)
+					p, _ = encodeJSON(&r)
 				}
 				size = len(p)
 			}
@@ -185,11 +184,12 @@ func BenchmarkRenderView(b *testing.B) {
 	}
 }
 
-// TestEncodeMatchesRenderEveryGame checks that the hub's fast encoding of a
-// view is byte for byte json.Marshal of the rendered view, for every game
-// and every viewer, with the viewers of each snapshot sharing one viewShare
-// (the board's Seats, Tracks and Public) as the hub's push does.
-func TestEncodeMatchesRenderEveryGame(t *testing.T) {
+// TestPatchesEveryGame plays every game and checks, for every viewer at
+// every step, that the push's encoder writes what encoding/json writes,
+// and that the push's patch (an RFC 6902 JSON Patch), applied by an
+// independent implementation (evanphx/json-patch) to the viewer's view
+// before, gives the viewer's view after.
+func TestPatchesEveryGame(t *testing.T) {
 	for _, g := range catalog.All() {
 		info := g.Info()
 		t.Run(info.ID, func(t *testing.T) {
@@ -216,43 +216,40 @@ func TestEncodeMatchesRenderEveryGame(t *testing.T) {
 				ids = append(ids, Identity{Role: kit.RoleSeat, Seat: s})
 			}
 			r := rand.New(rand.NewPCG(3, 4))
-			shared, moved, patched := 0, 0, 0
-			byParts, byWhole := make([]patchState, len(ids)), make([]patchState, len(ids))
+			moved, patched := 0, 0
+			states, before := make([]patchState, len(ids)), make([][]byte, len(ids))
 			for i := 0; i < 120; i++ {
 				tb, _ := svc.load(ctx, res.TableID)
 				tb.mu.Lock()
 				snap := tb.snapshot()
 				tb.mu.Unlock()
-				now := svc.now()
-				share, err := newViewShare(&snap)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var memo partMemo
+				round := newPushRound(svc, &snap, svc.now())
 				for k, id := range ids {
-					want, _ := json.Marshal(snap.render(id, now))
-					got, err := snap.encode(id, now, share)
-					if err != nil || string(got) != string(want) {
-						t.Fatalf("move %d, %v: encode = %s (%v), want %s", i, id, got, err, want)
+					full := snap.render(id, round.now, round.board)
+					want, _ := json.Marshal(&full)
+					if got, err := encodeJSON(&full); err != nil || string(got) != string(want) {
+						t.Fatalf("move %d, %v: encodeJSON = %s (%v), encoding/json %s", i, id, got, err, want)
 					}
-					// The push's way (viewparts.go): the parts joined are the
-					// same bytes, and give the same patch as the whole view split.
-					parts, logs, err := snap.encodeParts(id, now, share, &memo)
-					if joined := joinParts(parts, 0); err != nil || string(joined) != string(want) {
-						t.Fatalf("move %d, %v: joinParts(encodeParts) = %s (%v), want %s", i, id, joined, err, want)
+					head := snap.renderHead(id, round.now, round.board)
+					vp, err := round.partsOf(&head, id)
+					if err != nil {
+						t.Fatal(err)
 					}
-					pm := partMemo{log: logs}
-					gotPatch, gotWhole := byParts[k].nextParts(snap.version, parts, &pm)
-					wantPatch, wantWhole := byWhole[k].next(want, nil)
-					if gotWhole != wantWhole || !gotWhole && string(gotPatch) != string(wantPatch) {
-						t.Fatalf("move %d, %v: patch from parts = %s (whole %v), from the whole view %s (whole %v)", i, id, gotPatch, gotWhole, wantPatch, wantWhole)
-					}
-					if !gotWhole {
+					if patch := states[k].next(snap.version, vp); patch != nil {
+						op, err := jsonpatch.DecodePatch(patch)
+						if err != nil {
+							t.Fatalf("move %d, %v: patch %s: %v", i, id, patch, err)
+						}
+						after, err := op.Apply(before[k])
+						if err != nil {
+							t.Fatalf("move %d, %v: patch %s does not apply: %v", i, id, patch, err)
+						}
+						if !jsonpatch.Equal(after, want) {
+							t.Fatalf("move %d, %v: patch %s gives\n%s\nwant\n%s", i, id, patch, after, want)
+						}
 						patched++
 					}
-				}
-				if share != nil {
-					shared++
+					before[k] = want
 				}
 				who, req, ok := nextMoveAny(t, svc, res.TableID, players, r)
 				if !ok {
@@ -262,10 +259,10 @@ func TestEncodeMatchesRenderEveryGame(t *testing.T) {
 					moved++
 				}
 			}
-			if shared == 0 || moved == 0 || patched == 0 {
-				t.Fatalf("%d snapshots shared a game view, %d moves were made, %d patches compared; want all > 0", shared, moved, patched)
+			if moved == 0 || patched == 0 {
+				t.Fatalf("%d moves were made, %d patches compared; want both > 0", moved, patched)
 			}
-			t.Logf("%d moves, %d snapshots compared for %d viewers", moved, shared, len(ids))
+			t.Logf("%d moves, %d patches checked for %d viewers", moved, patched, len(ids))
 		})
 	}
 }

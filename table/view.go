@@ -1,9 +1,7 @@
 package table
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"reflect"
 	"sync"
 	"time"
@@ -84,9 +82,8 @@ type ViewResponse struct {
 	Handovers []OpenHandover `json:"handovers,omitempty"`
 	// Rematch is the table the players moved on to, once there is one.
 	Rematch *RematchRef `json:"rematch,omitempty"`
-	// View and Log must stay last: encode splices the view in before the log.
-	View *kit.View  `json:"view,omitempty"`
-	Log  []LogEntry `json:"log"`
+	View    *kit.View   `json:"view,omitempty"`
+	Log     []LogEntry  `json:"log"`
 }
 
 // RematchRef names a table's rematch.
@@ -104,7 +101,7 @@ func (s *Service) View(ctx context.Context, tableID string, id Identity) (ViewRe
 	t.mu.Lock()
 	snap := t.snapshot()
 	t.mu.Unlock()
-	return snap.render(id, s.now()), nil
+	return snap.render(id, s.now(), snap.boardView()), nil
 }
 
 // tableSnapshot is an immutable copy of what views need, taken under the
@@ -130,24 +127,41 @@ func (t *table) snapshot() tableSnapshot {
 		seats: append([]db.Seat(nil), t.seats...), handovers: t.handovers, state: t.state, log: append([]logItem(nil), t.log...)}
 }
 
-func (sn tableSnapshot) render(id Identity, now time.Time) ViewResponse {
-	r := sn.renderHead(id, now, false)
-	names := sn.names()
-	for _, it := range sn.log {
-		r.Log = append(r.Log, it.entry(id.viewer(), names))
+// boardView is the board's game view of the snapshot, or nil before the
+// game starts. Its Seats, Tracks, Public and Board are the parts every
+// screen shares (kit.View), and render takes them from it for every
+// viewer: the board is the screen that may see least, so even a game that
+// broke the kit's contract could show a phone too little there, never
+// another seat's secret. Every game's tests hold the contract
+// (kit.CheckSharedParts in kittest.Play and the fuzz checks).
+func (sn tableSnapshot) boardView() *kit.View {
+	if sn.state == nil {
+		return nil
 	}
+	v := sn.game.View(sn.state, kit.BoardViewer)
+	return &v
+}
+
+// render is the identity's view of the snapshot at now, with board (from
+// boardView) giving the shared parts of the game view. A game that is a
+// kit.OwnViewer then renders only the viewer's own parts.
+func (sn tableSnapshot) render(id Identity, now time.Time, board *kit.View) ViewResponse {
+	r := sn.renderHead(id, now, board)
+	sn.addLog(&r, id)
 	return r
 }
 
-// useOwnViews lets renderHead use kit.OwnViewer (a variable only so that a
-// benchmark can compare it with whole views).
-var useOwnViews = true
+// addLog fills in r's log, as id sees it.
+func (sn tableSnapshot) addLog(r *ViewResponse, id Identity) {
+	names := sn.names()
+	r.Log = make([]LogEntry, 0, len(sn.log))
+	for _, it := range sn.log {
+		r.Log = append(r.Log, it.entry(id.viewer(), names))
+	}
+}
 
-// renderHead is the view without its log entries (Log is empty). With
-// ownOnly, a game that is a kit.OwnViewer leaves the shared parts of the
-// game view (Seats, Tracks, Public, Board) nil: the caller takes them from
-// a viewShare.
-func (sn tableSnapshot) renderHead(id Identity, now time.Time, ownOnly bool) ViewResponse {
+// renderHead is render without the log (Log is empty).
+func (sn tableSnapshot) renderHead(id Identity, now time.Time, board *kit.View) ViewResponse {
 	info := gameInfo(sn.game)
 	r := ViewResponse{TableID: sn.id, Game: info.ID, GameName: info.Name, Status: sn.status, Version: sn.version,
 		ServerTime: fixedWidth(now), MinPlayers: info.MinPlayers, MaxPlayers: info.MaxPlayers, Log: []LogEntry{}, Seats: make([]SeatInfo, 0, len(sn.seats))}
@@ -179,13 +193,14 @@ func (sn tableSnapshot) renderHead(id Identity, now time.Time, ownOnly bool) Vie
 			}
 		}
 	}
-	if sn.state != nil {
+	if sn.state != nil && board != nil {
 		var v kit.View
-		if ov, ok := sn.game.(kit.OwnViewer); ok && ownOnly && useOwnViews {
+		if ov, ok := sn.game.(kit.OwnViewer); ok {
 			v = ov.OwnView(sn.state, id.viewer())
 		} else {
 			v = sn.game.View(sn.state, id.viewer())
 		}
+		v.Seats, v.Tracks, v.Public, v.Board = board.Seats, board.Tracks, board.Public, board.Board
 		r.View = &v
 	}
 	return r
@@ -217,90 +232,6 @@ func (sn tableSnapshot) names() map[int]string {
 	return names
 }
 
-// encode returns json.Marshal(sn.render(id, now)), built faster: the head
-// is encoded as usual, and each log entry whose events are all public is
-// encoded once and reused for every viewer and every later view.
-//
-// share, when not nil, holds the parts of the game view that every viewer
-// of this snapshot shares, encoded once (viewShare).
-func (sn tableSnapshot) encode(id Identity, now time.Time, share *viewShare) ([]byte, error) {
-	r := sn.renderHead(id, now, share != nil)
-	view := r.View
-	r.View = nil // spliced in below, in its place just before "log"
-	// The head is the same for every viewer but the host, except "me":
-	// the push's first such viewer leaves its bytes in share.
-	var head []byte
-	var err error
-	shared := false
-	if share != nil && id.Role != kit.RoleHost {
-		if head, shared, err = share.head(&r, now); err != nil {
-			return nil, err
-		}
-	}
-	if !shared {
-		if head, err = json.Marshal(r); err != nil {
-			return nil, err
-		}
-		if share != nil && id.Role != kit.RoleHost {
-			share.keepHead(&r, head, now)
-		}
-	}
-	const tail = `"log":[]}`
-	if !bytes.HasSuffix(head, []byte(tail)) {
-		return json.Marshal(sn.render(id, now)) // not the shape expected; take the slow way
-	}
-	var vb []byte
-	size := len(head) + 8
-	if view != nil {
-		if share != nil {
-			size += share.size() + 1024 // the viewer's own parts: a guess
-		} else if vb, err = encodeView(view, nil); err != nil {
-			return nil, err
-		} else {
-			size += len(vb)
-		}
-	}
-	if share == nil || share.log == nil {
-		for _, it := range sn.log {
-			size += it.sizeHint()
-		}
-	}
-	// The room left over is for the padding (padTo) to fill in place.
-	room := size + padSlack + padQuantum
-	if share != nil {
-		room = max(room, share.room)
-	}
-	buf := append(make([]byte, 0, room), head[:len(head)-len(tail)]...)
-	if view != nil {
-		buf = append(buf, `"view":`...)
-		if share != nil {
-			if buf, err = appendView(buf, view, share); err != nil {
-				return nil, err
-			}
-		} else {
-			buf = append(buf, vb...)
-		}
-		buf = append(buf, ',')
-	}
-	buf = append(buf, `"log":[`...)
-	if share != nil && share.log != nil {
-		buf = append(buf, share.log...)
-		return append(buf, ']', '}'), nil
-	}
-	names, v := sn.names(), id.viewer()
-	for i, it := range sn.log {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		b, err := it.encoded(v, names)
-		if err != nil {
-			return nil, err
-		}
-		buf = append(buf, b...)
-	}
-	return append(buf, ']', '}'), nil
-}
-
 // ViewJSON returns the identity's view of the table as JSON, padded to the
 // length every viewer's view of this version has (padding.go), so that
 // its size tells nothing about the identity's secrets.
@@ -312,13 +243,16 @@ func (s *Service) ViewJSON(ctx context.Context, tableID string, id Identity) ([]
 	t.mu.Lock()
 	snap := t.snapshot()
 	t.mu.Unlock()
-	share, err := newViewShare(&snap) // the shared parts once, for this view and the padding's
-	if err != nil {
-		share = nil
-	}
-	b, err := snap.encode(id, s.now(), share)
+	return s.paddedView(&snap, id)
+}
+
+// paddedView is id's whole view of snap now, encoded and padded.
+func (s *Service) paddedView(snap *tableSnapshot, id Identity) ([]byte, error) {
+	now, board := s.now(), snap.boardView()
+	r := snap.render(id, now, board)
+	b, err := encodeJSON(&r)
 	if err != nil {
 		return nil, err
 	}
-	return s.pad(&snap, b, share), nil
+	return padTo(b, s.padLen(snap, now, board, map[Identity][]byte{id: b})), nil
 }

@@ -7,29 +7,45 @@
 // the log. It knows no game's rules: the only per-game code is the score
 // pad, chosen by the shape of a move, not by the game.
 "use strict";
-// ---- patch:begin ---- merging the view stream's "patch" events (api/patch.go).
-// A patch names the parts of the view response that changed since the last
-// event of the same stream: "set" gives their new values, "del" the parts
-// gone. A part is a top-level field ("status", "log") or a field of the game
-// view ("view.private"); "view" alone in "del" removes the game view.
-// "log": {drop, add} slides the log: its first `drop` entries go, `add`
-// comes at its end. The result is a new object: the view passed in is not
-// changed.
-function applyPatch(view, patch) {
-  const out = Object.assign({}, view);
-  if (out.view && typeof out.view === "object") out.view = Object.assign({}, out.view);
-  for (const name of patch.del || []) {
-    if (name.startsWith("view.")) { if (out.view && typeof out.view === "object") delete out.view[name.slice(5)]; }
-    else delete out[name];
+// ---- patch:begin ---- merging the view stream's "patch" events (table/viewpush.go).
+// A patch is a JSON Patch (RFC 6902) against the last view of the same
+// stream: its first operation tests that view's version, the others add,
+// replace or remove parts ("/status", "/view/moves", "/log/0", "/log/-").
+// applyPatch applies add, remove, replace and test (the server sends no
+// other) and throws when one does not apply, as RFC 6902 says; the view
+// passed in is not changed.
+function applyPatch(view, ops) {
+  const clone = (v) => JSON.parse(JSON.stringify(v));
+  const same = (a, b) => {
+    if (a === b) return true;
+    if (typeof a !== "object" || typeof b !== "object" || !a || !b || Array.isArray(a) !== Array.isArray(b)) return false;
+    const ka = Object.keys(a), kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same(a[k], b[k]));
+  };
+  const doc = clone(view);
+  for (const op of ops) {
+    const keys = op.path.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const last = keys.pop();
+    let parent = doc;
+    for (const k of keys) {
+      if (parent === null || typeof parent !== "object" || !(k in parent)) throw new Error("patch: no " + op.path);
+      parent = parent[k];
+    }
+    if (parent === null || typeof parent !== "object") throw new Error("patch: no parent of " + op.path);
+    const isArray = Array.isArray(parent);
+    const index = isArray ? (last === "-" ? parent.length : Number(last)) : last;
+    const has = isArray ? Number.isInteger(index) && index >= 0 && index < parent.length : Object.prototype.hasOwnProperty.call(parent, last);
+    if (op.op === "test") { if (!has || !same(parent[index], op.value)) throw new Error("patch: test failed at " + op.path); continue; }
+    if (op.op !== "add" && !has) throw new Error("patch: no " + op.path);
+    if (op.op === "remove") { if (isArray) parent.splice(index, 1); else delete parent[last]; continue; }
+    if (op.op === "replace") { parent[index] = op.value; continue; }
+    if (op.op !== "add") throw new Error("patch: unknown op " + op.op);
+    if (isArray) {
+      if (!Number.isInteger(index) || index < 0 || index > parent.length) throw new Error("patch: bad index " + op.path);
+      parent.splice(index, 0, op.value);
+    } else parent[last] = op.value;
   }
-  for (const [name, value] of Object.entries(patch.set || {})) {
-    if (name.startsWith("view.")) {
-      if (!out.view || typeof out.view !== "object") out.view = {};
-      out.view[name.slice(5)] = value;
-    } else out[name] = value;
-  }
-  if (patch.log) out.log = (out.log || []).slice(patch.log.drop).concat(patch.log.add);
-  return out;
+  return doc;
 }
 // ---- patch:end ----
 (function () {
@@ -415,11 +431,10 @@ function applyPatch(view, patch) {
     window.TW_CONN.watch(source, () => { setOnline(false); source.close(); reconnectTimer = setTimeout(connect, window.TW_CONN.retryDelay()); });
     source.addEventListener("view", (ev) => { setOnline(true); streamView = JSON.parse(ev.data); show(streamView); });
     // A patch applies to the view this stream sent last; one that does not
-    // (a gap) starts the stream again, which begins with a whole view.
+    // (its version test fails) starts the stream again, which begins with
+    // a whole view.
     source.addEventListener("patch", (ev) => {
-      const p = JSON.parse(ev.data);
-      if (!streamView || streamView.version !== p.base) { connect(); return; }
-      streamView = applyPatch(streamView, p);
+      try { streamView = applyPatch(streamView, JSON.parse(ev.data)); } catch (e) { connect(); return; }
       setOnline(true);
       show(streamView);
     });

@@ -21,7 +21,7 @@ var (
 )
 
 // apply merges one event ("view" or "patch") and returns the new merged
-// view. A patch whose base is not the stream's last version is a gap.
+// view. A patch against another version than the stream's last is a gap.
 func (m *mergedView) apply(event string, data []byte) (*mergedView, error) {
 	switch event {
 	case "view":
@@ -47,33 +47,43 @@ func (m *mergedView) apply(event string, data []byte) (*mergedView, error) {
 		}
 		return n, nil
 	case "patch":
-		var p struct {
-			Version int64                      `json:"version"`
-			Base    int64                      `json:"base"`
-			Set     map[string]json.RawMessage `json:"set"`
-			Del     []string                   `json:"del"`
+		// A JSON Patch (RFC 6902) of whole parts (table/viewpush.go): its
+		// first operation tests the version it is against. The log's
+		// entries are not kept: the players read no log.
+		var ops []struct {
+			Op    string          `json:"op"`
+			Path  string          `json:"path"`
+			Value json.RawMessage `json:"value"`
 		}
-		if err := json.Unmarshal(data, &p); err != nil {
+		if err := json.Unmarshal(data, &ops); err != nil {
 			return nil, errPatchDecode
 		}
-		if m == nil || p.Base != m.version {
+		if m == nil {
 			return nil, errPatchGap
 		}
-		for _, d := range p.Del {
-			if d == "view" {
-				for k := range m.parts {
-					if strings.HasPrefix(k, "view.") {
-						delete(m.parts, k)
-					}
-				}
+		for _, op := range ops {
+			name := strings.TrimPrefix(op.Path, "/")
+			if strings.HasPrefix(name, "log/") {
 				continue
 			}
-			delete(m.parts, d)
+			name = strings.Replace(name, "view/", "view.", 1)
+			switch op.Op {
+			case "test":
+				var base int64
+				if name != "version" || json.Unmarshal(op.Value, &base) != nil || base != m.version {
+					return nil, errPatchGap
+				}
+			case "add", "replace":
+				m.parts[name] = op.Value
+			case "remove":
+				delete(m.parts, name)
+			default:
+				return nil, errPatchDecode
+			}
 		}
-		for k, v := range p.Set {
-			m.parts[k] = v
+		if err := json.Unmarshal(m.parts["version"], &m.version); err != nil {
+			return nil, errPatchDecode
 		}
-		m.version = p.Version
 		return m, nil
 	}
 	return m, nil

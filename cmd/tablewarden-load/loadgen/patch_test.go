@@ -7,8 +7,8 @@ import (
 )
 
 // TestMergedViewFollowsPatches checks the load tool's merge of a patch
-// stream: the first whole view, a patch that sets, deletes and slides the
-// log, a patch that removes the game view, and a gap.
+// stream: the first whole view, a patch that replaces and removes parts
+// and slides the log, a patch that removes the status, and a gap.
 func TestMergedViewFollowsPatches(t *testing.T) {
 	m, err := (*mergedView)(nil).apply("view", []byte(`{"version":3,"status":"playing","view":{"turn":[1],"moves":[{"type":"draw"}],"outcome":null},"log":[]}`))
 	if err != nil {
@@ -21,7 +21,7 @@ func TestMergedViewFollowsPatches(t *testing.T) {
 	if doc.Version != 3 || doc.Status != "playing" || doc.View == nil || len(doc.View.Turn) != 1 || doc.View.Moves[0].Type != "draw" {
 		t.Fatalf("first view read as %s", m.doc())
 	}
-	m, err = m.apply("patch", []byte(`{"version":4,"base":3,"set":{"version":4,"view.turn":[2,3]},"del":["view.moves"],"log":{"drop":0,"add":[{"seq":4}]}}`))
+	m, err = m.apply("patch", []byte(`[{"op":"test","path":"/version","value":3},{"op":"replace","path":"/version","value":4},{"op":"replace","path":"/view/turn","value":[2,3]},{"op":"remove","path":"/view/moves"},{"op":"add","path":"/log/-","value":{"seq":4}}]`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,16 +30,16 @@ func TestMergedViewFollowsPatches(t *testing.T) {
 	if doc.Version != 4 || len(doc.View.Turn) != 2 || len(doc.View.Moves) != 0 {
 		t.Fatalf("after a patch: %s", m.doc())
 	}
-	m, err = m.apply("patch", []byte(`{"version":5,"base":4,"set":{"version":5,"status":"ended"},"del":["view"]}`))
+	m, err = m.apply("patch", []byte(`[{"op":"test","path":"/version","value":4},{"op":"replace","path":"/version","value":5},{"op":"remove","path":"/status"}]`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	doc = viewDoc{}
 	json.Unmarshal(m.doc(), &doc)
-	if doc.Status != "ended" || doc.View != nil {
-		t.Fatalf("after the game view went: %s", m.doc())
+	if doc.Status != "" || doc.Version != 5 {
+		t.Fatalf("after the status went: %s", m.doc())
 	}
-	if _, err := m.apply("patch", []byte(`{"version":7,"base":6,"set":{}}`)); !errors.Is(err, errPatchGap) {
+	if _, err := m.apply("patch", []byte(`[{"op":"test","path":"/version","value":6}]`)); !errors.Is(err, errPatchGap) {
 		t.Fatalf("a patch on another base: %v, want a gap", err)
 	}
 }
