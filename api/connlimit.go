@@ -287,10 +287,16 @@ func (s *Server) proveConn(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		err := next(c)
 		if err == nil && c.Response().Status < 400 {
-			if lc, _ := c.Request().Context().Value(connKey{}).(*limitedConn); lc != nil {
-				s.conns.prove(lc)
-			}
+			s.prove(c)
 		}
 		return err
+	}
+}
+
+// prove takes c's connection out of its address's cap (a stream does so
+// once its first view is out, since its request lasts as long as it does).
+func (s *Server) prove(c echo.Context) {
+	if lc, _ := c.Request().Context().Value(connKey{}).(*limitedConn); lc != nil {
+		s.conns.prove(lc)
 	}
 }
