@@ -55,6 +55,16 @@ func offer(spec kit.MoveSpec, narrow ...func(*kit.MoveSpec) bool) *kit.MoveSpec 
 	return &spec
 }
 
+// offerIf is offer when ok, nil (not offered) otherwise. The narrowers
+// are built either way: those that read the state must hold in any
+// state, or the offer checks ok itself first.
+func offerIf(ok bool, spec kit.MoveSpec, narrow ...func(*kit.MoveSpec) bool) *kit.MoveSpec {
+	if !ok {
+		return nil
+	}
+	return offer(spec, narrow...)
+}
+
 // entries lists the offered entries of a move offered as several.
 func entries(offers ...*kit.MoveSpec) []kit.MoveSpec {
 	out := []kit.MoveSpec{}
@@ -190,11 +200,8 @@ func offerTimerExpired(s *State, _ int) *kit.MoveSpec {
 }
 
 func offerNextStep(s *State, who int) *kit.MoveSpec {
-	if !s.actor(who).boss() || !s.running() || s.Step == "science" && s.Science.Attempt != nil ||
-		s.arrivalPending() || s.krakenWaits() {
-		return nil
-	}
-	return offer(specNextStep)
+	return offerIf(s.actor(who).boss() && s.running() && !(s.Step == "science" && s.Science.Attempt != nil) &&
+		!s.arrivalPending() && !s.krakenWaits(), specNextStep)
 }
 
 // Starting equipment.
@@ -253,10 +260,7 @@ func offerUnkeepStarting(s *State, who int) *kit.MoveSpec {
 }
 
 func offerFinishStarting(s *State, who int) *kit.MoveSpec {
-	if !s.choosingStart(who) || keptPoints(s.Science.StartKept) != bestStartPoints(s.D(), s.Science.StartDraw) {
-		return nil
-	}
-	return offer(specFinishStarting)
+	return offerIf(s.choosingStart(who) && keptPoints(s.Science.StartKept) == bestStartPoints(s.D(), s.Science.StartDraw), specFinishStarting)
 }
 
 // Science station: the Science Officer's moves.
@@ -266,17 +270,12 @@ func offerFinishStarting(s *State, who int) *kit.MoveSpec {
 func (s *State) canDrawEE() bool { return s.Science.Deck.Len() > 0 || len(s.Science.Discard) > 0 }
 
 func offerScienceDraw(s *State, who int) *kit.MoveSpec {
-	if !s.actor(who).officer || s.Step != "step1" || s.Science.DrewEE || !s.canDrawEE() {
-		return nil
-	}
-	return offer(specScienceDraw)
+	return offerIf(s.actor(who).officer && s.Step == "step1" && !s.Science.DrewEE && s.canDrawEE(), specScienceDraw)
 }
 
 func offerScienceDrawExtra(s *State, who int) *kit.MoveSpec {
-	if !s.actor(who).officer || s.Step != "step1" || !s.Science.DrewEE || !s.canDrawEE() {
-		return nil
-	}
-	return offer(specScienceDrawExtra, choices("station", strs(s.D().Stations)))
+	return offerIf(s.actor(who).officer && s.Step == "step1" && s.Science.DrewEE && s.canDrawEE(), specScienceDrawExtra,
+		choices("station", strs(s.D().Stations)))
 }
 
 // offerScienceSelect offers a card of fixed cost without a level, an X
@@ -301,17 +300,11 @@ func offerScienceSelect(s *State, who int) []kit.MoveSpec {
 }
 
 func offerScienceUnselect(s *State, who int) *kit.MoveSpec {
-	if !s.actor(who).officer || s.Step != "step1" || s.Science.Selected == nil {
-		return nil
-	}
-	return offer(specScienceUnselect)
+	return offerIf(s.actor(who).officer && s.Step == "step1" && s.Science.Selected != nil, specScienceUnselect)
 }
 
 func offerScienceBuild(s *State, who int) *kit.MoveSpec {
-	if !s.actor(who).officer || !canBuild(s) {
-		return nil
-	}
-	return offer(specScienceBuild)
+	return offerIf(s.actor(who).officer && canBuild(s), specScienceBuild)
 }
 
 func offerResearch(s *State, who int) *kit.MoveSpec {
@@ -335,18 +328,11 @@ func offerSetAsideComponent(s *State, who int) *kit.MoveSpec {
 }
 
 func offerReportWorkbench(s *State, who int) *kit.MoveSpec {
-	at := s.Science.Attempt
-	if !s.actor(who).officer || at == nil || at.Status != "check" {
-		return nil
-	}
-	return offer(specReportWorkbench)
+	return offerIf(s.actor(who).officer && s.Science.Attempt != nil && s.Science.Attempt.Status == "check", specReportWorkbench)
 }
 
 func offerAbortScience(s *State, who int) *kit.MoveSpec {
-	if !s.actor(who).officer || s.Science.Attempt == nil {
-		return nil
-	}
-	return offer(specAbortScience)
+	return offerIf(s.actor(who).officer && s.Science.Attempt != nil, specAbortScience)
 }
 
 // The Captain's moves, once the mission runs.
@@ -367,17 +353,11 @@ func offerUseEquipment(s *State, who int) *kit.MoveSpec {
 }
 
 func offerRadiationBelt(s *State, who int) *kit.MoveSpec {
-	if !s.captaining(who) || s.inactive("Shields") {
-		return nil
-	}
-	return offer(specRadiationBelt, choices("shield", strs(s.D().Shields)))
+	return offerIf(s.captaining(who) && !s.inactive("Shields"), specRadiationBelt, choices("shield", strs(s.D().Shields)))
 }
 
 func offerNullZone(s *State, who int) *kit.MoveSpec {
-	if !s.captaining(who) {
-		return nil
-	}
-	return offer(specNullZone)
+	return offerIf(s.captaining(who), specNullZone)
 }
 
 // offerChooseArrival offers the Captain exactly the row and/or column
@@ -411,17 +391,11 @@ func offerShipMoved(s *State, who int) *kit.MoveSpec {
 }
 
 func offerSetSpeed(s *State, who int) *kit.MoveSpec {
-	if !s.reporting(who) || s.Mission == "8" {
-		return nil
-	}
-	return offer(specSetSpeed)
+	return offerIf(s.reporting(who) && s.Mission != "8", specSetSpeed)
 }
 
 func offerDamageCard(s *State, who int) *kit.MoveSpec {
-	if !s.reporting(who) {
-		return nil
-	}
-	return offer(specDamageCard, choices("station", strs(s.D().Stations)))
+	return offerIf(s.reporting(who), specDamageCard, choices("station", strs(s.D().Stations)))
 }
 
 func offerRepair(s *State, who int) *kit.MoveSpec {
@@ -557,14 +531,7 @@ func offerTractorCrystal(s *State, who int) []kit.MoveSpec {
 
 func offerPassGate(s *State, who int) *kit.MoveSpec {
 	r := s.Rabbit
-	if !s.reporting(who) || r == nil {
-		return nil
-	}
-	last := len(s.D().M7.TileNames)
-	if !r.GateOpen || r.Tile >= last || r.ArrivedNow || r.GateOpenedTurn == s.Turn {
-		return nil
-	}
-	return offer(specPassGate)
+	return offerIf(s.reporting(who) && r != nil && r.GateOpen && r.Tile < len(s.D().M7.TileNames) && !r.ArrivedNow && r.GateOpenedTurn != s.Turn, specPassGate)
 }
 
 // offerJumpHome offers the jump home from Mission 7's last tile once the
@@ -606,10 +573,7 @@ func offerExitMap(s *State, who int) *kit.MoveSpec {
 }
 
 func offerTileRevealed(s *State, who int) *kit.MoveSpec {
-	if !s.reporting(who) || s.Mission != "H1" {
-		return nil
-	}
-	return offer(specTileRevealed)
+	return offerIf(s.reporting(who) && s.Mission == "H1", specTileRevealed)
 }
 
 // offerRevealCrystal offers the Sensors player the crystals in range whose
@@ -667,10 +631,7 @@ func offerKrakenActivate(s *State, who int) []kit.MoveSpec {
 
 func offerScanBeak(s *State, who int) *kit.MoveSpec {
 	k := s.Kraken
-	if !s.reporting(who) || k == nil || k.Part != 2 || !s.actor(who).sensors || k.Scanned || s.beakScanError() != nil {
-		return nil
-	}
-	return offer(specScanBeak)
+	return offerIf(s.reporting(who) && k != nil && k.Part == 2 && s.actor(who).sensors && !k.Scanned && s.beakScanError() == nil, specScanBeak)
 }
 
 // The dice: any seat or the host's screen, once the mission runs.
@@ -682,39 +643,24 @@ func (s *State) rolling(who int) bool {
 }
 
 func offerRoll(s *State, who int) *kit.MoveSpec {
-	if !s.rolling(who) {
-		return nil
-	}
-	return offer(specRoll)
+	return offerIf(s.rolling(who), specRoll)
 }
 
 func offerRollHalf(s *State, who int) *kit.MoveSpec {
-	if !s.rolling(who) {
-		return nil
-	}
-	return offer(specRollHalf)
+	return offerIf(s.rolling(who), specRollHalf)
 }
 
 func offerRollPlacement(s *State, who int) *kit.MoveSpec {
-	if !s.rolling(who) {
-		return nil
-	}
-	return offer(specRollPlacement)
+	return offerIf(s.rolling(who), specRollPlacement)
 }
 
 // offerStartKrakenPart2 offers part 2 to the Captain only (the Sensors
 // player holds the cards).
 func offerStartKrakenPart2(s *State, who int) *kit.MoveSpec {
 	k := s.Kraken
-	if !s.actor(who).captain || k == nil || k.Last == "" || k.Part != 1 {
-		return nil
-	}
-	return offer(specStartKrakenPart2)
+	return offerIf(s.actor(who).captain && k != nil && k.Last != "" && k.Part == 1, specStartKrakenPart2)
 }
 
 func offerDeclareLoss(s *State, who int) *kit.MoveSpec {
-	if !s.actor(who).boss() {
-		return nil
-	}
-	return offer(specDeclareLoss)
+	return offerIf(s.actor(who).boss(), specDeclareLoss)
 }
