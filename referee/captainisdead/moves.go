@@ -59,66 +59,50 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	},
 	Seats: func(s *State) int { return len(s.Players) },
 	Phase: func(s *State) string { return s.Phase },
+	After: shipControlBonus,
 },
-	row(specChooseRole, kit.BySeat, offerChooseRole, kit.Args(ruleSetup, applyChooseRole), PhaseChooseRoles),
-	row(specMove, kit.BySeat, offerMove, kit.Args(ruleContinuing, turnAction(applyMove))),
-	row(specKillAlien, kit.BySeat, offerKillAlien, kit.Args(ruleHowAliens, turnAction(applyKillAlien))),
-	row(specThrowGrenade, kit.BySeat, offerThrowGrenade, kit.Args(ruleGrenades, turnAction(applyThrowGrenade))),
-	row(specDeployScentBomb, kit.BySeat, offerDeployScentBomb, kit.Args(ruleGrenades, turnAction(applyDeployScentBomb))),
-	row(specUseSystem, kit.BySeat, offerSystem(MoveUseSystem), kit.Args(ruleAlarms, turnAction(applySystem(MoveUseSystem)))),
-	row(specRepairSystem, kit.BySeat, offerSystem(MoveRepairSystem), kit.Args(ruleAlarms, turnAction(applySystem(MoveRepairSystem)))),
-	row(specUnlockSystem, kit.BySeat, offerSystem(MoveUnlockSystem), kit.Args(ruleAlarms, turnAction(applySystem(MoveUnlockSystem)))),
-	row(specHackSystem, kit.BySeat, offerSystem(MoveHackSystem), kit.Args(ruleConcealment, turnAction(applySystem(MoveHackSystem)))),
-	row(specCardAction, kit.BySeat, offerCardAction, kit.Args(ruleAlarms, turnAction(applyCardAction))),
-	row(specEndTurn, kit.BySeat, offerEndTurn, kit.NoArgs(ruleStarting, applyEndTurn)),
-	row(specRespawn, kit.BySeat, offerRespawn, kit.Args(ruleElimination, applyRespawn)),
-	row(specDiscard, kit.BySeat, offerDiscard, kit.Args(ruleGrenades, applyDiscard)),
-	row(specNoteContraband, kit.BySeat, offerContraband(specNoteContraband), kit.Args(ruleContraband, applyNoteContraband)),
-	row(specUseContraband, kit.BySeat, offerContraband(specUseContraband), kit.NoArgs(ruleContraband, applyLoseContraband("contraband_used", "You used your contraband: it leaves the game. Apply its effect."))),
-	row(specRevealContraband, kit.BySeat, offerContraband(specRevealContraband), kit.NoArgs(ruleContraband, applyLoseContraband("contraband_revealed", "You talked about or revealed your contraband: it leaves the game."))),
-	row(specAddAlien, kit.ByHost, offerAddAlien, kit.Args(ruleHowAliens, applyAddAlien), PhaseTurn, PhaseAlert),
-	row(specMoveAlien, kit.ByHost, offerMoveAlien, kit.Args(ruleHowAliens, applyMoveAlien), PhaseTurn, PhaseAlert),
-	row(specRemoveAlien, kit.ByHost, offerRemoveAlien, kit.Args(ruleShipControl, applyRemoveAlien), PhaseTurn, PhaseAlert),
-	row(specKillAliens, kit.ByHost, offerKillAliens, kit.Args(ruleHowAliens, applyKillAliens), PhaseTurn, PhaseAlert),
-	row(specRaiseTrack, kit.ByHost, offerRaiseTrack, kit.Args(ruleTrackText, applyRaiseTrack), PhaseTurn, PhaseAlert),
-	row(specLowerShipControl, kit.ByHost, offerLowerShipControl, kit.Args(ruleTrackText, applyLowerShipControl), PhaseTurn, PhaseAlert),
-	row(specSoundAlarm, kit.ByHost, offerSoundAlarm, kit.Args(ruleAlarms, applySoundAlarm), PhaseTurn, PhaseAlert),
-	row(specArmSuppression, kit.ByHost, offerArmSuppression, kit.Args(ruleAlarms, applyArmSuppression), PhaseTurn, PhaseAlert),
-	row(specCancelSuppression, kit.ByHost, offerCancelSuppression, kit.NoArgs(ruleAlarms, applyCancelSuppression), PhaseTurn, PhaseAlert),
-	row(specLockSystem, kit.ByHost, offerLockSystem, kit.Args(ruleConcealment, applyLockSystem), PhaseTurn, PhaseAlert),
-	row(specPlaceHoneypot, kit.ByHost, offerPlaceHoneypot, kit.Args(ruleAlarms, applyPlaceHoneypot), PhaseTurn, PhaseAlert),
-	row(specRemoveHoneypot, kit.ByHost, offerRemoveHoneypot, kit.Args(ruleAlarms, applyRemoveHoneypot), PhaseTurn, PhaseAlert),
-	row(specInjure, kit.ByHost, offerInjure, kit.Args(ruleHowAliens, applyInjure), PhaseTurn, PhaseAlert),
-	row(specHeal, kit.ByHost, offerHeal, kit.Args(ruleHowAliens, applyHeal), PhaseTurn, PhaseAlert),
-	row(specPlaceCharacter, kit.ByHost, offerPlaceCharacter, kit.Args(ruleSetup, applyPlaceCharacter), PhaseTurn, PhaseAlert),
-	row(specGainItem, kit.ByHost, offerGainItem, kit.Args(ruleGrenades, applyGainItem), PhaseTurn, PhaseAlert),
-	row(specResolveAlert, kit.ByHost, offerResolveAlert, kit.Args(ruleStarting, applyResolveAlert), PhaseAlert),
-	row(specFinishAlert, kit.ByHost, offerFinishAlert, kit.NoArgs(ruleHowAliens, applyFinishAlert)),
+	kit.Row(specChooseRole, kit.BySeat, offerChooseRole, kit.Args(ruleSetup, applyChooseRole), PhaseChooseRoles),
+	kit.Row(specMove, kit.BySeat, offerMove, kit.Args(ruleContinuing, turnAction(applyMove))),
+	kit.Row(specKillAlien, kit.BySeat, offerKillAlien, kit.Args(ruleHowAliens, turnAction(applyKillAlien))),
+	kit.Row(specThrowGrenade, kit.BySeat, offerThrowGrenade, kit.Args(ruleGrenades, turnAction(applyThrowGrenade))),
+	kit.Row(specDeployScentBomb, kit.BySeat, offerDeployScentBomb, kit.Args(ruleGrenades, turnAction(applyDeployScentBomb))),
+	kit.Row(specUseSystem, kit.BySeat, offerSystem(MoveUseSystem), kit.Args(ruleAlarms, turnAction(applySystem(MoveUseSystem)))),
+	kit.Row(specRepairSystem, kit.BySeat, offerSystem(MoveRepairSystem), kit.Args(ruleAlarms, turnAction(applySystem(MoveRepairSystem)))),
+	kit.Row(specUnlockSystem, kit.BySeat, offerSystem(MoveUnlockSystem), kit.Args(ruleAlarms, turnAction(applySystem(MoveUnlockSystem)))),
+	kit.Row(specHackSystem, kit.BySeat, offerSystem(MoveHackSystem), kit.Args(ruleConcealment, turnAction(applySystem(MoveHackSystem)))),
+	kit.Row(specCardAction, kit.BySeat, offerCardAction, kit.Args(ruleAlarms, turnAction(applyCardAction))),
+	kit.Row(specEndTurn, kit.BySeat, offerEndTurn, kit.NoArgs(ruleStarting, applyEndTurn)),
+	kit.Row(specRespawn, kit.BySeat, offerRespawn, kit.Args(ruleElimination, applyRespawn)),
+	kit.Row(specDiscard, kit.BySeat, offerDiscard, kit.Args(ruleGrenades, applyDiscard)),
+	kit.Row(specNoteContraband, kit.BySeat, offerContraband(specNoteContraband), kit.Args(ruleContraband, applyNoteContraband)),
+	kit.Row(specUseContraband, kit.BySeat, offerContraband(specUseContraband), kit.NoArgs(ruleContraband, applyLoseContraband("contraband_used", "You used your contraband: it leaves the game. Apply its effect."))),
+	kit.Row(specRevealContraband, kit.BySeat, offerContraband(specRevealContraband), kit.NoArgs(ruleContraband, applyLoseContraband("contraband_revealed", "You talked about or revealed your contraband: it leaves the game."))),
+	kit.Row(specAddAlien, kit.ByHost, offerAddAlien, kit.Args(ruleHowAliens, applyAddAlien), PhaseTurn, PhaseAlert),
+	kit.Row(specMoveAlien, kit.ByHost, offerMoveAlien, kit.Args(ruleHowAliens, applyMoveAlien), PhaseTurn, PhaseAlert),
+	kit.Row(specRemoveAlien, kit.ByHost, offerRemoveAlien, kit.Args(ruleShipControl, applyRemoveAlien), PhaseTurn, PhaseAlert),
+	kit.Row(specKillAliens, kit.ByHost, offerKillAliens, kit.Args(ruleHowAliens, applyKillAliens), PhaseTurn, PhaseAlert),
+	kit.Row(specRaiseTrack, kit.ByHost, offerRaiseTrack, kit.Args(ruleTrackText, applyRaiseTrack), PhaseTurn, PhaseAlert),
+	kit.Row(specLowerShipControl, kit.ByHost, offerLowerShipControl, kit.Args(ruleTrackText, applyLowerShipControl), PhaseTurn, PhaseAlert),
+	kit.Row(specSoundAlarm, kit.ByHost, offerSoundAlarm, kit.Args(ruleAlarms, applySoundAlarm), PhaseTurn, PhaseAlert),
+	kit.Row(specArmSuppression, kit.ByHost, offerArmSuppression, kit.Args(ruleAlarms, applyArmSuppression), PhaseTurn, PhaseAlert),
+	kit.Row(specCancelSuppression, kit.ByHost, offerCancelSuppression, kit.NoArgs(ruleAlarms, applyCancelSuppression), PhaseTurn, PhaseAlert),
+	kit.Row(specLockSystem, kit.ByHost, offerLockSystem, kit.Args(ruleConcealment, applyLockSystem), PhaseTurn, PhaseAlert),
+	kit.Row(specPlaceHoneypot, kit.ByHost, offerPlaceHoneypot, kit.Args(ruleAlarms, applyPlaceHoneypot), PhaseTurn, PhaseAlert),
+	kit.Row(specRemoveHoneypot, kit.ByHost, offerRemoveHoneypot, kit.Args(ruleAlarms, applyRemoveHoneypot), PhaseTurn, PhaseAlert),
+	kit.Row(specInjure, kit.ByHost, offerInjure, kit.Args(ruleHowAliens, applyInjure), PhaseTurn, PhaseAlert),
+	kit.Row(specHeal, kit.ByHost, offerHeal, kit.Args(ruleHowAliens, applyHeal), PhaseTurn, PhaseAlert),
+	kit.Row(specPlaceCharacter, kit.ByHost, offerPlaceCharacter, kit.Args(ruleSetup, applyPlaceCharacter), PhaseTurn, PhaseAlert),
+	kit.Row(specGainItem, kit.ByHost, offerGainItem, kit.Args(ruleGrenades, applyGainItem), PhaseTurn, PhaseAlert),
+	kit.Row(specResolveAlert, kit.ByHost, offerResolveAlert, kit.Args(ruleStarting, applyResolveAlert), PhaseAlert),
+	kit.Row(specFinishAlert, kit.ByHost, offerFinishAlert, kit.NoArgs(ruleHowAliens, applyFinishAlert)),
 )
 
-// row builds one row of the move table. Every move is followed by the Ship
-// Control bonus check: when the move took the last alien off the ship,
-// Ship Control rises and an alert is drawn (Ship Control).
-func row(spec kit.MoveSpec, who kit.Who, offer func(s *State, seat int) *kit.MoveSpec, apply func(t *turn, seat int, m kit.Move) error, phases ...string) kit.MoveDef[State] {
-	host := who == kit.ByHost
-	return kit.MoveDef[State]{Spec: spec, Who: who, Phases: phases,
-		Offer: func(s *State, seat int) *kit.MoveSpec {
-			sp := offer(s, seat)
-			if sp != nil {
-				sp.Host = host
-			}
-			return sp
-		},
-		Apply: func(t *turn, seat int, m kit.Move) error {
-			before := t.S.aliensAboard()
-			if err := apply(t, seat, m); err != nil {
-				return err
-			}
-			if before > 0 && t.S.aliensAboard() == 0 && t.S.End == nil {
-				t.S.bonus(t)
-			}
-			return nil
-		}}
+// shipControlBonus follows every move: when the move took the last alien
+// off the ship, Ship Control rises and an alert is drawn (Ship Control).
+func shipControlBonus(t *turn) {
+	if t.Before.aliensAboard() > 0 && t.S.aliensAboard() == 0 && t.S.End == nil {
+		t.S.bonus(t)
+	}
 }
 
 // turnAction wraps the handler of an action of the player whose turn it is:

@@ -28,7 +28,7 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	Phase:        func(s *State) string { return s.Phase },
 	SeatOnlyCode: "not_a_player",
 },
-	kit.MoveDef[State]{Spec: specGive, Offer: offerGive, Apply: kit.Args(ruleGiving, give)},
+	kit.Row(specGive, kit.BySeat, offerGive, kit.Args(ruleGiving, give)),
 )
 
 // gameOver refuses every move once a seat has reached the target.

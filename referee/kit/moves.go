@@ -38,6 +38,10 @@ const (
 type Turn[S any] struct {
 	// S is the clone the move changes; the caller's state is never touched.
 	S *S
+	// Before is the state as it was before the move (Moves.Apply sets it):
+	// read it, never change it. A check that compares the state before and
+	// after a move (MovesConfig.After) reads it. Nil on a Turn built by hand.
+	Before *S
 	// Ctx is the move's context; RNG is Ctx.RNG.
 	Ctx     Ctx
 	RNG     *RNG
@@ -89,6 +93,31 @@ type MoveDef[S any] struct {
 	Apply func(t *Turn[S], seat int, m Move) error
 }
 
+// Offerer is the type of a row's offer for Row: one entry
+// (MoveDef.Offer) or several (MoveDef.OfferAll).
+type Offerer[S any] interface {
+	func(s *S, seat int) *MoveSpec | func(s *S, seat int) []MoveSpec
+}
+
+// Row declares one row of a move table, the one way every game writes
+// its rows: the catalog entry, who makes the move, its offer (a func
+// returning one entry becomes MoveDef.Offer, one returning several
+// MoveDef.OfferAll), its apply (usually Args or NoArgs around a typed
+// handler) and, optionally, the phases in which it may be made at all.
+//
+//	kit.Row(specGive, kit.BySeat, offerGive, kit.Args(ruleGiving, give))
+//	kit.Row(specReset, kit.ByHost, offerReset, kit.NoArgs(ruleHost, reset), PhasePlay)
+func Row[S any, O Offerer[S]](spec MoveSpec, who Who, offer O, apply func(t *Turn[S], seat int, m Move) error, phases ...string) MoveDef[S] {
+	d := MoveDef[S]{Spec: spec, Who: who, Phases: phases, Apply: apply}
+	switch f := any(offer).(type) {
+	case func(s *S, seat int) *MoveSpec:
+		d.Offer = f
+	case func(s *S, seat int) []MoveSpec:
+		d.OfferAll = f
+	}
+	return d
+}
+
 // MovesConfig is what a move table needs to know about its game's state.
 type MovesConfig[S any] struct {
 	// Game is the game's name as rule sections begin with it
@@ -123,11 +152,15 @@ type Moves[S any] struct {
 	specs []MoveSpec
 }
 
-// NewMoves builds a move table. It panics on a duplicate move type or a row
-// without Offer or Apply: tables are package-level values checked at init.
+// NewMoves builds a move table. It panics on a row without a type, a
+// duplicate move type or a row without Offer or Apply: tables are
+// package-level values checked at init.
 func NewMoves[S any](cfg MovesConfig[S], defs ...MoveDef[S]) *Moves[S] {
 	ms := &Moves[S]{cfg: cfg, index: map[string]int{}}
 	for _, d := range defs {
+		if d.Spec.Type == "" {
+			panic("kit: a move row has no type (label " + fmt.Sprintf("%q", d.Spec.Label) + ")")
+		}
 		if _, dup := ms.index[d.Spec.Type]; dup {
 			panic("kit: duplicate move type " + d.Spec.Type)
 		}
@@ -225,13 +258,29 @@ func (ms *Moves[S]) Offers(s *S, seat int) []MoveSpec {
 	return out
 }
 
-// offered lists a row's offered entries for seat now.
+// offered lists a row's offered entries for seat now. Each entry's Host
+// is the row's, as in the catalog (Specs), whatever the offer built it
+// from.
 func (d MoveDef[S]) offered(s *S, seat int) []MoveSpec {
+	host := d.Who == ByHost
 	if d.OfferAll != nil {
-		return d.OfferAll(s, seat)
+		out := d.OfferAll(s, seat)
+		for i := range out {
+			if out[i].Host != host {
+				// The offer may hand out a shared slice: mark a copy.
+				out = slices.Clone(out)
+				for j := range out {
+					out[j].Host = host
+				}
+				break
+			}
+		}
+		return out
 	}
 	if sp := d.Offer(s, seat); sp != nil {
-		return []MoveSpec{*sp}
+		o := *sp
+		o.Host = host
+		return []MoveSpec{o}
 	}
 	return nil
 }
@@ -272,7 +321,7 @@ func (ms *Moves[S]) Apply(st State, who Actor, m Move, ctx Ctx) (Result, error) 
 		return Result{}, Errorf("wrong_phase", d.Spec.Rule, "%s is not possible in this phase.", d.Spec.Label)
 	}
 	offered := d.offered(s0, seat)
-	t := &Turn[S]{S: ms.cfg.Clone(s0), Ctx: ctx, RNG: ctx.RNG}
+	t := &Turn[S]{S: ms.cfg.Clone(s0), Before: s0, Ctx: ctx, RNG: ctx.RNG}
 	if err := d.Apply(t, seat, m); err != nil {
 		return Result{}, withArgKinds(err, d.Spec)
 	}

@@ -55,26 +55,26 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	Phase: func(s *State) string { return s.Phase },
 	After: func(t *kit.Turn[State]) { t.S.Moves++ },
 },
-	row(MoveAssign, kit.BySeat, inRollCall, offerAssign, kit.Args(secRollCall, assign)),
-	row(MovePass, kit.BySeat, inRollCall, offerPass, kit.NoArgs(secRollCall, pass)),
-	row(MoveAdvance, kit.BySeat, inLightsOut, offerAdvance(false), kit.Args(secAdvancing, advanceFree)),
-	row(MoveAdvancePaying, kit.BySeat, inLightsOut, offerAdvance(true), kit.Args(secAdvancing, advancePaying)),
-	row(MoveStopAdvancing, kit.BySeat, inLightsOut, offerStopAdvancing, kit.NoArgs(secTunnels, stopAdvancing)),
-	row(MoveKeepLoot, kit.BySeat, inLightsOut, offerKeepLoot, kit.Args(secAdvancing, keepLoot)),
-	row(MoveGuardsPay, kit.BySeat, inLightsOut, offerGuardsPay, kit.Args(secSoloTunnel, guardsPay)),
-	row(MoveLatecomer, kit.BySeat, inLightsOut, offerLatecomer, kit.Args(secTunnels, latecomer)),
-	row(MoveAdvanceLantern, kit.BySeat, inLightsOut, offerAdvanceLantern, kit.Args(secIcons, advanceLantern)),
-	row(MoveReserveItem, kit.BySeat, inLightsOut, offerPlain(MoveReserveItem), kit.Args(secIcons, reserveItem)),
-	row(MoveCraftItem, kit.BySeat, inLightsOut, offerCraftItem, kit.Args(secIcons, craftItem)),
-	row(MoveCraftReserved, kit.BySeat, inLightsOut, offerCraftReserved, kit.Args(secIcons, craftReserved)),
-	row(MoveGainItem, kit.BySeat, inLightsOut, offerPlain(MoveGainItem), kit.Args(secIcons, gainItem)),
-	row(MoveUpgradeItem, kit.BySeat, inLightsOut, offerNever, kit.Args(secIcons, upgradeItem)),
-	row(MoveRecruit, kit.BySeat, inLightsOut, offerRecruit, kit.Args(secMinions, recruit)),
-	row(MoveKeepMinion, kit.BySeat, inLightsOut, offerKeepMinion, kit.Args(secMinions, keepMinion)),
-	row(MovePlayTome, kit.BySeat, inLightsOut, offerPlayTome, kit.Args(secLegend, playTome)),
-	row(MoveResolveLegend, kit.ByHostOrSeat, inLegend, byFirstPlayer(offerResolveLegend), firstPlayerOnly(kit.Args(secLegend, resolveLegend), secLegend)),
-	row(MoveFinishRaid, kit.ByHostOrSeat, inLastRaid, byFirstPlayer(offerPlain(MoveFinishRaid)), firstPlayerOnly(kit.NoArgs(secEnd, finishRaid), secEnd)),
-	row(MoveSubmitFinalScore, kit.BySeat, inScoring, offerSubmitFinalScore, kit.Args(secEnd, submitFinalScore)),
+	kit.Row(catalogSpecs[MoveAssign], kit.BySeat, offerAssign, kit.Args(secRollCall, assign), inRollCall...),
+	kit.Row(catalogSpecs[MovePass], kit.BySeat, offerPass, kit.NoArgs(secRollCall, pass), inRollCall...),
+	kit.Row(catalogSpecs[MoveAdvance], kit.BySeat, offerAdvance(false), kit.Args(secAdvancing, advanceFree), inLightsOut...),
+	kit.Row(catalogSpecs[MoveAdvancePaying], kit.BySeat, offerAdvance(true), kit.Args(secAdvancing, advancePaying), inLightsOut...),
+	kit.Row(catalogSpecs[MoveStopAdvancing], kit.BySeat, offerStopAdvancing, kit.NoArgs(secTunnels, stopAdvancing), inLightsOut...),
+	kit.Row(catalogSpecs[MoveKeepLoot], kit.BySeat, offerKeepLoot, kit.Args(secAdvancing, keepLoot), inLightsOut...),
+	kit.Row(catalogSpecs[MoveGuardsPay], kit.BySeat, offerGuardsPay, kit.Args(secSoloTunnel, guardsPay), inLightsOut...),
+	kit.Row(catalogSpecs[MoveLatecomer], kit.BySeat, offerLatecomer, kit.Args(secTunnels, latecomer), inLightsOut...),
+	kit.Row(catalogSpecs[MoveAdvanceLantern], kit.BySeat, offerAdvanceLantern, kit.Args(secIcons, advanceLantern), inLightsOut...),
+	kit.Row(catalogSpecs[MoveReserveItem], kit.BySeat, offerPlain(MoveReserveItem), kit.Args(secIcons, reserveItem), inLightsOut...),
+	kit.Row(catalogSpecs[MoveCraftItem], kit.BySeat, offerCraftItem, kit.Args(secIcons, craftItem), inLightsOut...),
+	kit.Row(catalogSpecs[MoveCraftReserved], kit.BySeat, offerCraftReserved, kit.Args(secIcons, craftReserved), inLightsOut...),
+	kit.Row(catalogSpecs[MoveGainItem], kit.BySeat, offerPlain(MoveGainItem), kit.Args(secIcons, gainItem), inLightsOut...),
+	kit.Row(catalogSpecs[MoveUpgradeItem], kit.BySeat, offerNever, kit.Args(secIcons, upgradeItem), inLightsOut...),
+	kit.Row(catalogSpecs[MoveRecruit], kit.BySeat, offerRecruit, kit.Args(secMinions, recruit), inLightsOut...),
+	kit.Row(catalogSpecs[MoveKeepMinion], kit.BySeat, offerKeepMinion, kit.Args(secMinions, keepMinion), inLightsOut...),
+	kit.Row(catalogSpecs[MovePlayTome], kit.BySeat, offerPlayTome, kit.Args(secLegend, playTome), inLightsOut...),
+	kit.Row(catalogSpecs[MoveResolveLegend], kit.ByHostOrSeat, byFirstPlayer(offerResolveLegend), firstPlayerOnly(kit.Args(secLegend, resolveLegend), secLegend), inLegend...),
+	kit.Row(catalogSpecs[MoveFinishRaid], kit.ByHostOrSeat, byFirstPlayer(offerPlain(MoveFinishRaid)), firstPlayerOnly(kit.NoArgs(secEnd, finishRaid), secEnd), inLastRaid...),
+	kit.Row(catalogSpecs[MoveSubmitFinalScore], kit.BySeat, offerSubmitFinalScore, kit.Args(secEnd, submitFinalScore), inScoring...),
 )
 
 // byFirstPlayer offers a table step (the legend card resolved, the last
@@ -97,16 +97,6 @@ func firstPlayerOnly(apply func(*kit.Turn[State], int, kit.Move) error, rule str
 		}
 		return apply(t, seat, m)
 	}
-}
-
-// row builds one row of the move table from the catalog entry of typ.
-func row(typ string, who kit.Who, phases []string, offer func(*State, int) *kit.MoveSpec,
-	apply func(*kit.Turn[State], int, kit.Move) error) kit.MoveDef[State] {
-	sp, ok := catalogSpecs[typ]
-	if !ok {
-		panic("lockup: no catalog entry for move " + typ)
-	}
-	return kit.MoveDef[State]{Spec: sp, Phases: phases, Who: who, Offer: offer, Apply: apply}
 }
 
 // offer returns the catalog entry for a move type with some arguments'

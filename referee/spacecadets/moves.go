@@ -1,10 +1,6 @@
 package spacecadets
 
-import (
-	"slices"
-
-	"tablewarden/referee/kit"
-)
+import "tablewarden/referee/kit"
 
 // The move types.
 const (
@@ -85,125 +81,64 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	SeatOnlyCode: "seats_only",
 	After:        checkEnd,
 },
-	withArgs(MoveStartTimer, kit.ByHostOrSeat, startTimer),
-	withArgs(MovePauseTimer, kit.ByHostOrSeat, pauseTimer),
-	withArgs(MoveResumeTimer, kit.ByHostOrSeat, resumeTimer),
-	withArgs(MoveCancelTimer, kit.ByHostOrSeat, cancelTimer),
-	expiryRow(),
-	noArgs(MoveNextStep, kit.ByHostOrSeat, nextStep),
-	withArgs(MoveKeepStarting, kit.ByHostOrSeat, keepStarting),
-	withArgs(MoveUnkeepStarting, kit.ByHostOrSeat, unkeepStarting),
-	noArgs(MoveFinishStarting, kit.ByHostOrSeat, finishStarting),
-	noArgs(MoveScienceDraw, kit.ByHostOrSeat, scienceDraw),
-	withArgs(MoveScienceDrawExtra, kit.ByHostOrSeat, scienceDrawExtra),
-	withArgs(MoveScienceSelect, kit.ByHostOrSeat, scienceSelect),
-	noArgs(MoveScienceUnselect, kit.ByHostOrSeat, scienceUnselect),
-	noArgs(MoveScienceBuild, kit.ByHostOrSeat, scienceBuild),
-	withArgs(MoveResearch, kit.ByHostOrSeat, research),
-	withArgs(MoveSetAsideComponent, kit.ByHostOrSeat, setAside),
-	withArgs(MoveReportWorkbench, kit.ByHostOrSeat, reportWorkbench),
-	noArgs(MoveAbortScience, kit.ByHostOrSeat, abortScience),
-	withArgs(MoveUseEquipment, kit.ByHostOrSeat, useEquipment),
-	withArgs(MoveShipMoved, kit.BySeat, shipMoved),
-	withArgs(MoveSetSpeed, kit.BySeat, setSpeed),
-	withArgs(MoveRadiationBelt, kit.ByHostOrSeat, radiationBelt),
-	withArgs(MoveNullZone, kit.ByHostOrSeat, nullZone),
-	withArgs(MoveDamageCard, kit.BySeat, damageCard),
-	withArgs(MoveRepair, kit.BySeat, repair),
-	withArgs(MoveEnemyLock, kit.BySeat, onEnemy(enemyLock)),
-	withArgs(MoveEnemyShot, kit.BySeat, onEnemy(enemyShot)),
-	withArgs(MoveEnemyDestroyed, kit.BySeat, onEnemy(enemyDestroyed)),
-	withArgs(MoveEnemyDeactivated, kit.BySeat, onEnemy(enemyDeactivated)),
-	withArgs(MoveEnemyMoved, kit.BySeat, onEnemy(enemyMoved)),
-	withArgs(MoveParasiteAttach, kit.BySeat, onEnemy(parasiteAttach)),
-	withArgs(MoveTractorEnemy, kit.BySeat, onEnemy(tractorEnemy)),
-	withArgs(MoveEnemyObstacle, kit.BySeat, onEnemy(enemyObstacle)),
-	withArgs(MoveRoll, kit.ByHostOrSeat, roll),
-	noArgs(MoveRollHalf, kit.ByHostOrSeat, rollHalf),
-	noArgs(MoveRollPlacement, kit.ByHostOrSeat, rollPlacement),
-	withArgs(MoveTractorCrystal, kit.BySeat, tractorCrystal),
-	noArgs(MovePassGate, kit.BySeat, passGate),
-	withArgs(MoveChooseArrival, kit.ByHostOrSeat, chooseArrival),
-	withArgs(MoveExitMap, kit.BySeat, exitMap),
-	noArgs(MoveJumpHome, kit.BySeat, jumpHome),
-	withArgs(MoveTileRevealed, kit.BySeat, tileRevealed),
-	withArgs(MoveRevealCrystal, kit.ByHostOrSeat, revealCrystal),
-	withArgs(MoveSubdueTentacle, kit.ByHostOrSeat, subdueTentacle),
-	withArgs(MoveKrakenActivate, kit.BySeat, krakenActivate),
-	noArgs(MoveStartKrakenPart2, kit.ByHostOrSeat, startPart2),
-	noArgs(MoveScanBeak, kit.ByHostOrSeat, scanBeak),
-	withArgs(MoveDeclareLoss, kit.ByHostOrSeat, declareLoss),
+	kit.Row(specStartTimer, kit.ByHostOrSeat, offerStartTimer, kit.Args(rule(secScience), startTimer)),
+	kit.Row(specPauseTimer, kit.ByHostOrSeat, offerPauseTimer, kit.Args(rule(secScience), pauseTimer)),
+	kit.Row(specResumeTimer, kit.ByHostOrSeat, offerResumeTimer, kit.Args(rule(secScience), resumeTimer)),
+	kit.Row(specCancelTimer, kit.ByHostOrSeat, offerCancelTimer, kit.Args(rule(secScience), cancelTimer)),
+	kit.Row(specTimerExpired, kit.BySystem, offerTimerExpired, kit.Args(rule(secScience), timerExpired)),
+	kit.Row(specNextStep, kit.ByHostOrSeat, offerNextStep, kit.NoArgs(rule(secTurn), nextStep)),
+	kit.Row(specKeepStarting, kit.ByHostOrSeat, offerKeepStarting, kit.Args(rule(secScience), keepStarting)),
+	kit.Row(specUnkeepStarting, kit.ByHostOrSeat, offerUnkeepStarting, kit.Args(rule(secScience), unkeepStarting)),
+	kit.Row(specFinishStarting, kit.ByHostOrSeat, offerFinishStarting, kit.NoArgs(rule(secScience), finishStarting)),
+	kit.Row(specScienceDraw, kit.ByHostOrSeat, offerScienceDraw, kit.NoArgs(rule(secScience), scienceDraw)),
+	kit.Row(specScienceDrawExtra, kit.ByHostOrSeat, offerScienceDrawExtra, kit.Args(rule(secScience), scienceDrawExtra)),
+	kit.Row(specScienceSelect, kit.ByHostOrSeat, offerScienceSelect, kit.Args(rule(secScience), scienceSelect)),
+	kit.Row(specScienceUnselect, kit.ByHostOrSeat, offerScienceUnselect, kit.NoArgs(rule(secScience), scienceUnselect)),
+	kit.Row(specScienceBuild, kit.ByHostOrSeat, offerScienceBuild, kit.NoArgs(rule(secScience), scienceBuild)),
+	kit.Row(specResearch, kit.ByHostOrSeat, offerResearch, kit.Args(rule(secScience), research)),
+	kit.Row(specSetAsideComponent, kit.ByHostOrSeat, offerSetAsideComponent, kit.Args(rule(secScience), setAside)),
+	kit.Row(specReportWorkbench, kit.ByHostOrSeat, offerReportWorkbench, kit.Args(rule(secScience), reportWorkbench)),
+	kit.Row(specAbortScience, kit.ByHostOrSeat, offerAbortScience, kit.NoArgs(rule(secScience), abortScience)),
+	kit.Row(specUseEquipment, kit.ByHostOrSeat, offerUseEquipment, kit.Args(rule(secUsing), useEquipment)),
+	kit.Row(specShipMoved, kit.BySeat, offerShipMoved, tableReport(kit.Args(rule(secMissions), shipMoved))),
+	kit.Row(specSetSpeed, kit.BySeat, offerSetSpeed, tableReport(kit.Args(rule(secMissions), setSpeed))),
+	kit.Row(specRadiationBelt, kit.ByHostOrSeat, offerRadiationBelt, kit.Args(rule(secMapTiles), radiationBelt)),
+	kit.Row(specNullZone, kit.ByHostOrSeat, offerNullZone, kit.Args(rule(secMapTiles), nullZone)),
+	kit.Row(specDamageCard, kit.BySeat, offerDamageCard, tableReport(kit.Args(rule(secMissions), damageCard))),
+	kit.Row(specRepair, kit.BySeat, offerRepair, tableReport(kit.Args(rule(secMissions), repair))),
+	kit.Row(specEnemyLock, kit.BySeat, offerEnemyLock, tableReport(kit.Args(rule(secEnemies), onEnemy(enemyLock)))),
+	kit.Row(specEnemyShot, kit.BySeat, offerEnemyShot, kit.Args(rule(secEnemies), onEnemy(enemyShot))),
+	kit.Row(specEnemyDestroyed, kit.BySeat, offerEnemyDestroyed, tableReport(kit.Args(rule(secEnemies), onEnemy(enemyDestroyed)))),
+	kit.Row(specEnemyDeactivated, kit.BySeat, offerEnemyDeactivated, tableReport(kit.Args(rule(secEnemies), onEnemy(enemyDeactivated)))),
+	kit.Row(specEnemyMoved, kit.BySeat, offerEnemyMoved, tableReport(kit.Args(rule(secEnemies), onEnemy(enemyMoved)))),
+	kit.Row(specParasiteAttach, kit.BySeat, offerParasiteAttach, tableReport(kit.Args(rule(secEnemies), onEnemy(parasiteAttach)))),
+	kit.Row(specTractorEnemy, kit.BySeat, offerTractorEnemy, tableReport(kit.Args(rule(secEnemies), onEnemy(tractorEnemy)))),
+	kit.Row(specEnemyObstacle, kit.BySeat, offerEnemyObstacle, tableReport(kit.Args(rule(secMapTiles), onEnemy(enemyObstacle)))),
+	kit.Row(specRoll, kit.ByHostOrSeat, offerRoll, kit.Args(rule(secEnemies), roll)),
+	kit.Row(specRollHalf, kit.ByHostOrSeat, offerRollHalf, kit.NoArgs(rule(secEnemies), rollHalf)),
+	kit.Row(specRollPlacement, kit.ByHostOrSeat, offerRollPlacement, kit.NoArgs(rule(secM7), rollPlacement)),
+	kit.Row(specTractorCrystal, kit.BySeat, offerTractorCrystal, tableReport(kit.Args(rule(secMissions), tractorCrystal))),
+	kit.Row(specPassGate, kit.BySeat, offerPassGate, tableReport(kit.NoArgs(rule(secM7), passGate))),
+	kit.Row(specChooseArrival, kit.ByHostOrSeat, offerChooseArrival, kit.Args(rule(secM7), chooseArrival)),
+	kit.Row(specExitMap, kit.BySeat, offerExitMap, tableReport(kit.Args(rule(secMissions), exitMap))),
+	kit.Row(specJumpHome, kit.BySeat, offerJumpHome, tableReport(kit.NoArgs(rule(secMissions), jumpHome))),
+	kit.Row(specTileRevealed, kit.BySeat, offerTileRevealed, kit.Args(rule(secH1), tileRevealed)),
+	kit.Row(specRevealCrystal, kit.ByHostOrSeat, offerRevealCrystal, tableReport(kit.Args(rule(secH4), revealCrystal))),
+	kit.Row(specSubdueTentacle, kit.ByHostOrSeat, offerSubdueTentacle, tableReport(kit.Args(rule(secM10), subdueTentacle))),
+	kit.Row(specKrakenActivate, kit.BySeat, offerKrakenActivate, tableReport(kit.Args(rule(secM10), krakenActivate))),
+	kit.Row(specStartKrakenPart2, kit.ByHostOrSeat, offerStartKrakenPart2, kit.NoArgs(rule(secM10), startPart2)),
+	kit.Row(specScanBeak, kit.ByHostOrSeat, offerScanBeak, kit.NoArgs(rule(secM10), scanBeak)),
+	kit.Row(specDeclareLoss, kit.ByHostOrSeat, offerDeclareLoss, kit.Args(rule(secMissions), declareLoss)),
 )
 
-// withArgs is the row of a move with typed arguments: its catalog entry,
-// who makes it, its offers and its handler. bad_args names the move's
-// section.
-func withArgs[A any](typ string, who kit.Who, h func(t *turn, seat int, a A) error) kit.MoveDef[State] {
-	spec := catalogSpec(typ)
-	return kit.MoveDef[State]{Spec: spec, Who: who, OfferAll: offersOf(typ), Apply: tableReport(typ, kit.Args(spec.Rule, h))}
-}
-
-// noArgs is the row of a move without arguments.
-func noArgs(typ string, who kit.Who, h func(t *turn, seat int) error) kit.MoveDef[State] {
-	spec := catalogSpec(typ)
-	return kit.MoveDef[State]{Spec: spec, Who: who, OfferAll: offersOf(typ), Apply: tableReport(typ, kit.NoArgs(spec.Rule, h))}
-}
-
-// expiryRow is the server's timer expiry: offered to the server for each
-// running timer.
-func expiryRow() kit.MoveDef[State] {
-	spec := catalogSpec(kit.TimerExpiredMove)
-	return kit.MoveDef[State]{Spec: spec, Who: kit.BySystem, Apply: kit.Args(spec.Rule, timerExpired),
-		OfferAll: func(s *State, _ int) []kit.MoveSpec {
-			var names []kit.Choice
-			for _, tm := range s.Timers {
-				if tm.Running {
-					names = append(names, kit.Choice{Value: tm.Name, Label: tm.Label})
-				}
-			}
-			if len(names) == 0 {
-				return nil
-			}
-			o := spec
-			o.Args = slices.Clone(spec.Args)
-			o.Args[0].Choices = names
-			return []kit.MoveSpec{o}
-		}}
-}
-
-// catalogSpec returns the catalog entry of a move type.
-func catalogSpec(typ string) kit.MoveSpec {
-	i := slices.IndexFunc(moveCatalog, func(m kit.MoveSpec) bool { return m.Type == typ })
-	return moveCatalog[i]
-}
-
-// offersOf returns a row's offers: the entries of its type among what the
-// seat (-1: the host) may do now.
-func offersOf(typ string) func(s *State, seat int) []kit.MoveSpec {
-	return func(s *State, seat int) []kit.MoveSpec {
-		return available(s, seat, typ)
-	}
-}
-
-// tableReports are the moves by which the table reports what happened on
-// the physical board; they are taken only once the mission is running
-// (they are offered from then on, and only then).
-var tableReports = []string{
-	MoveShipMoved, MoveSetSpeed, MoveDamageCard, MoveRepair, MoveEnemyLock,
-	MoveEnemyDestroyed, MoveEnemyDeactivated, MoveEnemyMoved, MoveParasiteAttach,
-	MoveTractorEnemy, MoveEnemyObstacle, MoveTractorCrystal, MovePassGate,
-	MoveJumpHome, MoveExitMap, MoveRevealCrystal, MoveSubdueTentacle, MoveKrakenActivate,
-}
-
-// tableReport refuses a table report during setup ("wrong_step") before
-// its arguments are read; other moves pass through.
-func tableReport(typ string, apply func(t *turn, seat int, m kit.Move) error) func(t *turn, seat int, m kit.Move) error {
-	if !slices.Contains(tableReports, typ) {
-		return apply
-	}
+// tableReport refuses a report from the table during setup ("wrong_step")
+// before its arguments are read: the table reports what happened on the
+// physical board only once the mission is running (the reports are
+// offered from then on, and only then).
+func tableReport(apply func(t *turn, seat int, m kit.Move) error) func(t *turn, seat int, m kit.Move) error {
 	return func(t *turn, seat int, m kit.Move) error {
 		if t.S.Step == "setup" {
-			return kit.Errorf("wrong_step", rule(secMissions), "The mission has not begun: the table reports %s only once the starting equipment is chosen.", typ)
+			return kit.Errorf("wrong_step", rule(secMissions), "The mission has not begun: the table reports %s only once the starting equipment is chosen.", m.Type)
 		}
 		return apply(t, seat, m)
 	}
