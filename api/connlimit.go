@@ -208,8 +208,7 @@ func refuseConn(conn net.Conn) {
 	conn.Close()
 }
 
-// limitedConn releases its slot when closed (also after a Hijack: the
-// stream closes the same net.Conn).
+// limitedConn releases its slot when closed.
 type limitedConn struct {
 	net.Conn
 	lim   *connLimiter

@@ -37,6 +37,7 @@ type openAPIContract struct {
 	doc    *openapi3.T
 	router routers.Router
 	view   *openapi3.Schema
+	patch  *openapi3.Schema
 }
 
 var (
@@ -75,7 +76,12 @@ func loadContract() (*openAPIContract, error) {
 		}
 		// The PNG of the join QR code is checked as an opaque file.
 		openapi3filter.RegisterBodyDecoder("image/png", openapi3filter.FileBodyDecoder)
-		contract = &openAPIContract{doc: doc, router: router, view: view.Value}
+		patch := doc.Components.Schemas["StreamPatch"]
+		if patch == nil {
+			contractErr = fmt.Errorf("openapi.json has no StreamPatch schema")
+			return
+		}
+		contract = &openAPIContract{doc: doc, router: router, view: view.Value, patch: patch.Value}
 	})
 	return contract, contractErr
 }
@@ -151,7 +157,7 @@ func (ct *checkingTransport) RoundTrip(req *http.Request) (*http.Response, error
 		if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 			ct.report("openapi: %s = %d: %v", where, res.StatusCode, err)
 		}
-		res.Body = &sseChecker{ReadCloser: res.Body, where: where, view: c.view, report: ct.report}
+		res.Body = &sseChecker{ReadCloser: res.Body, where: where, view: c.view, patch: c.patch, report: ct.report}
 		return res, nil
 	}
 	body, err := io.ReadAll(res.Body)
@@ -169,11 +175,13 @@ func (ct *checkingTransport) RoundTrip(req *http.Request) (*http.Response, error
 }
 
 // sseChecker passes an event stream through and checks each complete
-// "view" event's data against the ViewResponse schema.
+// "view" event's data against the ViewResponse schema, and each "patch"
+// event's against StreamPatch.
 type sseChecker struct {
 	io.ReadCloser
 	where  string
 	view   *openapi3.Schema
+	patch  *openapi3.Schema
 	report func(format string, args ...any)
 	buf    []byte
 	event  string
@@ -198,8 +206,8 @@ func (s *sseChecker) Read(p []byte) (int, error) {
 func (s *sseChecker) line(l string) {
 	switch {
 	case l == "":
-		if s.event == "view" && len(s.data) > 0 {
-			s.check(strings.Join(s.data, "\n"))
+		if (s.event == "view" || s.event == "patch") && len(s.data) > 0 {
+			s.check(s.event, strings.Join(s.data, "\n"))
 		}
 		s.event, s.data = "", nil
 	case strings.HasPrefix(l, "event:"):
@@ -209,14 +217,18 @@ func (s *sseChecker) line(l string) {
 	}
 }
 
-func (s *sseChecker) check(data string) {
+func (s *sseChecker) check(event, data string) {
 	var v any
 	if err := json.Unmarshal([]byte(data), &v); err != nil {
-		s.report("openapi: %s: view event is not JSON: %v", s.where, err)
+		s.report("openapi: %s: %s event is not JSON: %v", s.where, event, err)
 		return
 	}
-	if err := s.view.VisitJSON(v, openapi3.MultiErrors(), openapi3.DisableSchemaErrorDetails()); err != nil {
-		s.report("openapi: %s: view event does not match ViewResponse: %v", s.where, err)
+	schema, name := s.view, "ViewResponse"
+	if event == "patch" {
+		schema, name = s.patch, "StreamPatch"
+	}
+	if err := schema.VisitJSON(v, openapi3.MultiErrors(), openapi3.DisableSchemaErrorDetails()); err != nil {
+		s.report("openapi: %s: %s event does not match %s: %v", s.where, event, name, err)
 	}
 }
 
@@ -258,6 +270,8 @@ func TestOpenAPICheckBites(t *testing.T) {
 		{"undocumented status", "/api/games", "application/json", string(games), 418, false},
 		{"undocumented route", "/api/nowhere", "application/json", "{}", 200, false},
 		{"view event with an undocumented field", streamPath, "text/event-stream", "event: view\ndata: " + withField(view) + "\n\n", 200, false},
+		{"patch event", streamPath, "text/event-stream", "event: patch\ndata: [{\"op\":\"test\",\"path\":\"/version\",\"value\":3},{\"op\":\"add\",\"path\":\"/log/-\",\"value\":{}}]   \n\n", 200, true},
+		{"patch event with a move operation", streamPath, "text/event-stream", "event: patch\ndata: [{\"op\":\"move\",\"from\":\"/a\",\"path\":\"/b\"}]\n\n", 200, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

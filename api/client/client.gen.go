@@ -3603,6 +3603,30 @@ func (e SpaceCadetsViewPhase) Valid() bool {
 	}
 }
 
+// Defines values for StreamPatchOpOp.
+const (
+	Add     StreamPatchOpOp = "add"
+	Remove  StreamPatchOpOp = "remove"
+	Replace StreamPatchOpOp = "replace"
+	Test    StreamPatchOpOp = "test"
+)
+
+// Valid indicates whether the value is a known member of the StreamPatchOpOp enum.
+func (e StreamPatchOpOp) Valid() bool {
+	switch e {
+	case Add:
+		return true
+	case Remove:
+		return true
+	case Replace:
+		return true
+	case Test:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ViewResponseStatus.
 const (
 	Ended   ViewResponseStatus = "ended"
@@ -7556,6 +7580,23 @@ type SpaceCadetsViewGame string
 // SpaceCadetsViewPhase defines model for SpaceCadetsView.Phase.
 type SpaceCadetsViewPhase string
 
+// StreamPatch The data of a stream's 'patch' event (?patches=1): a JSON Patch (RFC 6902) against the view this stream sent last. Its first operation tests that view's version; the others add, replace or remove whole parts: a field of the ViewResponse ('/status'), a field of its game view ('/view/moves'), or a log entry (the log slides: 'remove' '/log/0' for each entry gone from its front, 'add' '/log/-' for each new one at its end). Apply the operations in order; if one does not apply (the test fails: an event was missed), reopen the stream, which starts with a whole view. A game view that appears or goes comes as a whole 'view' event. The data is padded with spaces (equal sizes).
+type StreamPatch = []StreamPatchOp
+
+// StreamPatchOp defines model for StreamPatchOp.
+type StreamPatchOp struct {
+	Op StreamPatchOpOp `json:"op"`
+
+	// Path A JSON Pointer (RFC 6901).
+	Path string `json:"path"`
+
+	// Value The new value ('add', 'replace') or the value tested ('test'); absent for 'remove'.
+	Value interface{} `json:"value,omitempty"`
+}
+
+// StreamPatchOpOp defines model for StreamPatchOp.Op.
+type StreamPatchOpOp string
+
 // Timer defines model for Timer.
 type Timer struct {
 	Deadline    time.Time `json:"deadline"`
@@ -7785,7 +7826,7 @@ type StreamParams struct {
 	// As Which cookie identifies the caller when no Bearer token is sent: seat (default), host, or board (public view).
 	As *StreamParamsAs `form:"as,omitempty" json:"as,omitempty"`
 
-	// Patches 1: after the first whole view, send 'patch' events with only the parts that changed since this stream's last event: {version, base, set, del, log: {drop, add}} (README, Performance; web/static/app.js applyPatch merges them). A reconnect starts with a whole view.
+	// Patches 1: after the first whole view, send 'patch' events with only what changed since this stream's last event, as a JSON Patch (RFC 6902; schema StreamPatch; web/static/app.js applyPatch applies them). A reconnect starts with a whole view.
 	Patches *StreamParamsPatches `form:"patches,omitempty" json:"patches,omitempty"`
 }
 
