@@ -8,6 +8,7 @@ require (
 	github.com/KimMachineGun/automemlimit v1.0.2
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
+	github.com/coder/websocket v1.8.15
 	github.com/evanphx/json-patch/v5 v5.9.11
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/goccy/go-json v0.12.0

@@ -39,6 +39,13 @@ func bindJSON(c echo.Context, dst any) error {
 		}
 		return table.Errorf(table.CodeInvalid, "Could not read the request body.")
 	}
+	return decodeStrict(buf, dst)
+}
+
+// decodeStrict decodes the JSON in buf into dst as bindJSON does once it
+// has the body: UTF-8 only, shallow, no unknown fields, no trailing data.
+// The WebSocket bench route (benchws.go) decodes its move messages with it.
+func decodeStrict(buf *bytes.Buffer, dst any) error {
 	if !utf8.Valid(buf.Bytes()) {
 		return errNotUTF8
 	}

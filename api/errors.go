@@ -92,8 +92,26 @@ func (s *Server) httpErrorHandler(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
-	ae := toError(err)
 	rid := c.Response().Header().Get(echo.HeaderXRequestID)
+	st, body := s.errorReply(err, rid)
+	setRetryAfter(c, st)
+	if st >= 500 {
+		s.log.Error("request failed", "request_id", rid, "method", c.Request().Method, "path", c.Path(), "err", err)
+	}
+	if c.Request().Method == http.MethodHead {
+		c.NoContent(st)
+		return
+	}
+	if werr := c.JSON(st, body); werr != nil {
+		s.log.Warn("write error response", "err", werr)
+	}
+}
+
+// errorReply is the status and body that err answers with, under request
+// id rid; it counts the error in the metrics. The HTTP error handler and
+// the WebSocket bench route (benchws.go) answer with it.
+func (s *Server) errorReply(err error, rid string) (int, errorBody) {
+	ae := toError(err)
 	body := errorBody{Error: ae.Code, Message: ae.Message, RequestID: rid, Version: ae.Version}
 	switch {
 	case ae.Reason != "":
@@ -106,17 +124,6 @@ func (s *Server) httpErrorHandler(err error, c echo.Context) {
 		body.Rule = ae.Rule.Rule
 		body.Params = ae.Rule.Params
 	}
-	st := status(ae.Code)
-	setRetryAfter(c, st)
-	if st >= 500 {
-		s.log.Error("request failed", "request_id", rid, "method", c.Request().Method, "path", c.Path(), "err", err)
-	}
 	s.metrics.errors.inc(string(ae.Code))
-	if c.Request().Method == http.MethodHead {
-		c.NoContent(st)
-		return
-	}
-	if werr := c.JSON(st, body); werr != nil {
-		s.log.Warn("write error response", "err", werr)
-	}
+	return status(ae.Code), body
 }

@@ -217,6 +217,10 @@ func (s *Server) routes() {
 	a.POST("/noop/commit", s.handleNoopCommit)
 	a.GET("/debug/pprof/profile", s.handlePprofProfile)
 	a.GET("/debug/pprof/heap", s.handlePprofHeap)
+	if s.cfg.BenchRoutes {
+		// A measured prototype, in no API document (benchws.go).
+		a.GET("/bench/tables/:id/ws", s.handleBenchWS)
+	}
 
 	s.webRoutes()
 }

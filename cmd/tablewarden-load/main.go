@@ -60,6 +60,7 @@ type options struct {
 	duration, ceilingDur               time.Duration
 	sse, ceilings, pin, short          bool
 	patches                            bool
+	transport                          string
 	genDB, coldStart                   string
 	genTables, genMoves                int
 	gomaxprocs                         int
@@ -100,6 +101,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.IntVar(&o.sources, "sources", 8, "source addresses 127.0.0.2 … 127.0.0.(1+n)")
 	fs.BoolVar(&o.sse, "sse", true, "one SSE stream per seat; measure fan-out")
 	fs.BoolVar(&o.patches, "patches", true, "open the streams with ?patches=1 (only what changed after the first view), merging as a phone does, as the phone page does; false: whole views")
+	fs.StringVar(&o.transport, "transport", "http", "http: moves by POST, views over SSE (the phone page); ws: moves and views over one WebSocket per phone (the server's bench route, a measured prototype)")
 	fs.BoolVar(&o.ceilings, "ceilings", true, "measure the HTTP and storage ceilings in each run")
 	fs.DurationVar(&o.ceilingDur, "ceiling-duration", 10*time.Second, "each ceiling's length")
 	fs.IntVar(&o.conc, "ceiling-concurrency", 0, "ceiling clients; 0 = as many as tables (the workload's concurrency)")
@@ -227,7 +229,7 @@ func oneRun(ctx context.Context, o options, bin string, last bool, out io.Writer
 		printCeiling(out, "storage ceiling (POST /api/noop/commit)", res.commit)
 	}
 	cfg := loadgen.Config{BaseURL: base, Game: o.game, Tables: o.tables, Seats: o.seats, Rate: o.rate, Duration: o.duration, Warmup: o.warmup,
-		MaxMoves: o.maxMoves, SourceIPs: ips, SSE: o.sse, Patches: o.patches}
+		MaxMoves: o.maxMoves, SourceIPs: ips, SSE: o.sse, Patches: o.patches, Transport: o.transport}
 	probe := loadgen.Probe{ServerPID: pid, Log: func(f string, a ...any) { fmt.Fprintf(out, "  "+f+"\n", a...) }}
 	if dbPath != "" {
 		probe.DBSize = func() (int64, error) { return dbSize(dbPath) }

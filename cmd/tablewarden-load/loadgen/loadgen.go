@@ -61,6 +61,9 @@ type Config struct {
 	// each stream gets only what changed, which the tool merges as a
 	// phone does.
 	Patches bool
+	// Transport is how a phone moves and gets its views: TransportHTTP
+	// ("" too) or TransportWS, which needs SSE (ws.go).
+	Transport string
 	// OnAck is called for every 2xx move response, from any goroutine.
 	OnAck func(Ack)
 }
@@ -107,6 +110,15 @@ func RunProbed(ctx context.Context, cfg Config, probe Probe) (Report, error) {
 		if _, ok := ctx.Deadline(); !ok {
 			return Report{}, fmt.Errorf("loadgen: give a Duration, a MaxMoves or a ctx deadline (every run is bounded)")
 		}
+	}
+	switch cfg.Transport {
+	case "", TransportHTTP:
+	case TransportWS:
+		if !cfg.SSE {
+			return Report{}, fmt.Errorf("loadgen: transport ws carries the views: it needs SSE")
+		}
+	default:
+		return Report{}, fmt.Errorf("loadgen: transport %q: http or ws", cfg.Transport)
 	}
 	r := newRunner(cfg, probe)
 	defer r.close()

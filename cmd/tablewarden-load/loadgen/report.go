@@ -166,7 +166,11 @@ func FormatErrors(m map[string]int64) string {
 
 // Print writes the report as a small table.
 func (r Report) Print(w io.Writer) {
-	fmt.Fprintf(w, "workload %s: %d tables x %d seats, rate %s, SSE %v\n", r.Config.Game, r.Config.Tables, r.Config.Seats, rateString(r.Config.Rate), r.Config.SSE)
+	fmt.Fprintf(w, "workload %s: %d tables x %d seats, rate %s, SSE %v", r.Config.Game, r.Config.Tables, r.Config.Seats, rateString(r.Config.Rate), r.Config.SSE)
+	if r.Config.Transport == TransportWS {
+		fmt.Fprint(w, ", over one WebSocket per phone")
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "  setup            %s (tables), %s (streams)\n", r.SetupTime.Round(time.Millisecond), r.StreamsOpenTime.Round(time.Millisecond))
 	fmt.Fprintf(w, "  moves accepted   %d in %s = %.0f moves/s (stale 409: %d, refused 422: %d, duplicates: %d, games ended: %d)\n",
 		r.Moves, r.Elapsed.Round(time.Millisecond), r.MovesPerSec, r.Stale, r.Refused, r.Duplicates, r.GamesEnded)

@@ -35,6 +35,7 @@ type table struct {
 	moves  int64
 	rng    *rand.Rand
 	cancel context.CancelFunc // stops this table's streams
+	ws     []*wsSeat          // the seats' sockets, with Transport "ws" (ws.go)
 }
 
 type seatInfo struct {
@@ -114,6 +115,10 @@ func (r *runner) createTable(ctx context.Context, idx int) (*table, error) {
 
 // openStreams opens one SSE stream per seat of t.
 func (r *runner) openStreams(ctx context.Context, t *table) {
+	if r.cfg.Transport == TransportWS {
+		r.openSockets(t) // one socket per seat instead (ws.go)
+		return
+	}
 	sctx, cancel := context.WithCancel(r.sseCtx)
 	t.cancel = cancel
 	for i := range t.seat {
@@ -488,7 +493,11 @@ func (r *runner) moveOnce(ctx context.Context, t *table) (ok, replace bool) {
 		// The POST outlives ctx (an answer in flight is still counted) but
 		// not by more than 10 s.
 		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		err = decode(r.client.api.PostMoveWithBody(pctx, t.id, nil, "application/json", bytes.NewReader(body), apiclient.Bearer(t.seat[seat].Token)))(&res, "move")
+		if r.cfg.Transport == TransportWS {
+			err = r.wsMove(pctx, t, seat, body, &res)
+		} else {
+			err = decode(r.client.api.PostMoveWithBody(pctx, t.id, nil, "application/json", bytes.NewReader(body), apiclient.Bearer(t.seat[seat].Token)))(&res, "move")
+		}
 		cancel()
 		var he *httpError
 		if err == nil || (errors.As(err, &he) && he.Status < 500) {
