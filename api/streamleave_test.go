@@ -2,10 +2,12 @@ package api_test
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"net"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -113,5 +115,33 @@ func TestStreamReleasedWhenPhoneCloses(t *testing.T) {
 	}
 	if g1 := settledGoroutines(g0, 2*time.Second); g1 > g0 {
 		t.Fatalf("goroutines %d before the streams, %d after they closed", g0, g1)
+	}
+}
+
+// TestStreamEndsWhenPhoneTalks: a phone sends nothing after its stream's
+// request; a client that writes to its stream is not a browser, and the
+// server closes the stream within leaveBound.
+func TestStreamEndsWhenPhoneTalks(t *testing.T) {
+	ts := startServer(t, "")
+	tb := ts.newTable("jumpship", nil, 3)
+	st, c := openBoardStream(t, ts, newAttacker(4), tb.ID)
+	if st != 200 {
+		t.Fatalf("stream answered %d", st)
+	}
+	defer c.Close()
+	sent := time.Now()
+	if _, err := io.WriteString(c, "GET / HTTP/1.1\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	c.SetReadDeadline(time.Now().Add(leaveBound + time.Second))
+	// The server closes with the phone's bytes unread: a reset, or an end.
+	if _, err := io.Copy(io.Discard, c); err != nil && !errors.Is(err, syscall.ECONNRESET) {
+		t.Fatalf("the server did not close the stream (read: %v)", err)
+	}
+	if el := time.Since(sent); el > leaveBound {
+		t.Fatalf("the stream closed %v after the phone wrote, want within %v", el, leaveBound)
+	}
+	if got := openStreams(ts); got != 0 {
+		t.Fatalf("%d streams open after the only one closed", got)
 	}
 }

@@ -211,18 +211,18 @@ func (r *runner) stream(ctx context.Context, t *table, i int) {
 			}
 			r.sseEvents.Add(1)
 			data = bytes.TrimRight(data, "\r\n")
-			v, ok := versionOf(data)
-			if !ok {
-				r.errs.add("sse_decode")
-				continue
-			}
 			if r.cfg.Patches {
 				var err error
 				if merged, err = merged.apply(event, data); err != nil {
 					r.errs.add("sse_" + err.Error())
 					break // reconnect: the stream starts again with a whole view
 				}
-				t.deliver(i, v, merged.doc(), at)
+				t.deliver(i, merged.version, merged.doc(), at)
+				continue
+			}
+			v, ok := versionOf(data)
+			if !ok {
+				r.errs.add("sse_decode")
 				continue
 			}
 			t.deliver(i, v, bytes.Clone(data), at)

@@ -149,12 +149,12 @@ func (r *runner) readSocket(ctx context.Context, t *table, i int, conn *websocke
 			r.sseOpen.Add(1)
 		}
 		r.sseEvents.Add(1)
-		v, ok := versionOf(data)
-		if !ok {
-			r.errs.add("ws_decode")
-			continue
-		}
 		if !r.cfg.Patches {
+			v, ok := versionOf(data)
+			if !ok {
+				r.errs.add("ws_decode")
+				continue
+			}
 			t.deliver(i, v, data, at) // Read gives each message a slice of its own
 			continue
 		}
@@ -166,7 +166,7 @@ func (r *runner) readSocket(ctx context.Context, t *table, i int, conn *websocke
 			r.errs.add("ws_" + err.Error())
 			return // reconnect: the socket starts again with a whole view
 		}
-		t.deliver(i, v, merged.doc(), at)
+		t.deliver(i, merged.version, merged.doc(), at)
 	}
 }
 
