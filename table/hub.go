@@ -213,16 +213,15 @@ func (h *hub) push(t *table, snap *tableSnapshot) {
 	for id, patches := range wantPatch {
 		v := snap.renderHead(id, now, round.board)
 		round.views[id] = &v
-		round.wholes[id] = &wholeView{}
 		p := &Push{version: snap.version, id: id, rev: d.rev, round: round}
 		if patches {
-			vd := d.viewer(id)
+			ps := d.viewer(id)
 			if vp, err := round.partsOf(&v, id); err != nil {
-				vd.ps = patchState{} // not expected: the whole view is sent, and the next patch has no base
-			} else if data := vd.ps.next(snap.version, vp); data != nil && vd.rev != 0 {
-				p.base, p.patch = vd.rev, data
+				*ps = patchState{} // not expected: the whole view is sent, and the next patch has no base
+			} else if data := ps.next(snap.version, vp); data != nil {
+				p.base, p.patch = ps.rev, data
 			}
-			vd.rev = d.rev
+			ps.rev = d.rev
 		}
 		pushes[id] = p
 	}

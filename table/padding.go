@@ -2,7 +2,6 @@ package table
 
 import (
 	"slices"
-	"sync"
 	"time"
 
 	"tablewarden/referee/kit"
@@ -26,39 +25,11 @@ const padQuantum = 256
 // zeros of its nanoseconds (at most 10 bytes).
 const padSlack = 16
 
-// padCache keeps, per table, the padded length of its newest version.
-type padCache struct {
-	mu sync.Mutex
-	m  map[string]padEntry
-}
-
+// padEntry is a table's padded view length at its newest version
+// rendered (Service.pads, by table id).
 type padEntry struct {
 	version int64
 	n       int
-}
-
-func (c *padCache) get(id string, version int64) (int, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.m[id]
-	return e.n, ok && e.version == version
-}
-
-func (c *padCache) put(id string, version int64, n int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil {
-		c.m = map[string]padEntry{}
-	}
-	if e, ok := c.m[id]; !ok || e.version <= version {
-		c.m[id] = padEntry{version: version, n: n}
-	}
-}
-
-func (c *padCache) forget(id string) {
-	c.mu.Lock()
-	delete(c.m, id)
-	c.mu.Unlock()
 }
 
 // snapViewers lists every identity that can see snap: each seat in it, the
@@ -109,10 +80,10 @@ func padTo(b []byte, n int) []byte {
 // padLen returns the padded length of snap's version, computed once per
 // table and version (see padLength for have).
 func (s *Service) padLen(snap *tableSnapshot, now time.Time, board *kit.View, have map[Identity][]byte) int {
-	n, ok := s.pads.get(snap.id, snap.version)
-	if !ok {
-		n = padLength(snap, now, board, have)
-		s.pads.put(snap.id, snap.version, n)
+	if e, ok := s.pads.Load(snap.id); ok && e.(padEntry).version == snap.version {
+		return e.(padEntry).n
 	}
+	n := padLength(snap, now, board, have)
+	s.pads.Store(snap.id, padEntry{version: snap.version, n: n})
 	return n
 }

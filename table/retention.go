@@ -8,7 +8,7 @@ func (s *Service) Forget(id string) {
 	delete(s.tables, id)
 	s.mu.Unlock()
 	s.lru.remove(id)
-	s.pads.forget(id)
+	s.pads.Delete(id)
 	s.timers.forget(id)
 	s.hub.closeTable(id)
 }

@@ -45,7 +45,7 @@ type Service struct {
 	tables map[string]*table
 
 	lru  *loadedLRU // The loaded tables by last use (tablecache.go); nil = unbounded
-	pads padCache   // Each table's padded view length (padding.go)
+	pads sync.Map   // table id → padEntry: its padded view length (padding.go)
 
 	// observeFanout, when set, is told the time from each publish to its
 	// views being handed to the table's streams (/metrics).

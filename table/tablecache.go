@@ -123,7 +123,7 @@ func (s *Service) dropIdle(id string) {
 	}
 	delete(s.tables, id)
 	s.lru.remove(id)
-	s.pads.forget(id)
+	s.pads.Delete(id)
 	s.counters.TablesEvicted.Add(1)
 }
 

@@ -147,37 +147,31 @@ type pushRound struct {
 	shared map[string]viewPart        // the shared fields' parts, encoded once
 	log    []viewPart                 // the log's entries when all are public, encoded once
 	padOne sync.Once
-	raw    map[Identity][]byte // the whole views, encoded (for the padded length)
-	padN   int
-	wholes map[Identity]*wholeView
-}
-
-// wholeView is one viewer's padded whole view of a push, padded once.
-type wholeView struct {
-	once sync.Once
-	b    []byte
+	wholes map[Identity][]byte // the whole views, encoded and padded once asked for
 }
 
 func newPushRound(s *Service, snap *tableSnapshot, now time.Time) *pushRound {
 	n := len(snap.seats) + 2
 	return &pushRound{s: s, snap: snap, now: now, board: snap.boardView(), views: make(map[Identity]*ViewResponse, n),
-		shared: make(map[string]viewPart, 16), wholes: make(map[Identity]*wholeView, n)}
+		shared: make(map[string]viewPart, 16)}
 }
 
-// whole returns id's padded whole view of the round.
+// whole returns id's padded whole view of the round. The first stream that
+// asks encodes every viewer's (the padded length needs them all).
 func (r *pushRound) whole(id Identity) []byte {
 	r.padOne.Do(func() {
-		r.raw = make(map[Identity][]byte, len(r.views))
+		r.wholes = make(map[Identity][]byte, len(r.views))
 		for vid, v := range r.views {
 			full := *v
 			r.snap.addLog(&full, vid)
-			r.raw[vid], _ = encodeJSON(&full)
+			r.wholes[vid], _ = encodeJSON(&full)
 		}
-		r.padN = r.s.padLen(r.snap, r.now, r.board, r.raw)
+		n := r.s.padLen(r.snap, r.now, r.board, r.wholes)
+		for vid, b := range r.wholes {
+			r.wholes[vid] = padTo(b, n)
+		}
 	})
-	w := r.wholes[id]
-	w.once.Do(func() { w.b = padTo(r.raw[id], r.padN) })
-	return w.b
+	return r.wholes[id]
 }
 
 // partsOf encodes v, id's view response of the round, as its parts.
@@ -237,8 +231,9 @@ func (r *pushRound) addFields(vp *viewParts, rv reflect.Value, fields []jsonFiel
 }
 
 // patchState is what the hub remembers of the view it last pushed one
-// viewer of a table: each part's path and hash.
+// viewer of a table: the push round, and each part's path and hash.
 type patchState struct {
+	rev     int64 // the round; 0 before the first
 	version int64
 	view    bool
 	sent    []viewPart // raw not kept; nil before the first view
@@ -325,27 +320,19 @@ func (ps *patchState) remember(version int64, vp *viewParts) {
 // newest version. Only the table's drain goroutine touches it.
 type pushDiff struct {
 	rev          int64
-	viewers      map[Identity]*viewerDiff
+	viewers      map[Identity]*patchState
 	patchVersion int64
 	patchLen     int
 }
 
-// viewerDiff is one viewer's patch state and the round it was taken at.
-type viewerDiff struct {
-	ps  patchState
-	rev int64
-}
-
-func (d *pushDiff) viewer(id Identity) *viewerDiff {
-	if d.viewers == nil {
-		d.viewers = map[Identity]*viewerDiff{}
+func (d *pushDiff) viewer(id Identity) *patchState {
+	if d.viewers[id] == nil {
+		if d.viewers == nil {
+			d.viewers = map[Identity]*patchState{}
+		}
+		d.viewers[id] = &patchState{}
 	}
-	vd := d.viewers[id]
-	if vd == nil {
-		vd = &viewerDiff{}
-		d.viewers[id] = vd
-	}
-	return vd
+	return d.viewers[id]
 }
 
 // padPatches pads every patch of one round to one length (the equal
