@@ -23,6 +23,7 @@ type hub struct {
 	mu   sync.Mutex
 	subs map[string]map[*Subscriber]struct{}
 	n    int
+	work chan *table // to an idle render worker (schedule)
 }
 
 // Subscriber is one open stream. It holds its device's credential (the
@@ -46,7 +47,9 @@ type Subscriber struct {
 	lastID  Identity
 }
 
-func newHub(s *Service) *hub { return &hub{s: s, subs: map[string]map[*Subscriber]struct{}{}} }
+func newHub(s *Service) *hub {
+	return &hub{s: s, subs: map[string]map[*Subscriber]struct{}{}, work: make(chan *table)}
+}
 
 // pubQueue is a table's pending publish: the newest snapshot not yet
 // rendered, and whether a drain goroutine is running.
@@ -147,7 +150,36 @@ func (h *hub) publish(t *table) {
 	q.running = true
 	q.mu.Unlock()
 	if start {
-		go h.drain(t)
+		h.schedule(t)
+	}
+}
+
+// schedule has t drained by an idle render worker, or by a new one when
+// none is idle. A worker stays for the next table until it has been idle
+// for workerIdle: under load the same few goroutines render every table,
+// with the stacks they have grown, instead of one new goroutine (growing
+// its stack from 2 KiB) per update.
+func (h *hub) schedule(t *table) {
+	select {
+	case h.work <- t: // unbuffered: taken only by a worker waiting for it
+	default:
+		go h.worker(t)
+	}
+}
+
+const workerIdle = time.Second
+
+func (h *hub) worker(t *table) {
+	idle := time.NewTimer(workerIdle)
+	defer idle.Stop()
+	for {
+		h.drain(t)
+		idle.Reset(workerIdle)
+		select {
+		case t = <-h.work:
+		case <-idle.C:
+			return
+		}
 	}
 }
 

@@ -57,6 +57,7 @@ type jsonField struct {
 	index     int
 	path      string // its JSON Pointer: "/status", "/view/moves"
 	omitEmpty bool
+	num       int  // its index in pushRound.parts and pushRound.last
 	shared    bool // the same for every viewer of one snapshot
 }
 
@@ -70,6 +71,9 @@ var (
 	headFields = fieldsOf(reflect.TypeFor[ViewResponse](), "/", sharedHead, "view", "log")
 	viewFields = fieldsOf(reflect.TypeFor[kit.View](), "/view/", sharedView)
 )
+
+// fieldCount numbers the fields (jsonField.num).
+var fieldCount int
 
 // fieldsOf lists t's fields as encoding/json names them, but for skip.
 func fieldsOf(t reflect.Type, prefix string, shared []string, skip ...string) []jsonField {
@@ -86,7 +90,8 @@ func fieldsOf(t reflect.Type, prefix string, shared []string, skip ...string) []
 		if f.Anonymous {
 			panic("table: view field " + f.Name + " is embedded") // not a part of its own; any test catches it
 		}
-		out = append(out, jsonField{index: i, path: prefix + name, omitEmpty: strings.Contains(opts, "omitempty"), shared: slices.Contains(shared, name)})
+		out = append(out, jsonField{index: i, path: prefix + name, omitEmpty: strings.Contains(opts, "omitempty"), num: fieldCount, shared: slices.Contains(shared, name)})
+		fieldCount++
 	}
 	return out
 }
@@ -144,8 +149,10 @@ type pushRound struct {
 	now    time.Time
 	board  *kit.View
 	views  map[Identity]*ViewResponse // each rendered viewer's view, without its log
-	shared map[string]viewPart        // the shared fields' parts, encoded once
+	shared []*viewPart                // the shared fields' parts, encoded once (by jsonField.num)
+	last   []lastPart                 // the other fields' parts as the last viewer had them
 	log    []viewPart                 // the log's entries when all are public, encoded once
+	names  map[int]string             // the seats' names
 	padOne sync.Once
 	wholes map[Identity][]byte // the whole views, encoded and padded once asked for
 }
@@ -153,7 +160,7 @@ type pushRound struct {
 func newPushRound(s *Service, snap *tableSnapshot, now time.Time) *pushRound {
 	n := len(snap.seats) + 2
 	return &pushRound{s: s, snap: snap, now: now, board: snap.boardView(), views: make(map[Identity]*ViewResponse, n),
-		shared: make(map[string]viewPart, 16)}
+		shared: make([]*viewPart, fieldCount), last: make([]lastPart, fieldCount)}
 }
 
 // whole returns id's padded whole view of the round. The first stream that
@@ -190,7 +197,10 @@ func (r *pushRound) partsOf(v *ViewResponse, id Identity) (*viewParts, error) {
 		vp.log = r.log
 		return vp, nil
 	}
-	names, viewer := r.snap.names(), id.viewer()
+	if r.names == nil {
+		r.names = r.snap.names()
+	}
+	names, viewer := r.names, id.viewer()
 	public := true
 	for _, it := range r.snap.log {
 		raw, err := it.encoded(viewer, names)
@@ -208,26 +218,68 @@ func (r *pushRound) partsOf(v *ViewResponse, id Identity) (*viewParts, error) {
 
 func (r *pushRound) addFields(vp *viewParts, rv reflect.Value, fields []jsonField) error {
 	for _, f := range fields {
-		if p, ok := r.shared[f.path]; ok && f.shared {
+		if p := r.shared[f.num]; f.shared && p != nil {
 			if p.raw != nil {
-				vp.parts = append(vp.parts, p)
+				vp.parts = append(vp.parts, *p)
 			}
 			continue
 		}
-		p := viewPart{path: f.path}
-		if fv := rv.Field(f.index); !f.omitEmpty || !empty(fv) {
-			raw, err := encodeJSON(fv.Interface())
-			if err != nil {
-				return err
+		fv := rv.Field(f.index)
+		if f.omitEmpty && empty(fv) {
+			if f.shared {
+				r.shared[f.num] = &viewPart{path: f.path}
 			}
-			p = newPart(f.path, raw)
-			vp.parts = append(vp.parts, p)
+			continue
 		}
+		key, cheap := cheapKey(fv)
+		if l := &r.last[f.num]; cheap && l.set && l.key == key {
+			vp.parts = append(vp.parts, l.part)
+			continue
+		}
+		raw, err := encodeJSON(fv.Interface())
+		if err != nil {
+			return err
+		}
+		p := newPart(f.path, raw)
+		vp.parts = append(vp.parts, p)
 		if f.shared {
-			r.shared[f.path] = p
+			r.shared[f.num] = &p
+		} else if cheap {
+			r.last[f.num] = lastPart{set: true, key: key, part: p}
 		}
 	}
 	return nil
+}
+
+// lastPart is a field's value as the round's last viewer had it (cheapKey)
+// and its part: a viewer with the same value has the same bytes.
+type lastPart struct {
+	set  bool
+	key  string
+	part viewPart
+}
+
+// cheapKey is a key that only equal values of v share, when v is cheap to
+// compare: a string (the key is the string itself: the field's kind does
+// not change), an empty list, a list of ints (a turn).
+func cheapKey(v reflect.Value) (string, bool) {
+	switch {
+	case v.Kind() == reflect.String:
+		return v.String(), true
+	case v.Kind() != reflect.Slice:
+		return "", false
+	case v.IsNil():
+		return "nil", true
+	case v.Len() == 0:
+		return "[]", true
+	case v.Type().Elem().Kind() == reflect.Int:
+		b := make([]byte, 0, 4*v.Len())
+		for i := range v.Len() {
+			b = strconv.AppendInt(append(b, ','), v.Index(i).Int(), 10)
+		}
+		return string(b), true
+	}
+	return "", false
 }
 
 // patchState is what the hub remembers of the view it last pushed one
