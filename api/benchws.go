@@ -48,7 +48,7 @@ func (s *Server) handleBenchWS(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	sub, first, err := s.svc.Subscribe(ctx, tableID, tok)
+	sub, first, pad, err := s.svc.Subscribe(ctx, tableID, tok)
 	if err != nil {
 		return err
 	}
@@ -82,7 +82,7 @@ func (s *Server) handleBenchWS(c echo.Context) error {
 	w := &wsPhone{s: s, conn: conn, tableID: tableID, tok: tok, sub: sub, slot: slot,
 		rid: c.Response().Header().Get(echo.HeaderXRequestID)}
 	w.ctx, w.cancel = context.WithCancel(context.Background())
-	go w.run(first)
+	go w.run(append(first, pad...))
 	return nil
 }
 
@@ -125,12 +125,12 @@ func (w *wsPhone) run(first []byte) {
 	for {
 		select {
 		case p := <-w.sub.Views():
-			data, patch := w.sub.Data(p)
+			data, pad, patch := w.sub.Data(p)
 			kind := byte('v')
 			if patch {
 				kind = 'p'
 			}
-			if !w.send(kind, data) {
+			if !w.send(kind, data, pad) {
 				return
 			}
 		case <-w.sub.Closed():
@@ -164,9 +164,12 @@ func (w *wsPhone) end() {
 }
 
 // send writes one message: kind, then data, within the stream write timeout.
-func (w *wsPhone) send(kind byte, data []byte) bool {
-	msg := make([]byte, 0, 1+len(data))
+func (w *wsPhone) send(kind byte, data []byte, pad ...[]byte) bool {
+	msg := make([]byte, 0, 1+len(data)+len(pad))
 	msg = append(append(msg, kind), data...)
+	for _, p := range pad {
+		msg = append(msg, p...)
+	}
 	ctx, cancel := context.WithTimeout(w.ctx, w.s.streamWriteTimeout())
 	defer cancel()
 	return w.conn.Write(ctx, websocket.MessageText, msg) == nil

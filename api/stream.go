@@ -47,7 +47,7 @@ func (s *Server) handleStream(c echo.Context) error {
 		return err
 	}
 	tableID, ctx := c.Param("id"), c.Request().Context()
-	sub, first, err := s.svc.Subscribe(ctx, tableID, tok)
+	sub, first, pad, err := s.svc.Subscribe(ctx, tableID, tok)
 	if err != nil {
 		return err
 	}
@@ -94,7 +94,7 @@ func (s *Server) handleStream(c echo.Context) error {
 	}
 	conn.SetDeadline(time.Time{}) // The request's timeouts do not bound a stream
 	s.prove(c)                    // a phone with a stream open leaves its address's cap (connlimit.go)
-	st.conn, st.out, st.first = conn, conn, first
+	st.conn, st.out, st.first, st.pad = conn, conn, first, pad
 	if lc, ok := conn.(*limitedConn); ok {
 		// Events are written to the socket itself: through the wrapper,
 		// net.Buffers would make a write call (and a packet) per part.
@@ -117,6 +117,7 @@ type stream struct {
 	conn      net.Conn    // closed at the end: it releases the connection slot
 	out       net.Conn    // written to: conn, or the socket under it
 	first     []byte      // the first view, dropped once written
+	pad       []byte      // the spaces after it (padding, read only)
 	gone      <-chan struct{}
 	stopWatch func()
 	ping      *time.Ticker
@@ -163,16 +164,16 @@ func (st *stream) run() {
 //
 //go:noinline
 func (st *stream) open() bool {
-	first := st.first
-	st.first = nil
+	first, pad := st.first, st.pad
+	st.first, st.pad = nil, nil
 	select {
 	case <-st.sub.Closed(): // revoked before the stream was served
 		st.write([]byte("retry: 1000\n"), revokedEvent(st.sub))
 		return false
 	default:
 	}
-	// Each event leaves in one writev: event line, data, blank line.
-	if !st.write([]byte("retry: 1000\nevent: view\ndata: "), first, eventEnd) {
+	// Each event leaves in one writev: event line, data, padding, blank line.
+	if !st.write([]byte("retry: 1000\nevent: view\ndata: "), first, pad, eventEnd) {
 		return false
 	}
 	st.ping = time.NewTicker(st.s.heartbeatEvery())
@@ -211,12 +212,12 @@ func (st *stream) loop() {
 //
 //go:noinline
 func (st *stream) view(p *table.Push) bool {
-	data, patch := st.sub.Data(p)
+	data, pad, patch := st.sub.Data(p)
 	event := viewEvent
 	if patch {
 		event = patchEvent
 	}
-	return st.write(event, data, eventEnd)
+	return st.write(event, data, pad, eventEnd)
 }
 
 // write sends parts in one writev. A dead reader is dropped.

@@ -88,12 +88,12 @@ func (sub *Subscriber) kick(reason string) {
 // table's lock: a revocation takes the same lock, so it either comes first
 // (and the token is refused here) or finds the stream registered (and
 // kicks it). It returns the stream and its first payload.
-func (h *hub) subscribe(t *table, token string) (*Subscriber, []byte, error) {
+func (h *hub) subscribe(t *table, token string) (*Subscriber, []byte, []byte, error) {
 	t.mu.Lock()
 	id, ok := t.resolve(token)
 	if !ok {
 		t.mu.Unlock()
-		return nil, nil, errUnknownToken()
+		return nil, nil, nil, errUnknownToken()
 	}
 	sub := &Subscriber{role: id.Role, ch: make(chan *Push, 1), kicked: make(chan struct{})}
 	if token != "" {
@@ -109,9 +109,9 @@ func (h *hub) subscribe(t *table, token string) (*Subscriber, []byte, error) {
 	h.n++
 	h.mu.Unlock()
 	t.mu.Unlock()
-	payload, _ := h.s.paddedView(&snap, id) // Equal sizes (padding.go)
+	payload, pad, _ := h.s.paddedView(&snap, id) // Equal sizes (padding.go)
 	h.s.counters.StreamsOpen.Add(1)
-	return sub, payload, nil
+	return sub, payload, pad, nil
 }
 
 func (h *hub) unsubscribe(tableID string, sub *Subscriber) {

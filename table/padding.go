@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"slices"
 	"time"
 
@@ -61,6 +62,23 @@ func padLength(snap *tableSnapshot, now time.Time, board *kit.View, have map[Ide
 		longest = max(longest, len(b))
 	}
 	return (longest + padSlack + padQuantum - 1) / padQuantum * padQuantum
+}
+
+// spaces is the padding a stream writes after an event's data: a slice of
+// it (padding) is written as it is, so that padding a view costs no copy.
+var spaces = bytes.Repeat([]byte{' '}, 64<<10)
+
+// padding returns the spaces that pad have bytes up to n (none when have
+// is as long), read only.
+func padding(have, n int) []byte {
+	switch k := n - have; {
+	case k <= 0:
+		return nil
+	case k <= len(spaces):
+		return spaces[:k:k]
+	default:
+		return bytes.Repeat([]byte{' '}, k)
+	}
 }
 
 // padTo returns b with spaces appended up to n bytes (b itself when it is

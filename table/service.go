@@ -267,12 +267,12 @@ func randomSeed() (uint64, error) {
 // Subscribe checks a token at a table and registers an SSE stream for it
 // (hub.subscribe). It returns CodeUnauthorized for a token the table does
 // not know.
-// It returns the stream and its first payload; the caller ends it with
-// Unsubscribe.
-func (s *Service) Subscribe(ctx context.Context, tableID, token string) (*Subscriber, []byte, error) {
+// It returns the stream and its first payload, a whole view and the
+// spaces that pad it (padding.go); the caller ends it with Unsubscribe.
+func (s *Service) Subscribe(ctx context.Context, tableID, token string) (sub *Subscriber, first, pad []byte, err error) {
 	t, err := s.load(ctx, tableID)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	return s.hub.subscribe(t, token)
 }

@@ -243,16 +243,17 @@ func (s *Service) ViewJSON(ctx context.Context, tableID string, id Identity) ([]
 	t.mu.Lock()
 	snap := t.snapshot()
 	t.mu.Unlock()
-	return s.paddedView(&snap, id)
+	b, pad, err := s.paddedView(&snap, id)
+	return append(b, pad...), err
 }
 
-// paddedView is id's whole view of snap now, encoded and padded.
-func (s *Service) paddedView(snap *tableSnapshot, id Identity) ([]byte, error) {
+// paddedView is id's whole view of snap now, encoded, and the spaces that
+// pad it (read only).
+func (s *Service) paddedView(snap *tableSnapshot, id Identity) (b, pad []byte, err error) {
 	now, board := s.now(), snap.boardView()
 	r := snap.render(id, now, board)
-	b, err := encodeJSON(&r)
-	if err != nil {
-		return nil, err
+	if b, err = encodeJSON(&r); err != nil {
+		return nil, nil, err
 	}
-	return padTo(b, s.padLen(snap, now, board, map[Identity][]byte{id: b})), nil
+	return b, padding(len(b), s.padLen(snap, now, board, map[Identity][]byte{id: b})), nil
 }

@@ -136,7 +136,8 @@ type Push struct {
 	id      Identity
 	rev     int64  // the table's push round that rendered it
 	base    int64  // the round the patch is against; 0 when there is no patch
-	patch   []byte // padded to the round's patch length; nil when none
+	patch   []byte // nil when none
+	pad     []byte // the spaces that pad the patch to the round's patch length
 	round   *pushRound
 }
 
@@ -154,7 +155,8 @@ type pushRound struct {
 	log    []viewPart                 // the log's entries when all are public, encoded once
 	names  map[int]string             // the seats' names
 	padOne sync.Once
-	wholes map[Identity][]byte // the whole views, encoded and padded once asked for
+	wholes map[Identity][]byte // the whole views, encoded once asked for
+	padN   int                 // their padded length
 }
 
 func newPushRound(s *Service, snap *tableSnapshot, now time.Time) *pushRound {
@@ -163,9 +165,10 @@ func newPushRound(s *Service, snap *tableSnapshot, now time.Time) *pushRound {
 		shared: make([]*viewPart, fieldCount), last: make([]lastPart, fieldCount)}
 }
 
-// whole returns id's padded whole view of the round. The first stream that
-// asks encodes every viewer's (the padded length needs them all).
-func (r *pushRound) whole(id Identity) []byte {
+// whole returns id's whole view of the round and the spaces that pad it.
+// The first stream that asks encodes every viewer's (the padded length
+// needs them all).
+func (r *pushRound) whole(id Identity) (b, pad []byte) {
 	r.padOne.Do(func() {
 		r.wholes = make(map[Identity][]byte, len(r.views))
 		for vid, v := range r.views {
@@ -173,12 +176,10 @@ func (r *pushRound) whole(id Identity) []byte {
 			r.snap.addLog(&full, vid)
 			r.wholes[vid], _ = encodeJSON(&full)
 		}
-		n := r.s.padLen(r.snap, r.now, r.board, r.wholes)
-		for vid, b := range r.wholes {
-			r.wholes[vid] = padTo(b, n)
-		}
+		r.padN = r.s.padLen(r.snap, r.now, r.board, r.wholes)
 	})
-	return r.wholes[id]
+	b = r.wholes[id]
+	return b, padding(len(b), r.padN)
 }
 
 // partsOf encodes v, id's view response of the round, as its parts.
@@ -407,7 +408,7 @@ func (d *pushDiff) padPatches(version int64, pushes map[Identity]*Push) {
 	d.patchVersion, d.patchLen = version, n
 	for _, p := range pushes {
 		if p.patch != nil {
-			p.patch = padTo(p.patch, n)
+			p.pad = padding(len(p.patch), n)
 		}
 	}
 }
@@ -417,16 +418,17 @@ func (d *pushDiff) padPatches(version int64, pushes map[Identity]*Push) {
 // the patch is against.
 func (sub *Subscriber) UsePatches() { sub.patches.Store(true) }
 
-// Data returns what the stream sends for p: its patch (patch true) when
-// the stream asked for patches and the last view it sent is the one the
-// patch is against, else the whole padded view. Call it only from the
-// stream's own goroutine, in the order the pushes arrive.
-func (sub *Subscriber) Data(p *Push) (data []byte, patch bool) {
+// Data returns what the stream sends for p, and the spaces to send after
+// it (padding.go; read only): its patch (patch true) when the stream asked
+// for patches and the last view it sent is the one the patch is against,
+// else the whole view. Call it only from the stream's own goroutine, in
+// the order the pushes arrive.
+func (sub *Subscriber) Data(p *Push) (data, pad []byte, patch bool) {
 	if sub.patches.Load() && p.patch != nil && sub.lastRev != 0 && p.base == sub.lastRev && p.id == sub.lastID {
-		data, patch = p.patch, true
+		data, pad, patch = p.patch, p.pad, true
 	} else {
-		data = p.round.whole(p.id)
+		data, pad = p.round.whole(p.id)
 	}
 	sub.lastRev, sub.lastID = p.rev, p.id
-	return data, patch
+	return data, pad, patch
 }
