@@ -38,7 +38,7 @@ func BenchmarkEncoders(b *testing.B) {
 			return append(dst, out...), err
 		}},
 		{"goccy-go-json", func(dst []byte, v any) ([]byte, error) {
-			out, err := gojson.MarshalNoEscape(v)
+			out, err := gojson.Marshal(v)
 			return append(dst, out...), err
 		}},
 		{"segmentio", func(dst []byte, v any) ([]byte, error) {

@@ -87,7 +87,8 @@ func (sub *Subscriber) kick(reason string) {
 // subscribe checks a token at table t and registers its stream, under the
 // table's lock: a revocation takes the same lock, so it either comes first
 // (and the token is refused here) or finds the stream registered (and
-// kicks it). It returns the stream and its first payload.
+// kicks it). It returns the stream, its first payload and the spaces that
+// pad it.
 func (h *hub) subscribe(t *table, token string) (*Subscriber, []byte, []byte, error) {
 	t.mu.Lock()
 	id, ok := t.resolve(token)
