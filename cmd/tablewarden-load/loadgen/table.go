@@ -211,27 +211,42 @@ func (r *runner) stream(ctx context.Context, t *table, i int) {
 			}
 			r.sseEvents.Add(1)
 			data = bytes.TrimRight(data, "\r\n")
-			if r.cfg.Patches {
-				var err error
-				if merged, err = merged.apply(event, data); err != nil {
-					r.errs.add("sse_" + err.Error())
-					break // reconnect: the stream starts again with a whole view
-				}
-				t.deliver(i, merged.version, merged.doc(), at)
-				continue
+			if !r.cfg.Patches {
+				data = bytes.Clone(data) // the reader's buffer is reused; a merge copies what it keeps
 			}
-			v, ok := versionOf(data)
-			if !ok {
-				r.errs.add("sse_decode")
-				continue
+			if merged, ok = r.receive(t, i, event, data, merged, at, "sse_"); !ok {
+				break // reconnect: the stream starts again with a whole view
 			}
-			t.deliver(i, v, bytes.Clone(data), at)
 		}
 		resp.Body.Close()
 		if opened {
 			r.sseOpen.Add(-1)
 		}
 	}
+}
+
+// receive delivers one "view" or "patch" event of phone i's stream, got at
+// at, merging it into merged when the streams take patches. It returns the
+// merged view, and false when the stream must start again (a patch that
+// does not apply). prefix names the transport in the error counts. Without
+// patches data is kept as it is: it must be the caller's to give away.
+func (r *runner) receive(t *table, i int, event string, data []byte, merged *mergedView, at time.Time, prefix string) (*mergedView, bool) {
+	if r.cfg.Patches {
+		m, err := merged.apply(event, data)
+		if err != nil {
+			r.errs.add(prefix + err.Error())
+			return nil, false
+		}
+		t.deliver(i, m.version, m.doc(), at)
+		return m, true
+	}
+	v, ok := versionOf(data)
+	if !ok {
+		r.errs.add(prefix + "decode")
+		return merged, true
+	}
+	t.deliver(i, v, data, at)
+	return merged, true
 }
 
 // versionOf finds the top-level "version" of a view without decoding it:

@@ -149,24 +149,14 @@ func (r *runner) readSocket(ctx context.Context, t *table, i int, conn *websocke
 			r.sseOpen.Add(1)
 		}
 		r.sseEvents.Add(1)
-		if !r.cfg.Patches {
-			v, ok := versionOf(data)
-			if !ok {
-				r.errs.add("ws_decode")
-				continue
-			}
-			t.deliver(i, v, data, at) // Read gives each message a slice of its own
-			continue
-		}
 		event := "view"
 		if kind == 'p' {
 			event = "patch"
 		}
-		if merged, err = merged.apply(event, data); err != nil {
-			r.errs.add("ws_" + err.Error())
+		var ok bool // Read gives each message a slice of its own
+		if merged, ok = r.receive(t, i, event, data, merged, at, "ws_"); !ok {
 			return // reconnect: the socket starts again with a whole view
 		}
-		t.deliver(i, merged.version, merged.doc(), at)
 	}
 }
 
