@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
 // TestBulk writes a started table through a Bulk connection and reads it
@@ -16,24 +16,24 @@ import (
 func TestBulk(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "gen.db")
-	b, err := db.OpenBulk(ctx, path)
+	b, err := sqlite.OpenBulk(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	started := sql.NullString{String: "2026-01-01T12:00:00Z", Valid: true}
-	err = b.Tx(ctx, func(q *db.Queries) error {
-		if err := q.WriteTable(ctx, db.WriteTableParams{ID: "T1", Game: "jumpship", JoinCode: "G1", Options: "{}", Seed: 7,
+	err = b.Tx(ctx, func(q *sqlite.Queries) error {
+		if err := q.WriteTable(ctx, sqlite.WriteTableParams{ID: "T1", Game: "jumpship", JoinCode: "G1", Options: "{}", Seed: 7,
 			HostTokenHash: []byte{1}, Status: "playing", Version: 9, CreatedAt: "2026-01-01T11:59:00Z", StartedAt: started}); err != nil {
 			return err
 		}
-		return q.AppendMove(ctx, db.AppendMoveParams{TableID: "T1", Seq: 1, Kind: "move", Actor: "{}", Type: "draw", Args: "{}", At: "x", Events: "[]", Version: 9})
+		return q.AppendMove(ctx, sqlite.AppendMoveParams{TableID: "T1", Seq: 1, Kind: "move", Actor: "{}", Type: "draw", Args: "{}", At: "x", Events: "[]", Version: 9})
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	failed := errors.New("stop")
-	err = b.Tx(ctx, func(q *db.Queries) error {
-		if err := q.WriteTable(ctx, db.WriteTableParams{ID: "T2", Game: "jumpship", JoinCode: "G2", Options: "{}", HostTokenHash: []byte{2}, Status: "playing", CreatedAt: "x"}); err != nil {
+	err = b.Tx(ctx, func(q *sqlite.Queries) error {
+		if err := q.WriteTable(ctx, sqlite.WriteTableParams{ID: "T2", Game: "jumpship", JoinCode: "G2", Options: "{}", HostTokenHash: []byte{2}, Status: "playing", CreatedAt: "x"}); err != nil {
 			return err
 		}
 		return failed
@@ -44,10 +44,10 @@ func TestBulk(t *testing.T) {
 	if err := b.Close(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.OpenBulk(ctx, path); err == nil {
+	if _, err := sqlite.OpenBulk(ctx, path); err == nil {
 		t.Fatal("OpenBulk accepted an existing file")
 	}
-	s, err := db.Open(ctx, path)
+	s, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

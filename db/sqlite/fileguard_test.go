@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
 // TestFileGuard: once the database file is deleted or replaced under the
@@ -32,7 +33,7 @@ func TestFileGuard(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, path := open(t)
-			if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, "a") }); err != nil {
+			if err := s.Write(ctx, func(q *sqlite.Queries) error { return addTable(ctx, q, "a") }); err != nil {
 				t.Fatalf("write before: %v", err)
 			}
 			if err := s.CheckFile(); err != nil {
@@ -41,7 +42,7 @@ func TestFileGuard(t *testing.T) {
 			if err := c.harm(path); err != nil {
 				t.Fatal(err)
 			}
-			err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, "b") })
+			err := s.Write(ctx, func(q *sqlite.Queries) error { return addTable(ctx, q, "b") })
 			if !errors.Is(err, db.ErrUnavailable) {
 				t.Fatalf("write after = %v, want ErrUnavailable", err)
 			}
@@ -61,7 +62,7 @@ func TestFileGuard(t *testing.T) {
 		if err := s.CheckFile(); !errors.Is(err, db.ErrUnavailable) {
 			t.Fatalf("CheckFile = %v, want ErrUnavailable", err)
 		}
-		if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, "c") }); !errors.Is(err, db.ErrUnavailable) {
+		if err := s.Write(ctx, func(q *sqlite.Queries) error { return addTable(ctx, q, "c") }); !errors.Is(err, db.ErrUnavailable) {
 			t.Fatalf("write after = %v, want ErrUnavailable (sticky)", err)
 		}
 	})
@@ -72,7 +73,7 @@ func TestFileGuard(t *testing.T) {
 func TestOpenDamaged(t *testing.T) {
 	ctx := context.Background()
 	path := damagedFile(t, 0)
-	_, err := db.Open(ctx, path)
+	_, err := sqlite.Open(ctx, path)
 	if err == nil || !strings.Contains(err.Error(), "restore a backup") && !strings.Contains(err.Error(), "Restore a backup") {
 		t.Fatalf("Open(damaged) = %v, want an error that says to restore a backup", err)
 	}
@@ -84,9 +85,9 @@ func TestOpenDamaged(t *testing.T) {
 func TestOpenDamagedLargeFile(t *testing.T) {
 	ctx := context.Background()
 	path := damagedFile(t, 1) // the tables' pages, not the schema's: Open reads those
-	defer func(n int64) { db.QuickCheckSyncLimit = n }(db.QuickCheckSyncLimit)
-	db.QuickCheckSyncLimit = 1024
-	s, err := db.Open(ctx, path)
+	defer func(n int64) { sqlite.QuickCheckSyncLimit = n }(sqlite.QuickCheckSyncLimit)
+	sqlite.QuickCheckSyncLimit = 1024
+	s, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatalf("Open(damaged, over the limit) = %v, want it to open and check in the background", err)
 	}
@@ -101,7 +102,7 @@ func TestOpenDamagedLargeFile(t *testing.T) {
 	if err := s.CheckFile(); !errors.Is(err, db.ErrUnavailable) || !strings.Contains(err.Error(), "restore a backup") {
 		t.Fatalf("CheckFile = %v, want ErrUnavailable saying to restore a backup", err)
 	}
-	if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, "after") }); !errors.Is(err, db.ErrUnavailable) {
+	if err := s.Write(ctx, func(q *sqlite.Queries) error { return addTable(ctx, q, "after") }); !errors.Is(err, db.ErrUnavailable) {
 		t.Fatalf("write after the check = %v, want ErrUnavailable", err)
 	}
 }
@@ -113,13 +114,13 @@ func damagedFile(t *testing.T, half int64) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "t.db")
-	s, err := db.Open(ctx, path)
+	s, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 200; i++ {
 		id := strings.Repeat("x", 200) + string(rune('A'+i%26)) + strings.Repeat("y", i)
-		if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, id) }); err != nil {
+		if err := s.Write(ctx, func(q *sqlite.Queries) error { return addTable(ctx, q, id) }); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
 // Migration 0004 rewrites the log's CHECK on kind without copying the log:
@@ -19,14 +19,14 @@ import (
 func TestMovesKindCheckMigration(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", db.DSN(path, false))
+	raw, err := sql.Open("sqlite", sqlite.DSN(path, false))
 	if err != nil {
 		t.Fatal(err)
 	}
 	raw.SetMaxOpenConns(1)
 	qs := []string{`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`}
 	for i, name := range []string{"0001_init.sql", "0002_lock_and_retention.sql", "0003_seat_devices.sql"} {
-		body, err := fs.ReadFile(db.MigrationFiles(), "migrations/"+name)
+		body, err := fs.ReadFile(sqlite.MigrationFiles(), "migrations/"+name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func TestMovesKindCheckMigration(t *testing.T) {
 	if !strings.Contains(before, "kind IN (") {
 		t.Fatalf("the log's table before 0004 has no IN check: %s", before)
 	}
-	s, err := db.Open(ctx, path)
+	s, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatalf("Open (migrate): %v", err)
 	}
@@ -62,7 +62,7 @@ func TestMovesKindCheckMigration(t *testing.T) {
 	if err != nil || len(moves) != 3 || moves[1].IdempotencyKey.String != "k" {
 		t.Fatalf("the log after 0004: %+v, %v", moves, err)
 	}
-	for _, q := range []db.DBTX{s.Read().Raw(), raw} {
+	for _, q := range []sqlite.DBTX{s.Read().Raw(), raw} {
 		var after string
 		if err := q.QueryRowContext(ctx, `SELECT sql FROM sqlite_schema WHERE name = 'moves'`).Scan(&after); err != nil {
 			t.Fatal(err)
@@ -71,16 +71,16 @@ func TestMovesKindCheckMigration(t *testing.T) {
 			t.Errorf("the log's table after 0004: %s", after)
 		}
 	}
-	entry := func(seq int64, kind string) db.AppendMoveParams {
-		return db.AppendMoveParams{TableID: "T", Seq: seq, Kind: kind, Actor: "{}", Type: "x", Args: "{}", At: "now", Events: "[]", Version: seq}
+	entry := func(seq int64, kind string) sqlite.AppendMoveParams {
+		return sqlite.AppendMoveParams{TableID: "T", Seq: seq, Kind: kind, Actor: "{}", Type: "x", Args: "{}", At: "now", Events: "[]", Version: seq}
 	}
 	for i, kind := range []string{"move", "undo", "setup"} {
-		if err := s.Write(ctx, func(q *db.Queries) error { return q.AppendMove(ctx, entry(int64(10+i), kind)) }); err != nil {
+		if err := s.Write(ctx, func(q *sqlite.Queries) error { return q.AppendMove(ctx, entry(int64(10+i), kind)) }); err != nil {
 			t.Errorf("kind %q refused after 0004: %v", kind, err)
 		}
 	}
 	for i, kind := range []string{"Move", "", "moves", "redo"} {
-		err := s.Write(ctx, func(q *db.Queries) error { return q.AppendMove(ctx, entry(int64(20+i), kind)) })
+		err := s.Write(ctx, func(q *sqlite.Queries) error { return q.AppendMove(ctx, entry(int64(20+i), kind)) })
 		if err == nil || !strings.Contains(err.Error(), "CHECK") {
 			t.Errorf("kind %q after 0004: %v, want a CHECK constraint failure", kind, err)
 		}
@@ -94,7 +94,7 @@ func TestMovesKindCheckMigration(t *testing.T) {
 	if ephemeral(t, raw) {
 		t.Errorf("the log's INSERT still opens a temporary b-tree (a connection open across the migration)")
 	}
-	err = s.Write(ctx, func(q *db.Queries) error {
+	err = s.Write(ctx, func(q *sqlite.Queries) error {
 		if ephemeral(t, q.Raw()) {
 			t.Errorf("the log's INSERT still opens a temporary b-tree (writer)")
 		}
@@ -107,7 +107,7 @@ func TestMovesKindCheckMigration(t *testing.T) {
 
 // ephemeral reports whether the plan of the log's INSERT on q opens a
 // temporary b-tree.
-func ephemeral(t *testing.T, q db.DBTX) bool {
+func ephemeral(t *testing.T, q sqlite.DBTX) bool {
 	t.Helper()
 	rows, err := q.QueryContext(context.Background(), "EXPLAIN INSERT INTO moves (table_id, seq, kind, actor, type, args, at, idempotency_key, events, reveals, undoes, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", make([]any, 12)...)
 	if err != nil {

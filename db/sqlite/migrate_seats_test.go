@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
 // A database from before seat devices keeps its tables, seats and moves
@@ -15,11 +15,11 @@ import (
 func TestSeatDevicesMigrationKeepsData(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
-	raw, err := sql.Open("sqlite", db.DSN(path, false))
+	raw, err := sql.Open("sqlite", sqlite.DSN(path, false))
 	if err != nil {
 		t.Fatal(err)
 	}
-	init, err := fs.ReadFile(db.MigrationFiles(), "migrations/0001_init.sql")
+	init, err := fs.ReadFile(sqlite.MigrationFiles(), "migrations/0001_init.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestSeatDevicesMigrationKeepsData(t *testing.T) {
 		}
 	}
 	raw.Close()
-	s, err := db.Open(ctx, path)
+	s, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatalf("Open (migrate): %v", err)
 	}
@@ -47,13 +47,13 @@ func TestSeatDevicesMigrationKeepsData(t *testing.T) {
 	if len(seats) != 2 || seats[1].Removed != 1 || len(moves) != 1 || moves[0].IdempotencyKey.String != "k" {
 		t.Fatalf("after migration: seats %+v, moves %+v", seats, moves)
 	}
-	err = s.Write(ctx, func(w *db.Queries) error {
-		return w.SetSeatToken(ctx, db.SetSeatTokenParams{TokenHash: nil, TableID: "T", Seat: 0})
+	err = s.Write(ctx, func(w *sqlite.Queries) error {
+		return w.SetSeatToken(ctx, sqlite.SetSeatTokenParams{TokenHash: nil, TableID: "T", Seat: 0})
 	})
 	if err != nil {
 		t.Fatalf("clearing a seat's token: %v", err)
 	}
-	if _, err := q.GetMoveByKey(ctx, db.GetMoveByKeyParams{TableID: "T", IdempotencyKey: sql.NullString{String: "k", Valid: true}}); err != nil {
+	if _, err := q.GetMoveByKey(ctx, sqlite.GetMoveByKeyParams{TableID: "T", IdempotencyKey: sql.NullString{String: "k", Valid: true}}); err != nil {
 		t.Fatalf("the idempotency index after migration: %v", err)
 	}
 }

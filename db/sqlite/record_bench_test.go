@@ -12,6 +12,7 @@ import (
 
 	"tablewarden/cmd/tablewarden-load/cputime"
 	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
 // BenchmarkRecordMove measures the commit path of one move alone: 8 or 64
@@ -33,20 +34,20 @@ func BenchmarkRecordMove(b *testing.B) {
 
 func benchRecordMove(b *testing.B, tables int) {
 	ctx := context.Background()
-	s, err := db.Open(ctx, filepath.Join(b.TempDir(), "r.db"))
+	s, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "r.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer s.Close()
 	for i := range tables {
-		if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, benchTableID(i)) }); err != nil {
+		if err := s.Write(ctx, func(q *sqlite.Queries) error { return addTable(ctx, q, benchTableID(i)) }); err != nil {
 			b.Fatal(err)
 		}
 	}
 	state := strings.Repeat("x", 3000) // a Jumpship state is about this size
 	events := `[{"code":"gave","text":"Player 6 gave a Target token to Player 5."},{"code":"turn","text":"It is Player 1's turn."}]`
 	var next atomic.Int64
-	b0, w0 := s.Batches.Load(), s.Writes.Load()
+	b0, w0 := s.Batches(), s.Writes()
 	b.ReportAllocs()
 	// One writer per table, so that each knows its table's version.
 	if tables%runtime.GOMAXPROCS(0) != 0 {
@@ -74,8 +75,8 @@ func benchRecordMove(b *testing.B, tables int) {
 	})
 	b.StopTimer()
 	b.ReportMetric(float64(cputime.Process()-cpu0)/1e3/float64(b.N), "cpu-µs/move")
-	if n := s.Batches.Load() - b0; n > 0 {
-		b.ReportMetric(float64(s.Writes.Load()-w0)/float64(n), "moves/commit")
+	if n := s.Batches() - b0; n > 0 {
+		b.ReportMetric(float64(s.Writes()-w0)/float64(n), "moves/commit")
 	}
 }
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
 // TestLogicalSizeGrowsWithWrites checks that LogicalSize reads a database
@@ -13,7 +13,7 @@ import (
 func TestLogicalSizeGrowsWithWrites(t *testing.T) {
 	ctx := context.Background()
 	s, path := open(t)
-	before, err := db.LogicalSize(ctx, path)
+	before, err := sqlite.LogicalSize(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,11 +21,11 @@ func TestLogicalSizeGrowsWithWrites(t *testing.T) {
 		t.Fatalf("size of a migrated database = %d, want > 0", before)
 	}
 	for i := range 200 {
-		if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, fmt.Sprintf("table-%03d", i)) }); err != nil {
+		if err := s.Write(ctx, func(q *sqlite.Queries) error { return addTable(ctx, q, fmt.Sprintf("table-%03d", i)) }); err != nil {
 			t.Fatal(err)
 		}
 	}
-	after, err := db.LogicalSize(ctx, path)
+	after, err := sqlite.LogicalSize(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

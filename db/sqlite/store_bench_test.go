@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
 // BenchmarkStoreWrite measures the group committer with synchronous(FULL):
@@ -19,7 +19,7 @@ func BenchmarkStoreWrite(b *testing.B) {
 	for _, writers := range []int{1, 16, 64} {
 		b.Run(fmt.Sprintf("writers=%d", writers), func(b *testing.B) {
 			ctx := context.Background()
-			s, err := db.Open(ctx, filepath.Join(b.TempDir(), "b.db"))
+			s, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "b.db"))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -27,8 +27,8 @@ func BenchmarkStoreWrite(b *testing.B) {
 			const tables = 64
 			for i := 0; i < tables; i++ {
 				id := fmt.Sprintf("t%d", i)
-				if err := s.Write(ctx, func(q *db.Queries) error {
-					return q.CreateTable(ctx, db.CreateTableParams{ID: id, Game: "jumpship", JoinCode: id, Options: "{}", Seed: 1, HostTokenHash: []byte(id), CreatedAt: "now"})
+				if err := s.Write(ctx, func(q *sqlite.Queries) error {
+					return q.CreateTable(ctx, sqlite.CreateTableParams{ID: id, Game: "jumpship", JoinCode: id, Options: "{}", Seed: 1, HostTokenHash: []byte(id), CreatedAt: "now"})
 				}); err != nil {
 					b.Fatal(err)
 				}
@@ -36,7 +36,7 @@ func BenchmarkStoreWrite(b *testing.B) {
 			state := strings.Repeat("x", 3000) // a Jumpship snapshot is about this size
 			var seqs [tables]atomic.Int64
 			var next atomic.Int64
-			b0, w0 := s.Batches.Load(), s.Writes.Load()
+			b0, w0 := s.Batches(), s.Writes()
 			b.ReportAllocs()
 			b.SetParallelism((writers + 1) / 2)
 			b.ResetTimer()
@@ -45,12 +45,12 @@ func BenchmarkStoreWrite(b *testing.B) {
 				id := fmt.Sprintf("t%d", t)
 				for pb.Next() {
 					seq := seqs[t].Add(1)
-					err := s.Write(ctx, func(q *db.Queries) error {
-						if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: id, Seq: seq, Kind: "move", Actor: `{"seat":1}`, Type: "draw", Args: "{}", At: "now",
+					err := s.Write(ctx, func(q *sqlite.Queries) error {
+						if err := q.AppendMove(ctx, sqlite.AppendMoveParams{TableID: id, Seq: seq, Kind: "move", Actor: `{"seat":1}`, Type: "draw", Args: "{}", At: "now",
 							IdempotencyKey: sql.NullString{String: fmt.Sprintf("k%d", seq), Valid: true}, Events: "[]", Version: seq}); err != nil {
 							return err
 						}
-						if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: id, Seq: seq, State: state}); err != nil {
+						if err := q.PutSnapshot(ctx, sqlite.PutSnapshotParams{TableID: id, Seq: seq, State: state}); err != nil {
 							return err
 						}
 						_, err := q.BumpTableVersion(ctx, id)
@@ -63,8 +63,8 @@ func BenchmarkStoreWrite(b *testing.B) {
 				}
 			})
 			b.StopTimer()
-			if n := s.Batches.Load() - b0; n > 0 {
-				b.ReportMetric(float64(s.Writes.Load()-w0)/float64(n), "writes/commit")
+			if n := s.Batches() - b0; n > 0 {
+				b.ReportMetric(float64(s.Writes()-w0)/float64(n), "writes/commit")
 			}
 		})
 	}
@@ -73,7 +73,7 @@ func BenchmarkStoreWrite(b *testing.B) {
 // BenchmarkCommitPerWrite is the naive storage ceiling in process: one
 // single-row INSERT committed per call, same SQLite settings.
 func BenchmarkCommitPerWrite(b *testing.B) {
-	d, err := sql.Open("sqlite", db.DSN(filepath.Join(b.TempDir(), "c.db"), false))
+	d, err := sql.Open("sqlite", sqlite.DSN(filepath.Join(b.TempDir(), "c.db"), false))
 	if err != nil {
 		b.Fatal(err)
 	}

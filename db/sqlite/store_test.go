@@ -10,13 +10,13 @@ import (
 	"sync"
 	"testing"
 
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
-func open(t *testing.T) (*db.Store, string) {
+func open(t *testing.T) (*sqlite.Store, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "t.db")
-	s, err := db.Open(context.Background(), path)
+	s, err := sqlite.Open(context.Background(), path)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -24,15 +24,15 @@ func open(t *testing.T) (*db.Store, string) {
 	return s, path
 }
 
-func addTable(ctx context.Context, q db.Querier, id string) error {
-	return q.CreateTable(ctx, db.CreateTableParams{ID: id, Game: "jumpship", JoinCode: id, Options: "{}", Seed: 1, HostTokenHash: []byte("h"), CreatedAt: "now"})
+func addTable(ctx context.Context, q *sqlite.Queries, id string) error {
+	return q.CreateTable(ctx, sqlite.CreateTableParams{ID: id, Game: "jumpship", JoinCode: id, Options: "{}", Seed: 1, HostTokenHash: []byte("h"), CreatedAt: "now"})
 }
 
 func TestMigrationsApplyOnce(t *testing.T) {
 	ctx := context.Background()
 	s, path := open(t)
 	s.Close()
-	s2, err := db.Open(ctx, path)
+	s2, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatalf("reopen: %v", err)
 	}
@@ -41,7 +41,7 @@ func TestMigrationsApplyOnce(t *testing.T) {
 	if err := s2.ReadDB().QueryRowContext(ctx, "SELECT count(*) FROM schema_migrations").Scan(&n); err != nil {
 		t.Fatal(err)
 	}
-	files, _ := fs.Glob(db.MigrationFiles(), "migrations/*.sql")
+	files, _ := fs.Glob(sqlite.MigrationFiles(), "migrations/*.sql")
 	if got, want := n, len(files); got != want || want == 0 {
 		t.Fatalf("recorded migrations = %d, want %d", got, want)
 	}
@@ -51,7 +51,7 @@ func TestPragmas(t *testing.T) {
 	s, _ := open(t)
 	ctx := context.Background()
 	// The writer's pragmas, read inside a write.
-	err := s.Write(ctx, func(q *db.Queries) error {
+	err := s.Write(ctx, func(q *sqlite.Queries) error {
 		var mode string
 		var fk, sync, busy int
 		if err := q.Raw().QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
@@ -84,7 +84,7 @@ func TestGroupCommitIsolatesFailures(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			errs[i] = s.Write(ctx, func(q *db.Queries) error {
+			errs[i] = s.Write(ctx, func(q *sqlite.Queries) error {
 				if err := addTable(ctx, q, fmt.Sprintf("t%03d", i)); err != nil {
 					return err
 				}
@@ -114,21 +114,8 @@ func TestGroupCommitIsolatesFailures(t *testing.T) {
 	if n != want {
 		t.Fatalf("tables = %d, want %d: a failed write left rows or a good one was lost", n, want)
 	}
-	if b, w := s.Batches.Load(), s.Writes.Load(); b >= w {
+	if b, w := s.Batches(), s.Writes(); b >= w {
 		t.Logf("batches %d for %d writes: no grouping happened this run", b, w)
-	}
-}
-
-func TestWriteConstraintError(t *testing.T) { eachEngine(t, testWriteConstraintError) }
-
-func testWriteConstraintError(t *testing.T, s db.Engine) {
-	ctx := context.Background()
-	if err := s.Tx(ctx, func(q db.Querier) error { return addTable(ctx, q, "a") }); err != nil {
-		t.Fatal(err)
-	}
-	err := s.Tx(ctx, func(q db.Querier) error { return addTable(ctx, q, "a") })
-	if err == nil || errors.Is(err, db.ErrUnavailable) {
-		t.Fatalf("duplicate insert err = %v, want a constraint error that is not ErrUnavailable", err)
 	}
 }
 
@@ -146,20 +133,20 @@ func TestBackupFileUnderWrites(t *testing.T) {
 				return
 			default:
 			}
-			if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, fmt.Sprintf("b%06d", i)) }); err != nil {
+			if err := s.Write(ctx, func(q *sqlite.Queries) error { return addTable(ctx, q, fmt.Sprintf("b%06d", i)) }); err != nil {
 				t.Errorf("write: %v", err)
 				return
 			}
 		}
 	}()
 	dst := filepath.Join(t.TempDir(), "copy.db")
-	err := db.BackupFile(ctx, path, dst)
+	err := sqlite.BackupFile(ctx, path, dst)
 	close(stop)
 	wg.Wait()
 	if err != nil {
 		t.Fatalf("BackupFile: %v", err)
 	}
-	c, err := db.Open(ctx, dst)
+	c, err := sqlite.Open(ctx, dst)
 	if err != nil {
 		t.Fatalf("open copy: %v", err)
 	}
@@ -176,17 +163,17 @@ func TestBackupFileUnderWrites(t *testing.T) {
 func TestWriteBadStatement(t *testing.T) {
 	s, _ := open(t)
 	ctx := context.Background()
-	for name, fn := range map[string]func(q *db.Queries) error{
-		"exec": func(q *db.Queries) error {
+	for name, fn := range map[string]func(q *sqlite.Queries) error{
+		"exec": func(q *sqlite.Queries) error {
 			_, err := q.Raw().ExecContext(ctx, "INSERT INTO no_such_table VALUES (1)")
 			return err
 		},
-		"query row": func(q *db.Queries) error {
+		"query row": func(q *sqlite.Queries) error {
 			var n int
 			return q.Raw().QueryRowContext(ctx, "SELECT count(*) FROM no_such_table").Scan(&n)
 		},
 	} {
-		if err := s.Write(ctx, func(q *db.Queries) error {
+		if err := s.Write(ctx, func(q *sqlite.Queries) error {
 			if err := addTable(ctx, q, "bad-"+name); err != nil {
 				return err
 			}
@@ -194,7 +181,7 @@ func TestWriteBadStatement(t *testing.T) {
 		}); err == nil || !strings.Contains(err.Error(), "no_such_table") {
 			t.Fatalf("%s: err = %v, want SQLite's error about no_such_table", name, err)
 		}
-		if err := s.Write(ctx, func(q *db.Queries) error { return addTable(ctx, q, "good-"+name) }); err != nil {
+		if err := s.Write(ctx, func(q *sqlite.Queries) error { return addTable(ctx, q, "good-"+name) }); err != nil {
 			t.Fatalf("the write after the %s: %v", name, err)
 		}
 	}
