@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"tablewarden/db"
+	"tablewarden/db/postgres"
 	"tablewarden/db/pgtest"
 )
 
@@ -19,7 +20,7 @@ func TestPGOutage(t *testing.T) {
 	c := pgtest.NewCluster(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s, err := db.OpenPG(ctx, c.URL)
+	s, err := postgres.Open(ctx, c.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func TestPGOutage(t *testing.T) {
 	}
 	heard := make(chan string, 8)
 	resynced := make(chan struct{}, 4)
-	l := s.Listen(ctx, func(id string, v int64) { heard <- db.NotifyPayload(id, v) }, func() { resynced <- struct{}{} })
+	l := s.Listen(ctx, func(id string, v int64) { heard <- postgres.NotifyPayload(id, v) }, func() { resynced <- struct{}{} })
 	waitFor(t, "listener up", l.Connected)
 
 	c.Kill()
@@ -50,7 +51,7 @@ func TestPGOutage(t *testing.T) {
 
 	c.Start()
 	back := time.Now()
-	var res db.CommitResult
+	var res postgres.CommitResult
 	waitFor(t, "a commit after the restart", func() bool {
 		res, err = s.CommitMove(ctx, "t1", 1, pgMove(2, "after"))
 		return err == nil

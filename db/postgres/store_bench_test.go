@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tablewarden/db"
+	"tablewarden/db/postgres"
 )
 
 // BenchmarkPGCommitMove commits moves on 64 tables from parallel writers
@@ -25,7 +26,7 @@ func BenchmarkPGCommitMove(b *testing.B) {
 	benchCommit(b, openPG(b, 1)[0])
 }
 
-func benchCommit(b *testing.B, s *db.PGStore) {
+func benchCommit(b *testing.B, s *postgres.Store) {
 	ctx := context.Background()
 	const tables = 64
 	for i := range tables {

@@ -182,6 +182,7 @@ func fileSize(path string) int64 {
 // damage.
 func (s *Store) quickCheckLater() {
 	defer s.wg.Done()
+	defer close(s.checked)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go func() {
@@ -195,6 +196,11 @@ func (s *Store) quickCheckLater() {
 		s.guard.fail(fmt.Sprintf("the database file %s is damaged (quick_check at start: %v); restore a backup", s.path, err))
 	}
 }
+
+// QuickCheckDone is closed once the database file has been checked with
+// quick_check: at once when Open checked it itself, when the background
+// check ends for a large file (QuickCheckSyncLimit).
+func (s *Store) QuickCheckDone() <-chan struct{} { return s.checked }
 
 // damaged explains what to do with a damaged database file.
 func damaged(path string, cause error) error {

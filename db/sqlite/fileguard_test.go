@@ -92,12 +92,10 @@ func TestOpenDamagedLargeFile(t *testing.T) {
 		t.Fatalf("Open(damaged, over the limit) = %v, want it to open and check in the background", err)
 	}
 	defer s.Close()
-	deadline := time.Now().Add(10 * time.Second)
-	for s.CheckFile() == nil {
-		if time.Now().After(deadline) {
-			t.Fatal("the background quick_check did not mark the damaged file in 10 s")
-		}
-		time.Sleep(20 * time.Millisecond)
+	select {
+	case <-s.QuickCheckDone():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the background quick_check did not end in 10 s")
 	}
 	if err := s.CheckFile(); !errors.Is(err, db.ErrUnavailable) || !strings.Contains(err.Error(), "restore a backup") {
 		t.Fatalf("CheckFile = %v, want ErrUnavailable saying to restore a backup", err)

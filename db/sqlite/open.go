@@ -83,9 +83,12 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s.ckpt = c
 	s.wg.Add(1)
 	go s.checkpointLoop()
+	s.checked = make(chan struct{})
 	if background {
 		s.wg.Add(1)
 		go s.quickCheckLater()
+	} else {
+		close(s.checked)
 	}
 	return s, nil
 }

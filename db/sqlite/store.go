@@ -34,7 +34,8 @@ type Store struct {
 
 	walRestart atomic.Bool // the checkpointer asks the commit loop to finish the WAL
 
-	guard *fileGuard // The file opened is still there (fileguard.go)
+	guard   *fileGuard    // The file opened is still there (fileguard.go)
+	checked chan struct{} // closed once quick_check has run (QuickCheckDone)
 
 	// batches and writes count commits and writes, for metrics.
 	batches atomic.Int64
