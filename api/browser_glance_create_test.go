@@ -10,7 +10,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tablewarden/db"
 	"tablewarden/referee/kit"
 )
 
@@ -19,7 +18,7 @@ func (ts *testServer) queryText(query string, args ...any) string {
 	ts.t.Helper()
 	var s string
 	var err error
-	if ps, ok := ts.Engine.(*db.PGStore); ok {
+	if ps := ts.Engine.Postgres; ps != nil {
 		err = ps.Pool().QueryRow(context.Background(), numbered(query), args...).Scan(&s)
 	} else {
 		err = ts.Store.ReadDB().QueryRow(query, args...).Scan(&s)

@@ -20,8 +20,9 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/api/client"
-	"tablewarden/db"
+	"tablewarden/db/engine"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/sqlite"
 )
 
 // testServer is the real server on a random loopback port over a real
@@ -33,10 +34,10 @@ type testServer struct {
 	// startServer on it opens the same tables.
 	Path string
 	URL  string
-	// Engine is the storage the server runs on; Store is it when it is a
-	// SQLite file, and nil on PostgreSQL.
-	Engine db.Engine
-	Store  *db.Store
+	// Engine is the storage the server runs on; Store is its SQLite
+	// adapter when it is a SQLite file, and nil on PostgreSQL.
+	Engine *engine.Engine
+	Store  *sqlite.Store
 	Srv    *api.Server
 	l      net.Listener
 	done   chan error
@@ -61,27 +62,19 @@ func sqliteOnly(t testing.TB, why string) {
 }
 
 // openEngine opens the SQLite file or PostgreSQL database at path.
-func openEngine(t testing.TB, path string) (db.Engine, *db.Store) {
+func openEngine(t testing.TB, path string) (*engine.Engine, *sqlite.Store) {
 	t.Helper()
-	ctx := context.Background()
-	if db.IsPostgres(path) {
-		ps, err := db.OpenPG(ctx, path)
-		if err != nil {
-			t.Fatalf("db.OpenPG: %v", err)
-		}
-		return ps, nil
-	}
-	store, err := db.Open(ctx, path)
+	e, err := engine.Open(context.Background(), path)
 	if err != nil {
-		t.Fatalf("db.Open: %v", err)
+		t.Fatalf("engine.Open: %v", err)
 	}
-	return store, store
+	return e, e.SQLite
 }
 
-// newServer builds the server over engine as main does: a table service
-// over the store, then the HTTP server over the service.
-func newServer(ctx context.Context, engine db.Engine, cfg api.Config) (*api.Server, error) {
-	svc := tablepkg.New(tablepkg.Config{Store: engine, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
+// newServer builds the server over e as main does: a table service over
+// the store and its engine's extras, then the HTTP server over the service.
+func newServer(ctx context.Context, e *engine.Engine, cfg api.Config) (*api.Server, error) {
+	svc := tablepkg.New(tablepkg.Config{Store: e.Store, Extras: e.Extras, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
 		MaxLoaded: cfg.Limits.MaxLoadedTables, BenchGames: cfg.BenchRoutes})
 	return api.New(ctx, svc, cfg)
 }
@@ -96,7 +89,7 @@ func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServe
 		}
 	}
 	ctx := context.Background()
-	engine, store := openEngine(t, path)
+	eng, store := openEngine(t, path)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -106,11 +99,11 @@ func startServer(t testing.TB, path string, mod ...func(*api.Config)) *testServe
 	for _, m := range mod {
 		m(&cfg)
 	}
-	srv, err := newServer(ctx, engine, cfg)
+	srv, err := newServer(ctx, eng, cfg)
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}
-	ts := &testServer{t: t, Path: path, URL: url, Engine: engine, Store: store, Srv: srv, l: l, done: make(chan error, 1), client: newCheckedClient(t)}
+	ts := &testServer{t: t, Path: path, URL: url, Engine: eng, Store: store, Srv: srv, l: l, done: make(chan error, 1), client: newCheckedClient(t)}
 	go func() { ts.done <- srv.Serve(l) }()
 	t.Cleanup(ts.Stop)
 	return ts
@@ -422,10 +415,10 @@ func (ts *testServer) execRaw(query string, args ...any) {
 	ts.t.Helper()
 	ctx := context.Background()
 	var err error
-	if ps, ok := ts.Engine.(*db.PGStore); ok {
+	if ps := ts.Engine.Postgres; ps != nil {
 		_, err = ps.Pool().Exec(ctx, numbered(query), args...)
 	} else {
-		err = ts.Store.Write(ctx, func(q *db.Queries) error {
+		err = ts.Store.Write(ctx, func(q *sqlite.Queries) error {
 			_, err := q.Raw().ExecContext(ctx, query, args...)
 			return err
 		})
@@ -440,7 +433,7 @@ func (ts *testServer) queryInt(query string, args ...any) int64 {
 	ts.t.Helper()
 	var n int64
 	var err error
-	if ps, ok := ts.Engine.(*db.PGStore); ok {
+	if ps := ts.Engine.Postgres; ps != nil {
 		err = ps.Pool().QueryRow(context.Background(), numbered(query), args...).Scan(&n)
 	} else {
 		err = ts.Store.ReadDB().QueryRow(query, args...).Scan(&n)

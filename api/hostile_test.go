@@ -25,7 +25,7 @@ import (
 	"time"
 
 	"tablewarden/api"
-	"tablewarden/db"
+	"tablewarden/db/engine"
 	tablepkg "tablewarden/table"
 )
 
@@ -340,7 +340,7 @@ func TestReserveConnections(t *testing.T) {
 func TestServeTLS(t *testing.T) {
 	dir := t.TempDir()
 	certFile, keyFile := selfSigned(t, dir)
-	store, err := db.Open(t.Context(), filepath.Join(dir, "tw.db"))
+	store, err := engine.Open(t.Context(), filepath.Join(dir, "tw.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"tablewarden/cmd/tablewarden-load/loadgen"
-	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 )
 
 // `tablewarden copy` of a file that a running server is writing: the copy
@@ -34,7 +34,7 @@ func TestCopyWhileMovesFlow(t *testing.T) {
 	}()
 	movesIn := func() int64 {
 		var n int64
-		m.store.(*db.Store).ReadDB().QueryRowContext(ctx, "SELECT count(*) FROM moves").Scan(&n)
+		m.store.SQLite.ReadDB().QueryRowContext(ctx, "SELECT count(*) FROM moves").Scan(&n)
 		return n
 	}
 	for deadline := time.Now().Add(10 * time.Second); movesIn() < 40; {
@@ -47,12 +47,12 @@ func TestCopyWhileMovesFlow(t *testing.T) {
 	// A table id already taken in PostgreSQL makes the copy fail: nothing
 	// of it stays behind.
 	var ids []string
-	dst, err := db.OpenPG(ctx, url)
+	dst, err := postgres.Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer dst.Close()
-	rows, err := m.store.(*db.Store).ReadDB().QueryContext(ctx, "SELECT id FROM game_tables ORDER BY id")
+	rows, err := m.store.SQLite.ReadDB().QueryContext(ctx, "SELECT id FROM game_tables ORDER BY id")
 	if err != nil {
 		t.Fatal(err)
 	}

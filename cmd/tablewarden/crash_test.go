@@ -22,6 +22,7 @@ import (
 
 	"tablewarden/cmd/tablewarden-load/loadgen"
 	"tablewarden/db"
+	"tablewarden/db/sqlite"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 	"tablewarden/table"
@@ -182,7 +183,7 @@ func (a *ackLog) snapshot() []loadgen.Ack {
 func checkDatabase(t *testing.T, path string, acks []loadgen.Ack) int {
 	t.Helper()
 	ctx := context.Background()
-	conn, err := sql.Open("sqlite", db.DSN(path, true))
+	conn, err := sql.Open("sqlite", sqlite.DSN(path, true))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,11 +199,11 @@ func checkDatabase(t *testing.T, path string, acks []loadgen.Ack) int {
 	defer tx.Rollback()
 	// One consistent snapshot of the file: every ack taken before this
 	// point was answered after its commit, so it must be visible here.
-	return checkTables(t, db.New(tx), acks)
+	return checkTables(t, sqlite.Port(sqlite.New(tx)), acks)
 }
 
 // checkTables checks the tables read through q against the acks.
-func checkTables(t *testing.T, q db.Querier, acks []loadgen.Ack) int {
+func checkTables(t *testing.T, q db.Source, acks []loadgen.Ack) int {
 	t.Helper()
 	ctx := context.Background()
 	ids, err := q.ListTableIDs(ctx)
@@ -476,7 +477,7 @@ func TestTimerSurvivesKill(t *testing.T) {
 	remaining := time.Until(after.Deadline)
 	t.Logf("timer deadline unchanged across SIGKILL; %v remaining after the restart", remaining.Round(time.Millisecond))
 	expiries := func() []string {
-		conn, err := sql.Open("sqlite", db.DSN(p.db, true))
+		conn, err := sql.Open("sqlite", sqlite.DSN(p.db, true))
 		if err != nil {
 			t.Fatal(err)
 		}

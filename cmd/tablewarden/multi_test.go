@@ -15,6 +15,7 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 	"tablewarden/table"
@@ -167,7 +168,7 @@ func pgLog(t *testing.T, q db.Querier, tableID string) []db.Move {
 func TestTwoInstancesRaceOneVersion(t *testing.T) {
 	dsn := pgtest.URL(t)
 	a, b := startInstance(t, dsn), startInstance(t, dsn)
-	check, err := db.OpenPG(context.Background(), dsn)
+	check, err := postgres.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +265,7 @@ func TestCrossInstanceFanout(t *testing.T) {
 	id, _, tokens := seatedTable(t, "jumpship", nil, 5, a, b)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	check, err := db.OpenPG(ctx, dsn)
+	check, err := postgres.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,7 +330,7 @@ func TestTimerFiresAfterItsInstanceStops(t *testing.T) {
 	if err := a.closeOnce(); err != nil {
 		t.Fatal(err)
 	}
-	check, err := db.OpenPG(context.Background(), dsn)
+	check, err := postgres.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,8 +11,8 @@ import (
 
 	"tablewarden/cmd/tablewarden-load/loadgen"
 	"tablewarden/cmd/tablewarden-load/spread"
-	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 )
 
 // TestCrashLoopTwoInstances runs two server binaries on one PostgreSQL
@@ -75,7 +75,7 @@ func TestCrashLoopTwoInstances(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	cancel()
 	wg.Wait()
-	check, err := db.OpenPG(context.Background(), dsn)
+	check, err := postgres.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestCrashLoopTwoInstances(t *testing.T) {
 	if len(got) == 0 {
 		t.Fatal("the load tool got no move acknowledged: the crash loop checked nothing")
 	}
-	stored := checkTables(t, check.Queries(), got)
+	stored := checkTables(t, check.Source(), got)
 	both := 0
 	mu.Lock()
 	for _, on := range tablesOn {

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 	"tablewarden/table"
 )
 
@@ -22,7 +22,7 @@ import (
 func TestPostgresRestartUnderMoves(t *testing.T) {
 	c := pgtest.NewCluster(t)
 	a, b := startInstance(t, c.URL), startInstance(t, c.URL)
-	check, err := db.OpenPG(context.Background(), c.URL)
+	check, err := postgres.Open(context.Background(), c.URL)
 	if err != nil {
 		t.Fatal(err)
 	}

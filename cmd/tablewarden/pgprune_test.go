@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 	"tablewarden/table"
 )
 
@@ -35,7 +35,7 @@ func TestPruneOnPostgres(t *testing.T) {
 	<-events // the first view
 	fresh := create(b)
 	// The old table was created two days ago.
-	ps, err := db.OpenPG(ctx, dsn)
+	ps, err := postgres.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 	"tablewarden/referee/kit"
 )
 
@@ -24,7 +25,7 @@ func TestTimerClaimedAfterArmingInstanceKilled(t *testing.T) {
 	id, host, tokens := seatedTable(t, "spacecadets", map[string]any{"step3a_seconds": 2}, 3, a, b)
 	deadline := startStep3A(t, a, id, host, tokens)
 	a.kill()
-	check, err := db.OpenPG(context.Background(), dsn)
+	check, err := postgres.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}

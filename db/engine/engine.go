@@ -19,11 +19,12 @@ func IsPostgres(dsn string) bool {
 	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
 }
 
-// Engine is an open store and what its engine offers beyond the port.
-// Exactly one of SQLite and Postgres is set, for the tools and tests that
-// reach an engine's own methods; table never sees them.
+// Engine is an open store (it is the db.Store it embeds) and what its
+// engine offers beyond the port. Exactly one of SQLite and Postgres is set,
+// for the tools and tests that reach an engine's own methods; table never
+// sees them.
 type Engine struct {
-	Store    db.Store
+	db.Store
 	Extras   db.Extras
 	SQLite   *sqlite.Store
 	Postgres *postgres.Store
@@ -46,5 +47,11 @@ func Open(ctx context.Context, dsn string) (*Engine, error) {
 	return &Engine{Store: s, Extras: s.Extras(), SQLite: s}, nil
 }
 
-// Close closes the store.
-func (e *Engine) Close() error { return e.Store.Close() }
+// Source returns the store's reads with those of a whole database
+// (db.Source), for tools and tests that list every table.
+func (e *Engine) Source() db.Source {
+	if e.Postgres != nil {
+		return e.Postgres.Source()
+	}
+	return e.SQLite.Source()
+}

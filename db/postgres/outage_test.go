@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"tablewarden/db"
-	"tablewarden/db/postgres"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 )
 
 // TestPGOutage stops the PostgreSQL server under an open store: Ping and

@@ -424,3 +424,7 @@ var (
 	_ db.Shared = (*Store)(nil)
 	_ db.Pruner = (*Store)(nil)
 )
+
+// Source returns the port's query set over the pool, with the copy tool's
+// reads (db.Source), for tools and tests.
+func (s *Store) Source() db.Source { return port{q: s.read} }

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"tablewarden/db"
-	"tablewarden/db/postgres"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 )
 
 // openPG opens n stores on one fresh database: n instances of the server.

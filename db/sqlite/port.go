@@ -283,3 +283,12 @@ func (p port) ListTableHandovers(ctx context.Context, tableID string) ([]db.Hand
 	hs, err := p.q.ListTableHandovers(ctx, tableID)
 	return mapRows(hs, func(h Handover) db.Handover { return db.Handover(h) }), err
 }
+
+// Port returns the port's query set (with the copy tool's reads) over q:
+// for tools and tests that read a file through a connection or a
+// transaction of their own.
+func Port(q *Queries) db.Source { return port{q} }
+
+// Source returns the read pool's queries with the copy tool's reads
+// (db.Source), for tools and tests.
+func (s *Store) Source() db.Source { return port{s.read} }
