@@ -13,7 +13,7 @@ import (
 	"tablewarden/db"
 )
 
-// port runs the SQLite query set (db.Querier) on PostgreSQL: each method
+// port runs the port's query set (db.Querier, db.Source) on PostgreSQL: each method
 // calls the PostgreSQL twin generated from queries/pg and converts its
 // arguments and rows, so that code written against SQLite's queries runs
 // on either engine. Errors are SQLite's: no row is sql.ErrNoRows, a unique

@@ -277,7 +277,7 @@ func writeMove(ctx context.Context, q *Queries, tableID string, c MoveCommit) (i
 			return 0, err
 		}
 	}
-	// The version's trigger (db/pgmigrations/0001_init.sql) notifies.
+	// The version's trigger (db/postgres/migrations/0001_init.sql) notifies.
 	return nv, nil
 }
 

@@ -33,7 +33,7 @@ type WriteTableParams struct {
 // WriteTable writes a whole table row as it stands, status and version
 // included: the load tool's generated databases (cmd/tablewarden-load
 // -gen-db) write started tables this way. PostgreSQL's twin is CopyTable
-// (queries/pg), which copies a SQLite database (db/pgcopy.go).
+// (queries/pg), which copies a SQLite database (db/postgres/copy.go, through cmd/tablewarden copy).
 func (q *Queries) WriteTable(ctx context.Context, arg WriteTableParams) error {
 	_, err := q.db.ExecContext(ctx, writeTable,
 		arg.ID,
