@@ -6,18 +6,18 @@ import (
 	"tablewarden/db"
 )
 
-// The PostgreSQL rows have the same columns as SQLite's; these turn one
-// engine's generated rows into the other's, so that code written against
-// the SQLite rows (replay, the table lifecycle) reads PostgreSQL's too.
+// The generated rows have the port's columns with pointers for NULL; these
+// turn them into the port's records (package db), which use database/sql's
+// Null types, so that table reads PostgreSQL's rows as SQLite's.
 
-// TableFromPG converts a PostgreSQL game_tables row.
-func TableFromPG(r GameTable) db.GameTable {
+// toTable converts a PostgreSQL game_tables row.
+func toTable(r GameTable) db.GameTable {
 	return db.GameTable{ID: r.ID, Game: r.Game, JoinCode: r.JoinCode, Options: r.Options, Seed: r.Seed, HostTokenHash: r.HostTokenHash,
 		Status: r.Status, Version: r.Version, CreatedAt: r.CreatedAt, StartedAt: nullString(r.StartedAt), Locked: r.Locked, RematchID: nullString(r.RematchID)}
 }
 
-// SeatsFromPG converts PostgreSQL seats rows.
-func SeatsFromPG(rs []Seat) []db.Seat {
+// toSeats converts PostgreSQL seats rows.
+func toSeats(rs []Seat) []db.Seat {
 	out := make([]db.Seat, len(rs))
 	for i, r := range rs {
 		out[i] = db.Seat{TableID: r.TableID, Seat: r.Seat, Name: r.Name, TokenHash: r.TokenHash, Removed: r.Removed, JoinedAt: r.JoinedAt}
@@ -25,8 +25,8 @@ func SeatsFromPG(rs []Seat) []db.Seat {
 	return out
 }
 
-// MoveFromPG converts a PostgreSQL moves row.
-func MoveFromPG(r Move) db.Move {
+// toMove converts a PostgreSQL moves row.
+func toMove(r Move) db.Move {
 	m := db.Move{TableID: r.TableID, Seq: r.Seq, Kind: r.Kind, Actor: r.Actor, Type: r.Type, Args: r.Args, At: r.At,
 		IdempotencyKey: nullString(r.IdempotencyKey), Events: r.Events, Reveals: r.Reveals, Undone: r.Undone, Version: r.Version}
 	if r.Undoes != nil {
@@ -35,17 +35,17 @@ func MoveFromPG(r Move) db.Move {
 	return m
 }
 
-// MovesFromPG converts PostgreSQL moves rows.
-func MovesFromPG(rs []Move) []db.Move {
+// toMoves converts PostgreSQL moves rows.
+func toMoves(rs []Move) []db.Move {
 	out := make([]db.Move, len(rs))
 	for i, r := range rs {
-		out[i] = MoveFromPG(r)
+		out[i] = toMove(r)
 	}
 	return out
 }
 
-// TimerFromPG converts a PostgreSQL timers row.
-func TimerFromPG(r Timer) db.Timer {
+// toTimer converts a PostgreSQL timers row.
+func toTimer(r Timer) db.Timer {
 	return db.Timer{TableID: r.TableID, Name: r.Name, Generation: r.Generation, Running: r.Running, Deadline: nullString(r.Deadline), RemainingMs: r.RemainingMs}
 }
 

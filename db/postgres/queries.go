@@ -13,12 +13,11 @@ import (
 	"tablewarden/db"
 )
 
-// port runs the port's query set (db.Querier, db.Source) on PostgreSQL: each method
-// calls the PostgreSQL twin generated from queries/pg and converts its
-// arguments and rows, so that code written against SQLite's queries runs
-// on either engine. Errors are SQLite's: no row is sql.ErrNoRows, a unique
-// violation an *db.ErrDuplicate naming the constraint by its columns, and an
-// unreachable server db.ErrUnavailable.
+// port runs the port's query set (db.Querier, db.Source) on PostgreSQL:
+// each method calls its twin generated from queries/pg and converts its
+// arguments and rows. Errors are the port's: no row is sql.ErrNoRows, a
+// unique violation an *db.ErrDuplicate naming the constraint by its
+// columns, and an unreachable server db.ErrUnavailable.
 type port struct{ q *Queries }
 
 var _ db.Source = port{}
@@ -99,7 +98,7 @@ func (p port) GetMoveByKey(ctx context.Context, a db.GetMoveByKeyParams) (db.Mov
 	if err != nil {
 		return db.Move{}, pgErr(err)
 	}
-	return MoveFromPG(m), nil
+	return toMove(m), nil
 }
 
 func (p port) GetSnapshot(ctx context.Context, tableID string) (db.Snapshot, error) {
@@ -118,7 +117,7 @@ func (p port) GetTable(ctx context.Context, id string) (db.GameTable, error) {
 	if err != nil {
 		return db.GameTable{}, pgErr(err)
 	}
-	return TableFromPG(t), nil
+	return toTable(t), nil
 }
 
 func (p port) GetTableByJoinCode(ctx context.Context, joinCode string) (db.GameTable, error) {
@@ -129,7 +128,7 @@ func (p port) GetTableByJoinCode(ctx context.Context, joinCode string) (db.GameT
 	if err != nil {
 		return db.GameTable{}, pgErr(err)
 	}
-	return TableFromPG(t), nil
+	return toTable(t), nil
 }
 
 func (p port) LastMoveSeq(ctx context.Context, tableID string) (int64, error) {
@@ -142,7 +141,7 @@ func (p port) ListMoves(ctx context.Context, tableID string) ([]db.Move, error) 
 	if err != nil {
 		return nil, pgErr(err)
 	}
-	return MovesFromPG(ms), nil
+	return toMoves(ms), nil
 }
 
 func (p port) ListMovesAfter(ctx context.Context, a db.ListMovesAfterParams) ([]db.Move, error) {
@@ -150,7 +149,7 @@ func (p port) ListMovesAfter(ctx context.Context, a db.ListMovesAfterParams) ([]
 	if err != nil {
 		return nil, pgErr(err)
 	}
-	return MovesFromPG(ms), nil
+	return toMoves(ms), nil
 }
 
 func (p port) ListRecentMoves(ctx context.Context, a db.ListRecentMovesParams) ([]db.Move, error) {
@@ -158,12 +157,12 @@ func (p port) ListRecentMoves(ctx context.Context, a db.ListRecentMovesParams) (
 	if err != nil {
 		return nil, pgErr(err)
 	}
-	return MovesFromPG(ms), nil
+	return toMoves(ms), nil
 }
 
 func (p port) ListRunningTimers(ctx context.Context) ([]db.Timer, error) {
 	ts, err := p.q.ListRunningTimers(ctx)
-	return timersFromPG(ts), pgErr(err)
+	return toTimers(ts), pgErr(err)
 }
 
 func (p port) ListSeats(ctx context.Context, tableID string) ([]db.Seat, error) {
@@ -171,7 +170,7 @@ func (p port) ListSeats(ctx context.Context, tableID string) ([]db.Seat, error) 
 	if err != nil {
 		return nil, pgErr(err)
 	}
-	return SeatsFromPG(ss), nil
+	return toSeats(ss), nil
 }
 
 func (p port) ListTableIDs(ctx context.Context) ([]string, error) {
@@ -181,7 +180,7 @@ func (p port) ListTableIDs(ctx context.Context) ([]string, error) {
 
 func (p port) ListTableTimers(ctx context.Context, tableID string) ([]db.Timer, error) {
 	ts, err := p.q.ListTableTimers(ctx, tableID)
-	return timersFromPG(ts), pgErr(err)
+	return toTimers(ts), pgErr(err)
 }
 
 func (p port) PutSnapshot(ctx context.Context, a db.PutSnapshotParams) error {
@@ -206,13 +205,13 @@ func (p port) StartTable(ctx context.Context, a db.StartTableParams) (int64, err
 	return n, pgErr(err)
 }
 
-func timersFromPG(ts []Timer) []db.Timer {
+func toTimers(ts []Timer) []db.Timer {
 	if ts == nil {
 		return nil
 	}
 	out := make([]db.Timer, len(ts))
 	for i, t := range ts {
-		out[i] = TimerFromPG(t)
+		out[i] = toTimer(t)
 	}
 	return out
 }

@@ -81,12 +81,12 @@ func (p port) ListTableHandovers(ctx context.Context, tableID string) ([]db.Hand
 	}
 	out := make([]db.Handover, len(rows))
 	for i, h := range rows {
-		out[i] = HandoverFromPG(h)
+		out[i] = toHandover(h)
 	}
 	return out, nil
 }
 
-// HandoverFromPG converts a PostgreSQL hand-over row.
-func HandoverFromPG(h Handover) db.Handover {
+// toHandover converts a PostgreSQL hand-over row.
+func toHandover(h Handover) db.Handover {
 	return db.Handover{CodeHash: h.CodeHash, TableID: h.TableID, Seat: h.Seat, ExpiresAt: h.ExpiresAt, Used: h.Used}
 }
