@@ -10,6 +10,7 @@ import (
 // case on a fresh database of the TW_PG_URL server (skipped, loudly,
 // without it).
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	dbtest.Run(t, func(t *testing.T) dbtest.Engine {
 		s := openPG(t, 1)[0]
 		return dbtest.Engine{Store: s, Extras: s.Extras()}
