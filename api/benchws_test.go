@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"tablewarden/api"
+	"tablewarden/api/apitest"
 	"tablewarden/referee/givetoken"
 	tablepkg "tablewarden/table"
 )
@@ -132,8 +133,9 @@ func (c *wsClient) all() []string {
 }
 
 func TestBenchWSOffWithoutBenchRoutes(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 4)
+	tb := ts.NewTable("jumpship", nil, 4)
 	res, err := http.Get(ts.URL + "/api/bench/tables/" + tb.ID + "/ws")
 	if err != nil {
 		t.Fatal(err)
@@ -154,9 +156,10 @@ func TestBenchWSOffWithoutBenchRoutes(t *testing.T) {
 // answered with the status and codes the HTTP API gives, no socket
 // carries another seat's secret, and a closed socket leaves the hub.
 func TestBenchWS(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "", func(c *api.Config) { c.BenchRoutes = true })
-	tb := ts.newTable(givetoken.ID, nil, 3)
-	ts.start(tb)
+	tb := ts.NewTable(givetoken.ID, nil, 3)
+	ts.Start(tb)
 	phones := make([]*wsClient, 3)
 	secrets := make([]string, 3)
 	for i, tok := range tb.Tokens {
@@ -199,7 +202,7 @@ func TestBenchWS(t *testing.T) {
 		{"type": "give", "args": map[string]int{"to": 0}, "colour": "red"},       // unknown field: 400
 	} {
 		kind, st, wsBody := phones[2].move(t, bad)
-		httpSt, httpBody := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[2], bad)
+		httpSt, httpBody := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[2], bad)
 		if kind != 'e' || st != httpSt || st < 400 {
 			t.Fatalf("move %v over the socket = %c %d %s; over HTTP %d %s", bad, kind, st, wsBody, httpSt, httpBody)
 		}
@@ -231,11 +234,7 @@ func TestBenchWS(t *testing.T) {
 	for _, c := range sockets {
 		c.conn.Close(websocket.StatusNormalClosure, "")
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for ts.Srv.Service().OpenStreams() != 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d streams still open 2 s after every socket closed", ts.Srv.Service().OpenStreams())
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !apitest.Eventually(2*time.Second, func() bool { return ts.Srv.Service().OpenStreams() == 0 }) {
+		t.Fatalf("%d streams still open 2 s after every socket closed", ts.Srv.Service().OpenStreams())
 	}
 }
