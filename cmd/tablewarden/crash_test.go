@@ -425,7 +425,7 @@ func httpDo(t *testing.T, method, url, token string, body any) (int, []byte) {
 // is logged exactly once (by the server, not before the deadline), also
 // across another kill.
 func TestTimerSurvivesKill(t *testing.T) {
-	t.Parallel() // its own binary, port and file
+	t.Parallel()  // its own binary, port and file
 	judgesTime(t) // the restart must come before the 3 s deadline
 	dir := t.TempDir()
 	p := &serverProc{t: t, bin: buildBinary(t), addr: freeAddr(t), db: filepath.Join(dir, "tw.db")}
