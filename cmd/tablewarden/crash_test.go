@@ -374,7 +374,7 @@ func TestCrashLoop(t *testing.T) {
 	for k := 1; k <= kills; k++ {
 		// Let a random number of moves through, then kill at a random
 		// moment; every other kill lands the instant an ack has arrived.
-		acks.await(t, 30+r.IntN(150), k%2 == 0)
+		acks.await(t, 80+r.IntN(240), k%2 == 0)
 		before := len(acks.snapshot())
 		p.kill()
 		p.start()
