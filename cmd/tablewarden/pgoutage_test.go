@@ -76,7 +76,8 @@ func TestPostgresRestartUnderMoves(t *testing.T) {
 	// ("unexpected EOF"), in this test's own pool and in the instances'.
 	// Nothing tells when no such connection is left in a pool, and the
 	// pools are the instances' own: the outage lasts that second. (Without
-	// it the test fails: the test's pool, at the first move after.)
+	// it the test failed in 2 of 4 runs: the test's own pool, at the first
+	// move after the outage.)
 	time.Sleep(time.Second)
 	c.Start()
 	back := time.Now()
