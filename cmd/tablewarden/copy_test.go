@@ -58,6 +58,7 @@ func playNight(t *testing.T) string {
 }
 
 func TestCopyToPostgres(t *testing.T) {
+	t.Parallel() // its own file and database
 	url := pgtest.URL(t)
 	path := playNight(t)
 	ctx := context.Background()
@@ -110,6 +111,7 @@ func TestCopyToPostgres(t *testing.T) {
 }
 
 func TestCopyRefusesBadArguments(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	var out, errOut bytes.Buffer
 	for _, args := range [][]string{

@@ -18,6 +18,7 @@ import (
 // deleted table, closes that stream and answers 404 for it at once,
 // though the prune ran in another process.
 func TestPruneOnPostgres(t *testing.T) {
+	t.Parallel() // its own database and instances
 	dsn := pgtest.URL(t)
 	a, b := startInstance(t, dsn), startInstance(t, dsn)
 	create := func(m *Main) table.CreateTableResult {

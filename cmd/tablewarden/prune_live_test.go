@@ -17,6 +17,7 @@ import (
 // clear message, and deletes nothing; once the server has stopped, it
 // prunes.
 func TestPruneRefusesALiveServersFile(t *testing.T) {
+	t.Parallel() // its own file and port
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tw.db")
 	s, err := sqlite.Open(ctx, path)

@@ -14,6 +14,7 @@ import (
 // TestPruneCommand: `tablewarden prune` deletes an idle lobby table and
 // keeps a fresh one.
 func TestPruneCommand(t *testing.T) {
+	t.Parallel() // its own file
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tw.db")
 	s, err := sqlite.Open(ctx, path)
