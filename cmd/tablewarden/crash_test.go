@@ -544,7 +544,7 @@ func TestTimerSurvivesKill(t *testing.T) {
 	}
 	// runningTimers lists the table's timers stored as running.
 	runningTimers := func() []string {
-		conn, err := sql.Open("sqlite", db.DSN(p.db, true))
+		conn, err := sql.Open("sqlite", sqlite.DSN(p.db, true))
 		if err != nil {
 			t.Fatal(err)
 		}
