@@ -37,9 +37,9 @@ type Service struct {
 	// publicURL is the base of the links the server hands out (join and
 	// hand-over links), without a trailing slash.
 	publicURL string
-	// benchGames adds catalog.Bench to the games served.
-	benchGames bool
-	ceiling    ceiling // the load tool's storage ceiling (storage.go)
+	// ceiling is the load tool's storage ceiling (ceiling.go), an empty
+	// struct in the production build (ceiling_off.go).
+	ceiling ceiling
 
 	mu     sync.Mutex
 	tables map[string]*table
@@ -89,9 +89,6 @@ type Config struct {
 	// its views being rendered and handed to every stream of the table. It
 	// runs on the table's drain goroutine, so it must be quick.
 	ObserveFanout func(time.Duration)
-	// BenchGames serves catalog.Bench too (the load tool's equal-work
-	// game); off, those games are unknown.
-	BenchGames bool
 }
 
 // New returns a Service over cfg.Store. It arms no timers: call
@@ -104,7 +101,7 @@ func New(cfg Config) *Service {
 		cfg.Now = time.Now
 	}
 	s := &Service{store: cfg.Store, log: cfg.Log, now: cfg.Now, publicURL: cfg.PublicURL, tables: map[string]*table{},
-		observeFanout: cfg.ObserveFanout, benchGames: cfg.BenchGames}
+		observeFanout: cfg.ObserveFanout}
 	_, s.multi = cfg.Store.(*db.PGStore) // other instances may share it (multi.go)
 	if cfg.MaxLoaded > 0 {
 		s.lru = newLoadedLRU(cfg.MaxLoaded, time.Minute)
@@ -116,14 +113,11 @@ func New(cfg Config) *Service {
 }
 
 // Game returns the game with the given id among those the service serves
-// (catalog.All, and catalog.Bench with Config.BenchGames).
-func (s *Service) Game(id string) (kit.Game, bool) { return catalog.Find(id, s.benchGames) }
+// (catalog.All, and catalog.Bench in the bench build).
+func (s *Service) Game(id string) (kit.Game, bool) { return catalog.Find(id) }
 
 // Games lists the games the service serves, in the home page's order.
 func (s *Service) Games() []kit.Game {
-	if !s.benchGames {
-		return catalog.All()
-	}
 	return append(slices.Clip(catalog.All()), catalog.Bench()...)
 }
 

@@ -83,7 +83,7 @@ func OpenEngine(t testing.TB, path string) (db.Engine, *db.Store) {
 // over the store, then the HTTP server over the service.
 func NewServer(ctx context.Context, engine db.Engine, cfg api.Config) (*api.Server, error) {
 	svc := tablepkg.New(tablepkg.Config{Store: engine, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
-		MaxLoaded: cfg.Limits.MaxLoadedTables, BenchGames: cfg.BenchRoutes})
+		MaxLoaded: cfg.Limits.MaxLoadedTables})
 	return api.New(ctx, svc, cfg)
 }
 

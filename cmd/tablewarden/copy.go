@@ -155,7 +155,7 @@ func verifyCopy(ctx context.Context, r *db.Queries, w *pg.Queries) (int, error) 
 		if err != nil {
 			return replayed, fmt.Errorf("table %s: snapshot in the file: %w", id, err)
 		}
-		g, ok := catalog.Find(b.Game, true)
+		g, ok := catalog.Find(b.Game)
 		if !ok {
 			return replayed, fmt.Errorf("table %s: unknown game %q", id, b.Game)
 		}
