@@ -10,11 +10,13 @@ import (
 	"tablewarden/db"
 )
 
-// ceiling is the naive storage ceiling's own database, opened on first use.
-type ceiling struct {
-	once sync.Once
-	db   *db.Ceiling
-	err  error
+// ceilings are the naive storage ceiling's own databases, by file, opened
+// on first use and kept open for the process's life. They live here, not
+// in Service, so that the production build's Service carries nothing of
+// them.
+var ceilings struct {
+	mu sync.Mutex
+	db map[string]*db.Ceiling
 }
 
 // CeilingCommit commits one single-row INSERT into a separate SQLite file
@@ -22,16 +24,24 @@ type ceiling struct {
 // ceiling (POST /api/noop/commit). It exists only in the bench build
 // (-tags bench). It returns CodeNotFound on PostgreSQL.
 func (s *Service) CeilingCommit(ctx context.Context) error {
-	s.ceiling.once.Do(func() {
-		st, ok := s.store.(*db.Store)
-		if !ok {
-			s.ceiling.err = Errorf(CodeNotFound, "The commit ceiling route needs a SQLite database.")
-			return
-		}
-		s.ceiling.db, s.ceiling.err = db.OpenCeiling(context.WithoutCancel(ctx), st.Path()+"-ceiling")
-	})
-	if s.ceiling.err != nil {
-		return s.ceiling.err
+	st, ok := s.store.(*db.Store)
+	if !ok {
+		return Errorf(CodeNotFound, "The commit ceiling route needs a SQLite database.")
 	}
-	return s.ceiling.db.Insert(ctx, time.Now())
+	path := st.Path() + "-ceiling"
+	ceilings.mu.Lock()
+	c := ceilings.db[path]
+	if c == nil {
+		var err error
+		if c, err = db.OpenCeiling(context.WithoutCancel(ctx), path); err != nil {
+			ceilings.mu.Unlock()
+			return err
+		}
+		if ceilings.db == nil {
+			ceilings.db = map[string]*db.Ceiling{}
+		}
+		ceilings.db[path] = c
+	}
+	ceilings.mu.Unlock()
+	return c.Insert(ctx, time.Now())
 }

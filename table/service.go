@@ -37,9 +37,6 @@ type Service struct {
 	// publicURL is the base of the links the server hands out (join and
 	// hand-over links), without a trailing slash.
 	publicURL string
-	// ceiling is the load tool's storage ceiling (ceiling.go), an empty
-	// struct in the production build (ceiling_off.go).
-	ceiling ceiling
 
 	mu     sync.Mutex
 	tables map[string]*table
