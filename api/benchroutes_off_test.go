@@ -13,6 +13,10 @@ import (
 	"tablewarden/referee/kit"
 )
 
+// benchBuildRoutes is empty: the production build serves none of the load
+// tool's routes.
+var benchBuildRoutes = map[string]bool{}
+
 // TestBenchRoutesAbsent checks that the production build serves none of
 // the load tool's routes (api/benchroutes.go, -tags bench only): the
 // ceilings, the profiles and the WebSocket prototype, asked plainly or as

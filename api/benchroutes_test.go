@@ -9,6 +9,17 @@ import (
 	"testing"
 )
 
+// benchBuildRoutes are the load tool's routes (api/benchroutes.go), which
+// the bench build serves and api/openapi.json leaves out on purpose
+// (TestOpenAPIMatchesRoutes skips them).
+var benchBuildRoutes = map[string]bool{
+	"GET /api/noop":                true,
+	"POST /api/noop/commit":        true,
+	"GET /api/debug/pprof/profile": true,
+	"GET /api/debug/pprof/heap":    true,
+	"GET /api/bench/tables/:id/ws": true,
+}
+
 // TestBenchRoutesServed checks that the bench build (-tags bench) serves
 // the load tool's routes without any setting: the HTTP ceiling, the
 // storage ceiling (SQLite only: 404 not_found on PostgreSQL) and the heap
@@ -17,6 +28,15 @@ import (
 func TestBenchRoutesServed(t *testing.T) {
 	t.Parallel()
 	ts := startServer(t, "")
+	served := map[string]bool{}
+	for _, r := range ts.Srv.Routes() {
+		served[r] = true
+	}
+	for r := range benchBuildRoutes {
+		if !served[r] {
+			t.Errorf("the bench build does not register %s", r)
+		}
+	}
 	commit := http.StatusNoContent
 	if onPG() {
 		commit = http.StatusNotFound
