@@ -1,3 +1,5 @@
+//go:build bench
+
 package api
 
 import (
@@ -20,8 +22,9 @@ import (
 // GET /api/bench/tables/:id/ws is a measured prototype, not a product API:
 // one WebSocket per phone that carries both its moves (in) and its view
 // pushes (out), for the load tool's -transport ws to compare with POST
-// /moves plus the SSE stream. It is registered only with Config.BenchRoutes
-// (404 otherwise), and is in neither api/openapi.json nor the web pages.
+// /moves plus the SSE stream. It exists only in the bench build (-tags
+// bench, benchroutes.go; the production binary answers 404), and is in
+// neither api/openapi.json nor the web pages.
 //
 // The credential and the stream caps are the stream's (handleStream): a
 // bearer token or the seat cookie, ?patches=1 for patches. Every message

@@ -1,3 +1,5 @@
+//go:build bench
+
 package api_test
 
 import (
@@ -12,7 +14,6 @@ import (
 
 	"github.com/coder/websocket"
 
-	"tablewarden/api"
 	"tablewarden/api/apitest"
 	"tablewarden/referee/givetoken"
 	tablepkg "tablewarden/table"
@@ -132,32 +133,13 @@ func (c *wsClient) all() []string {
 	return out
 }
 
-func TestBenchWSOffWithoutBenchRoutes(t *testing.T) {
-	t.Parallel()
-	ts := startServer(t, "")
-	tb := ts.NewTable("jumpship", nil, 4)
-	res, err := http.Get(ts.URL + "/api/bench/tables/" + tb.ID + "/ws")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != 404 {
-		t.Fatalf("GET the bench socket without bench routes = %d, want 404", res.StatusCode)
-	}
-	url := "ws" + strings.TrimPrefix(ts.URL, "http") + "/api/bench/tables/" + tb.ID + "/ws"
-	_, resp, err := websocket.Dial(context.Background(), url, &websocket.DialOptions{HTTPHeader: http.Header{"Authorization": {"Bearer " + tb.Tokens[0]}}})
-	if err == nil || resp == nil || resp.StatusCode != 404 {
-		t.Fatalf("upgrade without bench routes: err %v, response %v; want a 404", err, resp)
-	}
-}
-
 // TestBenchWS plays a three-seat Give a Token table over the bench
 // sockets: every phone sees every move's version, a refused move is
 // answered with the status and codes the HTTP API gives, no socket
 // carries another seat's secret, and a closed socket leaves the hub.
 func TestBenchWS(t *testing.T) {
 	t.Parallel()
-	ts := startServer(t, "", func(c *api.Config) { c.BenchRoutes = true })
+	ts := startServer(t, "")
 	tb := ts.NewTable(givetoken.ID, nil, 3)
 	ts.Start(tb)
 	phones := make([]*wsClient, 3)

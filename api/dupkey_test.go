@@ -1,10 +1,11 @@
+//go:build bench
+
 package api_test
 
 import (
 	"strings"
 	"testing"
 
-	"tablewarden/api"
 	"tablewarden/referee/givetoken"
 	tablepkg "tablewarden/table"
 )
@@ -14,9 +15,11 @@ import (
 // the store's unique index on the key catches the reuse (a typed
 // duplicate, on SQLite and on PostgreSQL alike): the same move gets the
 // first result, another move 409 key_reused, and the table does not move.
+// It plays the bench build's Give a Token, so it runs with -tags bench
+// (.ci/run).
 func TestKeyReusedAtCurrentVersion(t *testing.T) {
 	t.Parallel()
-	ts := startServer(t, "", func(c *api.Config) { c.BenchRoutes = true })
+	ts := startServer(t, "")
 	tb := ts.NewTable(givetoken.ID, nil, 3)
 	ts.Start(tb)
 	moves := "/api/tables/" + tb.ID + "/moves"

@@ -1,30 +1,24 @@
+//go:build bench
+
 package api
 
 import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
-
-	"tablewarden/table"
 )
 
 // The two ceiling routes exist for the load tool (cmd/tablewarden-load):
 // /api/noop is the HTTP ceiling, a route that does nothing; /api/noop/commit
 // is the naive storage ceiling, one single-row INSERT committed per request
 // (table.Service.CeilingCommit) into a separate file beside the database (<db>-ceiling).
-// Both answer 404 unless Config.BenchRoutes is set.
+// Both exist only in the bench build (-tags bench, benchroutes.go).
 
 func (s *Server) handleNoop(c echo.Context) error {
-	if !s.cfg.BenchRoutes {
-		return table.Errorf(table.CodeNotFound, "Benchmark routes are off.")
-	}
 	return c.NoContent(http.StatusNoContent)
 }
 
 func (s *Server) handleNoopCommit(c echo.Context) error {
-	if !s.cfg.BenchRoutes {
-		return table.Errorf(table.CodeNotFound, "Benchmark routes are off.")
-	}
 	if err := s.svc.CeilingCommit(c.Request().Context()); err != nil {
 		return err
 	}

@@ -42,9 +42,6 @@ type Config struct {
 	BodyLimit string
 	// Logger receives structured logs.
 	Logger *slog.Logger
-	// BenchRoutes turns on /api/noop and /api/noop/commit, the ceilings
-	// the load tool measures.
-	BenchRoutes bool
 	// Now is the clock (tests may replace it).
 	Now func() time.Time
 	// Limits are the caps against a hostile client (limits.go); the zero
@@ -80,7 +77,7 @@ type Server struct {
 
 // New builds a server over a table service, which main builds over the
 // store (table.Config: give it the same PublicURL, Now and
-// Limits.MaxLoadedTables, and BenchGames when BenchRoutes is set). It
+// Limits.MaxLoadedTables). It
 // schedules the timers stored as running; tables load lazily on first
 // touch.
 func New(ctx context.Context, svc *table.Service, cfg Config) (*Server, error) {
@@ -213,14 +210,7 @@ func (s *Server) routes() {
 	a.GET("/tables/:id/log", s.handleLogGet)
 	a.GET("/tables/:id/result", s.handleResultGet)
 	a.GET("/tables/:id/stream", s.handleStream)
-	a.GET("/noop", s.handleNoop)
-	a.POST("/noop/commit", s.handleNoopCommit)
-	a.GET("/debug/pprof/profile", s.handlePprofProfile)
-	a.GET("/debug/pprof/heap", s.handlePprofHeap)
-	if s.cfg.BenchRoutes {
-		// A measured prototype, in no API document (benchws.go).
-		a.GET("/bench/tables/:id/ws", s.handleBenchWS)
-	}
+	s.benchRoutes(a) // the load tool's routes: bench build only (benchroutes.go)
 
 	s.webRoutes()
 }

@@ -40,9 +40,6 @@ type Service struct {
 	// publicURL is the base of the links the server hands out (join and
 	// hand-over links), without a trailing slash.
 	publicURL string
-	// benchGames adds catalog.Bench to the games served.
-	benchGames bool
-	ceiling    ceiling // the load tool's storage ceiling (storage.go)
 
 	mu     sync.Mutex
 	tables map[string]*table
@@ -98,9 +95,6 @@ type Config struct {
 	// its views being rendered and handed to every stream of the table. It
 	// runs on the table's drain goroutine, so it must be quick.
 	ObserveFanout func(time.Duration)
-	// BenchGames serves catalog.Bench too (the load tool's equal-work
-	// game); off, those games are unknown.
-	BenchGames bool
 }
 
 // New returns a Service over cfg.Store. It arms no timers: call
@@ -113,7 +107,7 @@ func New(cfg Config) *Service {
 		cfg.Now = time.Now
 	}
 	s := &Service{store: cfg.Store, extras: cfg.Extras, log: cfg.Log, now: cfg.Now, publicURL: cfg.PublicURL, tables: map[string]*table{},
-		observeFanout: cfg.ObserveFanout, benchGames: cfg.BenchGames}
+		observeFanout: cfg.ObserveFanout}
 	s.multi = cfg.Extras.Shared != nil // other instances may share it (multi.go)
 	if cfg.MaxLoaded > 0 {
 		s.lru = newLoadedLRU(cfg.MaxLoaded, time.Minute)
@@ -125,14 +119,11 @@ func New(cfg Config) *Service {
 }
 
 // Game returns the game with the given id among those the service serves
-// (catalog.All, and catalog.Bench with Config.BenchGames).
-func (s *Service) Game(id string) (kit.Game, bool) { return catalog.Find(id, s.benchGames) }
+// (catalog.All, and catalog.Bench in the bench build).
+func (s *Service) Game(id string) (kit.Game, bool) { return catalog.Find(id) }
 
 // Games lists the games the service serves, in the home page's order.
 func (s *Service) Games() []kit.Game {
-	if !s.benchGames {
-		return catalog.All()
-	}
 	return append(slices.Clip(catalog.All()), catalog.Bench()...)
 }
 

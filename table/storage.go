@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"tablewarden/db"
@@ -65,29 +64,4 @@ func (s *Service) Prune(ctx context.Context, now time.Time, lobbyIdle, endedAge 
 		return PruneResult{}, nil
 	}
 	return p.Prune(ctx, now, lobbyIdle, endedAge, s.Forget)
-}
-
-// ceiling is the naive storage ceiling's own database, opened on first use.
-type ceiling struct {
-	once sync.Once
-	db   db.Ceiling
-	err  error
-}
-
-// CeilingCommit commits one single-row INSERT into a separate SQLite file
-// beside the database (<db>-ceiling), the load tool's naive storage
-// ceiling (Config.Extras.OpenCeiling). It returns CodeNotFound on an engine
-// without one (PostgreSQL).
-func (s *Service) CeilingCommit(ctx context.Context) error {
-	s.ceiling.once.Do(func() {
-		if s.extras.OpenCeiling == nil {
-			s.ceiling.err = Errorf(CodeNotFound, "The commit ceiling route needs a SQLite database.")
-			return
-		}
-		s.ceiling.db, s.ceiling.err = s.extras.OpenCeiling(context.WithoutCancel(ctx))
-	})
-	if s.ceiling.err != nil {
-		return s.ceiling.err
-	}
-	return s.ceiling.db.Insert(ctx, time.Now())
 }

@@ -34,8 +34,8 @@ func extrasService(t *testing.T, withExtras bool) (*Service, string) {
 }
 
 // TestStorageExtras: what the HTTP layer asks of the database beyond the
-// port (the file check, the group-commit counters, retention, the commit
-// ceiling) comes from Config.Extras alone: with SQLite's, each works; with
+// port (the file check, the group-commit counters, retention; the commit
+// ceiling in the bench build, ceiling_test.go) comes from Config.Extras alone: with SQLite's, each works; with
 // none, each answers that the engine has none, on the same SQLite store.
 func TestStorageExtras(t *testing.T) {
 	t.Parallel()
@@ -52,12 +52,6 @@ func TestStorageExtras(t *testing.T) {
 		}
 		if b, w := stats.Batches(), stats.Writes(); b < 1 || w < b {
 			t.Fatalf("after a create: %d commits of %d writes, want at least one", b, w)
-		}
-		if err := svc.CeilingCommit(ctx); err != nil {
-			t.Fatalf("CeilingCommit = %v", err)
-		}
-		if _, err := os.Stat(path + "-ceiling"); err != nil {
-			t.Fatalf("the ceiling's file: %v", err)
 		}
 		res, err := svc.Prune(ctx, time.Now().Add(48*time.Hour), 24*time.Hour, 0)
 		if err != nil || res.Lobby != 1 {
@@ -81,10 +75,6 @@ func TestStorageExtras(t *testing.T) {
 		}
 		if _, err := svc.CreateTable(ctx, "jumpship", nil); err != nil {
 			t.Fatal(err)
-		}
-		var te *Error
-		if err := svc.CeilingCommit(ctx); !errors.As(err, &te) || te.Code != CodeNotFound {
-			t.Fatalf("CeilingCommit without extras = %v, want %s", err, CodeNotFound)
 		}
 		if res, err := svc.Prune(ctx, time.Now().Add(48*time.Hour), 24*time.Hour, 0); err != nil || res.Lobby != 0 {
 			t.Fatalf("Prune without extras = %+v, %v, want nothing deleted", res, err)

@@ -76,7 +76,7 @@ func OpenEngine(t testing.TB, path string) (*engine.Engine, *sqlite.Store) {
 // the store and its engine's extras, then the HTTP server over the service.
 func NewServer(ctx context.Context, e *engine.Engine, cfg api.Config) (*api.Server, error) {
 	svc := tablepkg.New(tablepkg.Config{Store: e.Store, Extras: e.Extras, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
-		MaxLoaded: cfg.Limits.MaxLoadedTables, BenchGames: cfg.BenchRoutes})
+		MaxLoaded: cfg.Limits.MaxLoadedTables})
 	return api.New(ctx, svc, cfg)
 }
 

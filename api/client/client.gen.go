@@ -7678,16 +7678,6 @@ type Busy = Error
 // StorageUnavailable defines model for StorageUnavailable.
 type StorageUnavailable = Error
 
-// PprofHeapParams defines parameters for PprofHeap.
-type PprofHeapParams struct {
-	Gc *int `form:"gc,omitempty" json:"gc,omitempty"`
-}
-
-// PprofProfileParams defines parameters for PprofProfile.
-type PprofProfileParams struct {
-	Seconds *int `form:"seconds,omitempty" json:"seconds,omitempty"`
-}
-
 // RotateJoinCodeParams defines parameters for RotateJoinCode.
 type RotateJoinCodeParams struct {
 	// As Which cookie identifies the caller when no Bearer token is sent: seat (default), host, or board (public view).
@@ -13726,16 +13716,6 @@ func WithRequestEditorFn(fn RequestEditorFn) ClientOption {
 // The interface specification for the client above.
 type ClientInterface interface {
 
-	// PprofHeap Heap profile of the server for the load tool (net/http/pprof, ?gc=1; 404 unless -bench-routes).
-	//
-	// Corresponds with GET /api/debug/pprof/heap (the `PprofHeap` operationId).
-	PprofHeap(ctx context.Context, params *PprofHeapParams, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// PprofProfile CPU profile of the server for the load tool (net/http/pprof, ?seconds=N; 404 unless -bench-routes).
-	//
-	// Corresponds with GET /api/debug/pprof/profile (the `PprofProfile` operationId).
-	PprofProfile(ctx context.Context, params *PprofProfileParams, reqEditors ...RequestEditorFn) (*http.Response, error)
-
 	// ListGames The game catalog: options with defaults and limits, move types with argument schemas.
 	//
 	// Corresponds with GET /api/games (the `ListGames` operationId).
@@ -13764,16 +13744,6 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/join/{code} (the `LookupJoinCode` operationId).
 	LookupJoinCode(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// Noop HTTP ceiling for the load tool (404 unless -bench-routes).
-	//
-	// Corresponds with GET /api/noop (the `Noop` operationId).
-	Noop(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
-
-	// NoopCommit Naive storage ceiling for the load tool: one single-row INSERT committed per request (404 unless -bench-routes).
-	//
-	// Corresponds with POST /api/noop/commit (the `NoopCommit` operationId).
-	NoopCommit(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// Openapi This document.
 	//
@@ -13919,36 +13889,6 @@ type ClientInterface interface {
 	Metrics(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
-// PprofHeap Heap profile of the server for the load tool (net/http/pprof, ?gc=1; 404 unless -bench-routes).
-//
-// Corresponds with GET /api/debug/pprof/heap (the `PprofHeap` operationId).
-func (c *Client) PprofHeap(ctx context.Context, params *PprofHeapParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPprofHeapRequest(c.Server, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PprofProfile CPU profile of the server for the load tool (net/http/pprof, ?seconds=N; 404 unless -bench-routes).
-//
-// Corresponds with GET /api/debug/pprof/profile (the `PprofProfile` operationId).
-func (c *Client) PprofProfile(ctx context.Context, params *PprofProfileParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPprofProfileRequest(c.Server, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
 // ListGames The game catalog: options with defaults and limits, move types with argument schemas.
 //
 // Corresponds with GET /api/games (the `ListGames` operationId).
@@ -14018,36 +13958,6 @@ func (c *Client) Join(ctx context.Context, body JoinJSONRequestBody, reqEditors 
 // Corresponds with GET /api/join/{code} (the `LookupJoinCode` operationId).
 func (c *Client) LookupJoinCode(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewLookupJoinCodeRequest(c.Server, code)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// Noop HTTP ceiling for the load tool (404 unless -bench-routes).
-//
-// Corresponds with GET /api/noop (the `Noop` operationId).
-func (c *Client) Noop(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewNoopRequest(c.Server)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// NoopCommit Naive storage ceiling for the load tool: one single-row INSERT committed per request (404 unless -bench-routes).
-//
-// Corresponds with POST /api/noop/commit (the `NoopCommit` operationId).
-func (c *Client) NoopCommit(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewNoopCommitRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -14451,114 +14361,6 @@ func (c *Client) Metrics(ctx context.Context, reqEditors ...RequestEditorFn) (*h
 	return c.Client.Do(req)
 }
 
-// NewPprofHeapRequest constructs an http.Request for the PprofHeap method
-func NewPprofHeapRequest(server string, params *PprofHeapParams) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/debug/pprof/heap")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.Gc != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "gc", *params.Gc, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewPprofProfileRequest constructs an http.Request for the PprofProfile method
-func NewPprofProfileRequest(server string, params *PprofProfileParams) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/debug/pprof/profile")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.Seconds != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "seconds", *params.Seconds, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
 // NewListGamesRequest constructs an http.Request for the ListGames method
 func NewListGamesRequest(server string) (*http.Request, error) {
 	var err error
@@ -14687,60 +14489,6 @@ func NewLookupJoinCodeRequest(server string, code string) (*http.Request, error)
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewNoopRequest constructs an http.Request for the Noop method
-func NewNoopRequest(server string) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/noop")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// NewNoopCommitRequest constructs an http.Request for the NoopCommit method
-func NewNoopCommitRequest(server string) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/noop/commit")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -16014,20 +15762,6 @@ func WithBaseURL(baseURL string) ClientOption {
 // ClientWithResponsesInterface is the interface specification for the client with responses above.
 type ClientWithResponsesInterface interface {
 
-	// PprofHeapWithResponse Heap profile of the server for the load tool (net/http/pprof, ?gc=1; 404 unless -bench-routes).
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /api/debug/pprof/heap (the `PprofHeap` operationId).
-	PprofHeapWithResponse(ctx context.Context, params *PprofHeapParams, reqEditors ...RequestEditorFn) (*PprofHeapReply, error)
-
-	// PprofProfileWithResponse CPU profile of the server for the load tool (net/http/pprof, ?seconds=N; 404 unless -bench-routes).
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /api/debug/pprof/profile (the `PprofProfile` operationId).
-	PprofProfileWithResponse(ctx context.Context, params *PprofProfileParams, reqEditors ...RequestEditorFn) (*PprofProfileReply, error)
-
 	// ListGamesWithResponse The game catalog: options with defaults and limits, move types with argument schemas.
 	//
 	// Returns a wrapper object for the known response body format(s).
@@ -16062,20 +15796,6 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/join/{code} (the `LookupJoinCode` operationId).
 	LookupJoinCodeWithResponse(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*LookupJoinCodeReply, error)
-
-	// NoopWithResponse HTTP ceiling for the load tool (404 unless -bench-routes).
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with GET /api/noop (the `Noop` operationId).
-	NoopWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*NoopReply, error)
-
-	// NoopCommitWithResponse Naive storage ceiling for the load tool: one single-row INSERT committed per request (404 unless -bench-routes).
-	//
-	// Returns a wrapper object for the known response body format(s).
-	//
-	// Corresponds with POST /api/noop/commit (the `NoopCommit` operationId).
-	NoopCommitWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*NoopCommitReply, error)
 
 	// OpenapiWithResponse This document.
 	//
@@ -16253,102 +15973,6 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /metrics (the `Metrics` operationId).
 	MetricsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*MetricsReply, error)
-}
-
-type PprofHeapReply struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
-	// JSON429 the response for an HTTP 429 `application/json` response
-	JSON429 *Busy
-}
-
-// GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r PprofHeapReply) GetJSON404() *Error {
-	return r.JSON404
-}
-
-// GetJSON429 returns the response for an HTTP 429 `application/json` response
-func (r PprofHeapReply) GetJSON429() *Busy {
-	return r.JSON429
-}
-
-// GetBody returns the raw response body bytes
-func (r PprofHeapReply) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r PprofHeapReply) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r PprofHeapReply) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PprofHeapReply) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type PprofProfileReply struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
-	// JSON429 the response for an HTTP 429 `application/json` response
-	JSON429 *Busy
-}
-
-// GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r PprofProfileReply) GetJSON404() *Error {
-	return r.JSON404
-}
-
-// GetJSON429 returns the response for an HTTP 429 `application/json` response
-func (r PprofProfileReply) GetJSON429() *Busy {
-	return r.JSON429
-}
-
-// GetBody returns the raw response body bytes
-func (r PprofProfileReply) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r PprofProfileReply) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r PprofProfileReply) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PprofProfileReply) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
 }
 
 type ListGamesReply struct {
@@ -16642,123 +16266,6 @@ func (r LookupJoinCodeReply) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r LookupJoinCodeReply) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-type NoopReply struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
-	// JSON429 the response for an HTTP 429 `application/json` response
-	JSON429 *Busy
-}
-
-// GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r NoopReply) GetJSON404() *Error {
-	return r.JSON404
-}
-
-// GetJSON429 returns the response for an HTTP 429 `application/json` response
-func (r NoopReply) GetJSON429() *Busy {
-	return r.JSON429
-}
-
-// GetBody returns the raw response body bytes
-func (r NoopReply) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r NoopReply) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r NoopReply) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r NoopReply) ContentType() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Header.Get("Content-Type")
-	}
-	return ""
-}
-
-// NoopCommitReply503Headers the declared response headers of an HTTP 503 response for NoopCommit
-type NoopCommitReply503Headers struct {
-	RetryAfter *int
-}
-
-type NoopCommitReply struct {
-	Body         []byte
-	HTTPResponse *http.Response
-	// JSON404 the response for an HTTP 404 `application/json` response
-	JSON404 *Error
-	// JSON429 the response for an HTTP 429 `application/json` response
-	JSON429 *Busy
-	// JSON500 the response for an HTTP 500 `application/json` response
-	JSON500 *Error
-	// JSON503 the response for an HTTP 503 `application/json` response
-	JSON503 *StorageUnavailable
-	// Headers503 the parsed response headers for an HTTP 503 response
-	Headers503 *NoopCommitReply503Headers
-}
-
-// GetJSON404 returns the response for an HTTP 404 `application/json` response
-func (r NoopCommitReply) GetJSON404() *Error {
-	return r.JSON404
-}
-
-// GetJSON429 returns the response for an HTTP 429 `application/json` response
-func (r NoopCommitReply) GetJSON429() *Busy {
-	return r.JSON429
-}
-
-// GetJSON500 returns the response for an HTTP 500 `application/json` response
-func (r NoopCommitReply) GetJSON500() *Error {
-	return r.JSON500
-}
-
-// GetJSON503 returns the response for an HTTP 503 `application/json` response
-func (r NoopCommitReply) GetJSON503() *StorageUnavailable {
-	return r.JSON503
-}
-
-// GetBody returns the raw response body bytes
-func (r NoopCommitReply) GetBody() []byte {
-	return r.Body
-}
-
-// Status returns HTTPResponse.Status
-func (r NoopCommitReply) Status() string {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.Status
-	}
-	return http.StatusText(0)
-}
-
-// StatusCode returns HTTPResponse.StatusCode
-func (r NoopCommitReply) StatusCode() int {
-	if r.HTTPResponse != nil {
-		return r.HTTPResponse.StatusCode
-	}
-	return 0
-}
-
-// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r NoopCommitReply) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -18520,32 +18027,6 @@ func (r MetricsReply) ContentType() string {
 	return ""
 }
 
-// PprofHeapWithResponse Heap profile of the server for the load tool (net/http/pprof, ?gc=1; 404 unless -bench-routes).
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /api/debug/pprof/heap (the `PprofHeap` operationId).
-func (c *ClientWithResponses) PprofHeapWithResponse(ctx context.Context, params *PprofHeapParams, reqEditors ...RequestEditorFn) (*PprofHeapReply, error) {
-	rsp, err := c.PprofHeap(ctx, params, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePprofHeapReply(rsp)
-}
-
-// PprofProfileWithResponse CPU profile of the server for the load tool (net/http/pprof, ?seconds=N; 404 unless -bench-routes).
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /api/debug/pprof/profile (the `PprofProfile` operationId).
-func (c *ClientWithResponses) PprofProfileWithResponse(ctx context.Context, params *PprofProfileParams, reqEditors ...RequestEditorFn) (*PprofProfileReply, error) {
-	rsp, err := c.PprofProfile(ctx, params, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParsePprofProfileReply(rsp)
-}
-
 // ListGamesWithResponse The game catalog: options with defaults and limits, move types with argument schemas.
 //
 // Returns a wrapper object for the known response body format(s).
@@ -18609,32 +18090,6 @@ func (c *ClientWithResponses) LookupJoinCodeWithResponse(ctx context.Context, co
 		return nil, err
 	}
 	return ParseLookupJoinCodeReply(rsp)
-}
-
-// NoopWithResponse HTTP ceiling for the load tool (404 unless -bench-routes).
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with GET /api/noop (the `Noop` operationId).
-func (c *ClientWithResponses) NoopWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*NoopReply, error) {
-	rsp, err := c.Noop(ctx, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseNoopReply(rsp)
-}
-
-// NoopCommitWithResponse Naive storage ceiling for the load tool: one single-row INSERT committed per request (404 unless -bench-routes).
-//
-// Returns a wrapper object for the known response body format(s).
-//
-// Corresponds with POST /api/noop/commit (the `NoopCommit` operationId).
-func (c *ClientWithResponses) NoopCommitWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*NoopCommitReply, error) {
-	rsp, err := c.NoopCommit(ctx, reqEditors...)
-	if err != nil {
-		return nil, err
-	}
-	return ParseNoopCommitReply(rsp)
 }
 
 // OpenapiWithResponse This document.
@@ -18964,78 +18419,6 @@ func (c *ClientWithResponses) MetricsWithResponse(ctx context.Context, reqEditor
 	return ParseMetricsReply(rsp)
 }
 
-// ParsePprofHeapReply parses an HTTP response from a PprofHeapWithResponse call
-func ParsePprofHeapReply(rsp *http.Response) (*PprofHeapReply, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &PprofHeapReply{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON404 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
-		var dest Busy
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON429 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
-	}
-
-	return response, nil
-}
-
-// ParsePprofProfileReply parses an HTTP response from a PprofProfileWithResponse call
-func ParsePprofProfileReply(rsp *http.Response) (*PprofProfileReply, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &PprofProfileReply{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON404 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
-		var dest Busy
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON429 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
-	}
-
-	return response, nil
-}
-
 // ParseListGamesReply parses an HTTP response from a ListGamesWithResponse call
 func ParseListGamesReply(rsp *http.Response) (*ListGamesReply, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -19286,111 +18669,6 @@ func ParseLookupJoinCodeReply(rsp *http.Response) (*LookupJoinCodeReply, error) 
 	case rsp.StatusCode == 429:
 		// Content-type (text/plain) unsupported
 
-	}
-
-	return response, nil
-}
-
-// ParseNoopReply parses an HTTP response from a NoopWithResponse call
-func ParseNoopReply(rsp *http.Response) (*NoopReply, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &NoopReply{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case rsp.StatusCode == 204:
-		break // No content-type
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON404 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
-		var dest Busy
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON429 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
-	}
-
-	return response, nil
-}
-
-// ParseNoopCommitReply parses an HTTP response from a NoopCommitWithResponse call
-func ParseNoopCommitReply(rsp *http.Response) (*NoopCommitReply, error) {
-	bodyBytes, err := io.ReadAll(rsp.Body)
-	defer func() { _ = rsp.Body.Close() }()
-	if err != nil {
-		return nil, err
-	}
-
-	response := &NoopCommitReply{
-		Body:         bodyBytes,
-		HTTPResponse: rsp,
-	}
-
-	switch {
-	case rsp.StatusCode == 204:
-		break // No content-type
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
-		var dest Error
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON404 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
-		var dest Busy
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON429 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 500:
-		var dest Error
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON500 = &dest
-
-	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
-		var dest StorageUnavailable
-		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
-			return nil, err
-		}
-		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
-	}
-
-	switch {
-	case rsp.StatusCode == 503:
-		var headers NoopCommitReply503Headers
-		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			}
-			headers.RetryAfter = &value
-		}
-		response.Headers503 = &headers
 	}
 
 	return response, nil

@@ -6,7 +6,7 @@
 // kept as they are, in their order; every generated schema carries
 // "x-generated": true and is replaced at each run.
 //
-// The games are the catalog's, the bench games (-bench-routes) included.
+// The games are Games(): the catalog's and the bench build's givetoken.
 //
 // Run it with `go generate ./api` (cmd/tablewarden-openapi);
 // TestOpenAPIGenerated fails when the committed document differs from its

@@ -252,12 +252,9 @@ func hash(s string) []byte {
 // reports how long until /healthz answers (ready to serve) and how long
 // the first view of a stored table takes (its lazy load).
 func coldStart(ctx context.Context, o options, out io.Writer) error {
-	bin := o.server
-	if bin == "" {
-		var err error
-		if bin, err = buildServer(ctx); err != nil {
-			return err
-		}
+	bin, err := benchServer(ctx, o.server)
+	if err != nil {
+		return err
 	}
 	ids, _ := os.ReadFile(o.coldStart + ".tables")
 	probe := splitLines(string(ids))

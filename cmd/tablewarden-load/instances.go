@@ -36,12 +36,9 @@ func runInstances(ctx context.Context, o options, out io.Writer) error {
 	if !engine.IsPostgres(o.dbPath) {
 		return fmt.Errorf("-instances needs -db postgres://…")
 	}
-	bin := o.server
-	if bin == "" {
-		var err error
-		if bin, err = buildServer(ctx); err != nil {
-			return err
-		}
+	bin, err := benchServer(ctx, o.server)
+	if err != nil {
+		return err
 	}
 	pgPID, err := postmasterPID(ctx, o.dbPath)
 	if err != nil {

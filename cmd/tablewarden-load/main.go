@@ -3,8 +3,9 @@
 // same run: the HTTP ceiling (GET /api/noop) and the naive storage ceiling
 // (POST /api/noop/commit, one single-row INSERT committed per request).
 //
-// By default it builds ./cmd/tablewarden, starts it on a temporary
-// database with -bench-routes and -joins-per-minute 0, pins the server to
+// By default it builds ./cmd/tablewarden with -tags bench (the bench
+// build, the only one with those routes; -server must be one too), starts
+// it on a temporary database with -joins-per-minute 0, pins the server to
 // CPU 1 and itself to CPU 0 (taskset), and for each of -runs runs measures
 // the two ceilings and then the workload on a fresh server; it prints each
 // run and the medians, with the workload's figures as ratios to the
@@ -90,7 +91,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.StringVar(&o.url, "url", "", "drive this running server instead of starting one (e.g. http://127.0.0.1:8080)")
 	fs.IntVar(&o.serverPID, "server-pid", 0, "with -url: the server's pid, for RSS")
 	fs.StringVar(&o.dbPath, "db", "", "with -url: the server's database file, for its size; otherwise the database to start on (default: a temp file)")
-	fs.StringVar(&o.server, "server", "", "tablewarden binary to start (default: go build ./cmd/tablewarden)")
+	fs.StringVar(&o.server, "server", "", "tablewarden binary to start, a bench build (default: go build -tags bench ./cmd/tablewarden)")
 	fs.StringVar(&o.game, "game", "jumpship", "game id")
 	fs.IntVar(&o.tables, "tables", 64, "tables")
 	fs.IntVar(&o.seats, "seats", 6, "seats per table")
@@ -168,12 +169,9 @@ type runResult struct {
 }
 
 func loadRuns(ctx context.Context, o options, out io.Writer) error {
-	bin := o.server
-	if o.url == "" && bin == "" {
-		var err error
-		if bin, err = buildServer(ctx); err != nil {
-			return err
-		}
+	bin, err := serverBinary(ctx, o)
+	if err != nil {
+		return err
 	}
 	host, _ := os.Hostname()
 	fmt.Fprintf(out, "tablewarden-load  %s  host %s, %d CPUs%s\n", time.Now().UTC().Format(time.RFC3339), host, numCPU(), pinNote(o))

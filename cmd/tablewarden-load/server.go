@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"debug/buildinfo"
 	"fmt"
 	"io"
 	"net/http"
@@ -9,7 +10,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -25,24 +28,60 @@ type server struct {
 	exited  chan struct{}
 }
 
-// buildServer builds ./cmd/tablewarden into a temporary folder.
+// buildServer builds the bench build of ./cmd/tablewarden (-tags bench:
+// the ceiling, pprof and WebSocket routes and the game givetoken, which
+// the production binary does not carry) into a temporary folder.
 func buildServer(ctx context.Context) (string, error) {
 	dir, err := os.MkdirTemp("", "tablewarden-load-bin")
 	if err != nil {
 		return "", err
 	}
 	bin := filepath.Join(dir, "tablewarden")
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "tablewarden/cmd/tablewarden")
+	cmd := exec.CommandContext(ctx, "go", "build", "-tags", "bench", "-o", bin, "tablewarden/cmd/tablewarden")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/tablewarden: %w", err)
+		return "", fmt.Errorf("go build -tags bench ./cmd/tablewarden: %w", err)
 	}
 	return bin, nil
 }
 
-// startServer starts bin on dbPath (a new temp database when empty) with
-// the bench routes on and the join limit off, pinned to CPU 1 when pin,
-// and waits until /healthz answers.
+// serverBinary is the server binary to start: -server, checked to be a
+// bench build, or the bench build made now; none with -url alone.
+func serverBinary(ctx context.Context, o options) (string, error) {
+	if o.server == "" && o.url != "" {
+		return "", nil
+	}
+	return benchServer(ctx, o.server)
+}
+
+// benchServer returns path after checking that it is a bench build, or,
+// when path is empty, builds one.
+func benchServer(ctx context.Context, path string) (string, error) {
+	if path == "" {
+		return buildServer(ctx)
+	}
+	return path, checkBenchBuild(path)
+}
+
+// checkBenchBuild fails unless the binary at path was built with the
+// build tag bench (its build information, as `go version -m` prints it):
+// a production binary has none of the routes and games the tool uses.
+func checkBenchBuild(path string) error {
+	info, err := buildinfo.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("-server %s: %w", path, err)
+	}
+	for _, s := range info.Settings {
+		if s.Key == "-tags" && slices.Contains(strings.Split(s.Value, ","), "bench") {
+			return nil
+		}
+	}
+	return fmt.Errorf("-server %s is not a bench build: build it with `go build -tags bench ./cmd/tablewarden` (the production binary has no /api/noop, pprof or WebSocket routes and no givetoken)", path)
+}
+
+// startServer starts bin (a bench build) on dbPath (a new temp database
+// when empty) with the join limit off, pinned to CPU 1 when pin, and waits
+// until /healthz answers.
 func startServer(ctx context.Context, bin, dbPath string, pin bool, gomaxprocs int, gomemlimit string) (*server, error) {
 	s := &server{exited: make(chan struct{})}
 	if dbPath == "" {
@@ -59,7 +98,7 @@ func startServer(ctx context.Context, bin, dbPath string, pin bool, gomaxprocs i
 	}
 	s.url = "http://127.0.0.1:" + strconv.Itoa(port)
 	s.db = dbPath
-	args := []string{bin, "-addr", "127.0.0.1:" + strconv.Itoa(port), "-db", dbPath, "-bench-routes", "-joins-per-minute", "0", "-limits=false",
+	args := []string{bin, "-addr", "127.0.0.1:" + strconv.Itoa(port), "-db", dbPath, "-joins-per-minute", "0", "-limits=false",
 		"-log-level", "error", "-public-url", s.url}
 	if pin && numCPU() >= 2 {
 		if ts, err := lookPath("taskset"); err == nil {

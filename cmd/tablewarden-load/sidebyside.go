@@ -108,14 +108,6 @@ func printPairs(out io.Writer, o options, pairs []pairResult) {
 	}
 }
 
-// serverBinary is -server, or ./cmd/tablewarden built now.
-func serverBinary(ctx context.Context, o options) (string, error) {
-	if o.server != "" || o.url != "" {
-		return o.server, nil
-	}
-	return buildServer(ctx)
-}
-
 func rateString(r float64) string {
 	if r <= 0 {
 		return "closed loop"

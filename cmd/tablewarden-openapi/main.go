@@ -13,7 +13,6 @@ import (
 	"os"
 
 	"tablewarden/api/openapigen"
-	"tablewarden/referee/catalog"
 )
 
 func main() {
@@ -21,7 +20,7 @@ func main() {
 	flag.Parse()
 	raw, err := os.ReadFile(*path)
 	if err == nil {
-		raw, err = openapigen.Generate(raw, append(catalog.All(), catalog.Bench()...))
+		raw, err = openapigen.Generate(raw, openapigen.Games())
 	}
 	if err == nil {
 		err = os.WriteFile(*path, raw, 0o644)

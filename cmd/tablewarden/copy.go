@@ -164,7 +164,7 @@ func verifyCopy(ctx context.Context, r, w db.Source) (int, error) {
 		if err != nil {
 			return replayed, fmt.Errorf("table %s: snapshot in the file: %w", id, err)
 		}
-		g, ok := catalog.Find(b.Game, true)
+		g, ok := catalog.Find(b.Game)
 		if !ok {
 			return replayed, fmt.Errorf("table %s: unknown game %q", id, b.Game)
 		}

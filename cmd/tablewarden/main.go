@@ -89,7 +89,6 @@ type Config struct {
 	PublicURL      string
 	JoinsPerMinute float64
 	TrustProxy     bool
-	BenchRoutes    bool
 	LogLevel       string
 	// The caps, the retention, TLS (limits.go).
 	Limits    api.Limits
@@ -123,7 +122,6 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	joins, _ := strconv.ParseFloat(env("JOINS_PER_MINUTE", "30"), 64)
 	fs.Float64Var(&c.JoinsPerMinute, "joins-per-minute", joins, "failed join-code lookups (wrong codes) allowed per client address per minute, as many at once; a join with a valid code is limited by its table (-joins-per-seat); 0 = unlimited (TABLEWARDEN_JOINS_PER_MINUTE)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", env("TRUST_PROXY", "") == "1", "take the client address from X-Forwarded-For set by a proxy on loopback (TABLEWARDEN_TRUST_PROXY=1)")
-	fs.BoolVar(&c.BenchRoutes, "bench-routes", env("BENCH_ROUTES", "") == "1", "serve the load tool's ceiling routes /api/noop and /api/noop/commit and its equal-work game givetoken (TABLEWARDEN_BENCH_ROUTES=1)")
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error (TABLEWARDEN_LOG_LEVEL)")
 	lf := limitFlags(fs, &c) // limits.go
 	acmeFlags(fs, &c.ACME)
@@ -210,9 +208,9 @@ func (m *Main) Run(ctx context.Context) error {
 	// The table service owns the store (the port, and what the engine
 	// offers beyond it); the HTTP server knows only the service.
 	svc := table.New(table.Config{Store: store.Store, Extras: store.Extras, Log: logger, PublicURL: m.URL,
-		MaxLoaded: m.Config.Limits.MaxLoadedTables, BenchGames: m.Config.BenchRoutes})
+		MaxLoaded: m.Config.Limits.MaxLoadedTables})
 	srv, err := api.New(ctx, svc, api.Config{PublicURL: m.URL, JoinsPerMinute: m.Config.JoinsPerMinute,
-		TrustProxy: m.Config.TrustProxy, BenchRoutes: m.Config.BenchRoutes, Logger: logger,
+		TrustProxy: m.Config.TrustProxy, Logger: logger,
 		Limits: m.Config.Limits, Retention: m.Config.Retention, Heartbeat: m.Config.Heartbeat,
 		MetricsElsewhere: m.Config.MetricsAddr != ""})
 	if err != nil {

@@ -1,8 +1,11 @@
+//go:build bench
+
 package sqlite
 
 import (
 	"context"
 	"database/sql"
+	"tablewarden/db"
 	"time"
 )
 
@@ -37,3 +40,9 @@ func (c *Ceiling) Insert(ctx context.Context, at time.Time) error {
 
 // Close closes the ceiling database.
 func (c *Ceiling) Close() error { return c.d.Close() }
+
+// ceilingOpener opens the ceiling at path on first use (the bench build;
+// ceiling_off.go is the production build's, which has none).
+func ceilingOpener(path string) func(context.Context) (db.Ceiling, error) {
+	return func(ctx context.Context) (db.Ceiling, error) { return OpenCeiling(ctx, path) }
+}

@@ -95,15 +95,16 @@ func (s *Store) ReadTx(ctx context.Context, fn func(q db.Source) error) error {
 }
 
 // Extras returns what SQLite offers beyond db.Store: the file check, the
-// group committer's counters, the stall watch, retention and the load
-// tool's commit ceiling (a file beside the database, <path>-ceiling).
+// group committer's counters, the stall watch, retention and, in the bench
+// build only, the load tool's commit ceiling (a file beside the database,
+// <path>-ceiling).
 func (s *Store) Extras() db.Extras {
 	return db.Extras{
 		CheckFile:   s.CheckFile,
 		GroupCommit: s,
 		Stall:       s,
 		Pruner:      s,
-		OpenCeiling: func(ctx context.Context) (db.Ceiling, error) { return OpenCeiling(ctx, s.path+"-ceiling") },
+		OpenCeiling: ceilingOpener(s.path + "-ceiling"), // nil unless -tags bench
 	}
 }
 

@@ -7,7 +7,6 @@ import "tablewarden/api/apitest"
 type (
 	testServer = apitest.Server
 	table      = apitest.Table
-	stream     = apitest.Stream
 )
 
 var (

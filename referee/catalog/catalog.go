@@ -3,7 +3,6 @@ package catalog
 
 import (
 	"tablewarden/referee/captainisdead"
-	"tablewarden/referee/givetoken"
 	"tablewarden/referee/jumpship"
 	"tablewarden/referee/kit"
 	"tablewarden/referee/lockup"
@@ -20,25 +19,20 @@ var games = []kit.Game{
 	nostromo.New(),
 }
 
-// bench is the games served only with -bench-routes: the load tool's
-// equal-work game, which players of the home page never see.
-var bench = []kit.Game{
-	givetoken.New(),
-}
-
 // All returns every game.
 func All() []kit.Game { return games }
 
-// Bench returns the games served only with -bench-routes.
+// Bench returns the games of the bench build (go build -tags bench,
+// bench.go): the load tool's equal-work game, which players of the home
+// page never see. The production build has none (bench_off.go).
 func Bench() []kit.Game { return bench }
 
 // Get returns the game with the given id, among All.
 func Get(id string) (kit.Game, bool) { return find(games, id) }
 
-// Find returns the game with the given id, among All and, when withBench
-// is set, Bench.
-func Find(id string, withBench bool) (kit.Game, bool) {
-	if g, ok := find(games, id); ok || !withBench {
+// Find returns the game with the given id, among All and Bench.
+func Find(id string) (kit.Game, bool) {
+	if g, ok := find(games, id); ok {
 		return g, ok
 	}
 	return find(bench, id)

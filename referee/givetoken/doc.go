@@ -28,6 +28,7 @@
 //   - The bag and the hand size are game data (data.json, "assumed": they
 //     are the peers' values, not a book's).
 //
-// It is served only with -bench-routes (referee/catalog's Bench list):
+// It is served only by the bench build (go build -tags bench, referee/
+// catalog's bench.go): the production binary does not link it, and
 // players of the home page never see it.
 package givetoken
