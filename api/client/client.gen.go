@@ -7626,6 +7626,8 @@ type View struct {
 
 // ViewResponse defines model for ViewResponse.
 type ViewResponse struct {
+	// BoardKey The host's board key (host only): the board link and the board QR code carry it (#key=…), and the board's stream presents it as board_key, so that anonymous board streams opened by anyone who knows the table's id never keep the real board out.
+	BoardKey *string `json:"board_key,omitempty"`
 	Game     string  `json:"game"`
 	GameName *string `json:"game_name,omitempty"`
 
@@ -7732,6 +7734,9 @@ type PostMoveParamsAs string
 // TableQRParams defines parameters for TableQR.
 type TableQRParams struct {
 	For *TableQRParamsFor `form:"for,omitempty" json:"for,omitempty"`
+
+	// Key With for=board: the board key (ViewResponse.board_key); when it is the table's, the board QR code's link carries it.
+	Key *string `form:"key,omitempty" json:"key,omitempty"`
 }
 
 // TableQRParamsFor defines parameters for TableQR.
@@ -7828,6 +7833,9 @@ type StreamParams struct {
 
 	// Patches 1: after the first whole view, send 'patch' events with only what changed since this stream's last event, as a JSON Patch (RFC 6902; schema StreamPatch; web/static/app.js applyPatch applies them). A reconnect starts with a whole view.
 	Patches *StreamParamsPatches `form:"patches,omitempty" json:"patches,omitempty"`
+
+	// BoardKey With as=board: the board key from the host's board link (ViewResponse.board_key). The board's streams with it count as a credential's (a fifth replaces the oldest) and are never refused for the anonymous board streams a table holds; a wrong key is 401.
+	BoardKey *string `form:"board_key,omitempty" json:"board_key,omitempty"`
 }
 
 // StreamParamsAs defines parameters for Stream.
@@ -15132,6 +15140,18 @@ func NewTableQRRequest(server string, id string, params *TableQRParams) (*http.R
 
 		}
 
+		if params.Key != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "key", *params.Key, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -15771,6 +15791,18 @@ func NewStreamRequest(server string, id string, params *StreamParams) (*http.Req
 		if params.Patches != nil {
 
 			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "patches", *params.Patches, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.BoardKey != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "board_key", *params.BoardKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
