@@ -37,11 +37,11 @@ type tableFacts struct {
 	Moves    int
 }
 
-func (ts *testServer) facts(tb *table) tableFacts {
-	ts.t.Helper()
+func facts(ts *testServer, tb *table) tableFacts {
+	ts.T.Helper()
 	f := tableFacts{Views: map[string]string{}}
 	for i, tok := range append([]string{"", tb.Host}, tb.Tokens...) {
-		v := ts.view(tb, tok)
+		v := ts.View(tb, tok)
 		f.Version = v.Version
 		f.Views[fmt.Sprint(i)] = mustJSON(zeroTime(v))
 	}
@@ -51,7 +51,7 @@ func (ts *testServer) facts(tb *table) tableFacts {
 	}
 	moves, err := ts.Engine.Queries().ListMoves(ctx, tb.ID)
 	if err != nil {
-		ts.t.Fatal(err)
+		ts.T.Fatal(err)
 	}
 	f.Moves = len(moves)
 	return f
@@ -74,9 +74,9 @@ func sameFacts(t testing.TB, what string, before, after tableFacts) {
 
 // refused posts a move that must be refused with a 4xx, a reason and a
 // request id, and returns the response body.
-func (ts *testServer) refused(t testing.TB, tb *table, token string, body any, what string) []byte {
+func refused(ts *testServer, t testing.TB, tb *table, token string, body any, what string) []byte {
 	t.Helper()
-	st, out := ts.call("POST", "/api/tables/"+tb.ID+"/moves", token, body)
+	st, out := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", token, body)
 	if st < 400 || st >= 500 {
 		t.Fatalf("%s: status %d %s, want a 4xx", what, st, out)
 	}
@@ -103,12 +103,12 @@ type offer struct {
 	spec  kit.MoveSpec
 }
 
-func (ts *testServer) offers(tb *table) ([]offer, tablepkg.ViewResponse) {
-	ts.t.Helper()
+func offers(ts *testServer, tb *table) ([]offer, tablepkg.ViewResponse) {
+	ts.T.Helper()
 	var out []offer
 	var last tablepkg.ViewResponse
 	for i, tok := range append([]string{tb.Host}, tb.Tokens...) {
-		v := ts.view(tb, tok)
+		v := ts.View(tb, tok)
 		last = v
 		if v.View == nil {
 			continue
@@ -128,8 +128,8 @@ func (ts *testServer) offers(tb *table) ([]offer, tablepkg.ViewResponse) {
 // ordered by how often their type was played (least first), with the view
 // they were read at; ok is false when the game is over or nothing is
 // offered.
-func (ts *testServer) leastPlayedOffers(tb *table, r *rand.Rand, played map[string]int) ([]offer, tablepkg.ViewResponse, bool) {
-	offers, v := ts.offers(tb)
+func leastPlayedOffers(ts *testServer, tb *table, r *rand.Rand, played map[string]int) ([]offer, tablepkg.ViewResponse, bool) {
+	offers, v := offers(ts, tb)
 	if len(offers) == 0 || v.View == nil || v.View.Outcome != nil {
 		return nil, v, false
 	}
@@ -143,9 +143,9 @@ func (ts *testServer) leastPlayedOffers(tb *table, r *rand.Rand, played map[stri
 // (random play then reaches every phase and the end quickly). With
 // avoidEnd it skips, when it can, a move the referee says would end the
 // game. It returns false when nothing is offered.
-func (ts *testServer) playNovel(t testing.TB, tb *table, r *rand.Rand, played map[string]int, avoidEnd bool) bool {
+func playNovel(ts *testServer, t testing.TB, tb *table, r *rand.Rand, played map[string]int, avoidEnd bool) bool {
 	t.Helper()
-	offers, v, ok := ts.leastPlayedOffers(tb, r, played)
+	offers, v, ok := leastPlayedOffers(ts, tb, r, played)
 	if !ok {
 		return false
 	}
@@ -158,13 +158,13 @@ func (ts *testServer) playNovel(t testing.TB, tb *table, r *rand.Rand, played ma
 	if avoidEnd {
 		for _, c := range offers {
 			cm := lowMove(c.spec, r)
-			if !ts.wouldEnd(tb, c, cm) {
+			if !wouldEnd(ts, tb, c, cm) {
 				o, m = c, cm
 				break
 			}
 		}
 	}
-	st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", o.token,
+	st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", o.token,
 		map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": v.Version, "idempotency_key": fmt.Sprint(r.Uint64())})
 	if st != 200 {
 		t.Fatalf("offered move %s %s by %s refused: %d %s", m.Type, m.Args, o.who, st, body)
@@ -189,7 +189,7 @@ func lowMove(spec kit.MoveSpec, r *rand.Rand) kit.Move {
 
 // wouldEnd applies a move to the stored state with the referee alone and
 // reports whether the game would be over.
-func (ts *testServer) wouldEnd(tb *table, o offer, m kit.Move) bool {
+func wouldEnd(ts *testServer, tb *table, o offer, m kit.Move) bool {
 	ctx := context.Background()
 	q := ts.Engine.Queries()
 	row, err := q.GetTable(ctx, tb.ID)
@@ -197,7 +197,7 @@ func (ts *testServer) wouldEnd(tb *table, o offer, m kit.Move) bool {
 		return false
 	}
 	g, _ := catalog.Get(row.Game)
-	st, seq := storedState(ts.t, q, g, tb.ID)
+	st, seq := storedState(ts.T, q, g, tb.ID)
 	who := kit.HostActor
 	for i, tok := range tb.Tokens {
 		if tok == o.token {
@@ -262,8 +262,8 @@ func TestAbuseMatrix(t *testing.T) {
 		t.Run(info.ID, func(t *testing.T) {
 			ts := startServer(t, "")
 			n := matrixPlayers(info)
-			tb := ts.newTable(info.ID, nil, n)
-			ts.start(tb)
+			tb := ts.NewTable(info.ID, nil, n)
+			ts.Start(tb)
 			tokens := append([]string{tb.Host}, tb.Tokens...)
 			own := map[string]bool{}
 			for _, m := range info.Moves {
@@ -273,21 +273,21 @@ func TestAbuseMatrix(t *testing.T) {
 			posted := 0
 
 			t.Run("UnknownMoveTypes", func(t *testing.T) {
-				before := ts.facts(tb)
+				before := facts(ts, tb)
 				for _, typ := range []string{"teleport", " ", strings.ToUpper(info.Moves[0].Type), info.Moves[0].Type + "\x00", "../" + info.Moves[0].Type, strings.Repeat("x", 5000), "undo", "__proto__"} {
 					if own[typ] {
 						continue
 					}
 					for _, tok := range tokens {
-						ts.refused(t, tb, tok, map[string]any{"type": typ, "args": map[string]any{}}, fmt.Sprintf("unknown move %.20q", typ))
+						refused(ts, t, tb, tok, map[string]any{"type": typ, "args": map[string]any{}}, fmt.Sprintf("unknown move %.20q", typ))
 						posted++
 					}
 				}
-				sameFacts(t, "unknown move types", before, ts.facts(tb))
+				sameFacts(t, "unknown move types", before, facts(ts, tb))
 			})
 
 			t.Run("OtherGamesMoves", func(t *testing.T) {
-				before := ts.facts(tb)
+				before := facts(ts, tb)
 				foreign := 0
 				for _, other := range catalog.All() {
 					if other.Info().ID == info.ID {
@@ -299,13 +299,13 @@ func TestAbuseMatrix(t *testing.T) {
 						}
 						m := kit.RandomMove(spec, r)
 						for _, tok := range tokens {
-							ts.refused(t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, other.Info().ID+" move "+m.Type)
+							refused(ts, t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, other.Info().ID+" move "+m.Type)
 							posted++
 						}
 						foreign++
 					}
 				}
-				sameFacts(t, "other games' moves", before, ts.facts(tb))
+				sameFacts(t, "other games' moves", before, facts(ts, tb))
 				t.Logf("%d move types of other games refused", foreign)
 			})
 
@@ -314,11 +314,11 @@ func TestAbuseMatrix(t *testing.T) {
 				numbered := map[string]bool{}
 				outOfTurn := 0
 				for step := 0; step < 150; step++ {
-					offers, v := ts.offers(tb)
+					offers, v := offers(ts, tb)
 					if v.View == nil || v.View.Outcome != nil {
 						break
 					}
-					before := ts.facts(tb)
+					before := facts(ts, tb)
 					changed := false
 					for _, o := range offers {
 						for _, a := range o.spec.Args {
@@ -332,7 +332,7 @@ func TestAbuseMatrix(t *testing.T) {
 							numbered[key] = true
 							base := kit.RandomMove(o.spec, r)
 							for _, bad := range badNumbers(a, n) {
-								ts.refused(t, tb, o.token, map[string]any{"type": o.spec.Type, "args": withArg(base, a.Name, bad)},
+								refused(ts, t, tb, o.token, map[string]any{"type": o.spec.Type, "args": withArg(base, a.Name, bad)},
 									fmt.Sprintf("%s by %s with %s = %s", o.spec.Type, o.who, a.Name, bad))
 								posted++
 								changed = true
@@ -354,22 +354,22 @@ func TestAbuseMatrix(t *testing.T) {
 						m := kit.RandomMove(spec, r)
 						what := fmt.Sprintf("%s %s by seat %d, which is offered nothing", m.Type, m.Args, seat)
 						if known := laxOffers[info.ID]; known != "" {
-							if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}); st == 200 {
+							if st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}); st == 200 {
 								t.Logf("KNOWN ISSUE (%s): %s was accepted", known, what)
-								before = ts.facts(tb)
+								before = facts(ts, tb)
 								continue
 							}
 						} else {
-							ts.refused(t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, what)
+							refused(ts, t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, what)
 						}
 						posted++
 						outOfTurn++
 						changed = true
 					}
 					if changed {
-						sameFacts(t, "out-of-range numbers and out-of-turn moves", before, ts.facts(tb))
+						sameFacts(t, "out-of-range numbers and out-of-turn moves", before, facts(ts, tb))
 					}
-					if !ts.playNovel(t, tb, r, played, true) {
+					if !playNovel(ts, t, tb, r, played, true) {
 						break
 					}
 				}
@@ -383,29 +383,29 @@ func TestAbuseMatrix(t *testing.T) {
 
 			t.Run("AfterTheEnd", func(t *testing.T) {
 				played := map[string]int{}
-				for i := 0; i < 1500 && ts.playNovel(t, tb, r, played, false); i++ {
+				for i := 0; i < 1500 && playNovel(ts, t, tb, r, played, false); i++ {
 				}
-				v := ts.view(tb, tb.Host)
+				v := ts.View(tb, tb.Host)
 				if v.View == nil || v.View.Outcome == nil || v.Status != "ended" {
-					offers, _ := ts.offers(tb)
+					offers, _ := offers(ts, tb)
 					var types []string
 					for _, o := range offers {
 						types = append(types, o.who+":"+o.spec.Type)
 					}
 					t.Fatalf("the game did not end (status %s, phase %s) within 1500 offered moves; offered now %v; played %v", v.Status, v.View.Phase, types, played)
 				}
-				before := ts.facts(tb)
+				before := facts(ts, tb)
 				for _, spec := range info.Moves {
 					m := kit.RandomMove(spec, r)
 					for _, tok := range tokens {
-						body := ts.refused(t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, "after the end: "+m.Type)
+						body := refused(ts, t, tb, tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, "after the end: "+m.Type)
 						if !strings.Contains(string(body), "game_over") && m.Type != kit.TimerExpiredMove {
 							t.Fatalf("after the end: %s = %s, want game_over", m.Type, body)
 						}
 						posted++
 					}
 				}
-				sameFacts(t, "moves after the end", before, ts.facts(tb))
+				sameFacts(t, "moves after the end", before, facts(ts, tb))
 			})
 			t.Logf("%s: %d refused requests, none changed the table", info.ID, posted)
 			checkReplay(t, ts)

@@ -24,34 +24,12 @@ import (
 	tablepkg "tablewarden/table"
 )
 
-// playRandom posts one random legal move from the first seat the view
-// waits for. It returns false when no seat has a move.
-func playRandom(t testing.TB, ts *testServer, tb *table, r *rand.Rand) bool {
-	t.Helper()
-	v := ts.view(tb, tb.Tokens[0])
-	if v.View == nil || v.View.Outcome != nil {
-		return false
-	}
-	for _, seat := range v.View.Turn {
-		sv := ts.view(tb, tb.Tokens[seat])
-		if len(sv.View.Moves) == 0 {
-			continue
-		}
-		spec := sv.View.Moves[r.IntN(len(sv.View.Moves))]
-		m := kit.RandomMove(spec, r)
-		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat],
-			map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": sv.Version, "idempotency_key": fmt.Sprint(r.Uint64())}, nil)
-		return true
-	}
-	return false
-}
-
 func TestOpenAPIMatchesRoutes(t *testing.T) {
 	ts := startServer(t, "")
 	var doc struct {
 		Paths map[string]map[string]any `json:"paths"`
 	}
-	ts.must(200, "GET", "/api/openapi.json", "", nil, &doc)
+	ts.Must(200, "GET", "/api/openapi.json", "", nil, &doc)
 	documented := map[string]bool{}
 	param := regexp.MustCompile(`\{([a-z_]+)\}`)
 	for p, ops := range doc.Paths {
@@ -80,7 +58,7 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 func TestGamesCatalog(t *testing.T) {
 	ts := startServer(t, "")
 	var games []kit.Info
-	ts.must(200, "GET", "/api/games", "", nil, &games)
+	ts.Must(200, "GET", "/api/games", "", nil, &games)
 	if got, want := len(games), len(catalog.All()); got != want {
 		t.Fatalf("games = %d, want %d", got, want)
 	}
@@ -93,20 +71,20 @@ func TestGamesCatalog(t *testing.T) {
 
 func TestTableLifecycle(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
+	tb := ts.NewTable("jumpship", nil, 5)
 
 	t.Run("JoinCode", func(t *testing.T) {
 		if !regexp.MustCompile(`^[2-9A-HJKMNP-TW-Z]{8}$`).MatchString(tb.Code) {
 			t.Fatalf("join code %q has ambiguous or wrong characters", tb.Code)
 		}
 		var lk map[string]any
-		ts.must(200, "GET", "/api/join/"+strings.ToLower(tb.Code), "", nil, &lk)
+		ts.Must(200, "GET", "/api/join/"+strings.ToLower(tb.Code), "", nil, &lk)
 		if lk["table_id"] != tb.ID {
 			t.Fatalf("lookup = %v, want table %s", lk["table_id"], tb.ID)
 		}
 	})
 	t.Run("QR", func(t *testing.T) {
-		st, body := ts.call("GET", "/api/tables/"+tb.ID+"/qr.png", "", nil)
+		st, body := ts.Call("GET", "/api/tables/"+tb.ID+"/qr.png", "", nil)
 		if st != 200 {
 			t.Fatalf("qr status %d", st)
 		}
@@ -119,32 +97,32 @@ func TestTableLifecycle(t *testing.T) {
 		}
 	})
 	t.Run("ErrStartBySeat", func(t *testing.T) {
-		st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/start", tb.Tokens[0], nil)
+		st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/start", tb.Tokens[0], nil)
 		if st != 403 {
 			t.Fatalf("seat start = %d, want 403", st)
 		}
 	})
 	t.Run("ErrMoveInLobby", func(t *testing.T) {
-		st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": "draw"})
+		st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": "draw"})
 		if st != 409 {
 			t.Fatalf("lobby move = %d, want 409", st)
 		}
 	})
-	ts.start(tb)
+	ts.Start(tb)
 	t.Run("ErrJoinAfterStart", func(t *testing.T) {
-		st, _ := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Late"})
+		st, _ := ts.Call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Late"})
 		if st != 409 {
 			t.Fatalf("late join = %d, want 409", st)
 		}
 	})
 	t.Run("ErrStartTwice", func(t *testing.T) {
-		st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/start", tb.Host, nil)
+		st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/start", tb.Host, nil)
 		if st != 409 {
 			t.Fatalf("second start = %d, want 409", st)
 		}
 	})
 	t.Run("ViewsDiffer", func(t *testing.T) {
-		a, b := ts.view(tb, tb.Tokens[0]), ts.view(tb, tb.Tokens[1])
+		a, b := ts.View(tb, tb.Tokens[0]), ts.View(tb, tb.Tokens[1])
 		if a.Me.Seat != 0 || b.Me.Seat != 1 || a.Me.Role != "seat" {
 			t.Fatalf("me = %+v / %+v", a.Me, b.Me)
 		}
@@ -153,7 +131,7 @@ func TestTableLifecycle(t *testing.T) {
 		if a.View.Private == nil || bytes.Equal(pa, pb) && strings.Contains(string(pa), `"seat"`) {
 			t.Fatalf("private views: %s / %s", pa, pb)
 		}
-		board := ts.view(tb, "")
+		board := ts.View(tb, "")
 		if board.View.Private != nil || len(board.View.Moves) != 0 {
 			t.Fatalf("board view has private data or moves: %+v", board.View)
 		}
@@ -162,8 +140,8 @@ func TestTableLifecycle(t *testing.T) {
 
 func TestTableFull(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 10)
-	st, body := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Extra"})
+	tb := ts.NewTable("jumpship", nil, 10)
+	st, body := ts.Call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Extra"})
 	if st != 409 || !strings.Contains(string(body), "full") {
 		t.Fatalf("11th join = %d %s, want 409 full", st, body)
 	}
@@ -171,16 +149,16 @@ func TestTableFull(t *testing.T) {
 
 func TestMoveErrors(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
-	v := ts.view(tb, tb.Tokens[0])
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
+	v := ts.View(tb, tb.Tokens[0])
 	turn := v.View.Turn[0]
 	other := (turn + 1) % 5
 	path := "/api/tables/" + tb.ID + "/moves"
 
 	t.Run("ErrIllegalMove", func(t *testing.T) {
-		before := ts.view(tb, "")
-		st, body := ts.call("POST", path, tb.Tokens[other], map[string]any{"type": "draw"})
+		before := ts.View(tb, "")
+		st, body := ts.Call("POST", path, tb.Tokens[other], map[string]any{"type": "draw"})
 		if st != 422 {
 			t.Fatalf("out-of-turn draw = %d %s, want 422", st, body)
 		}
@@ -191,19 +169,19 @@ func TestMoveErrors(t *testing.T) {
 		if e.Code == "" || e.Message == "" || !strings.Contains(e.Rule, "Jumpship") || raw["request_id"] == "" {
 			t.Fatalf("422 body = %s, want code, message, rule and request_id", body)
 		}
-		after := ts.view(tb, "")
+		after := ts.View(tb, "")
 		if after.Version != before.Version {
 			t.Fatalf("version moved from %d to %d on an illegal move", before.Version, after.Version)
 		}
 	})
 	t.Run("ErrUnknownMoveType", func(t *testing.T) {
-		st, body := ts.call("POST", path, tb.Tokens[turn], map[string]any{"type": "teleport"})
+		st, body := ts.Call("POST", path, tb.Tokens[turn], map[string]any{"type": "teleport"})
 		if st != 422 {
 			t.Fatalf("unknown move = %d %s, want 422", st, body)
 		}
 	})
 	t.Run("ErrStaleVersion", func(t *testing.T) {
-		st, body := ts.call("POST", path, tb.Tokens[turn], map[string]any{"type": "draw", "expected_version": v.Version - 1})
+		st, body := ts.Call("POST", path, tb.Tokens[turn], map[string]any{"type": "draw", "expected_version": v.Version - 1})
 		if st != 409 {
 			t.Fatalf("stale = %d %s, want 409", st, body)
 		}
@@ -216,31 +194,31 @@ func TestMoveErrors(t *testing.T) {
 	t.Run("Idempotent", func(t *testing.T) {
 		req := map[string]any{"type": "draw", "expected_version": v.Version, "idempotency_key": "k-1"}
 		var first, second tablepkg.MoveResult
-		ts.must(200, "POST", path, tb.Tokens[turn], req, &first)
-		ts.must(200, "POST", path, tb.Tokens[turn], req, &second)
+		ts.Must(200, "POST", path, tb.Tokens[turn], req, &first)
+		ts.Must(200, "POST", path, tb.Tokens[turn], req, &second)
 		if !second.Duplicate || second.Seq != first.Seq || second.Version != first.Version {
 			t.Fatalf("retry = %+v, want the first result %+v marked duplicate", second, first)
 		}
 		var log []tablepkg.LogEntry
-		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
+		ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 		if got, want := len(log), 1+setupEntries(log); got != want {
 			t.Fatalf("log entries = %d, want %d (the retry applied twice?)", got, want)
 		}
 	})
 	t.Run("ErrIdempotencyKeyOtherSeat", func(t *testing.T) {
-		st, _ := ts.call("POST", path, tb.Tokens[other], map[string]any{"type": "draw", "idempotency_key": "k-1"})
+		st, _ := ts.Call("POST", path, tb.Tokens[other], map[string]any{"type": "draw", "idempotency_key": "k-1"})
 		if st != 409 {
 			t.Fatalf("key reuse by another seat = %d, want 409", st)
 		}
 	})
 	t.Run("ErrBoardCannotMove", func(t *testing.T) {
-		st, _ := ts.call("POST", path, "", map[string]any{"type": "draw"})
+		st, _ := ts.Call("POST", path, "", map[string]any{"type": "draw"})
 		if st != 401 {
 			t.Fatalf("anonymous move = %d, want 401", st)
 		}
 	})
 	t.Run("ErrTimerExpiredFromPhone", func(t *testing.T) {
-		st, _ := ts.call("POST", path, tb.Tokens[turn], map[string]any{"type": kit.TimerExpiredMove, "args": map[string]any{"name": "x", "generation": 1}})
+		st, _ := ts.Call("POST", path, tb.Tokens[turn], map[string]any{"type": kit.TimerExpiredMove, "args": map[string]any{"name": "x", "generation": 1}})
 		if st != 422 {
 			t.Fatalf("phone-sent timer expiry = %d, want 422", st)
 		}
@@ -249,17 +227,17 @@ func TestMoveErrors(t *testing.T) {
 
 func TestConcurrentMovesOneTable(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 6)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 6)
+	ts.Start(tb)
 	r := rand.New(rand.NewPCG(1, 2))
 	accepted := 0
 	for round := 0; round < 15; round++ {
-		v := ts.view(tb, tb.Tokens[0])
+		v := ts.View(tb, tb.Tokens[0])
 		if v.View.Outcome != nil {
 			break
 		}
 		seat := v.View.Turn[0]
-		sv := ts.view(tb, tb.Tokens[seat])
+		sv := ts.View(tb, tb.Tokens[seat])
 		spec := sv.View.Moves[r.IntN(len(sv.View.Moves))]
 		m := kit.RandomMove(spec, r)
 		// Eight phones race the same move at the same version: exactly one
@@ -270,7 +248,7 @@ func TestConcurrentMovesOneTable(t *testing.T) {
 			wg.Add(1)
 			go func(i int) {
 				defer wg.Done()
-				codes[i], _ = ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat],
+				codes[i], _ = ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat],
 					map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": sv.Version, "idempotency_key": fmt.Sprintf("r%d-%d", round, i)})
 			}(i)
 		}
@@ -291,7 +269,7 @@ func TestConcurrentMovesOneTable(t *testing.T) {
 		accepted++
 	}
 	var log []tablepkg.LogEntry
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	if len(log) != accepted+setupEntries(log) {
 		t.Fatalf("log has %d entries, want %d accepted moves", len(log), accepted)
 	}
@@ -380,25 +358,25 @@ func storedState(t testing.TB, q db.Querier, g kit.Game, id string) (kit.State, 
 
 func TestRestartKeepsEverything(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 7)
-	lobby := ts.newTable("jumpship", nil, 2)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 7)
+	lobby := ts.NewTable("jumpship", nil, 2)
+	ts.Start(tb)
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 12; i++ {
 		playRandom(t, ts, tb, r)
 	}
 	before := map[int]tablepkg.ViewResponse{}
 	for i, tok := range tb.Tokens {
-		before[i] = ts.view(tb, tok)
+		before[i] = ts.View(tb, tok)
 	}
-	hostBefore := ts.view(tb, tb.Host)
+	hostBefore := ts.View(tb, tb.Host)
 	var logBefore []tablepkg.LogEntry
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logBefore)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logBefore)
 	ts.Stop()
 
 	ts2 := startServer(t, ts.Path)
 	for i, tok := range tb.Tokens {
-		after := ts2.view(tb, tok)
+		after := ts2.View(tb, tok)
 		after.ServerTime, before[i] = time.Time{}, zeroTime(before[i])
 		a, _ := json.Marshal(after)
 		b, _ := json.Marshal(before[i])
@@ -406,16 +384,16 @@ func TestRestartKeepsEverything(t *testing.T) {
 			t.Fatalf("seat %d view changed across a restart:\nbefore %s\nafter  %s", i, b, a)
 		}
 	}
-	hostAfter := ts2.view(tb, tb.Host)
+	hostAfter := ts2.View(tb, tb.Host)
 	if hostAfter.Version != hostBefore.Version || hostAfter.JoinCode != hostBefore.JoinCode {
 		t.Fatalf("host view changed across restart")
 	}
 	var logAfter []tablepkg.LogEntry
-	ts2.must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logAfter)
+	ts2.Must(200, "GET", "/api/tables/"+tb.ID+"/log", tb.Tokens[0], nil, &logAfter)
 	if a, b := mustJSON(logAfter), mustJSON(logBefore); a != b {
 		t.Fatalf("log changed across restart")
 	}
-	lv := ts2.view(lobby, lobby.Tokens[1])
+	lv := ts2.View(lobby, lobby.Tokens[1])
 	if lv.Status != "lobby" || len(lv.Seats) != 2 || lv.Me.Seat != 1 {
 		t.Fatalf("lobby table after restart = %+v", lv)
 	}
@@ -428,21 +406,19 @@ func TestRestartKeepsEverything(t *testing.T) {
 
 func zeroTime(v tablepkg.ViewResponse) tablepkg.ViewResponse { v.ServerTime = time.Time{}; return v }
 
-func mustJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
-
 func TestSSEPushesEachSeatItsOwnView(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	streams := make([]*stream, 5)
 	for i, tok := range tb.Tokens {
-		streams[i] = ts.openStream(tb.ID, tok, "")
+		streams[i] = ts.OpenStream(tb.ID, tok, "")
 	}
-	board := ts.openStream(tb.ID, "", "board")
-	hostS := ts.openStream(tb.ID, tb.Host, "")
-	v0 := ts.view(tb, "")
+	board := ts.OpenStream(tb.ID, "", "board")
+	hostS := ts.OpenStream(tb.ID, tb.Host, "")
+	v0 := ts.View(tb, "")
 	for i := range streams {
-		first := streams[i].waitVersion(t, v0.Version, 2*time.Second)
+		first := streams[i].WaitVersion(t, v0.Version, 2*time.Second)
 		if first.Me.Seat != i {
 			t.Fatalf("stream %d first view is seat %d", i, first.Me.Seat)
 		}
@@ -451,19 +427,19 @@ func TestSSEPushesEachSeatItsOwnView(t *testing.T) {
 	for k := 0; k < 6; k++ {
 		playRandom(t, ts, tb, r)
 	}
-	want := ts.view(tb, "").Version
+	want := ts.View(tb, "").Version
 	for i, s := range streams {
-		got := s.waitVersion(t, want, time.Second)
-		direct := ts.view(tb, tb.Tokens[i])
+		got := s.WaitVersion(t, want, time.Second)
+		direct := ts.View(tb, tb.Tokens[i])
 		if mustJSON(zeroTime(got)) != mustJSON(zeroTime(direct)) {
 			t.Fatalf("seat %d: streamed view differs from its GET view", i)
 		}
 	}
-	bv := board.waitVersion(t, want, time.Second)
+	bv := board.WaitVersion(t, want, time.Second)
 	if bv.Me.Role != "board" || bv.View.Private != nil {
 		t.Fatalf("board stream view = %+v", bv.Me)
 	}
-	hv := hostS.waitVersion(t, want, time.Second)
+	hv := hostS.WaitVersion(t, want, time.Second)
 	if hv.Me.Role != "host" || hv.View.Private != nil {
 		t.Fatalf("host stream view me=%+v private=%v", hv.Me, hv.View.Private)
 	}
@@ -471,26 +447,26 @@ func TestSSEPushesEachSeatItsOwnView(t *testing.T) {
 
 func TestUndo(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	undo := "/api/tables/" + tb.ID + "/undo"
 	t.Run("ErrNothingToUndo", func(t *testing.T) {
-		st, body := ts.call("POST", undo, tb.Host, nil)
+		st, body := ts.Call("POST", undo, tb.Host, nil)
 		if st != 422 || !strings.Contains(string(body), "nothing_to_undo") {
 			t.Fatalf("undo at start = %d %s", st, body)
 		}
 	})
 	t.Run("ErrSeatCannotUndo", func(t *testing.T) {
-		st, _ := ts.call("POST", undo, tb.Tokens[0], nil)
+		st, _ := ts.Call("POST", undo, tb.Tokens[0], nil)
 		if st != 403 {
 			t.Fatalf("seat undo = %d, want 403", st)
 		}
 	})
-	v := ts.view(tb, "")
+	v := ts.View(tb, "")
 	seat := v.View.Turn[0]
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
 	t.Run("ErrUndoReveals", func(t *testing.T) {
-		st, body := ts.call("POST", undo, tb.Host, nil)
+		st, body := ts.Call("POST", undo, tb.Host, nil)
 		if st != 422 || !strings.Contains(string(body), "undo_reveals") {
 			t.Fatalf("undo of a bag draw = %d %s, want 422 undo_reveals", st, body)
 		}
@@ -499,7 +475,7 @@ func TestUndo(t *testing.T) {
 	// leaves something to give depends on the table's random seed, so new
 	// tables are dealt until one does.
 	findGive := func() *kit.MoveSpec {
-		sv := ts.view(tb, tb.Tokens[seat])
+		sv := ts.View(tb, tb.Tokens[seat])
 		for i := range sv.View.Moves {
 			if sv.View.Moves[i].Type == "give" {
 				return &sv.View.Moves[i]
@@ -509,26 +485,26 @@ func TestUndo(t *testing.T) {
 	}
 	give := findGive()
 	for try := 0; give == nil && try < 40; try++ {
-		tb = ts.newTable("jumpship", nil, 5)
-		ts.start(tb)
+		tb = ts.NewTable("jumpship", nil, 5)
+		ts.Start(tb)
 		undo = "/api/tables/" + tb.ID + "/undo"
-		seat = ts.view(tb, "").View.Turn[0]
-		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
+		seat = ts.View(tb, "").View.Turn[0]
+		ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
 		give = findGive()
 	}
 	if give == nil {
 		t.Fatal("41 tables in a row left nothing to give after the first draw")
 	}
-	before := ts.view(tb, tb.Tokens[seat])
+	before := ts.View(tb, tb.Tokens[seat])
 	m := kit.RandomMove(*give, rand.New(rand.NewPCG(7, 8)))
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
-	ts.must(200, "POST", undo, tb.Host, nil, nil)
-	after := ts.view(tb, tb.Tokens[seat])
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
+	ts.Must(200, "POST", undo, tb.Host, nil, nil)
+	after := ts.View(tb, tb.Tokens[seat])
 	if mustJSON(before.View) != mustJSON(after.View) {
 		t.Fatalf("undo did not restore the view:\nbefore %s\nafter  %s", mustJSON(before.View), mustJSON(after.View))
 	}
 	var log []tablepkg.LogEntry
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	last := log[len(log)-1]
 	if last.By != "host" || !log[len(log)-2].Undone {
 		t.Fatalf("log does not record the undo as the host's entry: %+v", log[len(log)-2:])
@@ -538,24 +514,24 @@ func TestUndo(t *testing.T) {
 
 func TestCredentials(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	other := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	other := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 
 	t.Run("ErrSeatTokenOtherTable", func(t *testing.T) {
-		st, _ := ts.call("GET", "/api/tables/"+other.ID+"/view", tb.Tokens[0], nil)
+		st, _ := ts.Call("GET", "/api/tables/"+other.ID+"/view", tb.Tokens[0], nil)
 		if st != 401 {
 			t.Fatalf("seat token at another table = %d, want 401", st)
 		}
 	})
 	t.Run("ErrBadToken", func(t *testing.T) {
-		st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/view", "not-a-token", nil)
+		st, _ := ts.Call("GET", "/api/tables/"+tb.ID+"/view", "not-a-token", nil)
 		if st != 401 {
 			t.Fatalf("bad token = %d, want 401", st)
 		}
 	})
 	t.Run("HostSeesNoSeatSecrets", func(t *testing.T) {
-		hv := ts.view(tb, tb.Host)
+		hv := ts.View(tb, tb.Host)
 		if hv.View.Private != nil || strings.Contains(mustJSON(hv), "bio_id") {
 			t.Fatalf("host view holds a seat's secret: %s", mustJSON(hv.View))
 		}
@@ -563,7 +539,7 @@ func TestCredentials(t *testing.T) {
 	t.Run("TokensStoredHashed", func(t *testing.T) {
 		if onPG() {
 			for _, tok := range append([]string{tb.Host}, tb.Tokens...) {
-				n := ts.queryInt(`SELECT count(*) FROM (SELECT t::text AS r FROM game_tables t UNION ALL SELECT s::text FROM seats s
+				n := ts.QueryInt(`SELECT count(*) FROM (SELECT t::text AS r FROM game_tables t UNION ALL SELECT s::text FROM seats s
 					UNION ALL SELECT m::text FROM moves m UNION ALL SELECT p::text FROM snapshots p) x WHERE position(? in r) > 0`, tok)
 				if n != 0 {
 					t.Fatalf("token %s found in plain text in %d rows", tok, n)
@@ -587,7 +563,7 @@ func TestCredentials(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(`{"type":"draw"}`))
 		req.Header.Set("Content-Type", "application/json")
 		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[0]})
-		res, err := ts.client.Do(req)
+		res, err := ts.Client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -599,7 +575,7 @@ func TestCredentials(t *testing.T) {
 	t.Run("CookieGET", func(t *testing.T) {
 		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/view", nil)
 		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[2]})
-		res, err := ts.client.Do(req)
+		res, err := ts.Client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -611,14 +587,14 @@ func TestCredentials(t *testing.T) {
 		}
 	})
 	t.Run("RemoveSeatRevokes", func(t *testing.T) {
-		s := ts.openStream(tb.ID, tb.Tokens[4], "")
-		st, _ := ts.call("DELETE", "/api/tables/"+tb.ID+"/seats/4", tb.Tokens[0], nil)
+		s := ts.OpenStream(tb.ID, tb.Tokens[4], "")
+		st, _ := ts.Call("DELETE", "/api/tables/"+tb.ID+"/seats/4", tb.Tokens[0], nil)
 		if st != 403 {
 			t.Fatalf("seat removing a seat = %d, want 403", st)
 		}
-		ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/4", tb.Host, nil, nil)
-		s.waitEvent(t, "revoked", 2*time.Second)
-		st, _ = ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[4], nil)
+		ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/4", tb.Host, nil, nil)
+		s.WaitEvent(t, "revoked", 2*time.Second)
+		st, _ = ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[4], nil)
 		if st != 401 {
 			t.Fatalf("removed seat's view = %d, want 401", st)
 		}
@@ -640,7 +616,7 @@ func TestCredentials(t *testing.T) {
 		// same headers, and a request id.
 		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/stream", nil)
 		req.Header.Set("Authorization", "Bearer "+tb.Tokens[1])
-		sres, err := ts.client.Do(req)
+		sres, err := ts.Client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -664,7 +640,7 @@ func TestCredentials(t *testing.T) {
 	t.Run("CookiesHttpOnlySameSite", func(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/join", strings.NewReader(`{"code":"`+other.Code+`","name":"Zed"}`))
 		req.Header.Set("Content-Type", "application/json")
-		res, err := ts.client.Do(req)
+		res, err := ts.Client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -683,9 +659,9 @@ func TestJoinRateLimit(t *testing.T) {
 	t.Run("OKValidCodesFromOneAddress", func(t *testing.T) {
 		ts := startServer(t, "", func(c *api.Config) { c.JoinsPerMinute = 6; c.JoinBurst = 3; c.Limits.JoinsPerSeat = 2 })
 		for k := 0; k < 3; k++ {
-			tb := ts.newTable("jumpship", nil, 0)
+			tb := ts.NewTable("jumpship", nil, 0)
 			for i := 0; i < 5; i++ { // 15 joins from 127.0.0.1, with a miss allowance of 3
-				if st, body := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": playerName(i)}); st != 201 {
+				if st, body := ts.Call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": playerName(i)}); st != 201 {
 					t.Fatalf("table %d, join %d = %d %s, want 201: a join with a valid code must not count against its address", k, i, st, body)
 				}
 			}
@@ -693,13 +669,13 @@ func TestJoinRateLimit(t *testing.T) {
 	})
 	t.Run("ErrMisses", func(t *testing.T) {
 		ts := startServer(t, "", func(c *api.Config) { c.JoinsPerMinute = 6; c.JoinBurst = 3 })
-		tb := ts.newTable("jumpship", nil, 0)
+		tb := ts.NewTable("jumpship", nil, 0)
 		codes := []int{}
 		for i := 0; i < 5; i++ {
-			st, _ := ts.call("POST", "/api/join", "", map[string]any{"code": "ZZZZZZZZ", "name": playerName(i)}, "X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
+			st, _ := ts.Call("POST", "/api/join", "", map[string]any{"code": "ZZZZZZZZ", "name": playerName(i)}, "X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
 			codes = append(codes, st)
 		}
-		st, _ := ts.call("GET", "/api/join/"+tb.Code, "", nil)
+		st, _ := ts.Call("GET", "/api/join/"+tb.Code, "", nil)
 		codes = append(codes, st)
 		if got, want := fmt.Sprint(codes), "[404 404 404 429 429 429]"; got != want {
 			t.Fatalf("statuses of 5 wrong codes, then a right one = %s, want %s", got, want)
@@ -709,21 +685,21 @@ func TestJoinRateLimit(t *testing.T) {
 		// Lockup seats 5; one join per seat at once, then 5 a minute: a
 		// client that knows the code cannot churn the table.
 		ts := startServer(t, "", func(c *api.Config) { c.Limits.JoinsPerSeat = 1 })
-		tb := ts.newTable("lockup", nil, 5)
-		ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/0", tb.Host, nil, nil)
-		st, body := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": playerName(7)})
+		tb := ts.NewTable("lockup", nil, 5)
+		ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/0", tb.Host, nil, nil)
+		st, body := ts.Call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": playerName(7)})
 		if st != 429 || !strings.Contains(string(body), "rate_limited") {
 			t.Fatalf("sixth join within a minute at a table of 5 seats = %d %s, want 429 rate_limited", st, body)
 		}
-		other := ts.newTable("lockup", nil, 1) // another table is not touched
+		other := ts.NewTable("lockup", nil, 1) // another table is not touched
 		_ = other
 	})
 }
 
 func TestBadInput(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	moves := "/api/tables/" + tb.ID + "/moves"
 	deep := strings.Repeat("[", 100) + strings.Repeat("]", 100)
 	cases := []struct {
@@ -745,13 +721,13 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			before := ts.view(tb, "").Version
+			before := ts.View(tb, "").Version
 			req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
 			if c.ctype != "" {
 				req.Header.Set("Content-Type", c.ctype)
 			}
 			req.Header.Set("Authorization", "Bearer "+tb.Host)
-			res, err := ts.client.Do(req)
+			res, err := ts.Client.Do(req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -764,7 +740,7 @@ func TestBadInput(t *testing.T) {
 			if e["message"] == nil || e["message"] == "" || e["request_id"] == nil {
 				t.Fatalf("error body %v lacks a message or request id", e)
 			}
-			if after := ts.view(tb, "").Version; after != before {
+			if after := ts.View(tb, "").Version; after != before {
 				t.Fatalf("version changed %d → %d", before, after)
 			}
 		})
@@ -776,14 +752,14 @@ func TestBadInput(t *testing.T) {
 // the game ends; then checks the outcome on every screen and the replay.
 func TestJumpshipSevenPlayersOverHTTP(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 7)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 7)
+	ts.Start(tb)
 	r := rand.New(rand.NewPCG(2026, 7))
 	moves := 0
 	for moves < 3000 && playRandom(t, ts, tb, r) {
 		moves++
 	}
-	final := ts.view(tb, tb.Host)
+	final := ts.View(tb, tb.Host)
 	if final.View.Outcome == nil || final.Status != "ended" {
 		t.Fatalf("no outcome after %d moves (status %s)", moves, final.Status)
 	}
@@ -792,12 +768,12 @@ func TestJumpshipSevenPlayersOverHTTP(t *testing.T) {
 		t.Fatalf("outcome = %+v", o)
 	}
 	for i := range tb.Tokens {
-		v := ts.view(tb, tb.Tokens[i])
+		v := ts.View(tb, tb.Tokens[i])
 		if v.View.Outcome == nil || mustJSON(v.View.Outcome) != mustJSON(o) {
 			t.Fatalf("seat %d outcome differs", i)
 		}
 	}
-	st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": "draw"})
+	st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": "draw"})
 	if st != 422 {
 		t.Fatalf("move after the end = %d, want 422", st)
 	}
@@ -823,22 +799,22 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		if try == 10 {
 			t.Fatal("10 games in a row ended within 60 moves")
 		}
-		tb = ts.newTable("jumpship", nil, 9)
-		ts.start(tb)
+		tb = ts.NewTable("jumpship", nil, 9)
+		ts.Start(tb)
 		streams = make([]*stream, len(tb.Tokens))
 		for i, tok := range tb.Tokens {
-			streams[i] = ts.openStream(tb.ID, tok, "")
+			streams[i] = ts.OpenStream(tb.ID, tok, "")
 		}
-		board = ts.openStream(tb.ID, "", "board")
-		host = ts.openStream(tb.ID, tb.Host, "")
+		board = ts.OpenStream(tb.ID, "", "board")
+		host = ts.OpenStream(tb.ID, tb.Host, "")
 		for k := 0; k < 60; k++ {
-			v := ts.view(tb, "")
+			v := ts.View(tb, "")
 			if v.View.Outcome != nil {
 				break
 			}
 			playRandom(t, ts, tb, r)
 		}
-		if ts.view(tb, "").View.Outcome == nil {
+		if ts.View(tb, "").View.Outcome == nil {
 			break
 		}
 	}
@@ -850,7 +826,7 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 				BioID string `json:"bio_id"`
 			} `json:"private"`
 		}
-		json.Unmarshal([]byte(mustJSON(ts.view(tb, tok).View)), &p)
+		json.Unmarshal([]byte(mustJSON(ts.View(tb, tok).View)), &p)
 		bio[i] = p.Private.BioID
 	}
 	allowed := func(viewer int, payload string) {
@@ -880,12 +856,12 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		}
 	}
 	for i, tok := range tb.Tokens {
-		allowed(i, mustJSON(ts.view(tb, tok)))
-		for _, raw := range streams[i].allRaw() {
+		allowed(i, mustJSON(ts.View(tb, tok)))
+		for _, raw := range streams[i].AllRaw() {
 			allowed(i, raw)
 		}
 		var log []tablepkg.LogEntry
-		ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tok, nil, &log)
+		ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log", tok, nil, &log)
 		for _, e := range log {
 			for _, ev := range e.Events {
 				if ev.To != nil && !slices.Contains(ev.To, i) {
@@ -895,14 +871,14 @@ func TestJumpshipSecretsStayHome(t *testing.T) {
 		}
 	}
 	for name, s := range map[string]*stream{"board": board, "host": host} {
-		for _, raw := range s.allRaw() {
+		for _, raw := range s.AllRaw() {
 			if strings.Contains(raw, "bio_id") || strings.Contains(raw, `"private"`) {
 				t.Fatalf("%s stream holds a secret: %s", name, raw)
 			}
 		}
 	}
 	var boardLog []tablepkg.LogEntry
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &boardLog)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &boardLog)
 	for _, e := range boardLog {
 		for _, ev := range e.Events {
 			if ev.To != nil {

@@ -18,7 +18,7 @@ import (
 func TestBenchGameOnlyWithBenchRoutes(t *testing.T) {
 	listed := func(ts *testServer) bool {
 		var games []kit.Info
-		ts.must(200, "GET", "/api/games", "", nil, &games)
+		ts.Must(200, "GET", "/api/games", "", nil, &games)
 		for _, g := range games {
 			if g.ID == givetoken.ID {
 				return true
@@ -31,7 +31,7 @@ func TestBenchGameOnlyWithBenchRoutes(t *testing.T) {
 		if listed(ts) {
 			t.Fatalf("%s is listed without bench routes", givetoken.ID)
 		}
-		st, body := ts.call("POST", "/api/tables", "", map[string]any{"game": givetoken.ID})
+		st, body := ts.Call("POST", "/api/tables", "", map[string]any{"game": givetoken.ID})
 		if st != 400 || !strings.Contains(string(body), `"invalid"`) {
 			t.Fatalf("create %s = %d %s, want 400 invalid", givetoken.ID, st, body)
 		}
@@ -41,17 +41,17 @@ func TestBenchGameOnlyWithBenchRoutes(t *testing.T) {
 		if !listed(ts) {
 			t.Fatalf("%s is not listed with bench routes", givetoken.ID)
 		}
-		tb := ts.newTable(givetoken.ID, nil, 6)
-		ts.start(tb)
-		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": "give", "args": map[string]int{"to": 1}}, nil)
-		st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[2], map[string]any{"type": "give", "args": map[string]int{"to": 2}})
+		tb := ts.NewTable(givetoken.ID, nil, 6)
+		ts.Start(tb)
+		ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": "give", "args": map[string]int{"to": 1}}, nil)
+		st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[2], map[string]any{"type": "give", "args": map[string]int{"to": 2}})
 		if st != 422 || !strings.Contains(string(body), `"give_to_self"`) {
 			t.Fatalf("give to self = %d %s, want 422 give_to_self", st, body)
 		}
 		secrets := make([]string, 6)
 		views := make([]string, 6)
 		for i, tok := range tb.Tokens {
-			v := ts.view(tb, tok)
+			v := ts.View(tb, tok)
 			b, _ := json.Marshal(v)
 			views[i] = string(b)
 			var p givetoken.PrivateView
@@ -61,7 +61,7 @@ func TestBenchGameOnlyWithBenchRoutes(t *testing.T) {
 			}
 			secrets[i] = p.Secret
 		}
-		board, _ := json.Marshal(ts.view(tb, ""))
+		board, _ := json.Marshal(ts.View(tb, ""))
 		for i, s := range secrets {
 			if strings.Contains(string(board), s) {
 				t.Fatalf("the board's view holds seat %d's secret", i)

@@ -133,7 +133,7 @@ func (c *wsClient) all() []string {
 
 func TestBenchWSOffWithoutBenchRoutes(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 4)
+	tb := ts.NewTable("jumpship", nil, 4)
 	res, err := http.Get(ts.URL + "/api/bench/tables/" + tb.ID + "/ws")
 	if err != nil {
 		t.Fatal(err)
@@ -155,8 +155,8 @@ func TestBenchWSOffWithoutBenchRoutes(t *testing.T) {
 // carries another seat's secret, and a closed socket leaves the hub.
 func TestBenchWS(t *testing.T) {
 	ts := startServer(t, "", func(c *api.Config) { c.BenchRoutes = true })
-	tb := ts.newTable(givetoken.ID, nil, 3)
-	ts.start(tb)
+	tb := ts.NewTable(givetoken.ID, nil, 3)
+	ts.Start(tb)
 	phones := make([]*wsClient, 3)
 	secrets := make([]string, 3)
 	for i, tok := range tb.Tokens {
@@ -199,7 +199,7 @@ func TestBenchWS(t *testing.T) {
 		{"type": "give", "args": map[string]int{"to": 0}, "colour": "red"},       // unknown field: 400
 	} {
 		kind, st, wsBody := phones[2].move(t, bad)
-		httpSt, httpBody := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[2], bad)
+		httpSt, httpBody := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[2], bad)
 		if kind != 'e' || st != httpSt || st < 400 {
 			t.Fatalf("move %v over the socket = %c %d %s; over HTTP %d %s", bad, kind, st, wsBody, httpSt, httpBody)
 		}

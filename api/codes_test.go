@@ -25,17 +25,17 @@ func trustProxy(c *api.Config) { c.TrustProxy = true }
 func issueCode(t *testing.T, ts *testServer, tb *table, seat int) handover {
 	t.Helper()
 	var h handover
-	ts.must(200, "POST", fmt.Sprintf("/api/tables/%s/seats/%d/handover", tb.ID, seat), tb.Host, nil, &h)
+	ts.Must(200, "POST", fmt.Sprintf("/api/tables/%s/seats/%d/handover", tb.ID, seat), tb.Host, nil, &h)
 	return h
 }
 
 // claimCode claims a code and returns the status and the claim.
 func claimCode(ts *testServer, code string) (int, tablepkg.ClaimResult) {
 	var res tablepkg.ClaimResult
-	st, body := ts.call("POST", "/api/handover/"+code, "", nil)
+	st, body := ts.Call("POST", "/api/handover/"+code, "", nil)
 	if st == 200 {
 		if err := json.Unmarshal(body, &res); err != nil {
-			ts.t.Fatalf("claim answer %s: %v", body, err)
+			ts.T.Fatalf("claim answer %s: %v", body, err)
 		}
 	}
 	return st, res
@@ -46,10 +46,10 @@ func claimCode(ts *testServer, code string) (int, tablepkg.ClaimResult) {
 // and Bob (seat 1), removes Ann and starts, so that Bob becomes seat 0.
 func TestHandoverCodeFollowsItsSeat(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 6)
+	tb := ts.NewTable("jumpship", nil, 6)
 	ann, bob := issueCode(t, ts, tb, 0), issueCode(t, ts, tb, 1)
-	ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/0", tb.Host, nil, nil)
-	ts.start(tb)
+	ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/0", tb.Host, nil, nil)
+	ts.Start(tb)
 
 	if st, res := claimCode(ts, ann.Code); st != 410 {
 		t.Fatalf("the removed seat's code claimed %d %+v, want 410", st, res)
@@ -58,15 +58,15 @@ func TestHandoverCodeFollowsItsSeat(t *testing.T) {
 	if st != 200 {
 		t.Fatalf("Bob's code = %d, want 200", st)
 	}
-	v := ts.view(&table{ID: tb.ID}, res.Token)
+	v := ts.View(&table{ID: tb.ID}, res.Token)
 	if v.Me.Name != "Bob" || res.Seat != 0 {
 		t.Fatalf("Bob's code gave seat %d named %q, want Bob's seat (now 0)", res.Seat, v.Me.Name)
 	}
 	// Cid, now seat 1, keeps his phone; Bob's old phone is signed out.
-	if st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[2], nil); st != 200 {
+	if st, _ := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[2], nil); st != 200 {
 		t.Fatalf("Cid's phone = %d after Bob's hand-over, want 200", st)
 	}
-	if st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[1], nil); st != 401 {
+	if st, _ := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[1], nil); st != 401 {
 		t.Fatalf("Bob's old phone = %d after his hand-over, want 401", st)
 	}
 }
@@ -76,11 +76,11 @@ func TestHandoverCodeFollowsItsSeat(t *testing.T) {
 // codes' seats, never the codes.
 func TestHandoverOneOpenCodePerSeat(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	open := func() []int {
 		var seats []int
-		for _, h := range ts.view(tb, tb.Host).Handovers {
+		for _, h := range ts.View(tb, tb.Host).Handovers {
 			seats = append(seats, h.Seat)
 		}
 		return seats
@@ -90,7 +90,7 @@ func TestHandoverOneOpenCodePerSeat(t *testing.T) {
 	if got := open(); len(got) != 1 || got[0] != 2 {
 		t.Fatalf("open codes = %v, want [2]", got)
 	}
-	_, hostView := ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil)
+	_, hostView := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil)
 	if strings.Contains(string(hostView), second.Code) {
 		t.Fatal("the host's view holds the code itself")
 	}
@@ -106,29 +106,29 @@ func TestHandoverOneOpenCodePerSeat(t *testing.T) {
 
 	// A revoke cancels the seat's code, with or without a device there.
 	third := issueCode(t, ts, tb, 3)
-	ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/3/device", tb.Host, nil, nil)
+	ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/3/device", tb.Host, nil, nil)
 	if st, _ := claimCode(ts, third.Code); st != 410 {
 		t.Fatalf("a code after its seat's revoke = %d, want 410", st)
 	}
 	fourth := issueCode(t, ts, tb, 3)
-	ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/3/device", tb.Host, nil, nil)
+	ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/3/device", tb.Host, nil, nil)
 	if st, _ := claimCode(ts, fourth.Code); st != 410 {
 		t.Fatalf("a code of an unattended seat after a revoke = %d, want 410", st)
 	}
 
 	// The host cancels a code; only the host may.
 	fifth := issueCode(t, ts, tb, 4)
-	if st, _ := ts.call("DELETE", "/api/tables/"+tb.ID+"/seats/4/handover", tb.Tokens[4], nil); st != 403 {
+	if st, _ := ts.Call("DELETE", "/api/tables/"+tb.ID+"/seats/4/handover", tb.Tokens[4], nil); st != 403 {
 		t.Fatalf("a seat cancelling a code = %d, want 403", st)
 	}
-	ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/4/handover", tb.Host, nil, nil)
+	ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/4/handover", tb.Host, nil, nil)
 	if got := open(); len(got) != 0 {
 		t.Fatalf("open codes after the cancel = %v, want none", got)
 	}
 	if st, _ := claimCode(ts, fifth.Code); st != 410 {
 		t.Fatalf("a cancelled code = %d, want 410", st)
 	}
-	if st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[4], nil); st != 200 {
+	if st, _ := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[4], nil); st != 200 {
 		t.Fatalf("the seat's phone = %d after its code was cancelled, want 200", st)
 	}
 }
@@ -137,8 +137,8 @@ func TestHandoverOneOpenCodePerSeat(t *testing.T) {
 // five, accepted in any case and without its dash.
 func TestHandoverCodeReadsAloud(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	h := issueCode(t, ts, tb, 1)
 	if !regexp.MustCompile(`^[2-9A-HJKMNP-TW-Z]{5}-[2-9A-HJKMNP-TW-Z]{5}$`).MatchString(h.Code) {
 		t.Fatalf("code %q is not two groups of five characters without look-alikes", h.Code)
@@ -154,13 +154,13 @@ func TestHandoverCodeReadsAloud(t *testing.T) {
 // code included; another address is not held back.
 func TestHandoverFailedClaimsCapped(t *testing.T) {
 	ts := startServer(t, "", trustProxy)
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	h := issueCode(t, ts, tb, 1)
 	claim := func(code, addr string) (int, http.Header) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/handover/"+code, nil)
 		req.Header.Set("X-Forwarded-For", addr)
-		res, err := ts.client.Do(req)
+		res, err := ts.Client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,25 +16,25 @@ import (
 // first result, another move 409 key_reused, and the table does not move.
 func TestKeyReusedAtCurrentVersion(t *testing.T) {
 	ts := startServer(t, "", func(c *api.Config) { c.BenchRoutes = true })
-	tb := ts.newTable(givetoken.ID, nil, 3)
-	ts.start(tb)
+	tb := ts.NewTable(givetoken.ID, nil, 3)
+	ts.Start(tb)
 	moves := "/api/tables/" + tb.ID + "/moves"
 	give := func(to int, version int64) map[string]any {
 		return map[string]any{"type": "give", "args": map[string]int{"to": to}, "idempotency_key": "k1", "expected_version": version}
 	}
-	v := ts.view(tb, "").Version
+	v := ts.View(tb, "").Version
 	var first tablepkg.MoveResult
-	ts.must(200, "POST", moves, tb.Tokens[0], give(1, v), &first)
+	ts.Must(200, "POST", moves, tb.Tokens[0], give(1, v), &first)
 	var again tablepkg.MoveResult
-	ts.must(200, "POST", moves, tb.Tokens[0], give(1, first.Version), &again)
+	ts.Must(200, "POST", moves, tb.Tokens[0], give(1, first.Version), &again)
 	if !again.Duplicate || again.Seq != first.Seq {
 		t.Fatalf("the same key and move at the current version = %+v, want the first result %+v as a duplicate", again, first)
 	}
-	st, out := ts.call("POST", moves, tb.Tokens[0], give(2, first.Version))
+	st, out := ts.Call("POST", moves, tb.Tokens[0], give(2, first.Version))
 	if st != 409 || !strings.Contains(string(out), `"key_reused"`) {
 		t.Fatalf("the same key with another move at the current version = %d %s, want 409 key_reused", st, out)
 	}
-	if got := ts.view(tb, "").Version; got != first.Version {
+	if got := ts.View(tb, "").Version; got != first.Version {
 		t.Fatalf("a reused key moved the table: version %d, want %d", got, first.Version)
 	}
 }

@@ -29,9 +29,9 @@ import (
 
 // legalMove returns an offered move of the table and the token to post it
 // with.
-func (ts *testServer) legalMove(t testing.TB, tb *table, r *rand.Rand) (string, kit.Move) {
+func legalMove(ts *testServer, t testing.TB, tb *table, r *rand.Rand) (string, kit.Move) {
 	t.Helper()
-	offers, _ := ts.offers(tb)
+	offers, _ := offers(ts, tb)
 	if len(offers) == 0 {
 		t.Fatal("no move offered")
 	}
@@ -44,21 +44,21 @@ func (ts *testServer) legalMove(t testing.TB, tb *table, r *rand.Rand) (string, 
 // snapshot and integrity stay whole. It returns the refused move.
 func storageFault(t *testing.T, ts *testServer, tb *table, r *rand.Rand, key string) (string, kit.Move) {
 	t.Helper()
-	before := ts.facts(tb)
-	tok, m := ts.legalMove(t, tb, r)
+	before := facts(ts, tb)
+	tok, m := legalMove(ts, t, tb, r)
 	for i := 0; i < 3; i++ {
-		st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "idempotency_key": key})
+		st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "idempotency_key": key})
 		if st != 503 || !strings.Contains(string(body), `"error":"unavailable"`) || !strings.Contains(string(body), "not recorded") {
 			t.Fatalf("move while storage refuses writes = %d %s, want a clear 503", st, body)
 		}
 	}
 	// Reads keep working, and nothing changed.
-	sameFacts(t, "a refused write", before, ts.facts(tb))
-	if st, body := ts.call("GET", "/healthz", "", nil); st != 200 {
+	sameFacts(t, "a refused write", before, facts(ts, tb))
+	if st, body := ts.Call("GET", "/healthz", "", nil); st != 200 {
 		t.Fatalf("healthz while storage refuses writes = %d %s", st, body)
 	}
 	var log []tablepkg.LogEntry
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	if err := ts.Store.IntegrityCheck(context.Background()); err != nil {
 		t.Fatalf("integrity during the fault: %v", err)
 	}
@@ -72,7 +72,7 @@ func recovered(t *testing.T, ts *testServer, tb *table, tok string, m kit.Move, 
 	var res tablepkg.MoveResult
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "idempotency_key": key})
+		st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "idempotency_key": key})
 		if st == 200 {
 			json.Unmarshal(body, &res)
 			break
@@ -115,8 +115,8 @@ func TestDiskFull(t *testing.T) {
 	}
 	ts := startServer(t, filepath.Join(dir, "tw.db"))
 	t.Cleanup(func() { ts.Stop(); exec.Command("umount", "-l", dir).Run() })
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	r := rand.New(rand.NewPCG(1, 1))
 	for i := 0; i < 10; i++ {
 		playRandom(t, ts, tb, r)
@@ -161,8 +161,8 @@ func TestDiskFull(t *testing.T) {
 func TestReadOnlyDatabaseFile(t *testing.T) {
 	sqliteOnly(t, "makes the SQLite file immutable")
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	r := rand.New(rand.NewPCG(2, 2))
 	for i := 0; i < 10; i++ {
 		playRandom(t, ts, tb, r)
@@ -186,10 +186,10 @@ func TestReadOnlyDatabaseFile(t *testing.T) {
 // result, and the move is in the log exactly once.
 func TestRetryAfterClientTimeout(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	r := rand.New(rand.NewPCG(3, 3))
-	tok, m := ts.legalMove(t, tb, r)
+	tok, m := legalMove(ts, t, tb, r)
 	release := make(chan struct{})
 	stalled := make(chan struct{})
 	if ps, ok := ts.Engine.(*db.PGStore); ok {
@@ -206,7 +206,7 @@ func TestRetryAfterClientTimeout(t *testing.T) {
 		req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(string(body)))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", "Bearer "+tok)
-		res, err := ts.client.Do(req)
+		res, err := ts.Client.Do(req)
 		if err != nil {
 			return 0, tablepkg.MoveResult{}, err
 		}
@@ -287,8 +287,8 @@ func TestSSEChurn(t *testing.T) {
 		cycles = 1000
 	}
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	tr := &http.Transport{MaxIdleConnsPerHost: 64}
 	client := &http.Client{Transport: tr}
 	cycle := func(i int) error {
@@ -346,7 +346,7 @@ func TestSSEChurn(t *testing.T) {
 	go func() {
 		defer close(done)
 		for k := 0; k < 20; k++ {
-			v := ts.view(tb, "")
+			v := ts.View(tb, "")
 			if v.View.Outcome != nil {
 				return
 			}
@@ -362,7 +362,7 @@ func TestSSEChurn(t *testing.T) {
 	var health struct {
 		SSEOpen int `json:"sse_open"`
 	}
-	ts.must(200, "GET", "/healthz", "", nil, &health)
+	ts.Must(200, "GET", "/healthz", "", nil, &health)
 	t.Logf("%d SSE connect/drop cycles in %v: goroutines %d before, %d after; heap %.1f MB before, %.1f MB after; hub streams open after: %d; failed cycles %d",
 		cycles, elapsed.Round(time.Millisecond), g0, g1, float64(h0)/1e6, float64(h1)/1e6, health.SSEOpen, failed.Load())
 	if failed.Load() > 0 {
@@ -387,8 +387,8 @@ func TestSSEChurn(t *testing.T) {
 // phone must not hold the table or the others.
 func TestSlowClientDoesNotStall(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 8)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 8)
+	ts.Start(tb)
 	// The stuck phone: sends its request and never reads a byte.
 	d := net.Dialer{Control: func(network, address string, c syscall.RawConn) error {
 		c.Control(func(fd uintptr) { syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 2048) })
@@ -402,22 +402,22 @@ func TestSlowClientDoesNotStall(t *testing.T) {
 	fmt.Fprintf(stuck, "GET /api/tables/%s/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n\r\n", tb.ID, tb.Tokens[0])
 	others := make([]*stream, 0, 7)
 	for _, tok := range tb.Tokens[1:] {
-		others = append(others, ts.openStream(tb.ID, tok, ""))
+		others = append(others, ts.OpenStream(tb.ID, tok, ""))
 	}
 	r := rand.New(rand.NewPCG(5, 5))
 	var lat []time.Duration
 	var moveLat []time.Duration
 	for k := 0; k < 120; k++ {
-		v := ts.view(tb, "")
+		v := ts.View(tb, "")
 		if v.View.Outcome != nil {
 			break
 		}
 		t0 := time.Now()
 		playRandom(t, ts, tb, r)
 		moveLat = append(moveLat, time.Since(t0))
-		want := ts.view(tb, "").Version
+		want := ts.View(tb, "").Version
 		for _, s := range others {
-			s.waitVersion(t, want, 2*time.Second)
+			s.WaitVersion(t, want, 2*time.Second)
 		}
 		lat = append(lat, time.Since(t0))
 	}

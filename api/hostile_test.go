@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"tablewarden/api"
+	"tablewarden/api/apitest"
 	"tablewarden/db"
 	tablepkg "tablewarden/table"
 )
@@ -33,14 +34,14 @@ import (
 // scheme (RFC 9110 §11.1).
 func TestBearerSchemeCaseInsensitive(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
+	tb := ts.NewTable("jumpship", nil, 5)
 	for _, scheme := range []string{"Bearer", "bearer", "BEARER"} {
-		st, body := ts.call("GET", "/api/tables/"+tb.ID+"/view", "", nil, "Authorization", scheme+" "+tb.Tokens[0])
+		st, body := ts.Call("GET", "/api/tables/"+tb.ID+"/view", "", nil, "Authorization", scheme+" "+tb.Tokens[0])
 		if st != 200 || !strings.Contains(string(body), `"role":"seat"`) {
 			t.Fatalf("Authorization: %s <token> = %d %s, want the seat's view", scheme, st, body)
 		}
 	}
-	if st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/view", "", nil, "Authorization", "Basic "+tb.Tokens[0]); st != 401 {
+	if st, _ := ts.Call("GET", "/api/tables/"+tb.ID+"/view", "", nil, "Authorization", "Basic "+tb.Tokens[0]); st != 401 {
 		t.Fatalf("Basic scheme = %d, want 401", st)
 	}
 }
@@ -48,10 +49,10 @@ func TestBearerSchemeCaseInsensitive(t *testing.T) {
 // TestStaticNoListing: /static/ lists no files; the files are served.
 func TestStaticNoListing(t *testing.T) {
 	ts := startServer(t, "")
-	if st, body := ts.call("GET", "/static/", "", nil); st != 404 || strings.Contains(string(body), "app.js") {
+	if st, body := ts.Call("GET", "/static/", "", nil); st != 404 || strings.Contains(string(body), "app.js") {
 		t.Fatalf("GET /static/ = %d %.200s, want 404 without a listing", st, body)
 	}
-	if st, _ := ts.call("GET", "/static/app.js", "", nil); st != 200 {
+	if st, _ := ts.Call("GET", "/static/app.js", "", nil); st != 200 {
 		t.Fatalf("GET /static/app.js = %d, want 200", st)
 	}
 }
@@ -69,7 +70,7 @@ func TestCookieScope(t *testing.T) {
 		for i := 0; i+1 < len(c.hdr); i += 2 {
 			req.Header.Set(c.hdr[i], c.hdr[i+1])
 		}
-		res, err := ts.client.Do(req)
+		res, err := ts.Client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,49 +94,49 @@ func TestCookieScope(t *testing.T) {
 // old one stops working) and locks it against new joins.
 func TestHostRotatesCodeAndLocks(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 3)
-	if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/join-code", tb.Tokens[0], nil); st != 403 {
+	tb := ts.NewTable("jumpship", nil, 3)
+	if st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/join-code", tb.Tokens[0], nil); st != 403 {
 		t.Fatalf("a seat rotating the code = %d, want 403", st)
 	}
 	var rc struct {
 		JoinCode string `json:"join_code"`
 		JoinURL  string `json:"join_url"`
 	}
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/join-code", tb.Host, nil, &rc)
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/join-code", tb.Host, nil, &rc)
 	if rc.JoinCode == tb.Code || len(rc.JoinCode) != tablepkg.JoinCodeLen || !strings.HasSuffix(rc.JoinURL, "/j/"+rc.JoinCode) {
 		t.Fatalf("new code %+v, old %q", rc, tb.Code)
 	}
-	if st, _ := ts.call("GET", "/api/join/"+tb.Code, "", nil); st != 404 {
+	if st, _ := ts.Call("GET", "/api/join/"+tb.Code, "", nil); st != 404 {
 		t.Fatalf("old code lookup = %d, want 404", st)
 	}
-	if st, _ := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Old"}); st != 404 {
+	if st, _ := ts.Call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Old"}); st != 404 {
 		t.Fatalf("join by the old code = %d, want 404", st)
 	}
-	ts.must(201, "POST", "/api/join", "", map[string]any{"code": rc.JoinCode, "name": "New"}, nil)
-	if got := ts.view(tb, tb.Host).JoinCode; got != rc.JoinCode {
+	ts.Must(201, "POST", "/api/join", "", map[string]any{"code": rc.JoinCode, "name": "New"}, nil)
+	if got := ts.View(tb, tb.Host).JoinCode; got != rc.JoinCode {
 		t.Fatalf("host view join code %q, want %q", got, rc.JoinCode)
 	}
 
-	if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/lock", tb.Tokens[0], map[string]any{"locked": true}); st != 403 {
+	if st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/lock", tb.Tokens[0], map[string]any{"locked": true}); st != 403 {
 		t.Fatalf("a seat locking = %d, want 403", st)
 	}
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/lock", tb.Host, map[string]any{"locked": true}, nil)
-	before := ts.view(tb, tb.Host)
-	st, body := ts.call("POST", "/api/join", "", map[string]any{"code": rc.JoinCode, "name": "Late"})
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/lock", tb.Host, map[string]any{"locked": true}, nil)
+	before := ts.View(tb, tb.Host)
+	st, body := ts.Call("POST", "/api/join", "", map[string]any{"code": rc.JoinCode, "name": "Late"})
 	if st != 409 || !strings.Contains(string(body), "locked") {
 		t.Fatalf("join while locked = %d %s, want 409 locked", st, body)
 	}
-	if after := ts.view(tb, tb.Host); len(after.Seats) != len(before.Seats) {
+	if after := ts.View(tb, tb.Host); len(after.Seats) != len(before.Seats) {
 		t.Fatalf("a refused join changed the seats: %d → %d", len(before.Seats), len(after.Seats))
 	}
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/lock", tb.Host, map[string]any{"locked": false}, nil)
-	ts.must(201, "POST", "/api/join", "", map[string]any{"code": rc.JoinCode, "name": "Late"}, nil)
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/lock", tb.Host, map[string]any{"locked": false}, nil)
+	ts.Must(201, "POST", "/api/join", "", map[string]any{"code": rc.JoinCode, "name": "Late"}, nil)
 }
 
 // TestJoinNames: look-alike and invisible names are refused with a reason.
 func TestJoinNames(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 1) // "Ann"
+	tb := ts.NewTable("jumpship", nil, 1) // "Ann"
 	for _, c := range []struct {
 		name string
 		want int
@@ -152,7 +153,7 @@ func TestJoinNames(t *testing.T) {
 		{" Ann ", 409},     // same after trimming
 		{"Anna", 201},
 	} {
-		st, body := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": c.name})
+		st, body := ts.Call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": c.name})
 		if st != c.want {
 			t.Errorf("join as %q = %d %s, want %d", c.name, st, body, c.want)
 		}
@@ -192,29 +193,29 @@ func TestOptionsCapFitsGameData(t *testing.T) {
 func TestDatabaseDeleted(t *testing.T) {
 	sqliteOnly(t, "deletes the database file (PostgreSQL outages: cmd/tablewarden/pgoutage_test.go)")
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
-	if st, _ := ts.call("GET", "/healthz", "", nil); st != 200 {
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
+	if st, _ := ts.Call("GET", "/healthz", "", nil); st != 200 {
 		t.Fatalf("healthz before = %d", st)
 	}
 	if err := os.Remove(ts.Path); err != nil {
 		t.Fatal(err)
 	}
-	v := ts.view(tb, tb.Tokens[0])
+	v := ts.View(tb, tb.Tokens[0])
 	for _, seat := range v.View.Turn {
-		sv := ts.view(tb, tb.Tokens[seat])
+		sv := ts.View(tb, tb.Tokens[seat])
 		for _, m := range sv.View.Moves {
-			st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type})
+			st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": m.Type})
 			if st == 200 {
 				t.Fatalf("move %s after the file was deleted = 200 %s, want a refusal", m.Type, body)
 			}
 		}
 	}
-	st, body := ts.call("GET", "/healthz", "", nil)
+	st, body := ts.Call("GET", "/healthz", "", nil)
 	if st != 503 || !strings.Contains(string(body), "backup") {
 		t.Fatalf("healthz after = %d %s, want 503 saying to restore a backup", st, body)
 	}
-	if st, body := ts.call("POST", "/api/tables", "", map[string]any{"game": "jumpship"}); st != 503 {
+	if st, body := ts.Call("POST", "/api/tables", "", map[string]any{"game": "jumpship"}); st != 503 {
 		t.Fatalf("create after = %d %s, want 503", st, body)
 	}
 }
@@ -232,10 +233,10 @@ func TestRetentionAndEviction(t *testing.T) {
 		c.Limits.MaxLoadedTables = 5
 		c.Retention = api.Retention{LobbyIdle: 24 * time.Hour, EndedAge: 30 * 24 * time.Hour, Every: time.Hour}
 	})
-	idle := ts.newTable("jumpship", nil, 2)
-	board := ts.openStream(idle.ID, "", "board")
+	idle := ts.NewTable("jumpship", nil, 2)
+	board := ts.OpenStream(idle.ID, "", "board")
 	advance(23 * time.Hour)
-	fresh := ts.newTable("jumpship", nil, 1)
+	fresh := ts.NewTable("jumpship", nil, 1)
 	advance(2 * time.Hour)
 	res, err := ts.Srv.Prune(t.Context())
 	if err != nil {
@@ -244,27 +245,27 @@ func TestRetentionAndEviction(t *testing.T) {
 	if res.Lobby != 1 {
 		t.Fatalf("Prune = %+v, want the one idle lobby table", res)
 	}
-	board.waitEvent(t, "revoked", 5*time.Second)
-	if st, _ := ts.call("GET", "/api/tables/"+idle.ID+"/view?as=board", "", nil); st != 404 {
+	board.WaitEvent(t, "revoked", 5*time.Second)
+	if st, _ := ts.Call("GET", "/api/tables/"+idle.ID+"/view?as=board", "", nil); st != 404 {
 		t.Fatalf("deleted table's view = %d, want 404", st)
 	}
-	if st, _ := ts.call("GET", "/api/tables/"+fresh.ID+"/view?as=board", "", nil); st != 200 {
+	if st, _ := ts.Call("GET", "/api/tables/"+fresh.ID+"/view?as=board", "", nil); st != 200 {
 		t.Fatalf("fresh table's view = %d, want 200", st)
 	}
 
 	var tables []*table
 	for i := 0; i < 12; i++ {
-		tables = append(tables, ts.newTable("jumpship", nil, 1))
+		tables = append(tables, ts.NewTable("jumpship", nil, 1))
 	}
 	advance(2 * time.Minute)
 	for i := 0; i < 12; i++ { // touch each again: the LRU drops the idle ones
-		ts.view(tables[i], "")
+		ts.View(tables[i], "")
 		advance(2 * time.Minute)
 	}
 	if got := inMemory(t, ts); got > 5+4 {
 		t.Fatalf("%d tables in memory with a bound of 5", got)
 	}
-	v := ts.view(tables[0], tables[0].Tokens[0]) // dropped, loads again
+	v := ts.View(tables[0], tables[0].Tokens[0]) // dropped, loads again
 	if len(v.Seats) != 1 || v.Seats[0].Name != "Ann" {
 		t.Fatalf("reloaded table's seats = %+v", v.Seats)
 	}
@@ -272,7 +273,7 @@ func TestRetentionAndEviction(t *testing.T) {
 
 func inMemory(t *testing.T, ts *testServer) int {
 	t.Helper()
-	_, body := ts.call("GET", "/metrics", "", nil)
+	_, body := ts.Call("GET", "/metrics", "", nil)
 	m := regexp.MustCompile(`(?m)^tablewarden_tables_in_memory (\d+)$`).FindSubmatch(body)
 	if m == nil {
 		t.Fatalf("no tables_in_memory in /metrics")
@@ -289,7 +290,7 @@ func inMemory(t *testing.T, ts *testServer) int {
 // another page (429 with Retry-After).
 func TestReserveConnections(t *testing.T) {
 	ts := startServer(t, "", func(c *api.Config) { c.Limits = api.Limits{MaxConns: 16, ReserveConns: 6} })
-	tb := ts.newTable("jumpship", nil, 0)
+	tb := ts.NewTable("jumpship", nil, 0)
 	http.DefaultClient.CloseIdleConnections()
 	var held []net.Conn
 	defer func() {
@@ -302,7 +303,7 @@ func TestReserveConnections(t *testing.T) {
 	// reserve connection is refused.
 	refused := false
 	for i := 0; i < 16 && !refused; i++ {
-		st, c := newAttacker(i).request(ts, "GET /api/tables/"+tb.ID+"/stream?as=board HTTP/1.1\r\nHost: x\r\n\r\n", 3*time.Second)
+		st, c := apitest.NewAttacker(i).Request(ts, "GET /api/tables/"+tb.ID+"/stream?as=board HTTP/1.1\r\nHost: x\r\n\r\n", 3*time.Second)
 		switch st {
 		case 200:
 			held = append(held, c)
@@ -419,8 +420,8 @@ func selfSigned(t *testing.T, dir string) (string, string) {
 // GET /view have one length (a 7-seat Jumpship, where the roles differ).
 func TestEqualSizesOverHTTP(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 7)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 7)
+	ts.Start(tb)
 	tokens := append([]string{"", tb.Host}, tb.Tokens...)
 	var streams []*stream
 	for _, tok := range tokens {
@@ -428,18 +429,18 @@ func TestEqualSizesOverHTTP(t *testing.T) {
 		if tok == "" {
 			as = "board"
 		}
-		streams = append(streams, ts.openStream(tb.ID, tok, as))
+		streams = append(streams, ts.OpenStream(tb.ID, tok, as))
 	}
 	r := rand.New(rand.NewPCG(7, 7))
 	for step := 0; step < 5; step++ {
 		playRandom(t, ts, tb, r)
-		version := ts.view(tb, "").Version
+		version := ts.View(tb, "").Version
 		lengths := map[int]int{}
 		for i, s := range streams {
-			s.waitVersion(t, version, 5*time.Second)
-			raw := s.allRaw()
+			s.WaitVersion(t, version, 5*time.Second)
+			raw := s.AllRaw()
 			lengths[len(raw[len(raw)-1])]++
-			_, body := ts.call("GET", "/api/tables/"+tb.ID+"/view"+map[bool]string{true: "?as=board", false: ""}[tokens[i] == ""], tokens[i], nil)
+			_, body := ts.Call("GET", "/api/tables/"+tb.ID+"/view"+map[bool]string{true: "?as=board", false: ""}[tokens[i] == ""], tokens[i], nil)
 			lengths[len(body)]++
 		}
 		if len(lengths) != 1 {

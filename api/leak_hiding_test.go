@@ -41,12 +41,12 @@ func TestLeakageLastTokenPlaced(t *testing.T) {
 		turnFaceDown(st.(*nostromo.State))
 	}
 	ts := startServer(t, "")
-	_, docb := ts.call("GET", "/api/openapi.json", "", nil)
+	_, docb := ts.Call("GET", "/api/openapi.json", "", nil)
 	doc := string(docb)
 	for n := g.Info().MinPlayers; n <= g.Info().MaxPlayers; n++ {
 		t.Run(fmt.Sprintf("%dPlayers", n), func(t *testing.T) {
-			tb := ts.newTable("nostromo", nil, n)
-			ts.start(tb)
+			tb := ts.NewTable("nostromo", nil, n)
+			ts.Start(tb)
 			screens := append([]string{"", tb.Host}, tb.Tokens...)
 			streams := make([]*stream, len(screens))
 			for i, tok := range screens {
@@ -54,7 +54,7 @@ func TestLeakageLastTokenPlaced(t *testing.T) {
 				if tok == "" {
 					as = "board"
 				}
-				streams[i] = ts.openStream(tb.ID, tok, as)
+				streams[i] = ts.OpenStream(tb.ID, tok, as)
 			}
 			state := func() *nostromo.State {
 				st, _ := storedState(t, ts.Engine.Queries(), g, tb.ID)
@@ -87,7 +87,7 @@ func TestLeakageLastTokenPlaced(t *testing.T) {
 				for i, tok := range screens {
 					checkNoFaceDownNames(t, ts, tb, tok, i-2, streams[i], moment, needles)
 				}
-				if !ts.playSecretive(t, tb, r, played) {
+				if !playSecretive(ts, t, tb, r, played) {
 					break
 				}
 			}
@@ -111,7 +111,7 @@ func hideOverHTTP(t *testing.T, ts *testServer, tb *table, state func() *nostrom
 			args = map[string]any{}
 		}
 		a, _ := json.Marshal(args)
-		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", token, map[string]any{"type": typ, "args": json.RawMessage(a)}, nil)
+		ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", token, map[string]any{"type": typ, "args": json.RawMessage(a)}, nil)
 	}
 	first := func(sp kit.MoveSpec, arg string) any {
 		for _, a := range sp.Args {
@@ -136,7 +136,7 @@ func hideOverHTTP(t *testing.T, ts *testServer, tb *table, state func() *nostrom
 			spec  kit.MoveSpec
 		}{}
 		for _, tok := range tb.Tokens {
-			for _, sp := range ts.view(tb, tok).View.Moves {
+			for _, sp := range ts.View(tb, tok).View.Moves {
 				if _, ok := offered[sp.Type]; !ok {
 					offered[sp.Type] = struct {
 						token string
@@ -246,16 +246,15 @@ func checkNoFaceDownNames(t *testing.T, ts *testServer, tb *table, token string,
 	if token == "" {
 		as = "?as=board"
 	}
-	_, v := ts.call("GET", path+"/view"+as, token, nil)
-	_, l := ts.call("GET", path+"/log"+as, token, nil)
+	_, v := ts.Call("GET", path+"/view"+as, token, nil)
+	_, l := ts.Call("GET", path+"/log"+as, token, nil)
 	bodies := map[string]string{"view": string(v), "log": string(l)}
-	st.mu.Lock()
-	for i, sv := range st.views {
+	raws := st.AllRaw()
+	for i, sv := range st.Views() {
 		if sv.Version >= from {
-			bodies[fmt.Sprintf("SSE event of version %d", sv.Version)] = st.raw[i]
+			bodies[fmt.Sprintf("SSE event of version %d", sv.Version)] = raws[i]
 		}
 	}
-	st.mu.Unlock()
 	for what, body := range bodies {
 		for _, w := range needles {
 			if strings.Contains(body, w) {

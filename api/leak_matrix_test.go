@@ -230,7 +230,7 @@ func runLeakageMatrix(t *testing.T, start func(t *testing.T) []*testServer) {
 		tables, moves = 1, 25
 	}
 	openapiDoc := func(ts *testServer) string {
-		_, b := ts.call("GET", "/api/openapi.json", "", nil)
+		_, b := ts.Call("GET", "/api/openapi.json", "", nil)
 		return string(b)
 	}
 	for _, g := range catalog.All() {
@@ -250,8 +250,8 @@ func runLeakageMatrix(t *testing.T, start func(t *testing.T) []*testServer) {
 				if n > info.MaxPlayers {
 					n = info.MaxPlayers
 				}
-				tb := ts.newTable(info.ID, nil, n)
-				ts.start(tb)
+				tb := ts.NewTable(info.ID, nil, n)
+				ts.Start(tb)
 				screens := append([]string{"", tb.Host}, tb.Tokens...)
 				streams := make([]*stream, len(screens))
 				for i, tok := range screens {
@@ -259,7 +259,7 @@ func runLeakageMatrix(t *testing.T, start func(t *testing.T) []*testServer) {
 					if tok == "" {
 						as = "board"
 					}
-					streams[i] = at(i).openStream(tb.ID, tok, as)
+					streams[i] = at(i).OpenStream(tb.ID, tok, as)
 				}
 				r := rand.New(rand.NewPCG(uint64(k)+11, uint64(len(info.ID))))
 				played := map[string]int{}
@@ -267,12 +267,12 @@ func runLeakageMatrix(t *testing.T, start func(t *testing.T) []*testServer) {
 					if !leakCheckpoint(t, at, g, tb, screens, streams, book, named, stats, doc, r) {
 						break
 					}
-					if !at(step).playSecretive(t, tb, r, played) {
+					if !playSecretive(at(step), t, tb, r, played) {
 						break
 					}
 				}
 				for _, s := range streams {
-					s.close()
+					s.Close()
 				}
 			}
 			if named {
@@ -294,9 +294,9 @@ func runLeakageMatrix(t *testing.T, start func(t *testing.T) []*testServer) {
 // playSecretive plays one offered move like playNovel, but gives string
 // arguments distinctive values, so that what players type (a contraband
 // card's name, a reserved item) can be traced.
-func (ts *testServer) playSecretive(t testing.TB, tb *table, r *rand.Rand, played map[string]int) bool {
+func playSecretive(ts *testServer, t testing.TB, tb *table, r *rand.Rand, played map[string]int) bool {
 	t.Helper()
-	offers, v, ok := ts.leastPlayedOffers(tb, r, played)
+	offers, v, ok := leastPlayedOffers(ts, tb, r, played)
 	if !ok {
 		return false
 	}
@@ -309,11 +309,11 @@ func (ts *testServer) playSecretive(t testing.TB, tb *table, r *rand.Rand, playe
 				m.Args = withArg(m, a.Name, fmt.Sprintf(`"Qz%08x"`, r.Uint32()))
 			}
 		}
-		if !ts.wouldEnd(tb, c, m) {
+		if !wouldEnd(ts, tb, c, m) {
 			break
 		}
 	}
-	st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", o.token,
+	st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", o.token,
 		map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": v.Version})
 	if st != 200 {
 		t.Fatalf("offered move %s %s by %s refused: %d %s", m.Type, m.Args, o.who, st, body)
@@ -444,10 +444,10 @@ func leakCheckpoint(t *testing.T, at func(int) *testServer, g kit.Game, tb *tabl
 		if tok == "" {
 			as = "?as=board"
 		}
-		_, v := at(i).call("GET", path+"/view"+as, tok, nil)
-		_, l := at(i).call("GET", path+"/log"+as, tok, nil)
-		streams[i].waitVersion(t, row.Version, 5*time.Second)
-		raws := streams[i].allRaw()
+		_, v := at(i).Call("GET", path+"/view"+as, tok, nil)
+		_, l := at(i).Call("GET", path+"/log"+as, tok, nil)
+		streams[i].WaitVersion(t, row.Version, 5*time.Second)
+		raws := streams[i].AllRaw()
 		payloads = append(payloads, payload{screenOf(i), "view", string(v)}, payload{screenOf(i), "log", string(l)},
 			payload{screenOf(i), "SSE event", raws[len(raws)-1]})
 	}
@@ -456,13 +456,13 @@ func leakCheckpoint(t *testing.T, at func(int) *testServer, g kit.Game, tb *tabl
 	for seat, tok := range tb.Tokens {
 		spec := info.Moves[r.IntN(len(info.Moves))]
 		m := kit.RandomMove(spec, r)
-		code, body := at(seat).call("POST", "/api/tables/"+tb.ID+"/moves", tok,
+		code, body := at(seat).Call("POST", "/api/tables/"+tb.ID+"/moves", tok,
 			map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": row.Version - 1})
 		if code != 409 && code != 422 {
 			t.Fatalf("stale probe = %d %s", code, body)
 		}
 		payloads = append(payloads, payload{seat, "error", string(body)})
-		code, body = at(seat+1).call("POST", "/api/tables/"+tb.ID+"/moves", tok,
+		code, body = at(seat+1).Call("POST", "/api/tables/"+tb.ID+"/moves", tok,
 			map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": row.Version})
 		if code == 200 {
 			// The probe was legal and was played: this version's checks
@@ -471,7 +471,7 @@ func leakCheckpoint(t *testing.T, at func(int) *testServer, g kit.Game, tb *tabl
 		}
 		payloads = append(payloads, payload{seat, "error", string(body)})
 	}
-	_, lookup := ts.call("GET", "/api/join/"+tb.Code, "", nil)
+	_, lookup := ts.Call("GET", "/api/join/"+tb.Code, "", nil)
 	payloads = append(payloads, payload{-2, "join lookup", string(lookup)}, payload{-2, "OpenAPI document", doc})
 	stats.payloads += len(payloads)
 

@@ -45,10 +45,10 @@ func TestLeakageHostUnattended(t *testing.T) {
 			ts := startServer(t, "")
 			book, named := secretBook[info.ID]
 			n := matrixPlayers(info)
-			tb := ts.newTable(info.ID, nil, n)
-			ts.start(tb)
-			host := ts.openStream(tb.ID, tb.Host, "")
-			defer host.close()
+			tb := ts.NewTable(info.ID, nil, n)
+			ts.Start(tb)
+			host := ts.OpenStream(tb.ID, tb.Host, "")
+			defer host.Close()
 			r := rand.New(rand.NewPCG(7, uint64(len(info.ID))))
 			played := map[string]int{}
 			offered, refused, changed := 0, 0, 0
@@ -58,8 +58,8 @@ func TestLeakageHostUnattended(t *testing.T) {
 				if g.Outcome(st) != nil {
 					break
 				}
-				ts.must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d/device", tb.ID, u), tb.Host, nil, nil)
-				_, hostView := ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil)
+				ts.Must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d/device", tb.ID, u), tb.Host, nil, nil)
+				_, hostView := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil)
 				var hv unattendedView
 				if err := json.Unmarshal(hostView, &hv); err != nil {
 					t.Fatal(err)
@@ -68,8 +68,8 @@ func TestLeakageHostUnattended(t *testing.T) {
 					Version int64 `json:"version"`
 				}
 				json.Unmarshal(hostView, &version)
-				host.waitVersion(t, version.Version, 5*time.Second)
-				raws := host.allRaw()
+				host.WaitVersion(t, version.Version, 5*time.Second)
+				raws := host.AllRaw()
 				payloads := []payload{{-1, "host view", string(hostView)}, {-1, "host SSE event", raws[len(raws)-1]}}
 
 				// The server's list is UnattendedMoves of the stored state.
@@ -121,7 +121,7 @@ func TestLeakageHostUnattended(t *testing.T) {
 						continue
 					}
 					m := lowMove(spec, r)
-					code, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host,
+					code, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host,
 						map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "as_seat": u})
 					if code == 200 {
 						moved = true
@@ -164,7 +164,7 @@ func TestLeakageHostUnattended(t *testing.T) {
 					t.Fatalf("%s: hand-back of seat %d = %d", info.ID, u, st2)
 				}
 				tb.Tokens[u] = claim.Token
-				if !moved && !ts.playSecretive(t, tb, r, played) {
+				if !moved && !playSecretive(ts, t, tb, r, played) {
 					break
 				}
 			}

@@ -69,7 +69,7 @@ func memoryRun(t *testing.T, stored, inPlay, bound int) (uint64, int) {
 		}
 	}
 	for i, id := range ids { // each shown once, a few seconds apart
-		ts.must(200, "GET", "/api/tables/"+id+"/view?as=board", "", nil, nil)
+		ts.Must(200, "GET", "/api/tables/"+id+"/view?as=board", "", nil, nil)
 		if i%10 == 9 {
 			advance(time.Second)
 		}
@@ -78,8 +78,8 @@ func memoryRun(t *testing.T, stored, inPlay, bound int) (uint64, int) {
 	r := rand.New(rand.NewPCG(3, 3))
 	var playing []*table
 	for i := 0; i < inPlay; i++ {
-		tb := ts.newTable("jumpship", nil, 5)
-		ts.start(tb)
+		tb := ts.NewTable("jumpship", nil, 5)
+		ts.Start(tb)
 		playing = append(playing, tb)
 	}
 	for round := 0; round < 3; round++ {

@@ -25,21 +25,21 @@ func metricValue(body, name string) (float64, bool) {
 // the Go runtime and process collectors.
 func TestMetricsHistograms(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
-	board := ts.openStream(tb.ID, "", "board")
-	v := ts.view(tb, "")
-	board.waitVersion(t, v.Version, 5*time.Second)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
+	board := ts.OpenStream(tb.ID, "", "board")
+	v := ts.View(tb, "")
+	board.WaitVersion(t, v.Version, 5*time.Second)
 	seat := v.View.Turn[0]
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
-	board.waitVersion(t, v.Version+1, 5*time.Second)
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
+	board.WaitVersion(t, v.Version+1, 5*time.Second)
 	onTurn := map[int]bool{}
-	for _, s := range ts.view(tb, "").View.Turn {
+	for _, s := range ts.View(tb, "").View.Turn {
 		onTurn[s] = true
 	}
 	for s := 0; s < 5; s++ {
 		if !onTurn[s] {
-			if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[s], map[string]any{"type": "draw"}); st != 422 {
+			if st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[s], map[string]any{"type": "draw"}); st != 422 {
 				t.Fatalf("draw out of turn = %d, want 422", st)
 			}
 			break
@@ -49,7 +49,7 @@ func TestMetricsHistograms(t *testing.T) {
 	// The fan-out is recorded just after the views are handed over, so the
 	// stream may see its view first: wait a little for the count.
 	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		st, b := ts.call("GET", "/metrics", "", nil)
+		st, b := ts.Call("GET", "/metrics", "", nil)
 		if st != 200 {
 			t.Fatalf("metrics = %d", st)
 		}

@@ -28,8 +28,8 @@ func BenchmarkMovePost(b *testing.B) {
 	svc, h := ts.Srv.Service(), ts.Srv.Handler()
 	tables := make([]*table, 8)
 	for i := range tables {
-		tables[i] = ts.newTable("jumpship", nil, 6)
-		ts.start(tables[i])
+		tables[i] = ts.NewTable("jumpship", nil, 6)
+		ts.Start(tables[i])
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	var cpu time.Duration
@@ -40,8 +40,8 @@ func BenchmarkMovePost(b *testing.B) {
 		n := i % len(tables)
 		token, body, ok := benchMove(b, svc, tables[n], r, i)
 		if !ok {
-			tables[n] = ts.newTable("jumpship", nil, 6)
-			ts.start(tables[n])
+			tables[n] = ts.NewTable("jumpship", nil, 6)
+			ts.Start(tables[n])
 			token, body, _ = benchMove(b, svc, tables[n], r, i)
 		}
 		req := httptest.NewRequest("POST", "/api/tables/"+tables[n].ID+"/moves", strings.NewReader(body))

@@ -21,6 +21,10 @@ import (
 //go:embed openapi.json
 var openAPI []byte
 
+// OpenAPIDocument returns a copy of the API's OpenAPI document (the body of
+// GET /api/openapi.json), for tools and the tests' contract check.
+func OpenAPIDocument() []byte { return append([]byte(nil), openAPI...) }
+
 func (s *Server) handleOpenAPI(c echo.Context) error {
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, openAPI)
 }

@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"tablewarden/api/apitest"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -37,11 +39,11 @@ func TestOpenAPIGenerated(t *testing.T) {
 // gameSchema returns a component of the document.
 func gameSchema(t testing.TB, name string) *openapi3.Schema {
 	t.Helper()
-	c, err := loadContract()
+	doc, err := apitest.Document()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := c.doc.Components.Schemas[name]
+	s := doc.Components.Schemas[name]
 	if s == nil || s.Value == nil {
 		t.Fatalf("openapi.json has no schema %s", name)
 	}
@@ -101,21 +103,21 @@ func TestOpenAPISchemaEveryGame(t *testing.T) {
 				walkGame(t, g, players, seed, steps, view, move, event)
 			}
 			// Over HTTP: a table with a seat's and the board's streams.
-			tb := ts.newTable(info.ID, nil, players)
-			seat := ts.openStream(tb.ID, tb.Tokens[0], "")
-			board := ts.openStream(tb.ID, "", "board")
-			defer seat.close()
-			defer board.close()
-			ts.start(tb)
+			tb := ts.NewTable(info.ID, nil, players)
+			seat := ts.OpenStream(tb.ID, tb.Tokens[0], "")
+			board := ts.OpenStream(tb.ID, "", "board")
+			defer seat.Close()
+			defer board.Close()
+			ts.Start(tb)
 			n := playOffered(t, ts, tb, rand.New(rand.NewPCG(7, 7)), steps/4)
-			last := ts.view(tb, "").Version
-			seat.waitVersion(t, last, 10*time.Second)
-			board.waitVersion(t, last, 10*time.Second)
+			last := ts.View(tb, "").Version
+			seat.WaitVersion(t, last, 10*time.Second)
+			board.WaitVersion(t, last, 10*time.Second)
 			for _, tok := range append([]string{tb.Host}, tb.Tokens...) {
-				ts.must(200, "GET", "/api/tables/"+tb.ID+"/log", tok, nil, nil)
+				ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log", tok, nil, nil)
 			}
-			ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, nil)
-			t.Logf("%s: %d moves over HTTP, %d stream events", info.ID, n, len(seat.allRaw())+len(board.allRaw()))
+			ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, nil)
+			t.Logf("%s: %d moves over HTTP, %d stream events", info.ID, n, len(seat.AllRaw())+len(board.AllRaw()))
 		})
 	}
 }

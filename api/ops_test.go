@@ -14,18 +14,18 @@ import (
 func TestHealthAndMetrics(t *testing.T) {
 	ts := startServer(t, "")
 	var h map[string]any
-	ts.must(200, "GET", "/healthz", "", nil, &h)
+	ts.Must(200, "GET", "/healthz", "", nil, &h)
 	if h["status"] != "ok" {
 		t.Fatalf("healthz = %v", h)
 	}
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
-	seat := ts.view(tb, "").View.Turn[0]
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
+	seat := ts.View(tb, "").View.Turn[0]
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
 	// After the draw, some seat is not on turn (which seats are depends on the
 	// card drawn); its draw must be refused.
 	onTurn := map[int]bool{}
-	for _, s := range ts.view(tb, "").View.Turn {
+	for _, s := range ts.View(tb, "").View.Turn {
 		onTurn[s] = true
 	}
 	other := -1
@@ -38,10 +38,10 @@ func TestHealthAndMetrics(t *testing.T) {
 	if other < 0 {
 		t.Fatal("every seat is on turn after one draw")
 	}
-	if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[other], map[string]any{"type": "draw"}); st != 422 {
+	if st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[other], map[string]any{"type": "draw"}); st != 422 {
 		t.Fatalf("draw out of turn = %d, want 422", st)
 	}
-	st, body := ts.call("GET", "/metrics", "", nil)
+	st, body := ts.Call("GET", "/metrics", "", nil)
 	if st != 200 {
 		t.Fatalf("metrics = %d", st)
 	}
@@ -65,8 +65,8 @@ func TestGracefulShutdownKeepsAcknowledgedMoves(t *testing.T) {
 	ts := startServer(t, "")
 	var tables []*table
 	for i := 0; i < 8; i++ {
-		tb := ts.newTable("jumpship", nil, 5)
-		ts.start(tb)
+		tb := ts.NewTable("jumpship", nil, 5)
+		ts.Start(tb)
 		tables = append(tables, tb)
 	}
 	type ack struct {
@@ -154,5 +154,5 @@ func TestGracefulShutdownKeepsAcknowledgedMoves(t *testing.T) {
 
 // tryCall is call without failing the test on a transport error (status 0).
 func tryCall(ts *testServer, method, path, token string, body any) (int, []byte) {
-	return ts.callNoFail(method, path, token, body)
+	return ts.CallNoFail(method, path, token, body)
 }

@@ -48,8 +48,8 @@ type sseEvent struct {
 	Version int64  `json:"-"` // the stream's view's, once the event is merged
 }
 
-func (ts *testServer) openPatchStream(tableID, token, as string) *patchStream {
-	ts.t.Helper()
+func openPatchStream(ts *testServer, tableID, token, as string) *patchStream {
+	ts.T.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	url := ts.URL + "/api/tables/" + tableID + "/stream?patches=1"
 	if as != "" {
@@ -62,7 +62,7 @@ func (ts *testServer) openPatchStream(tableID, token, as string) *patchStream {
 	res, err := http.DefaultClient.Do(req)
 	if err != nil || res.StatusCode != 200 {
 		cancel()
-		ts.t.Fatalf("patch stream: %v %v", err, res)
+		ts.T.Fatalf("patch stream: %v %v", err, res)
 	}
 	s := &patchStream{notify: make(chan struct{}, 1), cancel: cancel, done: make(chan struct{})}
 	go func() {
@@ -85,7 +85,7 @@ func (ts *testServer) openPatchStream(tableID, token, as string) *patchStream {
 			}
 		}
 	}()
-	ts.t.Cleanup(func() { s.cancel(); <-s.done })
+	ts.T.Cleanup(func() { s.cancel(); <-s.done })
 	return s
 }
 
@@ -164,13 +164,13 @@ func wholeView(ts *testServer, tableID, token string) (map[string]any, int) {
 	if token == "" {
 		path += "?as=board"
 	}
-	st, body := ts.call("GET", path, token, nil)
+	st, body := ts.Call("GET", path, token, nil)
 	if st != 200 {
-		ts.t.Fatalf("view = %d %s", st, body)
+		ts.T.Fatalf("view = %d %s", st, body)
 	}
 	var v map[string]any
 	if err := json.Unmarshal(body, &v); err != nil {
-		ts.t.Fatal(err)
+		ts.T.Fatal(err)
 	}
 	delete(v, "server_time")
 	return v, len(body)
@@ -192,8 +192,8 @@ func TestPatchStreamsEqualWholeViewsEveryGame(t *testing.T) {
 			if players < 3 && info.MaxPlayers >= 3 {
 				players = 3
 			}
-			tb := ts.newTable(info.ID, nil, players)
-			ts.start(tb)
+			tb := ts.NewTable(info.ID, nil, players)
+			ts.Start(tb)
 			tokens := append([]string{"", tb.Host}, tb.Tokens...)
 			streams := make([]*patchStream, len(tokens))
 			for i, tok := range tokens {
@@ -201,7 +201,7 @@ func TestPatchStreamsEqualWholeViewsEveryGame(t *testing.T) {
 				if tok == "" {
 					as = "board"
 				}
-				streams[i] = ts.openPatchStream(tb.ID, tok, as)
+				streams[i] = openPatchStream(ts, tb.ID, tok, as)
 			}
 			steps := 60
 			if testing.Short() {
@@ -249,7 +249,7 @@ func TestPatchStreamsEqualWholeViewsEveryGame(t *testing.T) {
 				}
 				c := cands[r.IntN(len(cands))]
 				m := kit.RandomMove(c.spec, r)
-				st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", c.token,
+				st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", c.token,
 					map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "expected_version": version, "idempotency_key": fmt.Sprint(r.Uint64())})
 				if st != 200 {
 					t.Fatalf("step %d: offered move %s %s refused: %d %s", step, m.Type, m.Args, st, body)

@@ -4,9 +4,8 @@ import (
 	"bytes"
 	"image"
 	_ "image/png"
-	"io"
-	"net/http"
 	"strings"
+	"tablewarden/api/apitest"
 	"testing"
 
 	"github.com/makiuchi-d/gozxing"
@@ -42,27 +41,16 @@ func decodeQR(t *testing.T, png []byte) string {
 	return res.GetText()
 }
 
-func httpGet(t *testing.T, url string) (int, []byte) {
-	t.Helper()
-	res, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	return res.StatusCode, b
-}
-
 // TestJoinQRLeadsToJoinPage decodes the table's QR code and follows it.
 func TestJoinQRLeadsToJoinPage(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 0)
-	_, png := ts.call("GET", "/api/tables/"+tb.ID+"/qr.png", "", nil)
+	tb := ts.NewTable("jumpship", nil, 0)
+	_, png := ts.Call("GET", "/api/tables/"+tb.ID+"/qr.png", "", nil)
 	url := decodeQR(t, png)
 	if got, want := url, ts.URL+"/j/"+tb.Code; got != want {
 		t.Fatalf("QR = %q, want %q", got, want)
 	}
-	st, page := httpGet(t, url)
+	st, page := apitest.Get(t, url)
 	if st != 200 || !strings.Contains(string(page), `data-page="join"`) {
 		t.Fatalf("join URL answered %d", st)
 	}
@@ -72,7 +60,7 @@ func TestJoinQRLeadsToJoinPage(t *testing.T) {
 // and follows it to its continuation page.
 func TestKrakenQRCodesLeadToPages(t *testing.T) {
 	ts := startServer(t, "")
-	st, index := httpGet(t, ts.URL+"/kraken/")
+	st, index := apitest.Get(t, ts.URL+"/kraken/")
 	if st != 200 {
 		t.Fatalf("/kraken/ = %d", st)
 	}
@@ -80,7 +68,7 @@ func TestKrakenQRCodesLeadToPages(t *testing.T) {
 		if !strings.Contains(string(index), "/kraken/"+id) {
 			t.Fatalf("index does not link tentacle %s", id)
 		}
-		st, png := httpGet(t, ts.URL+"/kraken/"+id+"/qr.png")
+		st, png := apitest.Get(t, ts.URL+"/kraken/"+id+"/qr.png")
 		if st != 200 {
 			t.Fatalf("qr %s = %d", id, st)
 		}
@@ -88,12 +76,12 @@ func TestKrakenQRCodesLeadToPages(t *testing.T) {
 		if got, want := url, ts.URL+"/kraken/"+id; got != want {
 			t.Fatalf("QR %s = %q, want %q", id, got, want)
 		}
-		st, page := httpGet(t, url)
+		st, page := apitest.Get(t, url)
 		if st != 200 || !strings.Contains(string(page), "tablewarden team") {
 			t.Fatalf("page %s = %d, or lacks the authorship label", id, st)
 		}
 	}
-	if st, _ := httpGet(t, ts.URL+"/kraken/t9"); st != 404 {
+	if st, _ := apitest.Get(t, ts.URL+"/kraken/t9"); st != 404 {
 		t.Fatalf("/kraken/t9 = %d, want 404", st)
 	}
 }

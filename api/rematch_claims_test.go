@@ -10,15 +10,15 @@ import (
 // its rematch; it returns the rematch with its host token (no seat tokens).
 func endAndRematch(t *testing.T, ts *testServer, tb *table) *table {
 	t.Helper()
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
 	var raw map[string]string
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/rematch", tb.Host, nil, &raw)
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/rematch", tb.Host, nil, &raw)
 	return &table{ID: raw["table_id"], Host: raw["host_token"]}
 }
 
 // claimRematch claims the seat of token at the rematch of tb.
 func claimRematch(ts *testServer, tb *table, token string) (int, string, string) {
-	st, body := ts.call("POST", "/api/tables/"+tb.ID+"/rematch/claim", token, nil)
+	st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/rematch/claim", token, nil)
 	var c struct {
 		Token string `json:"token"`
 		Code  string `json:"code"`
@@ -33,11 +33,11 @@ func claimRematch(ts *testServer, tb *table, token string) (int, string, string)
 // host handed to a new phone.
 func TestRematchSeatClaimedOnce(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("spacecadets", map[string]any{"mission": "7"}, 3)
-	ts.start(tb)
+	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 3)
+	ts.Start(tb)
 	next := endAndRematch(t, ts, tb)
 	view := func(token string) int {
-		st, _ := ts.call("GET", "/api/tables/"+next.ID+"/view", token, nil)
+		st, _ := ts.Call("GET", "/api/tables/"+next.ID+"/view", token, nil)
 		return st
 	}
 
@@ -52,7 +52,7 @@ func TestRematchSeatClaimedOnce(t *testing.T) {
 	if view(bob) != 200 {
 		t.Fatal("Bob's first claim stopped working after his second try")
 	}
-	ts.must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/1/device", next.ID), next.Host, nil, nil)
+	ts.Must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/1/device", next.ID), next.Host, nil, nil)
 	if st, tok, code := claimRematch(ts, tb, tb.Tokens[1]); st != 409 || code != "rematch_claimed" {
 		t.Fatalf("Bob's claim after the rematch's host revoked him = %d %s, want 409 rematch_claimed", st, code)
 	} else if tok != "" {
@@ -82,21 +82,21 @@ func TestRematchSeatClaimedOnce(t *testing.T) {
 // stands while every view names the rematch.
 func TestRematchFreezesTheOldTable(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("spacecadets", map[string]any{"mission": "7"}, 3)
-	ts.start(tb)
+	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 3)
+	ts.Start(tb)
 	endAndRematch(t, ts, tb)
 	var e struct {
 		Code string `json:"code"`
 	}
-	st, body := ts.call("POST", "/api/tables/"+tb.ID+"/undo", tb.Host, nil)
+	st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/undo", tb.Host, nil)
 	json.Unmarshal(body, &e)
 	if st != 422 || e.Code != "rematch_started" {
 		t.Fatalf("undo on the old table after its rematch = %d %s, want 422 rematch_started", st, body)
 	}
-	if v := ts.view(tb, ""); v.Status != "ended" {
+	if v := ts.View(tb, ""); v.Status != "ended" {
 		t.Fatalf("the old table is %q after the refused undo, want ended", v.Status)
 	}
-	st, body = ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "again"}})
+	st, body = ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "again"}})
 	json.Unmarshal(body, &e)
 	if st != 422 || e.Code != "rematch_started" {
 		t.Fatalf("a move on the old table after its rematch = %d %s, want 422 rematch_started", st, body)

@@ -25,23 +25,23 @@ func init() {
 // lines carrying the same figures.
 func TestResultLockup(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("lockup", nil, 3)
-	ts.start(tb)
-	if st, body := ts.call("GET", "/api/tables/"+tb.ID+"/result", tb.Host, nil); st != 409 || !bytes.Contains(body, []byte(`"not_ended"`)) {
+	tb := ts.NewTable("lockup", nil, 3)
+	ts.Start(tb)
+	if st, body := ts.Call("GET", "/api/tables/"+tb.ID+"/result", tb.Host, nil); st != 409 || !bytes.Contains(body, []byte(`"not_ended"`)) {
 		t.Fatalf("result of a running game = %d %s, want 409 not_ended", st, body)
 	}
 	r := rand.New(rand.NewPCG(5, 5))
 	advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "submit_final_score"}
-	for i := 0; i < 30 && ts.view(tb, "").View.Outcome == nil; i++ {
+	for i := 0; i < 30 && ts.View(tb, "").View.Outcome == nil; i++ {
 		playPreferring(t, ts, tb, r, 100, advance)
 	}
 	finishLockupScoring(t, ts, tb)
-	out := ts.view(tb, "").View.Outcome
+	out := ts.View(tb, "").View.Outcome
 	if out == nil {
 		t.Fatal("the game did not end")
 	}
 	var res tablepkg.Result
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/result", tb.Tokens[1], nil, &res)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/result", tb.Tokens[1], nil, &res)
 	if res.Game != "lockup" || res.TableID != tb.ID || len(res.Seats) != 3 {
 		t.Fatalf("result = %+v, want lockup's three seats", res)
 	}
@@ -68,7 +68,7 @@ func TestResultLockup(t *testing.T) {
 			t.Fatalf("score line %d = %+v (sum %d), want the outcome's %+v", i, sc, sum, out.Scores[i])
 		}
 	}
-	_, body := ts.call("GET", "/api/tables/"+tb.ID+"/result?format=csv", tb.Host, nil)
+	_, body := ts.Call("GET", "/api/tables/"+tb.ID+"/result?format=csv", tb.Host, nil)
 	recs, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
 	if err != nil {
 		t.Fatalf("CSV: %v\n%s", err, body)
@@ -100,11 +100,11 @@ func TestResultLockup(t *testing.T) {
 // refused.
 func TestResultUnscored(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("spacecadets", nil, 3)
-	ts.start(tb)
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
+	tb := ts.NewTable("spacecadets", nil, 3)
+	ts.Start(tb)
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
 	var res tablepkg.Result
-	raw := ts.must(200, "GET", "/api/tables/"+tb.ID+"/result?as=board", "", nil, &res)
+	raw := ts.Must(200, "GET", "/api/tables/"+tb.ID+"/result?as=board", "", nil, &res)
 	if res.Game != "spacecadets" || len(res.Winners) != 0 || len(res.Categories) != 0 || len(res.Seats) != 3 || res.Reason == "" {
 		t.Fatalf("result = %s", raw)
 	}
@@ -112,12 +112,12 @@ func TestResultUnscored(t *testing.T) {
 	if err := json.Unmarshal(raw, &generic); err != nil || generic["winners"] == nil || generic["categories"] == nil {
 		t.Fatalf("result's lists must be arrays, not null: %s", raw)
 	}
-	_, body := ts.call("GET", "/api/tables/"+tb.ID+"/result?format=csv", tb.Host, nil)
+	_, body := ts.Call("GET", "/api/tables/"+tb.ID+"/result?format=csv", tb.Host, nil)
 	recs, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
 	if err != nil || len(recs) != 4 || len(recs[0]) != 10 || recs[1][8] != "" || recs[1][7] != "false" {
 		t.Fatalf("CSV = %q (%v)", recs, err)
 	}
-	if st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/result?format=xml", tb.Host, nil); st != 400 {
+	if st, _ := ts.Call("GET", "/api/tables/"+tb.ID+"/result?format=xml", tb.Host, nil); st != 400 {
 		t.Fatalf("format=xml = %d, want 400", st)
 	}
 }

@@ -32,7 +32,7 @@ func TestLeakageSeatScenarios(t *testing.T) {
 		for si, scenario := range scenarios {
 			t.Run(info.ID+"/"+scenario, func(t *testing.T) {
 				ts := startServer(t, "")
-				_, docb := ts.call("GET", "/api/openapi.json", "", nil)
+				_, docb := ts.Call("GET", "/api/openapi.json", "", nil)
 				doc := string(docb)
 				stats := &leakStats{named: map[string]int{}, values: map[string]bool{}}
 				r := rand.New(rand.NewPCG(uint64(si)+31, uint64(len(info.ID))))
@@ -41,7 +41,7 @@ func TestLeakageSeatScenarios(t *testing.T) {
 				if si == 0 && n < info.MaxPlayers {
 					extra = 1
 				}
-				tb := ts.newTable(info.ID, nil, n+extra)
+				tb := ts.NewTable(info.ID, nil, n+extra)
 				open := func() []*stream {
 					screens := append([]string{"", tb.Host}, tb.Tokens...)
 					streams := make([]*stream, len(screens))
@@ -50,7 +50,7 @@ func TestLeakageSeatScenarios(t *testing.T) {
 						if tok == "" {
 							as = "board"
 						}
-						streams[i] = ts.openStream(tb.ID, tok, as)
+						streams[i] = ts.OpenStream(tb.ID, tok, as)
 					}
 					return streams
 				}
@@ -62,7 +62,7 @@ func TestLeakageSeatScenarios(t *testing.T) {
 						if !leakCheckpoint(t, one(ts), g, tb, screens, streams, book, named, stats, doc, r) {
 							return
 						}
-						if !ts.playSecretive(t, tb, r, played) {
+						if !playSecretive(ts, t, tb, r, played) {
 							return
 						}
 					}
@@ -70,48 +70,48 @@ func TestLeakageSeatScenarios(t *testing.T) {
 				switch si {
 				case 0:
 					if extra == 1 {
-						ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/1", tb.Host, nil, nil)
+						ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/1", tb.Host, nil, nil)
 						tb.Tokens = append(tb.Tokens[:1:1], tb.Tokens[2:]...)
 						streams = append(streams[:3:3], streams[4:]...)
 					}
-					ts.start(tb)
+					ts.Start(tb)
 					play(moves)
 				case 1:
-					ts.start(tb)
+					ts.Start(tb)
 					play(moves / 2)
 					seat := 1
 					var h handover
-					ts.must(200, "POST", fmt.Sprintf("/api/tables/%s/seats/%d/handover", tb.ID, seat), tb.Host, nil, &h)
+					ts.Must(200, "POST", fmt.Sprintf("/api/tables/%s/seats/%d/handover", tb.ID, seat), tb.Host, nil, &h)
 					var c struct{ Token string }
-					ts.must(200, "POST", "/api/handover/"+h.Code, "", nil, &c)
-					streams[2+seat].waitEvent(t, "revoked", 3e9)
+					ts.Must(200, "POST", "/api/handover/"+h.Code, "", nil, &c)
+					streams[2+seat].WaitEvent(t, "revoked", 3e9)
 					tb.Tokens[seat] = c.Token
-					streams[2+seat] = ts.openStream(tb.ID, c.Token, "")
+					streams[2+seat] = ts.OpenStream(tb.ID, c.Token, "")
 					play(moves / 2)
 				case 2:
-					ts.start(tb)
+					ts.Start(tb)
 					play(moves / 2)
 					seat := 0
-					ts.must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d/device", tb.ID, seat), tb.Host, nil, nil)
-					streams[2+seat].waitEvent(t, "revoked", 3e9)
+					ts.Must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d/device", tb.ID, seat), tb.Host, nil, nil)
+					streams[2+seat].WaitEvent(t, "revoked", 3e9)
 					var hv unattendedView
-					ts.must(200, "GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil, &hv)
+					ts.Must(200, "GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil, &hv)
 					for _, u := range hv.Unattended {
 						if u.Seat == seat && len(u.Moves) > 0 {
 							m := lowMove(u.Moves[0], r)
-							ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": m.Type, "args": m.Args, "as_seat": seat})
+							ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": m.Type, "args": m.Args, "as_seat": seat})
 						}
 					}
-					st, body := ts.call("POST", "/api/tables/"+tb.ID+"/undo", tb.Host, nil)
+					st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/undo", tb.Host, nil)
 					if st != 200 && st != 422 {
 						t.Fatalf("undo after a revocation = %d %s", st, body)
 					}
 					var h handover
-					ts.must(200, "POST", fmt.Sprintf("/api/tables/%s/seats/%d/handover", tb.ID, seat), tb.Host, nil, &h)
+					ts.Must(200, "POST", fmt.Sprintf("/api/tables/%s/seats/%d/handover", tb.ID, seat), tb.Host, nil, &h)
 					var c struct{ Token string }
-					ts.must(200, "POST", "/api/handover/"+h.Code, "", nil, &c)
+					ts.Must(200, "POST", "/api/handover/"+h.Code, "", nil, &c)
 					tb.Tokens[seat] = c.Token
-					streams[2+seat] = ts.openStream(tb.ID, c.Token, "")
+					streams[2+seat] = ts.OpenStream(tb.ID, c.Token, "")
 					play(moves / 2)
 				}
 				checkReplay(t, ts)
@@ -119,18 +119,18 @@ func TestLeakageSeatScenarios(t *testing.T) {
 				// snapshot is dropped) must give the same views.
 				before := map[string]string{}
 				for _, tok := range tb.Tokens {
-					_, b := ts.call("GET", "/api/tables/"+tb.ID+"/view", tok, nil)
+					_, b := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tok, nil)
 					before[tok] = withoutServerTime(string(b))
 				}
 				for _, s := range streams {
-					s.close()
+					s.Close()
 				}
-				ts.execRaw("DELETE FROM snapshots WHERE table_id = ?", tb.ID)
+				ts.ExecRaw("DELETE FROM snapshots WHERE table_id = ?", tb.ID)
 				path := ts.Path
 				ts.Stop()
 				ts = startServer(t, path)
 				for _, tok := range tb.Tokens {
-					_, b := ts.call("GET", "/api/tables/"+tb.ID+"/view", tok, nil)
+					_, b := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tok, nil)
 					if got := withoutServerTime(string(b)); got != before[tok] {
 						t.Fatalf("after a restart from the log a seat's view changed:\nbefore %s\nafter  %s", before[tok], got)
 					}

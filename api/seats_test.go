@@ -23,55 +23,28 @@ import (
 // (unattended, handover) into local types, so that they build and fail on
 // the code from before the seat model.
 
-// bioOf returns a seat's Jumpship Bio ID as its own view shows it.
-func bioOf(t testing.TB, raw []byte) string {
-	t.Helper()
-	var v struct {
-		View struct {
-			Private struct {
-				BioID string `json:"bio_id"`
-			} `json:"private"`
-		} `json:"view"`
-	}
-	if err := json.Unmarshal(raw, &v); err != nil {
-		t.Fatalf("decode view: %v", err)
-	}
-	return v.View.Private.BioID
-}
-
-func (s *stream) hasEvent(name string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, e := range s.events {
-		if e == name {
-			return true
-		}
-	}
-	return false
-}
-
 // Case 1: a lobby removal, then start, must leave every open stream with
 // its own player's view; a later mid-game removal revokes the removed
 // player's stream and no other.
 func TestSeatsCase1LobbyRemovalThenStart(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 7)
+	tb := ts.NewTable("jumpship", nil, 7)
 	streams := make([]*stream, len(tb.Tokens))
 	for i, tok := range tb.Tokens {
-		streams[i] = ts.openStream(tb.ID, tok, "")
+		streams[i] = ts.OpenStream(tb.ID, tok, "")
 	}
-	ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/1", tb.Host, nil, nil)
-	ts.start(tb)
-	version := ts.view(tb, "").Version
+	ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/1", tb.Host, nil, nil)
+	ts.Start(tb)
+	version := ts.View(tb, "").Version
 	for i, tok := range tb.Tokens {
 		if i == 1 {
 			continue
 		}
-		got := streams[i].waitVersion(t, version, 3*time.Second)
+		got := streams[i].WaitVersion(t, version, 3*time.Second)
 		if got.Me.Name != playerName(i) {
 			t.Fatalf("case 1: %s's open stream shows me=%q (seat %d) after the lobby removal and start", playerName(i), got.Me.Name, got.Me.Seat)
 		}
-		_, own := ts.call("GET", "/api/tables/"+tb.ID+"/view", tok, nil)
+		_, own := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tok, nil)
 		if a, b := bioOf(t, []byte(mustJSON(got))), bioOf(t, own); a != b {
 			t.Fatalf("case 1: %s's open stream shows bio_id %q, its own view %q", playerName(i), a, b)
 		}
@@ -79,26 +52,26 @@ func TestSeatsCase1LobbyRemovalThenStart(t *testing.T) {
 	// Eve (joined 5th) is seat 3 once Bob's seat is gone.
 	eve := 4
 	var seat int
-	for _, st := range ts.view(tb, "").Seats {
+	for _, st := range ts.View(tb, "").Seats {
 		if st.Name == playerName(eve) {
 			seat = st.Seat
 		}
 	}
-	ts.must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d", tb.ID, seat), tb.Host, nil, nil)
-	streams[eve].waitEvent(t, "revoked", 3*time.Second)
+	ts.Must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d", tb.ID, seat), tb.Host, nil, nil)
+	streams[eve].WaitEvent(t, "revoked", 3*time.Second)
 	time.Sleep(300 * time.Millisecond)
 	for i, s := range streams {
 		if i == 1 || i == eve {
 			continue
 		}
-		if s.hasEvent("revoked") {
+		if s.HasEvent("revoked") {
 			t.Fatalf("case 1: removing %s revoked %s's stream", playerName(eve), playerName(i))
 		}
-		if st, body := ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[i], nil); st != 200 {
+		if st, body := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[i], nil); st != 200 {
 			t.Fatalf("case 1: removing %s revoked %s's token: %d %s", playerName(eve), playerName(i), st, body)
 		}
 	}
-	if st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[eve], nil); st != 401 {
+	if st, _ := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[eve], nil); st != 401 {
 		t.Fatalf("case 1: the removed device's token still gives a view (%d)", st)
 	}
 }
@@ -109,14 +82,14 @@ func TestSeatsCase1LobbyRemovalThenStart(t *testing.T) {
 func drawThenGive(t *testing.T, ts *testServer, n int) (*table, int) {
 	t.Helper()
 	for try := 0; try < 40; try++ {
-		tb := ts.newTable("jumpship", nil, n)
-		ts.start(tb)
-		seat := ts.view(tb, "").View.Turn[0]
-		ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
-		for _, m := range ts.view(tb, tb.Tokens[seat]).View.Moves {
+		tb := ts.NewTable("jumpship", nil, n)
+		ts.Start(tb)
+		seat := ts.View(tb, "").View.Turn[0]
+		ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": "draw"}, nil)
+		for _, m := range ts.View(tb, tb.Tokens[seat]).View.Moves {
 			if m.Type == "give" {
 				mv := kit.RandomMove(m, rand.New(rand.NewPCG(7, 8)))
-				ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": mv.Type, "args": json.RawMessage(mv.Args)}, nil)
+				ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[seat], map[string]any{"type": mv.Type, "args": json.RawMessage(mv.Args)}, nil)
 				return tb, seat
 			}
 		}
@@ -131,25 +104,25 @@ func TestSeatsCase2UndoAfterRemovalKeepsTheDeal(t *testing.T) {
 	tb, mover := drawThenGive(t, ts, 6)
 	bios := map[int]string{}
 	for i, tok := range tb.Tokens {
-		_, raw := ts.call("GET", "/api/tables/"+tb.ID+"/view", tok, nil)
+		_, raw := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tok, nil)
 		bios[i] = bioOf(t, raw)
 	}
 	victim := 5
 	if victim == mover {
 		victim = 4
 	}
-	ts.must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d", tb.ID, victim), tb.Host, nil, nil)
-	if st, body := ts.call("POST", "/api/tables/"+tb.ID+"/undo", tb.Host, nil); st != 200 {
+	ts.Must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d", tb.ID, victim), tb.Host, nil, nil)
+	if st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/undo", tb.Host, nil); st != 200 {
 		t.Fatalf("case 2: undo after a mid-game removal = %d %s, want 200", st, body)
 	}
-	if n := len(ts.view(tb, "").View.Seats); n != 6 {
+	if n := len(ts.View(tb, "").View.Seats); n != 6 {
 		t.Fatalf("case 2: the board shows %d seats after the undo, want 6", n)
 	}
 	for i, tok := range tb.Tokens {
 		if i == victim {
 			continue
 		}
-		st, raw := ts.call("GET", "/api/tables/"+tb.ID+"/view", tok, nil)
+		st, raw := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tok, nil)
 		if st != 200 {
 			t.Fatalf("case 2: %s lost its view after the undo: %d", playerName(i), st)
 		}
@@ -173,12 +146,12 @@ type unattendedView struct {
 // the host may play that seat's moves until a new phone takes it.
 func TestSeatsCase3RemovalDoesNotFreeze(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 6)
-	ts.start(tb)
-	next := ts.view(tb, "").View.Turn[0]
-	ts.must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d", tb.ID, next), tb.Host, nil, nil)
+	tb := ts.NewTable("jumpship", nil, 6)
+	ts.Start(tb)
+	next := ts.View(tb, "").View.Turn[0]
+	ts.Must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d", tb.ID, next), tb.Host, nil, nil)
 	var hv unattendedView
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil, &hv)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil, &hv)
 	var moves []kit.MoveSpec
 	for _, u := range hv.Unattended {
 		if u.Seat == next {
@@ -189,20 +162,20 @@ func TestSeatsCase3RemovalDoesNotFreeze(t *testing.T) {
 		t.Fatalf("case 3: after removing seat %d (whose turn it is) the host is offered none of its moves: %+v", next, hv)
 	}
 	mv := kit.RandomMove(moves[0], rand.New(rand.NewPCG(1, 2)))
-	if st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": mv.Type, "args": json.RawMessage(mv.Args), "as_seat": next}); st != 200 {
+	if st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": mv.Type, "args": json.RawMessage(mv.Args), "as_seat": next}); st != 200 {
 		t.Fatalf("case 3: the host playing seat %d's %s = %d %s", next, mv.Type, st, body)
 	}
-	_, log := ts.call("GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil)
+	_, log := ts.Call("GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil)
 	if want := "played by the host for " + playerName(next); !strings.Contains(string(log), want) {
 		t.Fatalf("case 3: the log does not say %q: %s", want, log)
 	}
 	// A seat still holding its device cannot be played by the host, even
 	// with a move of the game that seat could make in its turn.
 	other := (next + 1) % 6
-	if got := ts.view(tb, tb.Tokens[other]).Me.Seat; got != other {
+	if got := ts.View(tb, tb.Tokens[other]).Me.Seat; got != other {
 		t.Fatalf("case 3: seat %d's phone sees itself as seat %d", other, got)
 	}
-	st, body := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": mv.Type, "args": json.RawMessage(mv.Args), "as_seat": other})
+	st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": mv.Type, "args": json.RawMessage(mv.Args), "as_seat": other})
 	if st != 409 || !strings.Contains(string(body), `"seat_attended"`) {
 		t.Fatalf("case 3: the host playing an attended seat = %d %s, want 409 seat_attended", st, body)
 	}
@@ -214,8 +187,8 @@ func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
 	ts := startServer(t, "")
 	survivors := 0
 	for try := 0; try < 10; try++ {
-		tb := ts.newTable("jumpship", nil, 5)
-		ts.start(tb)
+		tb := ts.NewTable("jumpship", nil, 5)
+		ts.Start(tb)
 		victim := 2
 		var stop atomic.Bool
 		var mu sync.Mutex
@@ -229,7 +202,7 @@ func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
 				for !stop.Load() {
 					req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/tables/"+tb.ID+"/stream", nil)
 					req.Header.Set("Authorization", "Bearer "+tb.Tokens[victim])
-					res, err := ts.client.Do(req)
+					res, err := ts.Client.Do(req)
 					if err != nil {
 						continue
 					}
@@ -255,7 +228,7 @@ func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
 			}()
 		}
 		time.Sleep(30 * time.Millisecond)
-		ts.must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d", tb.ID, victim), tb.Host, nil, nil)
+		ts.Must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d", tb.ID, victim), tb.Host, nil, nil)
 		time.Sleep(100 * time.Millisecond)
 		stop.Store(true)
 		wg.Wait()
@@ -286,12 +259,12 @@ func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
 // refused.
 func TestSeatsCase5TimerKeyCannotBePreempted(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 2}, 3)
-	ts.start(tb)
+	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 2}, 3)
+	ts.Start(tb)
 	driveToTimer(t, ts, tb, "step3a")
 	moves := "/api/tables/" + tb.ID + "/moves"
-	ts.must(200, "POST", moves, tb.Host, map[string]any{"type": "start_timer", "args": map[string]any{"name": "step3a"}}, nil)
-	tm := timerOf(t, ts.view(tb, ""), "step3a")
+	ts.Must(200, "POST", moves, tb.Host, map[string]any{"type": "start_timer", "args": map[string]any{"name": "step3a"}}, nil)
+	tm := timerOf(t, ts.View(tb, ""), "step3a")
 	ts.Stop()
 	ts = startServer(t, ts.Path)
 	var sysStatus int
@@ -300,7 +273,7 @@ func TestSeatsCase5TimerKeyCannotBePreempted(t *testing.T) {
 		fmt.Sprintf("timer:%s:%d:%d", tm.Name, tm.Generation, tm.Deadline.UnixMilli()),
 		fmt.Sprintf("sys:timer:%s:%d:%d", tm.Name, tm.Generation, tm.Deadline.UnixMilli()),
 	} {
-		st, body := ts.call("POST", moves, tb.Tokens[0], map[string]any{"type": "roll", "args": map[string]any{"dice": 1}, "idempotency_key": key})
+		st, body := ts.Call("POST", moves, tb.Tokens[0], map[string]any{"type": "roll", "args": map[string]any{"dice": 1}, "idempotency_key": key})
 		if strings.HasPrefix(key, "sys:") {
 			sysStatus, sysBody = st, body
 		}
@@ -317,28 +290,28 @@ func TestSeatsCase5TimerKeyCannotBePreempted(t *testing.T) {
 // Case 6: one key names one move.
 func TestSeatsCase6KeyNamesOneMove(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
-	seat := ts.view(tb, "").View.Turn[0]
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
+	seat := ts.View(tb, "").View.Turn[0]
 	moves := "/api/tables/" + tb.ID + "/moves"
 	var first tablepkg.MoveResult
-	ts.must(200, "POST", moves, tb.Tokens[seat], map[string]any{"type": "draw", "idempotency_key": "k1"}, &first)
+	ts.Must(200, "POST", moves, tb.Tokens[seat], map[string]any{"type": "draw", "idempotency_key": "k1"}, &first)
 	var again tablepkg.MoveResult
-	ts.must(200, "POST", moves, tb.Tokens[seat], map[string]any{"type": "draw", "idempotency_key": "k1"}, &again)
+	ts.Must(200, "POST", moves, tb.Tokens[seat], map[string]any{"type": "draw", "idempotency_key": "k1"}, &again)
 	if !again.Duplicate || again.Seq != first.Seq {
 		t.Fatalf("case 6: the same key and move = %+v, want the first result %+v as a duplicate", again, first)
 	}
-	before := ts.view(tb, "").Version
+	before := ts.View(tb, "").Version
 	for _, body := range []map[string]any{
 		{"type": "give", "args": map[string]any{"to": 0}, "idempotency_key": "k1"},
 		{"type": "draw", "args": map[string]any{"x": 1}, "idempotency_key": "k1"},
 	} {
-		st, out := ts.call("POST", moves, tb.Tokens[seat], body)
+		st, out := ts.Call("POST", moves, tb.Tokens[seat], body)
 		if st != 409 || !strings.Contains(string(out), `"key_reused"`) {
 			t.Fatalf("case 6: the same key with another move %v = %d %s, want 409 key_reused", body, st, out)
 		}
 	}
-	if after := ts.view(tb, "").Version; after != before {
+	if after := ts.View(tb, "").Version; after != before {
 		t.Fatalf("case 6: a reused key changed the table (version %d → %d)", before, after)
 	}
 }
@@ -346,8 +319,8 @@ func TestSeatsCase6KeyNamesOneMove(t *testing.T) {
 // Case 7: undo never lets a table roll again for another result.
 func TestSeatsCase7UndoNeverRerolls(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("spacecadets", map[string]any{"mission": "7"}, 3)
-	ts.start(tb)
+	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 3)
+	ts.Start(tb)
 	// Dice are rolled once the game is under way (Space Cadets offers no
 	// roll during setup).
 	driveCaptain(t, ts, tb, "a roll", func(m kit.MoveSpec) bool { return m.Type == "roll" })
@@ -357,16 +330,16 @@ func TestSeatsCase7UndoNeverRerolls(t *testing.T) {
 		{"type": "roll_half"},
 		{"type": "roll_placement"},
 	} {
-		ts.must(200, "POST", moves, tb.Host, roll, nil)
+		ts.Must(200, "POST", moves, tb.Host, roll, nil)
 		first := lastEventText(t, ts, tb)
-		st, body := ts.call("POST", "/api/tables/"+tb.ID+"/undo", tb.Host, nil)
+		st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/undo", tb.Host, nil)
 		if st == 422 && strings.Contains(string(body), "undo_random") {
 			continue
 		}
 		if st != 200 {
 			t.Fatalf("case 7: undo of %s = %d %s", roll["type"], st, body)
 		}
-		ts.must(200, "POST", moves, tb.Host, roll, nil)
+		ts.Must(200, "POST", moves, tb.Host, roll, nil)
 		if again := lastEventText(t, ts, tb); again != first {
 			t.Fatalf("case 7: %s undone and rolled again: %q, then %q", roll["type"], first, again)
 		}
@@ -376,7 +349,7 @@ func TestSeatsCase7UndoNeverRerolls(t *testing.T) {
 func lastEventText(t *testing.T, ts *testServer, tb *table) string {
 	t.Helper()
 	var log []tablepkg.LogEntry
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &log)
 	e := log[len(log)-1]
 	var texts []string
 	for _, ev := range e.Events {
@@ -385,25 +358,16 @@ func lastEventText(t *testing.T, ts *testServer, tb *table) string {
 	return strings.Join(texts, " | ")
 }
 
-// handover is the host's hand-over answer.
-type handover struct {
-	Seat int    `json:"seat"`
-	Name string `json:"name"`
-	Code string `json:"code"`
-	URL  string `json:"url"`
-	QR   string `json:"qr"`
-}
-
 // Case 8: a lost phone gets its seat back through the host's hand-over.
 func TestSeatsCase8LostPhoneGetsItsSeatBack(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	lost := 2
-	old := ts.openStream(tb.ID, tb.Tokens[lost], "")
-	_, before := ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[lost], nil)
+	old := ts.OpenStream(tb.ID, tb.Tokens[lost], "")
+	_, before := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[lost], nil)
 	var h handover
-	if st, body := ts.call("POST", fmt.Sprintf("/api/tables/%s/seats/%d/handover", tb.ID, lost), tb.Host, nil); st != 200 {
+	if st, body := ts.Call("POST", fmt.Sprintf("/api/tables/%s/seats/%d/handover", tb.ID, lost), tb.Host, nil); st != 200 {
 		t.Fatalf("case 8: hand-over of seat %d = %d %s, want 200", lost, st, body)
 	} else if err := json.Unmarshal(body, &h); err != nil || h.Code == "" || !strings.HasSuffix(h.URL, "/h/"+h.Code) || !strings.HasPrefix(h.QR, "data:image/png;base64,") || h.Name != playerName(lost) {
 		t.Fatalf("case 8: hand-over answer %s", body)
@@ -413,19 +377,19 @@ func TestSeatsCase8LostPhoneGetsItsSeatBack(t *testing.T) {
 		Seat    int    `json:"seat"`
 		Token   string `json:"token"`
 	}
-	ts.must(200, "POST", "/api/handover/"+h.Code, "", nil, &claim)
+	ts.Must(200, "POST", "/api/handover/"+h.Code, "", nil, &claim)
 	if claim.TableID != tb.ID || claim.Seat != lost || claim.Token == "" {
 		t.Fatalf("case 8: claim = %+v", claim)
 	}
-	old.waitEvent(t, "revoked", 3*time.Second)
-	if st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[lost], nil); st != 401 {
+	old.WaitEvent(t, "revoked", 3*time.Second)
+	if st, _ := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[lost], nil); st != 401 {
 		t.Fatalf("case 8: the old phone's token still works (%d)", st)
 	}
-	_, after := ts.call("GET", "/api/tables/"+tb.ID+"/view", claim.Token, nil)
+	_, after := ts.Call("GET", "/api/tables/"+tb.ID+"/view", claim.Token, nil)
 	if a, b := bioOf(t, before), bioOf(t, after); a == "" || a != b {
 		t.Fatalf("case 8: the new phone shows bio_id %q, the lost one %q", b, a)
 	}
-	if st, body := ts.call("POST", "/api/handover/"+h.Code, "", nil); st != 410 || !strings.Contains(string(body), `"gone"`) {
+	if st, body := ts.Call("POST", "/api/handover/"+h.Code, "", nil); st != 410 || !strings.Contains(string(body), `"gone"`) {
 		t.Fatalf("case 8: a used hand-over code = %d %s, want 410 gone", st, body)
 	}
 }
@@ -435,28 +399,28 @@ func TestSeatsCase8LostPhoneGetsItsSeatBack(t *testing.T) {
 // own seat there with its old token.
 func TestRematch(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("spacecadets", map[string]any{"mission": "7"}, 3)
-	ts.start(tb)
+	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 3)
+	ts.Start(tb)
 	rematch := "/api/tables/" + tb.ID + "/rematch"
-	if st, body := ts.call("POST", rematch, tb.Host, nil); st != 409 {
+	if st, body := ts.Call("POST", rematch, tb.Host, nil); st != 409 {
 		t.Fatalf("rematch of a running game = %d %s, want 409", st, body)
 	}
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
-	old := ts.openStream(tb.ID, tb.Tokens[1], "")
-	if st, _ := ts.call("POST", rematch, tb.Tokens[0], nil); st != 403 {
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
+	old := ts.OpenStream(tb.ID, tb.Tokens[1], "")
+	if st, _ := ts.Call("POST", rematch, tb.Tokens[0], nil); st != 403 {
 		t.Fatalf("a seat starting the rematch = %d, want 403", st)
 	}
 	var res struct {
 		TableID, JoinCode, HostToken string
 	}
-	body := ts.must(200, "POST", rematch, tb.Host, nil, nil)
+	body := ts.Must(200, "POST", rematch, tb.Host, nil, nil)
 	var raw map[string]string
 	json.Unmarshal(body, &raw)
 	res.TableID, res.JoinCode, res.HostToken = raw["table_id"], raw["join_code"], raw["host_token"]
 	if res.TableID == "" || res.TableID == tb.ID || res.HostToken == "" {
 		t.Fatalf("rematch answer %s", body)
 	}
-	if st, _ := ts.call("POST", rematch, tb.Host, nil); st != 409 {
+	if st, _ := ts.Call("POST", rematch, tb.Host, nil); st != 409 {
 		t.Fatalf("a second rematch = %d, want 409", st)
 	}
 	var ov struct {
@@ -465,15 +429,15 @@ func TestRematch(t *testing.T) {
 			TableID string `json:"table_id"`
 		} `json:"rematch"`
 	}
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/view?as=board", "", nil, &ov)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/view?as=board", "", nil, &ov)
 	if ov.Rematch.TableID != res.TableID {
 		t.Fatalf("the old table's view names rematch %q, want %q", ov.Rematch.TableID, res.TableID)
 	}
-	if got := old.waitVersion(t, ov.Version, 3*time.Second); !strings.Contains(old.allRaw()[len(old.allRaw())-1], res.TableID) {
+	if got := old.WaitVersion(t, ov.Version, 3*time.Second); !strings.Contains(old.AllRaw()[len(old.AllRaw())-1], res.TableID) {
 		t.Fatalf("the old table's stream does not name the rematch (version %d)", got.Version)
 	}
 	nb := &table{ID: res.TableID, Host: res.HostToken}
-	nv := ts.view(nb, res.HostToken)
+	nv := ts.View(nb, res.HostToken)
 	if nv.Status != "playing" || len(nv.Seats) != 3 || nv.Seats[1].Name != playerName(1) || nv.Game != "spacecadets" {
 		t.Fatalf("the rematch table is %+v", nv)
 	}
@@ -483,15 +447,15 @@ func TestRematch(t *testing.T) {
 			Seat    int    `json:"seat"`
 			Token   string `json:"token"`
 		}
-		ts.must(200, "POST", "/api/tables/"+tb.ID+"/rematch/claim", tok, nil, &c)
+		ts.Must(200, "POST", "/api/tables/"+tb.ID+"/rematch/claim", tok, nil, &c)
 		if c.TableID != res.TableID || c.Seat != i {
 			t.Fatalf("claim by seat %d = %+v", i, c)
 		}
-		if v := ts.view(nb, c.Token); v.Me.Seat != i || v.Me.Name != playerName(i) {
+		if v := ts.View(nb, c.Token); v.Me.Seat != i || v.Me.Name != playerName(i) {
 			t.Fatalf("seat %d's claimed token views as %+v", i, v.Me)
 		}
 	}
-	if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/rematch/claim", tb.Host, nil); st != 403 {
+	if st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/rematch/claim", tb.Host, nil); st != 403 {
 		t.Fatalf("the host claiming a seat = %d, want 403", st)
 	}
 	checkReplay(t, ts)
@@ -504,13 +468,13 @@ func TestDeviceRevocationAndHandoverExpiry(t *testing.T) {
 	now := time.Now()
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	ts := startServer(t, "", func(c *api.Config) { c.Now = clock })
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
-	s := ts.openStream(tb.ID, tb.Tokens[3], "")
-	ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/3/device", tb.Host, nil, nil)
-	s.waitEvent(t, "revoked", 3*time.Second)
-	<-s.done
-	if st, _ := ts.call("GET", "/api/tables/"+tb.ID+"/stream", tb.Tokens[3], nil); st != 401 {
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
+	s := ts.OpenStream(tb.ID, tb.Tokens[3], "")
+	ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/3/device", tb.Host, nil, nil)
+	s.WaitEvent(t, "revoked", 3*time.Second)
+	<-s.Done()
+	if st, _ := ts.Call("GET", "/api/tables/"+tb.ID+"/stream", tb.Tokens[3], nil); st != 401 {
 		t.Fatalf("a revoked token opens a stream: %d", st)
 	}
 	var v struct {
@@ -519,22 +483,22 @@ func TestDeviceRevocationAndHandoverExpiry(t *testing.T) {
 			Unattended bool   `json:"unattended"`
 		} `json:"seats"`
 	}
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/view?as=board", "", nil, &v)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/view?as=board", "", nil, &v)
 	if len(v.Seats) != 5 || !v.Seats[3].Unattended {
 		t.Fatalf("after revoking its device, seat 3 is %+v", v.Seats)
 	}
 	var h handover
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/seats/3/handover", tb.Host, nil, &h)
-	if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/seats/3/handover", tb.Tokens[0], nil); st != 403 {
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/seats/3/handover", tb.Host, nil, &h)
+	if st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/seats/3/handover", tb.Tokens[0], nil); st != 403 {
 		t.Fatalf("a seat asking for a hand-over code = %d, want 403", st)
 	}
 	mu.Lock()
 	now = now.Add(10*time.Minute + time.Second)
 	mu.Unlock()
-	if st, body := ts.call("POST", "/api/handover/"+h.Code, "", nil); st != 410 {
+	if st, body := ts.Call("POST", "/api/handover/"+h.Code, "", nil); st != 410 {
 		t.Fatalf("an expired hand-over code = %d %s, want 410", st, body)
 	}
-	if st, _ := ts.call("POST", "/api/handover/"+strings.Repeat("x", 22), "", nil); st != 410 {
+	if st, _ := ts.Call("POST", "/api/handover/"+strings.Repeat("x", 22), "", nil); st != 410 {
 		t.Fatalf("an unknown hand-over code = %d, want 410", st)
 	}
 	// The page of the hand-over link is served at /h/{code}.
@@ -555,8 +519,8 @@ func TestSetupEventsAreTheFirstLogEntry(t *testing.T) {
 	ts := startServer(t, "")
 	for _, g := range catalog.All() {
 		info := g.Info()
-		tb := ts.newTable(info.ID, nil, matrixPlayers(info))
-		ts.start(tb)
+		tb := ts.NewTable(info.ID, nil, matrixPlayers(info))
+		ts.Start(tb)
 		snap, err := ts.Engine.Queries().GetSnapshot(context.Background(), tb.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -574,7 +538,7 @@ func TestSetupEventsAreTheFirstLogEntry(t *testing.T) {
 				viewer = kit.BoardViewer
 			}
 			var log []tablepkg.LogEntry
-			ts.must(200, "GET", path, who, nil, &log)
+			ts.Must(200, "GET", path, who, nil, &log)
 			if len(want) == 0 {
 				if len(log) != 0 {
 					t.Fatalf("%s logs no setup, but its log starts with %+v", info.ID, log)

@@ -27,16 +27,16 @@ func TestLeakageUnattendedSeats(t *testing.T) {
 		info := g.Info()
 		t.Run(info.ID, func(t *testing.T) {
 			ts := startServer(t, "")
-			_, doc := ts.call("GET", "/api/openapi.json", "", nil)
+			_, doc := ts.Call("GET", "/api/openapi.json", "", nil)
 			book, named := secretBook[info.ID]
 			stats := &leakStats{named: map[string]int{}, values: map[string]bool{}}
-			tb := ts.newTable(info.ID, nil, matrixPlayers(info))
-			ts.start(tb)
+			tb := ts.NewTable(info.ID, nil, matrixPlayers(info))
+			ts.Start(tb)
 			for seat := range tb.Tokens {
-				ts.must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d/device", tb.ID, seat), tb.Host, nil, nil)
+				ts.Must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d/device", tb.ID, seat), tb.Host, nil, nil)
 			}
 			screens := []string{"", tb.Host}
-			streams := []*stream{ts.openStream(tb.ID, "", "board"), ts.openStream(tb.ID, tb.Host, "")}
+			streams := []*stream{ts.OpenStream(tb.ID, "", "board"), ts.OpenStream(tb.ID, tb.Host, "")}
 			r := rand.New(rand.NewPCG(3, uint64(len(info.ID))))
 			noSeats := &table{ID: tb.ID, Code: tb.Code, Host: tb.Host}
 			byHost := 0
@@ -45,7 +45,7 @@ func TestLeakageUnattendedSeats(t *testing.T) {
 					break
 				}
 				var hv unattendedView
-				ts.must(200, "GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil, &hv)
+				ts.Must(200, "GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil, &hv)
 				played := false
 				for _, u := range hv.Unattended {
 					for _, i := range r.Perm(len(u.Moves)) {
@@ -53,7 +53,7 @@ func TestLeakageUnattendedSeats(t *testing.T) {
 							continue
 						}
 						m := lowMove(u.Moves[i], r)
-						if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": m.Type, "args": m.Args, "as_seat": u.Seat}); st == 200 {
+						if st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": m.Type, "args": m.Args, "as_seat": u.Seat}); st == 200 {
 							played = true
 							byHost++
 							break
@@ -66,13 +66,13 @@ func TestLeakageUnattendedSeats(t *testing.T) {
 				if !played {
 					// Host moves of its own keep the game going (Space
 					// Cadets' steps, for one).
-					v := ts.view(tb, tb.Host)
+					v := ts.View(tb, tb.Host)
 					for _, i := range r.Perm(len(v.View.Moves)) {
 						if giveUp[v.View.Moves[i].Type] {
 							continue
 						}
 						m := lowMove(v.View.Moves[i], r)
-						if st, _ := ts.call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": m.Type, "args": m.Args}); st == 200 {
+						if st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": m.Type, "args": m.Args}); st == 200 {
 							played = true
 							break
 						}

@@ -61,7 +61,7 @@ func TestTokensFromCryptoRand(t *testing.T) {
 		t.Fatal("table/auth.go does not import crypto/rand")
 	}
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
+	tb := ts.NewTable("jumpship", nil, 5)
 	for _, tok := range append([]string{tb.Host}, tb.Tokens...) {
 		if b, err := base64.RawURLEncoding.DecodeString(tok); err != nil || len(b) < 16 {
 			t.Fatalf("served token %q is not 128 random bits", tok)
@@ -76,7 +76,7 @@ func TestTokensFromCryptoRand(t *testing.T) {
 // taken name or a started game, not a wrong code, not the board's view.
 func TestJoinCodeRevealsNoToken(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
+	tb := ts.NewTable("jumpship", nil, 5)
 	secrets := append([]string{tb.Host}, tb.Tokens...)
 	check := func(what string, body []byte) {
 		t.Helper()
@@ -90,26 +90,26 @@ func TestJoinCodeRevealsNoToken(t *testing.T) {
 		}
 	}
 	for _, code := range []string{tb.Code, strings.ToLower(tb.Code), " " + tb.Code[:3] + "-" + tb.Code[3:] + " "} {
-		st, body := ts.call("GET", "/api/join/"+strings.ReplaceAll(code, " ", "%20"), "", nil)
+		st, body := ts.Call("GET", "/api/join/"+strings.ReplaceAll(code, " ", "%20"), "", nil)
 		if st != 200 {
 			t.Fatalf("lookup %q = %d %s", code, st, body)
 		}
 		check("the join lookup", body)
 	}
 	// A taken name gets no one's token.
-	st, body := ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Ann"})
+	st, body := ts.Call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Ann"})
 	if st != 409 {
 		t.Fatalf("join as a taken name = %d %s", st, body)
 	}
 	check("a join with a taken name", body)
 	// Guessed codes find nothing.
 	for _, code := range []string{"222222", "ZZZZZZ", "23456", tb.Code + "2", "' OR 1=1 --", "%00"} {
-		st, body := ts.call("GET", "/api/join/"+code, "", nil)
+		st, body := ts.Call("GET", "/api/join/"+code, "", nil)
 		if st != 404 && st != 400 {
 			t.Fatalf("lookup of guessed code %q = %d %s", code, st, body)
 		}
 		check("a guessed code's lookup", body)
-		st, body = ts.call("POST", "/api/join", "", map[string]any{"code": code, "name": "Mallory"})
+		st, body = ts.Call("POST", "/api/join", "", map[string]any{"code": code, "name": "Mallory"})
 		if st != 404 && st != 400 {
 			t.Fatalf("join with guessed code %q = %d %s", code, st, body)
 		}
@@ -117,22 +117,22 @@ func TestJoinCodeRevealsNoToken(t *testing.T) {
 	}
 	// A new seat gets its own new token only.
 	var jr tablepkg.JoinResult
-	ts.must(201, "POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Zoe"}, &jr)
+	ts.Must(201, "POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Zoe"}, &jr)
 	for _, s := range secrets {
 		if jr.Token == s {
 			t.Fatal("a join handed out an existing token")
 		}
 	}
 	secrets = append(secrets, jr.Token)
-	ts.start(tb)
-	st, body = ts.call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Late"})
+	ts.Start(tb)
+	st, body = ts.Call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Late"})
 	if st != 409 {
 		t.Fatalf("join after the start = %d %s", st, body)
 	}
 	check("a join after the start", body)
-	_, body = ts.call("GET", "/api/join/"+tb.Code, "", nil)
+	_, body = ts.Call("GET", "/api/join/"+tb.Code, "", nil)
 	check("the join lookup after the start", body)
-	check("the board's view", []byte(mustJSON(ts.view(tb, ""))))
+	check("the board's view", []byte(mustJSON(ts.View(tb, ""))))
 	// The join code space: 29^6 ≈ 5.9e8 codes, and joins are rate-limited
 	// per address (TestJoinRateLimit); a code is not a credential anyway.
 }

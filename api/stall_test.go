@@ -43,8 +43,8 @@ func TestHelperHoldWriteLock(t *testing.T) {
 func TestSQLiteLockedByAnotherProcess(t *testing.T) {
 	sqliteOnly(t, "a SQLite file's write lock")
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	tables := ts.queryInt("SELECT COUNT(*) FROM game_tables")
+	tb := ts.NewTable("jumpship", nil, 5)
+	tables := ts.QueryInt("SELECT COUNT(*) FROM game_tables")
 
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperHoldWriteLock$")
 	cmd.Env = append(os.Environ(), "TW_HOLD_LOCK="+ts.Path)
@@ -63,7 +63,7 @@ func TestSQLiteLockedByAnotherProcess(t *testing.T) {
 	post := func() (int, string, http.Header) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/tables/"+tb.ID+"/start", nil)
 		req.Header.Set("Authorization", "Bearer "+tb.Host)
-		res, err := ts.client.Do(req)
+		res, err := ts.Client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,23 +75,23 @@ func TestSQLiteLockedByAnotherProcess(t *testing.T) {
 	if st != 503 || !strings.Contains(body, "Storage unavailable, not recorded") || !strings.Contains(body, "locked by another process") || hdr.Get("Retry-After") == "" {
 		t.Fatalf("a write while another process holds the lock = %d %s (Retry-After %q), want 503 storage unavailable, not recorded, with Retry-After", st, body, hdr.Get("Retry-After"))
 	}
-	hs, hb := ts.call("GET", "/healthz", "", nil)
+	hs, hb := ts.Call("GET", "/healthz", "", nil)
 	if hs != 503 || !strings.Contains(string(hb), "locked by another process") {
 		t.Fatalf("/healthz during the stall = %d %s, want 503 naming the lock", hs, hb)
 	}
 
 	stdin.Close()
 	cmd.Wait()
-	if hs, hb := ts.call("GET", "/healthz", "", nil); hs != 200 {
+	if hs, hb := ts.Call("GET", "/healthz", "", nil); hs != 200 {
 		t.Fatalf("/healthz after the lock was let go = %d %s, want 200", hs, hb)
 	}
-	if v := ts.view(tb, tb.Host); v.Status != "lobby" {
+	if v := ts.View(tb, tb.Host); v.Status != "lobby" {
 		t.Fatalf("the refused start was recorded: the table is %q", v.Status)
 	}
 	if st, body, _ := post(); st != 200 {
 		t.Fatalf("the start after the lock was let go = %d %s, want 200", st, body)
 	}
-	if n := ts.queryInt("SELECT COUNT(*) FROM game_tables"); n != tables {
+	if n := ts.QueryInt("SELECT COUNT(*) FROM game_tables"); n != tables {
 		t.Fatalf("%d tables, want %d", n, tables)
 	}
 }

@@ -4,19 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
-
-	tablepkg "tablewarden/table"
 )
-
-// stationNames lists the stations a seat's Space Cadets phone holds.
-func stationNames(t *testing.T, v tablepkg.ViewResponse) []string {
-	t.Helper()
-	var out []string
-	for _, st := range stationsOf(t, v) {
-		out = append(out, st.Station)
-	}
-	return out
-}
 
 // TestStartAssignsStations checks that the host assigns Space Cadets'
 // stations with the start, naming the seats as the lobby lists them: a
@@ -26,17 +14,17 @@ func stationNames(t *testing.T, v tablepkg.ViewResponse) []string {
 func TestStartAssignsStations(t *testing.T) {
 	ts := startServer(t, "")
 	t.Run("OK", func(t *testing.T) {
-		tb := ts.newTable("spacecadets", map[string]any{"mission": "7"}, 4)
-		ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/1", tb.Host, nil, nil)
+		tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 4)
+		ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/1", tb.Host, nil, nil)
 		// Lobby seats 0, 2, 3 are dealt as 0, 1, 2.
-		ts.must(200, "POST", "/api/tables/"+tb.ID+"/start", tb.Host, map[string]any{"options": map[string]any{"captain_seat": 3, "science_seat": 2, "sensors_seat": -1}}, nil)
+		ts.Must(200, "POST", "/api/tables/"+tb.ID+"/start", tb.Host, map[string]any{"options": map[string]any{"captain_seat": 3, "science_seat": 2, "sensors_seat": -1}}, nil)
 		for seat, want := range map[int][]string{3: {"captain", "sensors"}, 2: {"science"}, 0: nil} {
-			got := slices.DeleteFunc(stationNames(t, ts.view(tb, tb.Tokens[seat])), func(s string) bool { return s == "crew" })
+			got := slices.DeleteFunc(stationNames(t, ts.View(tb, tb.Tokens[seat])), func(s string) bool { return s == "crew" })
 			if !slices.Equal(got, want) {
 				t.Errorf("lobby seat %d holds %v, want %v", seat, got, want)
 			}
 		}
-		if n := ts.queryInt(`SELECT count(*) FROM game_tables WHERE id = ? AND options LIKE '%"captain_seat":2%' AND options LIKE '%"science_seat":1%' AND options LIKE '%"mission":"7"%'`, tb.ID); n != 1 {
+		if n := ts.QueryInt(`SELECT count(*) FROM game_tables WHERE id = ? AND options LIKE '%"captain_seat":2%' AND options LIKE '%"science_seat":1%' AND options LIKE '%"mission":"7"%'`, tb.ID); n != 1 {
 			t.Fatal("the stored options do not hold the dealt stations beside the mission")
 		}
 	})
@@ -50,9 +38,9 @@ func TestStartAssignsStations(t *testing.T) {
 		{"ErrNotANumber", map[string]any{"captain_seat": "Ann"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tb := ts.newTable("spacecadets", nil, 3)
-			ts.must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/1", tb.Host, nil, nil)
-			code, body := ts.call("POST", "/api/tables/"+tb.ID+"/start", tb.Host, map[string]any{"options": c.options})
+			tb := ts.NewTable("spacecadets", nil, 3)
+			ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/1", tb.Host, nil, nil)
+			code, body := ts.Call("POST", "/api/tables/"+tb.ID+"/start", tb.Host, map[string]any{"options": c.options})
 			var e struct {
 				Code string `json:"code"`
 			}
@@ -60,15 +48,15 @@ func TestStartAssignsStations(t *testing.T) {
 			if code != 422 || e.Code != "bad_option" {
 				t.Fatalf("start with %v = %d %s, want 422 bad_option", c.options, code, body)
 			}
-			if v := ts.view(tb, tb.Host); v.Status != "lobby" {
+			if v := ts.View(tb, tb.Host); v.Status != "lobby" {
 				t.Fatalf("status = %s after a refused start, want lobby", v.Status)
 			}
 		})
 	}
 	t.Run("OKNoBody", func(t *testing.T) {
-		tb := ts.newTable("spacecadets", nil, 3)
-		ts.start(tb)
-		if got := stationNames(t, ts.view(tb, tb.Tokens[0])); !slices.Contains(got, "captain") {
+		tb := ts.NewTable("spacecadets", nil, 3)
+		ts.Start(tb)
+		if got := stationNames(t, ts.View(tb, tb.Tokens[0])); !slices.Contains(got, "captain") {
 			t.Fatalf("the first player holds %v, want the Captain by default", got)
 		}
 	})

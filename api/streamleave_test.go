@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"tablewarden/api"
+	"tablewarden/api/apitest"
 )
 
 // leaveBound is how soon a stream whose phone closed its connection must be
@@ -21,9 +22,9 @@ const leaveBound = time.Second
 
 // openBoardStream opens the board's stream of tableID from a and reads up
 // to its first view. It returns the status and, on 200, the connection.
-func openBoardStream(t *testing.T, ts *testServer, a *attacker, tableID string) (int, net.Conn) {
+func openBoardStream(t *testing.T, ts *testServer, a *apitest.Attacker, tableID string) (int, net.Conn) {
 	t.Helper()
-	c, err := a.dial(ts)
+	c, err := a.Dial(ts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func openStreams(ts *testServer) int {
 	var health struct {
 		SSEOpen int `json:"sse_open"`
 	}
-	ts.must(200, "GET", "/healthz", "", nil, &health)
+	ts.Must(200, "GET", "/healthz", "", nil, &health)
 	return health.SSEOpen
 }
 
@@ -77,8 +78,8 @@ func TestStreamReleasedWhenPhoneCloses(t *testing.T) {
 		c.Limits = api.DefaultLimits()
 		c.Limits.StreamsPerSeat = perAddr / 2
 	})
-	tb := ts.newTable("jumpship", nil, 3)
-	a := newAttacker(3)
+	tb := ts.NewTable("jumpship", nil, 3)
+	a := apitest.NewAttacker(3)
 	g0 := 0 // after the first round: the process's one watch goroutine starts with the first stream
 	for round := 0; round < 3; round++ {
 		var conns []net.Conn
@@ -123,8 +124,8 @@ func TestStreamReleasedWhenPhoneCloses(t *testing.T) {
 // server closes the stream within leaveBound.
 func TestStreamEndsWhenPhoneTalks(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 3)
-	st, c := openBoardStream(t, ts, newAttacker(4), tb.ID)
+	tb := ts.NewTable("jumpship", nil, 3)
+	st, c := openBoardStream(t, ts, apitest.NewAttacker(4), tb.ID)
 	if st != 200 {
 		t.Fatalf("stream answered %d", st)
 	}

@@ -39,7 +39,7 @@ func TestTableRefusalsNameGameAndSection(t *testing.T) {
 	t.Run("BadOption", func(t *testing.T) {
 		for _, game := range []string{"jumpship", "captainisdead", "lockup", "spacecadets", "nostromo"} {
 			for _, opts := range []any{map[string]any{"zz_nope": 1}, []int{1}} {
-				st, body := ts.call("POST", "/api/tables", "", map[string]any{"game": game, "options": opts})
+				st, body := ts.Call("POST", "/api/tables", "", map[string]any{"game": game, "options": opts})
 				r := refusalOf(t, body)
 				if st != 422 || r.Code != "bad_option" || !strings.Contains(r.Rule, " › ") || decoderWords.MatchString(r.Message) {
 					t.Fatalf("%s options %v = %d %s, want 422 bad_option naming the game and a section, in plain words", game, opts, st, body)
@@ -47,20 +47,20 @@ func TestTableRefusalsNameGameAndSection(t *testing.T) {
 			}
 		}
 	})
-	tb := ts.newTable("spacecadets", map[string]any{"mission": "7"}, 3)
+	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 3)
 	moves := "/api/tables/" + tb.ID + "/moves"
 	t.Run("NotStarted", func(t *testing.T) {
 		for _, c := range []struct{ path, token string }{{moves, tb.Tokens[0]}, {"/api/tables/" + tb.ID + "/undo", tb.Host}} {
-			st, body := ts.call("POST", c.path, c.token, map[string]any{"type": "roll", "args": map[string]any{"dice": 1}})
+			st, body := ts.Call("POST", c.path, c.token, map[string]any{"type": "roll", "args": map[string]any{"dice": 1}})
 			if r := refusalOf(t, body); st != 409 || r.Error != "conflict" || r.Code != "not_started" {
 				t.Errorf("POST %s before the start = %d %s, want 409 conflict with code not_started", c.path, st, body)
 			}
 		}
 	})
-	ts.start(tb)
+	ts.Start(tb)
 	driveCaptain(t, ts, tb, "the first step", func(m kit.MoveSpec) bool { return m.Type == "next_step" })
 	t.Run("OutOfRange", func(t *testing.T) {
-		st, body := ts.call("POST", moves, tb.Tokens[1], map[string]any{"type": "ship_moved", "args": map[string]any{"row": 1, "col": 1, "facing": "N", "beak_squares": 9}})
+		st, body := ts.Call("POST", moves, tb.Tokens[1], map[string]any{"type": "ship_moved", "args": map[string]any{"row": 1, "col": 1, "facing": "N", "beak_squares": 9}})
 		r := refusalOf(t, body)
 		if st != 422 || r.Code != "bad_args" || !strings.HasPrefix(r.Rule, "Space Cadets › ") ||
 			r.Message != "beak_squares must be a whole number from 0 to 4; it was 9." {
@@ -68,18 +68,18 @@ func TestTableRefusalsNameGameAndSection(t *testing.T) {
 		}
 	})
 	t.Run("TimerNotSystem", func(t *testing.T) {
-		st, body := ts.call("POST", moves, tb.Host, map[string]any{"type": kit.TimerExpiredMove, "args": map[string]any{"name": "step3a", "generation": 1}})
+		st, body := ts.Call("POST", moves, tb.Host, map[string]any{"type": kit.TimerExpiredMove, "args": map[string]any{"name": "step3a", "generation": 1}})
 		if r := refusalOf(t, body); st != 422 || r.Code != "system_only" || !strings.HasPrefix(r.Rule, "Space Cadets › ") {
 			t.Errorf("timer_expired from the host = %d %s, want system_only naming Space Cadets' section", st, body)
 		}
 	})
 	t.Run("AfterTheEnd", func(t *testing.T) {
-		ts.must(200, "POST", moves, tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
-		v := ts.view(tb, "")
+		ts.Must(200, "POST", moves, tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
+		v := ts.View(tb, "")
 		if v.View == nil || v.View.Outcome == nil || v.View.Outcome.Rule == "" {
 			t.Fatalf("the mission did not end with a rule: %+v", v.View)
 		}
-		st, body := ts.call("POST", moves, tb.Host, map[string]any{"type": "roll", "args": map[string]any{"dice": 1}})
+		st, body := ts.Call("POST", moves, tb.Host, map[string]any{"type": "roll", "args": map[string]any{"dice": 1}})
 		r := refusalOf(t, body)
 		if st != 422 || r.Code != "game_over" || r.Rule != v.View.Outcome.Rule || !strings.HasPrefix(r.Rule, "Space Cadets › Mission 7") {
 			t.Errorf("a move after the end = %d %s, want game_over naming the section that ended it (%q)", st, body, v.View.Outcome.Rule)
@@ -92,8 +92,8 @@ func TestTableRefusalsNameGameAndSection(t *testing.T) {
 // its Portuguese term for Lockup's pt-BR pages.
 func TestBadArgsOverHTTP(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	moves := "/api/tables/" + tb.ID + "/moves"
 	for _, c := range []struct {
 		args map[string]any
@@ -104,7 +104,7 @@ func TestBadArgsOverHTTP(t *testing.T) {
 	} {
 		found := false
 		for seat := range 5 {
-			st, body := ts.call("POST", moves, tb.Tokens[seat], map[string]any{"type": "give", "args": c.args})
+			st, body := ts.Call("POST", moves, tb.Tokens[seat], map[string]any{"type": "give", "args": c.args})
 			r := refusalOf(t, body)
 			if r.Code != "bad_args" {
 				continue // not this seat's move now

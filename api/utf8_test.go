@@ -9,20 +9,20 @@ import (
 )
 
 // rawCall sends body as it is (bytes a JSON encoder would never write).
-func (ts *testServer) rawCall(method, path, token string, body []byte) (int, []byte) {
-	ts.t.Helper()
+func rawCall(ts *testServer, method, path, token string, body []byte) (int, []byte) {
+	ts.T.Helper()
 	req, err := http.NewRequest(method, ts.URL+path, bytes.NewReader(body))
 	if err != nil {
-		ts.t.Fatal(err)
+		ts.T.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Requested-With", "tablewarden")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	res, err := ts.client.Do(req)
+	res, err := ts.Client.Do(req)
 	if err != nil {
-		ts.t.Fatal(err)
+		ts.T.Fatal(err)
 	}
 	defer res.Body.Close()
 	var out bytes.Buffer
@@ -35,11 +35,11 @@ func (ts *testServer) rawCall(method, path, token string, body []byte) (int, []b
 // and nothing is recorded.
 func TestInvalidUTF8Refused(t *testing.T) {
 	ts := startServer(t, "")
-	tb := ts.newTable("captainisdead", nil, 3)
-	ts.start(tb)
+	tb := ts.NewTable("captainisdead", nil, 3)
+	ts.Start(tb)
 	bad := "\xE9\xFF"
-	before := ts.view(tb, tb.Host).Version
-	tables := ts.queryInt("SELECT COUNT(*) FROM game_tables")
+	before := ts.View(tb, tb.Host).Version
+	tables := ts.QueryInt("SELECT COUNT(*) FROM game_tables")
 	cases := []struct {
 		what, method, path, token, body string
 	}{
@@ -54,7 +54,7 @@ func TestInvalidUTF8Refused(t *testing.T) {
 		{"a table id in the path", "GET", "/api/tables/%E9%FF/view?as=board", "", ""},
 	}
 	for _, c := range cases {
-		st, body := ts.rawCall(c.method, c.path, c.token, []byte(c.body))
+		st, body := rawCall(ts, c.method, c.path, c.token, []byte(c.body))
 		var e struct {
 			Error, Code string
 		}
@@ -63,13 +63,13 @@ func TestInvalidUTF8Refused(t *testing.T) {
 			t.Errorf("%s with bytes E9 FF = %d %s, want 400 invalid not_utf8", c.what, st, body)
 		}
 	}
-	if v := ts.view(tb, tb.Host).Version; v != before {
+	if v := ts.View(tb, tb.Host).Version; v != before {
 		t.Fatalf("the table moved from version %d to %d", before, v)
 	}
-	if n := ts.queryInt("SELECT COUNT(*) FROM game_tables"); n != tables {
+	if n := ts.QueryInt("SELECT COUNT(*) FROM game_tables"); n != tables {
 		t.Fatalf("%d tables after the refusals, want %d", n, tables)
 	}
-	if n := ts.queryInt("SELECT COUNT(*) FROM seats WHERE table_id = ?", tb.ID); n != 3 {
+	if n := ts.QueryInt("SELECT COUNT(*) FROM seats WHERE table_id = ?", tb.ID); n != 3 {
 		t.Fatalf("%d seats after the refused join, want 3", n)
 	}
 }

@@ -1,0 +1,242 @@
+package apitest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"tablewarden/api"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+)
+
+// The API tests check every request and response that goes through the
+// test server's client against api/openapi.json, with kin-openapi's
+// openapi3filter. A response whose status the document does not list for
+// the operation, or whose JSON body the document's schema refuses (the
+// fixed objects say additionalProperties: false, so an undocumented field
+// is refused), fails the test. A request the document refuses fails the
+// test only when the server accepted it (a 2xx or 3xx answer): a test that
+// sends a bad request on purpose gets a 4xx, and its response is still
+// checked. Paths outside /api/, /healthz and /metrics (the web app) are
+// not checked. On a text/event-stream response each "view" event's data is
+// checked against the ViewResponse schema as it arrives.
+
+// openAPIContract is the loaded document and its router, shared by every
+// test.
+type openAPIContract struct {
+	doc    *openapi3.T
+	router routers.Router
+	view   *openapi3.Schema
+	patch  *openapi3.Schema
+}
+
+var (
+	contractOnce sync.Once
+	contract     *openAPIContract
+	contractErr  error
+)
+
+// Document returns api/openapi.json, loaded and validated once.
+func Document() (*openapi3.T, error) {
+	c, err := loadContract()
+	if err != nil {
+		return nil, err
+	}
+	return c.doc, nil
+}
+
+// loadContract reads and validates api/openapi.json once.
+func loadContract() (*openAPIContract, error) {
+	contractOnce.Do(func() {
+		raw, err := api.OpenAPIDocument(), error(nil)
+		if err != nil {
+			contractErr = err
+			return
+		}
+		loader := openapi3.NewLoader()
+		doc, err := loader.LoadFromData(raw)
+		if err != nil {
+			contractErr = fmt.Errorf("openapi.json: %w", err)
+			return
+		}
+		if err := doc.Validate(loader.Context); err != nil {
+			contractErr = fmt.Errorf("openapi.json is not a valid OpenAPI document: %w", err)
+			return
+		}
+		router, err := gorillamux.NewRouter(doc)
+		if err != nil {
+			contractErr = err
+			return
+		}
+		view := doc.Components.Schemas["ViewResponse"]
+		if view == nil || view.Value == nil {
+			contractErr = fmt.Errorf("openapi.json has no ViewResponse schema")
+			return
+		}
+		// The PNG of the join QR code is checked as an opaque file.
+		openapi3filter.RegisterBodyDecoder("image/png", openapi3filter.FileBodyDecoder)
+		patch := doc.Components.Schemas["StreamPatch"]
+		if patch == nil {
+			contractErr = fmt.Errorf("openapi.json has no StreamPatch schema")
+			return
+		}
+		contract = &openAPIContract{doc: doc, router: router, view: view.Value, patch: patch.Value}
+	})
+	return contract, contractErr
+}
+
+// checkingTransport is an http.RoundTripper that checks each exchange
+// against the contract and reports mismatches through report.
+type checkingTransport struct {
+	base   http.RoundTripper
+	report func(format string, args ...any)
+}
+
+// NewCheckedClient returns an HTTP client whose exchanges are checked
+// against api/openapi.json; a mismatch is a t.Errorf.
+func NewCheckedClient(t testing.TB) *http.Client {
+	t.Helper()
+	if _, err := loadContract(); err != nil {
+		t.Fatal(err)
+	}
+	return &http.Client{Transport: &checkingTransport{base: http.DefaultTransport, report: t.Errorf}}
+}
+
+func (ct *checkingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	c, _ := loadContract()
+	var reqBody []byte
+	if req.Body != nil && req.Body != http.NoBody {
+		b, err := io.ReadAll(req.Body)
+		req.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		reqBody = b
+		req.Body = io.NopCloser(bytes.NewReader(b))
+		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
+	}
+	res, err := ct.base.RoundTrip(req)
+	if err != nil {
+		return res, err
+	}
+	where := req.Method + " " + req.URL.RequestURI()
+	if p := req.URL.Path; !strings.HasPrefix(p, "/api/") && p != "/healthz" && p != "/metrics" {
+		// The web app's pages and files are not part of the API (as in
+		// TestOpenAPIMatchesRoutes).
+		return res, nil
+	}
+	route, params, ferr := c.router.FindRoute(req)
+	if ferr != nil {
+		ct.report("openapi: %s = %d: route is not documented: %v", where, res.StatusCode, ferr)
+		return res, nil
+	}
+	// The check's copy of the request carries the body the server got.
+	check := req.Clone(context.Background())
+	check.Body = io.NopCloser(bytes.NewReader(reqBody))
+	in := &openapi3filter.RequestValidationInput{
+		Request: check, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{
+			AuthenticationFunc:    openapi3filter.NoopAuthenticationFunc,
+			IncludeResponseStatus: true,
+			MultiError:            true,
+			// Reports name the path and the reason, not the whole schema.
+			SchemaValidationOptions: []openapi3.SchemaValidationOption{openapi3.DisableSchemaErrorDetails()},
+		},
+	}
+	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil && res.StatusCode < 400 {
+		ct.report("openapi: %s = %d: the server accepted a request the document refuses: %v", where, res.StatusCode, err)
+	}
+	mediaType := strings.TrimSpace(strings.Split(res.Header.Get("Content-Type"), ";")[0])
+	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: res.StatusCode, Header: res.Header, Options: in.Options}
+	if mediaType == "text/event-stream" {
+		opts := *in.Options
+		opts.ExcludeResponseBody = true
+		out.Options = &opts
+		out.SetBodyBytes(nil)
+		if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
+			ct.report("openapi: %s = %d: %v", where, res.StatusCode, err)
+		}
+		res.Body = &sseChecker{ReadCloser: res.Body, where: where, view: c.view, patch: c.patch, report: ct.report}
+		return res, nil
+	}
+	body, err := io.ReadAll(res.Body)
+	res.Body.Close()
+	res.Body = io.NopCloser(bytes.NewReader(body))
+	if err != nil {
+		// A body cut short is the test's concern; it reads the same error.
+		return res, nil
+	}
+	out.SetBodyBytes(body)
+	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
+		ct.report("openapi: %s = %d: %v", where, res.StatusCode, err)
+	}
+	return res, nil
+}
+
+// sseChecker passes an event stream through and checks each complete
+// "view" event's data against the ViewResponse schema, and each "patch"
+// event's against StreamPatch.
+type sseChecker struct {
+	io.ReadCloser
+	where  string
+	view   *openapi3.Schema
+	patch  *openapi3.Schema
+	report func(format string, args ...any)
+	buf    []byte
+	event  string
+	data   []string
+}
+
+func (s *sseChecker) Read(p []byte) (int, error) {
+	n, err := s.ReadCloser.Read(p)
+	s.buf = append(s.buf, p[:n]...)
+	for {
+		i := bytes.IndexByte(s.buf, '\n')
+		if i < 0 {
+			break
+		}
+		s.line(strings.TrimSuffix(string(s.buf[:i]), "\r"))
+		s.buf = s.buf[i+1:]
+	}
+	return n, err
+}
+
+// line takes one line of the stream; a blank line ends an event.
+func (s *sseChecker) line(l string) {
+	switch {
+	case l == "":
+		if (s.event == "view" || s.event == "patch") && len(s.data) > 0 {
+			s.check(s.event, strings.Join(s.data, "\n"))
+		}
+		s.event, s.data = "", nil
+	case strings.HasPrefix(l, "event:"):
+		s.event = strings.TrimSpace(strings.TrimPrefix(l, "event:"))
+	case strings.HasPrefix(l, "data:"):
+		s.data = append(s.data, strings.TrimPrefix(strings.TrimPrefix(l, "data:"), " "))
+	}
+}
+
+func (s *sseChecker) check(event, data string) {
+	var v any
+	if err := json.Unmarshal([]byte(data), &v); err != nil {
+		s.report("openapi: %s: %s event is not JSON: %v", s.where, event, err)
+		return
+	}
+	schema, name := s.view, "ViewResponse"
+	if event == "patch" {
+		schema, name = s.patch, "StreamPatch"
+	}
+	if err := schema.VisitJSON(v, openapi3.MultiErrors(), openapi3.DisableSchemaErrorDetails()); err != nil {
+		s.report("openapi: %s: %s event does not match %s: %v", s.where, event, name, err)
+	}
+}

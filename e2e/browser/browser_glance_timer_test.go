@@ -1,0 +1,78 @@
+package browser_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserTimeUpClearsItself runs a Space Cadets Step 3A timer of 5
+// seconds with the Captain's phone (390×844, touch) and the board
+// (1280×800) open: at zero both show TIME!, which takes no tap (the
+// element under the Captain's "Mission failed" button is the button);
+// within 3.5 s it is gone from both without a tap; once the Captain has
+// declared the mission failed, neither screen draws a timer.
+func TestBrowserTimeUpClearsItself(t *testing.T) {
+	newCtx := browser(t)
+	ts := startServer(t, "")
+	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 5}, 3)
+	ts.Start(tb)
+	driveToTimer(t, ts, tb, "step3a")
+	captain, board := newCtx(), newCtx()
+	openAs(t, ts, captain, phoneScreen, tb, "seat", tb.Tokens[0], 0)
+	openAs(t, ts, board, boardScreen, tb, "board", "", 0)
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "start_timer", "args": map[string]any{"name": "step3a"}}, nil)
+	shown := `!document.getElementById("time-up").hidden`
+	waitTrue(t, captain, "TIME! on the Captain's phone", shown)
+	at := time.Now()
+	waitTrue(t, board, "TIME! on the board", shown)
+	viewportShot(t, captain, "timeup-captain")
+	viewportShot(t, board, "timeup-board")
+	// The Captain's "Mission failed" is under the overlay, and takes the tap.
+	hit := get(t, captain, "hit test", chromedp.Evaluate[string](`(() => {
+		const f = document.querySelector('form[data-move="declare_loss"]');
+		if (!f) return "no declare_loss";
+		const d = f.closest("details"); if (d) d.open = true;
+		const b = f.querySelector("button[type=submit]");
+		b.scrollIntoView({block: "center"});
+		const r = b.getBoundingClientRect();
+		const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		return document.getElementById("time-up").hidden ? "cleared too early" : (e === b || b.contains(e) ? "button" : (e ? e.id || e.className || e.tagName : "nothing"));
+	})()`))
+	if hit != "button" {
+		t.Fatalf("with TIME! on screen, a tap on Mission failed reaches %q, want the button", hit)
+	}
+	deadline := at.Add(3500 * time.Millisecond)
+	for _, p := range [](func() bool){
+		func() bool { return get(t, captain, "time-up", chromedp.Evaluate[bool](shown)) },
+		func() bool { return get(t, board, "time-up", chromedp.Evaluate[bool](shown)) },
+	} {
+		for p() {
+			if time.Now().After(deadline) {
+				t.Fatalf("TIME! is still on screen %.1f s after it came, without a tap", time.Since(at).Seconds())
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	declareLoss(t, ts, tb)
+	v := ts.View(tb, "")
+	for _, c := range []struct {
+		name string
+		p    func() int
+	}{
+		{"captain", func() int {
+			waitVersion(t, captain, v.Version)
+			return get(t, captain, "timers", chromedp.Evaluate[int](`document.querySelectorAll(".timer-box").length`))
+		}},
+		{"board", func() int {
+			waitVersion(t, board, v.Version)
+			return get(t, board, "timers", chromedp.Evaluate[int](`document.querySelectorAll(".timer-box").length`))
+		}},
+	} {
+		if n := c.p(); n != 0 {
+			t.Fatalf("the %s's screen draws %d timers after the end", c.name, n)
+		}
+	}
+	viewportShot(t, board, "timeup-end-board")
+}
