@@ -205,7 +205,7 @@ func TestTrustEveryViewerBodyHasOneLength(t *testing.T) {
 				var cands []cand
 				var version int64
 				for _, v := range viewers(tb)[1:] {
-					vw := ts.view(tb, v[1])
+					vw := ts.View(tb, v[1])
 					version = vw.Version
 					if vw.View == nil || vw.View.Outcome != nil {
 						break

@@ -32,6 +32,16 @@ func trustServer(t *testing.T) *testServer {
 	})
 }
 
+// addrDialer is a dialer bound to one loopback source address.
+func addrDialer(ip string) *net.Dialer {
+	return &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 3 * time.Second}
+}
+
+// addrClient is a keep-alive HTTP client whose connections come from ip.
+func addrClient(ip string, conns int) *http.Client {
+	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DialContext: addrDialer(ip).DialContext, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns}}
+}
+
 // reply is an answer read whole.
 type reply struct {
 	status int
@@ -65,7 +75,7 @@ func send(t *testing.T, ts *testServer, client *http.Client, method, path, token
 		req.Header.Set(hdr[i], hdr[i+1])
 	}
 	if client == nil {
-		client = ts.client
+		client = ts.Client
 	}
 	res, err := client.Do(req)
 	if err != nil {
@@ -82,8 +92,8 @@ func send(t *testing.T, ts *testServer, client *http.Client, method, path, token
 func TestTrustJoinValidCodeBesideGuesser(t *testing.T) {
 	t.Parallel()
 	ts := trustServer(t)
-	tb := ts.newTable("jumpship", nil, 0)
-	venue := clientFrom("127.0.0.2", 4)
+	tb := ts.NewTable("jumpship", nil, 0)
+	venue := addrClient("127.0.0.2", 4)
 	guesses := 0
 	var last reply
 	for i := 0; i < 40; i++ {
@@ -111,7 +121,7 @@ func TestTrustJoinValidCodeBesideGuesser(t *testing.T) {
 		t.Fatalf("another wrong join from the guesser's address = %d, want 429", r.status)
 	}
 	// Another address was never concerned.
-	if r := send(t, ts, clientFrom("127.0.0.3", 1), "POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Bob"}); r.status != http.StatusCreated {
+	if r := send(t, ts, addrClient("127.0.0.3", 1), "POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Bob"}); r.status != http.StatusCreated {
 		t.Fatalf("join from another address = %d %s, want 201", r.status, r.body)
 	}
 }
@@ -122,9 +132,9 @@ func TestTrustJoinValidCodeBesideGuesser(t *testing.T) {
 func TestTrustHandoverClaimBesideGuesser(t *testing.T) {
 	t.Parallel()
 	ts := trustServer(t)
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
-	venue := clientFrom("127.0.0.2", 4)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
+	venue := addrClient("127.0.0.2", 4)
 	var last reply
 	for i := 0; i < 12; i++ {
 		last = send(t, ts, venue, "POST", fmt.Sprintf("/api/handover/2345%d-2345%d", i%10, i/10), "", nil)
@@ -135,7 +145,7 @@ func TestTrustHandoverClaimBesideGuesser(t *testing.T) {
 	var h struct {
 		Code string `json:"code"`
 	}
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/seats/2/handover", tb.Host, nil, &h)
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/seats/2/handover", tb.Host, nil, &h)
 	r := send(t, ts, venue, "POST", "/api/handover/"+h.Code, "", nil)
 	if r.status != http.StatusOK {
 		t.Fatalf("claim of the host's fresh code from the guesser's address = %d %s (Retry-After %q), want 200", r.status, r.body, r.header.Get("Retry-After"))
@@ -181,10 +191,10 @@ func openKeyedBoardStream(t *testing.T, d *net.Dialer, addr, tableID, key string
 func TestTrustBoardConnectsPastStrangerBoards(t *testing.T) {
 	t.Parallel()
 	ts := trustServer(t)
-	tb := ts.newTable("jumpship", nil, 5)
-	ts.start(tb)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	addr := strings.TrimPrefix(ts.URL, "http://")
-	stranger := loopbackFrom("127.0.0.3")
+	stranger := addrDialer("127.0.0.3")
 	held, refused := 0, 0
 	for i := 0; i < 12; i++ {
 		if c, st := openKeyedBoardStream(t, stranger, addr, tb.ID, ""); c != nil {
@@ -200,11 +210,11 @@ func TestTrustBoardConnectsPastStrangerBoards(t *testing.T) {
 	var hv struct {
 		BoardKey string `json:"board_key"`
 	}
-	ts.must(200, "GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil, &hv)
+	ts.Must(200, "GET", "/api/tables/"+tb.ID+"/view", tb.Host, nil, &hv)
 	if hv.BoardKey == "" {
 		t.Fatal("the host's view carries no board_key for the board link")
 	}
-	venue := loopbackFrom("127.0.0.2")
+	venue := addrDialer("127.0.0.2")
 	for i := 0; i < 6; i++ { // the board tablet reconnecting, more than its share
 		if c, st := openKeyedBoardStream(t, venue, addr, tb.ID, hv.BoardKey); c == nil {
 			t.Fatalf("the real board's stream %d (with the board key) = %d, want 200", i+1, st)
@@ -214,8 +224,8 @@ func TestTrustBoardConnectsPastStrangerBoards(t *testing.T) {
 		t.Fatalf("a made-up board key = %d, want 401", st)
 	}
 	for i, tok := range append([]string{tb.Host}, tb.Tokens...) {
-		s := ts.openStream(tb.ID, tok, "")
-		s.waitVersion(t, 1, 5*time.Second)
+		s := ts.OpenStream(tb.ID, tok, "")
+		s.WaitVersion(t, 1, 5*time.Second)
 		_ = i
 	}
 	// The board link and its QR code carry the key.
@@ -245,8 +255,8 @@ func TestTrustResultCSVEscapesFormulas(t *testing.T) {
 		}
 	}
 	tb := &table{ID: created.TableID, Host: created.HostToken}
-	ts.start(tb)
-	ts.must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
+	ts.Start(tb)
+	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "declare_loss", "args": map[string]any{"reason": "mission abandoned"}}, nil)
 	r := send(t, ts, nil, "GET", "/api/tables/"+tb.ID+"/result?format=csv", tb.Host, nil)
 	if r.status != 200 {
 		t.Fatalf("result csv = %d %s", r.status, r.body)
@@ -304,7 +314,7 @@ func TestTrustLookAlikeNamesTaken(t *testing.T) {
 func TestTrustChunkedWithContentLengthCloses(t *testing.T) {
 	t.Parallel()
 	ts := trustServer(t)
-	c, err := loopbackFrom("127.0.0.2").Dial("tcp", strings.TrimPrefix(ts.URL, "http://"))
+	c, err := addrDialer("127.0.0.2").Dial("tcp", strings.TrimPrefix(ts.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
