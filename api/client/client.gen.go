@@ -13749,19 +13749,19 @@ type ClientInterface interface {
 	// Corresponds with GET /api/games (the `ListGames` operationId).
 	ListGames(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
+	// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. The host's current code is always claimed, whatever else the address sent; after 10 wrong codes within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every further wrong code until the window has passed.
 	//
 	// Corresponds with POST /api/handover/{code} (the `ClaimHandover` operationId).
 	ClaimHandover(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// JoinWithBody Take a seat (rate-limited per client address). Sets the seat cookie.
+	// JoinWithBody Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/join (the `Join` operationId).
 	JoinWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// Join Take a seat (rate-limited per client address). Sets the seat cookie.
+	// Join Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -13972,7 +13972,7 @@ func (c *Client) ListGames(ctx context.Context, reqEditors ...RequestEditorFn) (
 	return c.Client.Do(req)
 }
 
-// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
+// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. The host's current code is always claimed, whatever else the address sent; after 10 wrong codes within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every further wrong code until the window has passed.
 //
 // Corresponds with POST /api/handover/{code} (the `ClaimHandover` operationId).
 func (c *Client) ClaimHandover(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -13987,7 +13987,7 @@ func (c *Client) ClaimHandover(ctx context.Context, code string, reqEditors ...R
 	return c.Client.Do(req)
 }
 
-// JoinWithBody Take a seat (rate-limited per client address). Sets the seat cookie.
+// JoinWithBody Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 //
 // Takes any type of body and a specified content type.
 //
@@ -14004,7 +14004,7 @@ func (c *Client) JoinWithBody(ctx context.Context, contentType string, body io.R
 	return c.Client.Do(req)
 }
 
-// Join Take a seat (rate-limited per client address). Sets the seat cookie.
+// Join Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -16067,21 +16067,21 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/games (the `ListGames` operationId).
 	ListGamesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListGamesReply, error)
 
-	// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
+	// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. The host's current code is always claimed, whatever else the address sent; after 10 wrong codes within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every further wrong code until the window has passed.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/handover/{code} (the `ClaimHandover` operationId).
 	ClaimHandoverWithResponse(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*ClaimHandoverReply, error)
 
-	// JoinWithBodyWithResponse Take a seat (rate-limited per client address). Sets the seat cookie.
+	// JoinWithBodyWithResponse Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/join (the `Join` operationId).
 	JoinWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*JoinReply, error)
 
-	// JoinWithResponse Take a seat (rate-limited per client address). Sets the seat cookie.
+	// JoinWithResponse Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18591,7 +18591,7 @@ func (c *ClientWithResponses) ListGamesWithResponse(ctx context.Context, reqEdit
 	return ParseListGamesReply(rsp)
 }
 
-// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
+// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. The host's current code is always claimed, whatever else the address sent; after 10 wrong codes within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every further wrong code until the window has passed.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -18604,7 +18604,7 @@ func (c *ClientWithResponses) ClaimHandoverWithResponse(ctx context.Context, cod
 	return ParseClaimHandoverReply(rsp)
 }
 
-// JoinWithBodyWithResponse Take a seat (rate-limited per client address). Sets the seat cookie.
+// JoinWithBodyWithResponse Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -18617,7 +18617,7 @@ func (c *ClientWithResponses) JoinWithBodyWithResponse(ctx context.Context, cont
 	return ParseJoinReply(rsp)
 }
 
-// JoinWithResponse Take a seat (rate-limited per client address). Sets the seat cookie.
+// JoinWithResponse Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
