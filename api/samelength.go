@@ -24,9 +24,11 @@ import (
 //     that depends on the viewer is padded (JSON with spaces, which JSON
 //     ignores) to one length for every seat, the host and the board of the
 //     table at its version: for a GET (the view, the log, the result), the
-//     longest that any of them gets there, rounded up to padQuantum; for
-//     any other answer (a move's, a rematch's, a session's), which is
-//     always short, padQuantum. Such a body is never compressed: its
+//     longest that any of them gets there, rounded up to padQuantum; any
+//     other answer, rounded up to padQuantum: those that several viewers
+//     get (a move's, an undo's, a session's, a rematch claim's) are all
+//     shorter than that, and the longer ones (the start's view, a
+//     hand-over code) only the host gets. Such a body is never compressed: its
 //     compressed length would tell its content again (no-transform asks
 //     proxies not to, and the server compresses none of them).
 
