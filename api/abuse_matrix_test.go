@@ -257,6 +257,7 @@ var laxOffers = map[string]string{}
 //   - after the game has ended: every move type of the game from every
 //     seat and the host (422 game_over).
 func TestAbuseMatrix(t *testing.T) {
+	t.Parallel()
 	for _, g := range catalog.All() {
 		info := g.Info()
 		t.Run(info.ID, func(t *testing.T) {

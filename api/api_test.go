@@ -25,6 +25,7 @@ import (
 )
 
 func TestOpenAPIMatchesRoutes(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	var doc struct {
 		Paths map[string]map[string]any `json:"paths"`
@@ -56,6 +57,7 @@ func TestOpenAPIMatchesRoutes(t *testing.T) {
 }
 
 func TestGamesCatalog(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	var games []kit.Info
 	ts.Must(200, "GET", "/api/games", "", nil, &games)
@@ -70,6 +72,7 @@ func TestGamesCatalog(t *testing.T) {
 }
 
 func TestTableLifecycle(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 
@@ -139,6 +142,7 @@ func TestTableLifecycle(t *testing.T) {
 }
 
 func TestTableFull(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 10)
 	st, body := ts.Call("POST", "/api/join", "", map[string]any{"code": tb.Code, "name": "Extra"})
@@ -148,6 +152,7 @@ func TestTableFull(t *testing.T) {
 }
 
 func TestMoveErrors(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)
@@ -226,6 +231,7 @@ func TestMoveErrors(t *testing.T) {
 }
 
 func TestConcurrentMovesOneTable(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 6)
 	ts.Start(tb)
@@ -357,6 +363,7 @@ func storedState(t testing.TB, q db.Querier, g kit.Game, id string) (kit.State, 
 }
 
 func TestRestartKeepsEverything(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 7)
 	lobby := ts.NewTable("jumpship", nil, 2)
@@ -407,6 +414,7 @@ func TestRestartKeepsEverything(t *testing.T) {
 func zeroTime(v tablepkg.ViewResponse) tablepkg.ViewResponse { v.ServerTime = time.Time{}; return v }
 
 func TestSSEPushesEachSeatItsOwnView(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)
@@ -446,6 +454,7 @@ func TestSSEPushesEachSeatItsOwnView(t *testing.T) {
 }
 
 func TestUndo(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)
@@ -513,6 +522,7 @@ func TestUndo(t *testing.T) {
 }
 
 func TestCredentials(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	other := ts.NewTable("jumpship", nil, 5)
@@ -656,6 +666,7 @@ func TestCredentials(t *testing.T) {
 // spoofed X-Forwarded-For gives no fresh allowance; joins with a valid code
 // are limited by their table, however many come from one address.
 func TestJoinRateLimit(t *testing.T) {
+	t.Parallel()
 	t.Run("OKValidCodesFromOneAddress", func(t *testing.T) {
 		ts := startServer(t, "", func(c *api.Config) { c.JoinsPerMinute = 6; c.JoinBurst = 3; c.Limits.JoinsPerSeat = 2 })
 		for k := 0; k < 3; k++ {
@@ -697,6 +708,7 @@ func TestJoinRateLimit(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)
@@ -751,6 +763,7 @@ func TestBadInput(t *testing.T) {
 // API, every move chosen at random from the moving seat's own view, until
 // the game ends; then checks the outcome on every screen and the replay.
 func TestJumpshipSevenPlayersOverHTTP(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 7)
 	ts.Start(tb)
@@ -787,6 +800,7 @@ func TestJumpshipSevenPlayersOverHTTP(t *testing.T) {
 // book's channels: Aliens and the Queen know each other, and a scan tells
 // the scanner.
 func TestJumpshipSecretsStayHome(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	r := rand.New(rand.NewPCG(9, 9))
 	var tb *table

@@ -16,6 +16,7 @@ import (
 // accepted, a give to oneself refused by its code, and each phone sees its
 // own secret and no other's.
 func TestBenchGameOnlyWithBenchRoutes(t *testing.T) {
+	t.Parallel()
 	listed := func(ts *testServer) bool {
 		var games []kit.Info
 		ts.Must(200, "GET", "/api/games", "", nil, &games)

@@ -13,6 +13,7 @@ import (
 	"github.com/coder/websocket"
 
 	"tablewarden/api"
+	"tablewarden/api/apitest"
 	"tablewarden/referee/givetoken"
 	tablepkg "tablewarden/table"
 )
@@ -132,6 +133,7 @@ func (c *wsClient) all() []string {
 }
 
 func TestBenchWSOffWithoutBenchRoutes(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 4)
 	res, err := http.Get(ts.URL + "/api/bench/tables/" + tb.ID + "/ws")
@@ -154,6 +156,7 @@ func TestBenchWSOffWithoutBenchRoutes(t *testing.T) {
 // answered with the status and codes the HTTP API gives, no socket
 // carries another seat's secret, and a closed socket leaves the hub.
 func TestBenchWS(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "", func(c *api.Config) { c.BenchRoutes = true })
 	tb := ts.NewTable(givetoken.ID, nil, 3)
 	ts.Start(tb)
@@ -231,11 +234,7 @@ func TestBenchWS(t *testing.T) {
 	for _, c := range sockets {
 		c.conn.Close(websocket.StatusNormalClosure, "")
 	}
-	deadline := time.Now().Add(2 * time.Second)
-	for ts.Srv.Service().OpenStreams() != 0 {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d streams still open 2 s after every socket closed", ts.Srv.Service().OpenStreams())
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !apitest.Eventually(2*time.Second, func() bool { return ts.Srv.Service().OpenStreams() == 0 }) {
+		t.Fatalf("%d streams still open 2 s after every socket closed", ts.Srv.Service().OpenStreams())
 	}
 }

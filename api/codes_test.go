@@ -45,6 +45,7 @@ func claimCode(ts *testServer, code string) (int, tablepkg.ClaimResult) {
 // removed seat's code gives nothing: the host issues codes for Ann (seat 0)
 // and Bob (seat 1), removes Ann and starts, so that Bob becomes seat 0.
 func TestHandoverCodeFollowsItsSeat(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 6)
 	ann, bob := issueCode(t, ts, tb, 0), issueCode(t, ts, tb, 1)
@@ -75,6 +76,7 @@ func TestHandoverCodeFollowsItsSeat(t *testing.T) {
 // and so do a revoke and the host's cancel. The host's view lists the open
 // codes' seats, never the codes.
 func TestHandoverOneOpenCodePerSeat(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)
@@ -136,6 +138,7 @@ func TestHandoverOneOpenCodePerSeat(t *testing.T) {
 // A code reads aloud: ten characters without look-alikes in two groups of
 // five, accepted in any case and without its dash.
 func TestHandoverCodeReadsAloud(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)
@@ -155,6 +158,7 @@ func TestHandoverCodeReadsAloud(t *testing.T) {
 // venue gets its seat whatever another phone there guessed); another
 // address is not held back.
 func TestHandoverFailedClaimsCapped(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "", trustProxy)
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)

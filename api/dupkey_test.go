@@ -15,6 +15,7 @@ import (
 // duplicate, on SQLite and on PostgreSQL alike): the same move gets the
 // first result, another move 409 key_reused, and the table does not move.
 func TestKeyReusedAtCurrentVersion(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "", func(c *api.Config) { c.BenchRoutes = true })
 	tb := ts.NewTable(givetoken.ID, nil, 3)
 	ts.Start(tb)

@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"tablewarden/api/apitest"
 	"tablewarden/db"
 	"tablewarden/db/pg"
 	"tablewarden/referee/kit"
@@ -70,18 +71,20 @@ func storageFault(t *testing.T, ts *testServer, tb *table, r *rand.Rand, key str
 func recovered(t *testing.T, ts *testServer, tb *table, tok string, m kit.Move, key string) {
 	t.Helper()
 	var res tablepkg.MoveResult
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		st, body := ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "idempotency_key": key})
-		if st == 200 {
-			json.Unmarshal(body, &res)
-			break
+	// The phone retries while the server answers 503.
+	var st int
+	var body []byte
+	apitest.Eventually(10*time.Second, func() bool {
+		st, body = ts.Call("POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "idempotency_key": key})
+		if st != 200 && st != 503 {
+			t.Fatalf("after the fault, the move = %d %s, want 503 then 200", st, body)
 		}
-		if st != 503 || time.Now().After(deadline) {
-			t.Fatalf("after the fault, the move = %d %s, want 200 within 10 s", st, body)
-		}
-		time.Sleep(100 * time.Millisecond)
+		return st == 200
+	})
+	if st != 200 {
+		t.Fatalf("after the fault, the move = %d %s, want 200 within 10 s", st, body)
 	}
+	json.Unmarshal(body, &res)
 	if res.Duplicate {
 		t.Fatalf("the move refused with 503 was recorded after all: %+v", res)
 	}
@@ -109,6 +112,7 @@ func recovered(t *testing.T, ts *testServer, tb *table, tok string, m kit.Move, 
 // written, and that the service takes moves again by itself once space
 // returns. It needs root (mount); without it, it says so and skips.
 func TestDiskFull(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", dir).CombinedOutput(); err != nil {
 		t.Skipf("cannot mount a tmpfs here (%v: %s); run as root to test a full disk", err, out)
@@ -159,6 +163,7 @@ func TestDiskFull(t *testing.T) {
 // checks the same: a clear 503 for moves, reads working, nothing half
 // written, and moves again once the files are writable.
 func TestReadOnlyDatabaseFile(t *testing.T) {
+	t.Parallel()
 	sqliteOnly(t, "makes the SQLite file immutable")
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -185,6 +190,7 @@ func TestReadOnlyDatabaseFile(t *testing.T) {
 // the first is still in flight and again afterwards, gets one and the same
 // result, and the move is in the log exactly once.
 func TestRetryAfterClientTimeout(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)
@@ -226,6 +232,9 @@ func TestRetryAfterClientTimeout(t *testing.T) {
 	}
 	inflight := make(chan answer, 1)
 	go func() { st, res, err := post(10 * time.Second); inflight <- answer{st, res, err} }()
+	// Nothing tells that the retry has reached the server and waits on the
+	// stalled commit (the commit is held, so no event can come): give it
+	// 200 ms on loopback before releasing.
 	time.Sleep(200 * time.Millisecond)
 	close(release)
 	a := <-inflight
@@ -259,15 +268,13 @@ func TestRetryAfterClientTimeout(t *testing.T) {
 // settledGoroutines waits for the goroutine count to fall to at most want
 // and returns the last count.
 func settledGoroutines(want int, within time.Duration) int {
-	deadline := time.Now().Add(within)
-	for {
+	n := 0
+	apitest.Eventually(within, func() bool {
 		runtime.GC()
-		n := runtime.NumGoroutine()
-		if n <= want || time.Now().After(deadline) {
-			return n
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		n = runtime.NumGoroutine()
+		return n <= want
+	})
+	return n
 }
 
 func heapAlloc() uint64 {

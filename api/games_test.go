@@ -13,6 +13,7 @@ import (
 // each table's log must reproduce its stored state, and a restart must
 // give every screen the same view.
 func TestEveryGameOverHTTP(t *testing.T) {
+	t.Parallel()
 	for _, g := range catalog.All() {
 		info := g.Info()
 		t.Run(info.ID, func(t *testing.T) {

@@ -33,6 +33,7 @@ import (
 // TestBearerSchemeCaseInsensitive: "bearer" in lower case is the same
 // scheme (RFC 9110 §11.1).
 func TestBearerSchemeCaseInsensitive(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	for _, scheme := range []string{"Bearer", "bearer", "BEARER"} {
@@ -48,6 +49,7 @@ func TestBearerSchemeCaseInsensitive(t *testing.T) {
 
 // TestStaticNoListing: /static/ lists no files; the files are served.
 func TestStaticNoListing(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	if st, body := ts.Call("GET", "/static/", "", nil); st != 404 || strings.Contains(string(body), "app.js") {
 		t.Fatalf("GET /static/ = %d %.200s, want 404 without a listing", st, body)
@@ -60,6 +62,7 @@ func TestStaticNoListing(t *testing.T) {
 // TestCookieScope: a table's cookie is sent only to that table's API, and
 // is Secure when the page came over HTTPS (here by a proxy's header).
 func TestCookieScope(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	for _, c := range []struct {
 		hdr    []string
@@ -93,6 +96,7 @@ func TestCookieScope(t *testing.T) {
 // TestHostRotatesCodeAndLocks: the host gives the table a new code (the
 // old one stops working) and locks it against new joins.
 func TestHostRotatesCodeAndLocks(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 3)
 	if st, _ := ts.Call("POST", "/api/tables/"+tb.ID+"/join-code", tb.Tokens[0], nil); st != 403 {
@@ -135,6 +139,7 @@ func TestHostRotatesCodeAndLocks(t *testing.T) {
 
 // TestJoinNames: look-alike and invisible names are refused with a reason.
 func TestJoinNames(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 1) // "Ann"
 	for _, c := range []struct {
@@ -166,6 +171,7 @@ func TestJoinNames(t *testing.T) {
 // TestOptionsCapFitsGameData: the options cap holds every game's whole
 // data file (the largest option a game takes), compacted.
 func TestOptionsCapFitsGameData(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob("../referee/*/data.json")
 	if len(files) == 0 {
 		t.Fatal("no game data files found")
@@ -191,6 +197,7 @@ func TestOptionsCapFitsGameData(t *testing.T) {
 // TestDatabaseDeleted: with the database file deleted under the server,
 // no move gets a 200 and /healthz fails; reads keep working.
 func TestDatabaseDeleted(t *testing.T) {
+	t.Parallel()
 	sqliteOnly(t, "deletes the database file (PostgreSQL outages: cmd/tablewarden/pgoutage_test.go)")
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -224,6 +231,7 @@ func TestDatabaseDeleted(t *testing.T) {
 // leaves memory and its streams; idle loaded tables beyond the bound leave
 // memory, least recently used first, and come back on their next use.
 func TestRetentionAndEviction(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	now := time.Now()
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
@@ -289,6 +297,7 @@ func inMemory(t *testing.T, ts *testServer) int {
 // taken by streams, a new connection serves /healthz but not a stream or
 // another page (429 with Retry-After).
 func TestReserveConnections(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "", func(c *api.Config) { c.Limits = api.Limits{MaxConns: 16, ReserveConns: 6} })
 	tb := ts.NewTable("jumpship", nil, 0)
 	http.DefaultClient.CloseIdleConnections()
@@ -339,6 +348,7 @@ func TestReserveConnections(t *testing.T) {
 // TestServeTLS: with a certificate the server speaks HTTPS (HTTP/1.1, so
 // that streams work) and its cookies are Secure.
 func TestServeTLS(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	certFile, keyFile := selfSigned(t, dir)
 	store, err := db.Open(t.Context(), filepath.Join(dir, "tw.db"))
@@ -419,6 +429,7 @@ func selfSigned(t *testing.T, dir string) (string, string) {
 // TestEqualSizesOverHTTP: at one version, every screen's stream event and
 // GET /view have one length (a 7-seat Jumpship, where the roles differ).
 func TestEqualSizesOverHTTP(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 7)
 	ts.Start(tb)

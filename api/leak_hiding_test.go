@@ -28,6 +28,7 @@ import (
 //     a face-down token ("Red Presence", "Jonesy Blip", "…: Breakdown"),
 //     and no phone's private view lists the tokens.
 func TestLeakageLastTokenPlaced(t *testing.T) {
+	t.Parallel()
 	var g kit.Game
 	for _, c := range catalog.All() {
 		if c.Info().ID == "nostromo" {

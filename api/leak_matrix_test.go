@@ -216,6 +216,7 @@ type leakStats struct {
 }
 
 func TestLeakageMatrix(t *testing.T) {
+	t.Parallel()
 	runLeakageMatrix(t, func(t *testing.T) []*testServer { return []*testServer{startServer(t, "")} })
 }
 
@@ -733,6 +734,7 @@ func swapPrivate(st kit.State, seats int, knows func(int) bool) {
 // (not a map the check cannot see into), and that the check itself fails
 // for a state type with one more, untagged field.
 func TestStateTypesClassified(t *testing.T) {
+	t.Parallel()
 	for _, g := range catalog.All() {
 		info := g.Info()
 		t.Run(info.ID, func(t *testing.T) {

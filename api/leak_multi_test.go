@@ -13,6 +13,7 @@ import (
 // not make the move (NOTIFY, reload, push). No payload on either instance
 // holds a secret its screen may not know.
 func TestLeakageMatrixTwoInstances(t *testing.T) {
+	t.Parallel()
 	runLeakageMatrix(t, func(t *testing.T) []*testServer {
 		dsn := pgtest.URL(t)
 		a := startServer(t, dsn)

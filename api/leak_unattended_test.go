@@ -34,6 +34,7 @@ import (
 // Then the seat goes back to a phone by a hand-over, and the phones play
 // on.
 func TestLeakageHostUnattended(t *testing.T) {
+	t.Parallel()
 	steps := 24
 	if testing.Short() {
 		steps = 12

@@ -3,6 +3,7 @@ package api_test
 import (
 	"strconv"
 	"strings"
+	"tablewarden/api/apitest"
 	"testing"
 	"time"
 )
@@ -24,6 +25,7 @@ func metricValue(body, name string) (float64, bool) {
 // batch size, filled by an accepted move (and not by a refused one), and
 // the Go runtime and process collectors.
 func TestMetricsHistograms(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)
@@ -48,16 +50,15 @@ func TestMetricsHistograms(t *testing.T) {
 	var body string
 	// The fan-out is recorded just after the views are handed over, so the
 	// stream may see its view first: wait a little for the count.
-	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	apitest.Eventually(3*time.Second, func() bool {
 		st, b := ts.Call("GET", "/metrics", "", nil)
 		if st != 200 {
 			t.Fatalf("metrics = %d", st)
 		}
 		body = string(b)
-		if n, _ := metricValue(body, "tablewarden_fanout_duration_seconds_count"); n >= 1 || time.Now().After(deadline) {
-			break
-		}
-	}
+		n, _ := metricValue(body, "tablewarden_fanout_duration_seconds_count")
+		return n >= 1
+	})
 	for _, want := range []string{
 		"# TYPE tablewarden_move_duration_seconds histogram",
 		"# TYPE tablewarden_fanout_duration_seconds histogram",

@@ -13,6 +13,7 @@ import (
 // a handler that adds to or changes one response's header leaves the next
 // response's alone.
 func TestSecurityHeadersAreCanonicalAndNotShared(t *testing.T) {
+	t.Parallel()
 	want := map[string]string{}
 	for _, kv := range securityHeaderValues {
 		if got, want := kv.key, http.CanonicalHeaderKey(kv.key); got != want {

@@ -23,6 +23,7 @@ import (
 // generator makes of it: every game's view, moves and options come from
 // the Go types (`go generate ./api` writes them).
 func TestOpenAPIGenerated(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("openapi.json")
 	if err != nil {
 		t.Fatal(err)
@@ -88,6 +89,7 @@ func visit(s *openapi3.Schema, v any) error {
 // the harness's checking client, which validates each against the
 // document. Every schema of a game refuses fields it does not list.
 func TestOpenAPISchemaEveryGame(t *testing.T) {
+	t.Parallel()
 	steps, seeds := 300, 3
 	if testing.Short() {
 		steps, seeds = 80, 1
@@ -191,6 +193,7 @@ func walkGame(t *testing.T, g kit.Game, players int, seed uint64, steps int, vie
 // view of each game with a field its schema does not list, a phase that is
 // not the game's, or a move argument the move does not take, is refused.
 func TestOpenAPIRefusesUndocumented(t *testing.T) {
+	t.Parallel()
 	view := gameSchema(t, "View")
 	for _, g := range catalog.All() {
 		info := g.Info()

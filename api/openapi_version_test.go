@@ -86,6 +86,7 @@ func changelogSections(t *testing.T) map[string]string {
 // last one, comes with a new major version whose changelog section says
 // "Breaking".
 func TestOpenAPIVersion(t *testing.T) {
+	t.Parallel()
 	rels := releases(t)
 	log := changelogSections(t)
 	check := func(from, to openapigen.Semver, old, cur []byte, what string) {

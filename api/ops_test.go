@@ -8,10 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"tablewarden/api/apitest"
 	tablepkg "tablewarden/table"
 )
 
 func TestHealthAndMetrics(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	var h map[string]any
 	ts.Must(200, "GET", "/healthz", "", nil, &h)
@@ -62,6 +64,7 @@ func TestHealthAndMetrics(t *testing.T) {
 // while the server shuts down: every move that was acknowledged is in the
 // database afterwards, and none is half-written.
 func TestGracefulShutdownKeepsAcknowledgedMoves(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	var tables []*table
 	for i := 0; i < 8; i++ {
@@ -126,7 +129,8 @@ func TestGracefulShutdownKeepsAcknowledgedMoves(t *testing.T) {
 			}
 		}(tb)
 	}
-	time.Sleep(300 * time.Millisecond)
+	// Stop while moves are flowing: once some have been acknowledged.
+	apitest.WaitFor(t, 10*time.Second, "acknowledged moves before the shutdown", func() bool { mu.Lock(); defer mu.Unlock(); return len(acks) >= 20 })
 	ts.Stop()
 	close(stop)
 	wg.Wait()

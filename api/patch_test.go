@@ -184,6 +184,7 @@ func wholeView(ts *testServer, tableID, token string) (map[string]any, int) {
 // every stream's events into the same views as an independent RFC 6902
 // implementation.
 func TestPatchStreamsEqualWholeViewsEveryGame(t *testing.T) {
+	t.Parallel()
 	for _, g := range catalog.All() {
 		info := g.Info()
 		t.Run(info.ID, func(t *testing.T) {

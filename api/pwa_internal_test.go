@@ -33,6 +33,7 @@ func workerVersion(t *testing.T, static fstest.MapFS) (string, string) {
 // empty the phones' kept shell), a change to any file gives another (a
 // deploy replaces it), and the shell lists every file but the worker.
 func TestWorkerVersion(t *testing.T) {
+	t.Parallel()
 	files := func(app string) fstest.MapFS {
 		return fstest.MapFS{
 			"sw.js":                {Data: []byte("const VERSION = \"{{version}}\";\nconst SHELL = \"{{shell}}\".split(\" \");\n")},

@@ -43,6 +43,7 @@ func decodeQR(t *testing.T, png []byte) string {
 
 // TestJoinQRLeadsToJoinPage decodes the table's QR code and follows it.
 func TestJoinQRLeadsToJoinPage(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 0)
 	_, png := ts.Call("GET", "/api/tables/"+tb.ID+"/qr.png", "", nil)
@@ -59,6 +60,7 @@ func TestJoinQRLeadsToJoinPage(t *testing.T) {
 // TestKrakenQRCodesLeadToPages decodes each tentacle card's printable QR
 // and follows it to its continuation page.
 func TestKrakenQRCodesLeadToPages(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	st, index := apitest.Get(t, ts.URL+"/kraken/")
 	if st != 200 {

@@ -32,6 +32,7 @@ func claimRematch(ts *testServer, tb *table, token string) (int, string, string)
 // back through the old table, and neither can the old phone of a seat the
 // host handed to a new phone.
 func TestRematchSeatClaimedOnce(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 3)
 	ts.Start(tb)
@@ -81,6 +82,7 @@ func TestRematchSeatClaimedOnce(t *testing.T) {
 // Once a rematch exists the old table takes no undo and no move: its end
 // stands while every view names the rematch.
 func TestRematchFreezesTheOldTable(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 3)
 	ts.Start(tb)

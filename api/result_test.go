@@ -24,6 +24,7 @@ func init() {
 // each seat's points by category adding up to its total, and the CSV's
 // lines carrying the same figures.
 func TestResultLockup(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("lockup", nil, 3)
 	ts.Start(tb)
@@ -99,6 +100,7 @@ func TestResultLockup(t *testing.T) {
 // winners, and the CSV's seat lines with empty totals. A bad format is
 // refused.
 func TestResultUnscored(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("spacecadets", nil, 3)
 	ts.Start(tb)

@@ -21,6 +21,7 @@ import (
 //   - an undo after a mid-game revocation (the host having played the
 //     seat's move meanwhile when it was that seat's turn).
 func TestLeakageSeatScenarios(t *testing.T) {
+	t.Parallel()
 	moves := 8
 	if testing.Short() {
 		moves = 4

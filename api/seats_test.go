@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tablewarden/api"
+	"tablewarden/api/apitest"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
@@ -27,6 +28,7 @@ import (
 // its own player's view; a later mid-game removal revokes the removed
 // player's stream and no other.
 func TestSeatsCase1LobbyRemovalThenStart(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 7)
 	streams := make([]*stream, len(tb.Tokens))
@@ -59,7 +61,15 @@ func TestSeatsCase1LobbyRemovalThenStart(t *testing.T) {
 	}
 	ts.Must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d", tb.ID, seat), tb.Host, nil, nil)
 	streams[eve].WaitEvent(t, "revoked", 3*time.Second)
-	time.Sleep(300 * time.Millisecond)
+	// No other stream is revoked: a non-event, watched for 300 ms.
+	apitest.Stays(t, 300*time.Millisecond, "no other stream revoked", func() bool {
+		for i, s := range streams {
+			if i != 1 && i != eve && s.HasEvent("revoked") {
+				return false
+			}
+		}
+		return true
+	})
 	for i, s := range streams {
 		if i == 1 || i == eve {
 			continue
@@ -100,6 +110,7 @@ func drawThenGive(t *testing.T, ts *testServer, n int) (*table, int) {
 
 // Case 2: an undo after a mid-game removal replays with the seats as dealt.
 func TestSeatsCase2UndoAfterRemovalKeepsTheDeal(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb, mover := drawThenGive(t, ts, 6)
 	bios := map[int]string{}
@@ -145,6 +156,7 @@ type unattendedView struct {
 // Case 3: removing the player whose turn it is must not freeze the game:
 // the host may play that seat's moves until a new phone takes it.
 func TestSeatsCase3RemovalDoesNotFreeze(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 6)
 	ts.Start(tb)
@@ -184,6 +196,7 @@ func TestSeatsCase3RemovalDoesNotFreeze(t *testing.T) {
 // Case 4: a device that keeps reopening its stream while the host removes
 // it keeps no live stream.
 func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	survivors := 0
 	for try := 0; try < 10; try++ {
@@ -191,6 +204,8 @@ func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
 		ts.Start(tb)
 		victim := 2
 		var stop atomic.Bool
+		var removed atomic.Bool
+		var refusedAfter atomic.Int64 // refused reopenings once the seat is gone
 		var mu sync.Mutex
 		var open []chan struct{} // closed when the server ends the stream
 		var wg sync.WaitGroup
@@ -208,6 +223,9 @@ func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
 					}
 					if res.StatusCode != 200 {
 						res.Body.Close()
+						if removed.Load() {
+							refusedAfter.Add(1)
+						}
 						continue
 					}
 					done := make(chan struct{})
@@ -227,22 +245,31 @@ func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
 				}
 			}()
 		}
-		time.Sleep(30 * time.Millisecond)
+		// The device is streaming when the host removes its seat, and
+		// keeps reopening until each of its four loops has been refused.
+		apitest.WaitFor(t, 5*time.Second, "the device's first stream", func() bool { mu.Lock(); defer mu.Unlock(); return len(open) > 0 })
 		ts.Must(204, "DELETE", fmt.Sprintf("/api/tables/%s/seats/%d", tb.ID, victim), tb.Host, nil, nil)
-		time.Sleep(100 * time.Millisecond)
+		removed.Store(true)
+		apitest.WaitFor(t, 5*time.Second, "four refused reopenings", func() bool { return refusedAfter.Load() >= 4 })
 		stop.Store(true)
 		wg.Wait()
-		time.Sleep(1500 * time.Millisecond)
-		mu.Lock()
-		alive := 0
-		for _, d := range open {
-			select {
-			case <-d:
-			default:
-				alive++
+		aliveNow := func() int {
+			mu.Lock()
+			defer mu.Unlock()
+			alive := 0
+			for _, d := range open {
+				select {
+				case <-d:
+				default:
+					alive++
+				}
 			}
+			return alive
 		}
-		mu.Unlock()
+		// Every stream the server ended has been read to its end within
+		// 1.5 s (the bound this case has always had).
+		apitest.Eventually(1500*time.Millisecond, func() bool { return aliveNow() == 0 })
+		alive := aliveNow()
 		cancel()
 		if alive > 0 {
 			survivors++
@@ -258,6 +285,7 @@ func TestSeatsCase4NoStreamOutlivesRevocation(t *testing.T) {
 // before or after a restart, and a client key in the server's namespace is
 // refused.
 func TestSeatsCase5TimerKeyCannotBePreempted(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 2}, 3)
 	ts.Start(tb)
@@ -278,7 +306,7 @@ func TestSeatsCase5TimerKeyCannotBePreempted(t *testing.T) {
 			sysStatus, sysBody = st, body
 		}
 	}
-	time.Sleep(time.Until(tm.Deadline) + 800*time.Millisecond)
+	apitest.Eventually(time.Until(tm.Deadline)+5*time.Second, func() bool { return expiries(t, ts, tb) > 0 })
 	if n := expiries(t, ts, tb); n != 1 {
 		t.Fatalf("case 5: a seat's move with the expiry's key stopped the timer after a restart: expiries = %d, want 1", n)
 	}
@@ -289,6 +317,7 @@ func TestSeatsCase5TimerKeyCannotBePreempted(t *testing.T) {
 
 // Case 6: one key names one move.
 func TestSeatsCase6KeyNamesOneMove(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)
@@ -318,6 +347,7 @@ func TestSeatsCase6KeyNamesOneMove(t *testing.T) {
 
 // Case 7: undo never lets a table roll again for another result.
 func TestSeatsCase7UndoNeverRerolls(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 3)
 	ts.Start(tb)
@@ -360,6 +390,7 @@ func lastEventText(t *testing.T, ts *testServer, tb *table) string {
 
 // Case 8: a lost phone gets its seat back through the host's hand-over.
 func TestSeatsCase8LostPhoneGetsItsSeatBack(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)
@@ -398,6 +429,7 @@ func TestSeatsCase8LostPhoneGetsItsSeatBack(t *testing.T) {
 // once; every view of the old table names it, and each phone claims its
 // own seat there with its old token.
 func TestRematch(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 3)
 	ts.Start(tb)
@@ -464,6 +496,7 @@ func TestRematch(t *testing.T) {
 // A revoked device's stream is told why it closes; a hand-over code dies
 // after ten minutes; a hand-over in the lobby keeps the seat.
 func TestDeviceRevocationAndHandoverExpiry(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	now := time.Now()
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
@@ -516,6 +549,7 @@ func TestDeviceRevocationAndHandoverExpiry(t *testing.T) {
 // viewer like any other; a game that logs no setup starts with an empty
 // log. The events are recomputed here from the stored initial state.
 func TestSetupEventsAreTheFirstLogEntry(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	for _, g := range catalog.All() {
 		info := g.Info()

@@ -23,6 +23,7 @@ var hostWithheld = map[string]bool{"lockup": true, "nostromo": true}
 // against the stored secrets) at each version: the host is given the
 // moves of seats without a device, never their secrets.
 func TestLeakageUnattendedSeats(t *testing.T) {
+	t.Parallel()
 	for _, g := range catalog.All() {
 		info := g.Info()
 		t.Run(info.ID, func(t *testing.T) {

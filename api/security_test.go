@@ -15,6 +15,7 @@ import (
 // (auth.go imports crypto/rand and no math/rand), and the tokens the
 // server hands out are of that kind.
 func TestTokensFromCryptoRand(t *testing.T) {
+	t.Parallel()
 	const n = 20000
 	seen := map[string]bool{}
 	var ones [256]int
@@ -75,6 +76,7 @@ func TestTokensFromCryptoRand(t *testing.T) {
 // seat's or the host's token: not the lookup, not a join refused for a
 // taken name or a started game, not a wrong code, not the board's view.
 func TestJoinCodeRevealsNoToken(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	secrets := append([]string{tb.Host}, tb.Tokens...)

@@ -41,6 +41,7 @@ func TestHelperHoldWriteLock(t *testing.T) {
 // recorded, and /healthz reports the stall; once the lock is let go both
 // recover.
 func TestSQLiteLockedByAnotherProcess(t *testing.T) {
+	t.Parallel()
 	sqliteOnly(t, "a SQLite file's write lock")
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)

@@ -12,6 +12,7 @@ import (
 // players; the options stored are the dealt ones; only seat options are
 // taken, and only seats at the table.
 func TestStartAssignsStations(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	t.Run("OK", func(t *testing.T) {
 		tb := ts.NewTable("spacecadets", map[string]any{"mission": "7"}, 4)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestStreamGate(t *testing.T) {
+	t.Parallel()
 	t.Run("PerTokenClosesOldest", func(t *testing.T) {
 		g := newStreamGate(Limits{StreamsPerToken: 4})
 		var slots []*streamSlot
@@ -105,6 +106,7 @@ func TestStreamGate(t *testing.T) {
 }
 
 func TestConnLimiter(t *testing.T) {
+	t.Parallel()
 	c := newConnLimiter(Limits{MaxConns: 10, ReserveConns: 3, ConnsPerAddr: 4}, false)
 	admit := func(addr string) connClass {
 		t.Helper()

@@ -11,6 +11,7 @@ import (
 // closes its channel when the phone closes its end, and when it sends a
 // byte; not before.
 func TestReadUntilGone(t *testing.T) {
+	t.Parallel()
 	for _, how := range []string{"close", "byte"} {
 		server, phone := net.Pipe()
 		gone, stop := readUntilGone(server)
@@ -40,6 +41,7 @@ func TestReadUntilGone(t *testing.T) {
 // epoll watch: watching a hundred streams starts no goroutine, and each is
 // noticed when its phone closes.
 func TestWatchLeaveNeedsNoGoroutine(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("the epoll watch is Linux's")
 	}

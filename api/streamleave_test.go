@@ -103,11 +103,8 @@ func TestStreamReleasedWhenPhoneCloses(t *testing.T) {
 		for _, c := range conns {
 			c.Close()
 		}
-		for openStreams(ts) > 0 {
-			if time.Since(closed) > leaveBound {
-				t.Fatalf("round %d: %d streams still open %v after their phones closed them", round, openStreams(ts), leaveBound)
-			}
-			time.Sleep(10 * time.Millisecond)
+		if !apitest.Eventually(leaveBound, func() bool { return openStreams(ts) == 0 }) {
+			t.Fatalf("round %d: %d streams still open %v after their phones closed them", round, openStreams(ts), leaveBound)
 		}
 		t.Logf("round %d: %d closed streams released in %v", round, perAddr, time.Since(closed).Round(time.Millisecond))
 		if round == 0 {
@@ -123,6 +120,7 @@ func TestStreamReleasedWhenPhoneCloses(t *testing.T) {
 // request; a client that writes to its stream is not a browser, and the
 // server closes the stream within leaveBound.
 func TestStreamEndsWhenPhoneTalks(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 3)
 	st, c := openBoardStream(t, ts, apitest.NewAttacker(4), tb.ID)

@@ -35,6 +35,7 @@ var decoderWords = regexp.MustCompile(`json:|Go struct|Go value|unmarshal|jsonte
 // and a move after the end (the section that ended the game). A move or
 // an undo before the start is a conflict with its code, not_started.
 func TestTableRefusalsNameGameAndSection(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	t.Run("BadOption", func(t *testing.T) {
 		for _, game := range []string{"jumpship", "captainisdead", "lockup", "spacecadets", "nostromo"} {
@@ -91,6 +92,7 @@ func TestTableRefusalsNameGameAndSection(t *testing.T) {
 // plain sentence naming the argument and what it must be, in English, with
 // its Portuguese term for Lockup's pt-BR pages.
 func TestBadArgsOverHTTP(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)

@@ -11,6 +11,7 @@ import (
 // clear answer on both engines (run with TW_API_DB=pg for PostgreSQL),
 // never a 500, and changes nothing.
 func TestTextNoEngineStores(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
 	ts.Start(tb)

@@ -34,6 +34,7 @@ func rawCall(ts *testServer, method, path, token string, body []byte) (int, []by
 // before storage sees it, on SQLite and on PostgreSQL alike (TW_API_DB=pg),
 // and nothing is recorded.
 func TestInvalidUTF8Refused(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := ts.NewTable("captainisdead", nil, 3)
 	ts.Start(tb)

@@ -142,6 +142,7 @@ func (v *victim) health(n int) ([]time.Duration, int) {
 			continue
 		}
 		lat = append(lat, d)
+		// A probe every 10 ms: the victim's pace (time is the subject).
 		time.Sleep(10 * time.Millisecond)
 	}
 	return lat, fails
@@ -384,6 +385,7 @@ func TestAttackSlowBodies(t *testing.T) {
 		cycle := func(a *apitest.Attacker) {
 			c, err := a.Dial(ts)
 			if err != nil {
+				// Refused: the attacker's back-off before it dials again.
 				time.Sleep(100 * time.Millisecond)
 				return
 			}
@@ -432,7 +434,8 @@ func TestAttackSlowBodies(t *testing.T) {
 			}()
 		}
 		// Let the connections in (at full scale the kernel's accept queue
-		// holds thousands for a while) before probing.
+		// holds thousands for a while) before probing: the server says
+		// nothing when it has taken them, so this is a fixed ramp.
 		time.Sleep(time.Duration(500*min(scale, 6)) * time.Millisecond)
 		return fmt.Sprintf("%d slow-body connections kept going from %d addresses, %d held at the start of the probe", conns, addrs, held.Load())
 	})
@@ -635,6 +638,8 @@ func TestAttackIdleConnections(t *testing.T) {
 			}
 		}
 		wg.Wait()
+		// The server learns of an idle connection only from the kernel;
+		// nothing it sends says it has accepted the last one: a short ramp.
 		time.Sleep(200 * time.Millisecond)
 		return fmt.Sprintf("%d idle connections opened from %d addresses", opened.Load(), addrs)
 	})

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"tablewarden/api"
+	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
@@ -267,7 +268,9 @@ func TestAttackVenue(t *testing.T) {
 	// The hostile client on 127.0.0.2, until the evening is measured.
 	ctx, cancel := context.WithCancel(context.Background())
 	hostile := venueHostile(t, ctx, ts, addr, tables[0].tb.ID)
-	time.Sleep(500 * time.Millisecond) // the flood in full swing
+	// The flood in full swing: the hostile client's connections, streams
+	// and guesses ramp up over half a second (its own pace, not an event).
+	time.Sleep(500 * time.Millisecond)
 
 	// The monitor on 127.0.0.3 probes /healthz while the tables play.
 	probe := clientFrom("127.0.0.3", 2)
@@ -291,6 +294,7 @@ func TestAttackVenue(t *testing.T) {
 				continue
 			}
 			lat = append(lat, d)
+			// A probe every 20 ms: the monitor's rate (time is the subject).
 			time.Sleep(20 * time.Millisecond)
 		}
 	}()
@@ -312,14 +316,10 @@ func TestAttackVenue(t *testing.T) {
 					return
 				}
 				moves.Add(1)
-				deadline := time.Now().Add(5 * time.Second)
 				for _, s := range vt.streams {
-					for s.version.Load() < version {
-						if s.ended.Load() || time.Now().After(deadline) {
-							playErrs <- fmt.Errorf("table %d: a stream is at version %d (ended %v) 5 s after move %d made version %d", i+1, s.version.Load(), s.ended.Load(), n+1, version)
-							return
-						}
-						time.Sleep(10 * time.Millisecond)
+					if !apitest.Eventually(5*time.Second, func() bool { return s.ended.Load() || s.version.Load() >= version }) || s.version.Load() < version {
+						playErrs <- fmt.Errorf("table %d: a stream is at version %d (ended %v) 5 s after move %d made version %d", i+1, s.version.Load(), s.ended.Load(), n+1, version)
+						return
 					}
 				}
 			}
@@ -429,6 +429,7 @@ func venueHostile(t *testing.T, ctx context.Context, ts *testServer, addr, hones
 			for ctx.Err() == nil {
 				conn, err := d.Dial("tcp", addr)
 				if err != nil {
+					// Refused: the attacker's back-off before it dials again.
 					time.Sleep(50 * time.Millisecond)
 					continue
 				}

@@ -20,6 +20,7 @@ import (
 // included).
 // Screenshots go to TW_SCREENSHOTS.
 func TestBrowserBoardMissions(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	small, big := newCtx(), newCtx()

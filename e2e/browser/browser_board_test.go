@@ -1,7 +1,9 @@
 package browser_test
 
 import (
+	"fmt"
 	"strings"
+	"tablewarden/api/apitest"
 	"testing"
 	"time"
 
@@ -26,6 +28,7 @@ type timerSeen struct {
 // second; paused looks different and is silent; at zero it buzzes once and
 // shows TIME! over the whole screen.
 func TestBrowserBoardTimer(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 12, "timer_pauses": true}, 3)
@@ -48,19 +51,14 @@ func TestBrowserBoardTimer(t *testing.T) {
 				height: b ? Math.round(b.getBoundingClientRect().height) : 0 };
 		})()`))
 	}
+	box := `document.querySelector('.timer-box.huge [data-timer="step3a"]')`
 	waitState := func(want string, within time.Duration) timerSeen {
-		deadline := time.Now().Add(within)
-		for {
-			s := seen()
-			if s.State == want || time.Now().After(deadline) {
-				if s.State != want {
-					t.Fatalf("the board's timer is %q, want %q (%+v)", s.State, want, s)
-				}
-				return s
-			}
-			time.Sleep(100 * time.Millisecond)
+		if !pollJS(board, `(`+box+` || {dataset: {}}).dataset.state === `+jsString(want), within) {
+			t.Fatalf("the board's timer is %q, want %q (%+v)", seen().State, want, seen())
 		}
+		return seen()
 	}
+	sounds := func(kind string) string { return `window.TW_TEST.sounds.filter(x => x.kind === "` + kind + `").length` }
 	move("start_timer")
 	s := waitState("running", 3*time.Second)
 	if s.Beeps != 0 || s.Buzzers != 0 || s.TimeUp {
@@ -71,7 +69,8 @@ func TestBrowserBoardTimer(t *testing.T) {
 	}
 	screenshot(t, board, "timer-running-board")
 	s = waitState("final", 5*time.Second)
-	time.Sleep(1200 * time.Millisecond)
+	// A beep a second in the last ten: the first within about one.
+	pollJS(board, sounds("beep")+` >= 1`, 2*time.Second)
 	s = seen()
 	if s.Beeps < 1 || s.Buzzers != 0 {
 		t.Fatalf("in the last ten seconds: %+v, want beeps and no buzzer", s)
@@ -83,14 +82,14 @@ func TestBrowserBoardTimer(t *testing.T) {
 	}
 	beeps := s.Beeps
 	screenshot(t, board, "timer-paused-board")
-	time.Sleep(1500 * time.Millisecond)
-	if s = seen(); s.Beeps != beeps || s.State != "paused" {
-		t.Fatalf("a paused timer went on beeping or running: %+v (had %d beeps)", s, beeps)
-	}
+	apitest.Stays(t, 1500*time.Millisecond, fmt.Sprintf("a paused timer silent and paused (%d beeps)", beeps), func() bool {
+		s := seen()
+		return s.Beeps == beeps && s.State == "paused"
+	})
 	move("resume_timer")
 	waitState("final", 3*time.Second)
 	s = waitState("out", 13*time.Second)
-	time.Sleep(300 * time.Millisecond)
+	pollJS(board, sounds("buzzer")+` >= 1 && !document.getElementById("time-up").hidden`, 2*time.Second)
 	s = seen()
 	if s.Buzzers != 1 || !s.TimeUp {
 		t.Fatalf("at zero: %+v, want one buzzer and TIME! on screen", s)

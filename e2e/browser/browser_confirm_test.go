@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
 
 	"github.com/chromedp/chromedp"
@@ -29,6 +30,7 @@ var confirmMoves = map[string][]string{
 // table's version is unchanged); tapping again and answering "OK" sends
 // the move (the version moves on; nothing else plays meanwhile).
 func TestBrowserConfirmEveryGame(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for gi, g := range tourGames {
@@ -89,20 +91,13 @@ func TestBrowserConfirmEveryGame(t *testing.T) {
 				t.Fatalf("%s: tapping %s asked an empty question", g.id, spec.Type)
 			}
 			do(t, p, "dialog closed", chromedp.WaitNotVisible(css("#confirm")))
-			time.Sleep(300 * time.Millisecond)
-			if after := ts.View(tb, "").Version; after != before {
-				t.Fatalf("%s: Cancel on %s's question still sent it (version %d → %d)", g.id, spec.Type, before, after)
-			}
+			apitest.Stays(t, 300*time.Millisecond, g.id+": Cancel on "+spec.Type+"'s question sends nothing", func() bool { return ts.View(tb, "").Version == before })
 			if again := tapTo("#confirm-yes"); again != asked {
 				t.Fatalf("%s: the second tap asked %q, the first %q", g.id, again, asked)
 			}
-			deadline := time.Now().Add(5 * time.Second)
-			for ts.View(tb, "").Version == before {
-				if time.Now().After(deadline) {
-					dump(t, p)
-					t.Fatalf("%s: OK on %s's question sent nothing", g.id, spec.Type)
-				}
-				time.Sleep(50 * time.Millisecond)
+			if !apitest.Eventually(5*time.Second, func() bool { return ts.View(tb, "").Version != before }) {
+				dump(t, p)
+				t.Fatalf("%s: OK on %s's question sent nothing", g.id, spec.Type)
 			}
 			screenshot(t, p, "confirm-"+g.id+"-after-ok")
 			t.Logf("%s: %s asked %q; Cancel sent nothing, OK sent it", g.id, spec.Type, asked)
@@ -114,16 +109,9 @@ func TestBrowserConfirmEveryGame(t *testing.T) {
 // returns its question.
 func waitConfirm(t *testing.T, p context.Context, typ string) string {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		q := get(t, p, "asked "+typ, chromedp.Evaluate[string](`document.getElementById("confirm").open ? document.getElementById("confirm-text").textContent : "\x00"`))
-		if q != "\x00" {
-			return q
-		}
-		if time.Now().After(deadline) {
-			dump(t, p)
-			t.Fatalf("tapping %s did not ask before sending", typ)
-		}
-		time.Sleep(50 * time.Millisecond)
+	if !pollJS(p, `document.getElementById("confirm").open`, 5*time.Second) {
+		dump(t, p)
+		t.Fatalf("tapping %s did not ask before sending", typ)
 	}
+	return get(t, p, "asked "+typ, chromedp.Evaluate[string](`document.getElementById("confirm-text").textContent`))
 }

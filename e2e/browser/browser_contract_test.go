@@ -1,7 +1,6 @@
 package browser_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +30,7 @@ func interceptJS(claim string) string {
 // view claims its seat at the new table and moves there with the new
 // token; the host plays an unattended seat's move with as_seat.
 func TestBrowserContractClient(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -47,20 +47,8 @@ func TestBrowserContractClient(t *testing.T) {
 		window.TW_TEST.show(v);
 		return true;
 	})()`))
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		// The page may be navigating: a failed read is tried again.
-		c, cancel := context.WithTimeout(phone, time.Second)
-		loc, err := chromedp.Run(c, chromedp.Location())
-		cancel()
-		if err == nil && strings.HasSuffix(loc, "/t/"+next.ID) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the phone stayed on %s after the rematch", loc)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	// The page may be navigating: a failed read is tried again.
+	waitURL(t, phone, "the phone on the rematch's table", 5*time.Second, func(loc string) bool { return strings.HasSuffix(loc, "/t/"+next.ID) })
 	do(t, phone, "new table", chromedp.WaitVisible(css("#prompt")))
 	if tok := get(t, phone, "token", chromedp.Evaluate[string](`JSON.parse(localStorage.getItem("tw:`+next.ID+`")).token`)); tok != next.Tokens[0] {
 		t.Fatal("the phone did not keep its new seat token")

@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -20,6 +21,7 @@ import (
 // host taps Rematch, and both phones move by
 // themselves to the same new table, which they draw.
 func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for gi, g := range tourGames {
@@ -98,20 +100,10 @@ func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
 			do(t, host, "rematch", chromedp.WaitVisible(css("#rematch")), chromedp.Click(css("#rematch")))
 			var moved []string
 			for i, p := range []context.Context{p0, p1} {
-				deadline := time.Now().Add(10 * time.Second)
-				for {
-					c, cancel := context.WithTimeout(p, time.Second)
-					loc, err := chromedp.Run(c, chromedp.Location())
-					cancel()
-					if err == nil && strings.Contains(loc, "/t/") && !strings.HasSuffix(loc, "/t/"+tb.ID) {
-						moved = append(moved, loc)
-						break
-					}
-					if time.Now().After(deadline) {
-						t.Fatalf("phone %d stayed on %s after the rematch", i, loc)
-					}
-					time.Sleep(100 * time.Millisecond)
-				}
+				loc := waitURL(t, p, fmt.Sprintf("phone %d on the rematch's table", i), 10*time.Second, func(loc string) bool {
+					return strings.Contains(loc, "/t/") && !strings.HasSuffix(loc, "/t/"+tb.ID)
+				})
+				moved = append(moved, loc)
 				do(t, p, "new table drawn", chromedp.WaitVisible(css("#prompt")))
 			}
 			if moved[0] != moved[1] {

@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"strings"
+	"tablewarden/api/apitest"
 	"testing"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 // part 2; the board draws the places on one screen and never a face-down
 // piece's label.
 func TestBrowserViewFields(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -63,10 +65,7 @@ func TestBrowserViewFields(t *testing.T) {
 	}
 	screenshot(t, phone, "fields-confirm")
 	do(t, phone, "cancel", chromedp.Click(css("#confirm-no")), chromedp.WaitNotVisible(css("#confirm")))
-	time.Sleep(300 * time.Millisecond)
-	if v := ts.View(tb, "").Version; v != before {
-		t.Fatalf("a cancelled confirm move was sent (version %d → %d)", before, v)
-	}
+	apitest.Stays(t, 300*time.Millisecond, "a cancelled confirm move stays unsent", func() bool { return ts.View(tb, "").Version == before })
 	if shown := get(t, phone, "toast", chromedp.Evaluate[bool](`!document.getElementById("toast").hidden`)); shown {
 		t.Fatal("a cancelled confirm move still showed a message")
 	}

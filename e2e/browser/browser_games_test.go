@@ -50,6 +50,7 @@ func pageText(t *testing.T, p context.Context) string {
 // countdown on two phones: the deadlines they display must agree within
 // 250 ms (each phone corrects for its clock offset from server_time).
 func TestBrowserTimersAgree(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	ts := startServer(t, "")
 	tb := createTableAPI(t, ts, "spacecadets", map[string]any{"mission": "7", "step3a_seconds": 20})
@@ -67,7 +68,8 @@ func TestBrowserTimersAgree(t *testing.T) {
 	var shown []float64
 	for i, p := range phones {
 		do(t, p, "timer shown", chromedp.WaitVisible(css(`[data-timer="step3a"][data-deadline]:not([data-deadline=""])`)))
-		time.Sleep(300 * time.Millisecond) // let the 100 ms tick run
+		// The page's 100 ms tick has drawn the timer (data-at is when).
+		pollJS(p, `Number((document.querySelector('[data-timer="step3a"]') || {dataset: {}}).dataset.at) > 0`, 2*time.Second)
 		v := get(t, p, "read timer", chromedp.Evaluate[[]float64](`(() => { const b = document.querySelector('[data-timer="step3a"]'); return [Number(b.dataset.ms), Number(b.dataset.at)]; })()`))
 		// The deadline this phone displays, on the shared machine clock.
 		shown = append(shown, v[0]+v[1])
@@ -86,6 +88,7 @@ func TestBrowserTimersAgree(t *testing.T) {
 
 // TestBrowserKrakenPages renders the continuation pages in Chromium.
 func TestBrowserKrakenPages(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	ts := startServer(t, "")
 	p := newPhone()
@@ -104,6 +107,7 @@ func TestBrowserKrakenPages(t *testing.T) {
 // neither phone ever shows the other's face-down tokens, and once Hiding
 // ends the Blips are revealed on both phones.
 func TestBrowserNostromoHiding(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	ts := startServer(t, "")
 	tb := createTableAPI(t, ts, "nostromo", nil)
@@ -307,6 +311,7 @@ func placedSecrets(t *testing.T, v tablepkg.ViewResponse) []string {
 // API, then shows the final scoring chart on the board page and on a phone
 // in Portuguese, and saves screenshots to be checked by eye.
 func TestBrowserLockupScoring(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	ts := startServer(t, "")
 	tb := createTableAPI(t, ts, "lockup", nil)

@@ -87,6 +87,7 @@ var sideHeadline = regexp.MustCompile(`The (\S+) (wins?)\.`)
 // side's headline agrees in number
 // ("The Aliens win.", "The Alien wins.").
 func TestBrowserBoardReadsAtAGlance(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for gi, g := range tourGames {

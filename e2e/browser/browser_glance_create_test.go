@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -45,6 +44,7 @@ func otherValue(o kit.OptionSpec) (any, bool) {
 // the table's stored options back: each must hold the value set on the
 // page.
 func TestBrowserCreateFormSendsEveryGamesOptions(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	var games []kit.Info
@@ -57,7 +57,7 @@ func TestBrowserCreateFormSendsEveryGamesOptions(t *testing.T) {
 			do(t, p, "home", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#create-btn")))
 			// Change the select away and back, as a host who looks around.
 			get(t, p, "pick game", chromedp.Evaluate[bool](`(() => { const s = document.getElementById("game"); s.value = `+jsString(games[gi%len(games)].ID)+`; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`))
-			time.Sleep(150 * time.Millisecond)
+			waitTrue(t, p, "form of "+games[gi%len(games)].ID, `document.getElementById("game").value === `+jsString(games[gi%len(games)].ID))
 			get(t, p, "pick game", chromedp.Evaluate[bool](`(() => { const s = document.getElementById("game"); s.value = `+jsString(g.ID)+`; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`))
 			waitTrue(t, p, "form of "+g.ID, `document.getElementById("game").value === `+jsString(g.ID))
 			want := map[string]any{}

@@ -16,6 +16,7 @@ import (
 // kind and not its text until tapped; a tap shows that card's text; the
 // whole page is at most two screens high.
 func TestBrowserNostromoHandCompact(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("nostromo", nil, 2)

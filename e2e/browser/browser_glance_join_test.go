@@ -16,6 +16,7 @@ import (
 // code; the home page's code box, given the code as a person types it
 // (lower case, with a space), opens the table's join page.
 func TestBrowserJoinWithoutScanning(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)

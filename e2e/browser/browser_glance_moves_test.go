@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
@@ -53,6 +54,7 @@ func collapsedMoves(t *testing.T, p context.Context) []string {
 // Dead, while actions are left the actions are the primary moves and
 // ending the turn is not, and it asks first.
 func TestBrowserPromptedMoveInView(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for gi, g := range tourGames {
@@ -80,8 +82,9 @@ func TestBrowserPromptedMoveInView(t *testing.T) {
 					if len(named) == 0 && !captainTurn {
 						continue
 					}
+					// rerender sets the version and draws the page in one
+					// task: once the version shows, so does its page.
 					waitVersion(t, p, v.Version)
-					time.Sleep(40 * time.Millisecond)
 					collapsed := collapsedMoves(t, p)
 					first := func(m string) string { return strings.Split(m, "_")[0] }
 					for _, c := range collapsed {
@@ -138,6 +141,7 @@ func TestBrowserPromptedMoveInView(t *testing.T) {
 // Nostromo's designation, which reveals the deal), and it takes the move
 // back; ending a Captain Is Dead turn with actions left asks first.
 func TestBrowserAsksOnlyWhenItMatters(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	noQuestion := func(p context.Context, typ string, before int64, tb *table) string {
@@ -145,13 +149,7 @@ func TestBrowserAsksOnlyWhenItMatters(t *testing.T) {
 		if q := tapMove(t, p, typ); q != "" {
 			t.Fatalf("%s asked %q before it was sent", typ, q)
 		}
-		deadline := time.Now().Add(5 * time.Second)
-		for ts.View(tb, "").Version == before {
-			if time.Now().After(deadline) {
-				t.Fatalf("tapping %s sent nothing", typ)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		apitest.WaitFor(t, 5*time.Second, "tapping "+typ+" to send it", func() bool { return ts.View(tb, "").Version != before })
 		waitTrue(t, p, "sent note", `!document.getElementById("toast").hidden && document.getElementById("toast").classList.contains("sent")`)
 		return get(t, p, "note", chromedp.Text(css("#toast")))
 	}
@@ -195,17 +193,13 @@ func TestBrowserAsksOnlyWhenItMatters(t *testing.T) {
 		noQuestion(host, "add_alien", before, tb)
 		viewportShot(t, host, "asks-captain-host-undo")
 		do(t, host, "undo from the note", chromedp.Click(css("#toast-undo")))
-		deadline := time.Now().Add(5 * time.Second)
-		for {
+		if !apitest.Eventually(5*time.Second, func() bool {
 			v := ts.View(tb, "")
-			if n := len(v.Log); n > 0 && v.Log[n-1].Kind == "undo" {
-				break
-			}
-			if time.Now().After(deadline) {
-				dump(t, host)
-				t.Fatal("Undo in the note did not take the move back")
-			}
-			time.Sleep(50 * time.Millisecond)
+			n := len(v.Log)
+			return n > 0 && v.Log[n-1].Kind == "undo"
+		}) {
+			dump(t, host)
+			t.Fatal("Undo in the note did not take the move back")
 		}
 	})
 	t.Run("captainisdead", func(t *testing.T) {
@@ -225,10 +219,7 @@ func TestBrowserAsksOnlyWhenItMatters(t *testing.T) {
 		}
 		viewportShot(t, p, "asks-captain-end-turn")
 		do(t, p, "cancel", chromedp.Click(css("#confirm-no")))
-		time.Sleep(200 * time.Millisecond)
-		if ts.View(tb, "").Version != before {
-			t.Fatal("cancelled end_turn was sent")
-		}
+		apitest.Stays(t, 200*time.Millisecond, "a cancelled end_turn stays unsent", func() bool { return ts.View(tb, "").Version == before })
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
 )
 
@@ -42,6 +43,7 @@ func pickerText(t *testing.T, p context.Context, typ string) string {
 // button is held is the one the move sends; the holding cell itself is
 // not on the page unless held.
 func TestBrowserSecretPickersHeld(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	check := func(t *testing.T, tb *table, seat int, typ string) {
@@ -86,13 +88,9 @@ func TestBrowserSecretPickersHeld(t *testing.T) {
 		fillPickers(t, p, typ)
 		before := ts.View(tb, "").Version
 		do(t, p, "send "+typ, chromedp.Click(css(`form[data-move="`+typ+`"] button[type=submit]`)))
-		deadline := time.Now().Add(5 * time.Second)
-		for ts.View(tb, "").Version == before {
-			if time.Now().After(deadline) {
-				dump(t, p)
-				t.Fatalf("%s with a held pick was not sent", typ)
-			}
-			time.Sleep(50 * time.Millisecond)
+		if !apitest.Eventually(5*time.Second, func() bool { return ts.View(tb, "").Version != before }) {
+			dump(t, p)
+			t.Fatalf("%s with a held pick was not sent", typ)
 		}
 		if strings.Contains(pageText(t, p), "Holding cell") && v.Game == "lockup" {
 			if cell := get(t, p, "cell", chromedp.Evaluate[string](`(() => { const h = document.getElementById("hand"); return h ? h.innerText : ""; })()`)); strings.Contains(cell, "Holding") {

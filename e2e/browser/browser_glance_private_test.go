@@ -3,6 +3,7 @@ package browser_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -59,14 +60,8 @@ func ownSecrets(t *testing.T, ts *testServer, tb *table, seat int) []string {
 // logLines counts the rows of a page's log once it shows the whole log.
 func logLines(t *testing.T, p context.Context, entries int) int {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		n := get(t, p, "log rows", chromedp.Evaluate[[]int](`(() => { const rows = Array.from(document.querySelectorAll("#log > div")); return [rows.length, new Set(rows.map(r => r.textContent.split(" ")[0])).size]; })()`))
-		if n[1] >= min(entries, 60) || time.Now().After(deadline) {
-			return n[0]
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	pollJS(p, fmt.Sprintf(`new Set(Array.from(document.querySelectorAll("#log > div")).map(r => r.textContent.split(" ")[0])).size >= %d`, min(entries, 60)), 5*time.Second)
+	return get(t, p, "log rows", chromedp.Evaluate[int](`document.querySelectorAll("#log > div").length`))
 }
 
 // TestBrowserPrivateLogHeld plays each game a while, then opens every
@@ -76,6 +71,7 @@ func logLines(t *testing.T, p context.Context, entries int) int {
 // and then shows its private log lines. Every seat's log, and the
 // board's, has as many lines.
 func TestBrowserPrivateLogHeld(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for gi, g := range tourGames {

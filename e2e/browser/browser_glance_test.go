@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
@@ -70,6 +71,7 @@ var oneActions = regexp.MustCompile(`\b1 actions\b`)
 // "actions" fact and the phone's prompt give the same actions left, and
 // "1 actions" is never written.
 func TestBrowserCaptainAlertChoices(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("captainisdead", nil, 2)
@@ -121,14 +123,12 @@ func TestBrowserCaptainAlertChoices(t *testing.T) {
 	var pub struct {
 		AliensAboard int `json:"aliens_aboard"`
 	}
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	apitest.Eventually(5*time.Second, func() bool {
 		v = ts.View(tb, "")
 		raw, _ := json.Marshal(v.View.Public)
 		_ = json.Unmarshal(raw, &pub)
-		if pub.AliensAboard > 0 {
-			break
-		}
-	}
+		return pub.AliensAboard > 0
+	})
 	if pub.AliensAboard != 2 {
 		t.Fatalf("aliens aboard after tapping Patrol = %d, want its 2 Patrol aliens", pub.AliensAboard)
 	}
@@ -191,6 +191,7 @@ func setSelect(t *testing.T, p context.Context, sel, value string) {
 // the Captain's phones (390×844) show each starting card with its Science
 // points and never the data's placeholder name.
 func TestBrowserSpaceCadetsStationsAndCards(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 

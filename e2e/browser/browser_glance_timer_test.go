@@ -1,6 +1,7 @@
 package browser_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 // within 3.5 s it is gone from both without a tap; once the Captain has
 // declared the mission failed, neither screen draws a timer.
 func TestBrowserTimeUpClearsItself(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7", "step3a_seconds": 5}, 3)
@@ -43,16 +45,9 @@ func TestBrowserTimeUpClearsItself(t *testing.T) {
 	if hit != "button" {
 		t.Fatalf("with TIME! on screen, a tap on Mission failed reaches %q, want the button", hit)
 	}
-	deadline := at.Add(3500 * time.Millisecond)
-	for _, p := range [](func() bool){
-		func() bool { return get(t, captain, "time-up", chromedp.Evaluate[bool](shown)) },
-		func() bool { return get(t, board, "time-up", chromedp.Evaluate[bool](shown)) },
-	} {
-		for p() {
-			if time.Now().After(deadline) {
-				t.Fatalf("TIME! is still on screen %.1f s after it came, without a tap", time.Since(at).Seconds())
-			}
-			time.Sleep(100 * time.Millisecond)
+	for _, p := range []context.Context{captain, board} {
+		if !pollJS(p, `!(`+shown+`)`, time.Until(at.Add(3500*time.Millisecond))) {
+			t.Fatalf("TIME! is still on screen %.1f s after it came, without a tap", time.Since(at).Seconds())
 		}
 	}
 	declareLoss(t, ts, tb)

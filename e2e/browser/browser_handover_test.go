@@ -13,6 +13,7 @@ import (
 // five) with its QR code, and takes both off the screen once a phone has
 // used the code; the phone that opened the link holds the seat.
 func TestBrowserHandoverCodeLeavesOnceUsed(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -34,12 +35,8 @@ func TestBrowserHandoverCodeLeavesOnceUsed(t *testing.T) {
 	}
 	screenshot(t, phone, "handover-phone-claimed-390")
 
-	deadline := time.Now().Add(5 * time.Second)
-	for get(t, host, "qr shown", chromedp.Evaluate[bool](`!!document.querySelector(".handover")`)) {
-		if time.Now().After(deadline) {
-			t.Fatal("the used code's QR code stays on the host screen")
-		}
-		time.Sleep(100 * time.Millisecond)
+	if !pollJS(host, `!document.querySelector(".handover")`, 5*time.Second) {
+		t.Fatal("the used code's QR code stays on the host screen")
 	}
 	screenshot(t, host, "handover-host-used-1280")
 

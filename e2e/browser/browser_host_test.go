@@ -14,6 +14,7 @@ import (
 // screen and the old code stops working; the lock refuses new players and
 // the screen says so; unlocking lets them in again.
 func TestBrowserHostJoinControls(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 2)
@@ -57,15 +58,8 @@ func jsString(s string) string {
 // to ten seconds.
 func waitTrue(t *testing.T, ctx context.Context, what, cond string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if get(t, ctx, what, chromedp.Evaluate[bool](`!!(`+cond+`)`)) {
-			return
-		}
-		if time.Now().After(deadline) {
-			dump(t, ctx)
-			t.Fatalf("%s: %s never held", what, cond)
-		}
-		time.Sleep(100 * time.Millisecond)
+	if !pollJS(ctx, cond, 10*time.Second) {
+		dump(t, ctx)
+		t.Fatalf("%s: %s never held", what, cond)
 	}
 }

@@ -11,6 +11,7 @@ import (
 // timer_pauses shows it on the board page (1280×800) and the phone
 // (390×844); a table by the book shows none.
 func TestBrowserBoardHouseRule(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for _, c := range []struct {

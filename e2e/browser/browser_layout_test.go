@@ -112,6 +112,7 @@ func drawingReadable(t *testing.T, p context.Context, name string) drawingSeen {
 // other, no label is wider than its place, and every name and count is
 // at least 24 px. Screenshots go to TW_SCREENSHOTS.
 func TestBrowserBoardLayout(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	small, big := newCtx(), newCtx()

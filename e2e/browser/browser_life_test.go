@@ -1,9 +1,9 @@
 package browser_test
 
 import (
-	"context"
 	"math/rand/v2"
 	"strings"
+	"tablewarden/api/apitest"
 	"testing"
 	"time"
 
@@ -22,6 +22,7 @@ func restartSame(t *testing.T, ts *testServer, during func()) {
 // in words (never "null"), and when the server is back the bar goes and the
 // page is live again without a reload.
 func TestBrowserOfflineBar(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -39,8 +40,9 @@ func TestBrowserOfflineBar(t *testing.T) {
 			t.Fatalf("the offline bar reads %q", text)
 		}
 		// The bar stays while the server is down.
-		time.Sleep(1500 * time.Millisecond)
-		do(t, p, "bar stays", chromedp.WaitVisible(css("#offline")))
+		apitest.Stays(t, 1500*time.Millisecond, "the offline bar while the server is down", func() bool {
+			return get(t, p, "bar", chromedp.Evaluate[bool](`!document.getElementById("offline").hidden`))
+		})
 		screenshot(t, p, "phone-offline")
 		if strings.Contains(pageText(t, p), "null") {
 			t.Fatal("the offline page shows \"null\"")
@@ -64,6 +66,7 @@ func TestBrowserOfflineBar(t *testing.T) {
 // and stops; a hand-over link claims the seat on a new phone; a rematch
 // moves every phone to the new table.
 func TestBrowserSeatsAndRematch(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -107,19 +110,9 @@ func TestBrowserSeatsAndRematch(t *testing.T) {
 		openAs(t, ts, p2, phoneScreen, tb, "seat", tb.Tokens[2], 2)
 		waitVersion(t, host, ts.View(tb, "").Version)
 		do(t, host, "rematch", chromedp.WaitVisible(css("#rematch")), chromedp.Click(css("#rematch")))
-		deadline := time.Now().Add(10 * time.Second)
-		for {
-			c, cancel := context.WithTimeout(p2, time.Second)
-			loc, err := chromedp.Run(c, chromedp.Location())
-			cancel()
-			if err == nil && !strings.HasSuffix(loc, "/t/"+tb.ID) && strings.Contains(loc, "/t/") {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("the phone stayed on %s after the rematch", loc)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+		waitURL(t, p2, "the phone on the rematch's table", 10*time.Second, func(loc string) bool {
+			return !strings.HasSuffix(loc, "/t/"+tb.ID) && strings.Contains(loc, "/t/")
+		})
 	}
 }
 

@@ -25,6 +25,7 @@ var lockupPadOptions = json.RawMessage(`{"game_data":{"rounds":{"value":1},"scor
 // entered. Screenshots: the pad being filled, its confirmation and the end
 // on the phone; the host and the board at 1280×800.
 func TestBrowserLockupOnePad(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("lockup", lockupPadOptions, 2)

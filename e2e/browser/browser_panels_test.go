@@ -13,6 +13,7 @@ import (
 // skip is offered and on while resume is, and the public attack shows as a
 // banner at the top.
 func TestBrowserNostromoPanels(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("nostromo", nil, 2)
@@ -53,6 +54,7 @@ func TestBrowserNostromoPanels(t *testing.T) {
 // the limit: the hand panel reads the cards held against the hand size and
 // how many to discard; at the limit it asks nothing.
 func TestBrowserCaptainHandLimit(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("captainisdead", nil, 2)

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"tablewarden/api/apitest"
 	"testing"
 	"time"
 
@@ -88,6 +89,7 @@ func workerShell(t *testing.T, worker []byte) (string, []string) {
 // it answering, none of it the API; Chromium parses the manifest without
 // errors and reports no installability error.
 func TestBrowserAppManifest(t *testing.T) {
+	t.Parallel()
 	browser(t) // starts the shared Chromium
 	ts := startServer(t, "")
 
@@ -235,6 +237,7 @@ func chromiumErrorPage(t *testing.T, p context.Context) bool {
 // phone, loads from it too; the API is not answered from any cache; and
 // the app's start page leads back to the table page opened last.
 func TestBrowserAppOffline(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -352,6 +355,7 @@ func startShellProxy(t *testing.T, ts *testServer, host string) *shellProxy {
 // Then the server stops: the proxy answers 502, and the page still comes
 // from the kept shell with the offline bar.
 func TestBrowserAppUpdate(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -369,16 +373,12 @@ func TestBrowserAppUpdate(t *testing.T) {
 	}
 	sp.next.Store(true)
 	do(t, p, "reload after the deploy", chromedp.Reload(), chromedp.WaitVisible(css("#log")))
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		c := cacheKeys(t, p)
-		if len(c) == 1 && slices.Contains(c["tw-shell-"+version+"0"], "/t/-") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("caches after the deploy: %v, want only tw-shell-%s0", c, version)
-		}
-		time.Sleep(100 * time.Millisecond)
+	var c map[string][]string
+	if !apitest.Eventually(15*time.Second, func() bool {
+		c = cacheKeys(t, p)
+		return len(c) == 1 && slices.Contains(c["tw-shell-"+version+"0"], "/t/-")
+	}) {
+		t.Fatalf("caches after the deploy: %v, want only tw-shell-%s0", c, version)
 	}
 
 	// The page's own API calls get the proxy's 502 too: the page says so
@@ -395,6 +395,7 @@ func TestBrowserAppUpdate(t *testing.T) {
 // non-loopback address (a LAN), where browsers offer no service worker:
 // the page registers none, says so in <html data-sw>, and works as before.
 func TestBrowserAppPlainHTTP(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)

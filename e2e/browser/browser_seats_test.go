@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"tablewarden/api/apitest"
 	"testing"
 	"time"
 
@@ -61,29 +62,28 @@ func seatPhone(t *testing.T, newPhone func() context.Context, ts *testServer, ta
 // ok accepts, and returns it.
 func lastStreamView(t *testing.T, p context.Context, what string, ok func(raw string) bool) string {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		views := get(t, p, "stream views", chromedp.Evaluate[[]string](`window.__views || []`))
-		if n := len(views); n > 0 && ok(views[n-1]) {
-			return views[n-1]
+	var views []string
+	found := apitest.Eventually(10*time.Second, func() bool {
+		views = get(t, p, "stream views", chromedp.Evaluate[[]string](`window.__views || []`))
+		return len(views) > 0 && ok(views[len(views)-1])
+	})
+	n := len(views)
+	if !found {
+		last := ""
+		if n > 0 {
+			last = views[n-1]
 		}
-		if time.Now().After(deadline) {
-			n := len(views)
-			last := ""
-			if n > 0 {
-				last = views[n-1]
-			}
-			dump(t, p)
-			t.Fatalf("%s: the page's stream delivered %d views, none as wanted; the last: %.400s", what, n, last)
-		}
-		time.Sleep(100 * time.Millisecond)
+		dump(t, p)
+		t.Fatalf("%s: the page's stream delivered %d views, none as wanted; the last: %.400s", what, n, last)
 	}
+	return views[n-1]
 }
 
 // Case 1 in Chromium: phones with their seat pages open in the lobby; the
 // host removes seat 1 and starts; every phone's stream then carries its
 // own player's view, private Bio ID included.
 func TestBrowserSeatsLobbyRemovalThenStart(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 7)
@@ -112,6 +112,7 @@ func TestBrowserSeatsLobbyRemovalThenStart(t *testing.T) {
 // A seat handed to a new browser context by its QR link: the old context
 // is signed out, the new one shows the same private view.
 func TestBrowserSeatsHandover(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -130,17 +131,14 @@ func TestBrowserSeatsHandover(t *testing.T) {
 	if a, b := bioOf(t, []byte(before)), bioOf(t, []byte(after)); a != b {
 		t.Fatalf("the new phone shows bio_id %q, the old one showed %q", b, a)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		revoked := get(t, old, "revoked events", chromedp.Evaluate[[]string](`window.__revoked || []`))
-		text := get(t, old, "page text", chromedp.Evaluate[string](`document.body.innerText`))
-		if len(revoked) > 0 && strings.Contains(revoked[0], "handed_over") && strings.Contains(strings.ToLower(text), "signed out") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the old phone was not shown it was signed out: events %v, page %q", revoked, text)
-		}
-		time.Sleep(100 * time.Millisecond)
+	var revoked []string
+	var text string
+	if !apitest.Eventually(10*time.Second, func() bool {
+		revoked = get(t, old, "revoked events", chromedp.Evaluate[[]string](`window.__revoked || []`))
+		text = get(t, old, "page text", chromedp.Evaluate[string](`document.body.innerText`))
+		return len(revoked) > 0 && strings.Contains(revoked[0], "handed_over") && strings.Contains(strings.ToLower(text), "signed out")
+	}) {
+		t.Fatalf("the old phone was not shown it was signed out: events %v, page %q", revoked, text)
 	}
 	if st, _ := ts.Call("GET", "/api/tables/"+tb.ID+"/view", tb.Tokens[seat], nil); st != 401 {
 		t.Fatalf("the old phone's token still works: %d", st)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablewarden/api/apitest"
 	tablepkg "tablewarden/table"
 )
 
@@ -70,19 +71,16 @@ func serverProcess(t *testing.T, bin string, args ...string) (string, *os.Proces
 		cmd.Process.Kill()
 		cmd.Wait()
 	})
-	deadline := time.Now().Add(15 * time.Second)
-	for {
+	up := apitest.Eventually(15*time.Second, func() bool {
 		res, err := http.Get(base + "/healthz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				break
-			}
+		if err != nil {
+			return false
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the server did not come up: %s", logs.String())
-		}
-		time.Sleep(50 * time.Millisecond)
+		res.Body.Close()
+		return res.StatusCode == 200
+	})
+	if !up {
+		t.Fatalf("the server did not come up: %s", logs.String())
 	}
 	return base, cmd.Process
 }
@@ -301,16 +299,11 @@ func openDropPhone(t *testing.T, newPhone func() context.Context, dt *dropTable,
 func waitFor(t *testing.T, p context.Context, what, expr string, within time.Duration) time.Duration {
 	t.Helper()
 	t0 := time.Now()
-	for {
-		if get(t, p, what, chromedp.Evaluate[bool](expr)) {
-			return time.Since(t0)
-		}
-		if time.Since(t0) > within {
-			dump(t, p)
-			t.Fatalf("%s: not within %v", what, within)
-		}
-		time.Sleep(100 * time.Millisecond)
+	if !pollJS(p, expr, within) {
+		dump(t, p)
+		t.Fatalf("%s: not within %v", what, within)
 	}
+	return time.Since(t0)
 }
 
 const offlineShown = `!document.getElementById("offline").hidden`
@@ -356,10 +349,7 @@ func checkSilentDrop(t *testing.T, p context.Context, dt *dropTable, name string
 	}
 	// The refused tap was never sent: the server's version is the one
 	// the table had before the drop (or after the change made meanwhile).
-	time.Sleep(500 * time.Millisecond)
-	if got := dt.serverVersion(t); got != want {
-		t.Errorf("%s: server version %d after the refused tap, want %d: the tap was sent", name, got, want)
-	}
+	apitest.Stays(t, 500*time.Millisecond, name+": the refused tap stays unsent (server version "+fmt.Sprint(want)+")", func() bool { return dt.serverVersion(t) == want })
 	t.Logf("%s: offline bar %v after the drop; bar gone %v after the server answered; page at version %d without a reload; the tap while offline refused on screen", name, shown.Round(100*time.Millisecond), gone.Round(100*time.Millisecond), want)
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
@@ -163,15 +164,52 @@ func bodyVersion(t *testing.T, ctx context.Context) int64 {
 	return n
 }
 
+// waitVersion waits until the page shows the table at version want or
+// later.
 func waitVersion(t *testing.T, ctx context.Context, want int64) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for bodyVersion(t, ctx) < want {
-		if time.Now().After(deadline) {
-			t.Fatalf("page did not reach version %d (at %d) without a reload", want, bodyVersion(t, ctx))
-		}
-		time.Sleep(50 * time.Millisecond)
+	if !pollJS(ctx, fmt.Sprintf(`Number(document.body.dataset.version || "0") >= %d`, want), 5*time.Second) {
+		t.Fatalf("page did not reach version %d (at %d) without a reload", want, bodyVersion(t, ctx))
 	}
+}
+
+// pollJS waits until the page's expression is truthy, evaluated inside the
+// page every 20 ms, and reports whether it was within the time given. A
+// navigation ends a page's poll: the new document is polled in turn.
+func pollJS(ctx context.Context, expr string, within time.Duration) bool {
+	// A poll whose time is (nearly) up still looks once.
+	within = max(within, 50*time.Millisecond)
+	c, cancel := context.WithTimeout(ctx, within)
+	defer cancel()
+	for {
+		_, err := chromedp.Run(c, chromedp.Poll[bool](`!!(`+expr+`)`, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0)))
+		if err == nil {
+			return true
+		}
+		if c.Err() != nil {
+			return false
+		}
+		// The document went away under the poll (a reload, a rematch's
+		// new table): wait for the next one's body and poll again.
+		chromedp.Do(c, chromedp.WaitReady(css("body")))
+	}
+}
+
+// waitURL waits until the page's address satisfies ok (the page may be
+// navigating meanwhile) and returns it.
+func waitURL(t *testing.T, ctx context.Context, what string, within time.Duration, ok func(string) bool) string {
+	t.Helper()
+	var loc string
+	apitest.WaitFor(t, within, what, func() bool {
+		c, cancel := context.WithTimeout(ctx, time.Second)
+		defer cancel()
+		l, err := chromedp.Run(c, chromedp.Location())
+		if err == nil {
+			loc = l
+		}
+		return err == nil && ok(l)
+	})
+	return loc
 }
 
 // TestBrowserJumpshipFlow drives the real pages: the host creates a table
@@ -180,6 +218,7 @@ func waitVersion(t *testing.T, ctx context.Context, want int64) {
 // makes a move and the other phone updates without a reload; a refused
 // move shows the referee's reason and rule.
 func TestBrowserJumpshipFlow(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	ts := startServer(t, "")
 	host := newPhone()
@@ -310,6 +349,7 @@ func playUntilPhoneMay(t *testing.T, ts *testServer, tb *table, r *rand.Rand, ph
 // game keeps the entries it saw, and a page opened late fetches the whole
 // log to fill the gap. Both must show every entry the board may see.
 func TestBrowserLogKeepsHistory(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("jumpship", nil, 5)
@@ -336,14 +376,9 @@ func TestBrowserLogKeepsHistory(t *testing.T) {
 	for name, p := range map[string]context.Context{"watching": early, "opened late": late} {
 		waitVersion(t, p, version)
 		var got []string
-		deadline := time.Now().Add(5 * time.Second)
-		for {
-			got = get(t, p, "log rows", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#log > div")).map(d => d.textContent.split(" ")[0])`))
-			if strings.Join(got, ",") == strings.Join(want, ",") || time.Now().After(deadline) {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+		rows := `Array.from(document.querySelectorAll("#log > div")).map(d => d.textContent.split(" ")[0]).join(",")`
+		pollJS(p, rows+` === `+jsString(strings.Join(want, ",")), 5*time.Second)
+		got = get(t, p, "log rows", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#log > div")).map(d => d.textContent.split(" ")[0])`))
 		if strings.Join(got, ",") != strings.Join(want, ",") {
 			t.Fatalf("the %s page's log rows are %v, want the board's whole log %v", name, got, want)
 		}

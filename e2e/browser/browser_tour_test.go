@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
@@ -101,6 +102,7 @@ var tourGames = []struct {
 // every phone shows the end as won or lost. Screenshots go to
 // TW_SCREENSHOTS.
 func TestBrowserEveryGame(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	phone0, phone1, host, board := newCtx(), newCtx(), newCtx(), newCtx()
@@ -435,10 +437,7 @@ func confirmAsks(t *testing.T, ts *testServer, tb *table, screens map[string]con
 			do(t, p, "confirm asked", chromedp.WaitVisible(css("#confirm")))
 			text := get(t, p, "question", chromedp.Text(css("#confirm-text")))
 			do(t, p, "cancel", chromedp.Click(css("#confirm-no")), chromedp.WaitNotVisible(css("#confirm")))
-			time.Sleep(200 * time.Millisecond)
-			if after := ts.View(tb, "").Version; after != v.Version {
-				t.Fatalf("cancelling %s's confirmation still played it (version %d → %d)", m.Type, v.Version, after)
-			}
+			apitest.Stays(t, 200*time.Millisecond, "cancelling "+m.Type+"'s confirmation plays nothing", func() bool { return ts.View(tb, "").Version == v.Version })
 			if text == "" {
 				t.Fatalf("%s asked with no question", m.Type)
 			}
@@ -498,26 +497,24 @@ func undoAsks(t *testing.T, ts *testServer, tb *table, host context.Context) {
 	before := ts.View(tb, "").Version
 	waitVersion(t, host, before)
 	do(t, host, "undo", chromedp.Click(css("#undo")), chromedp.WaitVisible(css("#confirm")), chromedp.Click(css("#confirm-no")), chromedp.WaitNotVisible(css("#confirm")))
-	time.Sleep(200 * time.Millisecond)
-	if v := ts.View(tb, "").Version; v != before {
-		t.Fatalf("a cancelled Undo changed the table (version %d → %d)", before, v)
-	}
+	apitest.Stays(t, 200*time.Millisecond, "a cancelled Undo leaves the table as it was", func() bool { return ts.View(tb, "").Version == before })
 	do(t, host, "undo", chromedp.Click(css("#undo")), chromedp.WaitVisible(css("#confirm")), chromedp.Click(css("#confirm-yes")))
-	deadline := time.Now().Add(5 * time.Second)
-	for ts.View(tb, "").Version == before {
-		// The referee may refuse (a move that revealed something cannot
-		// be undone): then the page says why, in words.
-		if msg := get(t, host, "toast", chromedp.Evaluate[string](`document.getElementById("toast").hidden ? "" : document.getElementById("toast").innerText`)); msg != "" {
-			if strings.Contains(msg, "null") || !strings.Contains(msg, "Rule:") {
-				t.Fatalf("the refused Undo says %q", msg)
-			}
-			t.Logf("the confirmed Undo was refused with: %q", msg)
-			return
+	// The referee may refuse (a move that revealed something cannot be
+	// undone): then the page says why, in words.
+	toast := `document.getElementById("toast").hidden ? "" : document.getElementById("toast").innerText`
+	var msg string
+	if !apitest.Eventually(5*time.Second, func() bool {
+		msg = get(t, host, "toast", chromedp.Evaluate[string](toast))
+		return msg != "" || ts.View(tb, "").Version != before
+	}) {
+		t.Fatal("the confirmed Undo neither undid nor said why")
+	}
+	if ts.View(tb, "").Version == before {
+		if strings.Contains(msg, "null") || !strings.Contains(msg, "Rule:") {
+			t.Fatalf("the refused Undo says %q", msg)
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the confirmed Undo neither undid nor said why")
-		}
-		time.Sleep(100 * time.Millisecond)
+		t.Logf("the confirmed Undo was refused with: %q", msg)
+		return
 	}
 	waitVersion(t, host, ts.View(tb, "").Version)
 }

@@ -26,6 +26,7 @@ type turnAlerts struct {
 // comes; switched on, it vibrates and plays the turn sound exactly once
 // each time the turn passes to it, and never on another player's turn.
 func TestBrowserTurnAlert(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("lockup", nil, 3)

@@ -16,6 +16,7 @@ import (
 // gives the seat to a new phone, and the panel goes. Once for a Crew
 // player's seat and once for the Alien's, on a tablet and on a phone.
 func TestBrowserHostUnattended(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	for _, who := range []struct {
 		name string
@@ -85,12 +86,8 @@ func TestBrowserHostUnattended(t *testing.T) {
 					// host's panel for it goes.
 					fresh := newPhone()
 					do(t, fresh, "open the QR link", chromedp.Navigate(link))
-					deadline := time.Now().Add(10 * time.Second)
-					for get(t, host, "panel gone", chromedp.Evaluate[bool](fmt.Sprintf(`!!document.querySelector(%q)`, sel))) {
-						if time.Now().After(deadline) {
-							t.Fatalf("the host still shows seat %d unattended after its hand-over link was opened", who.seat)
-						}
-						time.Sleep(100 * time.Millisecond)
+					if !pollJS(host, fmt.Sprintf(`!document.querySelector(%q)`, sel), 10*time.Second) {
+						t.Fatalf("the host still shows seat %d unattended after its hand-over link was opened", who.seat)
 					}
 				}
 			}

@@ -27,6 +27,7 @@ const noWakeLock = `Object.defineProperty(Navigator.prototype, "wakeLock", { get
 // after the browser let it go; where the API is missing, the menu says how
 // to keep the screen on (English and Portuguese).
 func TestBrowserWakeLock(t *testing.T) {
+	t.Parallel()
 	newPhone := browser(t)
 	ts := startServer(t, "")
 	tb := ts.NewTable("lockup", nil, 4)

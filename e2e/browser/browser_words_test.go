@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
@@ -34,6 +35,7 @@ type wordsSeen struct {
 // and every tenth move; the words a page looks up collect over every view
 // it renders.
 func TestBrowserPortugueseLockup(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	var games []kit.Info
@@ -349,20 +351,17 @@ func scorePad(t *testing.T, ts *testServer, tb *table, p context.Context) {
 	}
 	do(t, p, "send", chromedp.Click(css("#score-pad button.submit")), chromedp.WaitVisible(css("#confirm")), chromedp.Click(css("#confirm-yes")))
 	// The whole pad is one move.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		// Nobody else moves meanwhile: the pad is one version.
-		now := ts.View(tb, tb.Tokens[0])
-		if sent := int(now.Version - v.Version); sent == 1 && !hasMove(now.View.Moves, "submit_final_score") {
-			return
-		} else if sent > 1 {
-			t.Fatalf("the score pad sent %d moves, want one", sent)
-		}
-		if time.Now().After(deadline) {
-			dump(t, p)
-			t.Fatalf("the score pad was not sent in 10 s")
-		}
-		time.Sleep(100 * time.Millisecond)
+	// Nobody else moves meanwhile: the pad is one version.
+	var now tablepkg.ViewResponse
+	if !apitest.Eventually(10*time.Second, func() bool {
+		now = ts.View(tb, tb.Tokens[0])
+		return now.Version != v.Version && (now.Version-v.Version > 1 || !hasMove(now.View.Moves, "submit_final_score"))
+	}) {
+		dump(t, p)
+		t.Fatalf("the score pad was not sent in 10 s")
+	}
+	if sent := now.Version - v.Version; sent != 1 {
+		t.Fatalf("the score pad sent %d moves, want one", sent)
 	}
 }
 

@@ -40,6 +40,7 @@ func krakenTable(t *testing.T, ts *testServer) *table {
 // does; its own card says it has no continuation text and shows the
 // built-in part 2.
 func TestKrakenTableTentacles(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, "")
 	tb := krakenTable(t, ts)
 	var board struct {
@@ -84,6 +85,7 @@ func TestKrakenTableTentacles(t *testing.T) {
 // page names the table's tentacle, says it has no continuation text of its
 // own and offers the start button (phone 390×844 and board 1280×800).
 func TestBrowserKrakenTableTentacle(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	tb := krakenTable(t, ts)
