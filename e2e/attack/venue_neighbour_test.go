@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"tablewarden/api"
+	"tablewarden/api/apitest"
 	tablepkg "tablewarden/table"
 )
 
@@ -125,11 +126,8 @@ func TestAttackVenueNeighbour(t *testing.T) {
 	}
 	defer stopNeighbour()
 	// The neighbour's first round of misses before the first phone.
-	for deadline := time.Now().Add(10 * time.Second); refused.Load() == 0; {
-		if time.Now().After(deadline) {
-			t.Fatalf("the neighbour was never refused after %d guesses", guessed.Load())
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !apitest.Eventually(10*time.Second, func() bool { return refused.Load() > 0 }) {
+		t.Fatalf("the neighbour was never refused after %d guesses", guessed.Load())
 	}
 
 	// 40 hosts create their tables, 240 phones look their codes up and
@@ -296,14 +294,10 @@ func TestAttackVenueNeighbour(t *testing.T) {
 				playErrs <- fmt.Errorf("table %d: %v", i+1, err)
 				return
 			}
-			deadline := time.Now().Add(5 * time.Second)
 			for _, s := range vt.streams {
-				for s.version.Load() < version {
-					if s.ended.Load() || time.Now().After(deadline) {
-						playErrs <- fmt.Errorf("table %d: a stream is at version %d (ended %v) 5 s after the move made version %d", i+1, s.version.Load(), s.ended.Load(), version)
-						return
-					}
-					time.Sleep(10 * time.Millisecond)
+				if !apitest.Eventually(5*time.Second, func() bool { return s.ended.Load() || s.version.Load() >= version }) || s.version.Load() < version {
+					playErrs <- fmt.Errorf("table %d: a stream is at version %d (ended %v) 5 s after the move made version %d", i+1, s.version.Load(), s.ended.Load(), version)
+					return
 				}
 			}
 		}()

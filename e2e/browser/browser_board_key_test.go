@@ -19,6 +19,7 @@ import (
 // board page opened by the host page's board link (which carries the board
 // key) still gets its live stream: a move reaches it without a reload.
 func TestBrowserBoardKeyPastStranger(t *testing.T) {
+	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "", func(c *api.Config) { c.Limits = api.DefaultLimits() })
 	tb := ts.NewTable("jumpship", nil, 5)
