@@ -301,7 +301,7 @@ func setupEntries(log []tablepkg.LogEntry) int {
 func checkReplay(t testing.TB, ts *testServer) {
 	t.Helper()
 	ctx := context.Background()
-	q := ts.Engine.Queries()
+	q := ts.Engine.Source()
 	ids, err := q.ListTableIDs(ctx)
 	if err != nil {
 		t.Fatal(err)

@@ -22,8 +22,8 @@ import (
 	"time"
 
 	"tablewarden/api/apitest"
-	"tablewarden/db"
-	"tablewarden/db/pg"
+	"tablewarden/db/postgres"
+	"tablewarden/db/sqlite"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
@@ -198,11 +198,11 @@ func TestRetryAfterClientTimeout(t *testing.T) {
 	tok, m := legalMove(ts, t, tb, r)
 	release := make(chan struct{})
 	stalled := make(chan struct{})
-	if ps, ok := ts.Engine.(*db.PGStore); ok {
+	if ps := ts.Engine.Postgres; ps != nil {
 		// PostgreSQL: hold the table's row lock, which every move takes.
-		go ps.WriteTable(context.Background(), tb.ID, func(*pg.Queries, int64) error { close(stalled); <-release; return nil })
+		go ps.WriteTable(context.Background(), tb.ID, func(*postgres.Queries, int64) error { close(stalled); <-release; return nil })
 	} else {
-		go ts.Store.Write(context.Background(), func(q *db.Queries) error { close(stalled); <-release; return nil })
+		go ts.Store.Write(context.Background(), func(q *sqlite.Queries) error { close(stalled); <-release; return nil })
 	}
 	<-stalled
 	body, _ := json.Marshal(map[string]any{"type": m.Type, "args": json.RawMessage(m.Args), "idempotency_key": "phone-1"})

@@ -18,7 +18,7 @@ import (
 	"golang.org/x/text/secure/precis"
 
 	"tablewarden/api"
-	"tablewarden/db"
+	"tablewarden/db/engine"
 	tablepkg "tablewarden/table"
 )
 
@@ -44,7 +44,7 @@ func (ts *fuzzServer) serve(method, path, token, ctype string, body []byte) (int
 
 func handlerServer(f *testing.F) *fuzzServer {
 	path := filepath.Join(f.TempDir(), "tw.db")
-	store, err := db.Open(context.Background(), path)
+	store, err := engine.Open(context.Background(), path)
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -26,7 +26,7 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/api/apitest"
-	"tablewarden/db"
+	"tablewarden/db/engine"
 	tablepkg "tablewarden/table"
 )
 
@@ -351,7 +351,7 @@ func TestServeTLS(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	certFile, keyFile := selfSigned(t, dir)
-	store, err := db.Open(t.Context(), filepath.Join(dir, "tw.db"))
+	store, err := engine.Open(t.Context(), filepath.Join(dir, "tw.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

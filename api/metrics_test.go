@@ -80,7 +80,7 @@ func TestMetricsHistograms(t *testing.T) {
 	if got, _ := metricValue(body, "tablewarden_fanout_duration_seconds_count"); got < 1 {
 		t.Errorf("fan-out histogram count = %v, want ≥ 1", got)
 	}
-	// The group commit is SQLite's (db.Store): PostgreSQL commits each
+	// The group commit is SQLite's (db/sqlite): PostgreSQL commits each
 	// transaction on its own, and /metrics counts no batches for it.
 	if !onPG() {
 		batches, _ := metricValue(body, "tablewarden_commit_batches_total")

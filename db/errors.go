@@ -1,12 +1,6 @@
 package db
 
-import (
-	"errors"
-	"strings"
-
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
-)
+import "errors"
 
 // The unique constraints callers tell apart, named the same way on both
 // engines: by the columns they cover, as "table.column, table.column".
@@ -17,14 +11,14 @@ const (
 	UniqueIdempotencyKey = "moves.table_id, moves.idempotency_key"
 )
 
-// ErrDuplicate is returned (wrapped) by both stores when a write would
+// ErrDuplicate is returned (wrapped) by every engine when a write would
 // break a unique constraint. Match it with errors.As:
 //
 //	var dup *db.ErrDuplicate
 //	if errors.As(err, &dup) && dup.Constraint == db.UniqueJoinCode { … }
 type ErrDuplicate struct {
 	// Constraint names the constraint by its columns ("game_tables.join_code",
-	// see UniqueJoinCode and friends); a constraint the store cannot name
+	// see UniqueJoinCode and friends); a constraint the adapter cannot name
 	// is its engine's own name.
 	Constraint string
 	// Err is the driver's error.
@@ -44,27 +38,19 @@ func IsDuplicate(err error, constraint string) bool {
 	return errors.As(err, &dup) && dup.Constraint == constraint
 }
 
-// sqliteDuplicate returns err as an *ErrDuplicate when SQLite refused a
-// write by a unique or primary-key constraint, or nil. SQLite names the
-// columns only in its message ("UNIQUE constraint failed: t.a, t.b"),
-// which is read here and nowhere else.
-func sqliteDuplicate(err error) error {
-	var se *sqlite.Error
-	if !errors.As(err, &se) {
-		return nil
-	}
-	if c := se.Code(); c != sqlite3.SQLITE_CONSTRAINT_UNIQUE && c != sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY {
-		return nil
-	}
-	msg := se.Error()
-	const failed = "constraint failed: "
-	i := strings.LastIndex(msg, failed)
-	if i < 0 {
-		return &ErrDuplicate{Constraint: msg, Err: err}
-	}
-	cols := msg[i+len(failed):]
-	if i := strings.LastIndex(cols, " ("); i >= 0 { // the driver appends " (code)"
-		cols = cols[:i]
-	}
-	return &ErrDuplicate{Constraint: cols, Err: err}
-}
+// ErrUnavailable wraps storage failures that are not the request's fault
+// (disk full, read-only or damaged file, I/O error, a database server
+// that cannot be reached): the server answers 503.
+var ErrUnavailable = errors.New("storage unavailable")
+
+// ErrLocked is wrapped, beside ErrUnavailable, by a write that waited the
+// whole busy timeout for SQLite's write lock: another process holds the
+// file (a backup tool, a second server, sqlite3 with an open transaction).
+// Nothing was recorded; a retry may succeed once the lock is let go.
+var ErrLocked = errors.New("the database file is locked by another process")
+
+// ErrStale is returned, writing nothing, by RecordMove (and by a table
+// write that locked the table, LockTable) when the table's version in
+// storage is not the one the caller expected: another writer, maybe
+// another instance, got there first. The caller reloads and answers 409.
+var ErrStale = errors.New("table version moved on")

@@ -38,3 +38,9 @@ UPDATE game_tables SET rematch_id = ? WHERE id = ? AND rematch_id IS NULL;
 -- seat options (Space Cadets' stations) when starting, once players have
 -- joined.
 UPDATE game_tables SET options = ? WHERE id = ? AND status = 'lobby';
+
+-- name: LockTable :one
+-- LockTable is the stored version of a table read inside a write: SQLite's
+-- one writer already holds the whole file (PostgreSQL's twin takes the
+-- table's row lock).
+SELECT version FROM game_tables WHERE id = ?;

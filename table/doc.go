@@ -19,7 +19,7 @@
 // Service loads a table on first touch and applies the changes to one
 // table strictly one at a time, under that table's lock; a move's log
 // entry, snapshot, timers and version are written together
-// (db.Engine.RecordMove). No caller reaches the locks, the cache or the
+// (db.Store.RecordMove). No caller reaches the locks, the cache or the
 // hub: they are the package's own. Over PostgreSQL, where other instances
 // share the database, each table write also takes the table's row lock and
 // checks its version, and other instances' moves reach the hub through

@@ -8,15 +8,15 @@ import (
 	"time"
 
 	"tablewarden/db"
-	"tablewarden/db/pg"
 	"tablewarden/referee/kit"
 )
 
-// Timer expiries on PostgreSQL. Every instance runs claimDue:
+// Timer expiries with other instances (Config.Extras.Shared: PostgreSQL).
+// Every instance runs claimDue:
 // it sleeps until the earliest running timer's deadline that any instance
 // stored (looking again at least every timerPoll, and at once when this
 // instance arms a timer), then claims the due timers with
-// PGStore.ExpireDue. A claim takes the table's row lock with FOR UPDATE
+// Shared.ExpireDue. A claim takes the table's row lock with FOR UPDATE
 // SKIP LOCKED, stops the timer's generation and logs its timer_expired
 // move in one transaction, so each generation expires exactly once, on
 // time, whichever instance is alive. The move is built from the table as
@@ -28,7 +28,7 @@ import (
 const expiryBatch = 64
 
 // claimDue expires due timers until ctx ends.
-func (s *Service) claimDue(ctx context.Context, ps *db.PGStore) {
+func (s *Service) claimDue(ctx context.Context, ps db.Shared) {
 	for ctx.Err() == nil {
 		wait := timerPoll
 		dl, ok, err := ps.NextDeadline(ctx)
@@ -50,8 +50,8 @@ func (s *Service) claimDue(ctx context.Context, ps *db.PGStore) {
 		if err != nil || !ok {
 			continue
 		}
-		n, err := ps.ExpireDue(ctx, s.now(), expiryBatch, func(q *pg.Queries, e db.Expiry) (*db.MoveCommit, error) {
-			return s.expiry(ctx, db.NewPGQueries(q), e)
+		n, err := ps.ExpireDue(ctx, s.now(), expiryBatch, func(q db.Querier, e db.Expiry) (*db.MoveRecord, error) {
+			return s.expiry(ctx, q, e)
 		})
 		s.counters.MovesAccepted.Add(int64(n))
 		s.counters.TimersClaimed.Add(int64(n))
@@ -77,7 +77,7 @@ func (s *Service) claimDue(ctx context.Context, ps *db.PGStore) {
 // expiry builds the timer_expired move of a claimed timer from the table
 // as q (the claim's transaction) reads it. It returns nil, logging nothing,
 // when the game refuses the expiry as stale.
-func (s *Service) expiry(ctx context.Context, q db.Querier, e db.Expiry) (*db.MoveCommit, error) {
+func (s *Service) expiry(ctx context.Context, q db.Querier, e db.Expiry) (*db.MoveRecord, error) {
 	row, err := q.GetTable(ctx, e.TableID)
 	if err != nil {
 		return nil, err
@@ -90,10 +90,10 @@ func (s *Service) expiry(ctx context.Context, q db.Querier, e db.Expiry) (*db.Mo
 	if err != nil {
 		return nil, err
 	}
-	if e.Deadline == nil {
+	if e.Deadline == "" {
 		return nil, fmt.Errorf("timer %s/%s runs without a deadline", e.TableID, e.Name)
 	}
-	dl, err := time.Parse(time.RFC3339Nano, *e.Deadline)
+	dl, err := time.Parse(time.RFC3339Nano, e.Deadline)
 	if err != nil {
 		return nil, fmt.Errorf("timer %s/%s deadline: %w", e.TableID, e.Name, err)
 	}
@@ -131,8 +131,7 @@ func (s *Service) expiry(ctx context.Context, q db.Querier, e db.Expiry) (*db.Mo
 	if g.Outcome(res.State) != nil {
 		rec.Status = "ended"
 	}
-	c := db.CommitOf(rec)
-	return &c, nil
+	return &rec, nil
 }
 
 // storedState is a playing table's state and last seq as q reads them:

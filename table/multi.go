@@ -2,11 +2,10 @@ package table
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 
 	"tablewarden/db"
 )
@@ -21,7 +20,7 @@ import (
 //     database is unreachable, reads answer from the cache;
 //   - every table write runs in a transaction that first takes the table's
 //     row lock and checks that the stored version is still the loaded one
-//     (tableTx; PGStore.RecordMove for moves and undos); when another
+//     (tableTx, Querier.LockTable; Store.RecordMove for moves and undos); when another
 //     instance got there in between, nothing is written, the table is
 //     reloaded and the phone gets 409 with the current version, so moves
 //     on one table are applied one at a time across instances;
@@ -38,13 +37,13 @@ import (
 // instances share its PostgreSQL database: the listener that reloads and
 // pushes the tables they move, and the claim of due timers (claimDue). With
 // SQLite (one instance) it starts nothing and returns nil.
-func (s *Service) Share(ctx context.Context) *db.Listener {
-	ps, ok := s.store.(*db.PGStore)
-	if !ok {
+func (s *Service) Share(ctx context.Context) db.Listener {
+	sh := s.extras.Shared
+	if sh == nil {
 		return nil
 	}
-	l := ps.Listen(ctx, s.onNotify, s.onResync)
-	go s.claimDue(ctx, ps)
+	l := sh.Listen(ctx, s.onNotify, s.onResync)
+	go s.claimDue(ctx, sh)
 	return l
 }
 
@@ -55,13 +54,7 @@ func (s *Service) Share(ctx context.Context) *db.Listener {
 func (s *Service) tableTx(ctx context.Context, t *table, fn func(q db.Querier) error) error {
 	err := s.store.Tx(ctx, func(q db.Querier) error {
 		if s.multi {
-			locker, ok := q.(interface {
-				LockTable(ctx context.Context, id string) (int64, error)
-			})
-			if !ok {
-				return errors.New("store cannot lock a table")
-			}
-			v, err := locker.LockTable(ctx, t.id)
+			v, err := q.LockTable(ctx, t.id)
 			if err != nil {
 				return err
 			}
@@ -74,7 +67,7 @@ func (s *Service) tableTx(ctx context.Context, t *table, fn func(q db.Querier) e
 	return s.staleConflict(ctx, t, err)
 }
 
-// recordMove is Engine.RecordMove with tableTx's answer to a stale version.
+// recordMove is Store.RecordMove with tableTx's answer to a stale version.
 func (s *Service) recordMove(ctx context.Context, t *table, rec db.MoveRecord) error {
 	return s.staleConflict(ctx, t, s.store.RecordMove(ctx, rec))
 }
@@ -99,19 +92,18 @@ func isStale(err error) bool { return errors.Is(err, db.ErrStale) }
 // checked against the table as it is, not as this instance last saw it.
 // With SQLite (one instance) it does nothing.
 func (s *Service) freshenLocked(ctx context.Context, t *table) error {
-	ps, ok := s.store.(*db.PGStore)
-	if !ok || !s.multi {
+	if !s.multi {
 		return nil
 	}
-	v, err := ps.Read().GetTableVersion(ctx, t.id)
-	if errors.Is(err, pgx.ErrNoRows) {
+	v, err := s.extras.Shared.TableVersion(ctx, t.id)
+	if errors.Is(err, sql.ErrNoRows) {
 		// Deleted by retention on another instance (its NOTIFY may not
 		// have arrived yet).
 		go s.Forget(t.id)
 		return Errorf(CodeNotFound, "No table %q.", t.id)
 	}
 	if err != nil {
-		return db.ClassifyPG(err)
+		return err
 	}
 	if v == t.row.Version {
 		return nil

@@ -24,7 +24,10 @@ import (
 // move through the store's group committer and pushes every subscriber its
 // own new view. It knows games only through kit.Game.
 type Service struct {
-	store db.Engine
+	store db.Store
+	// extras are what the engine offers beyond the port (storage.go,
+	// stall.go, multi.go); each nil when it has none.
+	extras db.Extras
 	// multi is set when other instances share the database (PostgreSQL):
 	// table writes then check the stored version under the table's row
 	// lock, and the cache is reloaded when it is behind (multi.go).
@@ -73,8 +76,14 @@ type table struct {
 
 // Config is what a Service needs.
 type Config struct {
-	// Store is the open database.
-	Store db.Engine
+	// Store is the open database (the storage port; main opens an adapter,
+	// db/engine).
+	Store db.Store
+	// Extras are what the store's engine offers beyond the port, each nil
+	// when it has none: the file check, the group committer's counters,
+	// the stall watch, retention, the commit ceiling, and Shared, set when
+	// other instances share the database (multi.go).
+	Extras db.Extras
 	// Log receives the service's structured logs; nil is slog.Default().
 	Log *slog.Logger
 	// Now is the clock; nil is time.Now.
@@ -103,9 +112,9 @@ func New(cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	s := &Service{store: cfg.Store, log: cfg.Log, now: cfg.Now, publicURL: cfg.PublicURL, tables: map[string]*table{},
+	s := &Service{store: cfg.Store, extras: cfg.Extras, log: cfg.Log, now: cfg.Now, publicURL: cfg.PublicURL, tables: map[string]*table{},
 		observeFanout: cfg.ObserveFanout, benchGames: cfg.BenchGames}
-	_, s.multi = cfg.Store.(*db.PGStore) // other instances may share it (multi.go)
+	s.multi = cfg.Extras.Shared != nil // other instances may share it (multi.go)
 	if cfg.MaxLoaded > 0 {
 		s.lru = newLoadedLRU(cfg.MaxLoaded, time.Minute)
 	}

@@ -13,7 +13,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 )
@@ -23,12 +23,12 @@ import (
 func benchService(b testing.TB, n int) (*Service, []string) {
 	b.Helper()
 	ctx := context.Background()
-	store, err := db.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
+	store, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { store.Close() })
-	svc := New(Config{Store: store, PublicURL: "http://127.0.0.1", Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	svc := New(Config{Store: store, Extras: store.Extras(), PublicURL: "http://127.0.0.1", Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	b.Cleanup(svc.StopTimers)
 	var ids []string
 	for i := 0; i < n; i++ {

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/db"
+	"tablewarden/db/engine"
 	"tablewarden/db/pgtest"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
@@ -28,27 +28,21 @@ func TestSnapshotEveryFewMovesThenTailReplay(t *testing.T) {
 	old := snapshotEvery
 	snapshotEvery = 4
 	t.Cleanup(func() { snapshotEvery = old })
-	engines := map[string]func(t *testing.T) db.Engine{
-		"sqlite": func(t *testing.T) db.Engine {
-			store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "snap.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { store.Close() })
-			return store
-		},
-		"postgres": func(t *testing.T) db.Engine {
-			store, err := db.OpenPG(context.Background(), pgtest.URL(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { store.Close() })
-			return store
-		},
+	open := func(t *testing.T, dsn string) *engine.Engine {
+		e, err := engine.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { e.Close() })
+		return e
 	}
-	for _, engine := range []string{"sqlite", "postgres"} {
-		t.Run(engine, func(t *testing.T) {
-			store := engines[engine](t)
+	engines := map[string]func(t *testing.T) *engine.Engine{
+		"sqlite":   func(t *testing.T) *engine.Engine { return open(t, filepath.Join(t.TempDir(), "snap.db")) },
+		"postgres": func(t *testing.T) *engine.Engine { return open(t, pgtest.URL(t)) },
+	}
+	for _, name := range []string{"sqlite", "postgres"} {
+		t.Run(name, func(t *testing.T) {
+			store := engines[name](t)
 			for _, g := range catalog.All() {
 				t.Run(g.Info().ID, func(t *testing.T) { checkTailReplay(t, store, g) })
 			}
@@ -58,10 +52,10 @@ func TestSnapshotEveryFewMovesThenTailReplay(t *testing.T) {
 
 // checkTailReplay plays one game of g on store (see
 // TestSnapshotEveryFewMovesThenTailReplay).
-func checkTailReplay(t *testing.T, store db.Engine, g kit.Game) {
+func checkTailReplay(t *testing.T, store *engine.Engine, g kit.Game) {
 	ctx := context.Background()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := New(Config{Store: store, PublicURL: "http://127.0.0.1", Log: quiet})
+	svc := New(Config{Store: store.Store, Extras: store.Extras, PublicURL: "http://127.0.0.1", Log: quiet})
 	t.Cleanup(svc.StopTimers)
 	info := g.Info()
 	res, err := svc.CreateTable(ctx, info.ID, nil)
@@ -98,7 +92,7 @@ func checkTailReplay(t *testing.T, store db.Engine, g kit.Game) {
 	// follower holds the table from the start, as another instance would,
 	// and reloads it after every move (the state it holds and the moves
 	// after it).
-	follower := New(Config{Store: store, PublicURL: "http://127.0.0.1", Log: quiet})
+	follower := New(Config{Store: store.Store, Extras: store.Extras, PublicURL: "http://127.0.0.1", Log: quiet})
 	t.Cleanup(follower.StopTimers)
 	ft, err := follower.load(ctx, res.TableID)
 	if err != nil {
@@ -114,7 +108,7 @@ func checkTailReplay(t *testing.T, store db.Engine, g kit.Game) {
 		if _, err := svc.Move(ctx, res.TableID, who, req); err != nil {
 			continue // a random move the referee refused: nothing was stored
 		}
-		q := store.Queries()
+		q := store.Store.Queries()
 		last, err := q.LastMoveSeq(ctx, res.TableID)
 		if err != nil {
 			t.Fatal(err)
@@ -137,7 +131,7 @@ func checkTailReplay(t *testing.T, store db.Engine, g kit.Game) {
 		} else {
 			tails++
 		}
-		fresh := New(Config{Store: store, PublicURL: "http://127.0.0.1", Log: quiet})
+		fresh := New(Config{Store: store.Store, Extras: store.Extras, PublicURL: "http://127.0.0.1", Log: quiet})
 		got, want := views(fresh), views(svc)
 		fresh.StopTimers()
 		for i := range ids {

@@ -18,8 +18,8 @@ var ErrLocked = db.ErrLocked
 // lock (waiting the busy timeout at most); if that commits, the stall is
 // over and stalled is false. PostgreSQL has no such lock: it returns false.
 func (s *Service) StorageStall(ctx context.Context) (since time.Time, stalled bool, err error) {
-	st, ok := s.store.(*db.Store)
-	if !ok {
+	st := s.extras.Stall
+	if st == nil {
 		return time.Time{}, false, nil
 	}
 	since, stalled = st.Stalled()

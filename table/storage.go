@@ -22,13 +22,13 @@ type PruneResult = db.PruneResult
 func (s *Service) Ping(ctx context.Context) error { return s.store.Ping(ctx) }
 
 // CheckStorage checks that a SQLite database file is still the one the
-// server opened (not deleted or replaced under it). PostgreSQL has no file
-// to lose: it returns nil.
+// server opened (not deleted or replaced under it), through
+// Config.Extras.CheckFile. PostgreSQL has no file to lose: it returns nil.
 func (s *Service) CheckStorage() error {
-	if st, ok := s.store.(*db.Store); ok {
-		return st.CheckFile()
+	if s.extras.CheckFile == nil {
+		return nil
 	}
-	return nil
+	return s.extras.CheckFile()
 }
 
 // CommitStats is the group committer's counters, for /metrics.
@@ -40,14 +40,14 @@ type CommitStats struct {
 
 // GroupCommit returns the store's group-commit counters and has observe
 // told about every commit (its writes and its time), or returns false when
-// the store has no group committer (PostgreSQL). Call it before serving.
+// the store has no group committer (Config.Extras.GroupCommit: PostgreSQL). Call it before serving.
 func (s *Service) GroupCommit(observe func(writes int, took time.Duration)) (CommitStats, bool) {
-	st, ok := s.store.(*db.Store)
-	if !ok || st == nil {
+	gc := s.extras.GroupCommit
+	if gc == nil {
 		return CommitStats{}, false
 	}
-	st.OnCommit(observe)
-	return CommitStats{Batches: st.Batches.Load, Writes: st.Writes.Load}, true
+	gc.OnCommit(observe)
+	return CommitStats{Batches: gc.Batches, Writes: gc.Writes}, true
 }
 
 // ObserveFanout has f told, from then on, the time from each publish to
@@ -60,8 +60,8 @@ func (s *Service) ObserveFanout(f func(time.Duration)) { s.observeFanout = f }
 // duration keeps them), and drops them from memory and from their open
 // streams.
 func (s *Service) Prune(ctx context.Context, now time.Time, lobbyIdle, endedAge time.Duration) (PruneResult, error) {
-	p, ok := s.store.(db.Pruner)
-	if !ok {
+	p := s.extras.Pruner
+	if p == nil {
 		return PruneResult{}, nil
 	}
 	return p.Prune(ctx, now, lobbyIdle, endedAge, s.Forget)
@@ -70,21 +70,21 @@ func (s *Service) Prune(ctx context.Context, now time.Time, lobbyIdle, endedAge 
 // ceiling is the naive storage ceiling's own database, opened on first use.
 type ceiling struct {
 	once sync.Once
-	db   *db.Ceiling
+	db   db.Ceiling
 	err  error
 }
 
 // CeilingCommit commits one single-row INSERT into a separate SQLite file
 // beside the database (<db>-ceiling), the load tool's naive storage
-// ceiling. It returns CodeNotFound on PostgreSQL.
+// ceiling (Config.Extras.OpenCeiling). It returns CodeNotFound on an engine
+// without one (PostgreSQL).
 func (s *Service) CeilingCommit(ctx context.Context) error {
 	s.ceiling.once.Do(func() {
-		st, ok := s.store.(*db.Store)
-		if !ok {
+		if s.extras.OpenCeiling == nil {
 			s.ceiling.err = Errorf(CodeNotFound, "The commit ceiling route needs a SQLite database.")
 			return
 		}
-		s.ceiling.db, s.ceiling.err = db.OpenCeiling(context.WithoutCancel(ctx), st.Path()+"-ceiling")
+		s.ceiling.db, s.ceiling.err = s.extras.OpenCeiling(context.WithoutCancel(ctx))
 	})
 	if s.ceiling.err != nil {
 		return s.ceiling.err

@@ -20,8 +20,9 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/api/client"
-	"tablewarden/db"
+	"tablewarden/db/engine"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/sqlite"
 )
 
 // Server is the real server on a random loopback port over a real
@@ -34,10 +35,10 @@ type Server struct {
 	// startServer on it opens the same tables.
 	Path string
 	URL  string
-	// Engine is the storage the server runs on; Store is it when it is a
-	// SQLite file, and nil on PostgreSQL.
-	Engine db.Engine
-	Store  *db.Store
+	// Engine is the storage the server runs on; Store is its SQLite
+	// adapter when it is a SQLite file, and nil on PostgreSQL.
+	Engine *engine.Engine
+	Store  *sqlite.Store
 	Srv    *api.Server
 	l      net.Listener
 	done   chan error
@@ -62,27 +63,19 @@ func SQLiteOnly(t testing.TB, why string) {
 }
 
 // OpenEngine opens the SQLite file or PostgreSQL database at path.
-func OpenEngine(t testing.TB, path string) (db.Engine, *db.Store) {
+func OpenEngine(t testing.TB, path string) (*engine.Engine, *sqlite.Store) {
 	t.Helper()
-	ctx := context.Background()
-	if db.IsPostgres(path) {
-		ps, err := db.OpenPG(ctx, path)
-		if err != nil {
-			t.Fatalf("db.OpenPG: %v", err)
-		}
-		return ps, nil
-	}
-	store, err := db.Open(ctx, path)
+	e, err := engine.Open(context.Background(), path)
 	if err != nil {
-		t.Fatalf("db.Open: %v", err)
+		t.Fatalf("engine.Open: %v", err)
 	}
-	return store, store
+	return e, e.SQLite
 }
 
-// NewServer builds the server over engine as main does: a table service
-// over the store, then the HTTP server over the service.
-func NewServer(ctx context.Context, engine db.Engine, cfg api.Config) (*api.Server, error) {
-	svc := tablepkg.New(tablepkg.Config{Store: engine, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
+// NewServer builds the server over e as main does: a table service over
+// the store and its engine's extras, then the HTTP server over the service.
+func NewServer(ctx context.Context, e *engine.Engine, cfg api.Config) (*api.Server, error) {
+	svc := tablepkg.New(tablepkg.Config{Store: e.Store, Extras: e.Extras, Log: cfg.Logger, Now: cfg.Now, PublicURL: cfg.PublicURL,
 		MaxLoaded: cfg.Limits.MaxLoadedTables, BenchGames: cfg.BenchRoutes})
 	return api.New(ctx, svc, cfg)
 }
@@ -101,7 +94,7 @@ func StartServer(t testing.TB, path string, mod ...func(*api.Config)) *Server {
 		}
 	}
 	ctx := context.Background()
-	engine, store := OpenEngine(t, path)
+	eng, store := OpenEngine(t, path)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -111,11 +104,11 @@ func StartServer(t testing.TB, path string, mod ...func(*api.Config)) *Server {
 	for _, m := range mod {
 		m(&cfg)
 	}
-	srv, err := NewServer(ctx, engine, cfg)
+	srv, err := NewServer(ctx, eng, cfg)
 	if err != nil {
 		t.Fatalf("api.New: %v", err)
 	}
-	ts := &Server{T: t, Path: path, URL: url, Engine: engine, Store: store, Srv: srv, l: l, done: make(chan error, 1), Client: NewCheckedClient(t)}
+	ts := &Server{T: t, Path: path, URL: url, Engine: eng, Store: store, Srv: srv, l: l, done: make(chan error, 1), Client: NewCheckedClient(t)}
 	go func() { ts.done <- srv.Serve(l) }()
 	t.Cleanup(ts.Stop)
 	return ts
@@ -433,10 +426,10 @@ func (ts *Server) ExecRaw(query string, args ...any) {
 	ts.T.Helper()
 	ctx := context.Background()
 	var err error
-	if ps, ok := ts.Engine.(*db.PGStore); ok {
+	if ps := ts.Engine.Postgres; ps != nil {
 		_, err = ps.Pool().Exec(ctx, numbered(query), args...)
 	} else {
-		err = ts.Store.Write(ctx, func(q *db.Queries) error {
+		err = ts.Store.Write(ctx, func(q *sqlite.Queries) error {
 			_, err := q.Raw().ExecContext(ctx, query, args...)
 			return err
 		})
@@ -451,7 +444,7 @@ func (ts *Server) QueryInt(query string, args ...any) int64 {
 	ts.T.Helper()
 	var n int64
 	var err error
-	if ps, ok := ts.Engine.(*db.PGStore); ok {
+	if ps := ts.Engine.Postgres; ps != nil {
 		err = ps.Pool().QueryRow(context.Background(), numbered(query), args...).Scan(&n)
 	} else {
 		err = ts.Store.ReadDB().QueryRow(query, args...).Scan(&n)
@@ -501,7 +494,7 @@ func (ts *Server) QueryText(query string, args ...any) string {
 	ts.T.Helper()
 	var s string
 	var err error
-	if ps, ok := ts.Engine.(*db.PGStore); ok {
+	if ps := ts.Engine.Postgres; ps != nil {
 		err = ps.Pool().QueryRow(context.Background(), numbered(query), args...).Scan(&s)
 	} else {
 		err = ts.Store.ReadDB().QueryRow(query, args...).Scan(&s)
@@ -522,7 +515,7 @@ func (ts *Server) Restart(during func()) {
 	addr := strings.TrimPrefix(ts.URL, "http://")
 	ts.Stop()
 	during()
-	engine, store := OpenEngine(ts.T, ts.Path)
+	eng, store := OpenEngine(ts.T, ts.Path)
 	// The port was just closed; listening on it again waits out nothing
 	// but the kernel, so retry until it is free (a few tries at most).
 	var l net.Listener
@@ -539,10 +532,10 @@ func (ts *Server) Restart(during func()) {
 		}
 		<-tick.C
 	}
-	srv, err := NewServer(context.Background(), engine, api.Config{PublicURL: ts.URL, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	srv, err := NewServer(context.Background(), eng, api.Config{PublicURL: ts.URL, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		ts.T.Fatalf("api.New: %v", err)
 	}
-	ts.Engine, ts.Store, ts.Srv, ts.l, ts.done = engine, store, srv, l, make(chan error, 1)
+	ts.Engine, ts.Store, ts.Srv, ts.l, ts.done = eng, store, srv, l, make(chan error, 1)
 	go func() { ts.done <- srv.Serve(l) }()
 }

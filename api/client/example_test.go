@@ -11,7 +11,7 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/api/client"
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 	"tablewarden/table"
 )
 
@@ -46,7 +46,7 @@ func exampleServer() (string, func()) {
 		panic(err)
 	}
 	ctx := context.Background()
-	store, err := db.Open(ctx, filepath.Join(dir, "tw.db"))
+	store, err := sqlite.Open(ctx, filepath.Join(dir, "tw.db"))
 	if err != nil {
 		panic(err)
 	}
@@ -56,7 +56,7 @@ func exampleServer() (string, func()) {
 	}
 	url := "http://" + l.Addr().String()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	svc := table.New(table.Config{Store: store, Log: log, PublicURL: url})
+	svc := table.New(table.Config{Store: store, Extras: store.Extras(), Log: log, PublicURL: url})
 	srv, err := api.New(ctx, svc, api.Config{PublicURL: url, Logger: log})
 	if err != nil {
 		panic(err)

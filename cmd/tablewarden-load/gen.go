@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"tablewarden/cmd/tablewarden-load/loadgen"
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 )
@@ -98,7 +98,7 @@ func playTemplate(g kit.Game, seed int64, n int, r *rand.Rand) (genTemplate, boo
 
 // genDB writes o.genTables started Jumpship tables of six seats holding
 // o.genMoves moves in all into a new database with the server's schema,
-// through the db package's queries on a bulk connection (db.Bulk).
+// through the SQLite adapter's generated queries on a bulk connection (sqlite.Bulk).
 func genDB(ctx context.Context, o options, out io.Writer) error {
 	start := time.Now()
 	if _, err := os.Stat(o.genDB); err == nil {
@@ -156,8 +156,8 @@ func genDB(ctx context.Context, o options, out io.Writer) error {
 		states[[2]int{ti, n}] = string(enc)
 		return string(enc), err
 	}
-	// The generator's own connection (db.Bulk): no fsync per commit.
-	b, err := db.OpenBulk(ctx, o.genDB)
+	// The generator's own connection (sqlite.Bulk): no fsync per commit.
+	b, err := sqlite.OpenBulk(ctx, o.genDB)
 	if err != nil {
 		return fmt.Errorf("gen-db: %w", err)
 	}
@@ -169,7 +169,7 @@ func genDB(ctx context.Context, o options, out io.Writer) error {
 			b.Close(ctx)
 			return ctx.Err()
 		}
-		err := b.Tx(ctx, func(q *db.Queries) error {
+		err := b.Tx(ctx, func(q *sqlite.Queries) error {
 			for i := base; i < min(base+chunk, o.genTables); i++ {
 				ti := i % len(tpls)
 				n := per
@@ -209,29 +209,29 @@ func genDB(ctx context.Context, o options, out io.Writer) error {
 // writeTable writes table number i, a copy of tpl's first n moves ending
 // in state, as the server would have stored it: a started table, its six
 // seats, the moves and the snapshot after the last. It returns the id.
-func writeTable(ctx context.Context, q *db.Queries, tpl genTemplate, i, n int, state string) (string, error) {
+func writeTable(ctx context.Context, q *sqlite.Queries, tpl genTemplate, i, n int, state string) (string, error) {
 	id := randID(9)
 	created := tpl.started.Add(-time.Minute).Format(time.RFC3339Nano)
 	started := sql.NullString{String: tpl.started.Format(time.RFC3339Nano), Valid: true}
 	version := int64(len(genSeats) + 1 + n) // joins, start, moves
-	if err := q.WriteTable(ctx, db.WriteTableParams{ID: id, Game: "jumpship", JoinCode: fmt.Sprintf("G%07d", i), Options: "{}",
+	if err := q.WriteTable(ctx, sqlite.WriteTableParams{ID: id, Game: "jumpship", JoinCode: fmt.Sprintf("G%07d", i), Options: "{}",
 		Seed: tpl.seed, HostTokenHash: hash(randID(16)), Status: "playing", Version: version, CreatedAt: created, StartedAt: started}); err != nil {
 		return "", fmt.Errorf("table: %w", err)
 	}
 	for si, name := range genSeats {
-		if err := q.AddSeat(ctx, db.AddSeatParams{TableID: id, Seat: int64(si), Name: name, TokenHash: hash(randID(16)), JoinedAt: created}); err != nil {
+		if err := q.AddSeat(ctx, sqlite.AddSeatParams{TableID: id, Seat: int64(si), Name: name, TokenHash: hash(randID(16)), JoinedAt: created}); err != nil {
 			return "", fmt.Errorf("seat: %w", err)
 		}
 	}
 	for k := 0; k < n; k++ {
 		m := tpl.moves[k]
-		if err := q.AppendMove(ctx, db.AppendMoveParams{TableID: id, Seq: int64(k + 1), Kind: "move", Actor: m.actor, Type: m.typ, Args: m.args, At: m.at,
+		if err := q.AppendMove(ctx, sqlite.AppendMoveParams{TableID: id, Seq: int64(k + 1), Kind: "move", Actor: m.actor, Type: m.typ, Args: m.args, At: m.at,
 			IdempotencyKey: sql.NullString{String: fmt.Sprintf("gen-%d", k+1), Valid: true}, Events: m.events, Reveals: m.reveals,
 			Version: int64(len(genSeats) + 1 + k + 1)}); err != nil {
 			return "", fmt.Errorf("move: %w", err)
 		}
 	}
-	if err := q.PutSnapshot(ctx, db.PutSnapshotParams{TableID: id, Seq: int64(n), State: state}); err != nil {
+	if err := q.PutSnapshot(ctx, sqlite.PutSnapshotParams{TableID: id, Seq: int64(n), State: state}); err != nil {
 		return "", fmt.Errorf("snapshot: %w", err)
 	}
 	return id, nil

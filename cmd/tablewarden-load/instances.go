@@ -17,7 +17,7 @@ import (
 
 	"tablewarden/cmd/tablewarden-load/loadgen"
 	"tablewarden/cmd/tablewarden-load/spread"
-	"tablewarden/db"
+	"tablewarden/db/engine"
 )
 
 // Many instances on one PostgreSQL database: -db postgres://…
@@ -33,7 +33,7 @@ import (
 
 // runInstances is the -instances mode.
 func runInstances(ctx context.Context, o options, out io.Writer) error {
-	if !db.IsPostgres(o.dbPath) {
+	if !engine.IsPostgres(o.dbPath) {
 		return fmt.Errorf("-instances needs -db postgres://…")
 	}
 	bin := o.server

@@ -13,7 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
 // server is a tablewarden process started by the tool.
@@ -128,9 +128,9 @@ func (s *server) stop() {
 	}
 }
 
-// dbSize is the database's logical size (db.LogicalSize), which counts
+// dbSize is the database's logical size (sqlite.LogicalSize), which counts
 // committed pages still in the WAL.
-func dbSize(path string) (int64, error) { return db.LogicalSize(context.Background(), path) }
+func dbSize(path string) (int64, error) { return sqlite.LogicalSize(context.Background(), path) }
 
 // captureProfile waits for the workload's setup to finish (all streams
 // open, judged by time), then takes a CPU profile of the server over most

@@ -14,7 +14,7 @@ import (
 	"golang.org/x/crypto/acme"
 	"golang.org/x/crypto/acme/autocert"
 
-	"tablewarden/db"
+	"tablewarden/db/engine"
 )
 
 // acmeConfig is -acme-domain and the flags that go with it: HTTPS with a
@@ -57,7 +57,7 @@ func (a acmeConfig) cacheDir(dbPath string) string {
 	if a.Cache != "" {
 		return a.Cache
 	}
-	if db.IsPostgres(dbPath) {
+	if engine.IsPostgres(dbPath) {
 		return "acme"
 	}
 	return filepath.Join(filepath.Dir(dbPath), "acme")

@@ -11,7 +11,9 @@ import (
 	"reflect"
 
 	"tablewarden/db"
-	"tablewarden/db/pg"
+	"tablewarden/db/engine"
+	"tablewarden/db/postgres"
+	"tablewarden/db/sqlite"
 	"tablewarden/referee/catalog"
 	"tablewarden/table"
 )
@@ -37,24 +39,24 @@ func runCopy(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *from == "" || *to == "" || fs.NArg() > 0 {
 		return errors.New("usage: tablewarden copy --from FILE.db --to postgres://…")
 	}
-	if !db.IsPostgres(*to) {
+	if !engine.IsPostgres(*to) {
 		return fmt.Errorf("copy: --to %q is not a postgres:// URL", *to)
 	}
 	if _, err := os.Stat(*from); err != nil {
 		return fmt.Errorf("copy: %w", err)
 	}
-	src, err := db.Open(ctx, *from)
+	src, err := sqlite.Open(ctx, *from)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	dst, err := db.OpenPG(ctx, *to)
+	dst, err := postgres.Open(ctx, *to)
 	if err != nil {
 		return err
 	}
 	defer dst.Close()
 	replayed := 0
-	st, err := db.CopyToPG(ctx, src, dst, func(r *db.Queries, w *pg.Queries) error {
+	st, err := copyToPG(ctx, src, dst, func(r, w db.Source) error {
 		n, err := verifyCopy(ctx, r, w)
 		if err != nil {
 			return fmt.Errorf("check failed: %w", err)
@@ -70,12 +72,30 @@ func runCopy(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return nil
 }
 
+// copyToPG copies one consistent read of the SQLite file src into dst
+// (postgres.Store.CopyFrom), with check run on that read and the copy
+// before the copy commits.
+func copyToPG(ctx context.Context, src *sqlite.Store, dst *postgres.Store, check func(r, w db.Source) error) (postgres.CopyStats, error) {
+	var st postgres.CopyStats
+	err := src.ReadTx(ctx, func(r db.Source) error {
+		var err error
+		st, err = dst.CopyFrom(ctx, r, func(w db.Source) error {
+			if check == nil {
+				return nil
+			}
+			return check(r, w)
+		})
+		return err
+	})
+	return st, err
+}
+
 // verifyCopy reads every table of r (the file's snapshot that was copied)
 // back from w (the copy, inside its transaction): its row, seats, moves,
 // timers and hand-over codes must equal the file's, and for a started
 // table, replaying the PostgreSQL log must give the state stored in the
 // file's snapshot. It returns how many tables were replayed.
-func verifyCopy(ctx context.Context, r *db.Queries, w *pg.Queries) (int, error) {
+func verifyCopy(ctx context.Context, r, w db.Source) (int, error) {
 	ids, err := r.ListTableIDs(ctx)
 	if err != nil {
 		return 0, err
@@ -86,11 +106,10 @@ func verifyCopy(ctx context.Context, r *db.Queries, w *pg.Queries) (int, error) 
 		if err != nil {
 			return replayed, err
 		}
-		pt, err := w.GetTable(ctx, id)
+		b, err := w.GetTable(ctx, id)
 		if err != nil {
 			return replayed, fmt.Errorf("table %s: %w", id, err)
 		}
-		b := db.TableFromPG(pt)
 		if !reflect.DeepEqual(a, b) {
 			return replayed, fmt.Errorf("table %s: row differs", id)
 		}
@@ -98,11 +117,10 @@ func verifyCopy(ctx context.Context, r *db.Queries, w *pg.Queries) (int, error) 
 		if err != nil {
 			return replayed, err
 		}
-		ps, err := w.ListSeats(ctx, id)
+		seatsB, err := w.ListSeats(ctx, id)
 		if err != nil {
 			return replayed, err
 		}
-		seatsB := db.SeatsFromPG(ps)
 		if !equalRows(seatsA, seatsB) {
 			return replayed, fmt.Errorf("table %s: seats differ", id)
 		}
@@ -110,11 +128,10 @@ func verifyCopy(ctx context.Context, r *db.Queries, w *pg.Queries) (int, error) 
 		if err != nil {
 			return replayed, err
 		}
-		pm, err := w.ListMoves(ctx, id)
+		movesB, err := w.ListMoves(ctx, id)
 		if err != nil {
 			return replayed, err
 		}
-		movesB := db.MovesFromPG(pm)
 		if !equalRows(movesA, movesB) {
 			return replayed, fmt.Errorf("table %s: moves differ", id)
 		}
@@ -122,13 +139,9 @@ func verifyCopy(ctx context.Context, r *db.Queries, w *pg.Queries) (int, error) 
 		if err != nil {
 			return replayed, err
 		}
-		ptm, err := w.ListTableTimers(ctx, id)
+		timersB, err := w.ListTableTimers(ctx, id)
 		if err != nil {
 			return replayed, err
-		}
-		var timersB []db.Timer
-		for _, t := range ptm {
-			timersB = append(timersB, db.TimerFromPG(t))
 		}
 		if !equalRows(timersA, timersB) {
 			return replayed, fmt.Errorf("table %s: timers differ", id)
@@ -137,13 +150,9 @@ func verifyCopy(ctx context.Context, r *db.Queries, w *pg.Queries) (int, error) 
 		if err != nil {
 			return replayed, err
 		}
-		ph, err := w.ListTableHandovers(ctx, id)
+		handB, err := w.ListTableHandovers(ctx, id)
 		if err != nil {
 			return replayed, err
-		}
-		var handB []db.Handover
-		for _, h := range ph {
-			handB = append(handB, db.HandoverFromPG(h))
 		}
 		if !equalRows(handA, handB) {
 			return replayed, fmt.Errorf("table %s: hand-over codes differ", id)

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"tablewarden/cmd/tablewarden-load/loadgen"
-	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 )
 
 // `tablewarden copy` of a file that a running server is writing: the copy
@@ -18,7 +18,9 @@ import (
 // moves flow; a copy that fails leaves nothing in PostgreSQL, so it can
 // simply be run again.
 func TestCopyWhileMovesFlow(t *testing.T) {
+	t.Parallel() // its own file, database and port
 	url := pgtest.URL(t)
+	heavyLoad(t) // the load tool at full speed
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "live.db")
 	m := &Main{Config: Config{Addr: "127.0.0.1:0", DB: path, PublicURL: "http://127.0.0.1", LogLevel: "error"}}
@@ -28,31 +30,30 @@ func TestCopyWhileMovesFlow(t *testing.T) {
 	defer m.Close()
 	base := "http://" + m.listener.Addr().String()
 	done := make(chan error, 1)
+	// The moves flow until the second copy has finished (stopLoad), however
+	// long the copies take on a busy machine.
+	load, stopLoad := context.WithCancel(ctx)
+	defer stopLoad()
 	go func() {
-		_, err := loadgen.Run(ctx, loadgen.Config{BaseURL: base, Game: "jumpship", Tables: 4, Seats: 5, MaxMoves: 400, Duration: 12 * time.Second})
+		_, err := loadgen.Run(load, loadgen.Config{BaseURL: base, Game: "jumpship", Tables: 4, Seats: 5, Duration: time.Minute})
 		done <- err
 	}()
 	movesIn := func() int64 {
 		var n int64
-		m.store.(*db.Store).ReadDB().QueryRowContext(ctx, "SELECT count(*) FROM moves").Scan(&n)
+		m.store.SQLite.ReadDB().QueryRowContext(ctx, "SELECT count(*) FROM moves").Scan(&n)
 		return n
 	}
-	for deadline := time.Now().Add(10 * time.Second); movesIn() < 40; {
-		if time.Now().After(deadline) {
-			t.Fatal("the load tool made no moves")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitFor(t, 10*time.Second, "the load tool's first 40 moves", func() bool { return movesIn() >= 40 })
 
 	// A table id already taken in PostgreSQL makes the copy fail: nothing
 	// of it stays behind.
 	var ids []string
-	dst, err := db.OpenPG(ctx, url)
+	dst, err := postgres.Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer dst.Close()
-	rows, err := m.store.(*db.Store).ReadDB().QueryContext(ctx, "SELECT id FROM game_tables ORDER BY id")
+	rows, err := m.store.SQLite.ReadDB().QueryContext(ctx, "SELECT id FROM game_tables ORDER BY id")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,6 +88,7 @@ func TestCopyWhileMovesFlow(t *testing.T) {
 		t.Fatalf("copy while moves flow: %v", err)
 	}
 	t.Log(strings.TrimSpace(out.String()))
+	stopLoad()
 	if err := <-done; err != nil {
 		t.Fatalf("loadgen: %v", err)
 	}

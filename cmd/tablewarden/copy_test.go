@@ -10,8 +10,9 @@ import (
 	"time"
 
 	"tablewarden/cmd/tablewarden-load/loadgen"
-	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
+	"tablewarden/db/sqlite"
 )
 
 // playNight runs the server in process on a new SQLite file and has the
@@ -34,7 +35,7 @@ func playNight(t *testing.T) string {
 		t.Fatal(err)
 	}
 	// A running timer and a lobby table, so that every kind of row is copied.
-	s, err := db.Open(ctx, path)
+	s, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,12 +44,12 @@ func playNight(t *testing.T) string {
 	if err != nil || len(ids) < 3 {
 		t.Fatalf("tables = %v, %v", ids, err)
 	}
-	err = s.Write(ctx, func(q *db.Queries) error {
-		if err := q.PutTimer(ctx, db.PutTimerParams{TableID: ids[0], Name: "turn", Generation: 2, Running: 1,
+	err = s.Write(ctx, func(q *sqlite.Queries) error {
+		if err := q.PutTimer(ctx, sqlite.PutTimerParams{TableID: ids[0], Name: "turn", Generation: 2, Running: 1,
 			Deadline: nullStr(time.Now().Add(time.Hour).UTC().Format(time.RFC3339Nano))}); err != nil {
 			return err
 		}
-		return q.CreateTable(ctx, db.CreateTableParams{ID: "lobby1", Game: "jumpship", JoinCode: "LOBBY1", Options: "{}", Seed: 9, HostTokenHash: []byte("h"), CreatedAt: time.Now().UTC().Format(time.RFC3339Nano)})
+		return q.CreateTable(ctx, sqlite.CreateTableParams{ID: "lobby1", Game: "jumpship", JoinCode: "LOBBY1", Options: "{}", Seed: 9, HostTokenHash: []byte("h"), CreatedAt: time.Now().UTC().Format(time.RFC3339Nano)})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -57,6 +58,7 @@ func playNight(t *testing.T) string {
 }
 
 func TestCopyToPostgres(t *testing.T) {
+	t.Parallel() // its own file and database
 	url := pgtest.URL(t)
 	path := playNight(t)
 	ctx := context.Background()
@@ -65,12 +67,12 @@ func TestCopyToPostgres(t *testing.T) {
 		t.Fatalf("copy: %v\n%s", err, errOut.String())
 	}
 	t.Log(strings.TrimSpace(out.String()))
-	src, err := db.Open(ctx, path)
+	src, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	dst, err := db.OpenPG(ctx, url)
+	dst, err := postgres.Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,18 +99,19 @@ func TestCopyToPostgres(t *testing.T) {
 	}
 
 	// The check catches a log that no longer replays to its snapshot.
-	if _, err := verifyCopy(ctx, src.Read(), dst.Read()); err != nil {
+	if _, err := verifyCopy(ctx, sqlite.Port(src.Read()), dst.Source()); err != nil {
 		t.Fatalf("check of a good copy: %v", err)
 	}
 	if _, err := dst.Pool().Exec(ctx, `UPDATE moves SET at = '2001-01-01T00:00:00Z' WHERE seq = 3`); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := verifyCopy(ctx, src.Read(), dst.Read()); err == nil {
+	if _, err := verifyCopy(ctx, sqlite.Port(src.Read()), dst.Source()); err == nil {
 		t.Fatal("check passed a copy whose moves differ from the file")
 	}
 }
 
 func TestCopyRefusesBadArguments(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	var out, errOut bytes.Buffer
 	for _, args := range [][]string{

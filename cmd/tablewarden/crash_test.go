@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -22,6 +23,7 @@ import (
 
 	"tablewarden/cmd/tablewarden-load/loadgen"
 	"tablewarden/db"
+	"tablewarden/db/sqlite"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 	"tablewarden/table"
@@ -62,21 +64,31 @@ func killCount() int {
 	return 10
 }
 
-// buildBinary builds ./cmd/tablewarden into a temporary folder.
+// buildBinary builds ./cmd/tablewarden, once for all the tests of the
+// run, into a temporary folder (wait_test.go).
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "tablewarden")
-	// The go command on PATH; GOTOOLCHAIN in the environment picks the
-	// same toolchain as the test's.
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatalf("go command: %v", err)
+	binOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "tablewarden-bin-")
+		if binErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "tablewarden")
+		// The go command on PATH; GOTOOLCHAIN in the environment picks the
+		// same toolchain as the test's.
+		gobin, err := exec.LookPath("go")
+		if err != nil {
+			binErr = fmt.Errorf("go command: %w", err)
+			return
+		}
+		if out, err := exec.Command(gobin, "build", "-o", binPath, ".").CombinedOutput(); err != nil {
+			binErr = fmt.Errorf("go build: %w\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
 	}
-	out, err := exec.Command(gobin, "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return binPath
 }
 
 // serverProc is the binary running on a fixed address and database.
@@ -88,6 +100,8 @@ type serverProc struct {
 	cmd  *exec.Cmd
 	logs *bytes.Buffer
 	mu   sync.Mutex
+	// exited is closed when cmd has exited and its output is copied.
+	exited chan struct{}
 }
 
 func freeAddr(t *testing.T) string {
@@ -106,25 +120,36 @@ func (p *serverProc) start() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.logs = &bytes.Buffer{}
-	cmd := exec.Command(p.bin, "-addr", p.addr, "-db", p.db, "-public-url", p.url(), "-joins-per-minute", "0", "-log-level", "warn")
-	cmd.Stdout, cmd.Stderr = io.Discard, p.logs
 	deadline := time.Now().Add(10 * time.Second)
 	for {
+		cmd := exec.Command(p.bin, "-addr", p.addr, "-db", p.db, "-public-url", p.url(), "-joins-per-minute", "0", "-log-level", "warn")
+		// The server prints this line once its database is open, its
+		// timers resumed and its listener bound (Main.Run).
+		up := newLineWatch("tablewarden is listening on ")
+		cmd.Stdout, cmd.Stderr = up, p.logs
 		if err := cmd.Start(); err != nil {
 			p.t.Fatalf("start: %v", err)
 		}
-		if waitHealthy(p.url(), 5*time.Second) {
-			break
+		exited := make(chan struct{})
+		go func() {
+			cmd.Wait()
+			close(exited)
+		}()
+		select {
+		case <-up.seen:
+			if waitHealthy(p.url(), 5*time.Second) {
+				p.cmd, p.exited = cmd, exited
+				return
+			}
+		case <-exited: // it could not start (its address still taken, say): again
+		case <-time.After(5 * time.Second):
 		}
 		cmd.Process.Kill()
-		cmd.Wait()
+		<-exited
 		if time.Now().After(deadline) {
 			p.t.Fatalf("the server did not come up: %s", p.logs)
 		}
-		cmd = exec.Command(cmd.Path, cmd.Args[1:]...)
-		cmd.Stdout, cmd.Stderr = io.Discard, p.logs
 	}
-	p.cmd = cmd
 }
 
 func (p *serverProc) kill() {
@@ -134,23 +159,21 @@ func (p *serverProc) kill() {
 		return
 	}
 	p.cmd.Process.Signal(syscall.SIGKILL)
-	p.cmd.Wait()
+	<-p.exited
 	p.cmd = nil
 }
 
+// waitHealthy reports whether url's /healthz answers 200 within the given
+// time.
 func waitHealthy(url string, within time.Duration) bool {
-	deadline := time.Now().Add(within)
-	for time.Now().Before(deadline) {
+	return eventually(within, func() bool {
 		res, err := http.Get(url + "/healthz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return true
-			}
+		if err != nil {
+			return false
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return false
+		res.Body.Close()
+		return res.StatusCode == 200
+	})
 }
 
 // ackLog keeps every acknowledgement the load tool got.
@@ -171,6 +194,37 @@ func (a *ackLog) add(x loadgen.Ack) {
 	default:
 	}
 }
+func (a *ackLog) count() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.acks)
+}
+
+// await returns once n more acks than now have arrived; with atOne, the
+// instant one arrives (the kill that follows lands right after an ack),
+// otherwise when a poll sees them (a moment unrelated to any one answer).
+func (a *ackLog) await(t *testing.T, n int, atOne bool) {
+	t.Helper()
+	want := a.count() + n
+	what := fmt.Sprintf("%d more acknowledged moves (at %d)", n, want-n)
+	if !atOne {
+		waitFor(t, 30*time.Second, what, func() bool { return a.count() >= want })
+		return
+	}
+	select { // an older signal
+	case <-a.fresh:
+	default:
+	}
+	timeout := time.After(30 * time.Second)
+	for a.count() < want {
+		select {
+		case <-a.fresh:
+		case <-timeout:
+			t.Fatalf("waited 30s for %s: %d arrived", what, a.count()-want+n)
+		}
+	}
+}
+
 func (a *ackLog) snapshot() []loadgen.Ack {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -182,7 +236,7 @@ func (a *ackLog) snapshot() []loadgen.Ack {
 func checkDatabase(t *testing.T, path string, acks []loadgen.Ack) int {
 	t.Helper()
 	ctx := context.Background()
-	conn, err := sql.Open("sqlite", db.DSN(path, true))
+	conn, err := sql.Open("sqlite", sqlite.DSN(path, true))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,11 +252,11 @@ func checkDatabase(t *testing.T, path string, acks []loadgen.Ack) int {
 	defer tx.Rollback()
 	// One consistent snapshot of the file: every ack taken before this
 	// point was answered after its commit, so it must be visible here.
-	return checkTables(t, db.New(tx), acks)
+	return checkTables(t, sqlite.Port(sqlite.New(tx)), acks)
 }
 
 // checkTables checks the tables read through q against the acks.
-func checkTables(t *testing.T, q db.Querier, acks []loadgen.Ack) int {
+func checkTables(t *testing.T, q db.Source, acks []loadgen.Ack) int {
 	t.Helper()
 	ctx := context.Background()
 	ids, err := q.ListTableIDs(ctx)
@@ -290,6 +344,8 @@ func checkTables(t *testing.T, q db.Querier, acks []loadgen.Ack) int {
 // TestCrashLoop kills the server under load and checks that nothing
 // acknowledged is lost and nothing is half written.
 func TestCrashLoop(t *testing.T) {
+	t.Parallel() // its own binary, port and file
+	heavyLoad(t)
 	kills := killCount()
 	dir := t.TempDir()
 	p := &serverProc{t: t, bin: buildBinary(t), addr: freeAddr(t), db: filepath.Join(dir, "tw.db")}
@@ -317,19 +373,9 @@ func TestCrashLoop(t *testing.T) {
 	checked, stored := 0, 0
 	start := time.Now()
 	for k := 1; k <= kills; k++ {
-		// Let some moves through, then kill at a random moment; every
-		// other kill lands the instant an ack has arrived.
-		time.Sleep(time.Duration(150+r.IntN(450)) * time.Millisecond)
-		if k%2 == 0 {
-			select {
-			case <-acks.fresh:
-			default:
-			}
-			select {
-			case <-acks.fresh:
-			case <-time.After(5 * time.Second):
-			}
-		}
+		// Let a random number of moves through, then kill at a random
+		// moment; every other kill lands the instant an ack has arrived.
+		acks.await(t, 80+r.IntN(240), k%2 == 0)
 		before := len(acks.snapshot())
 		p.kill()
 		p.start()
@@ -380,6 +426,8 @@ func httpDo(t *testing.T, method, url, token string, body any) (int, []byte) {
 // is logged exactly once (by the server, not before the deadline), also
 // across another kill.
 func TestTimerSurvivesKill(t *testing.T) {
+	t.Parallel()  // its own binary, port and file
+	judgesTime(t) // the restart must come before the 3 s deadline
 	dir := t.TempDir()
 	p := &serverProc{t: t, bin: buildBinary(t), addr: freeAddr(t), db: filepath.Join(dir, "tw.db")}
 	p.start()
@@ -476,7 +524,7 @@ func TestTimerSurvivesKill(t *testing.T) {
 	remaining := time.Until(after.Deadline)
 	t.Logf("timer deadline unchanged across SIGKILL; %v remaining after the restart", remaining.Round(time.Millisecond))
 	expiries := func() []string {
-		conn, err := sql.Open("sqlite", db.DSN(p.db, true))
+		conn, err := sql.Open("sqlite", sqlite.DSN(p.db, true))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -494,11 +542,36 @@ func TestTimerSurvivesKill(t *testing.T) {
 		}
 		return out
 	}
+	// runningTimers lists the table's timers stored as running.
+	runningTimers := func() []string {
+		conn, err := sql.Open("sqlite", sqlite.DSN(p.db, true))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		rows, err := conn.Query("SELECT name FROM timers WHERE table_id = ? AND running = 1", cr.TableID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var name string
+			rows.Scan(&name)
+			out = append(out, name)
+		}
+		return out
+	}
 	if n := len(expiries()); n != 0 {
 		t.Fatalf("%d expiries logged before the deadline", n)
 	}
-	time.Sleep(time.Until(after.Deadline) + 1500*time.Millisecond)
-	got := expiries()
+	// The expiry is awaited (time is the subject here, but the binary has no
+	// injected clock: the server's timer runs its 3 seconds).
+	var got []string
+	waitFor(t, time.Until(after.Deadline)+10*time.Second, "the timer's expiry in the log", func() bool {
+		got = expiries()
+		return len(got) > 0
+	})
 	if len(got) != 1 {
 		t.Fatalf("expiries logged = %v, want exactly one", got)
 	}
@@ -506,9 +579,18 @@ func TestTimerSurvivesKill(t *testing.T) {
 	if at.Before(before.Deadline) || !strings.Contains(got[0], `"system":true`) {
 		t.Fatalf("expiry %s is before the deadline %v or not by the server", got[0], before.Deadline)
 	}
+	if late := at.Sub(before.Deadline); late > 1500*time.Millisecond {
+		t.Fatalf("expiry %s is %v after the deadline %v, want within 1.5s", got[0], late, before.Deadline)
+	}
 	p.kill()
 	p.start()
-	time.Sleep(500 * time.Millisecond)
+	// The restarted server resumed its stored running timers before it
+	// listened (api.New): a timer stored as running would be armed again
+	// and, past its deadline, fire at once. The expiry stopped it in the
+	// same transaction, so none is armed, and the log keeps one expiry.
+	if running := runningTimers(); len(running) != 0 {
+		t.Fatalf("after the expiry and another SIGKILL, timers stored as running: %v", running)
+	}
 	if got := expiries(); len(got) != 1 {
 		t.Fatalf("after another SIGKILL, expiries logged = %v, want still one", got)
 	}

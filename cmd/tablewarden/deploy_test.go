@@ -77,6 +77,7 @@ func (u endpointURL) base() string { return string(u) }
 // README prints the join URL and a QR code, the server answers, and a game
 // is played on it. `version` prints the version the archive was built with.
 func TestReleaseArchive(t *testing.T) {
+	t.Parallel() // its own folder and port
 	archive := os.Getenv("TW_RELEASE_ARCHIVE")
 	if archive == "" {
 		t.Skip("RELEASE ARCHIVE TEST SKIPPED: set TW_RELEASE_ARCHIVE to a tablewarden_*_linux_amd64.tar.gz (.ci/run does)")
@@ -160,6 +161,7 @@ func TestReleaseArchive(t *testing.T) {
 // data volume for the table after a restart (TW_CONTAINER_RESTART, a
 // command that restarts the container).
 func TestContainerServes(t *testing.T) {
+	t.Parallel() // the container is this test's alone
 	base := os.Getenv("TW_CONTAINER_URL")
 	if base == "" {
 		t.Skip("CONTAINER TEST SKIPPED: set TW_CONTAINER_URL to a running container's URL (.ci/run does where containers run)")
@@ -195,7 +197,9 @@ func TestBalancerFailover(t *testing.T) {
 	if err != nil {
 		t.Skip("BALANCER TEST SKIPPED: no haproxy on PATH (.ci/run installs it)")
 	}
+	t.Parallel() // its own database, binaries, ports and HAProxy
 	dsn := pgtest.URL(t)
+	judgesTime(t) // the failover within 10 s
 	bin := buildBinary(t)
 	insts := []*serverProc{
 		{t: t, bin: bin, addr: freeAddr(t), db: dsn},
@@ -244,22 +248,15 @@ func TestBalancerFailover(t *testing.T) {
 	victim.kill()
 	// HAProxy marks it down after two failed checks a second apart; until
 	// then a request may fail, after that it must not.
-	deadline := time.Now().Add(10 * time.Second)
 	var other string
-	for {
+	waitFor(t, 10*time.Second, "the table served by the other instance after "+served+" died", func() bool {
 		res, err := http.Get(base + "/api/tables/" + id + "/view?x=1")
 		if err == nil {
 			res.Body.Close()
 			other = res.Header.Get("X-Served-By")
 		}
-		if other != "" && other != served {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the table is still not served by the other instance 10 s after %s died", served)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+		return other != "" && other != served
+	})
 	if after := getView(t, endpointURL(base), id, tokens[0]).Version; after != before {
 		t.Fatalf("through %s the table is at version %d, want %d", other, after, before)
 	}

@@ -14,6 +14,7 @@ import (
 // page, a heading of that page (GitHub's anchors: lower case, spaces to
 // hyphens, punctuation dropped).
 func TestDocLinksResolve(t *testing.T) {
+	t.Parallel() // reads files only
 	root := filepath.Join("..", "..")
 	pages := []string{"README.md", "CHANGELOG.md", filepath.Join("referee", "README.md")}
 	docs, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
@@ -107,6 +108,7 @@ func anchor(heading string) string {
 }
 
 func TestAnchor(t *testing.T) {
+	t.Parallel()
 	for h, want := range map[string]string{
 		"Seats and devices":           "seats-and-devices",
 		"Game data and its sources":   "game-data-and-its-sources",

@@ -11,7 +11,8 @@ import (
 	"time"
 
 	"tablewarden/api"
-	"tablewarden/db"
+	"tablewarden/db/engine"
+	"tablewarden/db/sqlite"
 )
 
 // limitFlagSet holds the limit flags until parsing ends.
@@ -86,13 +87,13 @@ func runPrune(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if !db.IsPostgres(*path) {
+	if !engine.IsPostgres(*path) {
 		if _, err := os.Stat(*path); err != nil {
 			return fmt.Errorf("prune: %w", err)
 		}
 		// A server would go on serving the deleted tables from memory.
-		lock, err := db.LockServer(*path)
-		if errors.Is(err, db.ErrInUse) {
+		lock, err := sqlite.LockServer(*path)
+		if errors.Is(err, sqlite.ErrInUse) {
 			return fmt.Errorf("prune: %s is in use by a running tablewarden server, which would go on serving the deleted tables from memory; nothing was deleted. The server prunes the file itself (-lobby-ttl, -ended-ttl, every -prune-every): change those and restart it, or stop it and prune again", *path)
 		}
 		if err != nil {
@@ -100,11 +101,11 @@ func runPrune(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		defer lock.Release()
 	}
-	store, err := openStore(ctx, *path)
+	store, err := engine.Open(ctx, *path)
 	if err != nil {
 		return err
 	}
-	res, err := store.(db.Pruner).Prune(ctx, time.Now(), r.LobbyIdle, r.EndedAge, nil)
+	res, err := store.Extras.Pruner.Prune(ctx, time.Now(), r.LobbyIdle, r.EndedAge, nil)
 	if cerr := store.Close(); err == nil {
 		err = cerr
 	}

@@ -36,7 +36,8 @@ import (
 	qrcode "github.com/skip2/go-qrcode"
 
 	"tablewarden/api"
-	"tablewarden/db"
+	"tablewarden/db/engine"
+	"tablewarden/db/sqlite"
 	"tablewarden/table"
 )
 
@@ -147,12 +148,12 @@ type Main struct {
 	Config Config
 	Out    io.Writer
 
-	store    db.Engine
+	store    *engine.Engine
 	server   *api.Server
 	listener net.Listener
 	served   chan error
 	metrics  *http.Server // -metrics-addr (metrics.go)
-	lock     *db.ServerLock
+	lock     *sqlite.ServerLock
 	// URL is the public URL, known after Run.
 	URL string
 	// MetricsURL is the base URL of the metrics listener, when
@@ -168,20 +169,20 @@ func (m *Main) Run(ctx context.Context) error {
 		return fmt.Errorf("log level: %w", err)
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-	store, err := openStore(ctx, m.Config.DB)
+	store, err := engine.Open(ctx, m.Config.DB)
 	if err != nil {
 		return err
 	}
 	m.store = store
-	if !db.IsPostgres(m.Config.DB) {
+	if store.SQLite != nil {
 		// The server's claim on its file, so that prune refuses to delete
 		// tables it serves from memory. A second server on the same file
 		// is only warned about here.
-		lock, err := db.LockServer(m.Config.DB)
+		lock, err := sqlite.LockServer(m.Config.DB)
 		switch {
 		case err == nil:
 			m.lock = lock
-		case errors.Is(err, db.ErrInUse):
+		case errors.Is(err, sqlite.ErrInUse):
 			logger.Warn("another tablewarden server holds this database file", "db", m.Config.DB)
 		default:
 			return err
@@ -206,8 +207,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if _, err := url.ParseRequestURI(m.URL); err != nil {
 		return fmt.Errorf("public URL %q: %w", m.URL, err)
 	}
-	// The table service owns the store; the HTTP server knows only it.
-	svc := table.New(table.Config{Store: store, Log: logger, PublicURL: m.URL,
+	// The table service owns the store (the port, and what the engine
+	// offers beyond it); the HTTP server knows only the service.
+	svc := table.New(table.Config{Store: store.Store, Extras: store.Extras, Log: logger, PublicURL: m.URL,
 		MaxLoaded: m.Config.Limits.MaxLoadedTables, BenchGames: m.Config.BenchRoutes})
 	srv, err := api.New(ctx, svc, api.Config{PublicURL: m.URL, JoinsPerMinute: m.Config.JoinsPerMinute,
 		TrustProxy: m.Config.TrustProxy, BenchRoutes: m.Config.BenchRoutes, Logger: logger,
@@ -266,20 +268,10 @@ func (m *Main) Close() error {
 
 // redactDSN hides a PostgreSQL URL's password.
 func redactDSN(dsn string) string {
-	if u, err := url.Parse(dsn); err == nil && db.IsPostgres(dsn) {
+	if u, err := url.Parse(dsn); err == nil && engine.IsPostgres(dsn) {
 		return u.Redacted()
 	}
 	return dsn
-}
-
-// openStore opens the database a -db value names: a postgres:// or
-// postgresql:// URL is a PostgreSQL server (through pgx), anything else a
-// SQLite file.
-func openStore(ctx context.Context, dsn string) (db.Engine, error) {
-	if db.IsPostgres(dsn) {
-		return db.OpenPG(ctx, dsn)
-	}
-	return db.Open(ctx, dsn)
 }
 
 // defaultPublicURL is http://<first non-loopback IPv4>:<port>, or
@@ -339,7 +331,7 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if _, err := os.Stat(*path); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
-	if err := db.BackupFile(ctx, *path, dst); err != nil {
+	if err := sqlite.BackupFile(ctx, *path, dst); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "backup of %s written to %s (integrity_check ok)\n", *path, dst)

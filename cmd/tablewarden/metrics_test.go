@@ -40,6 +40,7 @@ func get(t *testing.T, url string) (int, string) {
 // /metrics is on the main listener by default; with -metrics-addr it is
 // served there alone and the main listener answers 404.
 func TestMetricsAddr(t *testing.T) {
+	t.Parallel() // its own files and ports
 	m := startMain(t)
 	if st, body := get(t, "http://"+m.listener.Addr().String()+"/metrics"); st != 200 || !strings.Contains(body, "tablewarden_") {
 		t.Fatalf("default: main /metrics = %d %.200s, want 200 with the counters", st, body)

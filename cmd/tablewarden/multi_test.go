@@ -15,6 +15,7 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
 	"tablewarden/table"
@@ -165,9 +166,10 @@ func pgLog(t *testing.T, q db.Querier, tableID string) []db.Move {
 // legal move at the same version: exactly one gets 200, the seven others
 // 409, and the log gains one entry, without gap or duplicate. Ten rounds.
 func TestTwoInstancesRaceOneVersion(t *testing.T) {
+	t.Parallel() // its own database and instances
 	dsn := pgtest.URL(t)
 	a, b := startInstance(t, dsn), startInstance(t, dsn)
-	check, err := db.OpenPG(context.Background(), dsn)
+	check, err := postgres.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,12 +261,14 @@ func openStream(t *testing.T, ctx context.Context, m *Main, tableID, token strin
 // are made on instance B; every phone on A sees every version B commits.
 // It reports the fan-out latency (B's answer to A's push) p50 and p99.
 func TestCrossInstanceFanout(t *testing.T) {
+	t.Parallel() // its own database and instances
 	dsn := pgtest.URL(t)
+	judgesTime(t) // the latency it reports
 	a, b := startInstance(t, dsn), startInstance(t, dsn)
 	id, _, tokens := seatedTable(t, "jumpship", nil, 5, a, b)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	check, err := db.OpenPG(ctx, dsn)
+	check, err := postgres.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,30 +326,30 @@ func TestCrossInstanceFanout(t *testing.T) {
 // started through instance A, and A goes away before its deadline; B fires
 // it once, on time.
 func TestTimerFiresAfterItsInstanceStops(t *testing.T) {
+	t.Parallel() // its own database and instances
 	dsn := pgtest.URL(t)
+	judgesTime(t) // the expiry within a second of its deadline
 	a, b := startInstance(t, dsn), startInstance(t, dsn)
 	id, host, tokens := seatedTable(t, "spacecadets", map[string]any{"step3a_seconds": 2}, 3, a, b)
 	deadline := startStep3A(t, a, id, host, tokens)
 	if err := a.closeOnce(); err != nil {
 		t.Fatal(err)
 	}
-	check, err := db.OpenPG(context.Background(), dsn)
+	check, err := postgres.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer check.Close()
 	var expiries []db.Move
-	for wait := time.Now().Add(time.Until(deadline) + 5*time.Second); time.Now().Before(wait); time.Sleep(50 * time.Millisecond) {
+	waitFor(t, time.Until(deadline)+5*time.Second, "the timer's expiry in the log", func() bool {
 		expiries = expiries[:0]
 		for _, m := range pgLog(t, check.Queries(), id) {
 			if m.Type == kit.TimerExpiredMove {
 				expiries = append(expiries, m)
 			}
 		}
-		if len(expiries) > 0 {
-			break
-		}
-	}
+		return len(expiries) > 0
+	})
 	if len(expiries) != 1 {
 		t.Fatalf("%d expiries logged, want 1", len(expiries))
 	}
@@ -353,7 +357,15 @@ func TestTimerFiresAfterItsInstanceStops(t *testing.T) {
 	if late := at.Sub(deadline); late < 0 || late > time.Second {
 		t.Fatalf("expired %v after the deadline, want within 1s", late)
 	}
-	time.Sleep(time.Second) // B's poll must not fire it again
+	// B's claim rounds after this one must not fire it again: a witness
+	// timer, armed through B, expired by B, shows they ran.
+	witnessExpiry(t, b, check.Queries())
+	// B counts a claim once its transaction has committed.
+	claimed := b.server.Service().Counters().TimersClaimed.Load
+	waitFor(t, 5*time.Second, "B to count its claim of the witness", func() bool { return claimed() >= 2 })
+	if got, want := claimed(), int64(2); got != want {
+		t.Fatalf("B claimed %d expiries (the timer and the witness), want %d", got, want)
+	}
 	n := 0
 	for _, m := range pgLog(t, check.Queries(), id) {
 		if m.Type == kit.TimerExpiredMove {
@@ -363,8 +375,26 @@ func TestTimerFiresAfterItsInstanceStops(t *testing.T) {
 	if n != 1 {
 		t.Fatalf("%d expiries logged a second later, want 1", n)
 	}
-	_ = b
 	t.Logf("timer armed on A expired once on B, %v after its deadline", at.Sub(deadline).Round(time.Millisecond))
+}
+
+// witnessExpiry arms a witness, a Space Cadets Step 3A timer of one second
+// on a new table through m, and waits until an instance has logged its
+// expiry. A claim round expires the due running timers most overdue first
+// (db.PGStore.ExpireDue), so by then every claim round that could expire a
+// timer due before the witness has run.
+func witnessExpiry(t *testing.T, m endpoint, q db.Querier) {
+	t.Helper()
+	id, host, tokens := seatedTable(t, "spacecadets", map[string]any{"step3a_seconds": 1}, 3, m)
+	deadline := startStep3A(t, m, id, host, tokens)
+	waitFor(t, time.Until(deadline)+10*time.Second, "the witness timer's expiry", func() bool {
+		for _, mv := range pgLog(t, q, id) {
+			if mv.Type == kit.TimerExpiredMove {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // startStep3A plays the Captain's steps (as TestTimerSurvivesKill does)

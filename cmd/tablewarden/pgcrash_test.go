@@ -11,8 +11,8 @@ import (
 
 	"tablewarden/cmd/tablewarden-load/loadgen"
 	"tablewarden/cmd/tablewarden-load/spread"
-	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 )
 
 // TestCrashLoopTwoInstances runs two server binaries on one PostgreSQL
@@ -24,7 +24,9 @@ import (
 // stored once, each log is seq 1..n, and replaying every table gives its
 // snapshot. Kills: half of TestCrashLoop's.
 func TestCrashLoopTwoInstances(t *testing.T) {
+	t.Parallel() // its own database, binaries and ports
 	dsn := pgtest.URL(t)
+	heavyLoad(t)
 	kills := max(2, killCount()/2)
 	bin := buildBinary(t)
 	procs := []*serverProc{
@@ -64,18 +66,23 @@ func TestCrashLoopTwoInstances(t *testing.T) {
 	}()
 	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 18))
 	for k := 1; k <= kills; k++ {
-		time.Sleep(time.Duration(200+r.IntN(500)) * time.Millisecond)
+		// Let a random number of moves through, then kill one instance.
+		acks.await(t, 40+r.IntN(200), false)
 		p := procs[r.IntN(2)]
 		p.kill()
 		if r.IntN(2) == 0 {
-			time.Sleep(time.Duration(100+r.IntN(400)) * time.Millisecond) // the other instance alone
+			acks.await(t, 10+r.IntN(100), false) // taken by the other instance alone
 		}
 		p.start()
 	}
-	time.Sleep(500 * time.Millisecond)
+	// Both instances take moves again after the last restart.
+	a0, b0 := perInstance[0].Load(), perInstance[1].Load()
+	waitFor(t, 30*time.Second, "moves acknowledged by both instances after the last restart", func() bool {
+		return perInstance[0].Load() > a0 && perInstance[1].Load() > b0
+	})
 	cancel()
 	wg.Wait()
-	check, err := db.OpenPG(context.Background(), dsn)
+	check, err := postgres.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +91,7 @@ func TestCrashLoopTwoInstances(t *testing.T) {
 	if len(got) == 0 {
 		t.Fatal("the load tool got no move acknowledged: the crash loop checked nothing")
 	}
-	stored := checkTables(t, check.Queries(), got)
+	stored := checkTables(t, check.Source(), got)
 	both := 0
 	mu.Lock()
 	for _, on := range tablesOn {

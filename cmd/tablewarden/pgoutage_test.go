@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 	"tablewarden/table"
 )
 
@@ -20,9 +20,10 @@ import (
 // when the server is back the instances take moves again by themselves,
 // and every acknowledged move is in the log once.
 func TestPostgresRestartUnderMoves(t *testing.T) {
+	t.Parallel() // its own PostgreSQL server (not the shared one), instances and ports
 	c := pgtest.NewCluster(t)
 	a, b := startInstance(t, c.URL), startInstance(t, c.URL)
-	check, err := db.OpenPG(context.Background(), c.URL)
+	check, err := postgres.Open(context.Background(), c.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,22 +69,26 @@ func TestPostgresRestartUnderMoves(t *testing.T) {
 		}
 	}
 	t.Logf("moves got 503 and views answered from the cache within %v of the outage", time.Since(down).Round(time.Millisecond))
+	// Why this one fixed wait is left: pgxpool checks a pooled connection
+	// before it hands it out only when it has been idle for more than a
+	// second (its default ShouldPing). A connection made before the outage
+	// and idle for less is handed to the first query after it and fails
+	// ("unexpected EOF"), in this test's own pool and in the instances'.
+	// Nothing tells when no such connection is left in a pool, and the
+	// pools are the instances' own: the outage lasts that second. (Without
+	// it the test failed in 2 of 4 runs: the test's own pool, at the first
+	// move after the outage.)
 	time.Sleep(time.Second)
 	c.Start()
 	back := time.Now()
-	for deadline := time.Now().Add(30 * time.Second); ; {
+	waitFor(t, 30*time.Second, "/healthz 200 after the server is back", func() bool {
 		res, err := http.Get(baseURL(a) + "/healthz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				break
-			}
+		if err != nil {
+			return false
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("/healthz never came back")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		res.Body.Close()
+		return res.StatusCode == 200
+	})
 	for i := range 10 {
 		if st, _ := move([]*Main{a, b}[i%2]); st != 200 {
 			t.Fatalf("move %d after the outage = %d", i, st)

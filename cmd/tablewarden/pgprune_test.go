@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 	"tablewarden/table"
 )
 
@@ -18,6 +18,7 @@ import (
 // deleted table, closes that stream and answers 404 for it at once,
 // though the prune ran in another process.
 func TestPruneOnPostgres(t *testing.T) {
+	t.Parallel() // its own database and instances
 	dsn := pgtest.URL(t)
 	a, b := startInstance(t, dsn), startInstance(t, dsn)
 	create := func(m *Main) table.CreateTableResult {
@@ -35,7 +36,7 @@ func TestPruneOnPostgres(t *testing.T) {
 	<-events // the first view
 	fresh := create(b)
 	// The old table was created two days ago.
-	ps, err := db.OpenPG(ctx, dsn)
+	ps, err := postgres.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"tablewarden/db"
 	"tablewarden/db/pgtest"
+	"tablewarden/db/postgres"
 	"tablewarden/referee/kit"
 )
 
@@ -16,7 +17,9 @@ import (
 // its expiry exactly once, on time; A, started again, does not expire it
 // a second time.
 func TestTimerClaimedAfterArmingInstanceKilled(t *testing.T) {
+	t.Parallel() // its own database, instances and port
 	dsn := pgtest.URL(t)
+	judgesTime(t) // the expiry within a second of its deadline
 	a := &serverProc{t: t, bin: buildBinary(t), addr: freeAddr(t), db: dsn}
 	a.start()
 	t.Cleanup(a.kill)
@@ -24,7 +27,7 @@ func TestTimerClaimedAfterArmingInstanceKilled(t *testing.T) {
 	id, host, tokens := seatedTable(t, "spacecadets", map[string]any{"step3a_seconds": 2}, 3, a, b)
 	deadline := startStep3A(t, a, id, host, tokens)
 	a.kill()
-	check, err := db.OpenPG(context.Background(), dsn)
+	check, err := postgres.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,9 +42,10 @@ func TestTimerClaimedAfterArmingInstanceKilled(t *testing.T) {
 		return out
 	}
 	var got []db.Move
-	for wait := time.Now().Add(time.Until(deadline) + 5*time.Second); time.Now().Before(wait) && len(got) == 0; time.Sleep(20 * time.Millisecond) {
+	waitFor(t, time.Until(deadline)+5*time.Second, "the timer's expiry in the log", func() bool {
 		got = expiries()
-	}
+		return len(got) > 0
+	})
 	if len(got) != 1 {
 		t.Fatalf("%d expiries logged, want 1", len(got))
 	}
@@ -52,11 +56,17 @@ func TestTimerClaimedAfterArmingInstanceKilled(t *testing.T) {
 	if late := at.Sub(deadline); late < 0 || late > time.Second {
 		t.Fatalf("expired %v after the deadline, want within 1s", late)
 	}
-	if got, want := b.server.Service().Counters().TimersClaimed.Load(), int64(1); got != want {
+	// B counts a claim once its transaction has committed.
+	claimed := b.server.Service().Counters().TimersClaimed.Load
+	waitFor(t, 5*time.Second, "B to count its claim", func() bool { return claimed() >= 1 })
+	if got, want := claimed(), int64(1); got != want {
 		t.Fatalf("B claimed %d expiries, want %d", got, want)
 	}
 	a.start()
-	time.Sleep(1500 * time.Millisecond) // both instances' claim loops run
+	// Both instances' claim loops run past the expiry: a witness timer,
+	// armed through A, is expired by one of them; a round that expires it
+	// first expires any timer due before it (witnessExpiry, multi_test.go).
+	witnessExpiry(t, a, check.Queries())
 	if got, want := len(expiries()), 1; got != want {
 		t.Fatalf("%d expiries logged after A came back, want %d", got, want)
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
 // `tablewarden prune` refuses a file that a running server holds (the
@@ -17,14 +17,15 @@ import (
 // clear message, and deletes nothing; once the server has stopped, it
 // prunes.
 func TestPruneRefusesALiveServersFile(t *testing.T) {
+	t.Parallel() // its own file and port
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tw.db")
-	s, err := db.Open(ctx, path)
+	s, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = s.Write(ctx, func(q *db.Queries) error {
-		return q.CreateTable(ctx, db.CreateTableParams{ID: "old", Game: "jumpship", JoinCode: "OLD", Options: "{}", Seed: 1,
+	err = s.Write(ctx, func(q *sqlite.Queries) error {
+		return q.CreateTable(ctx, sqlite.CreateTableParams{ID: "old", Game: "jumpship", JoinCode: "OLD", Options: "{}", Seed: 1,
 			HostTokenHash: []byte("h"), CreatedAt: time.Now().Add(-48 * time.Hour).UTC().Format(time.RFC3339Nano)})
 	})
 	s.Close()
@@ -69,7 +70,7 @@ func TestPruneRefusesALiveServersFile(t *testing.T) {
 func countTables(t *testing.T, m *Main) int {
 	t.Helper()
 	var n int
-	if err := m.store.(*db.Store).ReadDB().QueryRow("SELECT count(*) FROM game_tables").Scan(&n); err != nil {
+	if err := m.store.SQLite.ReadDB().QueryRow("SELECT count(*) FROM game_tables").Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n

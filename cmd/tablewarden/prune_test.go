@@ -8,15 +8,16 @@ import (
 	"testing"
 	"time"
 
-	"tablewarden/db"
+	"tablewarden/db/sqlite"
 )
 
 // TestPruneCommand: `tablewarden prune` deletes an idle lobby table and
 // keeps a fresh one.
 func TestPruneCommand(t *testing.T) {
+	t.Parallel() // its own file
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "tw.db")
-	s, err := db.Open(ctx, path)
+	s, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,8 +25,8 @@ func TestPruneCommand(t *testing.T) {
 		id  string
 		age time.Duration
 	}{{"old", 48 * time.Hour}, {"new", time.Hour}} {
-		err := s.Write(ctx, func(q *db.Queries) error {
-			return q.CreateTable(ctx, db.CreateTableParams{ID: tb.id, Game: "jumpship", JoinCode: tb.id, Options: "{}", Seed: 1,
+		err := s.Write(ctx, func(q *sqlite.Queries) error {
+			return q.CreateTable(ctx, sqlite.CreateTableParams{ID: tb.id, Game: "jumpship", JoinCode: tb.id, Options: "{}", Seed: 1,
 				HostTokenHash: []byte("h"), CreatedAt: time.Now().Add(-tb.age).UTC().Format(time.RFC3339Nano)})
 		})
 		if err != nil {
@@ -40,7 +41,7 @@ func TestPruneCommand(t *testing.T) {
 	if !strings.Contains(out.String(), "deleted 1 idle lobby tables and 0 ended tables") {
 		t.Fatalf("prune said %q", out.String())
 	}
-	s, err = db.Open(ctx, path)
+	s, err = sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 // for, plus stacks, and it is asked for before /metrics is read; a server
 // without the bench route gives 0, not a figure.
 func TestLive(t *testing.T) {
+	t.Parallel() // its own test servers
 	collected := false
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/debug/pprof/heap", func(w http.ResponseWriter, r *http.Request) {

@@ -10,6 +10,7 @@ import (
 // stream: the first whole view, a patch that replaces and removes parts
 // and slides the log, a patch that removes the status, and a gap.
 func TestMergedViewFollowsPatches(t *testing.T) {
+	t.Parallel()
 	m, err := (*mergedView)(nil).apply("view", []byte(`{"version":3,"status":"playing","view":{"turn":[1],"moves":[{"type":"draw"}],"outcome":null},"log":[]}`))
 	if err != nil {
 		t.Fatal(err)

@@ -40,6 +40,7 @@ func get(t *testing.T, url, token string) string {
 // given, tokens alternate between the instances, and a move's answer is
 // reported with the instance that gave it.
 func TestTokenStaysOnItsInstance(t *testing.T) {
+	t.Parallel() // its own test servers
 	a, b := backend("a"), backend("b")
 	defer a.Close()
 	defer b.Close()
@@ -75,6 +76,7 @@ func TestTokenStaysOnItsInstance(t *testing.T) {
 // TestDeadInstanceSkipped: requests for a token whose instance refuses
 // connections go to the other instance.
 func TestDeadInstanceSkipped(t *testing.T) {
+	t.Parallel() // its own test servers
 	a, b := backend("a"), backend("b")
 	defer b.Close()
 	p := New([]string{a.URL, b.URL})
