@@ -12,9 +12,13 @@ import (
 )
 
 // A hand-over code is short enough to read aloud, so the server, not the
-// code's length alone, stops guessing: an address (an IPv6 address by its
-// /64) that has failed claimFailures claims within claimWindow gets 429
-// for every claim until the window has passed, a right code included.
+// code's length alone, slows guessing: an address (an IPv6 address by its
+// /64) that has failed claimFailures claims within claimWindow gets 429,
+// held Limits.RefusalDelay, for every further wrong code until the window
+// has passed. A right code is always claimed: it is looked up first, and
+// the host's fresh code for a phone at a venue must not depend on what
+// other phones behind the venue's address guessed. A code has 46.4 bits
+// and lives ten minutes (table/handover.go).
 const (
 	claimFailures = 10
 	claimWindow   = 10 * time.Minute
@@ -86,12 +90,16 @@ func (l *claimLimit) fail(addr string) {
 	l.fails[addr] = append(l.recent(addr, now), now)
 }
 
-// checkClaim refuses a claim from an address that has failed too often.
-func (s *Server) checkClaim(c echo.Context) error {
-	blocked, wait := s.claims.blocked(claimKey(c.RealIP()))
+// failedClaim records a claim whose code was wrong (err) and returns err,
+// or 429 when the address has failed too often already.
+func (s *Server) failedClaim(c echo.Context, err error) error {
+	key := claimKey(c.RealIP())
+	blocked, wait := s.claims.blocked(key)
 	if !blocked {
-		return nil
+		s.claims.fail(key)
+		return err
 	}
+	s.slowRefusal(c)
 	secs := int(wait/time.Second) + 1
 	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 	return table.Errorf(table.CodeRateLimited, "Too many wrong hand-over codes from this address; wait %d minutes and try again.", (secs+59)/60)

@@ -100,6 +100,18 @@ func (s *Server) handleTableQR(c echo.Context) error {
 	// the board the join code to show (it is never sent to the server).
 	if c.QueryParam("for") == "board" {
 		target = s.cfg.PublicURL + "/b/" + c.Param("id") + "#code=" + code
+		// The host's page asks with the board key (the host's view has
+		// it), and the board that scans the code presents it
+		// (table/boardkey.go).
+		if key := c.QueryParam("key"); key != "" {
+			ok, err := s.svc.CheckBoardKey(c.Request().Context(), c.Param("id"), key)
+			if err != nil {
+				return err
+			}
+			if ok {
+				target += "&key=" + key
+			}
+		}
 	}
 	png, err := qrcode.Encode(target, qrcode.Medium, 512)
 	if err != nil {
@@ -119,14 +131,10 @@ type joinLookupResponse struct {
 }
 
 func (s *Server) handleJoinLookup(c echo.Context) error {
-	if err := s.allowLookup(c); err != nil { // only misses count per address (hardening.go)
-		return err
-	}
 	id, err := s.svc.LookupJoinCode(c.Request().Context(), c.Param("code"))
 	if err != nil {
-		return s.chargeFailedLookup(c, err)
+		return s.missedCode(c, err) // only misses count per address (hardening.go)
 	}
-	s.lookupFound(c)
 	v, err := s.svc.View(c.Request().Context(), id, table.Identity{Role: kit.RoleBoard, Seat: -1})
 	if err != nil {
 		return err
@@ -140,18 +148,14 @@ type joinRequest struct {
 }
 
 func (s *Server) handleJoin(c echo.Context) error {
-	if err := s.allowLookup(c); err != nil { // only misses count per address (hardening.go)
-		return err
-	}
 	var req joinRequest
 	if err := bindJSON(c, &req); err != nil {
-		return err
+		return s.missedLookup(c, err) // a bad or missing body counts as a miss
 	}
 	id, err := s.svc.LookupJoinCode(c.Request().Context(), req.Code)
 	if err != nil {
-		return s.chargeFailedLookup(c, err)
+		return s.missedCode(c, err) // only misses count per address (hardening.go)
 	}
-	s.lookupFound(c)
 	if err := s.allowTableJoin(c, id); err != nil { // a valid code: the table's limit
 		return err
 	}
@@ -166,6 +170,9 @@ func (s *Server) handleJoin(c echo.Context) error {
 
 // who resolves the caller's identity at the table in the path.
 func (s *Server) who(c echo.Context) (table.Identity, error) {
+	if id, ok := c.Get(viewerKey).(table.Identity); ok {
+		return id, nil // viewerBody measuring another viewer's body (samelength.go)
+	}
 	tok, err := credential(c, c.Param("id"))
 	if err != nil {
 		return table.Identity{}, err
@@ -189,11 +196,7 @@ func (s *Server) handleTableStart(c echo.Context) error {
 	if err := s.svc.StartWith(c.Request().Context(), c.Param("id"), id, req.Options); err != nil {
 		return err
 	}
-	v, err := s.svc.View(c.Request().Context(), c.Param("id"), id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, v)
+	return s.writeView(c, c.Param("id"), id) // Padded to the version's length (table/padding.go)
 }
 
 func (s *Server) handleViewGet(c echo.Context) error {
@@ -291,7 +294,6 @@ func (s *Server) handleSeatHandover(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.JSON(http.StatusOK, res)
 }
 
@@ -301,25 +303,18 @@ func (s *Server) handleSeatHandoverCancel(c echo.Context) error {
 }
 
 // handleHandoverClaim gives the code's seat to the calling phone and sets
-// its seat cookie, as a join does. Failed claims count against the
-// address (claimlimit.go).
+// its seat cookie, as a join does. A code the host issued is claimed
+// whatever other phones at the same address guessed; failed claims count
+// against the address (claimlimit.go).
 func (s *Server) handleHandoverClaim(c echo.Context) error {
-	if err := s.checkClaim(c); err != nil {
-		return err
-	}
-	if err := s.allowLookup(c); err != nil { // only misses count per address (hardening.go)
-		return err
-	}
 	res, err := s.svc.ClaimHandover(c.Request().Context(), c.Param("code"))
 	if err != nil {
 		if ae := toError(err); ae.Code == table.CodeGone {
-			s.claims.fail(claimKey(c.RealIP()))
+			return s.failedClaim(c, err)
 		}
-		return s.chargeFailedLookup(c, err)
+		return err
 	}
-	s.lookupFound(c)
 	setCookie(c, seatCookie(res.TableID), res.Token)
-	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.JSON(http.StatusOK, res)
 }
 

@@ -127,37 +127,38 @@ func (s *Server) checkOptionsSize(options []byte) error {
 	return nil
 }
 
-// allowLookup admits a join-code lookup (GET /api/join/{code}, a join, a
-// hand-over claim) while the address has failed lookups left. The lookup
-// holds one of them while it runs (so that guesses sent at once cannot
-// all pass on the last one) and gives it back when it finds its table
-// (lookupFound); a miss keeps it (chargeFailedLookup). The phones of a
-// café behind one address so join as fast as their tables let them, and
-// a guesser runs out of tries.
-func (s *Server) allowLookup(c echo.Context) error {
-	if !s.limiter.allow(c.RealIP()) {
+// Join codes: a lookup (GET /api/join/{code}, a join, a hand-over claim)
+// is looked up first. A code that finds its table (or its seat) is never
+// refused for its address: a café's phones share one, and a hostile
+// phone among them must not lock the others out. A join with it is
+// limited by its table (allowTableJoin). A miss (a code no table has, a
+// join whose body is bad or never arrives) takes LookupFailCost from its
+// address's allowance of misses (Config.JoinsPerMinute); an address out of
+// misses is answered 429 for each further miss, held RefusalDelay, so a
+// guesser runs out of tries and is answered slowly after that.
+
+// missedLookup counts a lookup that found nothing (err) against the
+// client's address and returns err, or 429 when the address is out of
+// misses. A lookup that found its code is not counted.
+func (s *Server) missedLookup(c echo.Context, err error) error {
+	ip := c.RealIP()
+	if !s.limiter.allow(ip) {
 		s.slowRefusal(c)
 		c.Response().Header().Set("Retry-After", retryAfter)
 		return table.Errorf(table.CodeRateLimited, "Too many wrong codes from this address; wait a minute and try again.")
 	}
-	return nil
+	if n := s.cfg.Limits.LookupFailCost - 1; n > 0 {
+		s.limiter.charge(ip, float64(n))
+	}
+	return err
 }
 
-// lookupFound gives back the miss a lookup held: its code was right.
-func (s *Server) lookupFound(c echo.Context) { s.limiter.refund(c.RealIP(), 1) }
-
-// chargeFailedLookup keeps the miss a lookup held, and takes
-// LookupFailCost-1 more, when err says no table has the code (or, for a
-// hand-over code, that it is unknown or spent); any other outcome gives
-// the miss back.
-func (s *Server) chargeFailedLookup(c echo.Context, err error) error {
-	if ae, ok := err.(*table.Error); ok && (ae.Code == table.CodeNotFound || ae.Code == table.CodeGone) {
-		if n := s.cfg.Limits.LookupFailCost - 1; n > 0 {
-			s.limiter.charge(c.RealIP(), float64(n))
-		}
-		return err
+// missedCode is missedLookup for a lookup's error when it says that no
+// table has the code; any other error is returned as it is.
+func (s *Server) missedCode(c echo.Context, err error) error {
+	if toError(err).Code == table.CodeNotFound {
+		return s.missedLookup(c, err)
 	}
-	s.lookupFound(c)
 	return err
 }
 

@@ -27,8 +27,9 @@ type Limits struct {
 	// MaxStreams caps the open SSE streams of the whole server.
 	MaxStreams int
 	// StreamsPerSeat sizes a table's share of the streams: a table may
-	// hold StreamsPerSeat × (its seats + the host + a board) streams, and
-	// its board streams (which need no credential) StreamsPerSeat × 2.
+	// hold StreamsPerSeat × (its seats + the host + a board) streams with
+	// a credential (the board's is its board key), and, apart from them,
+	// StreamsPerSeat × 2 anonymous board streams (no credential).
 	// 0 = no per-table cap.
 	StreamsPerSeat int
 	// StreamsPerToken caps one credential's open streams at one table; a
@@ -51,8 +52,9 @@ type Limits struct {
 	MaxOptionsBytes int
 	// LookupFailCost is how much of its address's allowance of failed
 	// join-code lookups (Config.JoinsPerMinute) one miss takes. A lookup
-	// or join that finds its table takes nothing from the address: it is
-	// limited by the table (JoinsPerSeat). 0 = 1.
+	// or join that finds its table takes nothing from the address and is
+	// never refused for it, even when the address is out of misses: it
+	// is limited by the table (JoinsPerSeat). 0 = 1.
 	LookupFailCost int
 	// JoinsPerSeat sizes a table's joins: a table takes JoinsPerSeat ×
 	// its seats joins at once, and its seats' number a minute after
@@ -61,8 +63,8 @@ type Limits struct {
 	// MaxLoadedTables bounds the tables kept in memory; idle ones beyond
 	// it are dropped, least recently used first. 0 = no bound.
 	MaxLoadedTables int
-	// RefusalDelay holds a join, lookup or creation refused by its rate
-	// limit this long before the 429 leaves, so that a client hammering
+	// RefusalDelay holds a wrong join or hand-over code, or a creation,
+	// refused by its rate limit this long before the 429 leaves, so that a client hammering
 	// the limit gets a few answers a second per connection instead of
 	// thousands, and costs the server that much less. 0 = none.
 	RefusalDelay time.Duration

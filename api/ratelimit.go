@@ -49,19 +49,6 @@ func (l *rateLimiter) allowSized(key string, perMinute, burst float64) bool {
 	return true
 }
 
-// refund gives back n tokens to key's bucket, up to its size: a join-code
-// lookup takes a token while it runs, so that concurrent guesses cannot
-// all pass on the last one, and gets it back when it finds its table.
-func (l *rateLimiter) refund(key string, n float64) {
-	if l.perSec <= 0 {
-		return
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	b := l.fillLocked(key, l.perSec, l.burst)
-	b.tokens = min(b.tokens+n, b.burst)
-}
-
 // charge takes n tokens from key's bucket, down to -burst at most.
 func (l *rateLimiter) charge(key string, n float64) {
 	if l.perSec <= 0 {

@@ -66,6 +66,7 @@ type Server struct {
 	limiter   *rateLimiter // failed join-code lookups, per address
 	heartbeat []byte       // the streams' heartbeat event (stream.go)
 	claims    *claimLimit  // failed hand-over claims per address (claimlimit.go)
+	lengths   bodyLengths  // the longest body per table, version and route (samelength.go)
 	closing   chan struct{}
 	streams   sync.WaitGroup // the SSE streams' goroutines (stream.go)
 	streamMu  sync.Mutex     // orders addStream and Shutdown
@@ -99,6 +100,7 @@ func New(ctx context.Context, svc *table.Service, cfg Config) (*Server, error) {
 	s.limiter = newRateLimiter(cfg.JoinsPerMinute, cfg.JoinBurst, cfg.Now)
 	s.heartbeat = heartbeatEvent(s.heartbeatEvery())
 	s.claims = newClaimLimit(cfg.Now)
+	s.lengths.m = map[string]bodyLength{}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.httpErrorHandler
@@ -176,6 +178,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 // api/openapi.json.
 func (s *Server) routes() {
 	e := s.echo
+	e.Pre(closeAfterChunked) // a chunked request closes its connection (smuggling.go)
 	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: table.NewTableID}))
 	e.Use(middleware.Recover())
 	e.Use(s.accessLog)
@@ -189,26 +192,30 @@ func (s *Server) routes() {
 	a := e.Group("/api", middleware.BodyLimit(s.cfg.BodyLimit), utf8Only)
 	a.GET("/openapi.json", s.handleOpenAPI)
 	a.GET("/games", s.handleGames)
-	a.POST("/tables", s.handleTableCreate)
+	// noStore: an answer that carries a token; viewer: an answer that
+	// depends on the credential asking, never stored and padded to one
+	// length for every viewer (samelength.go).
+	viewer := s.viewerBody
+	a.POST("/tables", s.handleTableCreate, noStore)
 	a.GET("/join/:code", s.handleJoinLookup)
-	a.POST("/join", s.handleJoin)
+	a.POST("/join", s.handleJoin, noStore)
 	a.GET("/tables/:id/qr.png", s.handleTableQR)
-	a.POST("/tables/:id/start", s.handleTableStart)
-	a.POST("/tables/:id/session", s.handleSession)
-	a.GET("/tables/:id/view", s.handleViewGet)
-	a.POST("/tables/:id/moves", s.handleMovePost)
-	a.POST("/tables/:id/undo", s.handleUndoPost)
-	a.DELETE("/tables/:id/seats/:seat", s.handleSeatDelete)
-	a.DELETE("/tables/:id/seats/:seat/device", s.handleSeatDeviceDelete)
-	a.POST("/tables/:id/seats/:seat/handover", s.handleSeatHandover)
-	a.DELETE("/tables/:id/seats/:seat/handover", s.handleSeatHandoverCancel)
-	a.POST("/handover/:code", s.handleHandoverClaim)
-	a.POST("/tables/:id/rematch", s.handleRematch)
-	a.POST("/tables/:id/rematch/claim", s.handleRematchClaim)
-	a.POST("/tables/:id/join-code", s.handleJoinCodeRotate) // access.go
-	a.POST("/tables/:id/lock", s.handleLockPost)            // access.go
-	a.GET("/tables/:id/log", s.handleLogGet)
-	a.GET("/tables/:id/result", s.handleResultGet)
+	a.POST("/tables/:id/start", s.handleTableStart, viewer)
+	a.POST("/tables/:id/session", s.handleSession, viewer)
+	a.GET("/tables/:id/view", s.handleViewGet, viewer)
+	a.POST("/tables/:id/moves", s.handleMovePost, viewer)
+	a.POST("/tables/:id/undo", s.handleUndoPost, viewer)
+	a.DELETE("/tables/:id/seats/:seat", s.handleSeatDelete, viewer)
+	a.DELETE("/tables/:id/seats/:seat/device", s.handleSeatDeviceDelete, viewer)
+	a.POST("/tables/:id/seats/:seat/handover", s.handleSeatHandover, viewer)
+	a.DELETE("/tables/:id/seats/:seat/handover", s.handleSeatHandoverCancel, viewer)
+	a.POST("/handover/:code", s.handleHandoverClaim, noStore)
+	a.POST("/tables/:id/rematch", s.handleRematch, viewer)
+	a.POST("/tables/:id/rematch/claim", s.handleRematchClaim, viewer)
+	a.POST("/tables/:id/join-code", s.handleJoinCodeRotate, viewer) // access.go
+	a.POST("/tables/:id/lock", s.handleLockPost, viewer)            // access.go
+	a.GET("/tables/:id/log", s.handleLogGet, viewer)
+	a.GET("/tables/:id/result", s.handleResultGet, viewer)
 	a.GET("/tables/:id/stream", s.handleStream)
 	s.benchRoutes(a) // the load tool's routes: bench build only (benchroutes.go)
 

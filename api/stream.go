@@ -63,7 +63,21 @@ func (s *Server) handleStream(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if st.slot, err = s.gate.open(tableID, tok, seats); err != nil {
+	gateTok := tok
+	if tok == "" && c.QueryParam("board_key") != "" {
+		// The real board, by the key of the host's board link: counted
+		// as a credential, apart from anonymous board streams
+		// (streamgate.go, table/boardkey.go).
+		ok, err := s.svc.CheckBoardKey(ctx, tableID, c.QueryParam("board_key"))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return table.Errorf(table.CodeUnauthorized, "This board key is not this table's; open the board from the host's board link or QR code again.")
+		}
+		gateTok = "board:" + c.QueryParam("board_key")
+	}
+	if st.slot, err = s.gate.open(tableID, gateTok, seats); err != nil {
 		c.Response().Header().Set("Retry-After", retryAfter)
 		return err
 	}

@@ -9,10 +9,14 @@ import (
 // streamGate counts the open SSE streams: in all, per table and per
 // credential at a table. None is counted per client address: a café's
 // phones share one, and every stream needs a table's id, most a token.
-// A stream over the total, its table's share or its table's board share
-// is refused (429); a stream over its credential's cap closes that
-// credential's oldest stream instead, since a phone that reconnects (a new
-// tab, a lost connection not yet noticed) is the usual cause.
+// A stream over the total or its table's share is refused (429); a stream
+// over its credential's cap closes that credential's oldest stream
+// instead, since a phone that reconnects (a new tab, a lost connection not
+// yet noticed) is the usual cause. The board's streams with the board key
+// (table/boardkey.go) count as a credential's; anonymous board streams
+// (no key: anyone who knows the table's id) have a share of their own,
+// apart from the table's, so that however many a stranger holds, the
+// seats, the host and the real board still get theirs.
 type streamGate struct {
 	max, perSeat, perToken int
 
@@ -22,8 +26,8 @@ type streamGate struct {
 	byToken map[string][]*streamSlot // oldest first
 }
 
-// tableStreams is one table's open streams: all of them, and those of its
-// board (no credential).
+// tableStreams is one table's open streams: those with a credential (a
+// seat's, the host's or the board key), and the anonymous board streams.
 type tableStreams struct{ all, boards int }
 
 // streamSlot is one admitted stream. evicted is closed when a newer stream
@@ -31,8 +35,8 @@ type tableStreams struct{ all, boards int }
 type streamSlot struct {
 	g       *streamGate
 	tableID string
-	board   bool
-	token   string // "" for the board: no per-credential cap
+	board   bool   // an anonymous board stream
+	token   string // "" for an anonymous board stream: no per-credential cap
 	evicted chan struct{}
 	once    sync.Once
 }
@@ -47,10 +51,11 @@ func newStreamGate(l Limits) *streamGate {
 func (g *streamGate) tableCap(seats int) int { return g.perSeat * (seats + 2) }
 
 // open admits a stream for a credential (tableID and token; an empty
-// token is the public board) at a table of seats seats. It returns
-// table.CodeRateLimited over the total or the table's shares. A stream of
-// a token that holds its cap already replaces that token's oldest, and so
-// is never refused by the table's share.
+// token is an anonymous board, a board key is "board:" and the key) at a
+// table of seats seats. It returns table.CodeRateLimited over the total or
+// the table's shares. A stream of a token that holds its cap already
+// replaces that token's oldest, and so is never refused by the table's
+// share.
 func (g *streamGate) open(tableID, token string, seats int) (*streamSlot, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -69,7 +74,7 @@ func (g *streamGate) open(tableID, token string, seats int) (*streamSlot, error)
 		if g.max > 0 && g.total >= g.max {
 			return nil, table.Errorf(table.CodeRateLimited, "The server has as many live screens open as it can hold; try again shortly.")
 		}
-		if g.perSeat > 0 && ts.all >= g.tableCap(seats) {
+		if g.perSeat > 0 && !sl.board && ts.all >= g.tableCap(seats) {
 			return nil, table.Errorf(table.CodeRateLimited, "This table has %d live screens open already, as many as its seats need; close one.", ts.all)
 		}
 		if g.perSeat > 0 && sl.board && ts.boards >= 2*g.perSeat {
@@ -84,9 +89,10 @@ func (g *streamGate) open(tableID, token string, seats int) (*streamSlot, error)
 		g.byToken[sl.token] = append(list, sl)
 	}
 	g.byTable[tableID] = ts
-	ts.all++
 	if sl.board {
 		ts.boards++
+	} else {
+		ts.all++
 	}
 	g.total++
 	return sl, nil
@@ -100,11 +106,12 @@ func (sl *streamSlot) release() {
 		defer g.mu.Unlock()
 		g.total--
 		if ts := g.byTable[sl.tableID]; ts != nil {
-			ts.all--
 			if sl.board {
 				ts.boards--
+			} else {
+				ts.all--
 			}
-			if ts.all <= 0 {
+			if ts.all <= 0 && ts.boards <= 0 {
 				delete(g.byTable, sl.tableID)
 			}
 		}

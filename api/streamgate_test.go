@@ -48,8 +48,9 @@ func TestStreamGate(t *testing.T) {
 		}
 	})
 	t.Run("ErrPerTable", func(t *testing.T) {
-		// A table of 2 seats holds 4 × (2 + 2) = 16 streams, 8 of them
-		// boards; tokens never count against another table.
+		// A table of 2 seats holds 4 × (2 + 2) = 16 streams with a
+		// credential, and 8 anonymous board streams apart from them;
+		// tokens never count against another table.
 		g := newStreamGate(Limits{StreamsPerSeat: 4, StreamsPerToken: 4})
 		var last *streamSlot
 		for i := 0; i < 8; i++ {
@@ -68,15 +69,15 @@ func TestStreamGate(t *testing.T) {
 			t.Fatalf("another table's board was refused: %v", err)
 		}
 		var seatSlots []*streamSlot
-		for i := 0; i < 8; i++ {
-			sl, err := g.open("T", fmt.Sprintf("tok%d", i%2), 2)
+		for i := 0; i < 16; i++ {
+			sl, err := g.open("T", fmt.Sprintf("tok%d", i%4), 2)
 			if err != nil {
 				t.Fatalf("seat stream %d: %v", i+1, err)
 			}
 			seatSlots = append(seatSlots, sl)
 		}
-		if _, err := g.open("T", "tok2", 2); !errors.As(err, &ae) || ae.Code != table.CodeRateLimited {
-			t.Fatalf("17th stream at a table of 2 seats = %v, want rate_limited", err)
+		if _, err := g.open("T", "tok4", 2); !errors.As(err, &ae) || ae.Code != table.CodeRateLimited {
+			t.Fatalf("17th stream with a credential at a table of 2 seats = %v, want rate_limited", err)
 		}
 		// A token at its own cap replaces its oldest: never refused.
 		if _, err := g.open("T", "tok0", 2); err != nil {

@@ -15,6 +15,5 @@ func (s *Server) writeView(c echo.Context, tableID string, id table.Identity) er
 	if err != nil {
 		return err
 	}
-	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, b)
 }

@@ -14,12 +14,13 @@ import (
 // read aloud or typed as easily as scanned, so it is short and avoids
 // look-alike characters: HandoverCodeLen characters of the join codes'
 // alphabet (no 0/O, 1/I/L, U/V), shown as two groups of five
-// ("7KQ3M-XW9RT"). 29^10 ≈ 4.2e14 codes (48.5 bits). What makes that
-// enough: a code is valid for ten minutes (handoverTTL), a seat has at most
-// one open code, and the server answers at most a few failed claims per
-// client address (api, claim limit) before it refuses them all. An attacker
-// with a thousand addresses and ten thousand open codes on the server hits
-// one in about forty thousand ten-minute windows.
+// ("7KQ3M-XW9RT"). The alphabet has 25 characters, so 25^10 ≈ 9.5e13 codes
+// (46.4 bits). What makes that enough: a code is valid for ten minutes
+// (handoverTTL), a seat has at most one open code, and the server answers
+// failed claims slowly once a client address has failed a few (api, claim
+// limit). An attacker answered a thousand wrong codes a second, with ten
+// thousand codes open on the server at every moment, hits one about once
+// in 9.5e13 / (1,000 × 10,000) s ≈ 110 days.
 
 // HandoverCodeLen is the number of characters of a hand-over code, without
 // its dash.

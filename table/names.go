@@ -6,7 +6,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mtibben/confusables"
 	"golang.org/x/text/secure/precis"
+	"golang.org/x/text/unicode/runenames"
 )
 
 // maxNameRunes is the longest name a seat may take, in characters.
@@ -40,7 +42,7 @@ func nickname(name string) (string, error) {
 
 // sameName reports whether two names would read the same at the table:
 // equal after the PRECIS nickname comparison (case and width folded), or
-// after mapping the Greek and Cyrillic letters that look like Latin ones.
+// with the same look-alike key (nameKey).
 func sameName(a, b string) bool {
 	ka, errA := nameKey(a)
 	kb, errB := nameKey(b)
@@ -50,32 +52,36 @@ func sameName(a, b string) bool {
 	return ka == kb
 }
 
-// nameKey is the PRECIS nickname comparison key of a name with look-alike
-// letters mapped to Latin.
+// nameKey is a name's look-alike key: two names with one key look the same
+// on a screen. It is the Unicode TR39 confusables skeleton
+// (github.com/mtibben/confusables) of the PRECIS-normalized name, taken
+// before case is folded (so that the Cherokee "ᎠᎪᏙᎬ" maps to "DAVE"), with
+// the Latin small capitals read as their letters (the skeleton keeps
+// "ᴅᴀᴠᴇ" apart from "Dave"; the letter comes from the character's Unicode
+// name), then lower-cased and skeletonized again (so that "ВОВ" is "bob").
 func nameKey(name string) (string, error) {
-	k, err := precis.Nickname.CompareKey(name)
+	n, err := precis.Nickname.String(name)
 	if err != nil {
 		return "", err
 	}
 	var sb strings.Builder
-	for _, r := range k {
-		if l, ok := lookAlike[r]; ok {
-			r = l
-		}
-		sb.WriteRune(unicode.ToLower(r))
+	for _, r := range confusables.Skeleton(n) {
+		sb.WriteRune(smallCapital(r))
 	}
-	return sb.String(), nil
+	k := confusables.Skeleton(strings.ToLower(sb.String()))
+	return confusables.Skeleton(strings.ToLower(k)), nil
 }
 
-// lookAlike maps the lower-case Cyrillic and Greek letters that are drawn
-// like a Latin letter to that letter (names are compared lower-cased).
-var lookAlike = map[rune]rune{
-	// Cyrillic
-	'а': 'a', 'в': 'b', 'е': 'e', 'ё': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c', 'т': 't',
-	'у': 'y', 'х': 'x', 'ѕ': 's', 'і': 'i', 'ї': 'i', 'ј': 'j', 'һ': 'h', 'ԁ': 'd', 'ԛ': 'q', 'ԝ': 'w', 'ү': 'y',
-	// Greek
-	'α': 'a', 'β': 'b', 'ε': 'e', 'ζ': 'z', 'η': 'n', 'ι': 'i', 'κ': 'k', 'μ': 'm', 'ν': 'v', 'ο': 'o', 'ρ': 'p',
-	'τ': 't', 'υ': 'u', 'χ': 'x',
+// smallCapital returns the Latin letter that a Latin small capital (such
+// as U+1D05 ᴅ) is drawn as, and any other rune as it is.
+func smallCapital(r rune) rune {
+	if r < 0x250 { // Latin-1 and Latin Extended-A/B hold none
+		return r
+	}
+	if l, ok := strings.CutPrefix(runenames.Name(r), "LATIN LETTER SMALL CAPITAL "); ok && len(l) == 1 {
+		return rune(l[0])
+	}
+	return r
 }
 
 // hasVisible reports whether s has a character that prints.

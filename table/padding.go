@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"context"
 	"slices"
 	"time"
 
@@ -104,4 +105,24 @@ func (s *Service) padLen(snap *tableSnapshot, now time.Time, board *kit.View, ha
 	n := padLength(snap, now, board, have)
 	s.pads.Store(snap.id, padEntry{version: snap.version, n: n})
 	return n
+}
+
+// Viewers returns a table's version and every identity that can see it now:
+// the board, the host and each seat not removed. The api pads every body
+// whose content depends on the viewer to the longest any of them gets at
+// that version (api/samelength.go).
+func (s *Service) Viewers(ctx context.Context, tableID string) (int64, []Identity, error) {
+	t, err := s.load(ctx, tableID)
+	if err != nil {
+		return 0, nil, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	ids := []Identity{{Role: kit.RoleBoard, Seat: -1}, {Role: kit.RoleHost, Seat: -1}}
+	for _, st := range t.seats {
+		if st.Removed == 0 {
+			ids = append(ids, Identity{Role: kit.RoleSeat, Seat: int(st.Seat)})
+		}
+	}
+	return t.row.Version, ids, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"strconv"
+	"strings"
 	"time"
 
 	"tablewarden/referee/kit"
@@ -157,9 +158,21 @@ func (s *Service) endedAt(ctx context.Context, tableID string) (time.Time, error
 func (r Result) CSVHeader() []string {
 	h := []string{"table_id", "game", "started_at", "ended_at", "duration_seconds", "seat", "name", "winner", "total", "rank"}
 	for _, c := range r.Categories {
-		h = append(h, "score."+c)
+		h = append(h, csvText("score."+c))
 	}
 	return h
+}
+
+// csvText returns a text cell that a spreadsheet shows as text: one that
+// starts with '=', '+', '-', '@', a tab or a carriage return would run as a
+// formula (a player named "=HYPERLINK(…)"), so it gets a leading "'"
+// (OWASP's CSV injection rule). The numbers and times the server writes
+// itself do not pass through it.
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // WriteCSV writes the result as CSV: a header line and one line per seat
@@ -174,8 +187,8 @@ func (r Result) WriteCSV(w *csv.Writer) error {
 		lines[sc.Seat] = sc
 	}
 	row := func(seat int, name string, winner bool) []string {
-		rec := []string{r.TableID, r.Game, r.StartedAt.Format(time.RFC3339), r.EndedAt.Format(time.RFC3339),
-			strconv.FormatInt(r.DurationSeconds, 10), strconv.Itoa(seat + 1), name, strconv.FormatBool(winner)}
+		rec := []string{csvText(r.TableID), csvText(r.Game), r.StartedAt.Format(time.RFC3339), r.EndedAt.Format(time.RFC3339),
+			strconv.FormatInt(r.DurationSeconds, 10), strconv.Itoa(seat + 1), csvText(name), strconv.FormatBool(winner)}
 		sc, ok := lines[seat]
 		if !ok {
 			rec = append(rec, "", "")

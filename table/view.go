@@ -70,6 +70,11 @@ type ViewResponse struct {
 	JoinCode   string     `json:"join_code,omitempty"`
 	// JoinURL is the join link (the host's view, in the lobby).
 	JoinURL string `json:"join_url,omitempty"`
+	// BoardKey is, for the host, the key that the board link and the
+	// board QR code carry: the board's streams present it so that a
+	// stranger's anonymous board streams cannot keep the real board out
+	// (table/boardkey.go).
+	BoardKey string `json:"board_key,omitempty"`
 	// Locked is true once the table takes no more joins: the game has
 	// started, or the host locked it.
 	Locked bool `json:"locked"`
@@ -183,6 +188,7 @@ func (sn tableSnapshot) renderHead(id Identity, now time.Time, board *kit.View) 
 	}
 	if id.Role == kit.RoleHost {
 		r.JoinCode = sn.joinCode
+		r.BoardKey = boardKey(sn.id, sn.hostHash)
 		if sn.status == "lobby" {
 			r.JoinURL = sn.joinURL
 		}

@@ -7626,6 +7626,8 @@ type View struct {
 
 // ViewResponse defines model for ViewResponse.
 type ViewResponse struct {
+	// BoardKey The host's board key (host only): the board link and the board QR code carry it (#key=…), and the board's stream presents it as board_key, so that anonymous board streams opened by anyone who knows the table's id never keep the real board out.
+	BoardKey *string `json:"board_key,omitempty"`
 	Game     string  `json:"game"`
 	GameName *string `json:"game_name,omitempty"`
 
@@ -7722,6 +7724,9 @@ type PostMoveParamsAs string
 // TableQRParams defines parameters for TableQR.
 type TableQRParams struct {
 	For *TableQRParamsFor `form:"for,omitempty" json:"for,omitempty"`
+
+	// Key With for=board: the board key (ViewResponse.board_key); when it is the table's, the board QR code's link carries it.
+	Key *string `form:"key,omitempty" json:"key,omitempty"`
 }
 
 // TableQRParamsFor defines parameters for TableQR.
@@ -7818,6 +7823,9 @@ type StreamParams struct {
 
 	// Patches 1: after the first whole view, send 'patch' events with only what changed since this stream's last event, as a JSON Patch (RFC 6902; schema StreamPatch; web/static/app.js applyPatch applies them). A reconnect starts with a whole view.
 	Patches *StreamParamsPatches `form:"patches,omitempty" json:"patches,omitempty"`
+
+	// BoardKey With as=board: the board key from the host's board link (ViewResponse.board_key). The board's streams with it count as a credential's (a fifth replaces the oldest) and are never refused for the anonymous board streams a table holds; a wrong key is 401.
+	BoardKey *string `form:"board_key,omitempty" json:"board_key,omitempty"`
 }
 
 // StreamParamsAs defines parameters for Stream.
@@ -13721,19 +13729,19 @@ type ClientInterface interface {
 	// Corresponds with GET /api/games (the `ListGames` operationId).
 	ListGames(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
+	// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. The host's current code is always claimed, whatever else the address sent; after 10 wrong codes within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every further wrong code until the window has passed.
 	//
 	// Corresponds with POST /api/handover/{code} (the `ClaimHandover` operationId).
 	ClaimHandover(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// JoinWithBody Take a seat (rate-limited per client address). Sets the seat cookie.
+	// JoinWithBody Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 	//
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/join (the `Join` operationId).
 	JoinWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// Join Take a seat (rate-limited per client address). Sets the seat cookie.
+	// Join Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -13904,7 +13912,7 @@ func (c *Client) ListGames(ctx context.Context, reqEditors ...RequestEditorFn) (
 	return c.Client.Do(req)
 }
 
-// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
+// ClaimHandover Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. The host's current code is always claimed, whatever else the address sent; after 10 wrong codes within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every further wrong code until the window has passed.
 //
 // Corresponds with POST /api/handover/{code} (the `ClaimHandover` operationId).
 func (c *Client) ClaimHandover(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -13919,7 +13927,7 @@ func (c *Client) ClaimHandover(ctx context.Context, code string, reqEditors ...R
 	return c.Client.Do(req)
 }
 
-// JoinWithBody Take a seat (rate-limited per client address). Sets the seat cookie.
+// JoinWithBody Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 //
 // Takes any type of body and a specified content type.
 //
@@ -13936,7 +13944,7 @@ func (c *Client) JoinWithBody(ctx context.Context, contentType string, body io.R
 	return c.Client.Do(req)
 }
 
-// Join Take a seat (rate-limited per client address). Sets the seat cookie.
+// Join Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -14880,6 +14888,18 @@ func NewTableQRRequest(server string, id string, params *TableQRParams) (*http.R
 
 		}
 
+		if params.Key != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "key", *params.Key, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -15528,6 +15548,18 @@ func NewStreamRequest(server string, id string, params *StreamParams) (*http.Req
 
 		}
 
+		if params.BoardKey != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "board_key", *params.BoardKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -15769,21 +15801,21 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /api/games (the `ListGames` operationId).
 	ListGamesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListGamesReply, error)
 
-	// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
+	// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. The host's current code is always claimed, whatever else the address sent; after 10 wrong codes within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every further wrong code until the window has passed.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/handover/{code} (the `ClaimHandover` operationId).
 	ClaimHandoverWithResponse(ctx context.Context, code string, reqEditors ...RequestEditorFn) (*ClaimHandoverReply, error)
 
-	// JoinWithBodyWithResponse Take a seat (rate-limited per client address). Sets the seat cookie.
+	// JoinWithBodyWithResponse Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/join (the `Join` operationId).
 	JoinWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*JoinReply, error)
 
-	// JoinWithResponse Take a seat (rate-limited per client address). Sets the seat cookie.
+	// JoinWithResponse Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -18040,7 +18072,7 @@ func (c *ClientWithResponses) ListGamesWithResponse(ctx context.Context, reqEdit
 	return ParseListGamesReply(rsp)
 }
 
-// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. After 10 failed claims within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every claim until the window has passed.
+// ClaimHandoverWithResponse Take the seat of a hand-over code (no credential): a new seat token, also set as the seat cookie. The seat's old token is revoked at once and its streams get 'event: revoked' with {"reason":"handed_over"}. A used, cancelled, expired or unknown code is 410 gone. The host's current code is always claimed, whatever else the address sent; after 10 wrong codes within 10 minutes an address (IPv6: its /64) gets 429 with Retry-After for every further wrong code until the window has passed.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -18053,7 +18085,7 @@ func (c *ClientWithResponses) ClaimHandoverWithResponse(ctx context.Context, cod
 	return ParseClaimHandoverReply(rsp)
 }
 
-// JoinWithBodyWithResponse Take a seat (rate-limited per client address). Sets the seat cookie.
+// JoinWithBodyWithResponse Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -18066,7 +18098,7 @@ func (c *ClientWithResponses) JoinWithBodyWithResponse(ctx context.Context, cont
 	return ParseJoinReply(rsp)
 }
 
-// JoinWithResponse Take a seat (rate-limited per client address). Sets the seat cookie.
+// JoinWithResponse Take a seat. Sets the seat cookie. Only a wrong code counts against the client address (429 once it is out of misses); a valid code is never refused for its address, only by its table's join limit.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

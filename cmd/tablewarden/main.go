@@ -120,7 +120,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&c.DB, "db", env("DB", "tablewarden.db"), "SQLite database file, or postgres://… to share a PostgreSQL database with other instances (TABLEWARDEN_DB)")
 	fs.StringVar(&c.PublicURL, "public-url", env("PUBLIC_URL", ""), "URL phones reach; default http://<first non-loopback IPv4>:<port> (TABLEWARDEN_PUBLIC_URL)")
 	joins, _ := strconv.ParseFloat(env("JOINS_PER_MINUTE", "30"), 64)
-	fs.Float64Var(&c.JoinsPerMinute, "joins-per-minute", joins, "failed join-code lookups (wrong codes) allowed per client address per minute, as many at once; a join with a valid code is limited by its table (-joins-per-seat); 0 = unlimited (TABLEWARDEN_JOINS_PER_MINUTE)")
+	fs.Float64Var(&c.JoinsPerMinute, "joins-per-minute", joins, "failed join-code lookups (wrong codes) allowed per client address per minute, as many at once, beyond which a wrong code gets 429; a lookup or join with a valid code is never refused for its address, only by its table (-joins-per-seat); 0 = unlimited (TABLEWARDEN_JOINS_PER_MINUTE)")
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", env("TRUST_PROXY", "") == "1", "take the client address from X-Forwarded-For set by a proxy on loopback (TABLEWARDEN_TRUST_PROXY=1)")
 	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "debug, info, warn or error (TABLEWARDEN_LOG_LEVEL)")
 	lf := limitFlags(fs, &c) // limits.go

@@ -54,14 +54,20 @@ type venueStream struct {
 // openVenueStream opens a stream on a raw connection from d and returns
 // it with the status the server answered (the stream is nil unless 200).
 func openVenueStream(d *net.Dialer, addr, tableID, token string) (*venueStream, int) {
+	path := "/api/tables/" + tableID + "/stream"
+	if token == "" {
+		path += "?as=board"
+	}
+	return openVenueStreamAt(d, addr, path, token)
+}
+
+// openVenueStreamAt is openVenueStream for a stream's path and query.
+func openVenueStreamAt(d *net.Dialer, addr, path, token string) (*venueStream, int) {
 	c, err := d.Dial("tcp", addr)
 	if err != nil {
 		return nil, 0
 	}
-	req := "GET /api/tables/" + tableID + "/stream"
-	if token == "" {
-		req += "?as=board"
-	}
+	req := "GET " + path
 	req += " HTTP/1.1\r\nHost: venue\r\n"
 	if token != "" {
 		req += "Authorization: Bearer " + token + "\r\n"

@@ -424,7 +424,8 @@ function applyPatch(view, ops) {
     clearTimeout(reconnectTimer);
     if (signedOut) { window.TW_CONN.stop(); return; }
     streamView = null;
-    source = new EventSource("/api/tables/" + id + "/stream?as=" + role() + "&patches=1");
+    const key = role() === "board" ? boardKey() : "";
+    source = new EventSource("/api/tables/" + id + "/stream?as=" + role() + "&patches=1" + (key ? "&board_key=" + encodeURIComponent(key) : ""));
     source.addEventListener("open", () => { if (!online) { setOnline(true); refresh(); } });
     // A stream that goes silent (no heartbeat) is dead without an error:
     // show the bar and reconnect with backoff (connection.js).
@@ -1149,7 +1150,7 @@ function applyPatch(view, ops) {
         el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + v.join_code }),
         // The board's own QR code: a tablet opens the board page by scanning.
         el("details", { class: "group board-qr", "data-key": "board-qr" }, el("summary", { text: t("board_qr") }),
-          el("img", { class: "qr small", id: "board-qr", src: "/api/tables/" + v.table_id + "/qr.png?for=board&code=" + encodeURIComponent(v.join_code || ""), alt: t("board_qr_alt") })),
+          el("img", { class: "qr small", id: "board-qr", src: "/api/tables/" + v.table_id + "/qr.png?for=board&code=" + encodeURIComponent(v.join_code || "") + (v.board_key ? "&key=" + encodeURIComponent(v.board_key) : ""), alt: t("board_qr_alt") })),
         // The host's controls over who may still join.
         el("div", { class: "host-tools", "data-key": "join-tools" },
           el("button", { type: "button", class: "secondary", id: "new-code", onclick: rotateCode }, t("new_code")),
@@ -1169,8 +1170,18 @@ function applyPatch(view, ops) {
         el("p", {}, el("span", { text: t("join_code") + ": " }), el("b", { text: window.TW_GLANCE.code(v.join_code) })),
         el("button", { type: "button", class: "secondary", id: "undo", onclick: undo }, t("undo"))));
     }
-    out.push(el("p", { "data-key": "board-link" }, el("a", { href: "/b/" + v.table_id + (v.join_code ? "#code=" + encodeURIComponent(v.join_code) : ""), id: "board-link", target: "_blank", rel: "noopener" }, t("board_link"))));
+    out.push(el("p", { "data-key": "board-link" }, el("a", { href: boardHref(v), id: "board-link", target: "_blank", rel: "noopener" }, t("board_link"))));
     return out;
+  }
+  // boardHref is the host's link to the board page: its fragment (never
+  // sent to the server with the page) carries the join code to show and
+  // the board key, which the board's stream presents so that a stranger's
+  // board streams cannot keep it out.
+  function boardHref(v) {
+    const parts = [];
+    if (v.join_code) parts.push("code=" + encodeURIComponent(v.join_code));
+    if (v.board_key) parts.push("key=" + encodeURIComponent(v.board_key));
+    return "/b/" + v.table_id + (parts.length ? "#" + parts.join("&") : "");
   }
   function seatTools(v, s) {
     if (v.status === "ended") return null;
@@ -1243,6 +1254,14 @@ function applyPatch(view, ops) {
     const m = /(?:^#|&)code=([^&]*)/.exec(location.hash);
     const c = m ? decodeURIComponent(m[1]) : "";
     return /^[A-Za-z0-9-]{3,16}$/.test(c) ? c : "";
+  }
+
+  // boardKey is the board key the host's board link or QR code carries
+  // ("#…&key=…"), if it looks like one.
+  function boardKey() {
+    const m = /(?:^#|&)key=([^&]*)/.exec(location.hash);
+    const k = m ? decodeURIComponent(m[1]) : "";
+    return /^[A-Za-z0-9_-]{22}$/.test(k) ? k : "";
   }
 
   // ---------- the board page ----------
