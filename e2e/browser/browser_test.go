@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,6 +54,12 @@ func browser(t *testing.T) func() context.Context {
 			chromedp.Flag("disable-background-networking", true),
 			chromedp.Flag("disable-component-update", true),
 			chromedp.Flag("disable-sync", true),
+			// Less work per frame for a software-drawn headless page.
+			chromedp.Flag("in-process-gpu", true),
+			chromedp.Flag("num-raster-threads", "1"),
+			chromedp.Flag("disable-smooth-scrolling", true),
+			chromedp.Flag("disable-threaded-animation", true),
+			chromedp.Flag("disable-threaded-scrolling", true),
 			chromedp.WindowSize(412, 915),
 		)
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -126,35 +131,28 @@ func get[T any](t *testing.T, ctx context.Context, what string, a chromedp.Actio
 
 type css = chromedp.CSS
 
-// screenshot saves a PNG of the page under $TW_SCREENSHOTS (or the test's
-// temp dir) and returns its path.
-func screenshot(t *testing.T, ctx context.Context, name string) string {
+// The screenshots are for people: TW_SCREENSHOTS=/some/dir keeps them
+// there for a look. No test reads them, so without it none is taken (a
+// full-page PNG costs Chromium a paint and an encode, and the suite takes
+// more than a hundred).
+
+// screenshot saves a PNG of the whole page under $TW_SCREENSHOTS.
+func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
-	dir := os.Getenv("TW_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
+	if os.Getenv("TW_SCREENSHOTS") == "" {
+		return
 	}
-	buf := get(t, ctx, "screenshot "+name, chromedp.FullScreenshot(100))
-	path := filepath.Join(dir, name+".png")
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	saveShot(t, name, get(t, ctx, "screenshot "+name, chromedp.FullScreenshot(100)))
 }
 
-// screenshotOf saves a PNG of one element (e.g. "section.outcome").
-func screenshotOf(t *testing.T, ctx context.Context, sel, name string) string {
+// screenshotOf saves a PNG of one element (e.g. "section.outcome") under
+// $TW_SCREENSHOTS.
+func screenshotOf(t *testing.T, ctx context.Context, sel, name string) {
 	t.Helper()
-	dir := os.Getenv("TW_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
+	if os.Getenv("TW_SCREENSHOTS") == "" {
+		return
 	}
-	buf := get(t, ctx, "screenshot "+name, chromedp.Screenshot(css(sel)))
-	path := filepath.Join(dir, name+".png")
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	saveShot(t, name, get(t, ctx, "screenshot "+name, chromedp.Screenshot(css(sel))))
 }
 
 func bodyVersion(t *testing.T, ctx context.Context) int64 {
