@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"os"
 	"sync"
+	"tablewarden/api/apitest"
 	"testing"
-	"time"
 )
 
 // The tests of this package wait for what they await (a condition looked
@@ -14,37 +14,12 @@ import (
 // gate that keeps the load-heavy tests apart from the tests that judge
 // time, and the binary that the tests which SIGKILL a server share.
 
-// pollEvery is how often eventually looks at its condition.
-const pollEvery = 10 * time.Millisecond
-
-// eventually reports whether cond holds within the given time. It looks at
-// once, then every pollEvery, and a last time at the deadline.
-func eventually(within time.Duration, cond func() bool) bool {
-	deadline := time.NewTimer(within)
-	defer deadline.Stop()
-	tick := time.NewTicker(pollEvery)
-	defer tick.Stop()
-	for {
-		if cond() {
-			return true
-		}
-		select {
-		case <-deadline.C:
-			return cond()
-		case <-tick.C:
-		}
-	}
-}
-
-// waitFor waits until cond holds and fails the test, naming what it
-// waited for, when it does not hold within the given time.
-func waitFor(t testing.TB, within time.Duration, what string, cond func() bool) {
-	t.Helper()
-	start := time.Now()
-	if !eventually(within, cond) {
-		t.Fatalf("waited %v for %s: it did not happen", time.Since(start).Round(time.Millisecond), what)
-	}
-}
+// eventually and waitFor are the API harness's (api/apitest): a condition
+// looked at at once, then every 20 ms until the deadline.
+var (
+	eventually = apitest.Eventually
+	waitFor    = apitest.WaitFor
+)
 
 // lineWatch is a process's stdout that closes seen when a line starting
 // with prefix is written (exec copies the output from one goroutine).

@@ -163,10 +163,12 @@ func bodyVersion(t *testing.T, ctx context.Context) int64 {
 }
 
 // waitVersion waits until the page shows the table at version want or
-// later.
+// later, with no view that arrived still waiting to be drawn (a page in
+// test mode says so: TW_TEST.drawn).
 func waitVersion(t *testing.T, ctx context.Context, want int64) {
 	t.Helper()
-	if !pollJS(ctx, fmt.Sprintf(`Number(document.body.dataset.version || "0") >= %d`, want), 5*time.Second) {
+	drawn := `(!window.TW_TEST || !window.TW_TEST.drawn || window.TW_TEST.drawn())`
+	if !pollJS(ctx, fmt.Sprintf(`Number(document.body.dataset.version || "0") >= %d && %s`, want, drawn), 5*time.Second) {
 		t.Fatalf("page did not reach version %d (at %d) without a reload", want, bodyVersion(t, ctx))
 	}
 }

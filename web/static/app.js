@@ -1419,9 +1419,10 @@ function applyPatch(view, ops) {
   window.addEventListener("online", () => { if (current && !signedOut) { refresh(); connect(); } });
   window.addEventListener("offline", () => setOnline(false));
 
-  // Test mode: the browser tests can read the last view and show a view
-  // of their own (to draw fields today's games do not send yet).
-  if (TEST) { TEST.current = () => current; TEST.show = (v) => { show(v); rerender(); }; }
+  // Test mode: the browser tests can read the last view, show a view of
+  // their own (to draw fields today's games do not send yet), and see
+  // whether a view that arrived is still waiting to be drawn.
+  if (TEST) { TEST.current = () => current; TEST.show = (v) => { show(v); rerender(); }; TEST.drawn = () => !renderTimer; }
 
   const run = { index: pageIndex, join: pageJoin, seat: pageTable, host: pageHostOrHandover, board: pageTable }[page];
   run().catch(e => { main.replaceChildren(el("p", { class: "notice", text: (e && e.message) || t("something_wrong") })); });
