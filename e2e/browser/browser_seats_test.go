@@ -64,7 +64,15 @@ func lastStreamView(t *testing.T, p context.Context, what string, ok func(raw st
 	t.Helper()
 	var views []string
 	found := apitest.Eventually(10*time.Second, func() bool {
-		views = get(t, p, "stream views", chromedp.Evaluate[[]string](`window.__views || []`))
+		// The page may be navigating (a hand-over link leads on to the
+		// seat's page): a failed read is tried again.
+		c, cancel := context.WithTimeout(p, time.Second)
+		defer cancel()
+		v, err := chromedp.Run(c, chromedp.Evaluate[[]string](`window.__views || []`))
+		if err != nil {
+			return false
+		}
+		views = v
 		return len(views) > 0 && ok(views[len(views)-1])
 	})
 	n := len(views)
