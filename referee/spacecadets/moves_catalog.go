@@ -60,7 +60,7 @@ var (
 	specScienceDraw      = kit.MoveSpec{Type: MoveScienceDraw, Label: "Draw Experimental Equipment cards", Rule: rule(secScience), Primary: true, Confirm: "Draw the Experimental Equipment cards? A draw cannot be undone."}
 	specScienceDrawExtra = kit.MoveSpec{Type: MoveScienceDrawExtra, Label: "Draw one more card (1 energy)", Rule: rule(secScience), Args: []kit.ArgSpec{enumArg("station", "Energy from station")}, Group: "Science", Confirm: "Remove 1 energy from that station and draw one more card? A draw cannot be undone."}
 	specScienceSelect    = kit.MoveSpec{Type: MoveScienceSelect, Label: "Select the card to build", Rule: rule(secScience),
-		Args: []kit.ArgSpec{enumArg("card", "Card"), optional(intArg("level", "X level", 1, 3))}, Group: "Science"}
+		Args: []kit.ArgSpec{enumArg("card", "Card"), optional(intArg("level", "X level", 1, 3))}, Primary: true}
 	specScienceUnselect   = kit.MoveSpec{Type: MoveScienceUnselect, Label: "Build nothing this turn", Rule: rule(secScience), Group: "Science"}
 	specScienceBuild      = kit.MoveSpec{Type: MoveScienceBuild, Label: "Announce the build (draw Component cards)", Rule: rule(secScience), Primary: true, Confirm: "Announce the build and draw the Component cards face down? This cannot be undone."}
 	specResearch          = kit.MoveSpec{Type: MoveResearch, Label: "Announce Research", Rule: rule(secScience), Args: []kit.ArgSpec{intArg("points", "Science points", 1, 3)}, Group: "Science", Confirm: "Announce Research and draw the Component cards face down? This cannot be undone."}
