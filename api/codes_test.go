@@ -154,8 +154,8 @@ func TestHandoverCodeReadsAloud(t *testing.T) {
 
 // Failed claims are capped per address: after ten wrong codes within ten
 // minutes every further wrong code from the address is 429 with
-// Retry-After, while a right code is still claimed (issue 35: a phone at a
-// venue gets its seat whatever another phone there guessed); another
+// Retry-After, while a right code is still claimed (a phone at a venue
+// gets its seat whatever another phone there guessed); another
 // address is not held back.
 func TestHandoverFailedClaimsCapped(t *testing.T) {
 	t.Parallel()

@@ -132,7 +132,8 @@ func (w *lengthWalk) report() {
 	}
 }
 
-// TestTrustEveryViewerBodyHasOneLength (issue 35, point 1): in every game
+// TestTrustEveryViewerBodyHasOneLength: the length of a body must not tell
+// one viewer's secrets (who is an Alien, what a scan found). In every game
 // of the catalog, every route that takes a viewer's credential answers
 // every seat, the host and the board with bodies of one length at one
 // table version (the log, the view, the result as JSON and CSV), and every

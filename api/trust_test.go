@@ -16,10 +16,10 @@ import (
 	"tablewarden/api"
 )
 
-// Issue 35, "Trust, round 4": each point against the real server. A venue
-// is one address with several phones behind it; a stranger is another
-// address. Each client dials from its own loopback address (127.0.0.2 and
-// up), as the venue test does.
+// What a hostile client at a venue or a stranger must not get, each point
+// against the real server. A venue is one address with several phones
+// behind it; a stranger is another address. Each client dials from its own
+// loopback address (127.0.0.2 and up), as the venue test does.
 
 // trustServer starts a server with the venue's default limits, the
 // command's join limit and a short refusal delay (so that refusals do not

@@ -2,8 +2,8 @@ package table
 
 import "testing"
 
-// TestSameNameConfusables checks the look-alikes of issue 35 (point 6),
-// which only the TR39 skeleton catches, and the Cyrillic and Greek ones
+// TestSameNameConfusables checks look-alike names from other scripts
+// (Cherokee, small capitals, click letters, Latin alpha), which only the TR39 skeleton catches, and the Cyrillic and Greek ones
 // that the former hand-made table caught.
 func TestSameNameConfusables(t *testing.T) {
 	same := [][2]string{

@@ -15,10 +15,9 @@ import (
 
 	"tablewarden/api"
 	"tablewarden/api/apitest"
-	tablepkg "tablewarden/table"
 )
 
-// TestAttackVenueNeighbour (issue 35): the café of TestAttackVenue, 40
+// TestAttackVenueNeighbour: the café of TestAttackVenue, 40
 // tables and 240 phones behind one address (127.0.0.1), with a hostile
 // neighbour behind that same address guessing join codes and hand-over
 // codes from before the first join to the end of the evening, and a
@@ -57,29 +56,8 @@ func TestAttackVenueNeighbour(t *testing.T) {
 		out, _ := io.ReadAll(res.Body)
 		return res.StatusCode, out, nil
 	}
-	post := func(path, token string, body any, want int, dst any) error {
-		st, out, err := do(room, "POST", path, token, body)
-		if err != nil {
-			return err
-		}
-		if st != want {
-			return fmt.Errorf("POST %s = %d %s, want %d", path, st, out, want)
-		}
-		if dst != nil {
-			return json.Unmarshal(out, dst)
-		}
-		return nil
-	}
-	get := func(path, token string, dst any) (int, error) {
-		st, out, err := do(room, "GET", path, token, nil)
-		if err != nil {
-			return 0, err
-		}
-		if st == 200 && dst != nil {
-			return 200, json.Unmarshal(out, dst)
-		}
-		return st, nil
-	}
+	venue := venueRoom{base: ts.URL, c: room}
+	post, get := venue.post, venue.get
 
 	// The neighbour, behind the venue's address, guesses join codes (by
 	// lookup and by join) and hand-over codes on 8 connections.
@@ -133,18 +111,7 @@ func TestAttackVenueNeighbour(t *testing.T) {
 	// 40 hosts create their tables, 240 phones look their codes up and
 	// join, from 127.0.0.1, 16 at a time.
 	t0 := time.Now()
-	tables := make([]*venueTable, venueTables)
-	for i := range tables {
-		var cr struct {
-			TableID   string `json:"table_id"`
-			JoinCode  string `json:"join_code"`
-			HostToken string `json:"host_token"`
-		}
-		if err := post("/api/tables", "", map[string]any{"game": "jumpship"}, 201, &cr); err != nil {
-			t.Fatalf("host %d: %v", i+1, err)
-		}
-		tables[i] = &venueTable{tb: &table{ID: cr.TableID, Code: cr.JoinCode, Host: cr.HostToken, Tokens: make([]string, venuePhones)}}
-	}
+	tables := venue.openTables(t)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 16)
 	errs := make(chan error, venueTables*(venuePhones+4))
@@ -158,27 +125,7 @@ func TestAttackVenueNeighbour(t *testing.T) {
 			t.Fatalf("%s failed beside the neighbour (%d guesses, %d answered, %d refused)", what, guessed.Load(), answered.Load(), refused.Load())
 		}
 	}
-	for i, vt := range tables {
-		for p := 0; p < venuePhones; p++ {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				if st, err := get("/api/join/"+vt.tb.Code, "", nil); st != 200 {
-					errs <- fmt.Errorf("table %d, phone %d: lookup beside the neighbour = %d %v, want 200", i+1, p+1, st, err)
-					return
-				}
-				var jr tablepkg.JoinResult
-				if err := post("/api/join", "", map[string]any{"code": vt.tb.Code, "name": fmt.Sprintf("%s %d", playerName(p), i+1)}, 201, &jr); err != nil {
-					errs <- fmt.Errorf("table %d, phone %d: join beside the neighbour: %v", i+1, p+1, err)
-					return
-				}
-				vt.tb.Tokens[jr.Seat] = jr.Token
-			}()
-		}
-	}
-	wg.Wait()
+	venue.joinAll(tables, errs, " beside the neighbour")
 	joined := time.Since(t0)
 	check("the joins")
 	for i, vt := range tables {

@@ -134,85 +134,18 @@ func TestAttackVenue(t *testing.T) {
 		c.JoinsPerMinute = 30 // the command's default
 	})
 	addr := strings.TrimPrefix(ts.URL, "http://")
-	room := clientFrom("127.0.0.1", 32)
+	room := venueRoom{base: ts.URL, c: clientFrom("127.0.0.1", 32)}
 	roomDial := loopbackFrom("127.0.0.1")
-	post := func(path, token string, body any, want int, dst any) error {
-		b, _ := json.Marshal(body)
-		req, _ := http.NewRequest("POST", ts.URL+path, strings.NewReader(string(b)))
-		req.Header.Set("Content-Type", "application/json")
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		res, err := room.Do(req)
-		if err != nil {
-			return err
-		}
-		defer res.Body.Close()
-		out, _ := io.ReadAll(res.Body)
-		if res.StatusCode != want {
-			return fmt.Errorf("POST %s = %d %s, want %d", path, res.StatusCode, out, want)
-		}
-		if dst != nil {
-			return json.Unmarshal(out, dst)
-		}
-		return nil
-	}
-	get := func(path, token string, dst any) (int, error) {
-		req, _ := http.NewRequest("GET", ts.URL+path, nil)
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		res, err := room.Do(req)
-		if err != nil {
-			return 0, err
-		}
-		defer res.Body.Close()
-		out, _ := io.ReadAll(res.Body)
-		if res.StatusCode == 200 && dst != nil {
-			return 200, json.Unmarshal(out, dst)
-		}
-		return res.StatusCode, nil
-	}
+	post, get := room.post, room.get
 
 	// The evening starts: 40 hosts create their tables, 240 phones look
 	// their codes up and join, all from 127.0.0.1, 16 at a time.
 	t0 := time.Now()
-	tables := make([]*venueTable, venueTables)
+	tables := room.openTables(t)
 	var wg sync.WaitGroup
 	errs := make(chan error, venueTables*venuePhones)
-	for i := range tables {
-		var cr struct {
-			TableID   string `json:"table_id"`
-			JoinCode  string `json:"join_code"`
-			HostToken string `json:"host_token"`
-		}
-		if err := post("/api/tables", "", map[string]any{"game": "jumpship"}, 201, &cr); err != nil {
-			t.Fatalf("host %d: %v", i+1, err)
-		}
-		tables[i] = &venueTable{tb: &table{ID: cr.TableID, Code: cr.JoinCode, Host: cr.HostToken, Tokens: make([]string, venuePhones)}}
-	}
 	sem := make(chan struct{}, 16)
-	for i, vt := range tables {
-		for p := 0; p < venuePhones; p++ {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer wg.Done()
-				defer func() { <-sem }()
-				if st, err := get("/api/join/"+vt.tb.Code, "", nil); st != 200 {
-					errs <- fmt.Errorf("table %d, phone %d: lookup = %d %v, want 200", i+1, p+1, st, err)
-					return
-				}
-				var jr tablepkg.JoinResult
-				if err := post("/api/join", "", map[string]any{"code": vt.tb.Code, "name": fmt.Sprintf("%s %d", playerName(p), i+1)}, 201, &jr); err != nil {
-					errs <- fmt.Errorf("table %d, phone %d: %v", i+1, p+1, err)
-					return
-				}
-				vt.tb.Tokens[jr.Seat] = jr.Token
-			}()
-		}
-	}
-	wg.Wait()
+	room.joinAll(tables, errs, "")
 	close(errs)
 	for err := range errs {
 		t.Error(err)
@@ -525,4 +458,100 @@ func venueHostile(t *testing.T, ctx context.Context, ts *testServer, addr, hones
 		return fmt.Sprintf("127.0.0.2 held %d board streams (%d refused 429), had %d slow bodies dropped, %d silent connections refused, %d of %d code guesses answered",
 			streamsOK.Load(), streamsRefused.Load(), slowEnded.Load(), idleRefused.Load(), guessAnswered.Load(), guesses.Load())
 	}
+}
+
+// venueRoom is the venue's own address: its hosts' and phones' requests,
+// through one client dialling from it.
+type venueRoom struct {
+	base string
+	c    *http.Client
+}
+
+// post sends body as JSON and wants the status want; dst, if set, gets the
+// answer.
+func (v venueRoom) post(path, token string, body any, want int, dst any) error {
+	b, _ := json.Marshal(body)
+	req, _ := http.NewRequest("POST", v.base+path, strings.NewReader(string(b)))
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := v.c.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	if res.StatusCode != want {
+		return fmt.Errorf("POST %s = %d %s, want %d", path, res.StatusCode, out, want)
+	}
+	if dst != nil {
+		return json.Unmarshal(out, dst)
+	}
+	return nil
+}
+
+// get returns the status; dst, if set, gets a 200's answer.
+func (v venueRoom) get(path, token string, dst any) (int, error) {
+	req, _ := http.NewRequest("GET", v.base+path, nil)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := v.c.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	if res.StatusCode == 200 && dst != nil {
+		return 200, json.Unmarshal(out, dst)
+	}
+	return res.StatusCode, nil
+}
+
+// openTables has venueTables hosts create a Jumpship table each.
+func (v venueRoom) openTables(t *testing.T) []*venueTable {
+	t.Helper()
+	tables := make([]*venueTable, venueTables)
+	for i := range tables {
+		var cr struct {
+			TableID   string `json:"table_id"`
+			JoinCode  string `json:"join_code"`
+			HostToken string `json:"host_token"`
+		}
+		if err := v.post("/api/tables", "", map[string]any{"game": "jumpship"}, 201, &cr); err != nil {
+			t.Fatalf("host %d: %v", i+1, err)
+		}
+		tables[i] = &venueTable{tb: &table{ID: cr.TableID, Code: cr.JoinCode, Host: cr.HostToken, Tokens: make([]string, venuePhones)}}
+	}
+	return tables
+}
+
+// joinAll has venuePhones phones look up and join every table, 16 at a
+// time, and returns when all are done; each failure goes to errs, saying
+// where it happened (" beside the neighbour", or "").
+func (v venueRoom) joinAll(tables []*venueTable, errs chan<- error, where string) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 16)
+	for i, vt := range tables {
+		for p := 0; p < venuePhones; p++ {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer wg.Done()
+				defer func() { <-sem }()
+				if st, err := v.get("/api/join/"+vt.tb.Code, "", nil); st != 200 {
+					errs <- fmt.Errorf("table %d, phone %d: lookup%s = %d %v, want 200", i+1, p+1, where, st, err)
+					return
+				}
+				var jr tablepkg.JoinResult
+				if err := v.post("/api/join", "", map[string]any{"code": vt.tb.Code, "name": fmt.Sprintf("%s %d", playerName(p), i+1)}, 201, &jr); err != nil {
+					errs <- fmt.Errorf("table %d, phone %d: join%s: %v", i+1, p+1, where, err)
+					return
+				}
+				vt.tb.Tokens[jr.Seat] = jr.Token
+			}()
+		}
+	}
+	wg.Wait()
 }

@@ -14,7 +14,7 @@ import (
 	"tablewarden/api"
 )
 
-// TestBrowserBoardKeyPastStranger (issue 35, point 4): a stranger on
+// TestBrowserBoardKeyPastStranger: a stranger on
 // another address holds all of a table's anonymous board streams; the
 // board page opened by the host page's board link (which carries the board
 // key) still gets its live stream: a move reaches it without a reload.
