@@ -19,6 +19,9 @@
   // toggles counts the counters' moves under the drawing and back (a page
   // stops moving them after four, so that they never flicker).
   let toggles = 0;
+  // laidOut is the last drawing's search result, with the key of what it
+  // depended on (drawBoard).
+  let laidOut = null;
   const Board = { redraw: null };
 
   // boxSize is the size of the drawing's box: the live one when the page
@@ -224,15 +227,20 @@
       b.y = Math.min(Math.max(b.y, b.h * grow / 2), Math.max(b.h * grow / 2, size.h - b.h * grow / 2));
     };
     boxes.forEach(clamp);
-    const over = (a, b) => [(a.w + b.w) * grow / 2 + GAP - Math.abs(b.x - a.x), (a.h + b.h) * grow / 2 + GAP - Math.abs(b.y - a.y)];
+    // How far two places overlap along x and along y (no arrays: this
+    // runs millions of times on a crowded board).
+    const overX = (a, b) => (a.w + b.w) * grow / 2 + GAP - Math.abs(b.x - a.x);
+    const overY = (a, b) => (a.h + b.h) * grow / 2 + GAP - Math.abs(b.y - a.y);
     let moved = true;
     for (let round = 0; round < rounds && moved; round++) {
       moved = false;
       for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
         const a = boxes[i], b = boxes[j];
+        const ox = overX(a, b);
+        if (ox <= 0) continue;
+        const oy = overY(a, b);
+        if (oy <= 0) continue;
         const dx = b.x - a.x, dy = b.y - a.y;
-        const [ox, oy] = over(a, b);
-        if (ox <= 0 || oy <= 0) continue;
         moved = true;
         const ax = a.x, bx = b.x, ay = a.y, by = b.y;
         const push = (alongX) => {
@@ -241,8 +249,7 @@
           clamp(a); clamp(b);
         };
         push(ox < oy);
-        const [nx, ny] = over(a, b);
-        if (nx > 1 && ny > 1) {
+        if (overX(a, b) > 1 && overY(a, b) > 1) {
           a.x = ax; b.x = bx; a.y = ay; b.y = by;
           push(ox >= oy);
         }
@@ -271,26 +278,42 @@
     // (fewer wrapped lines, so lower) are tried first; then they are laid
     // out on a larger drawing that the screen shows smaller (the test of
     // the board page reports that: the game's layout needs room).
-    let room = size, spots = [], boxes = [], at = {}, links = [];
-    const tries = [];
-    search:
-    for (let f = 1; f < 3; f *= 1.12) {
-      room = { w: Math.round(size.w * f), h: Math.round(size.h * f) };
-      for (const wide of [1, 1.4, 1.8]) {
-        if (wide > 1 && maxW * wide > room.w / 2) break;
-        boxes = nodes.map(n => placeBox(n, maxW * wide));
-        at = {};
-        for (const b of boxes) at[b.n.id] = b;
-        links = (board.edges || []).filter(e => at[e.from] && at[e.to]);
-        // Pushed apart, or else in rows.
-        const hung = boxes.some(b => up[b.n.id]);
-        if (hung ? !hang(boxes, room, up, links.some(e => e.label)) : !layout(boxes, room) && !(layout(boxes, room), rows(boxes, room))) { tries.push("places×" + wide); continue; }
-        // Every connection's label must find a free spot too.
-        const labels = [];
-        spots = links.map(e => e.label ? labelSpot(at[e.from], at[e.to], measure(e.label, NOTE, 400) + 12, boxes, labels, room) : [0, 0]);
-        if (spots.every(p => p)) break search;
-        tries.push("labels×" + wide + " (" + links.filter((e, i) => !spots[i]).map(e => e.label).join(", ") + ")");
+    let room = size, spots = [], boxes = [], at = {}, links = [], chosen = 1;
+    let tries = [];
+    // The search below is the page's heaviest work. Its result depends
+    // only on the drawing's size and on what sizes the places (their
+    // layout spot, words and piece counts): a view that changes none of
+    // these (most moves) reuses the last one's positions.
+    const key = JSON.stringify([size, maxW, nodes.map(n => [n.id, n.x, n.y, n.label, n.note, groupPieces(n.pieces).map(pc => pc.count)]), (board.edges || []).map(e => [e.from, e.to, e.label])]);
+    if (laidOut && laidOut.key === key) {
+      ({ room, spots, tries, chosen } = laidOut);
+      boxes = nodes.map(n => placeBox(n, maxW * chosen));
+      boxes.forEach((b, i) => { b.x = laidOut.at[i][0]; b.y = laidOut.at[i][1]; });
+      at = {};
+      for (const b of boxes) at[b.n.id] = b;
+      links = (board.edges || []).filter(e => at[e.from] && at[e.to]);
+    } else {
+      search:
+      for (let f = 1; f < 3; f *= 1.12) {
+        room = { w: Math.round(size.w * f), h: Math.round(size.h * f) };
+        for (const wide of [1, 1.4, 1.8]) {
+          if (wide > 1 && maxW * wide > room.w / 2) break;
+          chosen = wide;
+          boxes = nodes.map(n => placeBox(n, maxW * wide));
+          at = {};
+          for (const b of boxes) at[b.n.id] = b;
+          links = (board.edges || []).filter(e => at[e.from] && at[e.to]);
+          // Pushed apart, or else in rows.
+          const hung = boxes.some(b => up[b.n.id]);
+          if (hung ? !hang(boxes, room, up, links.some(e => e.label)) : !layout(boxes, room) && !(layout(boxes, room), rows(boxes, room))) { tries.push("places×" + wide); continue; }
+          // Every connection's label must find a free spot too.
+          const labels = [];
+          spots = links.map(e => e.label ? labelSpot(at[e.from], at[e.to], measure(e.label, NOTE, 400) + 12, boxes, labels, room) : [0, 0]);
+          if (spots.every(p => p)) break search;
+          tries.push("labels×" + wide + " (" + links.filter((e, i) => !spots[i]).map(e => e.label).join(", ") + ")");
+        }
       }
+      laidOut = { key, room, spots, tries, chosen, at: boxes.map(b => [b.x, b.y]) };
     }
     const edges = links.map((e, i) => {
       const a = at[e.from], b = at[e.to];
