@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"tablewarden/db/pgtest"
+	"tablewarden/e2e/missing"
 	"tablewarden/referee/kit"
 	"tablewarden/table"
 )
@@ -80,7 +81,7 @@ func TestReleaseArchive(t *testing.T) {
 	t.Parallel() // its own folder and port
 	archive := os.Getenv("TW_RELEASE_ARCHIVE")
 	if archive == "" {
-		t.Skip("RELEASE ARCHIVE TEST SKIPPED: set TW_RELEASE_ARCHIVE to a tablewarden_*_linux_amd64.tar.gz (.ci/run does)")
+		missing.Skip(t, "RELEASE ARCHIVE TEST SKIPPED: set TW_RELEASE_ARCHIVE to a tablewarden_*_linux_amd64.tar.gz (.ci/run does)")
 	}
 	dir := t.TempDir()
 	if out, err := exec.Command("tar", "-xzf", archive, "-C", dir).CombinedOutput(); err != nil {
@@ -164,7 +165,7 @@ func TestContainerServes(t *testing.T) {
 	t.Parallel() // the container is this test's alone
 	base := os.Getenv("TW_CONTAINER_URL")
 	if base == "" {
-		t.Skip("CONTAINER TEST SKIPPED: set TW_CONTAINER_URL to a running container's URL (.ci/run does where containers run)")
+		missing.Skip(t, "CONTAINER TEST SKIPPED: set TW_CONTAINER_URL to a running container's URL (.ci/run does where containers run)")
 	}
 	if !waitHealthy(base, 30*time.Second) {
 		t.Fatal("the container does not answer /healthz")
@@ -195,7 +196,7 @@ func TestContainerServes(t *testing.T) {
 func TestBalancerFailover(t *testing.T) {
 	haproxy, err := exec.LookPath("haproxy")
 	if err != nil {
-		t.Skip("BALANCER TEST SKIPPED: no haproxy on PATH (.ci/run installs it)")
+		missing.Skip(t, "BALANCER TEST SKIPPED: no haproxy on PATH (.ci/run installs it)")
 	}
 	t.Parallel() // its own database, binaries, ports and HAProxy
 	dsn := pgtest.URL(t)

@@ -14,14 +14,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
+	"tablewarden/e2e/missing"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 )
-
-var skipOnce sync.Once
 
 // URL returns the connection string of a new, empty database on the test
 // server, dropped when the test ends. It skips the test when TW_PG_URL is
@@ -30,10 +28,7 @@ func URL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("TW_PG_URL")
 	if base == "" {
-		skipOnce.Do(func() {
-			fmt.Fprintln(os.Stderr, "!!!!!!!! POSTGRES TESTS SKIPPED: TW_PG_URL is not set (start a server with: eval \"$(.ci/pg-cluster start)\") !!!!!!!!")
-		})
-		t.Skip("POSTGRES TESTS SKIPPED: TW_PG_URL is not set")
+		missing.Skip(t, "POSTGRES TESTS SKIPPED: TW_PG_URL is not set (start a server with: eval \"$(.ci/pg-cluster start)\")")
 	}
 	var b [6]byte
 	if _, err := rand.Read(b[:]); err != nil {
@@ -88,7 +83,7 @@ func NewCluster(t testing.TB) *Cluster {
 	URL(t) // skips without a server
 	bin := pgBin()
 	if _, err := os.Stat(filepath.Join(bin, "initdb")); err != nil {
-		t.Skipf("POSTGRES TESTS SKIPPED: no initdb in %s", bin)
+		missing.Skip(t, "POSTGRES TESTS SKIPPED: no initdb in "+bin+" (apt-get install postgresql)")
 	}
 	if os.Geteuid() == 0 {
 		if err := exec.Command("id", pgUser()).Run(); err != nil {

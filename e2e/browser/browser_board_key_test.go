@@ -58,7 +58,7 @@ func TestBrowserBoardKeyPastStranger(t *testing.T) {
 		t.Fatalf("the host's board link %q carries no board key", href)
 	}
 	board := newCtx()
-	do(t, board, "viewport", chromedp.EmulateViewport(boardScreen.width, boardScreen.height))
+	do(t, board, "viewport", chromedp.EmulateViewport(boardScreen.Width, boardScreen.Height))
 	do(t, board, "open the board link", chromedp.Navigate(ts.URL+href), chromedp.WaitVisible(css("#log")))
 	v0 := bodyVersion(t, board)
 	if !playRandom(t, ts, tb, rand.New(rand.NewPCG(35, 4))) {

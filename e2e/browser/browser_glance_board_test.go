@@ -91,11 +91,11 @@ func TestBrowserBoardReadsAtAGlance(t *testing.T) {
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for gi, g := range tourGames {
-		t.Run(g.id, func(t *testing.T) {
-			tb := ts.NewTable(g.id, g.options, g.players)
+		t.Run(g.ID, func(t *testing.T) {
+			tb := ts.NewTable(g.ID, g.Options, g.Players)
 			ts.Start(tb)
 			r := rand.New(rand.NewPCG(uint64(gi)+81, 9))
-			playPreferring(t, ts, tb, r, 14, g.advance)
+			playPreferring(t, ts, tb, r, 14, g.Advance)
 			board, phone := newCtx(), newCtx()
 			openAs(t, ts, board, boardScreen, tb, "board", "", 0)
 			openAs(t, ts, phone, phoneScreen, tb, "seat", tb.Tokens[0], 0)
@@ -103,44 +103,44 @@ func TestBrowserBoardReadsAtAGlance(t *testing.T) {
 				v := ts.View(tb, "")
 				waitVersion(t, board, v.Version)
 				waitVersion(t, phone, v.Version)
-				n := colourCheck(t, board, g.id+" "+stage+" board")
-				colourCheck(t, phone, g.id+" "+stage+" phone")
-				promptLargest(t, board, g.id+" "+stage)
+				n := colourCheck(t, board, g.ID+" "+stage+" board")
+				colourCheck(t, phone, g.ID+" "+stage+" phone")
+				promptLargest(t, board, g.ID+" "+stage)
 				if th := get(t, board, "Th pieces", chromedp.Evaluate[int](`Array.from(document.querySelectorAll("#board-svg .piece text")).filter(x => x.textContent === "Th").length`)); th > 0 {
-					t.Fatalf("%s %s: %d pieces read \"Th\"", g.id, stage, th)
+					t.Fatalf("%s %s: %d pieces read \"Th\"", g.ID, stage, th)
 				}
-				viewportShot(t, board, "glance-"+g.id+"-"+stage+"-board")
-				viewportShot(t, phone, "glance-"+g.id+"-"+stage+"-phone")
-				t.Logf("%s %s: %d seat pieces on the board", g.id, stage, n)
+				viewportShot(t, board, "glance-"+g.ID+"-"+stage+"-board")
+				viewportShot(t, phone, "glance-"+g.ID+"-"+stage+"-phone")
+				t.Logf("%s %s: %d seat pieces on the board", g.ID, stage, n)
 			}
 			look("mid")
 			for i := 0; i < 40 && ts.View(tb, "").View.Outcome == nil; i++ {
-				playPreferring(t, ts, tb, r, 25, g.advance)
-				if g.id == "lockup" {
+				playPreferring(t, ts, tb, r, 25, g.Advance)
+				if g.ID == "lockup" {
 					finishLockupScoring(t, ts, tb)
 				}
-				if g.id == "spacecadets" && i > 2 {
+				if g.ID == "spacecadets" && i > 2 {
 					declareLoss(t, ts, tb)
 				}
 			}
 			if ts.View(tb, "").View.Outcome == nil {
-				t.Fatalf("%s did not end by random play", g.id)
+				t.Fatalf("%s did not end by random play", g.ID)
 			}
 			look("end")
 			svg := get(t, board, "drawing text", chromedp.Evaluate[string](`(() => { const s = document.getElementById("board-svg"); return s ? s.textContent : ""; })()`))
 			for _, stale := range []string{"Being resolved", "Alien attack"} {
 				if strings.Contains(svg, stale) {
-					t.Errorf("%s: the ended board still says %q", g.id, stale)
+					t.Errorf("%s: the ended board still says %q", g.ID, stale)
 				}
 			}
 			if n := get(t, phone, "attack banner", chromedp.Evaluate[int](`document.querySelectorAll("#attack").length`)); n != 0 {
-				t.Errorf("%s: the ended phone still shows the attack banner", g.id)
+				t.Errorf("%s: the ended phone still shows the attack banner", g.ID)
 			}
 			text := pageText(t, board) + "\n" + pageText(t, phone)
 			for _, m := range sideHeadline.FindAllStringSubmatch(text, -1) {
 				plural := strings.HasSuffix(m[1], "s")
 				if plural != (m[2] == "win") {
-					t.Errorf("%s: the headline %q does not agree in number", g.id, m[0])
+					t.Errorf("%s: the headline %q does not agree in number", g.ID, m[0])
 				}
 			}
 		})

@@ -31,7 +31,7 @@ func TestBrowserNostromoHandCompact(t *testing.T) {
 			break
 		}
 		raw = nil
-		playPreferring(t, ts, tb, r, 1, tourGames[1].advance)
+		playPreferring(t, ts, tb, r, 1, tourGames[1].Advance)
 	}
 	if raw == nil {
 		t.Fatal("the Crew player never held a Mission card")

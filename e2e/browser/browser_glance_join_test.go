@@ -54,7 +54,7 @@ func TestBrowserJoinWithoutScanning(t *testing.T) {
 	}
 	viewportShot(t, board, "join-board-1280")
 
-	do(t, phone, "viewport", chromedp.EmulateViewport(phoneScreen.width, phoneScreen.height, chromedp.EmulateTouch, chromedp.EmulateMobile))
+	do(t, phone, "viewport", chromedp.EmulateViewport(phoneScreen.Width, phoneScreen.Height, chromedp.EmulateTouch, chromedp.EmulateMobile))
 	do(t, phone, "home", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#code-box")))
 	typed := strings.ToLower(tb.Code[:4] + " " + tb.Code[4:])
 	do(t, phone, "type code", chromedp.SendKeys(css("#code-box"), typed), chromedp.Click(css("#code-go")))

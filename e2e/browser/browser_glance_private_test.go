@@ -75,11 +75,11 @@ func TestBrowserPrivateLogHeld(t *testing.T) {
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for gi, g := range tourGames {
-		t.Run(g.id, func(t *testing.T) {
-			tb := ts.NewTable(g.id, g.options, g.players)
+		t.Run(g.ID, func(t *testing.T) {
+			tb := ts.NewTable(g.ID, g.Options, g.Players)
 			ts.Start(tb)
 			r := rand.New(rand.NewPCG(uint64(gi)+41, 5))
-			playPreferring(t, ts, tb, r, 30, g.advance)
+			playPreferring(t, ts, tb, r, 30, g.Advance)
 			var boardLog []tablepkg.LogEntry
 			ts.Must(200, "GET", "/api/tables/"+tb.ID+"/log?as=board", "", nil, &boardLog)
 			b := newCtx()
@@ -126,11 +126,11 @@ func TestBrowserPrivateLogHeld(t *testing.T) {
 					}
 				}
 				if seat == 0 {
-					viewportShot(t, p, "private-"+g.id+"-seat0")
+					viewportShot(t, p, "private-"+g.ID+"-seat0")
 				}
 			}
-			t.Logf("%s: %d log lines on every screen; %d private texts shown while held", g.id, lines, heldSeen)
-			if g.id == "jumpship" && heldSeen == 0 {
+			t.Logf("%s: %d log lines on every screen; %d private texts shown while held", g.ID, lines, heldSeen)
+			if g.ID == "jumpship" && heldSeen == 0 {
 				t.Errorf("no Jumpship seat showed its private log lines while held")
 			}
 		})

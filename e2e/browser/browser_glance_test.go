@@ -196,7 +196,7 @@ func TestBrowserSpaceCadetsStationsAndCards(t *testing.T) {
 	ts := startServer(t, "")
 
 	home := newCtx()
-	do(t, home, "viewport", chromedp.EmulateViewport(phoneScreen.width, phoneScreen.height, chromedp.EmulateTouch, chromedp.EmulateMobile))
+	do(t, home, "viewport", chromedp.EmulateViewport(phoneScreen.Width, phoneScreen.Height, chromedp.EmulateTouch, chromedp.EmulateMobile))
 	do(t, home, "home", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#game")))
 	setSelect(t, home, "#game", "spacecadets")
 	waitTrue(t, home, "Space Cadets options", `document.getElementById("option-mission")`)

@@ -1,10 +1,8 @@
 package browser_test
 
 import (
-	"context"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -52,14 +50,4 @@ func TestBrowserHostJoinControls(t *testing.T) {
 // jsString quotes s as a JavaScript string literal.
 func jsString(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
-}
-
-// waitTrue polls a JavaScript condition in the page until it holds, for up
-// to ten seconds.
-func waitTrue(t *testing.T, ctx context.Context, what, cond string) {
-	t.Helper()
-	if !pollJS(ctx, cond, 10*time.Second) {
-		dump(t, ctx)
-		t.Fatalf("%s: %s never held", what, cond)
-	}
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // tvScreen is a television in the middle of the table.
-var tvScreen = device{"tv", 1920, 1080, false}
+var tvScreen = device{Name: "tv", Width: 1920, Height: 1080}
 
 // drawingSeen is what the board page's drawing shows: how many places,
 // the smallest rendered text size in pixels, and every fault found (two
@@ -117,26 +117,26 @@ func TestBrowserBoardLayout(t *testing.T) {
 	ts := startServer(t, "")
 	small, big := newCtx(), newCtx()
 	for gi, g := range tourGames {
-		t.Run(g.id, func(t *testing.T) {
-			tb := ts.NewTable(g.id, g.options, g.players)
+		t.Run(g.ID, func(t *testing.T) {
+			tb := ts.NewTable(g.ID, g.Options, g.Players)
 			ts.Start(tb)
 			r := rand.New(rand.NewPCG(uint64(gi)+11, 5))
 			screens := openBoards(t, ts, tb, small, big)
-			check := func(stage string) { lookAtBoards(t, ts, tb, screens, g.id+"-"+stage, nil) }
+			check := func(stage string) { lookAtBoards(t, ts, tb, screens, g.ID+"-"+stage, nil) }
 			check("start")
-			playPreferring(t, ts, tb, r, 12, g.advance)
+			playPreferring(t, ts, tb, r, 12, g.Advance)
 			check("mid")
 			for i := 0; i < 40 && ts.View(tb, "").View.Outcome == nil; i++ {
-				playPreferring(t, ts, tb, r, 25, g.advance)
-				if g.id == "lockup" {
+				playPreferring(t, ts, tb, r, 25, g.Advance)
+				if g.ID == "lockup" {
 					finishLockupScoring(t, ts, tb)
 				}
-				if g.id == "spacecadets" && i > 2 {
+				if g.ID == "spacecadets" && i > 2 {
 					declareLoss(t, ts, tb)
 				}
 			}
 			if ts.View(tb, "").View.Outcome == nil {
-				t.Fatalf("%s did not end by random play", g.id)
+				t.Fatalf("%s did not end by random play", g.ID)
 			}
 			check("end")
 		})
@@ -197,7 +197,7 @@ func lookAtBoards(t *testing.T, ts *testServer, tb *table, screens []boardOpen, 
 		waitVersion(t, s.ctx, v.Version)
 		// The drawing is laid out again once its box is measured.
 		get(t, s.ctx, "settle", chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 50))))`, chromedp.EvalAwaitPromise))
-		name := prefix + "-" + itoa(int(s.dev.width))
+		name := prefix + "-" + itoa(int(s.dev.Width))
 		boardFits(t, s.ctx, v)
 		seen := drawingReadable(t, s.ctx, name)
 		if v.View.Board != nil && len(v.View.Board.Nodes) != seen.Places {

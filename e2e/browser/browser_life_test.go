@@ -1,7 +1,6 @@
 package browser_test
 
 import (
-	"math/rand/v2"
 	"strings"
 	"tablewarden/api/apitest"
 	"testing"
@@ -9,13 +8,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 )
-
-// restartSame stops the server and, after pause, serves the same database
-// on the same address again (the phones keep their pages open).
-func restartSame(t *testing.T, ts *testServer, during func()) {
-	t.Helper()
-	ts.Restart(during)
-}
 
 // TestBrowserOfflineBar stops the server under an open phone: a persistent
 // "No connection — retrying…" bar appears, a move tapped meanwhile says so
@@ -115,5 +107,3 @@ func TestBrowserSeatsAndRematch(t *testing.T) {
 		})
 	}
 }
-
-func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed+1)) }

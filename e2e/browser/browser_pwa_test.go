@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"tablewarden/api/apitest"
+	"tablewarden/e2e/browsertest"
 	"testing"
 	"time"
 
@@ -173,7 +174,7 @@ func TestBrowserAppManifest(t *testing.T) {
 	// phone's): this is the browser's first tab, in its own profile, on
 	// this test's own origin (no browser test runs in parallel). It goes
 	// back to a blank page, its worker unregistered, afterwards.
-	p := shared.root
+	p := browsertest.FirstTab()
 	t.Cleanup(func() {
 		c, cancel := context.WithTimeout(p, 10*time.Second)
 		defer cancel()

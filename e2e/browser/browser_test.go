@@ -6,211 +6,28 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
-	"strconv"
 	"strings"
-	"sync"
+	"tablewarden/e2e/browsertest"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
 
-// chromium returns the path of Debian's Chromium, or skips the test loudly.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{os.Getenv("TW_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
-		if p == "" {
-			continue
-		}
-		if _, err := exec.LookPath(p); err == nil {
-			return p
-		}
-	}
-	msg := "BROWSER TESTS SKIPPED: no Chromium on this machine (apt-get install chromium; .ci/run does)"
-	fmt.Fprintln(os.Stderr, "\n!!! "+msg+" !!!")
-	t.Skip(msg)
-	return ""
-}
-
-// browser returns a function that opens an isolated browser context (own
-// cookies and local storage: one phone) in the test binary's one headless
-// Chromium, started by the first test that needs it and stopped by
-// TestMain.
-func browser(t *testing.T) func() context.Context {
-	t.Helper()
-	path := chromium(t)
-	shared.once.Do(func() {
-		opts := append(chromedp.DefaultExecAllocatorOptions[:],
-			chromedp.ExecPath(path),
-			chromedp.NoSandbox,
-			chromedp.Flag("headless", true),
-			chromedp.Flag("disable-gpu", true),
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			// Less work per frame for a software-drawn headless page.
-			chromedp.Flag("in-process-gpu", true),
-			chromedp.Flag("num-raster-threads", "1"),
-			chromedp.Flag("disable-smooth-scrolling", true),
-			chromedp.Flag("disable-threaded-animation", true),
-			chromedp.Flag("disable-threaded-scrolling", true),
-			chromedp.WindowSize(412, 915),
-		)
-		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-		root, cancelRoot := chromedp.NewContext(alloc)
-		shared.root, shared.stop = root, func() { cancelRoot(); cancelAlloc() }
-		shared.err = chromedp.Do(root)
-	})
-	if shared.err != nil {
-		t.Fatalf("start chromium: %v", shared.err)
-	}
-	return func() context.Context {
-		ctx, cancel := chromedp.NewContext(shared.root, chromedp.WithNewBrowserContext())
-		t.Cleanup(cancel)
-		if err := chromedp.Do(ctx); err != nil {
-			t.Fatalf("new browser context: %v", err)
-		}
-		return ctx
-	}
-}
-
-// shared is the test binary's one Chromium.
-var shared struct {
-	once sync.Once
-	root context.Context
-	stop func()
-	err  error
-}
-
 // TestMain stops the shared Chromium after the tests.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if shared.stop != nil {
-		shared.stop()
-	}
+	browsertest.Stop()
 	os.Exit(code)
 }
-
-// do runs browser steps with a time limit.
-func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
-	t.Helper()
-	c, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	if err := chromedp.Do(c, steps...); err != nil {
-		dump(t, ctx)
-		t.Fatalf("%s: %v", what, err)
-	}
-}
-
-// dump logs the page's location and text, for a failing step.
-func dump(t *testing.T, ctx context.Context) {
-	c, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	loc, _ := chromedp.Run(c, chromedp.Location())
-	txt, _ := chromedp.Run(c, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
-	t.Logf("page %s:\n%s", loc, txt)
-}
-
-// get runs one browser action that returns a value, with a time limit.
-func get[T any](t *testing.T, ctx context.Context, what string, a chromedp.Action[T]) T {
-	t.Helper()
-	c, cancel := context.WithTimeout(ctx, 20*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(c, a)
-	if err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
-	return v
-}
-
-type css = chromedp.CSS
 
 // The screenshots are for people: TW_SCREENSHOTS=/some/dir keeps them
 // there for a look. No test reads them, so without it none is taken (a
 // full-page PNG costs Chromium a paint and an encode, and the suite takes
 // more than a hundred).
-
-// screenshot saves a PNG of the whole page under $TW_SCREENSHOTS.
-func screenshot(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	if os.Getenv("TW_SCREENSHOTS") == "" {
-		return
-	}
-	saveShot(t, name, get(t, ctx, "screenshot "+name, chromedp.FullScreenshot(100)))
-}
-
-// screenshotOf saves a PNG of one element (e.g. "section.outcome") under
-// $TW_SCREENSHOTS.
-func screenshotOf(t *testing.T, ctx context.Context, sel, name string) {
-	t.Helper()
-	if os.Getenv("TW_SCREENSHOTS") == "" {
-		return
-	}
-	saveShot(t, name, get(t, ctx, "screenshot "+name, chromedp.Screenshot(css(sel))))
-}
-
-func bodyVersion(t *testing.T, ctx context.Context) int64 {
-	t.Helper()
-	v := get(t, ctx, "read version", chromedp.Evaluate[string](`document.body.dataset.version || "0"`))
-	n, _ := strconv.ParseInt(v, 10, 64)
-	return n
-}
-
-// waitVersion waits until the page shows the table at version want or
-// later, with no view that arrived still waiting to be drawn (a page in
-// test mode says so: TW_TEST.drawn).
-func waitVersion(t *testing.T, ctx context.Context, want int64) {
-	t.Helper()
-	drawn := `(!window.TW_TEST || !window.TW_TEST.drawn || window.TW_TEST.drawn())`
-	if !pollJS(ctx, fmt.Sprintf(`Number(document.body.dataset.version || "0") >= %d && %s`, want, drawn), 5*time.Second) {
-		t.Fatalf("page did not reach version %d (at %d) without a reload", want, bodyVersion(t, ctx))
-	}
-}
-
-// pollJS waits until the page's expression is truthy, evaluated inside the
-// page every 20 ms, and reports whether it was within the time given. A
-// navigation ends a page's poll: the new document is polled in turn.
-func pollJS(ctx context.Context, expr string, within time.Duration) bool {
-	// A poll whose time is (nearly) up still looks once.
-	within = max(within, 50*time.Millisecond)
-	c, cancel := context.WithTimeout(ctx, within)
-	defer cancel()
-	for {
-		_, err := chromedp.Run(c, chromedp.Poll[bool](`!!(`+expr+`)`, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(0)))
-		if err == nil {
-			return true
-		}
-		if c.Err() != nil {
-			return false
-		}
-		// The document went away under the poll (a reload, a rematch's
-		// new table): wait for the next one's body and poll again.
-		chromedp.Do(c, chromedp.WaitReady(css("body")))
-	}
-}
-
-// waitURL waits until the page's address satisfies ok (the page may be
-// navigating meanwhile) and returns it.
-func waitURL(t *testing.T, ctx context.Context, what string, within time.Duration, ok func(string) bool) string {
-	t.Helper()
-	var loc string
-	apitest.WaitFor(t, within, what, func() bool {
-		c, cancel := context.WithTimeout(ctx, time.Second)
-		defer cancel()
-		l, err := chromedp.Run(c, chromedp.Location())
-		if err == nil {
-			loc = l
-		}
-		return err == nil && ok(l)
-	})
-	return loc
-}
 
 // TestBrowserJumpshipFlow drives the real pages: the host creates a table
 // on the home page and sees the QR code and join code; two phones join by

@@ -67,21 +67,21 @@ func TestBrowserHostUnattended(t *testing.T) {
 					};
 				})()`, sel, who.seat)))
 				if seen.Name != name || seen.Title == "" || seen.QRWidth == 0 || seen.QRShown < 250 {
-					t.Fatalf("%s: panel for seat %d = %+v; want the name %q, a title and a QR code shown at least 250 px wide", d.name, who.seat, seen, name)
+					t.Fatalf("%s: panel for seat %d = %+v; want the name %q, a title and a QR code shown at least 250 px wide", d.Name, who.seat, seen, name)
 				}
 				if !slices.Equal(seen.Moves, want) && !(len(seen.Moves) == 0 && len(want) == 0) {
-					t.Fatalf("%s: moves under %s = %v, the server offers the host %v for that seat", d.name, name, seen.Moves, want)
+					t.Fatalf("%s: moves under %s = %v, the server offers the host %v for that seat", d.Name, name, seen.Moves, want)
 				}
-				if w := get(t, host, "page width", chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); int64(w) > d.width {
-					t.Fatalf("%s: the host page is %d px wide on a %d px screen", d.name, w, d.width)
+				if w := get(t, host, "page width", chromedp.Evaluate[int](`document.documentElement.scrollWidth`)); int64(w) > d.Width {
+					t.Fatalf("%s: the host page is %d px wide on a %d px screen", d.Name, w, d.Width)
 				}
 				if len(seen.Outside) > 0 {
-					t.Fatalf("%s: moves for seat %d outside its panel: %v", d.name, who.seat, seen.Outside)
+					t.Fatalf("%s: moves for seat %d outside its panel: %v", d.Name, who.seat, seen.Outside)
 				}
-				screenshot(t, host, fmt.Sprintf("host-unattended-%s-%dx%d", who.name, d.width, d.height))
-				t.Logf("%s %s: %q, QR %d px shown %d px wide, moves %v", who.name, d.name, seen.Title, seen.QRWidth, seen.QRShown, seen.Moves)
+				screenshot(t, host, fmt.Sprintf("host-unattended-%s-%dx%d", who.name, d.Width, d.Height))
+				t.Logf("%s %s: %q, QR %d px shown %d px wide, moves %v", who.name, d.Name, seen.Title, seen.QRWidth, seen.QRShown, seen.Moves)
 				link = seen.URL
-				if d.name == "phone" {
+				if d.Name == "phone" {
 					// The QR code's link gives the seat to a new phone; the
 					// host's panel for it goes.
 					fresh := newPhone()

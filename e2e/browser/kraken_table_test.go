@@ -106,7 +106,7 @@ func TestBrowserKrakenTableTentacle(t *testing.T) {
 	}
 	screenshot(t, phone, "kraken-table-phone")
 	board := newCtx()
-	do(t, board, "viewport", chromedp.EmulateViewport(boardScreen.width, boardScreen.height))
+	do(t, board, "viewport", chromedp.EmulateViewport(boardScreen.Width, boardScreen.Height))
 	do(t, board, "open on the board", chromedp.Navigate(ts.URL+href), chromedp.WaitVisible(css("#no-text")))
 	screenshot(t, board, "kraken-table-board")
 }

@@ -1,11 +1,10 @@
-package browser_test
+package games_test
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -95,8 +94,8 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 						// widens its layout viewport, so innerWidth is no
 						// measure).
 						noSideways(t, p, name+" (pt-BR)")
-						if out := get(t, p, "wider than the phone", chromedp.Evaluate[string](`(() => { const e = Array.from(document.querySelectorAll("body *")).find(e => e.getBoundingClientRect().right > `+itoa(int(phoneScreen.width))+` + 1); return e ? e.outerHTML.slice(0, 160) + " ends at " + Math.round(e.getBoundingClientRect().right) : ""; })()`)); out != "" {
-							t.Fatalf("%s (pt-BR): an element sticks out of the %d px phone: %s", name, phoneScreen.width, out)
+						if out := get(t, p, "wider than the phone", chromedp.Evaluate[string](`(() => { const e = Array.from(document.querySelectorAll("body *")).find(e => e.getBoundingClientRect().right > `+itoa(int(phoneScreen.Width))+` + 1); return e ? e.outerHTML.slice(0, 160) + " ends at " + Math.round(e.getBoundingClientRect().right) : ""; })()`)); out != "" {
+							t.Fatalf("%s (pt-BR): an element sticks out of the %d px phone: %s", name, phoneScreen.Width, out)
 						}
 					}
 				}
@@ -105,7 +104,7 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 			if n == 3 {
 				// The home page, creating a Lockup table: its options and their help.
 				home := newCtx()
-				do(t, home, "viewport", chromedp.EmulateViewport(phoneScreen.width, phoneScreen.height, chromedp.EmulateTouch, chromedp.EmulateMobile))
+				do(t, home, "viewport", chromedp.EmulateViewport(phoneScreen.Width, phoneScreen.Height, chromedp.EmulateTouch, chromedp.EmulateMobile))
 				do(t, home, "origin", chromedp.Navigate(ts.URL+"/static/style.css"))
 				get(t, home, "test mode", chromedp.Evaluate[bool](`localStorage.setItem("tw:test", "1") || localStorage.setItem("tw:lang", "pt-BR") || true`))
 				do(t, home, "home", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#game")))
@@ -363,27 +362,6 @@ func scorePad(t *testing.T, ts *testServer, tb *table, p context.Context) {
 	if sent := now.Version - v.Version; sent != 1 {
 		t.Fatalf("the score pad sent %d moves, want one", sent)
 	}
-}
-
-// termPattern is a term of a game's texts (referee/lockup/terms.go).
-var termPattern = regexp.MustCompile(`§([A-Za-z0-9_.-]+)(?:\(([^()§]*)\))?`)
-
-// expandTerms expands the terms of s as a page in lang does, from the
-// game's catalog (falling back to English).
-func expandTerms(msgs map[string]map[string]string, lang, s string) string {
-	return termPattern.ReplaceAllStringFunc(s, func(m string) string {
-		sub := termPattern.FindStringSubmatch(m)
-		tmpl, ok := msgs[lang]["term."+sub[1]]
-		if !ok {
-			tmpl = msgs["en"]["term."+sub[1]]
-		}
-		for _, kv := range strings.Split(sub[2], ";") {
-			if k, v, ok := strings.Cut(kv, "="); ok {
-				tmpl = strings.ReplaceAll(tmpl, "{"+k+"}", v)
-			}
-		}
-		return tmpl
-	})
 }
 
 // termSecretsStayHome checks that no other screen shows seat 0's secrets

@@ -1,13 +1,10 @@
-package browser_test
+package games_test
 
 import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,78 +15,6 @@ import (
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
-
-// device is a screen the tour looks through.
-type device struct {
-	name          string
-	width, height int64
-	touch         bool
-}
-
-var (
-	phoneScreen = device{"phone", 390, 844, true}
-	boardScreen = device{"board", 1280, 800, false}
-)
-
-// openAs opens a table page in ctx as a device, after storing the
-// credential the page reads from local storage (key "tw:<id>" for a seat,
-// "tw:host:<id>" for the host); token "" opens the board.
-func openAs(t *testing.T, ts *testServer, ctx context.Context, d device, tb *table, kind string, token string, seat int) {
-	t.Helper()
-	opts := []chromedp.EmulateViewportOption{}
-	if d.touch {
-		opts = append(opts, chromedp.EmulateTouch, chromedp.EmulateMobile)
-	}
-	do(t, ctx, "viewport", chromedp.EmulateViewport(d.width, d.height, opts...))
-	do(t, ctx, "origin", chromedp.Navigate(ts.URL+"/static/style.css"))
-	get(t, ctx, "test mode", chromedp.Evaluate[bool](`localStorage.setItem("tw:test", "1") || true`))
-	switch kind {
-	case "seat":
-		get(t, ctx, "store token", chromedp.Evaluate[bool](`localStorage.setItem("tw:`+tb.ID+`", JSON.stringify({token: "`+token+`", seat: `+itoa(seat)+`})) || true`))
-		do(t, ctx, "open phone", chromedp.Navigate(ts.URL+"/t/"+tb.ID))
-	case "host":
-		get(t, ctx, "store token", chromedp.Evaluate[bool](`localStorage.setItem("tw:host:`+tb.ID+`", JSON.stringify({token: "`+token+`"})) || true`))
-		do(t, ctx, "open host", chromedp.Navigate(ts.URL+"/h/"+tb.ID))
-	default:
-		do(t, ctx, "open board", chromedp.Navigate(ts.URL+"/b/"+tb.ID))
-	}
-	do(t, ctx, "page drawn", chromedp.WaitVisible(css("#log")))
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
-// saveShot writes a PNG under $TW_SCREENSHOTS.
-func saveShot(t *testing.T, name string, buf []byte) {
-	t.Helper()
-	if err := os.WriteFile(filepath.Join(os.Getenv("TW_SCREENSHOTS"), name+".png"), buf, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// viewportShot saves a PNG of what the screen shows (not the whole page)
-// under $TW_SCREENSHOTS.
-func viewportShot(t *testing.T, ctx context.Context, name string) {
-	t.Helper()
-	if os.Getenv("TW_SCREENSHOTS") == "" {
-		return
-	}
-	saveShot(t, name, get(t, ctx, "screenshot "+name, chromedp.CaptureScreenshot()))
-}
-
-// tourGames are the five games with a table size and the moves that push
-// a random game towards its end.
-var tourGames = []struct {
-	id      string
-	players int
-	options map[string]any
-	advance []string
-}{
-	{"jumpship", 5, nil, nil},
-	{"nostromo", 2, nil, []string{"place_blip", "place_crew_token", "done_placing", "pass_mission_orders", "choose_posture", "end_effect"}},
-	{"captainisdead", 3, nil, nil},
-	{"lockup", 3, nil, []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot"}},
-	{"spacecadets", 3, nil, nil},
-}
 
 // TestBrowserEveryGame plays each game at a table of phones (390×844,
 // touch), a host phone and a board (1280×800), in the middle of the game
@@ -107,11 +32,11 @@ func TestBrowserEveryGame(t *testing.T) {
 	phone0, phone1, host, board := newCtx(), newCtx(), newCtx(), newCtx()
 	confirmSeen := 0
 	for gi, g := range tourGames {
-		t.Run(g.id, func(t *testing.T) {
-			tb := ts.NewTable(g.id, g.options, g.players)
+		t.Run(g.ID, func(t *testing.T) {
+			tb := ts.NewTable(g.ID, g.Options, g.Players)
 			ts.Start(tb)
 			r := rand.New(rand.NewPCG(uint64(gi)+7, 3))
-			playPreferring(t, ts, tb, r, 12, g.advance)
+			playPreferring(t, ts, tb, r, 12, g.Advance)
 			openAs(t, ts, phone0, phoneScreen, tb, "seat", tb.Tokens[0], 0)
 			openAs(t, ts, phone1, phoneScreen, tb, "seat", tb.Tokens[1], 1)
 			openAs(t, ts, host, phoneScreen, tb, "host", tb.Host, 0)
@@ -132,27 +57,27 @@ func TestBrowserEveryGame(t *testing.T) {
 				waitVersion(t, board, v.Version)
 				boardFits(t, board, v)
 				secretsStayHome(t, ts, tb, map[string]context.Context{"": board, tb.Tokens[1]: phone1})
-				viewportShot(t, phone0, g.id+"-"+stage+"-phone")
-				viewportShot(t, host, g.id+"-"+stage+"-host")
-				viewportShot(t, board, g.id+"-"+stage+"-board")
+				viewportShot(t, phone0, g.ID+"-"+stage+"-phone")
+				viewportShot(t, host, g.ID+"-"+stage+"-host")
+				viewportShot(t, board, g.ID+"-"+stage+"-board")
 			}
 			check("mid")
 			keepsPlace(t, ts, tb, phone0, r)
-			if g.id == "jumpship" {
+			if g.ID == "jumpship" {
 				undoAsks(t, ts, tb, host)
 			}
 			confirmSeen += confirmAsks(t, ts, tb, map[string]context.Context{tb.Host: host, tb.Tokens[0]: phone0, tb.Tokens[1]: phone1})
 			for i := 0; i < 40 && ts.View(tb, "").View.Outcome == nil; i++ {
-				playPreferring(t, ts, tb, r, 25, g.advance)
-				if g.id == "lockup" {
+				playPreferring(t, ts, tb, r, 25, g.Advance)
+				if g.ID == "lockup" {
 					finishLockupScoring(t, ts, tb)
 				}
-				if g.id == "spacecadets" && i > 2 {
+				if g.ID == "spacecadets" && i > 2 {
 					declareLoss(t, ts, tb)
 				}
 			}
 			if ts.View(tb, "").View.Outcome == nil {
-				t.Fatalf("%s did not end by random play", g.id)
+				t.Fatalf("%s did not end by random play", g.ID)
 			}
 			check("end")
 			for i, p := range []context.Context{phone0, phone1} {
@@ -178,67 +103,6 @@ func promptInView(t *testing.T, p context.Context, name string) {
 	got := get(t, p, "prompt box", chromedp.Evaluate[[]float64](`(() => { const e = document.getElementById("prompt"); if (!e || !e.textContent.trim()) return [-1, 0]; const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; })()`))
 	if got[0] < 0 || got[1] > got[2] {
 		t.Fatalf("%s: the prompt is at %v px of a %v px screen (or empty), want inside the first screen", name, got[:2], got[len(got)-1])
-	}
-}
-
-// noSideways checks that a page does not scroll sideways.
-func noSideways(t *testing.T, p context.Context, name string) {
-	t.Helper()
-	// A mobile page that overflows widens its layout viewport, so
-	// innerWidth grows with it: the measure is the phone's own width.
-	w := int(phoneScreen.width)
-	got := get(t, p, "widths", chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, innerWidth]`))
-	if got[0] > w || got[1] > w {
-		t.Fatalf("%s: the page is %d px wide (layout viewport %d px) on a %d px phone", name, got[0], got[1], w)
-	}
-	// Nothing sticks out on the right either (where clipping would hide it).
-	if out := get(t, p, "wide elements", chromedp.Evaluate[string](`(() => { const e = Array.from(document.querySelectorAll("main *")).find(e => e.getBoundingClientRect().right > `+itoa(w)+` + 1); return e ? e.outerHTML.slice(0, 160) : ""; })()`)); out != "" {
-		t.Fatalf("%s: an element sticks out of the %d px phone: %s", name, w, out)
-	}
-}
-
-// boardFits checks the board page: no vertical scroll, the seats, every
-// track, the drawn board (when the view has places) and every timer on
-// screen, and the current players picked out.
-func boardFits(t *testing.T, p context.Context, v tablepkg.ViewResponse) {
-	t.Helper()
-	h := get(t, p, "heights", chromedp.Evaluate[[]int](`[document.documentElement.scrollHeight, innerHeight, document.body.scrollHeight]`))
-	if h[0] > h[1] || h[2] > h[1] {
-		t.Fatalf("the board page is %d px high on a %d px screen", h[0], h[1])
-	}
-	want := []string{"#seats"}
-	for _, tr := range v.View.Tracks {
-		want = append(want, `[data-track="`+tr.Name+`"]`)
-	}
-	if v.View.Board != nil && len(v.View.Board.Nodes) > 0 {
-		want = append(want, "#board-svg")
-	}
-	for _, tm := range v.View.Timers {
-		if tm.Running || tm.Paused {
-			want = append(want, `[data-timer="`+tm.Name+`"]`)
-		}
-	}
-	if v.View.Outcome != nil {
-		want = append(want, "#outcome")
-	}
-	for _, sel := range want {
-		box := get(t, p, "find "+sel, chromedp.Evaluate[[]float64](`(() => { const e = document.querySelector('`+sel+`'); if (!e) return [-1]; const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.height]; })()`))
-		if box[0] < 0 || box[2] == 0 || box[0] > float64(h[1]) {
-			t.Fatalf("the board page does not show %s on screen (box %v)", sel, box)
-		}
-	}
-	if v.View.Outcome == nil && len(v.View.Turn) > 0 {
-		n := get(t, p, "current", chromedp.Evaluate[int](`document.querySelectorAll('#seats li[aria-current="true"]').length`))
-		if n != len(v.View.Turn) {
-			t.Fatalf("the board marks %d current players, want %d", n, len(v.View.Turn))
-		}
-	}
-	if v.View.Outcome == nil {
-		for _, step := range get(t, p, "step sizes", chromedp.Evaluate[[]float64](`Array.from(document.querySelectorAll(".step")).map(e => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height))`)) {
-			if step < 48 {
-				t.Fatalf("a track step is %.0f px, want at least 48", step)
-			}
-		}
 	}
 }
 
@@ -269,50 +133,11 @@ func secretsStayHome(t *testing.T, ts *testServer, tb *table, screens map[string
 	}
 }
 
-// gameMessages is the message catalog of a game, as /api/games gives it.
-func gameMessages(ts *testServer, game string) map[string]map[string]string {
-	var games []kit.Info
-	ts.Must(200, "GET", "/api/games", "", nil, &games)
-	for _, g := range games {
-		if g.ID == game {
-			return g.Messages
-		}
-	}
-	return nil
-}
-
 // bareTerm reports whether s is one term without parameters (a name such
 // as "§loot.idol"): its text is a word that public texts hold too, so
 // only the server's leak tests, which compare the views, check it.
 func bareTerm(s string) bool {
 	return termPattern.FindString(s) == s && !strings.Contains(s, "(")
-}
-
-// secretLeaves lists the strings of a seat's private view that are not in
-// pub (another screen's view, as JSON).
-func secretLeaves(own tablepkg.ViewResponse, pub string) []string {
-	var leaves []string
-	var walk func(any)
-	walk = func(x any) {
-		switch x := x.(type) {
-		case map[string]any:
-			for _, y := range x {
-				walk(y)
-			}
-		case []any:
-			for _, y := range x {
-				walk(y)
-			}
-		case string:
-			if len(x) >= 4 && !strings.Contains(pub, x) {
-				leaves = append(leaves, x)
-			}
-		}
-	}
-	var priv any
-	json.Unmarshal([]byte(mustJSON(own.View.Private)), &priv)
-	walk(priv)
-	return leaves
 }
 
 // keepsPlace prepares a phone as a player in the middle of choosing (an
@@ -445,24 +270,6 @@ func confirmAsks(t *testing.T, ts *testServer, tb *table, screens map[string]con
 		}
 	}
 	return n
-}
-
-// declareLoss makes the host's table declaration that the Space Cadets
-// mission failed, when it is offered.
-func declareLoss(t *testing.T, ts *testServer, tb *table) {
-	for _, tok := range append([]string{tb.Host}, tb.Tokens...) {
-		v := ts.View(tb, tok)
-		if v.View == nil {
-			continue
-		}
-		for _, spec := range v.View.Moves {
-			if spec.Type == "declare_loss" {
-				m := kit.RandomMove(spec, newRand(1))
-				ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tok, map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
-				return
-			}
-		}
-	}
 }
 
 // bigTargets checks that every control on screen is at least 44 px high

@@ -1,4 +1,4 @@
-package browser_test
+package games_test
 
 import (
 	"context"
@@ -25,11 +25,11 @@ func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for gi, g := range tourGames {
-		t.Run(g.id, func(t *testing.T) {
-			tb := ts.NewTable(g.id, g.options, g.players)
+		t.Run(g.ID, func(t *testing.T) {
+			tb := ts.NewTable(g.ID, g.Options, g.Players)
 			ts.Start(tb)
 			r := rand.New(rand.NewPCG(uint64(gi)+40, 11))
-			playPreferring(t, ts, tb, r, 6, g.advance)
+			playPreferring(t, ts, tb, r, 6, g.Advance)
 			p0, p1, host := newCtx(), newCtx(), newCtx()
 			pages := map[string]context.Context{"phone 0": p0, "phone 1": p1, "host": host}
 			openAs(t, ts, p0, phoneScreen, tb, "seat", tb.Tokens[0], 0)
@@ -51,14 +51,14 @@ func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
 						t.Fatalf("%s: the offline page shows \"null\"", name)
 					}
 				}
-				viewportShot(t, p0, "offline-"+g.id+"-phone")
+				viewportShot(t, p0, "offline-"+g.ID+"-phone")
 			})
 			for name, p := range pages {
 				do(t, p, "bar gone "+name, chromedp.WaitNotVisible(css("#offline")))
 			}
 			before := ts.View(tb, "").Version
 			for k := 0; k < 20 && ts.View(tb, "").Version == before; k++ {
-				playPreferring(t, ts, tb, r, 1, g.advance)
+				playPreferring(t, ts, tb, r, 1, g.Advance)
 			}
 			if ts.View(tb, "").Version == before {
 				t.Fatalf("no move could be played after the restart")
@@ -71,17 +71,17 @@ func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
 			}
 			// To the end, then the rematch.
 			for i := 0; i < 60 && ts.View(tb, "").View.Outcome == nil; i++ {
-				playPreferring(t, ts, tb, r, 25, g.advance)
-				if g.id == "lockup" {
+				playPreferring(t, ts, tb, r, 25, g.Advance)
+				if g.ID == "lockup" {
 					finishLockupScoring(t, ts, tb)
 				}
-				if g.id == "spacecadets" && i > 2 {
+				if g.ID == "spacecadets" && i > 2 {
 					declareLoss(t, ts, tb)
 				}
 			}
 			end := ts.View(tb, "")
 			if end.View.Outcome == nil {
-				t.Fatalf("%s did not end by random play", g.id)
+				t.Fatalf("%s did not end by random play", g.ID)
 			}
 			for name, p := range pages {
 				waitVersion(t, p, end.Version)
@@ -109,8 +109,8 @@ func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
 			if moved[0] != moved[1] {
 				t.Fatalf("the phones went to two tables: %v", moved)
 			}
-			viewportShot(t, p1, "rematch-"+g.id+"-phone")
-			t.Logf("%s: offline bar shown and gone on 3 pages; rematch: both phones on %s", g.id, moved[0])
+			viewportShot(t, p1, "rematch-"+g.ID+"-phone")
+			t.Logf("%s: offline bar shown and gone on 3 pages; rematch: both phones on %s", g.ID, moved[0])
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package browser_test
+package games_test
 
 import (
 	"context"
@@ -39,11 +39,6 @@ func createTableAPI(t *testing.T, ts *testServer, game string, options any) *tab
 	}
 	ts.Must(201, "POST", "/api/tables", "", map[string]any{"game": game, "options": options}, &cr)
 	return &table{ID: cr.TableID, Code: cr.JoinCode, Host: cr.HostToken}
-}
-
-func pageText(t *testing.T, p context.Context) string {
-	t.Helper()
-	return get(t, p, "page text", chromedp.Evaluate[string](`document.body.innerText`))
 }
 
 // TestBrowserTimersAgree starts a Space Cadets Step 3A timer and reads the

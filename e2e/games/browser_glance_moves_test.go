@@ -1,4 +1,4 @@
-package browser_test
+package games_test
 
 import (
 	"context"
@@ -58,11 +58,11 @@ func TestBrowserPromptedMoveInView(t *testing.T) {
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for gi, g := range tourGames {
-		t.Run(g.id, func(t *testing.T) {
-			tb := ts.NewTable(g.id, g.options, g.players)
+		t.Run(g.ID, func(t *testing.T) {
+			tb := ts.NewTable(g.ID, g.Options, g.Players)
 			ts.Start(tb)
 			r := rand.New(rand.NewPCG(uint64(gi)+61, 7))
-			if g.id == "captainisdead" {
+			if g.ID == "captainisdead" {
 				driveToCaptainTurn(t, ts, tb)
 			}
 			phones := make([]context.Context, len(tb.Tokens))
@@ -78,7 +78,7 @@ func TestBrowserPromptedMoveInView(t *testing.T) {
 						continue
 					}
 					named := namedMoves(v)
-					captainTurn := g.id == "captainisdead" && v.View.Prompt.Code == "prompt_your_turn"
+					captainTurn := g.ID == "captainisdead" && v.View.Prompt.Code == "prompt_your_turn"
 					if len(named) == 0 && !captainTurn {
 						continue
 					}
@@ -93,7 +93,7 @@ func TestBrowserPromptedMoveInView(t *testing.T) {
 						// another move of the same verb.
 						shownAlike := slices.ContainsFunc(named, func(m string) bool { return m != c && first(m) == first(c) && !slices.Contains(collapsed, m) })
 						if slices.Contains(named, c) && !shownAlike {
-							viewportShot(t, p, "prompted-"+g.id+"-collapsed")
+							viewportShot(t, p, "prompted-"+g.ID+"-collapsed")
 							t.Fatalf("seat %d's prompt %q names %s, which its phone shows in a collapsed group", s, v.View.Prompt.Text, c)
 						}
 					}
@@ -118,18 +118,18 @@ func TestBrowserPromptedMoveInView(t *testing.T) {
 						}
 					}
 				}
-				adv := g.advance
-				if g.id == "captainisdead" {
+				adv := g.Advance
+				if g.ID == "captainisdead" {
 					adv = []string{"choose_role", "finish_alert", "move"} // to turns
 				}
 				if playPreferring(t, ts, tb, r, 1, adv) == 0 {
 					break
 				}
 			}
-			if g.id == "captainisdead" && !shot {
+			if g.ID == "captainisdead" && !shot {
 				t.Fatal("no Captain Is Dead turn with actions left was reached")
 			}
-			t.Logf("%s: %d phone states with a named move checked", g.id, checked)
+			t.Logf("%s: %d phone states with a named move checked", g.ID, checked)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package browser_test
+package games_test
 
 import (
 	"context"
@@ -34,16 +34,16 @@ func TestBrowserConfirmEveryGame(t *testing.T) {
 	newCtx := browser(t)
 	ts := startServer(t, "")
 	for gi, g := range tourGames {
-		if confirmMoves[g.id] == nil {
+		if confirmMoves[g.ID] == nil {
 			continue
 		}
-		t.Run(g.id, func(t *testing.T) {
+		t.Run(g.ID, func(t *testing.T) {
 			var tb *table
 			tok, spec, seat := "", kit.MoveSpec{}, 0
 			// A game may end before it offers one of them (Jumpship's kill
 			// comes only with a full Kill track): then another table.
 			for try := 0; try < 12 && tok == ""; try++ {
-				tb = ts.NewTable(g.id, g.options, g.players)
+				tb = ts.NewTable(g.ID, g.Options, g.Players)
 				ts.Start(tb)
 				r := rand.New(rand.NewPCG(uint64(gi)+21, 14+uint64(try)))
 				for i := 0; i < 400 && tok == ""; i++ {
@@ -53,13 +53,13 @@ func TestBrowserConfirmEveryGame(t *testing.T) {
 							continue
 						}
 						for _, m := range v.View.Moves {
-							if m.Ask != "" && slices.Contains(confirmMoves[g.id], m.Type) && (tok == "" || slices.Index(confirmMoves[g.id], m.Type) < slices.Index(confirmMoves[g.id], spec.Type)) {
+							if m.Ask != "" && slices.Contains(confirmMoves[g.ID], m.Type) && (tok == "" || slices.Index(confirmMoves[g.ID], m.Type) < slices.Index(confirmMoves[g.ID], spec.Type)) {
 								tok, spec, seat = k, m, s-1
 							}
 						}
 					}
-					adv := g.advance
-					if g.id == "captainisdead" {
+					adv := g.Advance
+					if g.ID == "captainisdead" {
 						adv = []string{"choose_role", "finish_alert"} // to a turn
 					}
 					if tok == "" && playPreferring(t, ts, tb, r, 1, adv) == 0 {
@@ -68,7 +68,7 @@ func TestBrowserConfirmEveryGame(t *testing.T) {
 				}
 			}
 			if tok == "" {
-				t.Fatalf("%s never offered any of %v", g.id, confirmMoves[g.id])
+				t.Fatalf("%s never offered any of %v", g.ID, confirmMoves[g.ID])
 			}
 			p := newCtx()
 			if seat < 0 {
@@ -88,19 +88,19 @@ func TestBrowserConfirmEveryGame(t *testing.T) {
 			}
 			asked := tapTo("#confirm-no")
 			if asked == "" {
-				t.Fatalf("%s: tapping %s asked an empty question", g.id, spec.Type)
+				t.Fatalf("%s: tapping %s asked an empty question", g.ID, spec.Type)
 			}
 			do(t, p, "dialog closed", chromedp.WaitNotVisible(css("#confirm")))
-			apitest.Stays(t, 300*time.Millisecond, g.id+": Cancel on "+spec.Type+"'s question sends nothing", func() bool { return ts.View(tb, "").Version == before })
+			apitest.Stays(t, 300*time.Millisecond, g.ID+": Cancel on "+spec.Type+"'s question sends nothing", func() bool { return ts.View(tb, "").Version == before })
 			if again := tapTo("#confirm-yes"); again != asked {
-				t.Fatalf("%s: the second tap asked %q, the first %q", g.id, again, asked)
+				t.Fatalf("%s: the second tap asked %q, the first %q", g.ID, again, asked)
 			}
 			if !apitest.Eventually(5*time.Second, func() bool { return ts.View(tb, "").Version != before }) {
 				dump(t, p)
-				t.Fatalf("%s: OK on %s's question sent nothing", g.id, spec.Type)
+				t.Fatalf("%s: OK on %s's question sent nothing", g.ID, spec.Type)
 			}
-			screenshot(t, p, "confirm-"+g.id+"-after-ok")
-			t.Logf("%s: %s asked %q; Cancel sent nothing, OK sent it", g.id, spec.Type, asked)
+			screenshot(t, p, "confirm-"+g.ID+"-after-ok")
+			t.Logf("%s: %s asked %q; Cancel sent nothing, OK sent it", g.ID, spec.Type, asked)
 		})
 	}
 }

@@ -1,0 +1,53 @@
+package games_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"tablewarden/e2e/browsertest"
+)
+
+// The shared Chromium harness (tablewarden/e2e/browsertest) under the
+// short names these tests use.
+type (
+	css = chromedp.CSS
+)
+
+var (
+	phoneScreen  = browsertest.PhoneScreen
+	boardScreen  = browsertest.BoardScreen
+	tourGames    = browsertest.TourGames
+	termPattern  = browsertest.TermPattern
+	browser      = browsertest.Browser
+	do           = browsertest.Do
+	dump         = browsertest.Dump
+	pollJS       = browsertest.PollJS
+	waitTrue     = browsertest.WaitTrue
+	waitURL      = browsertest.WaitURL
+	waitVersion  = browsertest.WaitVersion
+	openAs       = browsertest.OpenAs
+	itoa         = browsertest.Itoa
+	screenshot   = browsertest.Screenshot
+	screenshotOf = browsertest.ScreenshotOf
+	viewportShot = browsertest.ViewportShot
+	noSideways   = browsertest.NoSideways
+	boardFits    = browsertest.BoardFits
+	pageText     = browsertest.PageText
+	domText      = browsertest.DOMText
+	heldSecrets  = browsertest.HeldSecrets
+	pressMove    = browsertest.PressMove
+	tapMove      = browsertest.TapMove
+	declareLoss  = browsertest.DeclareLoss
+	gameMessages = browsertest.GameMessages
+	secretLeaves = browsertest.SecretLeaves
+	expandTerms  = browsertest.ExpandTerms
+	restartSame  = browsertest.RestartSame
+)
+
+// get runs one browser action that returns a value, with a time limit.
+func get[T any](t *testing.T, ctx context.Context, what string, a chromedp.Action[T]) T {
+	t.Helper()
+	return browsertest.Get(t, ctx, what, a)
+}
