@@ -206,6 +206,9 @@ function applyPatch(view, ops) {
     const cat = g && g.messages && g.messages[lang];
     return cat && cat[key] ? fill(cat[key], {}, gameId + ":" + key) : "";
   }
+  // In test mode the page's word functions are open to the browser tests,
+  // which check the catalogs' plural, gender and list forms through them.
+  if (TEST) window.TW_WORDS = { t: (k, p) => t(k, p), gt: (g, k, f, p) => gt(g, k, f, p), lang: (l) => { lang = l; langPicked = true; }, load: () => loadGames() };
   function humanKey(k) { return String(k).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, c => c.toUpperCase()); }
 
   // ---------- credentials and API ----------
@@ -422,10 +425,13 @@ function applyPatch(view, ops) {
     return val === undefined || val === null ? "" : String(val);
   }
   // optionsSummary repeats the table's options in the lobby (the host, the
-  // board and the phones), so that a wrong mission is seen before Start.
+  // board and the phones), so that a wrong mission is seen before Start:
+  // every choice from a list (mission, difficulty), and a number or a
+  // house rule when the table changed it from the game's default.
   function optionsSummary(v) {
     const g = games && games[v.game];
-    const specs = ((g && g.options) || []).filter(o => o.kind !== "json" && o.kind !== "seat");
+    const changed = (o) => v.options && Object.prototype.hasOwnProperty.call(v.options, o.name) && JSON.stringify(v.options[o.name]) !== JSON.stringify(o.default);
+    const specs = ((g && g.options) || []).filter(o => o.kind === "enum" || ((o.kind === "int" || o.kind === "bool") && changed(o)));
     if (!specs.length) return null;
     return el("section", { class: "table-options", id: "table-options", "data-key": "table-options" },
       el("h2", { text: t("table_options") }),
@@ -1229,6 +1235,7 @@ function applyPatch(view, ops) {
     if (v.status === "lobby") {
       const count = (v.seats || []).filter(s => !s.removed).length;
       const why = count < v.min_players ? t("start_needs", { n: v.min_players - count }) : count > v.max_players ? t("start_too_many", { max: v.max_players }) : "";
+      out.push(optionsSummary(v));
       out.push(el("section", { class: "join", "data-key": "join" }, el("h2", { text: t("scan_to_join") }),
         el("img", { class: "qr", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png?code=" + encodeURIComponent(v.join_code || ""), alt: t("qr_alt") }),
         el("p", { class: "code", id: "join-code", text: window.TW_GLANCE.code(v.join_code) }),
@@ -1248,7 +1255,6 @@ function applyPatch(view, ops) {
         window.TW_STATIONS ? window.TW_STATIONS.lobby(v, games && games[v.game]) : null,
         el("button", { id: "start", class: "primary", disabled: !!why, "aria-describedby": why ? "start-why" : null, onclick: startGame }, t("start")),
         why ? el("p", { class: "help", id: "start-why", text: why }) : null,
-        optionsSummary(v),
         el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) }),
         seatList(v, null)));
     } else if (v.status !== "ended") {
