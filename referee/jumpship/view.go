@@ -180,7 +180,7 @@ func (st *State) trackViews() []kit.TrackView {
 			// Part 1/2): its track is not waiting empty but done, as the
 			// board's counter says.
 			tv.Steps = append([]string(nil), tv.Steps...)
-			tv.Steps[0] = "Resolved (its tokens went back to the bag)"
+			tv.Steps[0] = "Resolved"
 		}
 		out = append(out, tv)
 	}

@@ -1162,7 +1162,7 @@ function applyPatch(view, ops) {
     const good = mine !== null ? (winners.includes(mine)) : winners.length > 0;
     const kids = [el("p", { class: "headline", id: "result", text: headline })];
     if (o.side && mine !== null) kids.push(el("p", { text: sideWon(v, o) }));
-    if (winners.length && !team) kids.push(el("p", { id: "winners" }, el("b", { text: t("winners") + ": " }), winners.map(w => n[w]).join(", ")));
+    if (winners.length && !team) kids.push(el("p", { id: "winners" }, el("b", { text: t("winners") + ": " }), listText(JSON.stringify(winners.map(w => n[w])))));
     kids.push(el("p", { id: "reason" }, gt(v.game, [o.reason_code], o.reason, o.reason_params)));
     if (o.scores && o.scores.length) {
       const max = Math.max(1, ...o.scores.map(s => s.total));
