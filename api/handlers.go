@@ -38,7 +38,7 @@ func (s *Server) handleMetrics(c echo.Context) error {
 func (s *Server) handleGames(c echo.Context) error {
 	out := []kit.Info{}
 	for _, g := range s.svc.Games() {
-		out = append(out, g.Info())
+		out = append(out, table.CatalogInfo(g))
 	}
 	return c.JSON(http.StatusOK, out)
 }
@@ -46,6 +46,8 @@ func (s *Server) handleGames(c echo.Context) error {
 type createTableRequest struct {
 	Game    string          `json:"game"`
 	Options json.RawMessage `json:"options,omitempty"`
+	// Lang is the table's language (table.Langs); "" is English.
+	Lang string `json:"lang,omitempty"`
 }
 
 // startRequest is the optional body of POST /tables/{id}/start: the seat
@@ -74,7 +76,7 @@ func (s *Server) handleTableCreate(c echo.Context) error {
 	if err := s.checkOptionsSize(req.Options); err != nil { // 413 over the cap
 		return err
 	}
-	res, err := s.svc.CreateTable(c.Request().Context(), req.Game, req.Options)
+	res, err := s.svc.CreateTableIn(c.Request().Context(), req.Game, req.Lang, req.Options)
 	if err != nil {
 		return err
 	}

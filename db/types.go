@@ -22,6 +22,8 @@ type GameTable struct {
 	StartedAt     sql.NullString
 	Locked        int64
 	RematchID     sql.NullString
+	// Lang is the table's language ("en" or "pt-BR"), chosen at creation.
+	Lang string
 }
 
 // Handover is a hand-over code of a seat (stored hashed).
@@ -86,6 +88,7 @@ type CreateTableParams struct {
 	Seed          int64
 	HostTokenHash []byte
 	CreatedAt     string
+	Lang          string
 }
 
 // SetRematchParams is the argument of Querier.SetRematch.

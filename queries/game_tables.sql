@@ -1,6 +1,6 @@
 -- name: CreateTable :exec
-INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, created_at)
-VALUES (?, ?, ?, ?, ?, ?, ?);
+INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, created_at, lang)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?);
 
 -- name: GetTable :one
 SELECT * FROM game_tables WHERE id = ?;

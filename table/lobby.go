@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"slices"
+	"strings"
 	"time"
 
 	"tablewarden/db"
@@ -22,9 +24,22 @@ type CreateTableResult struct {
 // unknown game and CodeIllegalMove (a "bad_option" rule error) for options
 // that break the game's option specs.
 func (s *Service) CreateTable(ctx context.Context, gameID string, options json.RawMessage) (CreateTableResult, error) {
+	return s.CreateTableIn(ctx, gameID, DefaultLang, options)
+}
+
+// CreateTableIn creates a table in the lobby that speaks lang (one of
+// Langs; "" is DefaultLang). It returns CreateTable's errors, and
+// CodeInvalid for a language the server does not speak.
+func (s *Service) CreateTableIn(ctx context.Context, gameID, lang string, options json.RawMessage) (CreateTableResult, error) {
 	g, ok := s.Game(gameID)
 	if !ok {
 		return CreateTableResult{}, Errorf(CodeInvalid, "Unknown game %q.", gameID)
+	}
+	if lang == "" {
+		lang = DefaultLang
+	}
+	if !slices.Contains(Langs, lang) {
+		return CreateTableResult{}, Errorf(CodeInvalid, "Unknown language %q: a table speaks one of %s.", lang, strings.Join(Langs, ", "))
 	}
 	if len(options) == 0 || string(options) == "null" {
 		options = json.RawMessage("{}")
@@ -51,7 +66,7 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 		err = s.store.Tx(ctx, func(q db.Querier) error {
 			return q.CreateTable(ctx, db.CreateTableParams{
 				ID: res.TableID, Game: gameID, JoinCode: res.JoinCode, Options: compact,
-				Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: now,
+				Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: now, Lang: lang,
 			})
 		})
 		if try < 5 && db.IsDuplicate(err, db.UniqueJoinCode) {

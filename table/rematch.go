@@ -56,7 +56,7 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (Cre
 	ctx = context.WithoutCancel(ctx)
 	err = s.store.Tx(ctx, func(q db.Querier) error {
 		if err := q.CreateTable(ctx, db.CreateTableParams{ID: res.TableID, Game: t.row.Game, JoinCode: res.JoinCode, Options: t.row.Options,
-			Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: nowText}); err != nil {
+			Seed: int64(seed >> 1), HostTokenHash: HashToken(res.HostToken), CreatedAt: nowText, Lang: tableLang(t.row.Lang)}); err != nil {
 			return err
 		}
 		for i, name := range names {

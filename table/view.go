@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"encoding/json"
 	"reflect"
 	"sync"
 	"time"
@@ -68,6 +69,13 @@ type ViewResponse struct {
 	MinPlayers int        `json:"min_players"`
 	MaxPlayers int        `json:"max_players"`
 	JoinCode   string     `json:"join_code,omitempty"`
+	// Lang is the table's language, chosen by its host at creation: the
+	// board speaks it, and a phone that chose no language of its own.
+	Lang string `json:"lang"`
+	// Options are the table's options as created (and, once started, with
+	// the stations the host assigned), so that every screen in the lobby
+	// can show what was chosen before Start. Sent in the lobby only.
+	Options json.RawMessage `json:"options,omitempty"`
 	// JoinURL is the join link (the host's view, in the lobby).
 	JoinURL string `json:"join_url,omitempty"`
 	// BoardKey is, for the host, the key that the board link and the
@@ -117,6 +125,8 @@ type tableSnapshot struct {
 	version    int64
 	joinCode   string
 	joinURL    string
+	lang       string
+	options    string
 	rematch    string
 	locked     bool // the host locked the table against new joins
 	hostHash   []byte
@@ -128,7 +138,7 @@ type tableSnapshot struct {
 
 func (t *table) snapshot() tableSnapshot {
 	return tableSnapshot{id: t.id, status: t.row.Status, game: t.game, version: t.row.Version, joinCode: t.row.JoinCode,
-		joinURL: t.joinURL, rematch: t.row.RematchID.String, locked: t.row.Locked != 0, hostHash: t.row.HostTokenHash,
+		joinURL: t.joinURL, lang: tableLang(t.row.Lang), options: t.row.Options, rematch: t.row.RematchID.String, locked: t.row.Locked != 0, hostHash: t.row.HostTokenHash,
 		seats: append([]db.Seat(nil), t.seats...), handovers: t.handovers, state: t.state, log: append([]logItem(nil), t.log...)}
 }
 
@@ -178,6 +188,10 @@ func (sn tableSnapshot) renderHead(id Identity, now time.Time, board *kit.View) 
 		}
 	}
 	r.Locked = sn.status != "lobby" || sn.locked
+	r.Lang = sn.lang
+	if sn.status == "lobby" && sn.options != "" && sn.options != "{}" {
+		r.Options = json.RawMessage(sn.options)
+	}
 	if sn.rematch != "" {
 		r.Rematch = &RematchRef{TableID: sn.rematch}
 	}

@@ -233,8 +233,19 @@ func (ts *Server) API() *client.ClientWithResponses {
 // client.
 func (ts *Server) NewTable(game string, options any, players int) *Table {
 	ts.T.Helper()
+	return ts.NewTableIn(game, "", options, players)
+}
+
+// NewTableIn is NewTable for a table that speaks lang ("" sends none: the
+// server's default, English).
+func (ts *Server) NewTableIn(game, lang string, options any, players int) *Table {
+	ts.T.Helper()
 	ctx := context.Background()
 	req := client.CreateTableRequest{Game: game}
+	if lang != "" {
+		l := client.CreateTableRequestLang(lang)
+		req.Lang = &l
+	}
 	if options != nil {
 		raw, err := json.Marshal(options)
 		if err != nil {

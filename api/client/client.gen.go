@@ -711,6 +711,24 @@ func (e CaptainIsDeadViewPhase) Valid() bool {
 	}
 }
 
+// Defines values for CreateTableRequestLang.
+const (
+	CreateTableRequestLangEn   CreateTableRequestLang = "en"
+	CreateTableRequestLangPtBR CreateTableRequestLang = "pt-BR"
+)
+
+// Valid indicates whether the value is a known member of the CreateTableRequestLang enum.
+func (e CreateTableRequestLang) Valid() bool {
+	switch e {
+	case CreateTableRequestLangEn:
+		return true
+	case CreateTableRequestLangPtBR:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorError.
 const (
 	Conflict     ErrorError = "conflict"
@@ -3627,6 +3645,24 @@ func (e StreamPatchOpOp) Valid() bool {
 	}
 }
 
+// Defines values for ViewResponseLang.
+const (
+	ViewResponseLangEn   ViewResponseLang = "en"
+	ViewResponseLangPtBR ViewResponseLang = "pt-BR"
+)
+
+// Valid indicates whether the value is a known member of the ViewResponseLang enum.
+func (e ViewResponseLang) Valid() bool {
+	switch e {
+	case ViewResponseLangEn:
+		return true
+	case ViewResponseLangPtBR:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ViewResponseStatus.
 const (
 	Ended   ViewResponseStatus = "ended"
@@ -4743,9 +4779,15 @@ type CreateTableRequest struct {
 	// Game Example: jumpship
 	Game string `json:"game"`
 
+	// Lang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+	Lang *CreateTableRequestLang `json:"lang,omitempty"`
+
 	// Options Example: {"quarantine_card":"random"}
 	Options *map[string]interface{} `json:"options,omitempty"`
 }
+
+// CreateTableRequestLang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+type CreateTableRequestLang string
 
 // CreateTableResponse defines model for CreateTableResponse.
 type CreateTableResponse struct {
@@ -7641,6 +7683,9 @@ type ViewResponse struct {
 	// JoinUrl The join link (host, lobby).
 	JoinUrl *string `json:"join_url,omitempty"`
 
+	// Lang The table's language, chosen by its host at creation (CreateTableRequest.lang).
+	Lang ViewResponseLang `json:"lang"`
+
 	// Locked The table takes no more joins (the game has started).
 	Locked *bool `json:"locked,omitempty"`
 
@@ -7649,6 +7694,9 @@ type ViewResponse struct {
 	MaxPlayers *int       `json:"max_players,omitempty"`
 	Me         Me         `json:"me"`
 	MinPlayers *int       `json:"min_players,omitempty"`
+
+	// Options The table's options as created, in the lobby only (absent when none were given), so that every screen can show what was chosen before Start.
+	Options *map[string]interface{} `json:"options,omitempty"`
 
 	// Rematch The rematch of this table, once there is one.
 	Rematch *struct {
@@ -7670,6 +7718,9 @@ type ViewResponse struct {
 	// View A game's view for one screen: what it may see, the moves it may make now and what it should do next. One schema per game, chosen by game.
 	View *View `json:"view,omitempty"`
 }
+
+// ViewResponseLang The table's language, chosen by its host at creation (CreateTableRequest.lang).
+type ViewResponseLang string
 
 // ViewResponseStatus defines model for ViewResponse.Status.
 type ViewResponseStatus string

@@ -77,7 +77,7 @@ func tx(t *testing.T, e Engine, fn func(q db.Querier) error) {
 func createTable(t *testing.T, e Engine, id, code string) db.CreateTableParams {
 	t.Helper()
 	p := db.CreateTableParams{ID: id, Game: "jumpship", JoinCode: code, Options: `{"x":1}`, Seed: 42, HostTokenHash: []byte("host-" + id),
-		CreatedAt: "2026-11-30T10:00:00.123456789Z"}
+		CreatedAt: "2026-11-30T10:00:00.123456789Z", Lang: "pt-BR"}
 	tx(t, e, func(q db.Querier) error { return q.CreateTable(context.Background(), p) })
 	return p
 }

@@ -21,7 +21,7 @@ func testTableCreateGet(t *testing.T, e Engine) {
 	ctx := context.Background()
 	p := createTable(t, e, "T1", "ABCD2345")
 	want := db.GameTable{ID: p.ID, Game: p.Game, JoinCode: p.JoinCode, Options: p.Options, Seed: p.Seed, HostTokenHash: p.HostTokenHash,
-		Status: "lobby", Version: 0, CreatedAt: p.CreatedAt}
+		Status: "lobby", Version: 0, CreatedAt: p.CreatedAt, Lang: "pt-BR"}
 	if got := getTable(t, e, "T1"); !reflect.DeepEqual(got, want) {
 		t.Fatalf("GetTable =\n%#v\nwant\n%#v", got, want)
 	}

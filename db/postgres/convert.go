@@ -13,7 +13,7 @@ import (
 // toTable converts a PostgreSQL game_tables row.
 func toTable(r GameTable) db.GameTable {
 	return db.GameTable{ID: r.ID, Game: r.Game, JoinCode: r.JoinCode, Options: r.Options, Seed: r.Seed, HostTokenHash: r.HostTokenHash,
-		Status: r.Status, Version: r.Version, CreatedAt: r.CreatedAt, StartedAt: nullString(r.StartedAt), Locked: r.Locked, RematchID: nullString(r.RematchID)}
+		Status: r.Status, Version: r.Version, CreatedAt: r.CreatedAt, StartedAt: nullString(r.StartedAt), Locked: r.Locked, RematchID: nullString(r.RematchID), Lang: r.Lang}
 }
 
 // toSeats converts PostgreSQL seats rows.

@@ -55,7 +55,7 @@ func copyOne(ctx context.Context, r db.Source, w *Queries, id string, st *CopySt
 	}
 	if err := w.CopyTable(ctx, CopyTableParams{ID: t.ID, Game: t.Game, JoinCode: t.JoinCode, Options: t.Options, Seed: t.Seed,
 		HostTokenHash: t.HostTokenHash, Status: t.Status, Version: t.Version, CreatedAt: t.CreatedAt, StartedAt: strPtr(t.StartedAt),
-		Locked: t.Locked, RematchID: strPtr(t.RematchID)}); err != nil {
+		Locked: t.Locked, RematchID: strPtr(t.RematchID), Lang: t.Lang}); err != nil {
 		return err
 	}
 	st.Tables++

@@ -42,8 +42,8 @@ func (q *Queries) BumpTableVersion(ctx context.Context, id string) (int64, error
 }
 
 const copyTable = `-- name: CopyTable :exec
-INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id, lang)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
 `
 
 type CopyTableParams struct {
@@ -59,6 +59,7 @@ type CopyTableParams struct {
 	StartedAt     *string
 	Locked        int64
 	RematchID     *string
+	Lang          string
 }
 
 func (q *Queries) CopyTable(ctx context.Context, arg CopyTableParams) error {
@@ -75,6 +76,7 @@ func (q *Queries) CopyTable(ctx context.Context, arg CopyTableParams) error {
 		arg.StartedAt,
 		arg.Locked,
 		arg.RematchID,
+		arg.Lang,
 	)
 	return err
 }
@@ -91,8 +93,8 @@ func (q *Queries) CountTables(ctx context.Context) (int64, error) {
 }
 
 const createTable = `-- name: CreateTable :exec
-INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
+INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, created_at, lang)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 `
 
 type CreateTableParams struct {
@@ -103,6 +105,7 @@ type CreateTableParams struct {
 	Seed          int64
 	HostTokenHash []byte
 	CreatedAt     string
+	Lang          string
 }
 
 func (q *Queries) CreateTable(ctx context.Context, arg CreateTableParams) error {
@@ -114,12 +117,13 @@ func (q *Queries) CreateTable(ctx context.Context, arg CreateTableParams) error 
 		arg.Seed,
 		arg.HostTokenHash,
 		arg.CreatedAt,
+		arg.Lang,
 	)
 	return err
 }
 
 const getTable = `-- name: GetTable :one
-SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id FROM game_tables WHERE id = $1
+SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id, lang FROM game_tables WHERE id = $1
 `
 
 func (q *Queries) GetTable(ctx context.Context, id string) (GameTable, error) {
@@ -138,12 +142,13 @@ func (q *Queries) GetTable(ctx context.Context, id string) (GameTable, error) {
 		&i.StartedAt,
 		&i.Locked,
 		&i.RematchID,
+		&i.Lang,
 	)
 	return i, err
 }
 
 const getTableByJoinCode = `-- name: GetTableByJoinCode :one
-SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id FROM game_tables WHERE join_code = $1
+SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id, lang FROM game_tables WHERE join_code = $1
 `
 
 func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (GameTable, error) {
@@ -162,6 +167,7 @@ func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (Game
 		&i.StartedAt,
 		&i.Locked,
 		&i.RematchID,
+		&i.Lang,
 	)
 	return i, err
 }

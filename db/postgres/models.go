@@ -17,6 +17,7 @@ type GameTable struct {
 	StartedAt     *string
 	Locked        int64
 	RematchID     *string
+	Lang          string
 }
 
 type Handover struct {

@@ -73,7 +73,7 @@ func (p port) BumpTableVersion(ctx context.Context, id string) (int64, error) {
 
 func (p port) CreateTable(ctx context.Context, a db.CreateTableParams) error {
 	return pgErr(p.q.CreateTable(ctx, CreateTableParams{ID: a.ID, Game: a.Game, JoinCode: a.JoinCode, Options: a.Options, Seed: a.Seed,
-		HostTokenHash: a.HostTokenHash, CreatedAt: a.CreatedAt}))
+		HostTokenHash: a.HostTokenHash, CreatedAt: a.CreatedAt, Lang: a.Lang}))
 }
 
 func (p port) DeleteRemovedSeats(ctx context.Context, tableID string) error {

@@ -54,8 +54,8 @@ func (q *Queries) CountTables(ctx context.Context) (int64, error) {
 }
 
 const createTable = `-- name: CreateTable :exec
-INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, created_at)
-VALUES (?, ?, ?, ?, ?, ?, ?)
+INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, created_at, lang)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 `
 
 type CreateTableParams struct {
@@ -66,6 +66,7 @@ type CreateTableParams struct {
 	Seed          int64
 	HostTokenHash []byte
 	CreatedAt     string
+	Lang          string
 }
 
 func (q *Queries) CreateTable(ctx context.Context, arg CreateTableParams) error {
@@ -77,12 +78,13 @@ func (q *Queries) CreateTable(ctx context.Context, arg CreateTableParams) error 
 		arg.Seed,
 		arg.HostTokenHash,
 		arg.CreatedAt,
+		arg.Lang,
 	)
 	return err
 }
 
 const getTable = `-- name: GetTable :one
-SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id FROM game_tables WHERE id = ?
+SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id, lang FROM game_tables WHERE id = ?
 `
 
 func (q *Queries) GetTable(ctx context.Context, id string) (GameTable, error) {
@@ -101,12 +103,13 @@ func (q *Queries) GetTable(ctx context.Context, id string) (GameTable, error) {
 		&i.StartedAt,
 		&i.Locked,
 		&i.RematchID,
+		&i.Lang,
 	)
 	return i, err
 }
 
 const getTableByJoinCode = `-- name: GetTableByJoinCode :one
-SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id FROM game_tables WHERE join_code = ?
+SELECT id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id, lang FROM game_tables WHERE join_code = ?
 `
 
 func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (GameTable, error) {
@@ -125,6 +128,7 @@ func (q *Queries) GetTableByJoinCode(ctx context.Context, joinCode string) (Game
 		&i.StartedAt,
 		&i.Locked,
 		&i.RematchID,
+		&i.Lang,
 	)
 	return i, err
 }

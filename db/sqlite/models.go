@@ -21,6 +21,7 @@ type GameTable struct {
 	StartedAt     sql.NullString
 	Locked        int64
 	RematchID     sql.NullString
+	Lang          string
 }
 
 type Handover struct {

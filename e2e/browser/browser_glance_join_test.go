@@ -40,7 +40,6 @@ func TestBrowserJoinWithoutScanning(t *testing.T) {
 	if st != 200 || len(boardPNG) < 100 || string(boardPNG) == string(joinPNG) {
 		t.Fatalf("the board's QR code = %d, %d bytes (the join QR %d bytes): want its own PNG", st, len(boardPNG), len(joinPNG))
 	}
-	do(t, host, "open the board qr", chromedp.Click(css(".board-qr summary")))
 	viewportShot(t, host, "join-host-1280")
 
 	openAs(t, ts, board, boardScreen, tb, "board", "", 0)

@@ -25,9 +25,16 @@ type wordsSeen struct {
 }
 
 // TestBrowserPortugueseLockup opens the home page on a Lockup table's
-// options, then plays a whole Lockup game with the phone of seat 0, the
-// host and the board in Portuguese (the lobby, every phase, final
-// scoring, the end), for three players and solo. It fails on any page string or game catalog key that
+// options, then rehearses a whole Lockup game at a pt-BR table with every
+// phone, the host and the board open (the lobby, every phase, final
+// scoring, the end), for three players and solo. The phones and the host
+// chose pt-BR in their menus; the board's browser chose nothing (English)
+// and speaks pt-BR because the table does. The moves go through the API
+// (random offered moves, mostly those that advance the game) except seat
+// 0's score pad, which its phone fills in; the pages are judged at every
+// phase and every tenth move. At final scoring the board's prompt names
+// the players it waits for as Portuguese writes a list, with the verb in
+// the plural ("Aguardando Ann, Bob e Cat enviarem a pontuação"). It fails on any page string or game catalog key that
 // has no pt-BR text, on any unfilled {placeholder}, and on any English
 // word of the game's values (lockupEnglish) in a page's text. Seat 0
 // enters its final scores on the score pad. The pages wait for each phase
@@ -47,19 +54,31 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 	}
 	for _, n := range []int{3, 1} {
 		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			tb := ts.NewTable("lockup", nil, n)
+			tb := ts.NewTableIn("lockup", "pt-BR", nil, n)
 			phone, host, board := newCtx(), newCtx(), newCtx()
 			pages := map[string]context.Context{"phone": phone, "host": host, "board": board}
+			seatOf := map[string]int{"phone": 0}
+			for i := 1; i < n; i++ {
+				name := fmt.Sprintf("phone%d", i)
+				pages[name], seatOf[name] = newCtx(), i
+			}
 			for name, p := range pages {
 				dev := phoneScreen
-				kind, tok := "seat", tb.Tokens[0]
+				kind, tok := "seat", ""
 				switch name {
 				case "host":
 					kind, tok = "host", tb.Host
 				case "board":
 					dev, kind, tok = boardScreen, "board", ""
+				default:
+					tok = tb.Tokens[seatOf[name]]
 				}
-				openAs(t, ts, p, dev, tb, kind, tok, 0)
+				openAs(t, ts, p, dev, tb, kind, tok, seatOf[name])
+				if name == "board" {
+					// The board's browser chose no language: it follows the table's.
+					waitTrue(t, p, "the board speaks the table's language", `document.documentElement.lang === "pt-BR" && document.getElementById("lang").value === "pt-BR"`)
+					continue
+				}
 				get(t, p, "portuguese", chromedp.Evaluate[bool](`localStorage.setItem("tw:lang", "pt-BR") || true`))
 				do(t, p, "reload", chromedp.Reload(), chromedp.WaitVisible(css("#log")))
 			}
@@ -84,8 +103,14 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 				}
 			}
 			secretsChecked := 0
-			collect := func(version int64) {
+			// every is false between phases: the other seats' phones (phone1,
+			// phone2) are judged at each phase and at the end only, to keep
+			// the rehearsal cheap.
+			collect := func(version int64, every bool) {
 				for name, p := range pages {
+					if !every && strings.HasPrefix(name, "phone") && name != "phone" {
+						continue
+					}
 					waitVersion(t, p, version)
 					collectPage(name, p)
 					if name != "board" {
@@ -113,7 +138,7 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 				collectPage("home page", home)
 				viewportShot(t, home, "lockup-create-pt")
 			}
-			collect(ts.View(tb, "").Version)
+			collect(ts.View(tb, "").Version, true)
 			// The board shows the join code and QR large until the game starts.
 			qr := get(t, board, "lobby qr", chromedp.Evaluate[[]float64](`(() => { const q = document.getElementById("qr"), c = document.getElementById("join-code"); return [q ? q.getBoundingClientRect().height : 0, c ? parseFloat(getComputedStyle(c).fontSize) : 0]; })()`))
 			if qr[0] < 300 {
@@ -143,7 +168,15 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 				// The pages render every view they get (bursts coalesce); waiting
 				// on each phase and every tenth move keeps the test quick.
 				if v.View.Phase != lastPhase || i%10 == 0 || v.View.Outcome != nil {
-					collect(v.Version)
+					collect(v.Version, v.View.Phase != lastPhase || v.View.Outcome != nil)
+					if v.View.Phase == "final_scoring" && v.View.Phase != lastPhase && n > 1 {
+						// Every player still has scores to send: a list of n, and the
+						// verb agrees with it.
+						want := regexp.MustCompile(`^Aguardando [^,]+(, [^,]+)* e [^,]+ enviarem a pontuação\.$`)
+						if got := get(t, board, "final scoring prompt", chromedp.Text(css("#prompt"))); !want.MatchString(got) {
+							t.Errorf("the board's final scoring prompt reads %q, want a Portuguese list and a plural verb", got)
+						}
+					}
 					if v.View.Phase != lastPhase && !shot[v.View.Phase] {
 						shot[v.View.Phase] = true
 						for name, p := range pages {
@@ -170,7 +203,7 @@ func TestBrowserPortugueseLockup(t *testing.T) {
 			if final.View.Outcome == nil {
 				t.Fatalf("the game did not end (phase %s)", final.View.Phase)
 			}
-			collect(final.Version)
+			collect(final.Version, true)
 			if !padDone {
 				t.Fatal("seat 0 was never offered its final scores")
 			}

@@ -1,10 +1,10 @@
 -- name: CreateTable :exec
-INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7);
+INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, created_at, lang)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8);
 
 -- name: CopyTable :exec
-INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12);
+INSERT INTO game_tables (id, game, join_code, options, seed, host_token_hash, status, version, created_at, started_at, locked, rematch_id, lang)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13);
 
 -- name: GetTable :one
 SELECT * FROM game_tables WHERE id = $1;

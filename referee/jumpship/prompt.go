@@ -15,6 +15,7 @@ var promptTexts = map[string]string{
 	"prompt_wait_draw":          "Waiting for {player} to draw two tokens",
 	"prompt_board_draw":         "{player}'s turn: drawing tokens",
 	"prompt_give":               "Your turn: give your {tokens} to other players, one token each",
+	"prompt_give_one":           "Your turn: give your {tokens} to another player",
 	"prompt_place_repair":       "Your turn: place your Repair token on the Ship Repair board",
 	"prompt_give_and_repair":    "Your turn: give your {tokens} and place your Repair token",
 	"prompt_wait_give":          "Waiting for {player} to give the drawn tokens",
@@ -103,6 +104,9 @@ func (st *State) givePrompt() *kit.Prompt {
 		return newPrompt("prompt_place_repair", nil)
 	case len(give) < len(st.Hand):
 		return newPrompt("prompt_give_and_repair", map[string]string{"tokens": tokens})
+	}
+	if len(give) == 1 {
+		return newPrompt("prompt_give_one", map[string]string{"tokens": tokens})
 	}
 	return newPrompt("prompt_give", map[string]string{"tokens": tokens})
 }

@@ -60,7 +60,7 @@ func TestPrompts(t *testing.T) {
 			kit.BoardViewer:   "Ada's turn: giving tokens",
 		})
 		tb.do(0, MoveGive, GiveArgs{Token: Target, To: 3})
-		tb.wantPrompts(map[kit.Viewer]string{kit.SeatViewer(0): "Your turn: give your Scan token to other players, one token each"})
+		tb.wantPrompts(map[kit.Viewer]string{kit.SeatViewer(0): "Your turn: give your Scan token to another player"})
 	})
 	t.Run("Repair", func(t *testing.T) {
 		tb := std7(t)

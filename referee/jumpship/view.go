@@ -174,7 +174,15 @@ func (st *State) trackViews() []kit.TrackView {
 	defs := st.trackDefs()
 	out := make([]kit.TrackView, 0, 4)
 	for i := range 3 {
-		out = append(out, defs[i].View(kit.Track{Pos: st.Countdown[i].Count}))
+		tv := defs[i].View(kit.Track{Pos: st.Countdown[i].Count})
+		if st.Countdown[i].Resolved && tv.Pos == 0 {
+			// A resolved part's tokens went back to the bag (Jumpship ›
+			// Part 1/2): its track is not waiting empty but done, as the
+			// board's counter says.
+			tv.Steps = append([]string(nil), tv.Steps...)
+			tv.Steps[0] = "Resolved"
+		}
+		out = append(out, tv)
 	}
 	return append(out, defs[3].View(kit.Track{Pos: st.Repair}))
 }

@@ -416,3 +416,18 @@ func randomMove(t testing.TB, g *Game, st *State, r *rand.Rand) (int, kit.Move) 
 	}
 	return seat, kit.RandomMove(specs[r.IntN(len(specs))], r)
 }
+
+// TestResolvedTrackAgrees: a resolved countdown part, whose tokens went back
+// to the bag, reads "Resolved" on its track too, never "Empty" under the
+// board's "Resolved" counter; an unresolved empty track still reads "Empty".
+func TestResolvedTrackAgrees(t *testing.T) {
+	tb := std7(t)
+	tb.st.Countdown[0] = CountdownTrack{Resolved: true}
+	tracks := tb.st.trackViews()
+	if got := tracks[0].Steps[tracks[0].Pos]; !strings.HasPrefix(got, "Resolved") {
+		t.Fatalf("the resolved Quarantine track reads %q, want Resolved", got)
+	}
+	if got, want := tracks[1].Steps[tracks[1].Pos], "Empty"; got != want {
+		t.Fatalf("the empty Eject track reads %q, want %q", got, want)
+	}
+}

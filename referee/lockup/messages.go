@@ -94,6 +94,14 @@ func Messages() map[string]map[string]string {
 	for k, v := range categoryTexts {
 		pt["category."+k] = v.pt
 	}
+	for _, m := range []map[string]string{promptVariants, eventVariants} {
+		for k, v := range m {
+			pt[k] = v
+		}
+	}
+	for k, g := range nounGenders {
+		pt["gender."+k] = g
+	}
 	pageMessages(pt, d)
 	en := map[string]string{}
 	termCatalog(en, pt)

@@ -2,7 +2,6 @@ package lockup
 
 import (
 	"strconv"
-	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -32,6 +31,14 @@ var promptTexts = map[string]text{
 	"prompt.your_score":      {"Fill in your score pad and submit it once.", "Preencha seu bloco de pontuação e envie-o uma vez."},
 	"prompt.wait_scores":     {"Waiting for {names} to submit their scores.", "Aguardando {names} enviar a pontuação."},
 	"prompt.game_over":       {"The game is over: {winners} won.", "O jogo terminou: {winners} venceu."},
+}
+
+// promptVariants are pt-BR forms of promptTexts chosen by the count param
+// (Intl.PluralRules' category, "<key>#other") where Portuguese agrees in
+// number and English does not: the catalog has them, the pages pick them.
+var promptVariants = map[string]string{
+	"prompt.wait_scores#other": "Aguardando {names} enviarem a pontuação.",
+	"prompt.game_over#other":   "O jogo terminou: {winners} venceram.",
 }
 
 // prompt returns the sentence for viewer v in state st.
@@ -115,7 +122,7 @@ func (st *State) prompt(v kit.Viewer, o *kit.Outcome) *kit.Prompt {
 				names = append(names, st.Seats[s])
 			}
 		}
-		return newPrompt("prompt.wait_scores", "names", strings.Join(names, ", "))
+		return newPrompt("prompt.wait_scores", "names", kit.ListParam(names), "count", strconv.Itoa(len(names)))
 	}
 	var winners []string
 	if o != nil {
@@ -126,7 +133,7 @@ func (st *State) prompt(v kit.Viewer, o *kit.Outcome) *kit.Prompt {
 	if len(winners) == 0 {
 		winners = []string{st.name(Guards)}
 	}
-	return newPrompt("prompt.game_over", "winners", strings.Join(winners, ", "))
+	return newPrompt("prompt.game_over", "winners", kit.ListParam(winners), "count", strconv.Itoa(len(winners)))
 }
 
 // newPrompt fills a prompt's English text from its params (name, value

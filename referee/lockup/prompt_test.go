@@ -55,3 +55,38 @@ func TestPromptsPerViewer(t *testing.T) {
 		t.Fatalf("host moves while Ana advances = %+v, want none", m)
 	}
 }
+
+// TestPromptListsAgree: the end's winners and the players the final
+// scoring waits for are list params (kit.ListParam) with their count, so
+// that each language writes its own list and picks its plural form from
+// the catalog ("P0, P1 e P2 venceram"); English writes "P0, P1 and P2".
+func TestPromptListsAgree(t *testing.T) {
+	st := setup(t, 1, "", "P0", "P1", "P2")
+	st.Phase = PhaseGameOver
+	p := st.prompt(kit.BoardViewer, &kit.Outcome{Winners: []int{0, 1, 2}})
+	if got, want := p.Text, "The game is over: P0, P1 and P2 won."; got != want {
+		t.Fatalf("prompt = %q, want %q", got, want)
+	}
+	if got, want := p.Params["winners"], `["P0","P1","P2"]`; got != want {
+		t.Fatalf("winners param = %q, want %q", got, want)
+	}
+	if got, want := p.Params["count"], "3"; got != want {
+		t.Fatalf("count param = %q, want %q", got, want)
+	}
+	pt := Messages()["pt-BR"]
+	if got, want := pt["prompt.game_over#other"], "O jogo terminou: {winners} venceram."; got != want {
+		t.Fatalf("pt-BR plural = %q, want %q", got, want)
+	}
+	if got, want := pt["prompt.wait_scores#other"], "Aguardando {names} enviarem a pontuação."; got != want {
+		t.Fatalf("pt-BR plural = %q, want %q", got, want)
+	}
+	if got, want := pt["gender.category.dryad"], "f"; got != want {
+		t.Fatalf("Dríade's gender = %q, want %q", got, want)
+	}
+	st.Phase = PhaseFinalScoring
+	st.Players[1].Finished = true
+	p = st.prompt(kit.BoardViewer, nil)
+	if got, want := p.Text, "Waiting for P0 and P2 to submit their scores."; got != want {
+		t.Fatalf("prompt = %q, want %q", got, want)
+	}
+}

@@ -244,6 +244,13 @@ func englishParams(p map[string]string) map[string]string {
 	}
 	out := make(map[string]string, len(p))
 	for k, v := range p {
+		if items, ok := kit.ParamList(v); ok {
+			for i := range items {
+				items[i] = english(items[i])
+			}
+			out[k] = kit.ListAnd(items)
+			continue
+		}
 		out[k] = english(v)
 	}
 	return out

@@ -115,3 +115,26 @@ var eventTexts = map[string]text{
 	"score_submitted":     {"{seat} submits their score pad: {total} points.", "{seat} envia seu bloco de pontuação: {total} pontos."},
 	"game_ended":          {"Final scores: {scores}.", "Pontuação final: {scores}."},
 }
+
+// eventVariants are pt-BR forms of eventTexts chosen by the grammatical
+// gender of the minion they name ("<key>#f", from nounGenders): "recruta
+// uma Dríade", "fica com uma Dríade".
+var eventVariants = map[string]string{
+	"recruited#f":   "{seat} recruta uma {minion}.",
+	"minion_kept#f": "{seat} fica com uma {minion} e descarta {discarded}.",
+}
+
+// nounGenders are the grammatical genders of the pt-BR names of Lockup's
+// minion types (the glossary's capangas: Anão, Homem-Rato, Dríade,
+// Fungoide, Golem, Metamorfo), by their term; the catalog gives them as
+// "gender.<term>" so that a page picks the agreeing form of a sentence.
+// Only Dríade is feminine ("a Dríade", as Portuguese writes the nymph);
+// the book prints no article before these names.
+var nounGenders = map[string]string{
+	"category.dwarf":        "m",
+	"category.ratman":       "m",
+	"category.dryad":        "f",
+	"category.fungoid":      "m",
+	"category.golem":        "m",
+	"category.shapeshifter": "m",
+}

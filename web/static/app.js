@@ -59,7 +59,12 @@ function applyPatch(view, ops) {
   const page = document.body.dataset.page;
   const main = document.getElementById("main");
   const path = location.pathname.split("/").filter(Boolean);
+  // The page's language: the one chosen in the menu (kept per browser),
+  // else the table's (ViewResponse.lang) once a view arrives, else the
+  // browser's. The board always speaks the table's language, unless it is
+  // changed in the board's own menu.
   let lang = localStorage.getItem("tw:lang") || (navigator.language && navigator.language.toLowerCase().startsWith("pt") ? "pt-BR" : "en");
+  let langPicked = page === "board" ? false : !!localStorage.getItem("tw:lang");
   let games = null;        // catalog from /api/games, by id
   let current = null;      // last ViewResponse
   let offset = 0;          // server clock minus this phone's clock, ms
@@ -85,13 +90,43 @@ function applyPatch(view, ops) {
   function note(list, k) { if (TEST && !TEST[list].includes(k)) TEST[list].push(k); }
   function fill(s, params, from) {
     s = String(s);
-    for (const k in (params || {})) s = s.split("{" + k + "}").join(params[k]);
+    for (const k in (params || {})) s = s.split("{" + k + "}").join(listText(params[k]));
     if (/\{[a-z_]+\}/i.test(s)) note("unfilled", (from || "ui") + ":" + s);
     return s;
+  }
+  // listOf is the items of a list param (a JSON array of strings), or null.
+  function listOf(v) {
+    if (typeof v !== "string" || v.slice(0, 2) !== '["') return null;
+    try { const a = JSON.parse(v); return Array.isArray(a) && a.every(x => typeof x === "string") ? a : null; } catch (e) { return null; }
+  }
+  // listText writes a list param as the page's language writes a list
+  // ("Ana, Bruno e Carla"); any other value as it is.
+  function listText(v) {
+    const a = listOf(v);
+    if (!a) return v;
+    try { return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(a); } catch (e) { return a.join(", "); }
+  }
+  // variants are the keys to try before key: its plural form by the
+  // params' count ("count", else "n", else a list param's length), then
+  // its gender by genderOf.
+  function variants(key, params, genderOf) {
+    const out = [];
+    if (params) {
+      let n = params.count !== undefined ? Number(params.count) : params.n !== undefined ? Number(params.n) : NaN;
+      if (isNaN(n)) for (const k in params) { const a = listOf(params[k]); if (a) { n = a.length; break; } }
+      if (!isNaN(n)) { try { out.push(key + "#" + new Intl.PluralRules(lang).select(n)); } catch (e) { /* no plural rules */ } }
+      if (genderOf) for (const k in params) { const g = genderOf(params[k]); if (g) { out.push(key + "#" + g); break; } }
+    }
+    out.push(key);
+    return out;
   }
   // t returns a page string from web/static/i18n.js.
   function t(key, params) {
     const cat = window.TW_MESSAGES[lang] || {};
+    const en = window.TW_MESSAGES.en;
+    const v = variants(key, params).find(k => cat[k] !== undefined);
+    if (v && v !== key) return fill(cat[v], params);
+    if (cat[key] === undefined) { const e = variants(key, params).find(k => en[k] !== undefined); if (e && e !== key) { note("missing", "ui:" + key); return fill(en[e], params); } }
     let s = cat[key];
     if (s === undefined) { if (lang !== "en") note("missing", "ui:" + key); s = window.TW_MESSAGES.en[key]; }
     if (s === undefined) { note("missing", "ui:" + key); s = key; }
@@ -104,8 +139,11 @@ function applyPatch(view, ops) {
     if (lang !== "en") {
       const g = games && games[gameId];
       const cat = g && g.messages && g.messages[lang];
+      // A term's gender in this language ("gender.<code>" of the catalog).
+      const genderOf = (val) => { const m = typeof val === "string" && /§([A-Za-z0-9_.-]+)/.exec(val); return m && cat ? cat["gender." + m[1]] || "" : ""; };
+      const raw = params;
       params = termParams(gameId, params);
-      for (const k of keys) if (cat && cat[k]) return fill(cat[k], params, gameId + ":" + k);
+      for (const k of keys) for (const kv of variants(k, raw, genderOf)) if (cat && cat[kv]) return fill(cat[kv], params, gameId + ":" + k);
       if (keys.length && fallback !== undefined && fallback !== null && fallback !== "") note("missing", gameId + ":" + keys[0]);
     }
     return fill(fallback === undefined || fallback === null ? "" : fallback, params, gameId + ":" + (keys[0] || ""));
@@ -133,7 +171,7 @@ function applyPatch(view, ops) {
   function termParams(gameId, params) {
     if (!params) return params;
     const out = {};
-    for (const k in params) out[k] = terms(gameId, params[k]);
+    for (const k in params) { const a = listOf(params[k]); out[k] = a ? JSON.stringify(a.map(x => terms(gameId, x))) : terms(gameId, params[k]); }
     return out;
   }
   // localized is a view response with every term in it expanded: keys and
@@ -168,6 +206,9 @@ function applyPatch(view, ops) {
     const cat = g && g.messages && g.messages[lang];
     return cat && cat[key] ? fill(cat[key], {}, gameId + ":" + key) : "";
   }
+  // In test mode the page's word functions are open to the browser tests,
+  // which check the catalogs' plural, gender and list forms through them.
+  if (TEST) window.TW_WORDS = { t: (k, p) => t(k, p), gt: (g, k, f, p) => gt(g, k, f, p), lang: (l) => { lang = l; langPicked = true; }, load: () => loadGames() };
   function humanKey(k) { return String(k).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, c => c.toUpperCase()); }
 
   // ---------- credentials and API ----------
@@ -214,7 +255,16 @@ function applyPatch(view, ops) {
   const langSel = document.getElementById("lang");
   langSel.value = lang;
   document.documentElement.lang = lang;
-  langSel.addEventListener("change", () => { lang = langSel.value; localStorage.setItem("tw:lang", lang); document.documentElement.lang = lang; chromeWords(); rerender(); });
+  langSel.addEventListener("change", () => { langPicked = true; lang = langSel.value; if (page !== "board") localStorage.setItem("tw:lang", lang); document.documentElement.lang = lang; chromeWords(); rerender(); });
+  // followTableLang makes the page speak the table's language (v.lang)
+  // when nobody picked one for this page.
+  function followTableLang(v) {
+    if (langPicked || !v || !v.lang || v.lang === lang || !window.TW_MESSAGES[v.lang]) return;
+    lang = v.lang;
+    langSel.value = lang;
+    document.documentElement.lang = lang;
+    chromeWords();
+  }
   for (const name of ["sound", "vibrate"]) {
     const box = document.getElementById("pref-" + name);
     box.checked = prefs[name];
@@ -313,13 +363,18 @@ function applyPatch(view, ops) {
         else options[o.name] = input.value;
       }
       try {
-        const res = await api("POST", "/api/tables", { game: g.id, options });
+        const res = await api("POST", "/api/tables", { game: g.id, options, lang: live.querySelector("[name='table-lang']").value });
         localStorage.setItem(hostKey(res.table_id), JSON.stringify({ token: res.host_token }));
         location.href = "/h/" + res.table_id;
       } catch (e) { toast(errorText(null, e), e.data && e.data.rule); btn.disabled = false; }
     } },
-      el("label", { class: "field" }, el("span", { text: t("game") }), sel),
-      el("p", { class: "muted", text: t("players_needed", { min: g.min_players, max: g.max_players }) }),
+      el("div", { class: "create-head" },
+        el("label", { class: "field" }, el("span", { text: t("game") }), sel),
+        // The table's language: the board and the game's sentences speak
+        // it; it starts as this page's.
+        el("label", { class: "field" }, el("span", { text: t("table_lang") }),
+          el("select", { id: "table-lang", name: "table-lang" }, Array.from(langSel.options, o => el("option", { value: o.value, text: o.textContent, selected: o.value === lang })))),
+        el("p", { class: "muted", text: t("players_needed", { min: g.min_players, max: g.max_players }) })),
       el("section", {}, el("h2", { text: t("options") }), el("div", { id: "options", "data-key": "options:" + g.id }, (g.options || []).filter(o => o.kind !== "json" && o.kind !== "seat").map(o => optionInput(g, o)))),
       el("button", { type: "submit", id: "create-btn", class: "primary" }, t("create")));
     // A code box, for a phone that cannot scan the table's QR code.
@@ -345,10 +400,44 @@ function applyPatch(view, ops) {
       input = el("select", { name, id: name }, (o.choices || []).map(c => el("option", { text: gt(g.id, ["choice." + c.value], c.label || String(c.value)), selected: String(c.value) === String(o.default) })));
     } else input = el("input", { type: "text", name, id: name, value: o.default });
     const help = o.help ? gt(g.id, ["option_help." + o.name], o.help) : "";
+    // An assumed option says so once: in its own help when that already
+    // names what the book leaves out ("Assumed: …"), else in the page's
+    // sentence.
+    const assumed = o.source === "assumed";
+    const ownNote = assumed && help.indexOf(assumedWord()) >= 0;
     return el("div", { class: "field option" + (o.kind === "bool" ? " check" : ""), id: "option-" + o.name, "data-key": o.name },
       el("label", { for: name }, label), input,
-      help ? el("p", { class: "help", text: help }) : null,
-      o.source === "assumed" ? el("p", { class: "help assumed", text: t("assumed_means") }) : null);
+      help ? el("p", { class: "help" + (ownNote ? " assumed" : ""), text: help }) : null,
+      assumed && !ownNote ? el("p", { class: "help assumed", text: t("assumed_means") }) : null);
+  }
+  // assumedWord is how the page's assumed note starts ("Assumed:").
+  function assumedWord() { const s = t("assumed_means"); return s.slice(0, s.indexOf(":") + 1); }
+  // optionValue is an option's value as words: the table's (v.options),
+  // else the game's default.
+  function optionValue(g, o, v) {
+    const set = v.options && Object.prototype.hasOwnProperty.call(v.options, o.name);
+    const val = set ? v.options[o.name] : o.default;
+    if (o.kind === "bool") return val ? t("yes") : t("no");
+    if (o.kind === "enum") {
+      const c = (o.choices || []).find(c => String(c.value) === String(val));
+      return c ? gt(g.id, ["choice." + c.value], c.label || String(c.value)) : String(val);
+    }
+    return val === undefined || val === null ? "" : String(val);
+  }
+  // optionsSummary repeats the table's options in the lobby (the host, the
+  // board and the phones), so that a wrong mission is seen before Start:
+  // every choice from a list (mission, difficulty), and a number or a
+  // house rule when the table changed it from the game's default.
+  function optionsSummary(v) {
+    const g = games && games[v.game];
+    const changed = (o) => v.options && Object.prototype.hasOwnProperty.call(v.options, o.name) && JSON.stringify(v.options[o.name]) !== JSON.stringify(o.default);
+    const specs = ((g && g.options) || []).filter(o => o.kind === "enum" || ((o.kind === "int" || o.kind === "bool") && changed(o)));
+    if (!specs.length) return null;
+    return el("section", { class: "table-options", id: "table-options", "data-key": "table-options" },
+      el("h2", { text: t("table_options") }),
+      el("dl", {}, specs.map(o => el("div", { class: "opt-row", "data-option": o.name },
+        el("dt", { text: gt(g.id, ["option." + o.name], o.label || humanKey(o.name)) }),
+        el("dd", { text: optionValue(g, o, v) })))));
   }
 
   // ---------- join ----------
@@ -464,6 +553,7 @@ function applyPatch(view, ops) {
     // Views only go forward; the same version again changes nothing.
     if (current && v.table_id === current.table_id && v.version <= current.version && !v.rematch === !current.rematch) return;
     current = v;
+    followTableLang(v);
     if (mergeLog(v.table_id, v.log || [])) fetchLog(v.table_id);
     followRematch(v);
     scheduleRender();
@@ -541,9 +631,9 @@ function applyPatch(view, ops) {
     if (view.prompt && (view.prompt.text || view.prompt.code)) return gt(v.game, [view.prompt.code], view.prompt.text, view.prompt.params);
     const n = names(v);
     const turn = (view.turn || []).filter(s => s !== me(v)).map(s => n[s]).filter(Boolean);
-    if (isMyTurn(v)) return turn.length ? t("your_turn_with", { names: turn.join(", ") }) : t("your_turn");
+    if (isMyTurn(v)) return turn.length ? t("your_turn_with", { names: JSON.stringify(turn) }) : t("your_turn");
     if (page === "host" && (view.moves || []).length && !turn.length) return t("host_to_act");
-    return turn.length ? t("waiting_for", { names: turn.join(", ") }) : t("no_moves");
+    return turn.length ? t("waiting_for", { names: JSON.stringify(turn) }) : t("no_moves");
   }
   function phaseText(v) {
     const view = v.view;
@@ -620,6 +710,7 @@ function applyPatch(view, ops) {
     } else if (page !== "host") {
       parts.push(el("section", { "data-key": "lobby" }, el("h2", { text: t("seats") }), seatList(v, null),
         el("p", { class: "muted", text: t("players_needed", { min: v.min_players, max: v.max_players }) })));
+      parts.push(optionsSummary(v));
     }
     parts.push(logPanel(v));
     return el("main", { class: page === "host" && !view ? "host-lobby" : null }, parts);
@@ -1067,11 +1158,11 @@ function applyPatch(view, ops) {
     const team = winners.length === seated || (winners.length === 0 && !o.side);
     if (mine !== null) headline = team ? t(winners.length ? "team_won" : "team_lost") : t(winners.includes(mine) ? "you_won" : "you_lost");
     else if (o.side) headline = sideWon(v, o);
-    else headline = winners.length ? t("won_by", { names: winners.map(w => n[w]).join(", ") }) : t("team_lost");
+    else headline = winners.length ? t("won_by", { names: JSON.stringify(winners.map(w => n[w])) }) : t("team_lost");
     const good = mine !== null ? (winners.includes(mine)) : winners.length > 0;
     const kids = [el("p", { class: "headline", id: "result", text: headline })];
     if (o.side && mine !== null) kids.push(el("p", { text: sideWon(v, o) }));
-    if (winners.length && !team) kids.push(el("p", { id: "winners" }, el("b", { text: t("winners") + ": " }), winners.map(w => n[w]).join(", ")));
+    if (winners.length && !team) kids.push(el("p", { id: "winners" }, el("b", { text: t("winners") + ": " }), listText(JSON.stringify(winners.map(w => n[w])))));
     kids.push(el("p", { id: "reason" }, gt(v.game, [o.reason_code], o.reason, o.reason_params)));
     if (o.scores && o.scores.length) {
       const max = Math.max(1, ...o.scores.map(s => s.total));
@@ -1144,12 +1235,13 @@ function applyPatch(view, ops) {
     if (v.status === "lobby") {
       const count = (v.seats || []).filter(s => !s.removed).length;
       const why = count < v.min_players ? t("start_needs", { n: v.min_players - count }) : count > v.max_players ? t("start_too_many", { max: v.max_players }) : "";
+      out.push(optionsSummary(v));
       out.push(el("section", { class: "join", "data-key": "join" }, el("h2", { text: t("scan_to_join") }),
         el("img", { class: "qr", id: "qr", src: "/api/tables/" + v.table_id + "/qr.png?code=" + encodeURIComponent(v.join_code || ""), alt: t("qr_alt") }),
         el("p", { class: "code", id: "join-code", text: window.TW_GLANCE.code(v.join_code) }),
         el("p", { class: "muted", text: v.join_url || location.origin + "/j/" + v.join_code }),
         // The board's own QR code: a tablet opens the board page by scanning.
-        el("details", { class: "group board-qr", "data-key": "board-qr" }, el("summary", { text: t("board_qr") }),
+        el("div", { class: "board-qr", "data-key": "board-qr" }, el("h3", { text: t("board_qr") }),
           el("img", { class: "qr small", id: "board-qr", src: "/api/tables/" + v.table_id + "/qr.png?for=board&code=" + encodeURIComponent(v.join_code || "") + (v.board_key ? "&key=" + encodeURIComponent(v.board_key) : ""), alt: t("board_qr_alt") })),
         // The host's controls over who may still join.
         el("div", { class: "host-tools", "data-key": "join-tools" },
@@ -1283,7 +1375,7 @@ function applyPatch(view, ops) {
               el("p", { class: "muted", text: t("or_type") }),
               el("p", { class: "muted join-where", text: location.host }),
               el("p", { class: "code huge", id: "join-code", text: window.TW_GLANCE.code(code) })) : null)),
-        el("div", { class: "board-side", "data-key": "side" }, el("h2", { text: t("seats") }), seatList(v, null), el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
+        el("div", { class: "board-side", "data-key": "side" }, optionsSummary(v), el("h2", { text: t("seats") }), seatList(v, null), el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
     }
     // An ended game draws no timer.
     const timers = view.outcome ? [] : (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);

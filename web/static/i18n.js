@@ -6,6 +6,12 @@
 // view sends it, "panel.<key>" by any key of the public or private data,
 // and a numeric choice value is never looked up. A page falls back to the
 // game's English text.
+// A key may have variants: "<key>#<plural>" chosen by the count param
+// ("count", else "n") with Intl.PluralRules ("one", "other", …), and
+// "<key>#<gender>" chosen by the grammatical gender ("f", "m") that the
+// game's catalog gives the first term of a param ("gender.<term>"); a
+// param holding a JSON list (["Ana","Bruno"]) is written as the
+// language's list ("Ana e Bruno", Intl.ListFormat).
 // Add a language by adding a block with every key of "en".
 "use strict";
 window.TW_MESSAGES = {
@@ -13,6 +19,7 @@ window.TW_MESSAGES = {
     app_title: "tablewarden", loading: "Loading…", menu: "Menu", lang: "Language",
     pref_sound: "Sound on my turn and for timers", pref_vibrate: "Vibrate on my turn",
     create_title: "Start a table", game: "Game", options: "Options", create: "Create table",
+    table_lang: "Table language (the board and the game's messages)", table_options: "This table's options",
     assumed_means: "Assumed: the rulebook does not print this value; this is our guess. Change it here if your copy differs.",
     assumed_value: "Assumed: the rulebook does not print this; it comes from the table's options.", assumed_where: "Options are set when a table is created.",
     join_title: "Join the table", your_name: "Your name", join: "Join", join_code: "Join code",
@@ -20,7 +27,7 @@ window.TW_MESSAGES = {
     game_started_no_join: "This game has already started: ask the host to hand you a seat.",
     not_seated: "This phone has no seat at this table. Scan the table's join code to join.",
     scan_to_join: "Scan to join", seats: "Players", start: "Start the game", qr_alt: "QR code to join this table",
-    start_needs: "Start needs {n} more player(s).", start_too_many: "Too many players: this game takes at most {max}.",
+    start_needs: "Start needs {n} more players.", "start_needs#one": "Start needs 1 more player.", start_too_many: "Too many players: this game takes at most {max}.",
     new_code: "New join code", code_changed: "New join code: {code}. The old code no longer works.",
     lock_joins: "Lock: no new players", unlock_joins: "Unlock: let players join",
     locked_note: "Locked: nobody new can join this table.", unlocked_note: "Unlocked: players can join with the code.",
@@ -64,6 +71,7 @@ window.TW_MESSAGES = {
     app_title: "tablewarden", loading: "Carregando…", menu: "Menu", lang: "Idioma",
     pref_sound: "Som na minha vez e nos cronômetros", pref_vibrate: "Vibrar na minha vez",
     create_title: "Abrir uma mesa", game: "Jogo", options: "Opções", create: "Criar mesa",
+    table_lang: "Idioma da mesa (o tabuleiro e as mensagens do jogo)", table_options: "Opções desta mesa",
     assumed_means: "Suposto: o livro de regras não traz este valor; este é o nosso palpite. Mude aqui se a sua cópia for diferente.",
     assumed_value: "Suposto: o livro de regras não traz isto; vem das opções da mesa.", assumed_where: "As opções são escolhidas ao criar a mesa.",
     join_title: "Entrar na mesa", your_name: "Seu nome", join: "Entrar", join_code: "Código da mesa",
@@ -71,7 +79,7 @@ window.TW_MESSAGES = {
     game_started_no_join: "Este jogo já começou: peça ao anfitrião que lhe passe um lugar.",
     not_seated: "Este celular não tem lugar nesta mesa. Escaneie o código da mesa para entrar.",
     scan_to_join: "Escaneie para entrar", seats: "Jogadores", start: "Começar o jogo", qr_alt: "Código QR para entrar nesta mesa",
-    start_needs: "Para começar, falta(m) {n} jogador(es).", start_too_many: "Jogadores demais: este jogo aceita no máximo {max}.",
+    start_needs: "Para começar, faltam {n} jogadores.", "start_needs#one": "Para começar, falta 1 jogador.", start_too_many: "Jogadores demais: este jogo aceita no máximo {max}.",
     new_code: "Novo código de entrada", code_changed: "Novo código de entrada: {code}. O código antigo não funciona mais.",
     lock_joins: "Trancar: sem novos jogadores", unlock_joins: "Destrancar: deixar jogadores entrarem",
     locked_note: "Trancada: ninguém novo pode entrar nesta mesa.", unlocked_note: "Destrancada: os jogadores podem entrar com o código.",
