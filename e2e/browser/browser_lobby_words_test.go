@@ -24,7 +24,7 @@ func TestBrowserCreateForm(t *testing.T) {
 	var games []kit.Info
 	ts.Must(200, "GET", "/api/games", "", nil, &games)
 	home := newCtx()
-	do(t, home, "viewport", chromedp.EmulateViewport(boardScreen.width, boardScreen.height))
+	do(t, home, "viewport", chromedp.EmulateViewport(boardScreen.Width, boardScreen.Height))
 	do(t, home, "origin", chromedp.Navigate(ts.URL+"/static/style.css"))
 	get(t, home, "test mode", chromedp.Evaluate[bool](`localStorage.setItem("tw:test", "1") || localStorage.setItem("tw:lang", "en") || true`))
 	do(t, home, "home", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#create-btn")))
