@@ -107,7 +107,7 @@ func TestBrowserStationPanels(t *testing.T) {
 	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
-	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7", "science_seconds": 12}, 3)
+	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7", "science_seconds": 12, "timer_pauses": true}, 3)
 	ts.Start(tb)
 	science := -1
 	for s := range tb.Tokens {
@@ -121,6 +121,14 @@ func TestBrowserStationPanels(t *testing.T) {
 		t.Fatal("no seat holds the Science station")
 	}
 	driveToWorkbench(t, ts, tb, science)
+	// The science step's timer (12 s) waits, paused, while the phones open
+	// and are read: on a loaded machine that takes longer than the step,
+	// which would end it and empty the Workbench. It resumes for the beeps.
+	scienceTimer := func(typ string) {
+		t.Helper()
+		ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": typ, "args": map[string]any{"name": "science"}}, nil)
+	}
+	scienceTimer("pause_timer")
 	phones := map[int]context.Context{}
 	for s := range tb.Tokens {
 		phones[s] = newCtx()
@@ -182,6 +190,7 @@ func TestBrowserStationPanels(t *testing.T) {
 	}
 	// The timer: large on the phone, beeping in the last ten seconds.
 	get(t, p, "enable sound", chromedp.Evaluate[bool](`window.TW_BOARD.Sound.enable() || true`))
+	scienceTimer("resume_timer")
 	h := get(t, p, "timer height", chromedp.Evaluate[float64](`(() => { const b = document.querySelector('#stations .timer-box.large [data-timer="science"]'); return b ? b.getBoundingClientRect().height : 0; })()`))
 	if h < 60 {
 		t.Errorf("the science timer on the phone is %.0f px high, want at least 60", h)
