@@ -154,7 +154,7 @@ func TestBrowserAppManifest(t *testing.T) {
 		t.Fatalf("/sw.js: %d %q", st, ctype)
 	}
 	version, paths := workerShell(t, worker)
-	for _, want := range []string{"/", "/t/-", "/j/-", "/h/-", "/b/-", "/static/app.html", "/static/app.js", "/static/pwa.js", "/static/style.css", "/static/manifest.webmanifest", "/static/icons/icon-192.png"} {
+	for _, want := range []string{"/", "/t/-", "/j/-", "/h/-", "/b/-", "/static/app.js", "/static/pwa.js", "/static/style.css", "/static/manifest.webmanifest", "/static/icons/icon-192.png"} {
 		if !slices.Contains(paths, want) {
 			t.Errorf("the worker's shell lacks %s: %v", want, paths)
 		}
