@@ -254,7 +254,7 @@ func (m *Main) Run(ctx context.Context) error {
 		if m.Out != nil {
 			fmt.Fprintln(m.Out, msg)
 		} else {
-			logger.Warn("the server listens on loopback: phones cannot reach the join link; restart with -addr 0.0.0.0:" + port + " or set -public-url", "addr", l.Addr().String(), "join_url", m.URL)
+			logger.Warn("the server listens on loopback: phones cannot reach the join link; restart with -addr 0.0.0.0:"+port+" or set -public-url", "addr", l.Addr().String(), "join_url", m.URL)
 		}
 	}
 	return nil
