@@ -331,6 +331,17 @@ func startShellProxy(t *testing.T, ts *testServer, host string) *shellProxy {
 	rp := httputil.NewSingleHostReverseProxy(target)
 	rp.FlushInterval = -1
 	rp.ErrorLog = log.New(io.Discard, "", 0)
+	// The deploy's worker is the server's rewritten: the proxy asks for it
+	// plain and unconditionally (the server's is compressed, and 304 while
+	// the server's own is unchanged), and gives it an ETag of its own.
+	director := rp.Director
+	rp.Director = func(r *http.Request) {
+		director(r)
+		if r.URL.Path == "/sw.js" && sp.next.Load() {
+			r.Header.Del("Accept-Encoding")
+			r.Header.Del("If-None-Match")
+		}
+	}
 	rp.ModifyResponse = func(res *http.Response) error {
 		if res.Request.URL.Path != "/sw.js" || !sp.next.Load() {
 			return nil
@@ -344,6 +355,9 @@ func startShellProxy(t *testing.T, ts *testServer, host string) *shellProxy {
 		res.Body = io.NopCloser(bytes.NewReader(b))
 		res.ContentLength = int64(len(b))
 		res.Header.Set("Content-Length", strconv.Itoa(len(b)))
+		if etag := res.Header.Get("ETag"); etag != "" {
+			res.Header.Set("ETag", strings.TrimSuffix(etag, `"`)+`-next"`)
+		}
 		return nil
 	}
 	srv := &http.Server{Handler: rp}
