@@ -106,6 +106,13 @@ func TestBrowserLoopbackNote(t *testing.T) {
 	if got := get(t, p, "seat note", chromedp.Evaluate[string](shown)); got != "" {
 		t.Errorf("a seat's phone shows the host's loopback note: %q", got)
 	}
+	viewportShot(t, p, "loopback-seat-phone")
+	// The home page, where a host on a phone creates the table.
+	do(t, p, "home", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(css("#create-btn")))
+	if got := get(t, p, "home note", chromedp.Evaluate[string](shown)); !strings.Contains(got, "-public-url") {
+		t.Errorf("the home page on a loopback server shows %q", got)
+	}
+	viewportShot(t, p, "loopback-home-phone")
 	other := startServer(t, "")
 	tb2 := other.NewTable("jumpship", nil, 3)
 	openAs(t, other, p, boardScreen, tb2, "host", tb2.Host, 0)
