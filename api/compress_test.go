@@ -14,7 +14,7 @@ import (
 	"github.com/andybalholm/brotli"
 )
 
-// rawGet sends one request with the given headers through a client that
+// rawRequest sends one request with the given headers through a client that
 // neither asks for nor decodes any coding by itself, and returns the
 // answer with its body as sent.
 func rawRequest(t *testing.T, method, url, token string, body []byte, hdr ...string) reply {

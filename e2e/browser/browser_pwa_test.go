@@ -328,20 +328,20 @@ func startShellProxy(t *testing.T, ts *testServer, host string) *shellProxy {
 		t.Skipf("no address %s to listen on: %v", host, err)
 	}
 	sp := &shellProxy{URL: "http://" + l.Addr().String()}
-	rp := httputil.NewSingleHostReverseProxy(target)
-	rp.FlushInterval = -1
-	rp.ErrorLog = log.New(io.Discard, "", 0)
 	// The deploy's worker is the server's rewritten: the proxy asks for it
 	// plain and unconditionally (the server's is compressed, and 304 while
 	// the server's own is unchanged), and gives it an ETag of its own.
-	director := rp.Director
-	rp.Director = func(r *http.Request) {
-		director(r)
-		if r.URL.Path == "/sw.js" && sp.next.Load() {
-			r.Header.Del("Accept-Encoding")
-			r.Header.Del("If-None-Match")
+	rp := &httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
+		pr.SetURL(target)
+		pr.Out.Host = pr.In.Host
+		pr.SetXForwarded()
+		if pr.Out.URL.Path == "/sw.js" && sp.next.Load() {
+			pr.Out.Header.Del("Accept-Encoding")
+			pr.Out.Header.Del("If-None-Match")
 		}
-	}
+	}}
+	rp.FlushInterval = -1
+	rp.ErrorLog = log.New(io.Discard, "", 0)
 	rp.ModifyResponse = func(res *http.Response) error {
 		if res.Request.URL.Path != "/sw.js" || !sp.next.Load() {
 			return nil
