@@ -36,11 +36,21 @@ func (s *Server) handleMetrics(c echo.Context) error {
 }
 
 func (s *Server) handleGames(c echo.Context) error {
+	return s.games.serve(c, cacheRevalidate)
+}
+
+// gamesCatalog is the body of GET /api/games, the same for everyone (no
+// credential): encoded once, served compressed (compress.go).
+func gamesCatalog(svc *table.Service) *encoded {
 	out := []kit.Info{}
-	for _, g := range s.svc.Games() {
+	for _, g := range svc.Games() {
 		out = append(out, table.CatalogInfo(g))
 	}
-	return c.JSON(http.StatusOK, out)
+	b, err := json.Marshal(out)
+	if err != nil {
+		panic(err)
+	}
+	return encode(echo.MIMEApplicationJSON, append(b, '\n'))
 }
 
 type createTableRequest struct {

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
-	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -22,8 +21,10 @@ var pwaShellPages = []string{"/", "/j/-", "/t/-", "/h/-", "/b/-"}
 // .webmanifest). The worker's VERSION is a hash of every embedded static
 // file, computed here at start, so that a deploy that changes the pages
 // installs a new worker, which replaces the kept shell; its SHELL lists
-// the page shells and the static files (not the worker itself).
-func pwaRoutes(e *echo.Echo, static fs.FS) {
+// the page shells and the static files (files, which holds neither the
+// worker nor the shell's template). Both are compressed once, and asked
+// again on every use (no-cache, answered 304 while unchanged).
+func pwaRoutes(e *echo.Echo, static fs.FS, files map[string]*encoded) {
 	sum := sha256.New()
 	shell := append([]string(nil), pwaShellPages...)
 	err := fs.WalkDir(static, ".", func(path string, d fs.DirEntry, err error) error {
@@ -37,7 +38,7 @@ func pwaRoutes(e *echo.Echo, static fs.FS) {
 		sum.Write([]byte(path))
 		sum.Write([]byte{0})
 		sum.Write(b)
-		if path != "sw.js" {
+		if files[path] != nil {
 			shell = append(shell, "/static/"+path)
 		}
 		return nil
@@ -52,20 +53,9 @@ func pwaRoutes(e *echo.Echo, static fs.FS) {
 	}
 	worker = bytes.Replace(worker, []byte("{{version}}"), []byte(version), 1)
 	worker = bytes.Replace(worker, []byte("{{shell}}"), []byte(strings.Join(shell, " ")), 1)
-	e.GET("/sw.js", func(c echo.Context) error {
-		// The browser checks for a new worker on every navigation; the
-		// worker must not come from a stale HTTP cache.
-		c.Response().Header().Set("Cache-Control", "no-cache")
-		return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", worker)
-	})
-	// The template itself is no file to fetch.
-	e.GET("/static/sw.js", func(c echo.Context) error { return echo.ErrNotFound })
-	manifest, err := fs.ReadFile(static, "manifest.webmanifest")
-	if err != nil {
-		panic(err)
-	}
-	e.GET("/static/manifest.webmanifest", func(c echo.Context) error {
-		c.Response().Header().Set("Cache-Control", "no-cache")
-		return c.Blob(http.StatusOK, "application/manifest+json", manifest)
-	})
+	// The browser checks for a new worker on every navigation; the worker
+	// must not come from a stale HTTP cache (no-cache: asked again, 304
+	// while the same).
+	w := encode("text/javascript; charset=utf-8", worker)
+	e.GET("/sw.js", func(c echo.Context) error { return w.serve(c, cacheRevalidate) })
 }

@@ -17,7 +17,7 @@ import (
 func workerVersion(t *testing.T, static fstest.MapFS) (string, string) {
 	t.Helper()
 	e := echo.New()
-	pwaRoutes(e, static)
+	pwaRoutes(e, static, staticFiles(static))
 	rec := httptest.NewRecorder()
 	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/sw.js", nil))
 	body, _ := io.ReadAll(rec.Body)

@@ -24,6 +24,10 @@ type Config struct {
 	// PublicURL is the base URL phones reach (join links and QR codes),
 	// without a trailing slash.
 	PublicURL string
+	// LoopbackOnly says that the server listens on a loopback address
+	// and PublicURL was not chosen by the operator: phones cannot reach
+	// the join link, and the home and host pages say so.
+	LoopbackOnly bool
 	// JoinsPerMinute and JoinBurst rate-limit failed join-code lookups
 	// (a code no table has: a guess, or a typo) per client address; a
 	// lookup or join that finds its table is limited by the table
@@ -67,6 +71,7 @@ type Server struct {
 	heartbeat []byte       // the streams' heartbeat event (stream.go)
 	claims    *claimLimit  // failed hand-over claims per address (claimlimit.go)
 	lengths   bodyLengths  // the longest body per table, version and route (samelength.go)
+	games     *encoded     // GET /api/games, compressed once (compress.go)
 	closing   chan struct{}
 	streams   sync.WaitGroup // the SSE streams' goroutines (stream.go)
 	streamMu  sync.Mutex     // orders addStream and Shutdown
@@ -101,6 +106,7 @@ func New(ctx context.Context, svc *table.Service, cfg Config) (*Server, error) {
 	s.heartbeat = heartbeatEvent(s.heartbeatEvery())
 	s.claims = newClaimLimit(cfg.Now)
 	s.lengths.m = map[string]bodyLength{}
+	s.games = gamesCatalog(svc)
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.httpErrorHandler

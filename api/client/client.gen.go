@@ -18523,6 +18523,9 @@ func ParseListGamesReply(rsp *http.Response) (*ListGamesReply, error) {
 		}
 		response.JSON200 = &dest
 
+	case rsp.StatusCode == 304:
+		break // No content-type
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest Busy
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {

@@ -192,6 +192,10 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.listener = l
 	m.URL = m.Config.PublicURL
+	// A server on loopback without -public-url hands the phones a join
+	// link to this machine's LAN address, where nothing answers: the
+	// terminal and the host's pages say so, and how to fix it.
+	loopbackOnly := m.Config.PublicURL == "" && m.Config.ACME.Domain == "" && onLoopback(l.Addr())
 	if m.URL == "" {
 		m.URL = defaultPublicURL(l.Addr())
 		if m.Config.TLSCert != "" {
@@ -209,7 +213,7 @@ func (m *Main) Run(ctx context.Context) error {
 	// offers beyond it); the HTTP server knows only the service.
 	svc := table.New(table.Config{Store: store.Store, Extras: store.Extras, Log: logger, PublicURL: m.URL,
 		MaxLoaded: m.Config.Limits.MaxLoadedTables})
-	srv, err := api.New(ctx, svc, api.Config{PublicURL: m.URL, JoinsPerMinute: m.Config.JoinsPerMinute,
+	srv, err := api.New(ctx, svc, api.Config{PublicURL: m.URL, LoopbackOnly: loopbackOnly, JoinsPerMinute: m.Config.JoinsPerMinute,
 		TrustProxy: m.Config.TrustProxy, Logger: logger,
 		Limits: m.Config.Limits, Retention: m.Config.Retention, Heartbeat: m.Config.Heartbeat,
 		MetricsElsewhere: m.Config.MetricsAddr != ""})
@@ -239,7 +243,28 @@ func (m *Main) Run(ctx context.Context) error {
 			fmt.Fprintln(m.Out, q.ToSmallString(false))
 		}
 	}
+	if loopbackOnly {
+		port := "8080"
+		if ta, ok := l.Addr().(*net.TCPAddr); ok {
+			port = strconv.Itoa(ta.Port)
+		}
+		msg := fmt.Sprintf("WARNING: tablewarden listens on %s, which only this computer reaches: phones cannot open the join link %s/j/… or its QR code.\n"+
+			"  Restart it with -addr 0.0.0.0:%s to listen on this computer's network (phones then reach %s),\n"+
+			"  or, behind a proxy or tunnel that phones reach, give its address with -public-url.\n", l.Addr(), m.URL, port, m.URL)
+		if m.Out != nil {
+			fmt.Fprintln(m.Out, msg)
+		} else {
+			logger.Warn("the server listens on loopback: phones cannot reach the join link; restart with -addr 0.0.0.0:"+port+" or set -public-url", "addr", l.Addr().String(), "join_url", m.URL)
+		}
+	}
 	return nil
+}
+
+// onLoopback reports whether addr is a loopback address (127.0.0.0/8,
+// ::1), which no phone reaches.
+func onLoopback(addr net.Addr) bool {
+	ta, ok := addr.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
 }
 
 // Close shuts the server down gracefully (in-flight moves finish and

@@ -1490,12 +1490,12 @@ function applyPatch(view, ops) {
       if (priv.length) {
         const own = priv.filter(ev => ev.code !== "withheld").map(ev => gt(v.game, [ev.code], ev.text, ev.params));
         const text = own.length ? own.join(" ") : t("private_line");
-        out.push(el("div", Object.assign({ class: (cls + " private-line").trim(), "data-key": "log:" + e.seq + ":p" }, seat && own.length ? window.TW_PRIVACY.holdAttrs() : {}),
+        out.push(el("div", Object.assign({ class: (cls + " private-line").trim(), "data-key": "log:" + e.seq + ":p" }, seat && own.length ? Object.assign({ role: "button" }, window.TW_PRIVACY.holdAttrs()) : {}),
           "#" + e.seq + " ", seat && own.length ? window.TW_PRIVACY.secret("log:" + e.seq, text) : t("private_line"), e.undone ? " " + t("undone") : ""));
       }
       return out;
     });
-    return el("section", { id: "log-box", class: "log-box", "data-key": "log" }, el("h2", { text: t("log") }), el("div", { class: "log", id: "log" }, rows));
+    return el("section", { id: "log-box", class: "log-box", "data-key": "log" }, el("h2", { text: t("log") }), el("div", { class: "log", id: "log", role: "region", "aria-label": t("log"), tabindex: "0" }, rows));
   }
   function isPrivate(ev) { return ev.code === "withheld" || (Array.isArray(ev.to) && ev.to.length > 0); }
   function linkify(text) {
