@@ -2,6 +2,7 @@ package spacecadets
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -251,10 +252,29 @@ func (p prompter) timedStep() *kit.Prompt {
 			return say("prompt.timer_running", "{step}: the {seconds}-second timer is on; tap Next step when the crew is done.{engineering}", "step", step, "seconds", secs, "engineering", eng)
 		}
 		return say("prompt.timed_work", "{step}: {what} before the {seconds} seconds run out.{engineering}", "step", step, "what", p.stepWhat(), "seconds", secs, "engineering", eng)
+	case slices.Contains(s.TimersStarted, s.Step):
+		// The step's seconds have run (out, or cancelled): they run once
+		// a step, so the prompt names what comes next, never the start.
+		return p.timedStepDone(step)
 	case boss:
 		return say("prompt.timer_start", "{step}: start the {seconds}-second timer when the crew is ready.{engineering}", "step", step, "seconds", secs, "engineering", eng)
 	}
 	return say("prompt.timer_wait", "{step}: get ready; {captain} (Captain) starts the {seconds}-second timer.{engineering}", "step", step, "captain", p.captainName(), "seconds", secs, "engineering", eng)
+}
+
+// timedStepDone is the prompt once a timed step's timer has run: the
+// table goes on to the next step, which it names with what happens there.
+func (p prompter) timedStepDone(step string) *kit.Prompt {
+	s := p.s
+	next := steps[slices.Index(steps, s.Step)+1]
+	nextName, nextWhat := stepLabels[next], s.D().StepNotes[next]
+	if nextWhat == "" {
+		nextWhat = "play the step as the base game says"
+	}
+	if p.captain || p.host() {
+		return say("prompt.timer_done", "{step}: time is up. Tap Next step to go on to {next} ({what}).", "step", step, "next", nextName, "what", nextWhat)
+	}
+	return say("prompt.timer_done_wait", "{step}: time is up. Next: {next} ({what}); {captain} (Captain) moves on.", "step", step, "next", nextName, "what", nextWhat, "captain", p.captainName())
 }
 
 func (p prompter) plainStep() *kit.Prompt {

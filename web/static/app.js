@@ -463,6 +463,7 @@ function applyPatch(view, ops) {
     offset = new Date(v.server_time).getTime() - Date.now();
     // Views only go forward; the same version again changes nothing.
     if (current && v.table_id === current.table_id && v.version <= current.version && !v.rematch === !current.rematch) return;
+    expiredNow(current, v);
     current = v;
     if (mergeLog(v.table_id, v.log || [])) fetchLog(v.table_id);
     followRematch(v);
@@ -592,7 +593,7 @@ function applyPatch(view, ops) {
       view ? el("p", { class: "status-line" },
         phaseText(v) ? el("span", { class: "phase", id: "phase", text: phaseText(v) }) : null,
         mine ? el("span", { class: "badge", text: t("your_turn") }) : null) : null,
-      view && !view.outcome ? (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired).map(tm => timerEl(tm, "small")) : null);
+      view && !view.outcome && !stationsDrawTimers(v) ? shownTimers(view).map(tm => timerEl(tm, "small")) : null);
   }
 
   function phonePage(v, prompt) {
@@ -1286,7 +1287,7 @@ function applyPatch(view, ops) {
         el("div", { class: "board-side", "data-key": "side" }, el("h2", { text: t("seats") }), seatList(v, null), el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
     }
     // An ended game draws no timer.
-    const timers = view.outcome ? [] : (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
+    const timers = view.outcome ? [] : shownTimers(view);
     const svg = view.board ? drawBoard(view.board, n, view.board.title) : null;
     const centre = [];
     if (timers.length) centre.push(el("div", { class: "timer-stage", "data-key": "timers" }, timers.map(tm => timerEl(tm, "huge"))));
@@ -1318,6 +1319,36 @@ function applyPatch(view, ops) {
   }
 
   // ---------- timers ----------
+  // shownTimers are the timers a screen draws: running or paused ones. A
+  // timer that has run out leaves the screen (TIME! says it, for
+  // TIME_UP_MS), so that the board shows its map again and the prompt,
+  // which names the next step, is what the table reads.
+  function shownTimers(view) { return (view.timers || []).filter(tm => tm.running || tm.paused); }
+  // stationsDrawTimers: a phone with stations (Space Cadets) draws the
+  // timer large above its panels (stations.js), so its status bar does
+  // not draw it a second time.
+  function stationsDrawTimers(v) {
+    const priv = v.view && v.view.private;
+    return page === "seat" && !!window.TW_STATIONS && !!priv && typeof priv === "object" && Array.isArray(priv.stations);
+  }
+  // ringTimeUp plays the buzzer and shows TIME! once per deadline.
+  function ringTimeUp(name, dl) {
+    if (!dl || buzzed[name] === dl) return;
+    buzzed[name] = dl;
+    Sound.play("buzzer");
+    if (navigator.vibrate && prefs.vibrate) navigator.vibrate([300, 100, 300]);
+    timeUp(true);
+  }
+  // expiredNow rings for a timer the server reports run out before this
+  // page's tick saw it reach zero (the timer then leaves the screen).
+  function expiredNow(prev, v) {
+    if (!prev || prev.table_id !== v.table_id || page === "index") return;
+    const before = (prev.view && prev.view.timers) || [];
+    for (const tm of (v.view && v.view.timers) || []) {
+      const was = before.find(x => x.name === tm.name);
+      if (tm.expired && was && was.running && was.generation === tm.generation) ringTimeUp(tm.name, was.deadline);
+    }
+  }
   function timerEl(tm, size) {
     const state = tm.running ? "running" : tm.paused ? "paused" : tm.expired ? "out" : "idle";
     return el("div", { class: "timer-box " + size + " " + state, "data-key": "timer:" + tm.name + ":" + size },
@@ -1351,16 +1382,12 @@ function applyPatch(view, ops) {
         if (running) lastDeadline[name] = box.dataset.deadline;
         const dl = lastDeadline[name];
         if (running && ms > 0 && ms <= 10000 && beeped[name + dl] !== secs) { beeped[name + dl] = secs; Sound.play("beep"); }
-        const zero = (running && ms === 0) || (state === "out" && dl && Date.now() + offset - new Date(dl).getTime() < 5000);
-        if (zero && dl && buzzed[name] !== dl) {
-          buzzed[name] = dl;
-          Sound.play("buzzer");
-          if (navigator.vibrate && prefs.vibrate) navigator.vibrate([300, 100, 300]);
-          timeUp(true);
-        }
+        if (running && ms === 0) ringTimeUp(name, dl);
         if (running && ms === 0) out = true;
       }
-      if (!out && document.getElementById("time-up").dataset.shown === "1" && !document.querySelector('[data-state="out"]')) timeUp(false);
+      // A timer started again clears TIME! at once; otherwise it clears
+      // by itself after TIME_UP_MS.
+      if (!out && document.getElementById("time-up").dataset.shown === "1" && document.querySelector('[data-state="running"],[data-state="final"]')) timeUp(false);
     };
     tick();
     if (document.querySelector("[data-timer]")) timerTick = setInterval(tick, 100);

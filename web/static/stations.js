@@ -50,7 +50,8 @@
   function panels(v, timerEl) {
     const priv = v.view && v.view.private;
     if (!priv || typeof priv !== "object" || !Array.isArray(priv.stations)) return null;
-    const timers = (v.view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
+    // A timer that has run out leaves the screen (app.js shows TIME!).
+    const timers = (v.view.timers || []).filter(tm => tm.running || tm.paused);
     return el("section", { id: "stations", class: "stations", "data-key": "stations" },
       timers.length ? el("div", { class: "station-timers", "data-key": "station-timers" }, timers.map(tm => timerEl(tm, "large"))) : null,
       priv.stations.map(station));
