@@ -72,8 +72,8 @@
 //     options (kit.OptSeat): the host assigns them in the lobby, once
 //     players have joined, and sends them with the start.
 //   - Players read an Experimental Equipment card by its name where the
-//     data has one (the book's three, or the table's), otherwise "Unnamed
-//     card 05", always with its Science points and use; a Component card
+//     data has one (the book's three, or the table's), otherwise "Card 5"
+//     (its number in the data), always with its Science points and use; a Component card
 //     by the pieces it shows. The data's names stay the cards' keys in
 //     moves and state.
 //   - Reading: the Science step runs its 30 seconds once ("At the end of
