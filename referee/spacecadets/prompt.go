@@ -151,11 +151,11 @@ func (p prompter) krakenHandOff() *kit.Prompt {
 	link := ContinuationPath(k.Last)
 	switch {
 	case p.captain:
-		return say("prompt.kraken_start", "The Kraken is subdued! Open {link} for the next part of the mission, then tap Start Mission 10, part 2.", "link", link)
+		return say("prompt.kraken_start", "The Kraken is subdued! Tap Open part 2 to read the next part of the mission, then tap Start Mission 10, part 2.", "link", link)
 	case p.sensors:
-		return say("prompt.kraken_card", "Turn over {tentacle}'s card: its QR code leads to {link}. {captain} (Captain) starts part 2.", "tentacle", last, "link", link, "captain", p.captainName())
+		return say("prompt.kraken_card", "Turn over {tentacle}'s card: its QR code leads to the next part of the mission, which Open part 2 shows too. {captain} (Captain) starts part 2.", "tentacle", last, "link", link, "captain", p.captainName())
 	}
-	return say("prompt.kraken_wait", "The Kraken is subdued: waiting for {captain} (Captain) to open {link} and start part 2.", "captain", p.captainName(), "link", link)
+	return say("prompt.kraken_wait", "The Kraken is subdued: waiting for {captain} (Captain) to start part 2; tap Open part 2 to read it.", "captain", p.captainName(), "link", link)
 }
 
 func (p prompter) step1Officer() *kit.Prompt {

@@ -1132,11 +1132,13 @@ function applyPatch(view, ops) {
       el("p", { text: a.text }));
   }
   function krakenBanner(v) {
+    // Once the game has ended there is no part 2 to open.
+    if (v.view && v.view.outcome) return null;
     let link = null;
     for (const e of logSeen.entries.values()) for (const ev of e.events) { const m = /\/kraken\/[A-Za-z0-9_%-]+/.exec(ev.text || ""); if (m) link = m[0]; }
     if (!link) return null;
     return el("section", { class: "kraken", id: "kraken", "data-key": "kraken" },
-      el("a", { href: krakenHref(link), class: "button primary", id: "kraken-link", target: "_blank", rel: "noopener" }, t("open_part2")));
+      el("a", { href: krakenHref(link), class: "button primary", id: "kraken-link" }, t("open_part2")));
   }
 
   // ---------- host ----------
@@ -1435,11 +1437,13 @@ function applyPatch(view, ops) {
   function isPrivate(ev) { return ev.code === "withheld" || (Array.isArray(ev.to) && ev.to.length > 0); }
   function linkify(text) {
     const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_%-]+)/);
-    return parts.map((p, i) => i % 2 ? el("a", { href: krakenHref(p), target: "_blank", rel: "noopener" }, p) : p);
+    return parts.map((p, i) => i % 2 ? el("a", { href: krakenHref(p) }, t("part2_page")) : p);
   }
   // krakenHref is a continuation path with this table, so that the page
   // names the tentacle as the table does (its own cards too).
-  function krakenHref(p) { return tableId() ? p + "?table=" + encodeURIComponent(tableId()) : p; }
+  // It opens in this tab, and the page links back here ("back": this
+  // page's path), so that the seat page is never left behind in a tab.
+  function krakenHref(p) { return tableId() ? p + "?table=" + encodeURIComponent(tableId()) + "&back=" + encodeURIComponent(location.pathname) : p; }
 
   // Reconnect and refresh when the phone wakes up or the network returns.
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current && !signedOut) { refresh(); if (!source || source.readyState === 2) connect(); } });
