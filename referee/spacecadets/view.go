@@ -395,7 +395,7 @@ func scienceOf(s *State) scienceView {
 	v := scienceView{DeckCards: sc.Deck.Len(), DiscardPile: []string{}, ComponentCards: sc.CompDeck.Len(), ComponentsRemoved: []string{},
 		ExtraDraws: sc.ExtraDraws, ResearchPoints: sc.ResearchPts, ScienceDone: "nothing yet"}
 	for _, c := range sc.Discard {
-		v.DiscardPile = append(v.DiscardPile, d.eeLabel(c))
+		v.DiscardPile = append(v.DiscardPile, d.eeTitle(c))
 	}
 	for _, c := range sc.CompRemoved {
 		v.ComponentsRemoved = append(v.ComponentsRemoved, piecesText(d.Components[c].Pieces))
