@@ -6588,10 +6588,12 @@ type Outcome struct {
 
 // Piece defines model for Piece.
 type Piece struct {
-	Count *int   `json:"count,omitempty"`
-	Kind  string `json:"kind"`
-	Label string `json:"label"`
-	Seat  *int   `json:"seat,omitempty"`
+	Count *int      `json:"count,omitempty"`
+	Kind  string    `json:"kind"`
+	Label string    `json:"label"`
+	Seat  *int      `json:"seat,omitempty"`
+	Short *string   `json:"short,omitempty"`
+	Tags  *[]string `json:"tags,omitempty"`
 }
 
 // Prompt defines model for Prompt.

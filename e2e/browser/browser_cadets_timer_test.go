@@ -17,8 +17,8 @@ import (
 // and the board's headline names what comes next (Step 3B), none tells
 // the table to get ready for the step just played or to start its timer
 // again, no screen draws a timer any more (no red 0.0: the Captain's
-// phone drew two, its status bar's and its stations'), and the board
-// shows its map again.
+// phone drew two, its status bar's and its stations') nor TIME! over the
+// prompt, and the board shows its map again.
 func TestBrowserCadetsAfterTimedStep(t *testing.T) {
 	t.Parallel()
 	newCtx := browser(t)
@@ -57,17 +57,21 @@ func TestBrowserCadetsAfterTimedStep(t *testing.T) {
 		Prompt string `json:"prompt"`
 		Timers int    `json:"timers"`
 		Map    bool   `json:"map"`
+		TimeUp bool   `json:"time_up"`
 	}
 	for name, p := range screens {
 		s := get(t, p, "headline", chromedp.Evaluate[seen](`(() => {
 			const pr = document.getElementById("prompt");
 			const d = document.querySelector(".board-draw svg");
 			return { prompt: pr ? pr.textContent : "", timers: document.querySelectorAll(".timer-box").length,
-				map: !!d && d.getBoundingClientRect().height > 200 };
+				map: !!d && d.getBoundingClientRect().height > 200, time_up: !document.getElementById("time-up").hidden };
 		})()`))
 		low := strings.ToLower(s.Prompt)
 		if !strings.Contains(s.Prompt, "Step 3B") || strings.Contains(low, "get ready") || strings.Contains(low, "starts the") || strings.Contains(low, "start the") {
 			t.Errorf("%s's headline 2 s after the timer ran out reads %q, want it to name the next step (Step 3B) and not the timer's start", name, s.Prompt)
+		}
+		if s.TimeUp {
+			t.Errorf("%s still covers its screen with TIME! 2 s after the timer ran out, over the next step's prompt", name)
 		}
 		if s.Timers != 0 {
 			t.Errorf("%s draws %d timers 2 s after the timer ran out, want none", name, s.Timers)

@@ -271,10 +271,14 @@ func (p prompter) timedStepDone(step string) *kit.Prompt {
 	if nextWhat == "" {
 		nextWhat = "play the step as the base game says"
 	}
-	if p.captain || p.host() {
-		return say("prompt.timer_done", "{step}: time is up. Tap Next step to go on to {next} ({what}).", "step", step, "next", nextName, "what", nextWhat)
+	// The step just played is in the phase line; the prompt is the next.
+	switch {
+	case p.captain || p.host():
+		return say("prompt.timer_done", "Time is up. Tap Next step to go on to {next}: {what}.", "step", step, "next", nextName, "what", nextWhat)
+	case p.board():
+		return say("prompt.timer_done_board", "Time is up. Next: {next}: {what}.", "step", step, "next", nextName, "what", nextWhat)
 	}
-	return say("prompt.timer_done_wait", "{step}: time is up. Next: {next} ({what}); {captain} (Captain) moves on.", "step", step, "next", nextName, "what", nextWhat, "captain", p.captainName())
+	return say("prompt.timer_done_wait", "Time is up. Next: {next}: {what}; {captain} (Captain) moves on.", "step", step, "next", nextName, "what", nextWhat, "captain", p.captainName())
 }
 
 func (p prompter) plainStep() *kit.Prompt {

@@ -1397,7 +1397,9 @@ function applyPatch(view, ops) {
   // timeUp shows TIME! over the screen for TIME_UP_MS, then clears it by
   // itself; it never takes a tap (style.css: pointer-events none). A timer
   // run out also asks for the view again, so that the prompt moves on.
-  const TIME_UP_MS = 3000;
+  // 1.5 s: long enough to be seen across the table, short enough that the
+  // next step's prompt is on every screen 2 s after the zero.
+  const TIME_UP_MS = 1500;
   let timeUpTimer = null;
   function timeUp(on) {
     const box = document.getElementById("time-up");
