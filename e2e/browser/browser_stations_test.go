@@ -107,7 +107,9 @@ func TestBrowserStationPanels(t *testing.T) {
 	t.Parallel()
 	newCtx := browser(t)
 	ts := startServer(t, "")
-	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7", "science_seconds": 12}, 3)
+	// 25 seconds: the timer must still run once three phones are open and
+	// checked on a loaded machine (a timer run out leaves the screen).
+	tb := ts.NewTable("spacecadets", map[string]any{"mission": "7", "science_seconds": 25}, 3)
 	ts.Start(tb)
 	science := -1
 	for s := range tb.Tokens {
@@ -186,7 +188,7 @@ func TestBrowserStationPanels(t *testing.T) {
 	if h < 60 {
 		t.Errorf("the science timer on the phone is %.0f px high, want at least 60", h)
 	}
-	pollJS(p, `window.TW_TEST.sounds.filter(s => s.kind === "beep").length >= 2`, 15*time.Second)
+	pollJS(p, `window.TW_TEST.sounds.filter(s => s.kind === "beep").length >= 2`, 28*time.Second)
 	beeps := get(t, p, "beeps", chromedp.Evaluate[int](`window.TW_TEST.sounds.filter(s => s.kind === "beep").length`))
 	if beeps < 2 {
 		t.Errorf("the phone's science timer beeped %d times in its last ten seconds, want one a second", beeps)
