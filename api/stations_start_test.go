@@ -19,7 +19,8 @@ func TestStartAssignsStations(t *testing.T) {
 		ts.Must(204, "DELETE", "/api/tables/"+tb.ID+"/seats/1", tb.Host, nil, nil)
 		// Lobby seats 0, 2, 3 are dealt as 0, 1, 2.
 		ts.Must(200, "POST", "/api/tables/"+tb.ID+"/start", tb.Host, map[string]any{"options": map[string]any{"captain_seat": 3, "science_seat": 2, "sensors_seat": -1}}, nil)
-		for seat, want := range map[int][]string{3: {"captain", "sensors"}, 2: {"science"}, 0: nil} {
+		// Sensors by default: the second of three dealt seats (lobby seat 2).
+		for seat, want := range map[int][]string{3: {"captain"}, 2: {"science", "sensors"}, 0: nil} {
 			got := slices.DeleteFunc(stationNames(t, ts.View(tb, tb.Tokens[seat])), func(s string) bool { return s == "crew" })
 			if !slices.Equal(got, want) {
 				t.Errorf("lobby seat %d holds %v, want %v", seat, got, want)

@@ -6601,12 +6601,15 @@ type OptionSpec struct {
 	Help    *string     `json:"help,omitempty"`
 
 	// Kind seat: a player, chosen by the host in the lobby and sent with the start (POST /api/tables/{id}/start); the create form leaves it out.
-	Kind   OptionSpecKind `json:"kind"`
-	Label  *string        `json:"label,omitempty"`
-	Max    *int           `json:"max,omitempty"`
-	Min    *int           `json:"min,omitempty"`
-	Name   string         `json:"name"`
-	Source *string        `json:"source,omitempty"`
+	Kind  OptionSpecKind `json:"kind"`
+	Label *string        `json:"label,omitempty"`
+	Max   *int           `json:"max,omitempty"`
+	Min   *int           `json:"min,omitempty"`
+	Name  string         `json:"name"`
+
+	// PerPlayers For a seat option: the seat its default rule (-1) gives, in joining order from 0, by the number of players ("3": 1 is the second of three to join), so that a lobby names that player before the start.
+	PerPlayers *map[string]int `json:"per_players,omitempty"`
+	Source     *string         `json:"source,omitempty"`
 }
 
 // OptionSpecKind seat: a player, chosen by the host in the lobby and sent with the start (POST /api/tables/{id}/start); the create form leaves it out.
@@ -6627,10 +6630,12 @@ type Outcome struct {
 
 // Piece defines model for Piece.
 type Piece struct {
-	Count *int   `json:"count,omitempty"`
-	Kind  string `json:"kind"`
-	Label string `json:"label"`
-	Seat  *int   `json:"seat,omitempty"`
+	Count *int      `json:"count,omitempty"`
+	Kind  string    `json:"kind"`
+	Label string    `json:"label"`
+	Seat  *int      `json:"seat,omitempty"`
+	Short *string   `json:"short,omitempty"`
+	Tags  *[]string `json:"tags,omitempty"`
 }
 
 // Prompt defines model for Prompt.

@@ -26,7 +26,8 @@ type timerSeen struct {
 // sound and look through the page's test hook (no real audio): running is
 // silent; in the last ten seconds it turns "final" and beeps once a
 // second; paused looks different and is silent; at zero it buzzes once and
-// shows TIME! over the whole screen.
+// shows TIME! over the whole screen, and the timer leaves the screen for
+// the map.
 func TestBrowserBoardTimer(t *testing.T) {
 	t.Parallel()
 	newCtx := browser(t)
@@ -88,8 +89,9 @@ func TestBrowserBoardTimer(t *testing.T) {
 	})
 	move("resume_timer")
 	waitState("final", 3*time.Second)
-	s = waitState("out", 13*time.Second)
-	pollJS(board, sounds("buzzer")+` >= 1 && !document.getElementById("time-up").hidden`, 2*time.Second)
+	// At zero the buzzer sounds and TIME! covers the screen; the timer
+	// then leaves it, so that the map is back under TIME!.
+	pollJS(board, sounds("buzzer")+` >= 1 && !document.getElementById("time-up").hidden`, 13*time.Second)
 	s = seen()
 	if s.Buzzers != 1 || !s.TimeUp {
 		t.Fatalf("at zero: %+v, want one buzzer and TIME! on screen", s)
@@ -98,6 +100,7 @@ func TestBrowserBoardTimer(t *testing.T) {
 		t.Fatalf("the last ten seconds beeped %d times, want one a second", s.Beeps)
 	}
 	screenshot(t, board, "timer-zero-board")
+	waitTrue(t, board, "the run-out timer gone and the map back", `!`+box+` && !!document.querySelector(".board-draw svg")`)
 	v := ts.View(tb, "")
 	t.Logf("beeps %d, buzzers %d; the server's timer: %+v", s.Beeps, s.Buzzers, timerOf(t, v, "step3a"))
 }

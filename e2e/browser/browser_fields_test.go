@@ -54,7 +54,7 @@ func TestBrowserViewFields(t *testing.T) {
 		(() => { const b = document.querySelector('#primary form[data-move="draw"] button'); return b && b.getBoundingClientRect().height >= 52 ? "large" : "small"; })(),
 		(() => { const a = document.getElementById("kraken-link"); return a ? a.getAttribute("href") : ""; })(),
 		document.querySelector('form[data-move="give"] input[name="to"]:checked') ? "picked" : "empty"]`))
-	if strings.Join(layout, ",") != "primary,group closed,large,/kraken/t4?table="+tb.ID+",empty" {
+	if strings.Join(layout, ",") != "primary,group closed,large,/kraken/t4?table="+tb.ID+"&back=%2Ft%2F"+tb.ID+",empty" {
 		t.Fatalf("phone layout = %v, want the primary move large, the group closed, part 2 linked, the target picker empty", layout)
 	}
 	screenshot(t, phone, "fields-phone")

@@ -195,7 +195,7 @@ func TestBrowserStationPanels(t *testing.T) {
 	if h < 60 {
 		t.Errorf("the science timer on the phone is %.0f px high, want at least 60", h)
 	}
-	pollJS(p, `window.TW_TEST.sounds.filter(s => s.kind === "beep").length >= 2`, 15*time.Second)
+	pollJS(p, `window.TW_TEST.sounds.filter(s => s.kind === "beep").length >= 2`, 28*time.Second)
 	beeps := get(t, p, "beeps", chromedp.Evaluate[int](`window.TW_TEST.sounds.filter(s => s.kind === "beep").length`))
 	if beeps < 2 {
 		t.Errorf("the phone's science timer beeped %d times in its last ten seconds, want one a second", beeps)

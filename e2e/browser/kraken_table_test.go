@@ -13,11 +13,12 @@ import (
 
 // krakenTable is a started Mission 10 table with its own tentacle cards
 // (ids other than t1–t4, one with a space, built-in ids under the table's
-// names) where three are subdued: "arm-1" is the last active one.
+// names) where three are subdued: "arm-1" is the last active one. The
+// Sensors player is the third seat.
 func krakenTable(t *testing.T, ts *testServer) *table {
 	t.Helper()
 	var opts map[string]any
-	if err := json.Unmarshal([]byte(`{"mission":"10","game_data":{"tentacles":[
+	if err := json.Unmarshal([]byte(`{"mission":"10","sensors_seat":2,"game_data":{"tentacles":[
 	 {"id":"arm-1","name":"Grasping Arm","station":"Weapons","subdue":"As printed.","range":2,"attack_dice":2,"source":"table-entered"},
 	 {"id":"t2","name":"Our Crusher","station":"Tractor Beams","subdue":"As printed.","range":3,"attack_dice":1,"source":"table-entered"},
 	 {"id":"big one","name":"The Big One","station":"Sensors","subdue":"As printed.","range":2,"attack_dice":2,"source":"table-entered"},
@@ -93,7 +94,7 @@ func TestBrowserKrakenTableTentacle(t *testing.T) {
 	openAs(t, ts, phone, phoneScreen, tb, "seat", tb.Tokens[0], 0)
 	do(t, phone, "kraken link", chromedp.WaitVisible(css("#kraken-link")))
 	href := get(t, phone, "href", chromedp.Evaluate[string](`document.getElementById("kraken-link").getAttribute("href")`))
-	if want := "/kraken/arm-1?table=" + tb.ID; href != want {
+	if want := "/kraken/arm-1?table=" + tb.ID + "&back=%2Ft%2F" + tb.ID; href != want {
 		t.Fatalf("the phone links %q, want %q", href, want)
 	}
 	screenshot(t, phone, "kraken-table-phone-link")

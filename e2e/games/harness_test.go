@@ -20,4 +20,7 @@ var (
 	driveToTimer        = apitest.DriveToTimer
 	timerOf             = apitest.TimerOf
 	finishLockupScoring = apitest.FinishLockupScoring
+	driveCaptain        = apitest.DriveCaptain
+	stationsOf          = apitest.StationsOf
+	hasChoice           = apitest.HasChoice
 )

@@ -60,6 +60,13 @@ type Piece struct {
 	Seat *int `json:"seat,omitempty"`
 	// Count is how many of this piece stand there (0 means 1).
 	Count int `json:"count,omitempty"`
+	// Short, when set, is what the piece shows on itself (a letter, an
+	// arrow) instead of the first letters of its label; the label says it
+	// in words.
+	Short string `json:"short,omitempty"`
+	// Tags mark states the piece is drawn in ("subdued"); its label says
+	// them in words too.
+	Tags []string `json:"tags,omitempty"`
 }
 
 // BoardEdge connects two places by their IDs.

@@ -60,6 +60,10 @@ type OptionSpec struct {
 	// Source is "rulebook", "assumed" or "table-entered" for game data.
 	Source string `json:"source,omitempty"`
 	Help   string `json:"help,omitempty"`
+	// PerPlayers is, for a seat option, the seat its default rule gives
+	// by the number of players ("3": 1 is the second to join of three),
+	// so that a lobby can name that player before the start.
+	PerPlayers map[string]int `json:"per_players,omitempty"`
 }
 
 // Choice is one allowed value of an enum option or argument.

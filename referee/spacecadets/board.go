@@ -28,7 +28,7 @@ func boardOf(s *State) *kit.BoardView {
 	b.addTiles()
 	b.addMission()
 	if s.Ship.Row > 0 && s.Ship.Col > 0 {
-		b.piece(b.currentTile(), s.Ship.Row, s.Ship.Col, kit.Piece{Kind: "marker", Label: "The ship, facing " + facingLabel(s.Ship.Facing)}, "ship")
+		b.piece(b.currentTile(), s.Ship.Row, s.Ship.Col, kit.Piece{Kind: "marker", Label: "The ship, facing " + facingLabel(s.Ship.Facing), Short: facingArrows[s.Ship.Facing]}, "ship")
 	}
 	for _, e := range s.Enemies {
 		if !e.onMap() {
@@ -230,11 +230,11 @@ func (b *boardBuilder) addMission() {
 			b.piece(0, sq[0], sq[1], kit.Piece{Kind: "marker", Label: "Beak"}, "danger")
 		}
 		for _, t := range s.Kraken.Tentacles {
-			state := "Active"
+			p := kit.Piece{Kind: "enemy", Label: t.Name + " (Active)", Short: d.tentacleLetter(t.ID)}
 			if t.Subdued {
-				state = "Subdued"
+				p.Label, p.Tags = t.Name+" (Subdued)", []string{"subdued"}
 			}
-			b.piece(0, t.Row, t.Col, kit.Piece{Kind: "enemy", Label: t.Name + " (" + state + ")"})
+			b.piece(0, t.Row, t.Col, p)
 		}
 	case s.Invisible != nil:
 		for i, sq := range d.H4.Crystals {

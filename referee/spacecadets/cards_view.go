@@ -12,8 +12,10 @@ import (
 // cards have only a placeholder there ("Experimental Equipment 05"),
 // because the book names three cards and prints no card list. A player
 // sees a card's name where the data has one (from the book, or entered by
-// the table), otherwise "Unnamed card 05", always with its Science points
-// and its use, which are what the Science Officer weighs.
+// the table), otherwise "Card 5" (its number in the data's list, which
+// stands for the card's corner number), always with its Science points
+// and its use, which are what the Science Officer weighs. Where the book
+// prints no name, the words say nothing about a name.
 
 // eeNamed reports whether the data knows the card's printed name: a name
 // from the book (name_source, or a card the book gives whole) or one the
@@ -23,13 +25,13 @@ func (d *GameData) eeNamed(c int) bool {
 	return e.NameSource != "" || e.Source != kit.SourceAssumed
 }
 
-// eeTitle is a card's name for players: its printed name, or "Unnamed
-// card 05" (its place in the data's list) when the data has none.
+// eeTitle is a card's name for players: its printed name, or "Card 5"
+// (its place in the data's list) when the data has none.
 func (d *GameData) eeTitle(c int) string {
 	if d.eeNamed(c) {
 		return d.Equipment[c].Name
 	}
-	return fmt.Sprintf("Unnamed card %02d", c+1)
+	return fmt.Sprintf("Card %d", c+1)
 }
 
 // pointsText says what a card costs in Science points: "1 Science

@@ -39,7 +39,7 @@ func TestCardLabels(t *testing.T) {
 	for name, want := range map[string]string{
 		"Beam Bias":                 "Beam Bias: 2 Science points, one use",
 		"Nukes":                     "Nukes: X Science points (1 to 3), as many uses as its level",
-		"Experimental Equipment 05": "Unnamed card 05: ",
+		"Experimental Equipment 05": "Card 5: ",
 	} {
 		if got := labels[name]; !strings.HasPrefix(got, want) {
 			t.Errorf("keep_starting choice %q reads %q, want it to begin %q", name, got, want)

@@ -71,9 +71,14 @@
 //   - The stations (captain_seat, science_seat, sensors_seat) are seat
 //     options (kit.OptSeat): the host assigns them in the lobby, once
 //     players have joined, and sends them with the start.
+//     By default each player holds one while there are players for them
+//     (defaultRoles): the first to join is the Captain, the second runs
+//     Sensors, the last is the Science Officer. The book prints no table
+//     of stations by player count; the lobby names the player each
+//     default gives (kit.OptionSpec.PerPlayers).
 //   - Players read an Experimental Equipment card by its name where the
-//     data has one (the book's three, or the table's), otherwise "Unnamed
-//     card 05", always with its Science points and use; a Component card
+//     data has one (the book's three, or the table's), otherwise "Card 5"
+//     (its number in the data), always with its Science points and use; a Component card
 //     by the pieces it shows. The data's names stay the cards' keys in
 //     moves and state.
 //   - Reading: the Science step runs its 30 seconds once ("At the end of

@@ -110,14 +110,9 @@ func optionSpecs() []kit.OptionSpec {
 		missions = append(missions, kit.Choice{Value: id, Label: "Mission " + id + ": " + defaultData.mission(id).Name})
 	}
 	// The stations are seat options: the host assigns them in the lobby,
-	// once players have joined (kit.OptSeat); -1 is the default rule its
-	// choice names.
-	byDefault := func(rule string) []kit.Choice {
-		if rule == "" {
-			return nil
-		}
-		return []kit.Choice{{Value: -1, Label: rule}}
-	}
+	// once players have joined (kit.OptSeat); -1 is the default rule,
+	// which PerPlayers spells out for each player count, so that the lobby
+	// names the player it gives.
 	const assumed = " Assumed: the book does not print this; change it here if your copy differs."
 	return []kit.OptionSpec{
 		{Name: "mission", Label: "Mission", Kind: kit.OptEnum, Default: "7", Choices: missions, Source: "rulebook",
@@ -125,12 +120,15 @@ func optionSpecs() []kit.OptionSpec {
 		{Name: "difficulty", Label: "Difficulty", Kind: kit.OptEnum, Default: "normal", Source: "rulebook",
 			Choices: []kit.Choice{{Value: "easy", Label: "Easy"}, {Value: "normal", Label: "Normal"}, {Value: "hard", Label: "Hard"}},
 			Help:    "The difficulty sets the enemy levels and, in some missions, the objectives."},
-		{Name: "captain_seat", Label: "Captain", Kind: kit.OptSeat, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(maxPlayers - 1),
-			Help: "The player who is the Captain: the Captain runs the steps and the timers with the host. The host assigns the stations in the lobby, once players have joined."},
-		{Name: "science_seat", Label: "Science Officer", Kind: kit.OptSeat, Default: -1, Min: kit.IntPtr(-1), Max: kit.IntPtr(maxPlayers - 1), Choices: byDefault("The last to join"),
-			Help: "The player who is the Science Officer. Any player can be assigned, as they act in their own phase."},
-		{Name: "sensors_seat", Label: "Sensors", Kind: kit.OptSeat, Default: -1, Min: kit.IntPtr(-1), Max: kit.IntPtr(maxPlayers - 1), Choices: byDefault("The third to join (second of two)"),
-			Help: "The player at the Sensors station, who holds the Star Kraken's tentacle cards in Mission 10."},
+		{Name: "captain_seat", Label: "Captain", Kind: kit.OptSeat, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(maxPlayers - 1), Source: "assumed",
+			PerPlayers: rolesPerPlayers(func(r Roles) int { return r.Captain }),
+			Help:       "The player who is the Captain: the Captain runs the steps and the timers with the host. The host assigns the stations in the lobby, once players have joined; by default one station a player: the first to join is the Captain, the second runs Sensors, the last is the Science Officer."},
+		{Name: "science_seat", Label: "Science Officer", Kind: kit.OptSeat, Default: -1, Min: kit.IntPtr(-1), Max: kit.IntPtr(maxPlayers - 1), Source: "assumed",
+			PerPlayers: rolesPerPlayers(func(r Roles) int { return r.ScienceOfficer }),
+			Help:       "The player who is the Science Officer. Any player can be assigned, as they act in their own phase; by default the last to join."},
+		{Name: "sensors_seat", Label: "Sensors", Kind: kit.OptSeat, Default: -1, Min: kit.IntPtr(-1), Max: kit.IntPtr(maxPlayers - 1), Source: "assumed",
+			PerPlayers: rolesPerPlayers(func(r Roles) int { return r.Sensors }),
+			Help:       "The player at the Sensors station, who holds the Star Kraken's tentacle cards in Mission 10; by default the second to join."},
 		{Name: "step3a_seconds", Label: "Step 3A timer, seconds (0: mission data)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "assumed",
 			Help: "The book refers to the base game's timed Step 3 without giving its length; the mission data uses 30 seconds." + assumed},
 		{Name: "step3b_seconds", Label: "Step 3B timer, seconds (0: mission data)", Kind: kit.OptInt, Default: 0, Min: kit.IntPtr(0), Max: kit.IntPtr(600), Source: "assumed",

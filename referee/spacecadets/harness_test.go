@@ -28,9 +28,9 @@ type table struct {
 
 var (
 	captain = kit.SeatActor(0)
-	sensors = kit.SeatActor(2)
+	sensors = kit.SeatActor(1)
 	officer = kit.SeatActor(3)
-	crew    = kit.SeatActor(1)
+	crew    = kit.SeatActor(2)
 )
 
 func seatNames(n int) []string {

@@ -154,8 +154,10 @@ func TestKrakenSubdueAndPart2(t *testing.T) {
 				t.Fatalf("%v: start_kraken_part2 offered = %v, want %v", v, offered, want)
 			}
 		}
-		if p := tb.g.View(tb.s, kit.SeatViewer(2)).Prompt; p == nil || !strings.Contains(p.Text, "/kraken/t3") || !strings.Contains(p.Text, "Ana") {
-			t.Fatalf("the Sensors player's prompt %+v lacks the link and the Captain's name", p)
+		// The prompt says it in words (the page's Open part 2 opens the
+		// link, which the prompt carries as a parameter), never as a path.
+		if p := tb.g.View(tb.s, kit.SeatViewer(2)).Prompt; p == nil || p.Params["link"] != "/kraken/t3" || strings.Contains(p.Text, "/kraken/") || !strings.Contains(p.Text, "Open part 2") || !strings.Contains(p.Text, "Ana") {
+			t.Fatalf("the Sensors player's prompt %+v: want the link as a parameter, Open part 2 and the Captain's name in words, no path", p)
 		}
 		tb.fail(crew, "start_kraken_part2", nil, "not_captain")
 		tb.fail(sensors, "start_kraken_part2", nil, "not_captain")

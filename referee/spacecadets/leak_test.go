@@ -94,16 +94,16 @@ func TestViewMoves(t *testing.T) {
 		{kit.SeatViewer(1), "next_step", false},
 		{kit.SeatViewer(3), "science_draw", true},
 		{kit.SeatViewer(0), "science_draw", false},
-		{kit.SeatViewer(2), "subdue_tentacle", true},
-		{kit.SeatViewer(1), "subdue_tentacle", false},
-		{kit.SeatViewer(1), "kraken_activate", false},
+		{kit.SeatViewer(1), "subdue_tentacle", true},
+		{kit.SeatViewer(2), "subdue_tentacle", false},
+		{kit.SeatViewer(2), "kraken_activate", false},
 		{kit.HostViewer, "start_kraken_part2", false},
 	} {
 		if got := tb.offered(tc.v, tc.typ); got != tc.want {
 			t.Fatalf("%+v offered %s = %v, want %v", tc.v, tc.typ, got, tc.want)
 		}
 	}
-	for _, m := range tb.g.View(tb.s, kit.SeatViewer(2)).Moves {
+	for _, m := range tb.g.View(tb.s, kit.SeatViewer(1)).Moves {
 		if m.Type == "subdue_tentacle" && len(m.Args[0].Choices) != 4 {
 			t.Fatalf("subdue choices = %v, want the 4 active tentacles", m.Args[0].Choices)
 		}

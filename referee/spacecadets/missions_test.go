@@ -317,7 +317,7 @@ func TestH1Mercury(t *testing.T) {
 	tb := newTable(t, `{"mission":"H1"}`, 2, 3)
 	tb.startWith()
 	tb.to("step5")
-	tb.do(crew, "tile_revealed", map[string]any{"saucers": 2})
+	tb.do(sensors, "tile_revealed", map[string]any{"saucers": 2})
 	if got := len(tb.s.Enemies); got != 2 {
 		t.Fatalf("saucers = %d, want 2", got)
 	}
@@ -327,11 +327,11 @@ func TestH1Mercury(t *testing.T) {
 		}
 	}
 	id := tb.s.Enemies[0].ID
-	tb.do(crew, "enemy_lock", map[string]any{"enemy": id, "locked": true})
-	tb.fail(crew, "enemy_lock", map[string]any{"enemy": id, "locked": false, "cause": "sensors"}, "no_sensor_unlock")
+	tb.do(sensors, "enemy_lock", map[string]any{"enemy": id, "locked": true})
+	tb.fail(sensors, "enemy_lock", map[string]any{"enemy": id, "locked": false, "cause": "sensors"}, "no_sensor_unlock")
 	tb.fail(captain, "radiation_belt", map[string]any{"shield": "Fore"}, "station_inactive")
-	tb.do(crew, "enemy_lock", map[string]any{"enemy": id, "locked": false, "cause": "range"})
-	tb.do(crew, "exit_map", map[string]any{"edge": "indicated edge"})
+	tb.do(sensors, "enemy_lock", map[string]any{"enemy": id, "locked": false, "cause": "range"})
+	tb.do(sensors, "exit_map", map[string]any{"edge": "indicated edge"})
 	if got := tb.s.End; got == nil || !got.Won {
 		t.Fatalf("end = %+v, want a win", got)
 	}

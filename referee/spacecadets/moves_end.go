@@ -1,5 +1,10 @@
 package spacecadets
 
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
 // reason is why a mission ended: its message-catalog code, the English
 // text and the text's parameters (for translations).
 type reason struct {
@@ -8,8 +13,13 @@ type reason struct {
 	params map[string]string
 }
 
-// why builds a reason; kv are placeholder names and values in pairs.
+// why builds a reason; kv are placeholder names and values in pairs. The
+// text is a sentence of its own on the result screen, so it starts with a
+// capital ("Mission abandoned.", never "mission abandoned.").
 func why(code, text string, kv ...string) reason {
+	if c, n := utf8.DecodeRuneInString(text); n > 0 {
+		text = string(unicode.ToUpper(c)) + text[n:]
+	}
 	r := reason{code: code, text: text}
 	for i := 0; i+1 < len(kv); i += 2 {
 		if r.params == nil {

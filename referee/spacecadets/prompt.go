@@ -2,6 +2,7 @@ package spacecadets
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -150,11 +151,11 @@ func (p prompter) krakenHandOff() *kit.Prompt {
 	link := ContinuationPath(k.Last)
 	switch {
 	case p.captain:
-		return say("prompt.kraken_start", "The Kraken is subdued! Open {link} for the next part of the mission, then tap Start Mission 10, part 2.", "link", link)
+		return say("prompt.kraken_start", "The Kraken is subdued! Tap Open part 2 to read the next part of the mission, then tap Start Mission 10, part 2.", "link", link)
 	case p.sensors:
-		return say("prompt.kraken_card", "Turn over {tentacle}'s card: its QR code leads to {link}. {captain} (Captain) starts part 2.", "tentacle", last, "link", link, "captain", p.captainName())
+		return say("prompt.kraken_card", "Turn over {tentacle}'s card: its QR code leads to the next part of the mission, which Open part 2 shows too. {captain} (Captain) starts part 2.", "tentacle", last, "link", link, "captain", p.captainName())
 	}
-	return say("prompt.kraken_wait", "The Kraken is subdued: waiting for {captain} (Captain) to open {link} and start part 2.", "captain", p.captainName(), "link", link)
+	return say("prompt.kraken_wait", "The Kraken is subdued: waiting for {captain} (Captain) to start part 2; tap Open part 2 to read it.", "captain", p.captainName(), "link", link)
 }
 
 func (p prompter) step1Officer() *kit.Prompt {
@@ -251,10 +252,33 @@ func (p prompter) timedStep() *kit.Prompt {
 			return say("prompt.timer_running", "{step}: the {seconds}-second timer is on; tap Next step when the crew is done.{engineering}", "step", step, "seconds", secs, "engineering", eng)
 		}
 		return say("prompt.timed_work", "{step}: {what} before the {seconds} seconds run out.{engineering}", "step", step, "what", p.stepWhat(), "seconds", secs, "engineering", eng)
+	case slices.Contains(s.TimersStarted, s.Step):
+		// The step's seconds have run (out, or cancelled): they run once
+		// a step, so the prompt names what comes next, never the start.
+		return p.timedStepDone(step)
 	case boss:
 		return say("prompt.timer_start", "{step}: start the {seconds}-second timer when the crew is ready.{engineering}", "step", step, "seconds", secs, "engineering", eng)
 	}
 	return say("prompt.timer_wait", "{step}: get ready; {captain} (Captain) starts the {seconds}-second timer.{engineering}", "step", step, "captain", p.captainName(), "seconds", secs, "engineering", eng)
+}
+
+// timedStepDone is the prompt once a timed step's timer has run: the
+// table goes on to the next step, which it names with what happens there.
+func (p prompter) timedStepDone(step string) *kit.Prompt {
+	s := p.s
+	next := steps[slices.Index(steps, s.Step)+1]
+	nextName, nextWhat := stepLabels[next], s.D().StepNotes[next]
+	if nextWhat == "" {
+		nextWhat = "play the step as the base game says"
+	}
+	// The step just played is in the phase line; the prompt is the next.
+	switch {
+	case p.captain || p.host():
+		return say("prompt.timer_done", "Time is up. Tap Next step to go on to {next}: {what}.", "step", step, "next", nextName, "what", nextWhat)
+	case p.board():
+		return say("prompt.timer_done_board", "Time is up. Next: {next}: {what}.", "step", step, "next", nextName, "what", nextWhat)
+	}
+	return say("prompt.timer_done_wait", "Time is up. Next: {next}: {what}; {captain} (Captain) moves on.", "step", step, "next", nextName, "what", nextWhat, "captain", p.captainName())
 }
 
 func (p prompter) plainStep() *kit.Prompt {

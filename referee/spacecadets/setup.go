@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"strconv"
 
 	"tablewarden/referee/kit"
 )
@@ -12,6 +13,28 @@ import (
 // maxPlayers is the base game's crew size limit (assumed: the book gives
 // none; two players only where a mission allows it).
 const maxPlayers = 6
+
+// defaultRoles spreads the stations the app tracks over n players in
+// joining order, one station a player while there are players for them:
+// the first to join is the Captain, the second runs Sensors, the last is
+// the Science Officer (with two players, the second runs Sensors and
+// Science). The book prints no table of stations by player count (the
+// base game's is not in it) and lets any player be the Science Officer;
+// this spread is the team's, marked assumed, and the host changes it in
+// the lobby.
+func defaultRoles(n int) Roles {
+	return Roles{Captain: 0, Sensors: min(1, n-1), ScienceOfficer: n - 1}
+}
+
+// rolesPerPlayers is a role's default seat for each player count, for the
+// lobby (kit.OptionSpec.PerPlayers).
+func rolesPerPlayers(seat func(Roles) int) map[string]int {
+	out := map[string]int{}
+	for n := 2; n <= maxPlayers; n++ {
+		out[strconv.Itoa(n)] = seat(defaultRoles(n))
+	}
+	return out
+}
 
 // Setup builds a mission. It returns a *kit.RuleError "bad_option" for an
 // invalid option or game data and "player_count" for a crew the mission does
@@ -42,11 +65,12 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 		return nil, kit.Errorf("player_count", rule(missionSection(md.ID)), "Mission %s cannot be played by two players; only missions with inactive stations that say so (8, 9, H1) can.", md.ID)
 	}
 	roles := Roles{Captain: o.CaptainSeat, ScienceOfficer: o.ScienceSeat, Sensors: o.SensorsSeat}
+	def := defaultRoles(n)
 	if roles.ScienceOfficer < 0 {
-		roles.ScienceOfficer = n - 1
+		roles.ScienceOfficer = def.ScienceOfficer
 	}
 	if roles.Sensors < 0 {
-		roles.Sensors = min(2, n-1)
+		roles.Sensors = def.Sensors
 	}
 	for _, r := range []struct {
 		name string

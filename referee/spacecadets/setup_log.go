@@ -96,6 +96,21 @@ func difficultyLabel(d string) string {
 
 var facingLabels = map[string]string{"N": "north", "E": "east", "S": "south", "W": "west"}
 
+// facingArrows are what the ship's token shows on the board: an arrow
+// the way it faces (its label says the facing in words).
+var facingArrows = map[string]string{"N": "↑", "E": "→", "S": "↓", "W": "←"}
+
+// tentacleLetter is the letter a tentacle token shows on the board, A to
+// D by its place among the data's tentacle cards ("Tentacle A" is A).
+func (d *GameData) tentacleLetter(id string) string {
+	for i, c := range d.Tentacles {
+		if c.ID == id && i < 26 {
+			return string(rune('A' + i))
+		}
+	}
+	return ""
+}
+
 func facingLabel(f string) string {
 	if l, ok := facingLabels[f]; ok {
 		return l

@@ -33,8 +33,8 @@ type enemyView struct {
 
 type cardView struct {
 	// Name is the card's key in the moves (a placeholder where the data
-	// has no printed name); Title is its name for players ("Unnamed card
-	// 05" without one) and Label the whole card in one line.
+	// has no printed name); Title is its name for players ("Card 5"
+	// without one) and Label the whole card in one line.
 	Name  string `json:"name"`
 	Title string `json:"title"`
 	Cost  string `json:"cost"`

@@ -114,7 +114,7 @@ func TableHandler(publicURL func(r *http.Request) string, tables TableLookup) ht
 				return
 			}
 			d := pageData{Part: &b, Text: textFor(b), Table: tableID, URL: publicURL(r) + pageURL(b, tableID),
-				QR: spacecadets.ContinuationPath(b.TentacleID) + "/qr.png"}
+				QR: spacecadets.ContinuationPath(b.TentacleID) + "/qr.png", Back: backPath(r, tableID)}
 			if b.Table {
 				d.QR += "?table=" + url.QueryEscape(tableID)
 			}
@@ -151,6 +151,26 @@ type pageData struct {
 	URL       string
 	// QR is the path of the qr.png of this page's own URL.
 	QR string
+	// Back is the table page that opened this one (?back=, the seat's,
+	// the host's or the board's page of ?table=), linked at the top so
+	// that the table stays one tap away in the same tab.
+	Back string
+}
+
+// backPath is the page to link back to: ?back= when it is one of the
+// table's own pages (/t/, /h/ or /b/ and the table id), else the seat
+// page; none without a table.
+func backPath(r *http.Request, tableID string) string {
+	if tableID == "" {
+		return ""
+	}
+	back := r.URL.Query().Get("back")
+	for _, p := range []string{"/t/", "/h/", "/b/"} {
+		if back == p+tableID {
+			return back
+		}
+	}
+	return "/t/" + tableID
 }
 
 func briefings() []spacecadets.Part2Briefing {

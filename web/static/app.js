@@ -552,6 +552,7 @@ function applyPatch(view, ops) {
     offset = new Date(v.server_time).getTime() - Date.now();
     // Views only go forward; the same version again changes nothing.
     if (current && v.table_id === current.table_id && v.version <= current.version && !v.rematch === !current.rematch) return;
+    expiredNow(current, v);
     current = v;
     followTableLang(v);
     if (mergeLog(v.table_id, v.log || [])) fetchLog(v.table_id);
@@ -682,7 +683,7 @@ function applyPatch(view, ops) {
       view ? el("p", { class: "status-line" },
         phaseText(v) ? el("span", { class: "phase", id: "phase", text: phaseText(v) }) : null,
         mine ? el("span", { class: "badge", text: t("your_turn") }) : null) : null,
-      view && !view.outcome ? (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired).map(tm => timerEl(tm, "small")) : null);
+      view && !view.outcome && !stationsDrawTimers(v) ? shownTimers(view).map(tm => timerEl(tm, "small")) : null);
   }
 
   function phonePage(v, prompt) {
@@ -1222,11 +1223,13 @@ function applyPatch(view, ops) {
       el("p", { text: a.text }));
   }
   function krakenBanner(v) {
+    // Once the game has ended there is no part 2 to open.
+    if (v.view && v.view.outcome) return null;
     let link = null;
     for (const e of logSeen.entries.values()) for (const ev of e.events) { const m = /\/kraken\/[A-Za-z0-9_%-]+/.exec(ev.text || ""); if (m) link = m[0]; }
     if (!link) return null;
     return el("section", { class: "kraken", id: "kraken", "data-key": "kraken" },
-      el("a", { href: krakenHref(link), class: "button primary", id: "kraken-link", target: "_blank", rel: "noopener" }, t("open_part2")));
+      el("a", { href: krakenHref(link), class: "button primary", id: "kraken-link" }, t("open_part2")));
   }
 
   // ---------- host ----------
@@ -1378,7 +1381,7 @@ function applyPatch(view, ops) {
         el("div", { class: "board-side", "data-key": "side" }, optionsSummary(v), el("h2", { text: t("seats") }), seatList(v, null), el("div", { class: "log-wrap", "data-key": "log" }, logPanel(v))));
     }
     // An ended game draws no timer.
-    const timers = view.outcome ? [] : (view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
+    const timers = view.outcome ? [] : shownTimers(view);
     const svg = view.board ? drawBoard(view.board, n, view.board.title) : null;
     const centre = [];
     if (timers.length) centre.push(el("div", { class: "timer-stage", "data-key": "timers" }, timers.map(tm => timerEl(tm, "huge"))));
@@ -1410,6 +1413,36 @@ function applyPatch(view, ops) {
   }
 
   // ---------- timers ----------
+  // shownTimers are the timers a screen draws: running or paused ones. A
+  // timer that has run out leaves the screen (TIME! says it, for
+  // TIME_UP_MS), so that the board shows its map again and the prompt,
+  // which names the next step, is what the table reads.
+  function shownTimers(view) { return (view.timers || []).filter(tm => tm.running || tm.paused); }
+  // stationsDrawTimers: a phone with stations (Space Cadets) draws the
+  // timer large above its panels (stations.js), so its status bar does
+  // not draw it a second time.
+  function stationsDrawTimers(v) {
+    const priv = v.view && v.view.private;
+    return page === "seat" && !!window.TW_STATIONS && !!priv && typeof priv === "object" && Array.isArray(priv.stations);
+  }
+  // ringTimeUp plays the buzzer and shows TIME! once per deadline.
+  function ringTimeUp(name, dl) {
+    if (!dl || buzzed[name] === dl) return;
+    buzzed[name] = dl;
+    Sound.play("buzzer");
+    if (navigator.vibrate && prefs.vibrate) navigator.vibrate([300, 100, 300]);
+    timeUp(true);
+  }
+  // expiredNow rings for a timer the server reports run out before this
+  // page's tick saw it reach zero (the timer then leaves the screen).
+  function expiredNow(prev, v) {
+    if (!prev || prev.table_id !== v.table_id || page === "index") return;
+    const before = (prev.view && prev.view.timers) || [];
+    for (const tm of (v.view && v.view.timers) || []) {
+      const was = before.find(x => x.name === tm.name);
+      if (tm.expired && was && was.running && was.generation === tm.generation) ringTimeUp(tm.name, was.deadline);
+    }
+  }
   function timerEl(tm, size) {
     const state = tm.running ? "running" : tm.paused ? "paused" : tm.expired ? "out" : "idle";
     return el("div", { class: "timer-box " + size + " " + state, "data-key": "timer:" + tm.name + ":" + size },
@@ -1443,16 +1476,12 @@ function applyPatch(view, ops) {
         if (running) lastDeadline[name] = box.dataset.deadline;
         const dl = lastDeadline[name];
         if (running && ms > 0 && ms <= 10000 && beeped[name + dl] !== secs) { beeped[name + dl] = secs; Sound.play("beep"); }
-        const zero = (running && ms === 0) || (state === "out" && dl && Date.now() + offset - new Date(dl).getTime() < 5000);
-        if (zero && dl && buzzed[name] !== dl) {
-          buzzed[name] = dl;
-          Sound.play("buzzer");
-          if (navigator.vibrate && prefs.vibrate) navigator.vibrate([300, 100, 300]);
-          timeUp(true);
-        }
+        if (running && ms === 0) ringTimeUp(name, dl);
         if (running && ms === 0) out = true;
       }
-      if (!out && document.getElementById("time-up").dataset.shown === "1" && !document.querySelector('[data-state="out"]')) timeUp(false);
+      // A timer started again clears TIME! at once; otherwise it clears
+      // by itself after TIME_UP_MS.
+      if (!out && document.getElementById("time-up").dataset.shown === "1" && document.querySelector('[data-state="running"],[data-state="final"]')) timeUp(false);
     };
     tick();
     if (document.querySelector("[data-timer]")) timerTick = setInterval(tick, 100);
@@ -1460,7 +1489,9 @@ function applyPatch(view, ops) {
   // timeUp shows TIME! over the screen for TIME_UP_MS, then clears it by
   // itself; it never takes a tap (style.css: pointer-events none). A timer
   // run out also asks for the view again, so that the prompt moves on.
-  const TIME_UP_MS = 3000;
+  // 1.5 s: long enough to be seen across the table, short enough that the
+  // next step's prompt is on every screen 2 s after the zero.
+  const TIME_UP_MS = 1500;
   let timeUpTimer = null;
   function timeUp(on) {
     const box = document.getElementById("time-up");
@@ -1500,11 +1531,13 @@ function applyPatch(view, ops) {
   function isPrivate(ev) { return ev.code === "withheld" || (Array.isArray(ev.to) && ev.to.length > 0); }
   function linkify(text) {
     const parts = String(text).split(/(\/kraken\/[A-Za-z0-9_%-]+)/);
-    return parts.map((p, i) => i % 2 ? el("a", { href: krakenHref(p), target: "_blank", rel: "noopener" }, p) : p);
+    return parts.map((p, i) => i % 2 ? el("a", { href: krakenHref(p) }, t("part2_page")) : p);
   }
   // krakenHref is a continuation path with this table, so that the page
   // names the tentacle as the table does (its own cards too).
-  function krakenHref(p) { return tableId() ? p + "?table=" + encodeURIComponent(tableId()) : p; }
+  // It opens in this tab, and the page links back here ("back": this
+  // page's path), so that the seat page is never left behind in a tab.
+  function krakenHref(p) { return tableId() ? p + "?table=" + encodeURIComponent(tableId()) + "&back=" + encodeURIComponent(location.pathname) : p; }
 
   // Reconnect and refresh when the phone wakes up or the network returns.
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible" && current && !signedOut) { refresh(); if (!source || source.readyState === 2) connect(); } });

@@ -77,6 +77,9 @@
   // carry whose it is), then the first letter of what it is ("Al": Ann's
   // lantern; "A?": a face-down piece of Ann's).
   function shortText(pc, who) {
+    // A piece that says what it shows (a tentacle's letter, the ship's
+    // arrow) shows that.
+    if (pc.short && pc.kind !== "back") return pc.short;
     const what = (pc.label || "").replace(/^#\d+\s*/, "").replace(/^(the|a|an|o|os|as)\s+/i, "");
     // A piece that is the seat itself (labelled with its name) is the
     // name's first two letters.
@@ -583,7 +586,8 @@
         : sv("circle", { cx, cy, r });
     // A seat's piece is drawn in the seat's colour (glance.js).
     if (who && window.TW_GLANCE) shape.setAttribute("style", "fill:" + window.TW_GLANCE.seatColour(pc.seat));
-    return sv("g", { class: "piece piece-" + pc.kind + (who ? " seat-" + pc.seat : ""), "data-seat": who ? String(pc.seat) : null },
+    const tags = (pc.tags || []).map(tg => " piece-" + String(tg).replace(/[^a-z0-9_-]/gi, "")).join("");
+    return sv("g", { class: "piece piece-" + pc.kind + tags + (who ? " seat-" + pc.seat : ""), "data-seat": who ? String(pc.seat) : null },
       sv("title", {}, title), shape,
       sv("text", { x: cx, y: cy + NOTE * 0.35, "font-size": NOTE }, shortText(pc, who)),
       count ? sv("text", { x: x + side + 2, y: cy + NOTE * 0.35, class: "piece-count", "font-size": NOTE }, count) : null);

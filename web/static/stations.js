@@ -27,6 +27,7 @@
       cost: "Cost", effect: "Use", cards: "Cards", workbench: "Workbench", tentacles: "Tentacle cards",
       square: "Square", state: "State", subdue: "To subdue", attack: "Attack",
       component: "Component card", assign: "Stations", assign_help: "Assign the stations to the players who have joined; they are dealt when you start the game.",
+      who: "Who has which station", no_station: "no station of its own (plays at the table)",
     },
     "pt-BR": {
       stations: "Suas estações", needs: "Precisa", auto: "Conta como reunido (estação inativa)", nothing: "Nada a reunir",
@@ -34,7 +35,7 @@
       cost: "Custo", effect: "Uso", cards: "Cartas", workbench: "Bancada", tentacles: "Cartas de tentáculo",
       square: "Casa", state: "Estado", subdue: "Para dominar", attack: "Ataque",
       component: "Carta de componente", assign: "Estações", assign_help: "Distribua as estações entre os jogadores que entraram; elas valem quando você iniciar o jogo.",
-      "The last to join": "O último a entrar", "The third to join (second of two)": "O terceiro a entrar (o segundo de dois)",
+      who: "Quem tem cada estação", no_station: "sem estação própria (joga à mesa)",
       "Captain": "Capitão", "Science Officer": "Oficial de Ciências", "Sensors": "Sensores",
     },
   };
@@ -50,7 +51,8 @@
   function panels(v, timerEl) {
     const priv = v.view && v.view.private;
     if (!priv || typeof priv !== "object" || !Array.isArray(priv.stations)) return null;
-    const timers = (v.view.timers || []).filter(tm => tm.running || tm.paused || tm.expired);
+    // A timer that has run out leaves the screen (app.js shows TIME!).
+    const timers = (v.view.timers || []).filter(tm => tm.running || tm.paused);
     return el("section", { id: "stations", class: "stations", "data-key": "stations" },
       timers.length ? el("div", { class: "station-timers", "data-key": "station-timers" }, timers.map(tm => timerEl(tm, "large"))) : null,
       priv.stations.map(station));
@@ -110,11 +112,15 @@
   // seatOptions are a game's options that name a player.
   function seatOptions(info) { return ((info && info.options) || []).filter(o => o.kind === "seat"); }
 
-  // defaultValue is the pick an option starts with: its default rule
-  // (-1), or the seat its default names in joining order.
+  // defaultValue is the pick an option starts with: the player its
+  // default rule gives for this many players (per_players, in joining
+  // order), or the seat its default names in joining order; -1 (the
+  // game's rule) only when neither names a player.
   function defaultValue(o, seats) {
-    if (o.default === -1 || o.default === undefined || o.default === null) return -1;
-    const s = seats[o.default];
+    const per = o.per_players && o.per_players[String(seats.length)];
+    const at = per !== undefined && per !== null ? per : o.default;
+    if (at === -1 || at === undefined || at === null) return -1;
+    const s = seats[at];
     return s ? s.seat : (seats.length ? seats[0].seat : -1);
   }
 
@@ -132,6 +138,11 @@
     const opts = seatOptions(info);
     const seats = (v.seats || []).filter(s => !s.removed);
     if (!opts.length || !seats.length) return null;
+    const rows = () => whoHasWhat(v, opts, seats).map(r =>
+      el("li", { "data-seat": r.seat, "data-key": "who:" + r.seat }, el("b", { text: r.name }), ": " + (r.stations.length ? r.stations.join(", ") : w("no_station"))));
+    // A pick redraws the summary at once (the page is drawn again only
+    // when a view arrives).
+    const fill = () => { const box = document.getElementById("station-summary"); if (box) box.replaceChildren(...rows()); };
     return el("section", { class: "assign", id: "assign-stations", "data-key": "assign-stations" },
       el("h3", { text: w("assign") }),
       el("p", { class: "help", text: w("assign_help") }),
@@ -142,9 +153,18 @@
           .concat(seats.map(s => ({ value: s.seat, label: s.name })));
         return el("div", { class: "field option", "data-key": "so:" + o.name },
           el("label", { for: id, text: w(o.label) || o.label }),
-          el("select", { id, name: id, "data-option": o.name, onchange: (ev) => { chosen[v.table_id + "|" + o.name] = Number(ev.target.value); } },
+          el("select", { id, name: id, "data-option": o.name, onchange: (ev) => { chosen[v.table_id + "|" + o.name] = Number(ev.target.value); fill(); } },
             choices.map(c => el("option", { value: String(c.value), text: c.label, selected: c.value === now }))));
-      }));
+      }),
+      el("h4", { text: w("who") }),
+      el("ul", { class: "who-list", id: "station-summary", "data-key": "station-summary", "aria-live": "polite" }, rows()));
+  }
+
+  // whoHasWhat is, for each player who joined, the stations the current
+  // picks give them (the summary the host reads before Start).
+  function whoHasWhat(v, opts, seats) {
+    return seats.map(s => ({ seat: s.seat, name: s.name,
+      stations: opts.filter(o => pick(v, o, seats) === s.seat).map(o => w(o.label) || o.label) }));
   }
 
   // startOptions are the picks to send with the start request, or null.
