@@ -21,6 +21,4 @@ var (
 	timerOf             = apitest.TimerOf
 	finishLockupScoring = apitest.FinishLockupScoring
 	driveCaptain        = apitest.DriveCaptain
-	stationsOf          = apitest.StationsOf
-	hasChoice           = apitest.HasChoice
 )
