@@ -248,12 +248,14 @@ function applyPatch(view, ops) {
   function sentToast(label, final) {
     const box = document.getElementById("toast");
     const undoable = page === "host" && !final;
-    box.replaceChildren(el("span", { text: t("sent", { move: label }) }),
-      undoable ? el("button", { type: "button", id: "toast-undo", class: "secondary", onclick: async () => {
+    // Only the host's screen has an Undo button; replaceChildren would
+    // print a missing one as the text "null".
+    box.replaceChildren(el("span", { text: t("sent", { move: label }) }));
+    if (undoable) box.append(el("button", { type: "button", id: "toast-undo", class: "secondary", onclick: async () => {
         box.hidden = true;
         try { await api("POST", "/api/tables/" + tableId() + "/undo", undefined, tokenFor(tableId(), "host")); }
         catch (e) { toast(errorText(current, e), e.data && e.data.rule); }
-      } }, t("undo")) : null);
+      } }, t("undo")));
     box.className = "ok sent";
     box.hidden = false;
     clearTimeout(toastTimer);
