@@ -1653,6 +1653,7 @@ func (e MeRole) Valid() bool {
 // Defines values for MoveSpecAsk.
 const (
 	EndsGame      MoveSpecAsk = "ends_game"
+	EndsStep      MoveSpecAsk = "ends_step"
 	EndsTurnEarly MoveSpecAsk = "ends_turn_early"
 	SubmitsScore  MoveSpecAsk = "submits_score"
 )
@@ -1661,6 +1662,8 @@ const (
 func (e MoveSpecAsk) Valid() bool {
 	switch e {
 	case EndsGame:
+		return true
+	case EndsStep:
 		return true
 	case EndsTurnEarly:
 		return true
@@ -4086,9 +4089,10 @@ type CaptainIsDeadAlarmView struct {
 
 // CaptainIsDeadAlert defines model for CaptainIsDeadAlert.
 type CaptainIsDeadAlert struct {
-	Colour string `json:"colour"`
-	Kind   string `json:"kind"`
-	No     int    `json:"no"`
+	Applied *[]string `json:"applied,omitempty"`
+	Colour  string    `json:"colour"`
+	Kind    string    `json:"kind"`
+	No      int       `json:"no"`
 }
 
 // CaptainIsDeadAlienCounts defines model for CaptainIsDeadAlienCounts.

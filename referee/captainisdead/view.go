@@ -314,13 +314,13 @@ func (s *State) publicView() publicView {
 func (s *State) offers(v kit.Viewer) []kit.MoveSpec {
 	switch {
 	case v.Role == kit.RoleHost:
-		return moves.Offers(s, -1)
+		return s.alertToolsFirst(moves.Offers(s, -1))
 	case v.Role != kit.RoleSeat || v.Seat < 0 || v.Seat >= len(s.Players):
 		return []kit.MoveSpec{}
 	}
 	out := s.actionsFirst(moves.Offers(s, v.Seat), v.Seat)
 	if v.Seat == s.active() && s.tableOpen() {
-		for _, m := range moves.Offers(s, -1) {
+		for _, m := range s.alertToolsFirst(moves.Offers(s, -1)) {
 			m.Host = false
 			out = append(out, m)
 		}
