@@ -247,7 +247,13 @@ func boardFits(t *testing.T, p context.Context, v tablepkg.ViewResponse) {
 // are keyed by their token ("" for the board).
 func secretsStayHome(t *testing.T, ts *testServer, tb *table, screens map[string]context.Context) {
 	t.Helper()
-	own := ts.View(tb, tb.Tokens[0])
+	secretsOfStayHome(t, ts, tb, 0, screens)
+}
+
+// secretsOfStayHome checks that no screen holds the secrets of seat owner.
+func secretsOfStayHome(t *testing.T, ts *testServer, tb *table, owner int, screens map[string]context.Context) {
+	t.Helper()
+	own := ts.View(tb, tb.Tokens[owner])
 	msgs := gameMessages(ts, own.Game)
 	for tok, p := range screens {
 		// What the screen may know: its view and its whole log.
@@ -263,7 +269,7 @@ func secretsStayHome(t *testing.T, ts *testServer, tb *table, screens map[string
 			// A page shows a term (Lockup's "§token(n=1;strength=0)") as
 			// its English text: look for that too.
 			if x := expandTerms(msgs, "en", s); strings.Contains(text, s) || (x != s && !bareTerm(s) && strings.Contains(text, x)) {
-				t.Fatalf("the screen of token %q holds seat 0's secret %q", tok, s)
+				t.Fatalf("the screen of token %q holds seat %d's secret %q", tok, owner, s)
 			}
 		}
 	}
