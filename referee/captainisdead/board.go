@@ -75,7 +75,7 @@ func (s *State) roomNode(r int) kit.BoardNode {
 		} else {
 			unlocked = true
 		}
-		notes = append(notes, sy.Name+": "+side)
+		notes = append(notes, sy.Called()+": "+side)
 	}
 	node.Note = strings.Join(notes, " · ")
 	if locked {
@@ -96,9 +96,13 @@ func (s *State) roomNode(r int) kit.BoardNode {
 	}
 	for i, p := range s.Players {
 		if p.Alive && p.Room == r {
-			label := s.who(i)
+			// The pawn is the character, as the book names it; its seat
+			// names the player (the board's legend adds it once). An
+			// injured pawn says so in brackets (the legend leaves them
+			// out; the seat list says it).
+			label := p.Character
 			if p.Injured {
-				label += ", injured"
+				label += " (injured)"
 			}
 			node.Pieces = append(node.Pieces, kit.Piece{Kind: "character", Label: label, Seat: &i})
 		}

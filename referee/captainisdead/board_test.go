@@ -54,8 +54,17 @@ func TestBoard(t *testing.T) {
 		t.Fatalf("War Room = %+v, want the Grenade Locker Unlocked", war)
 	}
 	inf := node("Infirmary")
-	if len(inf.Pieces) != 2 || inf.Pieces[0].Kind != "character" || *inf.Pieces[0].Seat != 0 || !strings.HasPrefix(inf.Pieces[0].Label, "Ann") {
-		t.Fatalf("Infirmary pieces = %+v, want Ann and Bea", inf.Pieces)
+	// A pawn is the character as the book names it, with its seat (the
+	// board names the player once, from the seat).
+	if len(inf.Pieces) != 2 || inf.Pieces[0].Kind != "character" || *inf.Pieces[0].Seat != 0 || inf.Pieces[0].Label != s.Players[0].Character {
+		t.Fatalf("Infirmary pieces = %+v, want Ann's and Bea's characters", inf.Pieces)
+	}
+	// The five systems the book does not name are called by their spot
+	// on the ship, never "System 6".
+	for _, n := range b.Nodes {
+		if strings.Contains(n.Note, "System ") {
+			t.Fatalf("%s's note reads %q, want the systems named", n.Label, n.Note)
+		}
 	}
 	counters := map[string]string{}
 	for _, c := range b.Counters {

@@ -147,7 +147,7 @@ func (s *State) privateOf(seat int) privateView {
 		if s.Systems[i].Locked {
 			side = "Locked"
 		}
-		pv.RoomSystems = append(pv.RoomSystems, roomSystem{System: sy.Name, Side: side,
+		pv.RoomSystems = append(pv.RoomSystems, roomSystem{System: sy.Called(), Side: side,
 			Repair: strconv.Itoa(s.repairDue(seat, i)) + " " + sy.Repair.Skill + " skill card(s)"})
 	}
 	pv.Hand = &handView{Skills: p.Skills, Tools: p.Tools, Grenades: p.Grenades, ScentBombs: p.ScentBombs,
@@ -210,6 +210,8 @@ func (s *State) seatView(i int, p Player) kit.SeatView {
 		status, label = "out", "out of the game"
 	case !p.Alive:
 		status, label = "dead", "dead"
+	case p.Injured:
+		label = "injured"
 	}
 	f := make(map[string]any, 14)
 	f["colour"] = p.Colour
@@ -301,9 +303,9 @@ func (s *State) publicView() publicView {
 		if s.Systems[i].Locked {
 			side = "Locked"
 		}
-		pv.Systems = append(pv.Systems, systemView{System: sy.Name, Location: sy.Location, Side: side})
+		pv.Systems = append(pv.Systems, systemView{System: sy.Called(), Location: sy.Location, Side: side})
 		r := s.Data.room(sy.Location)
-		pv.Ship[r].Systems = append(pv.Ship[r].Systems, sy.Name)
+		pv.Ship[r].Systems = append(pv.Ship[r].Systems, sy.Called())
 	}
 	return pv
 }
