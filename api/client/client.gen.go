@@ -4631,18 +4631,20 @@ type CaptainIsDeadPublicView struct {
 
 // CaptainIsDeadRoomSystem defines model for CaptainIsDeadRoomSystem.
 type CaptainIsDeadRoomSystem struct {
-	Repair string `json:"repair"`
-	Side   string `json:"side"`
-	System string `json:"system"`
+	Repair      string `json:"repair"`
+	Side        string `json:"side"`
+	System      string `json:"system"`
+	SystemLabel string `json:"system_label"`
 }
 
 // CaptainIsDeadRoomView defines model for CaptainIsDeadRoomView.
 type CaptainIsDeadRoomView struct {
-	Aliens     *CaptainIsDeadAlienCounts `json:"aliens,omitempty"`
-	Characters *[]string                 `json:"characters,omitempty"`
-	Honeypot   *bool                     `json:"honeypot,omitempty"`
-	Room       string                    `json:"room"`
-	Systems    *[]string                 `json:"systems,omitempty"`
+	Aliens        *CaptainIsDeadAlienCounts `json:"aliens,omitempty"`
+	Characters    *[]string                 `json:"characters,omitempty"`
+	Honeypot      *bool                     `json:"honeypot,omitempty"`
+	Room          string                    `json:"room"`
+	Systems       *[]string                 `json:"systems,omitempty"`
+	SystemsLabels *[]string                 `json:"systems_labels,omitempty"`
 }
 
 // CaptainIsDeadSeat The Captain Is Dead: Episode III – Lockdown: a seat's public line, its facts by name.
@@ -4699,9 +4701,10 @@ type CaptainIsDeadSupplyCounts struct {
 
 // CaptainIsDeadSystemView defines model for CaptainIsDeadSystemView.
 type CaptainIsDeadSystemView struct {
-	Location string `json:"location"`
-	Side     string `json:"side"`
-	System   string `json:"system"`
+	Location    string `json:"location"`
+	Side        string `json:"side"`
+	System      string `json:"system"`
+	SystemLabel string `json:"system_label"`
 }
 
 // CaptainIsDeadTurnView defines model for CaptainIsDeadTurnView.

@@ -148,7 +148,7 @@ func TestPhoneView(t *testing.T) {
 	at(s, 0, "Bridge")
 	s.Players[0].Grenades, s.GrenadeLocker = 1, 2
 	pv := game.View(s, kit.SeatViewer(0)).Private.(privateView)
-	if pv.Room != "Bridge" || len(pv.RoomSystems) != 1 || pv.RoomSystems[0] != (roomSystem{System: "Ship Control", Side: "Locked", Repair: "2 Engineering skill card(s)"}) {
+	if pv.Room != "Bridge" || len(pv.RoomSystems) != 1 || pv.RoomSystems[0] != (roomSystem{System: "Ship Control", SystemLabel: "Ship Control", Side: "Locked", Repair: "2 Engineering skill card(s)"}) {
 		t.Fatalf("room = %s %+v, want the Bridge with Ship Control Locked", pv.Room, pv.RoomSystems)
 	}
 	if pv.Hand == nil || pv.Hand.Held != 5 || pv.Hand.Size != 7 || pv.Hand.Discard != 0 || pv.Hand.Grenades != 1 {

@@ -36,12 +36,16 @@ type roomView struct {
 	Characters []string    `json:"characters,omitempty"`
 	Honeypot   bool        `json:"honeypot,omitempty"`
 	Systems    []string    `json:"systems,omitempty"`
+	// SystemsLabels are the systems' names as players read them.
+	SystemsLabels []string `json:"systems_labels,omitempty"`
 }
 
 type systemView struct {
-	System   string `json:"system"`
-	Location string `json:"location"`
-	Side     string `json:"side"`
+	System string `json:"system"`
+	// SystemLabel is the system's name as players read it (SystemData.Called).
+	SystemLabel string `json:"system_label"`
+	Location    string `json:"location"`
+	Side        string `json:"side"`
 }
 
 type deckView struct {
@@ -110,8 +114,9 @@ type privateView struct {
 
 // roomSystem is a system of the room the character stands in.
 type roomSystem struct {
-	System string `json:"system"`
-	Side   string `json:"side"`
+	System      string `json:"system"`
+	SystemLabel string `json:"system_label"`
+	Side        string `json:"side"`
 	// Repair is the repair cost for this character: "2 Engineering skill
 	// cards".
 	Repair string `json:"repair"`
@@ -147,7 +152,7 @@ func (s *State) privateOf(seat int) privateView {
 		if s.Systems[i].Locked {
 			side = "Locked"
 		}
-		pv.RoomSystems = append(pv.RoomSystems, roomSystem{System: sy.Called(), Side: side,
+		pv.RoomSystems = append(pv.RoomSystems, roomSystem{System: sy.Name, SystemLabel: sy.Called(), Side: side,
 			Repair: strconv.Itoa(s.repairDue(seat, i)) + " " + sy.Repair.Skill + " skill card(s)"})
 	}
 	pv.Hand = &handView{Skills: p.Skills, Tools: p.Tools, Grenades: p.Grenades, ScentBombs: p.ScentBombs,
@@ -303,9 +308,10 @@ func (s *State) publicView() publicView {
 		if s.Systems[i].Locked {
 			side = "Locked"
 		}
-		pv.Systems = append(pv.Systems, systemView{System: sy.Called(), Location: sy.Location, Side: side})
+		pv.Systems = append(pv.Systems, systemView{System: sy.Name, SystemLabel: sy.Called(), Location: sy.Location, Side: side})
 		r := s.Data.room(sy.Location)
-		pv.Ship[r].Systems = append(pv.Ship[r].Systems, sy.Called())
+		pv.Ship[r].Systems = append(pv.Ship[r].Systems, sy.Name)
+		pv.Ship[r].SystemsLabels = append(pv.Ship[r].SystemsLabels, sy.Called())
 	}
 	return pv
 }

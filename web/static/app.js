@@ -739,7 +739,7 @@ function applyPatch(view, ops) {
     const alabel = gt(v.game, ["arg." + a.name], a.label || humanKey(a.name));
     const id = "arg-" + key.replace(/[^a-z0-9_-]/gi, "_") + "-" + a.name;
     const choices = argChoices(v, a);
-    if (choices && a.secret) return secretPicker(v, m, a, alabel, choices, key);
+    if (choices && a.secret) return secretPicker(v, a, alabel, choices, key);
     if (choices) {
       // A single choice is already made; several start empty, so that a
       // careless tap cannot pick a victim or a target.
@@ -767,7 +767,7 @@ function applyPatch(view, ops) {
   // left) until one is tapped, then they hide again (privacy.js, reveal).
   // The choice made stays picked out of sight; "Your pick" shows it only
   // while held, so that the player can check it before sending.
-  function secretPicker(v, m, a, alabel, choices, formKey) {
+  function secretPicker(v, a, alabel, choices, formKey) {
     const P = window.TW_PRIVACY;
     const key = formKey + ":" + a.name;
     const only = choices.length === 1 && !a.optional;
