@@ -96,15 +96,11 @@ func (s *State) roomNode(r int) kit.BoardNode {
 	}
 	for i, p := range s.Players {
 		if p.Alive && p.Room == r {
-			// The pawn is the character, as the book names it; its seat
-			// names the player (the board's legend adds it once). An
-			// injured pawn says so in brackets (the legend leaves them
-			// out; the seat list says it).
-			label := p.Character
-			if p.Injured {
-				label += " (injured)"
-			}
-			node.Pieces = append(node.Pieces, kit.Piece{Kind: "character", Label: label, Seat: &i})
+			// The pawn is the player's: the board's legend names the
+			// player once ("An Ann"), and the seat list says the
+			// character and whether it is injured, so the legend stays
+			// short enough for one line.
+			node.Pieces = append(node.Pieces, kit.Piece{Kind: "character", Label: p.Name, Seat: &i})
 		}
 	}
 	for k, c := range s.Rooms[r].Aliens {

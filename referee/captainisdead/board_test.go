@@ -54,10 +54,10 @@ func TestBoard(t *testing.T) {
 		t.Fatalf("War Room = %+v, want the Grenade Locker Unlocked", war)
 	}
 	inf := node("Infirmary")
-	// A pawn is the character as the book names it, with its seat (the
-	// board names the player once, from the seat).
-	if len(inf.Pieces) != 2 || inf.Pieces[0].Kind != "character" || *inf.Pieces[0].Seat != 0 || inf.Pieces[0].Label != s.Players[0].Character {
-		t.Fatalf("Infirmary pieces = %+v, want Ann's and Bea's characters", inf.Pieces)
+	// A pawn is the player's, named once (the seat list says the
+	// character).
+	if len(inf.Pieces) != 2 || inf.Pieces[0].Kind != "character" || *inf.Pieces[0].Seat != 0 || inf.Pieces[0].Label != s.Players[0].Name {
+		t.Fatalf("Infirmary pieces = %+v, want Ann's and Bea's pawns", inf.Pieces)
 	}
 	// The five systems the book does not name are called by their spot
 	// on the ship, never "System 6".
