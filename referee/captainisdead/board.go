@@ -75,7 +75,14 @@ func (s *State) roomNode(r int) kit.BoardNode {
 		} else {
 			unlocked = true
 		}
-		notes = append(notes, sy.Called()+": "+side)
+		// A system called by its spot ("Science Lab system") is, in its
+		// own room, the room's system: the note stays short, so that the
+		// ship keeps its size on the board.
+		name := sy.Called()
+		if name == sy.Location+" system" {
+			name = "System"
+		}
+		notes = append(notes, name+": "+side)
 	}
 	node.Note = strings.Join(notes, " · ")
 	if locked {
