@@ -1671,6 +1671,7 @@ func (e MeRole) Valid() bool {
 // Defines values for MoveSpecAsk.
 const (
 	EndsGame      MoveSpecAsk = "ends_game"
+	EndsStep      MoveSpecAsk = "ends_step"
 	EndsTurnEarly MoveSpecAsk = "ends_turn_early"
 	SubmitsScore  MoveSpecAsk = "submits_score"
 )
@@ -1679,6 +1680,8 @@ const (
 func (e MoveSpecAsk) Valid() bool {
 	switch e {
 	case EndsGame:
+		return true
+	case EndsStep:
 		return true
 	case EndsTurnEarly:
 		return true
@@ -4122,9 +4125,10 @@ type CaptainIsDeadAlarmView struct {
 
 // CaptainIsDeadAlert defines model for CaptainIsDeadAlert.
 type CaptainIsDeadAlert struct {
-	Colour string `json:"colour"`
-	Kind   string `json:"kind"`
-	No     int    `json:"no"`
+	Applied *[]string `json:"applied,omitempty"`
+	Colour  string    `json:"colour"`
+	Kind    string    `json:"kind"`
+	No      int       `json:"no"`
 }
 
 // CaptainIsDeadAlienCounts defines model for CaptainIsDeadAlienCounts.
@@ -4663,18 +4667,20 @@ type CaptainIsDeadPublicView struct {
 
 // CaptainIsDeadRoomSystem defines model for CaptainIsDeadRoomSystem.
 type CaptainIsDeadRoomSystem struct {
-	Repair string `json:"repair"`
-	Side   string `json:"side"`
-	System string `json:"system"`
+	Repair      string `json:"repair"`
+	Side        string `json:"side"`
+	System      string `json:"system"`
+	SystemLabel string `json:"system_label"`
 }
 
 // CaptainIsDeadRoomView defines model for CaptainIsDeadRoomView.
 type CaptainIsDeadRoomView struct {
-	Aliens     *CaptainIsDeadAlienCounts `json:"aliens,omitempty"`
-	Characters *[]string                 `json:"characters,omitempty"`
-	Honeypot   *bool                     `json:"honeypot,omitempty"`
-	Room       string                    `json:"room"`
-	Systems    *[]string                 `json:"systems,omitempty"`
+	Aliens        *CaptainIsDeadAlienCounts `json:"aliens,omitempty"`
+	Characters    *[]string                 `json:"characters,omitempty"`
+	Honeypot      *bool                     `json:"honeypot,omitempty"`
+	Room          string                    `json:"room"`
+	Systems       *[]string                 `json:"systems,omitempty"`
+	SystemsLabels *[]string                 `json:"systems_labels,omitempty"`
 }
 
 // CaptainIsDeadSeat The Captain Is Dead: Episode III – Lockdown: a seat's public line, its facts by name.
@@ -4731,9 +4737,10 @@ type CaptainIsDeadSupplyCounts struct {
 
 // CaptainIsDeadSystemView defines model for CaptainIsDeadSystemView.
 type CaptainIsDeadSystemView struct {
-	Location string `json:"location"`
-	Side     string `json:"side"`
-	System   string `json:"system"`
+	Location    string `json:"location"`
+	Side        string `json:"side"`
+	System      string `json:"system"`
+	SystemLabel string `json:"system_label"`
 }
 
 // CaptainIsDeadTurnView defines model for CaptainIsDeadTurnView.

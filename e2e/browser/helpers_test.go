@@ -17,34 +17,40 @@ type (
 )
 
 var (
-	phoneScreen  = browsertest.PhoneScreen
-	boardScreen  = browsertest.BoardScreen
-	tourGames    = browsertest.TourGames
-	browser      = browsertest.Browser
-	do           = browsertest.Do
-	dump         = browsertest.Dump
-	pollJS       = browsertest.PollJS
-	waitTrue     = browsertest.WaitTrue
-	waitURL      = browsertest.WaitURL
-	waitVersion  = browsertest.WaitVersion
-	bodyVersion  = browsertest.BodyVersion
-	openAs       = browsertest.OpenAs
-	itoa         = browsertest.Itoa
-	screenshot   = browsertest.Screenshot
-	viewportShot = browsertest.ViewportShot
-	noSideways   = browsertest.NoSideways
-	boardFits    = browsertest.BoardFits
-	pageText     = browsertest.PageText
-	domText      = browsertest.DOMText
-	heldSecrets  = browsertest.HeldSecrets
-	fillPickers  = browsertest.FillPickers
-	tapMove      = browsertest.TapMove
-	declareLoss  = browsertest.DeclareLoss
-	gameMessages = browsertest.GameMessages
-	secretLeaves = browsertest.SecretLeaves
-	expandTerms  = browsertest.ExpandTerms
-	restartSame  = browsertest.RestartSame
-	newRand      = browsertest.NewRand
+	phoneScreen        = browsertest.PhoneScreen
+	boardScreen        = browsertest.BoardScreen
+	tourGames          = browsertest.TourGames
+	browser            = browsertest.Browser
+	do                 = browsertest.Do
+	dump               = browsertest.Dump
+	pollJS             = browsertest.PollJS
+	waitTrue           = browsertest.WaitTrue
+	waitURL            = browsertest.WaitURL
+	waitVersion        = browsertest.WaitVersion
+	bodyVersion        = browsertest.BodyVersion
+	openAs             = browsertest.OpenAs
+	itoa               = browsertest.Itoa
+	screenshot         = browsertest.Screenshot
+	screenshotOf       = browsertest.ScreenshotOf
+	viewportShot       = browsertest.ViewportShot
+	noSideways         = browsertest.NoSideways
+	boardFits          = browsertest.BoardFits
+	pageText           = browsertest.PageText
+	domText            = browsertest.DOMText
+	heldSecrets        = browsertest.HeldSecrets
+	fillPickers        = browsertest.FillPickers
+	pressMove          = browsertest.PressMove
+	tapMove            = browsertest.TapMove
+	declareLoss        = browsertest.DeclareLoss
+	gameMessages       = browsertest.GameMessages
+	secretLeaves       = browsertest.SecretLeaves
+	expandTerms        = browsertest.ExpandTerms
+	restartSame        = browsertest.RestartSame
+	newRand            = browsertest.NewRand
+	waitConfirm        = browsertest.WaitConfirm
+	driveToCaptainTurn = browsertest.DriveToCaptainTurn
+	secretsOfStayHome  = browsertest.SecretsOfStayHome
+	secretsStayHome    = browsertest.SecretsStayHome
 )
 
 // get runs one browser action that returns a value, with a time limit.

@@ -520,3 +520,70 @@ var TermPattern = regexp.MustCompile(`§([A-Za-z0-9_.-]+)(?:\(([^()§]*)\))?`)
 // than a private browser context (the only place Chromium installs an
 // app). Browser must have started Chromium first.
 func FirstTab() context.Context { return shared.root }
+
+// WaitConfirm waits for the page's confirm dialog after a tap on typ and
+// returns its question.
+func WaitConfirm(t *testing.T, p context.Context, typ string) string {
+	t.Helper()
+	if !PollJS(p, `document.getElementById("confirm").open`, 5*time.Second) {
+		Dump(t, p)
+		t.Fatalf("tapping %s did not ask before sending", typ)
+	}
+	return Get(t, p, "asked "+typ, chromedp.Evaluate[string](`document.getElementById("confirm-text").textContent`))
+}
+
+// DriveToCaptainTurn plays The Captain Is Dead's setup (roles, setup
+// alerts) until a seat's turn with all its actions left.
+func DriveToCaptainTurn(t *testing.T, ts *apitest.Server, tb *apitest.Table) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 200; i++ {
+		for _, tok := range tb.Tokens {
+			if v := ts.View(tb, tok); v.View.Prompt != nil && v.View.Prompt.Code == "prompt_your_turn" {
+				return
+			}
+		}
+		apitest.PlayPreferring(t, ts, tb, r, 1, []string{"choose_role", "finish_alert"})
+	}
+	t.Fatal("no Captain Is Dead turn began")
+}
+
+// SecretsStayHome checks that no screen holds seat 0's secrets: the strings
+// of its private view that the screen's own view does not hold. screens
+// are keyed by their token ("" for the board).
+func SecretsStayHome(t *testing.T, ts *apitest.Server, tb *apitest.Table, screens map[string]context.Context) {
+	t.Helper()
+	SecretsOfStayHome(t, ts, tb, 0, screens)
+}
+
+// SecretsOfStayHome checks that no screen holds the secrets of seat owner.
+func SecretsOfStayHome(t *testing.T, ts *apitest.Server, tb *apitest.Table, owner int, screens map[string]context.Context) {
+	t.Helper()
+	own := ts.View(tb, tb.Tokens[owner])
+	msgs := GameMessages(ts, own.Game)
+	for tok, p := range screens {
+		// What the screen may know: its view and its whole log.
+		logPath := "/api/tables/" + tb.ID + "/log"
+		if tok == "" {
+			logPath += "?as=board"
+		}
+		var log []tablepkg.LogEntry
+		ts.Must(200, "GET", logPath, tok, nil, &log)
+		pub := apitest.MustJSON(ts.View(tb, tok)) + apitest.MustJSON(log)
+		text := DOMText(t, p)
+		for _, s := range SecretLeaves(own, pub) {
+			// A page shows a term (Lockup's "§token(n=1;strength=0)") as
+			// its English text: look for that too.
+			if x := ExpandTerms(msgs, "en", s); strings.Contains(text, s) || (x != s && !BareTerm(s) && strings.Contains(text, x)) {
+				t.Fatalf("the screen of token %q holds seat %d's secret %q", tok, owner, s)
+			}
+		}
+	}
+}
+
+// BareTerm reports whether s is one term without parameters (a name such
+// as "§loot.idol"): its text is a word that public texts hold too, so
+// only the server's leak tests, which compare the views, check it.
+func BareTerm(s string) bool {
+	return TermPattern.FindString(s) == s && !strings.Contains(s, "(")
+}

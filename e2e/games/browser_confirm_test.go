@@ -1,7 +1,6 @@
 package games_test
 
 import (
-	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -103,15 +102,4 @@ func TestBrowserConfirmEveryGame(t *testing.T) {
 			t.Logf("%s: %s asked %q; Cancel sent nothing, OK sent it", g.ID, spec.Type, asked)
 		})
 	}
-}
-
-// waitConfirm waits for the page's confirm dialog after a tap on typ and
-// returns its question.
-func waitConfirm(t *testing.T, p context.Context, typ string) string {
-	t.Helper()
-	if !pollJS(p, `document.getElementById("confirm").open`, 5*time.Second) {
-		dump(t, p)
-		t.Fatalf("tapping %s did not ask before sending", typ)
-	}
-	return get(t, p, "asked "+typ, chromedp.Evaluate[string](`document.getElementById("confirm-text").textContent`))
 }

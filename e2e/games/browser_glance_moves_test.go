@@ -222,19 +222,3 @@ func TestBrowserAsksOnlyWhenItMatters(t *testing.T) {
 		apitest.Stays(t, 200*time.Millisecond, "a cancelled end_turn stays unsent", func() bool { return ts.View(tb, "").Version == before })
 	})
 }
-
-// driveToCaptainTurn plays The Captain Is Dead's setup (roles, setup
-// alerts) until a seat's turn with all its actions left.
-func driveToCaptainTurn(t *testing.T, ts *testServer, tb *table) {
-	t.Helper()
-	r := rand.New(rand.NewPCG(3, 4))
-	for i := 0; i < 200; i++ {
-		for _, tok := range tb.Tokens {
-			if v := ts.View(tb, tok); v.View.Prompt != nil && v.View.Prompt.Code == "prompt_your_turn" {
-				return
-			}
-		}
-		playPreferring(t, ts, tb, r, 1, []string{"choose_role", "finish_alert"})
-	}
-	t.Fatal("no Captain Is Dead turn began")
-}

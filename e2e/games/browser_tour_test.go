@@ -13,7 +13,6 @@ import (
 
 	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
-	tablepkg "tablewarden/table"
 )
 
 // TestBrowserEveryGame plays each game at a table of phones (390×844,
@@ -104,40 +103,6 @@ func promptInView(t *testing.T, p context.Context, name string) {
 	if got[0] < 0 || got[1] > got[2] {
 		t.Fatalf("%s: the prompt is at %v px of a %v px screen (or empty), want inside the first screen", name, got[:2], got[len(got)-1])
 	}
-}
-
-// secretsStayHome checks that no screen holds seat 0's secrets: the strings
-// of its private view that the screen's own view does not hold. screens
-// are keyed by their token ("" for the board).
-func secretsStayHome(t *testing.T, ts *testServer, tb *table, screens map[string]context.Context) {
-	t.Helper()
-	own := ts.View(tb, tb.Tokens[0])
-	msgs := gameMessages(ts, own.Game)
-	for tok, p := range screens {
-		// What the screen may know: its view and its whole log.
-		logPath := "/api/tables/" + tb.ID + "/log"
-		if tok == "" {
-			logPath += "?as=board"
-		}
-		var log []tablepkg.LogEntry
-		ts.Must(200, "GET", logPath, tok, nil, &log)
-		pub := mustJSON(ts.View(tb, tok)) + mustJSON(log)
-		text := domText(t, p)
-		for _, s := range secretLeaves(own, pub) {
-			// A page shows a term (Lockup's "§token(n=1;strength=0)") as
-			// its English text: look for that too.
-			if x := expandTerms(msgs, "en", s); strings.Contains(text, s) || (x != s && !bareTerm(s) && strings.Contains(text, x)) {
-				t.Fatalf("the screen of token %q holds seat 0's secret %q", tok, s)
-			}
-		}
-	}
-}
-
-// bareTerm reports whether s is one term without parameters (a name such
-// as "§loot.idol"): its text is a word that public texts hold too, so
-// only the server's leak tests, which compare the views, check it.
-func bareTerm(s string) bool {
-	return termPattern.FindString(s) == s && !strings.Contains(s, "(")
 }
 
 // keepsPlace prepares a phone as a player in the middle of choosing (an

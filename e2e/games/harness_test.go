@@ -11,14 +11,11 @@ type (
 
 var (
 	startServer         = apitest.StartServer
-	playerName          = apitest.PlayerName
 	playRandom          = apitest.PlayRandom
 	mustJSON            = apitest.MustJSON
 	playPreferring      = apitest.PlayPreferring
 	hasMove             = apitest.HasMove
-	moveTypes           = apitest.MoveTypes
-	driveToTimer        = apitest.DriveToTimer
+	driveCaptain        = apitest.DriveCaptain
 	timerOf             = apitest.TimerOf
 	finishLockupScoring = apitest.FinishLockupScoring
-	driveCaptain        = apitest.DriveCaptain
 )

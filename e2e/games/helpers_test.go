@@ -16,34 +16,33 @@ type (
 )
 
 var (
-	phoneScreen  = browsertest.PhoneScreen
-	boardScreen  = browsertest.BoardScreen
-	tourGames    = browsertest.TourGames
-	termPattern  = browsertest.TermPattern
-	browser      = browsertest.Browser
-	do           = browsertest.Do
-	dump         = browsertest.Dump
-	pollJS       = browsertest.PollJS
-	waitTrue     = browsertest.WaitTrue
-	waitURL      = browsertest.WaitURL
-	waitVersion  = browsertest.WaitVersion
-	openAs       = browsertest.OpenAs
-	itoa         = browsertest.Itoa
-	screenshot   = browsertest.Screenshot
-	screenshotOf = browsertest.ScreenshotOf
-	viewportShot = browsertest.ViewportShot
-	noSideways   = browsertest.NoSideways
-	boardFits    = browsertest.BoardFits
-	pageText     = browsertest.PageText
-	domText      = browsertest.DOMText
-	heldSecrets  = browsertest.HeldSecrets
-	pressMove    = browsertest.PressMove
-	tapMove      = browsertest.TapMove
-	declareLoss  = browsertest.DeclareLoss
-	gameMessages = browsertest.GameMessages
-	secretLeaves = browsertest.SecretLeaves
-	expandTerms  = browsertest.ExpandTerms
-	restartSame  = browsertest.RestartSame
+	phoneScreen        = browsertest.PhoneScreen
+	boardScreen        = browsertest.BoardScreen
+	tourGames          = browsertest.TourGames
+	browser            = browsertest.Browser
+	do                 = browsertest.Do
+	dump               = browsertest.Dump
+	waitTrue           = browsertest.WaitTrue
+	waitURL            = browsertest.WaitURL
+	waitVersion        = browsertest.WaitVersion
+	openAs             = browsertest.OpenAs
+	itoa               = browsertest.Itoa
+	screenshot         = browsertest.Screenshot
+	viewportShot       = browsertest.ViewportShot
+	noSideways         = browsertest.NoSideways
+	boardFits          = browsertest.BoardFits
+	pageText           = browsertest.PageText
+	domText            = browsertest.DOMText
+	pressMove          = browsertest.PressMove
+	tapMove            = browsertest.TapMove
+	declareLoss        = browsertest.DeclareLoss
+	secretLeaves       = browsertest.SecretLeaves
+	expandTerms        = browsertest.ExpandTerms
+	restartSame        = browsertest.RestartSame
+	waitConfirm        = browsertest.WaitConfirm
+	driveToCaptainTurn = browsertest.DriveToCaptainTurn
+	secretsStayHome    = browsertest.SecretsStayHome
+	bareTerm           = browsertest.BareTerm
 )
 
 // get runs one browser action that returns a value, with a time limit.

@@ -71,7 +71,7 @@ func TestAlarmSources(t *testing.T) {
 		{"HackerAlienLockedAlreadyLocked", "Spy", func(s *State) { put(s, HackerAlien, "Bridge", 1) },
 			endAndFinish, 0},
 		{"BellIconCard", "Spy", nil,
-			by(ann, MoveCardAction, cardActionArgs{Card: "Command skill", Actions: 1, Bell: true}), 1},
+			by(ann, MoveCardAction, cardActionArgs{Card: "Skill card", Actions: 1, Bell: true}), 1},
 		{"BellIconTable", "Spy", nil,
 			by(kit.HostActor, MoveSoundAlarm, alarmArgs{Cause: "bell icon", Source: "alert card"}), 1},
 		{"HackerRoleHacksQuietly", "Hacker", inHoneypot("Bridge"),

@@ -75,7 +75,14 @@ func (s *State) roomNode(r int) kit.BoardNode {
 		} else {
 			unlocked = true
 		}
-		notes = append(notes, sy.Name+": "+side)
+		// A system called by its spot ("Science Lab system") is, in its
+		// own room, the room's system: the note stays short, so that the
+		// ship keeps its size on the board.
+		name := sy.Called()
+		if name == sy.Location+" system" {
+			name = "System"
+		}
+		notes = append(notes, name+": "+side)
 	}
 	node.Note = strings.Join(notes, " · ")
 	if locked {
@@ -96,11 +103,11 @@ func (s *State) roomNode(r int) kit.BoardNode {
 	}
 	for i, p := range s.Players {
 		if p.Alive && p.Room == r {
-			label := s.who(i)
-			if p.Injured {
-				label += ", injured"
-			}
-			node.Pieces = append(node.Pieces, kit.Piece{Kind: "character", Label: label, Seat: &i})
+			// The pawn is the player's: the board's legend names the
+			// player once ("An Ann"), and the seat list says the
+			// character and whether it is injured, so the legend stays
+			// short enough for one line.
+			node.Pieces = append(node.Pieces, kit.Piece{Kind: "character", Label: p.Name, Seat: &i})
 		}
 	}
 	for k, c := range s.Rooms[r].Aliens {

@@ -54,8 +54,17 @@ func TestBoard(t *testing.T) {
 		t.Fatalf("War Room = %+v, want the Grenade Locker Unlocked", war)
 	}
 	inf := node("Infirmary")
-	if len(inf.Pieces) != 2 || inf.Pieces[0].Kind != "character" || *inf.Pieces[0].Seat != 0 || !strings.HasPrefix(inf.Pieces[0].Label, "Ann") {
-		t.Fatalf("Infirmary pieces = %+v, want Ann and Bea", inf.Pieces)
+	// A pawn is the player's, named once (the seat list says the
+	// character).
+	if len(inf.Pieces) != 2 || inf.Pieces[0].Kind != "character" || *inf.Pieces[0].Seat != 0 || inf.Pieces[0].Label != s.Players[0].Name {
+		t.Fatalf("Infirmary pieces = %+v, want Ann's and Bea's pawns", inf.Pieces)
+	}
+	// The five systems the book does not name are called by their spot
+	// on the ship, never "System 6".
+	for _, n := range b.Nodes {
+		if strings.Contains(n.Note, "System ") {
+			t.Fatalf("%s's note reads %q, want the systems named", n.Label, n.Note)
+		}
 	}
 	counters := map[string]string{}
 	for _, c := range b.Counters {
@@ -139,7 +148,7 @@ func TestPhoneView(t *testing.T) {
 	at(s, 0, "Bridge")
 	s.Players[0].Grenades, s.GrenadeLocker = 1, 2
 	pv := game.View(s, kit.SeatViewer(0)).Private.(privateView)
-	if pv.Room != "Bridge" || len(pv.RoomSystems) != 1 || pv.RoomSystems[0] != (roomSystem{System: "Ship Control", Side: "Locked", Repair: "2 Engineering skill card(s)"}) {
+	if pv.Room != "Bridge" || len(pv.RoomSystems) != 1 || pv.RoomSystems[0] != (roomSystem{System: "Ship Control", SystemLabel: "Ship Control", Side: "Locked", Repair: "2 Engineering skill card(s)"}) {
 		t.Fatalf("room = %s %+v, want the Bridge with Ship Control Locked", pv.Room, pv.RoomSystems)
 	}
 	if pv.Hand == nil || pv.Hand.Held != 5 || pv.Hand.Size != 7 || pv.Hand.Discard != 0 || pv.Hand.Grenades != 1 {

@@ -14,7 +14,7 @@ func TestContraband(t *testing.T) {
 	ann, host := kit.SeatActor(0), kit.HostActor
 	s := playing(t, "", "Spy", "First Officer")
 	t.Run("OwnActionAlarm", func(t *testing.T) {
-		res, err := try(s, ann, MoveCardAction, cardActionArgs{Card: "Command", Actions: 1, Bell: true})
+		res, err := try(s, ann, MoveCardAction, cardActionArgs{Card: "Skill card", Actions: 1, Bell: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -124,7 +124,13 @@ type PatrolPath struct {
 
 // SystemData is one of the 9 system cards and the room it sits in.
 type SystemData struct {
-	Name     string `json:"name" vis:"public"`
+	// Name is the system's key: what the moves name it by.
+	Name string `json:"name" vis:"public"`
+	// Label, when set, is what players read for a system whose name the
+	// Lockdown book does not print (one of the five Episode 1 systems it
+	// leaves on the board): the spot on the ship it sits on, until the
+	// table enters the name printed on its card.
+	Label    string `json:"label,omitempty" vis:"public"`
 	Location string `json:"location" vis:"public"`
 	// LocationSource says where Location comes from: the book sets the
 	// systems on the board's spots but does not print the board.

@@ -206,6 +206,15 @@ func (d *Data) choices() {
 	}
 	d.systemChoice = make([]kit.Choice, len(d.Systems))
 	for i, sy := range d.Systems {
-		d.systemChoice[i] = kit.Choice{Value: sy.Name, Label: sy.Name}
+		d.systemChoice[i] = kit.Choice{Value: sy.Name, Label: sy.Called()}
 	}
+}
+
+// Called is the system's name as players read it: its Label, else its
+// Name.
+func (sy SystemData) Called() string {
+	if sy.Label != "" {
+		return sy.Label
+	}
+	return sy.Name
 }

@@ -148,7 +148,7 @@ func (s *State) hackerStep(t *turn) {
 			continue
 		}
 		s.Systems[i].Locked = true
-		t.Public("system_relocked", "A Hacker alien in the %s locks %s.", s.roomName(r), sy.Name)
-		s.alarm(sy.Name+" relocked", t)
+		t.Public("system_relocked", "A Hacker alien in the %s locks %s.", s.roomName(r), sy.Called())
+		s.alarm(sy.Called()+" relocked", t)
 	}
 }

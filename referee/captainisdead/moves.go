@@ -77,22 +77,22 @@ var moves = kit.NewMoves(kit.MovesConfig[State]{
 	kit.Row(specNoteContraband, kit.BySeat, offerContraband(specNoteContraband), kit.Args(ruleContraband, applyNoteContraband)),
 	kit.Row(specUseContraband, kit.BySeat, offerContraband(specUseContraband), kit.NoArgs(ruleContraband, applyLoseContraband("contraband_used", "You used your contraband: it leaves the game. Apply its effect."))),
 	kit.Row(specRevealContraband, kit.BySeat, offerContraband(specRevealContraband), kit.NoArgs(ruleContraband, applyLoseContraband("contraband_revealed", "You talked about or revealed your contraband: it leaves the game."))),
-	kit.Row(specAddAlien, kit.ByHost, offerAddAlien, kit.Args(ruleHowAliens, applyAddAlien), PhaseTurn, PhaseAlert),
-	kit.Row(specMoveAlien, kit.ByHost, offerMoveAlien, kit.Args(ruleHowAliens, applyMoveAlien), PhaseTurn, PhaseAlert),
-	kit.Row(specRemoveAlien, kit.ByHost, offerRemoveAlien, kit.Args(ruleShipControl, applyRemoveAlien), PhaseTurn, PhaseAlert),
-	kit.Row(specKillAliens, kit.ByHost, offerKillAliens, kit.Args(ruleHowAliens, applyKillAliens), PhaseTurn, PhaseAlert),
-	kit.Row(specRaiseTrack, kit.ByHost, offerRaiseTrack, kit.Args(ruleTrackText, applyRaiseTrack), PhaseTurn, PhaseAlert),
-	kit.Row(specLowerShipControl, kit.ByHost, offerLowerShipControl, kit.Args(ruleTrackText, applyLowerShipControl), PhaseTurn, PhaseAlert),
-	kit.Row(specSoundAlarm, kit.ByHost, offerSoundAlarm, kit.Args(ruleAlarms, applySoundAlarm), PhaseTurn, PhaseAlert),
-	kit.Row(specArmSuppression, kit.ByHost, offerArmSuppression, kit.Args(ruleAlarms, applyArmSuppression), PhaseTurn, PhaseAlert),
-	kit.Row(specCancelSuppression, kit.ByHost, offerCancelSuppression, kit.NoArgs(ruleAlarms, applyCancelSuppression), PhaseTurn, PhaseAlert),
-	kit.Row(specLockSystem, kit.ByHost, offerLockSystem, kit.Args(ruleConcealment, applyLockSystem), PhaseTurn, PhaseAlert),
-	kit.Row(specPlaceHoneypot, kit.ByHost, offerPlaceHoneypot, kit.Args(ruleAlarms, applyPlaceHoneypot), PhaseTurn, PhaseAlert),
-	kit.Row(specRemoveHoneypot, kit.ByHost, offerRemoveHoneypot, kit.Args(ruleAlarms, applyRemoveHoneypot), PhaseTurn, PhaseAlert),
-	kit.Row(specInjure, kit.ByHost, offerInjure, kit.Args(ruleHowAliens, applyInjure), PhaseTurn, PhaseAlert),
-	kit.Row(specHeal, kit.ByHost, offerHeal, kit.Args(ruleHowAliens, applyHeal), PhaseTurn, PhaseAlert),
-	kit.Row(specPlaceCharacter, kit.ByHost, offerPlaceCharacter, kit.Args(ruleSetup, applyPlaceCharacter), PhaseTurn, PhaseAlert),
-	kit.Row(specGainItem, kit.ByHost, offerGainItem, kit.Args(ruleGrenades, applyGainItem), PhaseTurn, PhaseAlert),
+	kit.Row(specAddAlien, kit.ByHost, offerAddAlien, alertEffect(kit.Args(ruleHowAliens, applyAddAlien)), PhaseTurn, PhaseAlert),
+	kit.Row(specMoveAlien, kit.ByHost, offerMoveAlien, alertEffect(kit.Args(ruleHowAliens, applyMoveAlien)), PhaseTurn, PhaseAlert),
+	kit.Row(specRemoveAlien, kit.ByHost, offerRemoveAlien, alertEffect(kit.Args(ruleShipControl, applyRemoveAlien)), PhaseTurn, PhaseAlert),
+	kit.Row(specKillAliens, kit.ByHost, offerKillAliens, alertEffect(kit.Args(ruleHowAliens, applyKillAliens)), PhaseTurn, PhaseAlert),
+	kit.Row(specRaiseTrack, kit.ByHost, offerRaiseTrack, alertEffect(kit.Args(ruleTrackText, applyRaiseTrack)), PhaseTurn, PhaseAlert),
+	kit.Row(specLowerShipControl, kit.ByHost, offerLowerShipControl, alertEffect(kit.Args(ruleTrackText, applyLowerShipControl)), PhaseTurn, PhaseAlert),
+	kit.Row(specSoundAlarm, kit.ByHost, offerSoundAlarm, alertEffect(kit.Args(ruleAlarms, applySoundAlarm)), PhaseTurn, PhaseAlert),
+	kit.Row(specArmSuppression, kit.ByHost, offerArmSuppression, alertEffect(kit.Args(ruleAlarms, applyArmSuppression)), PhaseTurn, PhaseAlert),
+	kit.Row(specCancelSuppression, kit.ByHost, offerCancelSuppression, alertEffect(kit.NoArgs(ruleAlarms, applyCancelSuppression)), PhaseTurn, PhaseAlert),
+	kit.Row(specLockSystem, kit.ByHost, offerLockSystem, alertEffect(kit.Args(ruleConcealment, applyLockSystem)), PhaseTurn, PhaseAlert),
+	kit.Row(specPlaceHoneypot, kit.ByHost, offerPlaceHoneypot, alertEffect(kit.Args(ruleAlarms, applyPlaceHoneypot)), PhaseTurn, PhaseAlert),
+	kit.Row(specRemoveHoneypot, kit.ByHost, offerRemoveHoneypot, alertEffect(kit.Args(ruleAlarms, applyRemoveHoneypot)), PhaseTurn, PhaseAlert),
+	kit.Row(specInjure, kit.ByHost, offerInjure, alertEffect(kit.Args(ruleHowAliens, applyInjure)), PhaseTurn, PhaseAlert),
+	kit.Row(specHeal, kit.ByHost, offerHeal, alertEffect(kit.Args(ruleHowAliens, applyHeal)), PhaseTurn, PhaseAlert),
+	kit.Row(specPlaceCharacter, kit.ByHost, offerPlaceCharacter, alertEffect(kit.Args(ruleSetup, applyPlaceCharacter)), PhaseTurn, PhaseAlert),
+	kit.Row(specGainItem, kit.ByHost, offerGainItem, alertEffect(kit.Args(ruleGrenades, applyGainItem)), PhaseTurn, PhaseAlert),
 	kit.Row(specResolveAlert, kit.ByHost, offerResolveAlert, kit.Args(ruleStarting, applyResolveAlert), PhaseAlert),
 	kit.Row(specFinishAlert, kit.ByHost, offerFinishAlert, kit.NoArgs(ruleHowAliens, applyFinishAlert)),
 )
@@ -200,8 +200,8 @@ var (
 	specHeal              = kit.MoveSpec{Type: MoveHeal, Label: "Heal a character", Rule: ruleHowAliens, Group: groupCrew, Args: []kit.ArgSpec{seatArgSpec}}
 	specPlaceCharacter    = kit.MoveSpec{Type: MovePlaceCharacter, Label: "Place a character (card effect or correction)", Rule: ruleSetup, Group: groupCrew, Args: []kit.ArgSpec{{Name: "placement", Label: "Character and room", Kind: kit.ArgEnum}}}
 	specGainItem          = kit.MoveSpec{Type: MoveGainItem, Label: "A player gains a card", Rule: ruleGrenades, Group: groupCrew, Args: []kit.ArgSpec{seatArgSpec, {Name: "item", Label: "Card", Kind: kit.ArgEnum}}}
-	specFinishAlert       = kit.MoveSpec{Type: MoveFinishAlert, Label: "Alert applied", Rule: ruleHowAliens, Primary: true, Confirm: "Is the alert fully applied? The aliens act now; this cannot be undone."}
-	specResolveAlert      = kit.MoveSpec{Type: MoveResolveAlert, Label: "Resolve the alert card drawn", Rule: ruleStarting, Primary: true, Confirm: "Resolve this alert card? The referee applies it and the aliens act; this cannot be undone.",
+	specFinishAlert       = kit.MoveSpec{Type: MoveFinishAlert, Label: "Alert applied", Rule: ruleHowAliens, Primary: true, Confirm: "Is the alert fully applied? The aliens act now; this cannot be undone.", Ask: kit.AskEndsStep}
+	specResolveAlert      = kit.MoveSpec{Type: MoveResolveAlert, Label: "Resolve the alert card drawn", Rule: ruleStarting, Primary: true, Confirm: "Resolve this alert card? The referee applies it and the aliens act; this cannot be undone.", Ask: kit.AskEndsStep,
 		Args: []kit.ArgSpec{{Name: "card", Label: "Alert card drawn", Kind: kit.ArgEnum, Choices: alertCardChoices(defaultData)}}}
 
 	allArg = kit.ArgSpec{Name: "all", Label: "Every alien in the room (otherwise the lowest-ranking one)", Kind: kit.ArgBool, Optional: true}

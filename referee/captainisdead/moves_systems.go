@@ -60,13 +60,13 @@ func (s *State) systemRefusal(moveType string, seat, i int) *kit.RuleError {
 	sy := s.Data.Systems[i]
 	switch s.systemCheck(moveType, seat, i) {
 	case "not_in_system_room":
-		return kit.Errorf("not_in_system_room", ruleAlarms, "%s is in the %s: a system is used, repaired, unlocked or hacked in its own location.", sy.Name, sy.Location)
+		return kit.Errorf("not_in_system_room", ruleAlarms, "%s is in the %s: a system is used, repaired, unlocked or hacked in its own location.", sy.Called(), sy.Location)
 	case "system_locked":
-		return kit.Errorf("system_locked", ruleSetup, "%s is Locked: unlock it (or hack it) before it can be used or repaired.", sy.Name)
+		return kit.Errorf("system_locked", ruleSetup, "%s is Locked: unlock it (or hack it) before it can be used or repaired.", sy.Called())
 	case "system_unlocked":
-		return kit.Errorf("system_unlocked", ruleSetup, "%s is already unlocked.", sy.Name)
+		return kit.Errorf("system_unlocked", ruleSetup, "%s is already unlocked.", sy.Called())
 	case "not_enough_skills":
-		return kit.Errorf("not_enough_skills", ruleNewSystems, "Repairing %s costs %d %s skill card(s) (game data); you hold %d skill cards.", sy.Name, s.repairDue(seat, i), sy.Repair.Skill, s.Players[seat].Skills)
+		return kit.Errorf("not_enough_skills", ruleNewSystems, "Repairing %s costs %d %s skill card(s) (game data); you hold %d skill cards.", sy.Called(), s.repairDue(seat, i), sy.Repair.Skill, s.Players[seat].Skills)
 	case "grenade_locker_empty":
 		return kit.Errorf("grenade_locker_empty", ruleNewSystems, "The Grenade Locker is empty: there are only %d grenades, and grenades are not reused.", s.Data.Counts.Grenades.Value)
 	}

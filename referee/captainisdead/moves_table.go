@@ -233,6 +233,7 @@ func offerFinishAlert(s *State, _ int) *kit.MoveSpec {
 		return nil
 	}
 	sp := specFinishAlert
+	sp.Confirm = s.finishAlertQuestion()
 	if offerResolveAlert(s, -1) != nil {
 		// The card may be one the data lists (resolve_alert, the primary
 		// move); Alert applied closes a card it does not list, whose

@@ -246,7 +246,7 @@ func applyDeployScentBomb(t *turn, seat int, a roomArgs) error {
 }
 
 type cardActionArgs struct {
-	Card    string `json:"card"`
+	Card    string `json:"card,omitempty"`
 	Actions int    `json:"actions"`
 	Bell    bool   `json:"bell"`
 }
@@ -257,9 +257,38 @@ func offerCardAction(s *State, seat int) *kit.MoveSpec {
 	}
 	left := s.actionsLeft()
 	return with(specCardAction,
-		kit.ArgSpec{Name: "card", Label: "Card", Kind: kit.ArgString, Optional: true},
+		kit.ArgSpec{Name: "card", Label: "Card", Kind: kit.ArgEnum, Optional: true, Choices: s.actionCards(seat)},
 		kit.ArgSpec{Name: "actions", Label: "Actions spent", Kind: kit.ArgInt, Min: kit.IntPtr(1), Max: kit.IntPtr(left)},
 		kit.ArgSpec{Name: "bell", Label: "Bell icon (alarm)", Kind: kit.ArgBool, Optional: true})
+}
+
+// The kinds of card whose printed actions a player may take, as the book
+// names them (their texts are not in the book: the table reads them).
+var actionCardKinds = []string{"Skill card", "Veteran Ability card", "Battle Plan card", "System Upgrade card"}
+
+// actionCards are the cards a player may take a printed action from: the
+// tools they hold (by the game data's names), their character card, and
+// the other kinds of card.
+func (s *State) actionCards(seat int) []kit.Choice {
+	p := s.Players[seat]
+	var out []kit.Choice
+	seen := map[string]bool{}
+	add := func(name string) {
+		if name != "" && !seen[name] {
+			seen[name] = true
+			out = append(out, kit.Choice{Value: name, Label: name})
+		}
+	}
+	for _, tool := range p.Tools {
+		add(tool)
+	}
+	if p.Character != "" {
+		add(p.Character + " (character card)")
+	}
+	for _, k := range actionCardKinds {
+		add(k)
+	}
+	return out
 }
 
 // applyCardAction spends actions on an action printed on a card (a skill,

@@ -69,6 +69,27 @@ func TestPrompts(t *testing.T) {
 		if finish == nil || !finish.Primary || finish.Label != "Alert applied" {
 			t.Fatalf("finish_alert = %+v, want the primary move Alert applied", finish)
 		}
+		// The card is applied with the card-effect tools, in view as
+		// primary moves before Alert applied, which asks first and names
+		// what was applied (nothing yet, then the alien added).
+		ms := game.View(s, kit.HostViewer).Moves
+		if add := findMove(ms, MoveAddAlien); add == nil || !add.Primary {
+			t.Fatalf("add_alien = %+v, want a primary tool while an unknown alert is applied", add)
+		}
+		if last := ms[len(ms)-1]; last.Type != MoveFinishAlert {
+			t.Fatalf("the last move is %s, want Alert applied after the tools", last.Type)
+		}
+		if finish.Ask != kit.AskEndsStep || !strings.Contains(finish.Confirm, "Nothing has been applied") {
+			t.Fatalf("finish_alert = %+v, want it to ask first, saying nothing was applied", finish)
+		}
+		s = apply(t, s, kit.HostActor, MoveAddAlien, map[string]any{"rank": Ranks[0], "room": s.roomName(0)})
+		finish = findMove(game.View(s, kit.HostViewer).Moves, MoveFinishAlert)
+		if want := "Applied for this alert card: "; finish == nil || !strings.HasPrefix(finish.Confirm, want) || !strings.Contains(finish.Confirm, s.roomName(0)) {
+			t.Fatalf("after an alien was added, finish_alert asks %+v, want it to name the alien added in the %s", finish, s.roomName(0))
+		}
+		if seat := findMove(game.View(s, kit.SeatViewer(s.active())).Moves, MoveAddAlien); seat != nil && !seat.Primary {
+			t.Fatalf("the active player's add_alien = %+v, want it primary too", seat)
+		}
 	})
 	t.Run("DiscardOverHandSize", func(t *testing.T) {
 		s := s.Clone()

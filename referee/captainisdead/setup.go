@@ -151,7 +151,7 @@ func (g *Game) SetupEvents(st kit.State) []kit.Event {
 		ShipControlDef.StepLabel(s.ShipControl.Pos), ConcealmentDef.StepLabel(s.Concealment.Pos))
 	systems := make([]string, len(d.Systems))
 	for i, sy := range d.Systems {
-		systems[i] = sy.Name + " (" + sy.Location + ")"
+		systems[i] = sy.Called() + " (" + sy.Location + ")"
 	}
 	add("setup_systems", "The %d system cards are placed Locked side up: %s.", len(d.Systems), strings.Join(systems, ", "))
 	add("setup_alerts_stacked", "The alert decks are shuffled and stacked: %d Yellow on top, then %d Orange, %d Red at the bottom.",

@@ -133,7 +133,7 @@ func TestChooseRole(t *testing.T) {
 		if !res.Reveals {
 			t.Fatal("drawing an alert must be marked Reveals")
 		}
-		if got, want := *s3.Alert, (Alert{No: 1, Colour: "Yellow", Kind: AlertSetup}); got != want {
+		if got, want := *s3.Alert, (Alert{No: 1, Colour: "Yellow", Kind: AlertSetup}); !reflect.DeepEqual(got, want) {
 			t.Fatalf("alert = %+v, want %+v", got, want)
 		}
 	})

@@ -130,6 +130,10 @@ type Alert struct {
 	No     int    `json:"no" vis:"public"`
 	Colour string `json:"colour" vis:"public"`
 	Kind   string `json:"kind" vis:"public"`
+	// Applied lists, in the log's words, what the table entered with the
+	// card-effect moves while this alert was out: ending the alert names
+	// it before the aliens act.
+	Applied []string `json:"applied,omitempty" vis:"public"`
 }
 
 // AlarmCount records every alarm and what suppressed it.
@@ -202,6 +206,7 @@ func (s *State) Clone() *State {
 	c.Systems = slices.Clone(s.Systems)
 	if s.Alert != nil {
 		a := *s.Alert
+		a.Applied = cloneStrings(s.Alert.Applied)
 		c.Alert = &a
 	}
 	if s.End != nil {

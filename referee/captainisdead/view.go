@@ -36,12 +36,16 @@ type roomView struct {
 	Characters []string    `json:"characters,omitempty"`
 	Honeypot   bool        `json:"honeypot,omitempty"`
 	Systems    []string    `json:"systems,omitempty"`
+	// SystemsLabels are the systems' names as players read them.
+	SystemsLabels []string `json:"systems_labels,omitempty"`
 }
 
 type systemView struct {
-	System   string `json:"system"`
-	Location string `json:"location"`
-	Side     string `json:"side"`
+	System string `json:"system"`
+	// SystemLabel is the system's name as players read it (SystemData.Called).
+	SystemLabel string `json:"system_label"`
+	Location    string `json:"location"`
+	Side        string `json:"side"`
 }
 
 type deckView struct {
@@ -110,8 +114,9 @@ type privateView struct {
 
 // roomSystem is a system of the room the character stands in.
 type roomSystem struct {
-	System string `json:"system"`
-	Side   string `json:"side"`
+	System      string `json:"system"`
+	SystemLabel string `json:"system_label"`
+	Side        string `json:"side"`
 	// Repair is the repair cost for this character: "2 Engineering skill
 	// cards".
 	Repair string `json:"repair"`
@@ -147,7 +152,7 @@ func (s *State) privateOf(seat int) privateView {
 		if s.Systems[i].Locked {
 			side = "Locked"
 		}
-		pv.RoomSystems = append(pv.RoomSystems, roomSystem{System: sy.Name, Side: side,
+		pv.RoomSystems = append(pv.RoomSystems, roomSystem{System: sy.Name, SystemLabel: sy.Called(), Side: side,
 			Repair: strconv.Itoa(s.repairDue(seat, i)) + " " + sy.Repair.Skill + " skill card(s)"})
 	}
 	pv.Hand = &handView{Skills: p.Skills, Tools: p.Tools, Grenades: p.Grenades, ScentBombs: p.ScentBombs,
@@ -210,6 +215,8 @@ func (s *State) seatView(i int, p Player) kit.SeatView {
 		status, label = "out", "out of the game"
 	case !p.Alive:
 		status, label = "dead", "dead"
+	case p.Injured:
+		label = "injured"
 	}
 	f := make(map[string]any, 14)
 	f["colour"] = p.Colour
@@ -301,9 +308,10 @@ func (s *State) publicView() publicView {
 		if s.Systems[i].Locked {
 			side = "Locked"
 		}
-		pv.Systems = append(pv.Systems, systemView{System: sy.Name, Location: sy.Location, Side: side})
+		pv.Systems = append(pv.Systems, systemView{System: sy.Name, SystemLabel: sy.Called(), Location: sy.Location, Side: side})
 		r := s.Data.room(sy.Location)
 		pv.Ship[r].Systems = append(pv.Ship[r].Systems, sy.Name)
+		pv.Ship[r].SystemsLabels = append(pv.Ship[r].SystemsLabels, sy.Called())
 	}
 	return pv
 }
@@ -314,13 +322,13 @@ func (s *State) publicView() publicView {
 func (s *State) offers(v kit.Viewer) []kit.MoveSpec {
 	switch {
 	case v.Role == kit.RoleHost:
-		return moves.Offers(s, -1)
+		return s.alertToolsFirst(moves.Offers(s, -1))
 	case v.Role != kit.RoleSeat || v.Seat < 0 || v.Seat >= len(s.Players):
 		return []kit.MoveSpec{}
 	}
 	out := s.actionsFirst(moves.Offers(s, v.Seat), v.Seat)
 	if v.Seat == s.active() && s.tableOpen() {
-		for _, m := range moves.Offers(s, -1) {
+		for _, m := range s.alertToolsFirst(moves.Offers(s, -1)) {
 			m.Host = false
 			out = append(out, m)
 		}

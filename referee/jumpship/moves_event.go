@@ -17,8 +17,8 @@ var (
 	specCaptainBreak = kit.MoveSpec{Type: MoveCaptainBreak, Label: "Captain: break the tie", Rule: ruleAbilityCapt, Primary: true,
 		Args: []kit.ArgSpec{{Name: "seat", Label: "Winner of the tie", Kind: kit.ArgSeat}}}
 	specQuarantine = kit.MoveSpec{Type: MoveQuarantine, Label: "Quarantine a player", Rule: ruleQuarantine, Primary: true,
-		Confirm: "Place this player in Quarantine? They take the Quarantine card; this cannot be taken back.",
-		Args:    []kit.ArgSpec{{Name: "target", Label: "Player to quarantine", Kind: kit.ArgSeat}}}
+		Confirm: "Place this player in Quarantine? They take the Quarantine card; this cannot be taken back.", Ask: kit.AskEndsStep,
+		Args: []kit.ArgSpec{{Name: "target", Label: "Player to quarantine", Kind: kit.ArgSeat}}}
 	specKill = kit.MoveSpec{Type: MoveKill, Label: "Kill a player", Rule: ruleKill, Primary: true,
 		Confirm: "Kill this player? The game ends with this choice.", Ask: kit.AskEndsGame,
 		Args: []kit.ArgSpec{{Name: "target", Label: "Player to kill", Kind: kit.ArgSeat}}}

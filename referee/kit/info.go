@@ -120,8 +120,8 @@ type MoveSpec struct {
 	// sending the move when Ask is set.
 	Confirm string `json:"confirm,omitempty"`
 	// Ask, when set, makes the phone ask before sending the move, with
-	// Confirm's sentence, and says why: AskEndsGame, AskEndsTurnEarly or
-	// AskSubmitsScore. A phone sends every other move at once and says
+	// Confirm's sentence, and says why: AskEndsGame, AskEndsTurnEarly,
+	// AskEndsStep or AskSubmitsScore. A phone sends every other move at once and says
 	// what it sent (a question before every move teaches players to tap
 	// yes without reading).
 	Ask string `json:"ask,omitempty"`
@@ -131,7 +131,11 @@ type MoveSpec struct {
 const (
 	AskEndsGame      = "ends_game"
 	AskEndsTurnEarly = "ends_turn_early"
-	AskSubmitsScore  = "submits_score"
+	// AskEndsStep: the move closes a step of the game that cannot be
+	// opened again (an alert card the table applied by hand, the first
+	// part of a two-part mission).
+	AskEndsStep     = "ends_step"
+	AskSubmitsScore = "submits_score"
 )
 
 // IntPtr returns a pointer to n, for Min and Max.

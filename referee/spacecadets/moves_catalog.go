@@ -99,7 +99,7 @@ var (
 	specRevealCrystal    = kit.MoveSpec{Type: MoveRevealCrystal, Label: "Superlock: turn over a crystal's token", Rule: rule(secH4), Args: []kit.ArgSpec{intArg("crystal", "Crystal", 1, 3)}, Group: "Mission", Confirm: "Turn over the token beneath this crystal? This cannot be undone."}
 	specSubdueTentacle   = kit.MoveSpec{Type: MoveSubdueTentacle, Label: "Tentacle subdued", Rule: rule(secM10), Args: []kit.ArgSpec{enumArg("tentacle", "Tentacle")}, Group: "Mission", Confirm: "Record this tentacle as subdued? This cannot be undone."}
 	specKrakenActivate   = kit.MoveSpec{Type: MoveKrakenActivate, Label: "Step 7: the tentacle moved to", Rule: rule(secM10), Args: []kit.ArgSpec{intArg("row", "Row", 1, 10), intArg("col", "Column", 1, 10)}, Primary: true, Confirm: "Record the tentacle's square? Its Grab, Attack or Spin is resolved at once."}
-	specStartKrakenPart2 = kit.MoveSpec{Type: MoveStartKrakenPart2, Label: "Start Mission 10, part 2", Rule: rule(secM10), Primary: true, Confirm: "Start part 2 of Mission 10? This cannot be undone."}
+	specStartKrakenPart2 = kit.MoveSpec{Type: MoveStartKrakenPart2, Label: "Start Mission 10, part 2", Rule: rule(secM10), Primary: true, Confirm: "Start part 2 of Mission 10? This cannot be undone.", Ask: kit.AskEndsStep}
 	specScanBeak         = kit.MoveSpec{Type: MoveScanBeak, Label: "Superlock scan of the Beak", Rule: rule(secM10), Group: "Mission"}
 	specDeclareLoss      = kit.MoveSpec{Type: MoveDeclareLoss, Label: "Mission failed", Rule: rule(secMissions), Args: []kit.ArgSpec{enumArg("reason", "Reason", "ship destroyed", "mission abandoned")}, Group: "End the mission", Confirm: "End the mission as lost? This cannot be undone.", Ask: kit.AskEndsGame}
 )

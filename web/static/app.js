@@ -298,12 +298,14 @@ function applyPatch(view, ops) {
   function sentToast(label, final) {
     const box = document.getElementById("toast");
     const undoable = page === "host" && !final;
-    box.replaceChildren(el("span", { text: t("sent", { move: label }) }),
-      undoable ? el("button", { type: "button", id: "toast-undo", class: "secondary", onclick: async () => {
+    // Only the host's screen has an Undo button; replaceChildren would
+    // print a missing one as the text "null".
+    box.replaceChildren(el("span", { text: t("sent", { move: label }) }));
+    if (undoable) box.append(el("button", { type: "button", id: "toast-undo", class: "secondary", onclick: async () => {
         box.hidden = true;
         try { await api("POST", "/api/tables/" + tableId() + "/undo", undefined, tokenFor(tableId(), "host")); }
         catch (e) { toast(errorText(current, e), e.data && e.data.rule); }
-      } }, t("undo")) : null);
+      } }, t("undo")));
     box.className = "ok sent";
     box.hidden = false;
     clearTimeout(toastTimer);
@@ -829,7 +831,7 @@ function applyPatch(view, ops) {
     const alabel = gt(v.game, ["arg." + a.name], a.label || humanKey(a.name));
     const id = "arg-" + key.replace(/[^a-z0-9_-]/gi, "_") + "-" + a.name;
     const choices = argChoices(v, a);
-    if (choices && a.secret) return secretPicker(v, a, alabel, choices);
+    if (choices && a.secret) return secretPicker(v, a, alabel, choices, key);
     if (choices) {
       // A single choice is already made; several start empty, so that a
       // careless tap cannot pick a victim or a target.
@@ -852,22 +854,41 @@ function applyPatch(view, ops) {
     if (a.kind === "int") return stepper(a.name, alabel, a.min, a.max, a.min !== undefined && a.min !== null ? Math.max(a.min, Math.min(0, a.max === undefined ? 0 : a.max)) : 0, "arg:" + a.name);
     return el("label", { class: "field", "data-arg": a.name, "data-key": "arg:" + a.name }, el("span", { text: alabel }), el("input", { type: "text", name: a.name, required: !a.optional }));
   }
-  // secretPicker is a picker of secret things (the tokens not placed yet):
-  // its choices show only while the player holds its button (a thumb on
-  // the button, a finger on a choice); the choice made stays picked, out
-  // of sight.
-  function secretPicker(v, a, alabel, choices) {
-    const held = window.TW_PRIVACY.held();
+  // secretPicker is a picker of secret things (the tokens not placed yet),
+  // used with one hand: a tap on its button shows the choices (what is
+  // left) until one is tapped, then they hide again (privacy.js, reveal).
+  // The choice made stays picked out of sight; "Your pick" shows it only
+  // while held, so that the player can check it before sending.
+  function secretPicker(v, a, alabel, choices, formKey) {
+    const P = window.TW_PRIVACY;
+    const key = formKey + ":" + a.name;
     const only = choices.length === 1 && !a.optional;
-    return el("fieldset", { class: "choices secret-picker", "data-arg": a.name, "data-key": "arg:" + a.name },
+    // The pick made so far is read from the live page (a rerender keeps
+    // the checked choice).
+    const live = document.querySelector('form[data-key="move:' + formKey + '"] fieldset[data-arg="' + a.name + '"] .secret-choices input:checked');
+    const pickedAt = live ? parseInt(live.value, 10) : only ? 0 : -1;
+    const picked = choices[pickedAt] ? choiceLabel(v, choices[pickedAt], a.kind) : "";
+    const onchange = (ev) => {
+      const c = choices[parseInt(ev.target.value, 10)];
+      const fs = ev.target.closest("fieldset");
+      P.setSecret("pick:" + key, c ? choiceLabel(v, c, a.kind) : "");
+      const line = fs && fs.querySelector(".secret-pick");
+      if (line) line.hidden = !c;
+      P.conceal();
+    };
+    return el("fieldset", { class: "choices secret-picker", "data-arg": a.name, "data-key": "arg:" + a.name, onchange },
       el("legend", { text: alabel }),
-      el("button", Object.assign({ type: "button", class: "hold small-hold" }, window.TW_PRIVACY.holdAttrs()), t("hold_to_choose")),
-      el("div", { class: "secret-choices", "data-secret-box": "1", hidden: !held },
+      el("button", Object.assign({ type: "button", class: "small-hold reveal", "aria-controls": "pick-" + key.replace(/[^a-z0-9_-]/gi, "_") }, P.revealAttrs(key)), P.revealed() === key ? t("hide_choices") : t("show_choices")),
+      el("div", { class: "secret-choices", id: "pick-" + key.replace(/[^a-z0-9_-]/gi, "_"), "data-reveal-box": key, hidden: P.revealed() !== key },
         choices.map((c, i) => el("label", { class: "chip", "data-key": "c:" + i + ":" + String(c.value) },
           // Not "required": a hidden control cannot be validated; a missing
           // pick is caught by readArgs.
           el("input", { type: "radio", name: a.name, value: String(i), checked: only }),
-          el("span", { text: choiceLabel(v, c, a.kind) })))));
+          el("span", { text: choiceLabel(v, c, a.kind) })))),
+      el("p", { class: "secret-pick", "data-key": "pick", hidden: !picked },
+        el("span", { text: t("your_pick") + " " }),
+        P.secret("pick:" + key, picked),
+        el("button", Object.assign({ type: "button", class: "hold small-hold check-pick" }, P.holdAttrs()), t("hold_to_check"))));
   }
   // stepper is a number with − and + buttons of 44 px, kept within min/max.
   function stepper(name, label, min, max, value, key) {

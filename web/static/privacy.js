@@ -1,8 +1,9 @@
 // tablewarden pages: one press-and-hold for every secret on a phone.
 //
-// A seat's secrets (its private view, its private log lines, a picker of
-// face-down things) show only while the player holds a secret's button or
-// the secret itself. While nothing is held, a secret is not in the page at
+// A seat's secrets (its private view, its private log lines, the pick made
+// in a picker of face-down things) show only while the player holds a
+// secret's button or the secret itself; a picker's choices show after a
+// tap on its button, until a choice is made (one hand is enough). While nothing is held, a secret is not in the page at
 // all: a secret span shows "(private)" and keeps its text here, so that a
 // glance at the phone (or its page text) tells nothing. Every hold target
 // and every secret follow the same one state.
@@ -54,6 +55,45 @@
       onkeydown: hold(true), onkeyup: hold(false), oncontextmenu: (ev) => ev.preventDefault() };
   }
 
+  // A secret picker opens with one tap and one hand: a tap on its button
+  // reveals its choices (what is left to place) until a choice is made,
+  // the button is tapped again, the page is hidden, or REVEAL_MS pass.
+  // Only one picker is revealed at a time; holding the secrets does not
+  // reveal a picker's choices.
+  const REVEAL_MS = 8000;
+  let revealed = null;       // the key of the revealed picker
+  let revealTimer = null;
+  function reveal(key) {
+    revealed = key;
+    clearTimeout(revealTimer);
+    revealTimer = setTimeout(conceal, REVEAL_MS);
+    paintRevealed();
+  }
+  function conceal() {
+    clearTimeout(revealTimer);
+    revealTimer = null;
+    if (revealed === null) return;
+    revealed = null;
+    paintRevealed();
+  }
+  function paintRevealed() {
+    for (const b of document.querySelectorAll("[data-reveal-box]")) b.hidden = b.dataset.revealBox !== revealed;
+    for (const b of document.querySelectorAll("[data-reveal]")) {
+      const on = b.dataset.reveal === revealed;
+      b.setAttribute("aria-expanded", on ? "true" : "false");
+      const text = word(on ? "hide_choices" : "show_choices");
+      if (b.textContent !== text) b.textContent = text;
+    }
+  }
+  // revealAttrs make a button the one-tap switch of picker key's choices.
+  function revealAttrs(key) {
+    return { "data-reveal": key, "aria-expanded": revealed === key ? "true" : "false",
+      onclick: (ev) => { ev.preventDefault(); if (revealed === key) conceal(); else reveal(key); } };
+  }
+  // setSecret changes the text a secret shows while held (a pick just
+  // made), and repaints.
+  function setSecret(key, text) { texts.set(key, text); paint(); }
+
   // secret is a span that shows text only while the secrets are held; key
   // names it among the page's secrets (the same key keeps its node).
   function secret(key, text, attrs) {
@@ -67,10 +107,11 @@
     for (const k of Array.from(texts.keys())) if (!live.has(k)) texts.delete(k);
   }
 
-  window.TW_PRIVACY = { set, held: () => held, holdAttrs, secret, paint, forget, onChange: (f) => listeners.push(f) };
+  window.TW_PRIVACY = { set, held: () => held, holdAttrs, secret, setSecret, paint, forget, onChange: (f) => listeners.push(f),
+    reveal, conceal, revealed: () => revealed, revealAttrs, choicesWord: () => word(revealed === null ? "show_choices" : "hide_choices") };
   // The holding finger lifted anywhere (outside the target it pressed)
   // lets go too; another finger's tap (a choice in a secret picker) does
   // not.
   document.addEventListener("pointerup", (ev) => { if (holder === null || ev.pointerId === holder) { holder = null; set(false); } });
-  document.addEventListener("visibilitychange", () => { if (document.visibilityState !== "visible") set(false); });
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState !== "visible") { set(false); conceal(); } });
 })();

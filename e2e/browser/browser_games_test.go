@@ -1,4 +1,4 @@
-package games_test
+package browser_test
 
 import (
 	"context"
@@ -97,8 +97,24 @@ func TestBrowserKrakenPages(t *testing.T) {
 	screenshot(t, p, "kraken-t4")
 }
 
+// placeOneHanded places a face-down token on a phone with one finger, one
+// touch point at a time: a tap shows the picker's choices, a tap on the
+// first picks it (they hide again), the room is chosen, a tap on the
+// button sends it.
+func placeOneHanded(t *testing.T, p context.Context, typ string) {
+	t.Helper()
+	form := `form[data-move="` + typ + `"]`
+	tapOne(t, p, form+" .secret-picker > button")
+	waitTrue(t, p, typ+" choices shown after one tap", `!document.querySelector('`+form+` .secret-choices').hidden`)
+	tapOne(t, p, form+" .secret-choices label.chip")
+	waitTrue(t, p, typ+" choices hidden after the pick", `document.querySelector('`+form+` .secret-choices').hidden && !!document.querySelector('`+form+` .secret-choices input:checked')`)
+	fillPickers(t, p, typ)
+	tapOne(t, p, form+" button[type=submit]")
+}
+
 // TestBrowserNostromoHiding plays the Hiding phase of a 2-player game from
-// two browser phones: the Alien places Blips, the crew places Crew tokens;
+// two browser phones, each token placed with one finger (placeOneHanded):
+// the Alien places Blips, the crew places Crew tokens;
 // neither phone ever shows the other's face-down tokens, and once Hiding
 // ends the Blips are revealed on both phones.
 func TestBrowserNostromoHiding(t *testing.T) {
@@ -134,7 +150,11 @@ func TestBrowserNostromoHiding(t *testing.T) {
 		if pick == "" {
 			t.Fatalf("seat %d has no hiding move: %v", seat, moveTypes(sv.View.Moves))
 		}
-		tapMove(t, phones[seat], pick)
+		if pick == "place_blip" || pick == "place_crew_token" {
+			placeOneHanded(t, phones[seat], pick)
+		} else {
+			tapMove(t, phones[seat], pick)
+		}
 		if pick == "place_crew_token" {
 			crewPlaced++
 		}
