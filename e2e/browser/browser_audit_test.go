@@ -3,7 +3,6 @@ package browser_test
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablewarden/api"
+	"tablewarden/e2e/missing"
 )
 
 // axeSource returns axe-core as installed by `npm ci` in e2e/axe (pinned
@@ -21,9 +21,7 @@ func axeSource(t *testing.T) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "axe", "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {
-		msg := "AXE TESTS SKIPPED: axe-core is not installed (run `npm ci` in e2e/axe; .ci/run does): " + err.Error()
-		fmt.Fprintln(os.Stderr, "\n!!! "+msg+" !!!")
-		t.Skip(msg)
+		missing.Skip(t, "AXE TESTS SKIPPED: axe-core is not installed (run `npm ci` in e2e/axe; .ci/run does): "+err.Error())
 	}
 	return string(b)
 }
