@@ -46,7 +46,9 @@ func TestBrowserBoardMissions(t *testing.T) {
 				})
 			}
 			check("start")
+			putAway(t, small, big)
 			playPreferring(t, ts, tb, r, 30, nil)
+			takeOut(t, ts.View(tb, "").Version, small, big)
 			check("mid")
 		})
 	}

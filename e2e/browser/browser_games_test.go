@@ -341,6 +341,8 @@ func TestBrowserLockupScoring(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
 	advance := []string{"assign", "pass", "resolve_legend", "finish_raid", "stop_advancing", "advance", "keep_loot", "submit_final_score"}
 	played := 0
+	// The phone is judged once the game has ended: it waits in a pocket.
+	putAway(t, p)
 	for i := 0; i < 30 && ts.View(tb, "").View.Outcome == nil; i++ {
 		played += playPreferring(t, ts, tb, r, 100, advance)
 	}
@@ -350,6 +352,7 @@ func TestBrowserLockupScoring(t *testing.T) {
 		t.Fatalf("the game did not end with three score lines after %d moves (phase %s)", played, final.View.Phase)
 	}
 	t.Logf("the game ended after %d moves", played)
+	takeOut(t, final.Version, p)
 	board := newPhone()
 	do(t, board, "board", chromedp.Navigate(ts.URL+"/b/"+tb.ID), chromedp.WaitVisible(css("#chart")))
 	bars := get(t, board, "bars", chromedp.Evaluate[int](`document.querySelectorAll("#chart .bar").length`))

@@ -114,6 +114,7 @@ func TestBrowserBoardReadsAtAGlance(t *testing.T) {
 				t.Logf("%s %s: %d seat pieces on the board", g.ID, stage, n)
 			}
 			look("mid")
+			putAway(t, board, phone)
 			for i := 0; i < 40 && ts.View(tb, "").View.Outcome == nil; i++ {
 				playPreferring(t, ts, tb, r, 25, g.Advance)
 				if g.ID == "lockup" {
@@ -126,6 +127,7 @@ func TestBrowserBoardReadsAtAGlance(t *testing.T) {
 			if ts.View(tb, "").View.Outcome == nil {
 				t.Fatalf("%s did not end by random play", g.ID)
 			}
+			takeOut(t, ts.View(tb, "").Version, board, phone)
 			look("end")
 			svg := get(t, board, "drawing text", chromedp.Evaluate[string](`(() => { const s = document.getElementById("board-svg"); return s ? s.textContent : ""; })()`))
 			for _, stale := range []string{"Being resolved", "Alien attack"} {

@@ -126,6 +126,7 @@ func TestBrowserBoardLayout(t *testing.T) {
 			check("start")
 			playPreferring(t, ts, tb, r, 12, g.Advance)
 			check("mid")
+			putAway(t, small, big)
 			for i := 0; i < 40 && ts.View(tb, "").View.Outcome == nil; i++ {
 				playPreferring(t, ts, tb, r, 25, g.Advance)
 				if g.ID == "lockup" {
@@ -138,6 +139,7 @@ func TestBrowserBoardLayout(t *testing.T) {
 			if ts.View(tb, "").View.Outcome == nil {
 				t.Fatalf("%s did not end by random play", g.ID)
 			}
+			takeOut(t, ts.View(tb, "").Version, small, big)
 			check("end")
 		})
 	}

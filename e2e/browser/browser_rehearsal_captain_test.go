@@ -209,10 +209,14 @@ func TestBrowserRehearsalNostromo(t *testing.T) {
 	for seat := range tb.Tokens {
 		secretsOfStayHome(t, ts, tb, seat, map[string]context.Context{tb.Tokens[1-seat]: r.phones[1-seat], "": r.board})
 	}
-	// By the API: the game to its end.
+	// By the API: the game to its end, with the phones, the host and the
+	// board put away until it is over.
+	pages := append([]context.Context{r.host, r.board}, r.phones...)
+	putAway(t, pages...)
 	rr := rand.New(rand.NewPCG(36, 4))
 	for i := 0; i < 60 && ts.View(tb, "").View.Outcome == nil; i++ {
 		playPreferring(t, ts, tb, rr, 25, []string{"pass_mission_orders", "choose_posture", "end_effect", "place_blip", "place_crew_token", "done_placing"})
 	}
+	takeOut(t, ts.View(tb, "").Version, pages...)
 	r.end(t)
 }

@@ -27,6 +27,8 @@ var (
 	waitTrue           = browsertest.WaitTrue
 	waitURL            = browsertest.WaitURL
 	waitVersion        = browsertest.WaitVersion
+	putAway            = browsertest.PutAway
+	takeOut            = browsertest.TakeOut
 	bodyVersion        = browsertest.BodyVersion
 	openAs             = browsertest.OpenAs
 	itoa               = browsertest.Itoa

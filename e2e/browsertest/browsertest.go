@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/debugger"
 	"github.com/chromedp/chromedp"
 
 	"tablewarden/api/apitest"
@@ -219,11 +221,13 @@ func BodyVersion(t *testing.T, ctx context.Context) int64 {
 
 // WaitVersion waits until the page shows the table at version want or
 // later, with no view that arrived still waiting to be drawn (a page in
-// test mode says so: TW_TEST.drawn).
+// test mode says so: TW_TEST.drawn). It waits up to 15 s (it was 5): a page
+// shares 2 busy cores with a dozen other renderers while both browser
+// packages run, and a passing test waits only as long as its page takes.
 func WaitVersion(t *testing.T, ctx context.Context, want int64) {
 	t.Helper()
 	drawn := `(!window.TW_TEST || !window.TW_TEST.drawn || window.TW_TEST.drawn())`
-	if !PollJS(ctx, fmt.Sprintf(`Number(document.body.dataset.version || "0") >= %d && %s`, want, drawn), 5*time.Second) {
+	if !PollJS(ctx, fmt.Sprintf(`Number(document.body.dataset.version || "0") >= %d && %s`, want, drawn), 15*time.Second) {
 		t.Fatalf("page did not reach version %d (at %d) without a reload", want, BodyVersion(t, ctx))
 	}
 }
@@ -292,6 +296,58 @@ func OpenAs(t *testing.T, ts *apitest.Server, ctx context.Context, d Device, tb 
 	Do(t, ctx, "page drawn", chromedp.WaitVisible(chromedp.CSS("#log")))
 }
 
+// PutAway freezes pages while the test plays on through the API and
+// judges none of them, as a phone whose player put it away: a frozen page
+// runs no script and draws nothing (a page that drew hundreds of moves
+// nobody looked at cost the machine more than the rest of its test).
+// TakeOut wakes them.
+func PutAway(t *testing.T, pages ...context.Context) {
+	t.Helper()
+	for _, p := range pages {
+		Get(t, p, "mark the document", chromedp.Evaluate[bool](`(window.__putAway = 1) === 1`))
+	}
+	lifecycle(t, "put the page away", true, pages)
+}
+
+// TakeOut wakes pages PutAway froze, as phones taken out of a pocket, and
+// waits until each shows the table at version (or later), caught up from
+// its stream or by reconnecting, never by reloading: each must still be
+// the document PutAway marked.
+func TakeOut(t *testing.T, version int64, pages ...context.Context) {
+	t.Helper()
+	lifecycle(t, "take the page out", false, pages)
+	for i, p := range pages {
+		WaitVersion(t, p, version)
+		if !Get(t, p, "same document", chromedp.Evaluate[bool](`window.__putAway === 1`)) {
+			t.Fatalf("page %d reloaded after it was put away, instead of catching up", i)
+		}
+	}
+}
+
+// lifecycle pauses (frozen) or resumes a page's main thread through the
+// script debugger: a paused page runs no script, handles no event and
+// draws nothing, and what its stream sends waits for it. (The page
+// lifecycle's own "frozen" state would do, but a page it froze stays
+// hidden, with no animation frames, once active again.)
+func lifecycle(t *testing.T, what string, frozen bool, pages []context.Context) {
+	t.Helper()
+	for _, p := range pages {
+		Do(t, p, what, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			if !frozen {
+				// Without the debugger, a paused page (or one that was to
+				// pause at its next script) runs on.
+				_, err := cdp.Call(ctx, tg, debugger.Disable, cdp.Empty{})
+				return chromedp.Void{}, err
+			}
+			if _, err := cdp.Call(ctx, tg, debugger.Enable, debugger.EnableParams{}); err != nil {
+				return chromedp.Void{}, err
+			}
+			_, err := cdp.Call(ctx, tg, debugger.Pause, cdp.Empty{})
+			return chromedp.Void{}, err
+		})
+	}
+}
+
 // Itoa is strconv.Itoa, short for page expressions.
 func Itoa(n int) string { return strconv.Itoa(n) }
 
@@ -330,8 +386,8 @@ func NoSideways(t *testing.T, p context.Context, name string) {
 }
 
 // BoardFits checks the board page: no vertical scroll, the seats, every
-// track, the drawn board (when the view has places) and every timer on
-// screen, and the current players picked out.
+// track, the drawn board (when the view has places and no timer runs) and
+// every timer on screen, and the current players picked out.
 func BoardFits(t *testing.T, p context.Context, v tablepkg.ViewResponse) {
 	t.Helper()
 	h := Get(t, p, "heights", chromedp.Evaluate[[]int](`[document.documentElement.scrollHeight, innerHeight, document.body.scrollHeight]`))
@@ -342,13 +398,17 @@ func BoardFits(t *testing.T, p context.Context, v tablepkg.ViewResponse) {
 	for _, tr := range v.View.Tracks {
 		want = append(want, `[data-track="`+tr.Name+`"]`)
 	}
-	if v.View.Board != nil && len(v.View.Board.Nodes) > 0 {
-		want = append(want, "#board-svg")
-	}
+	timed := false
 	for _, tm := range v.View.Timers {
 		if tm.Running || tm.Paused {
 			want = append(want, `[data-timer="`+tm.Name+`"]`)
+			timed = true
 		}
+	}
+	// A running or paused timer takes the board's centre, and the drawing
+	// yields until it has run out (Space Cadets' timed steps).
+	if v.View.Board != nil && len(v.View.Board.Nodes) > 0 && !timed {
+		want = append(want, "#board-svg")
 	}
 	if v.View.Outcome != nil {
 		want = append(want, "#outcome")

@@ -69,7 +69,8 @@ func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
 					t.Fatalf("%s reloaded instead of reconnecting", name)
 				}
 			}
-			// To the end, then the rematch.
+			// To the end with the pages put away, then the rematch.
+			putAway(t, p0, p1, host)
 			for i := 0; i < 60 && ts.View(tb, "").View.Outcome == nil; i++ {
 				playPreferring(t, ts, tb, r, 25, g.Advance)
 				if g.ID == "lockup" {
@@ -83,6 +84,7 @@ func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
 			if end.View.Outcome == nil {
 				t.Fatalf("%s did not end by random play", g.ID)
 			}
+			takeOut(t, end.Version, p0, p1, host)
 			for name, p := range pages {
 				waitVersion(t, p, end.Version)
 				// The English pages spell out the game's terms too.

@@ -66,6 +66,9 @@ func TestBrowserEveryGame(t *testing.T) {
 				undoAsks(t, ts, tb, host)
 			}
 			confirmSeen += confirmAsks(t, ts, tb, map[string]context.Context{tb.Host: host, tb.Tokens[0]: phone0, tb.Tokens[1]: phone1})
+			// The API plays on to the end with the pages put away; they
+			// catch up when taken out, and are judged at the end.
+			putAway(t, phone0, phone1, host, board)
 			for i := 0; i < 40 && ts.View(tb, "").View.Outcome == nil; i++ {
 				playPreferring(t, ts, tb, r, 25, g.Advance)
 				if g.ID == "lockup" {
@@ -78,6 +81,7 @@ func TestBrowserEveryGame(t *testing.T) {
 			if ts.View(tb, "").View.Outcome == nil {
 				t.Fatalf("%s did not end by random play", g.ID)
 			}
+			takeOut(t, ts.View(tb, "").Version, phone0, phone1, host, board)
 			check("end")
 			for i, p := range []context.Context{phone0, phone1} {
 				res := get(t, p, "result", chromedp.Text(css("#result")))

@@ -25,6 +25,8 @@ var (
 	waitTrue           = browsertest.WaitTrue
 	waitURL            = browsertest.WaitURL
 	waitVersion        = browsertest.WaitVersion
+	putAway            = browsertest.PutAway
+	takeOut            = browsertest.TakeOut
 	openAs             = browsertest.OpenAs
 	itoa               = browsertest.Itoa
 	screenshot         = browsertest.Screenshot
