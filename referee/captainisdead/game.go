@@ -65,6 +65,7 @@ func (g *Game) Info() kit.Info { return info }
 
 func buildInfo(d *Data) kit.Info {
 	return kit.Info{
+		Codes:      codes,
 		ID:         "captainisdead",
 		Name:       "The Captain Is Dead: Episode III – Lockdown",
 		Rulebook:   "captain-is-dead-lockdown.txt",

@@ -38,6 +38,7 @@ func newInfo() kit.Info {
 		}
 	}
 	return kit.Info{
+		Codes:      codes,
 		ID:         "jumpship",
 		Name:       "Jumpship",
 		Rulebook:   "jumpship.txt",

@@ -27,6 +27,10 @@ type Info struct {
 	// not English themselves.
 	// The phone UI falls back to the plain name, then to English.
 	Messages map[string]map[string]string `json:"messages,omitempty"`
+	// Codes declares the game's own refusal codes (codes.go): every code
+	// its referee emits beyond the kit's (KitCodes). RefusalCodes lists
+	// both.
+	Codes []Code `json:"-"`
 }
 
 // OptionKind is the type of a table option.

@@ -72,6 +72,7 @@ func buildInfo() kit.Info {
 		}
 	}
 	return kit.Info{
+		Codes:      codes,
 		ID:         "lockup",
 		Name:       gameName,
 		Rulebook:   "lockup-breakout.pt.txt",

@@ -24,6 +24,7 @@ var info kit.Info
 
 func newInfo() kit.Info {
 	return kit.Info{
+		Codes:      codes,
 		ID:         "nostromo",
 		Name:       "Alien: USCSS Nostromo",
 		Rulebook:   "alien-uscss-nostromo.txt",

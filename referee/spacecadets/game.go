@@ -147,6 +147,7 @@ func optionSpecs() []kit.OptionSpec {
 
 // info is the game's description, computed once.
 var info = kit.Info{
+	Codes:      codes,
 	ID:         "spacecadets",
 	Name:       "Space Cadets: Resistance Is Mostly Futile",
 	Rulebook:   "space-cadets-rimf.txt",
