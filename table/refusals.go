@@ -72,7 +72,7 @@ func endedRule(g kit.Game, st kit.State) string {
 // errNotStarted is the refusal of a move or an undo in the lobby: a
 // conflict with code "not_started".
 func errNotStarted() *Error {
-	return &Error{Code: CodeConflict, Reason: "not_started", Message: "The game has not started yet: the host starts it once everyone has joined."}
+	return &Error{Code: CodeConflict, Reason: ReasonNotStarted, Message: "The game has not started yet: the host starts it once everyone has joined."}
 }
 
 // errTimerNotSystem is the refusal of an expired timer reported by anyone
