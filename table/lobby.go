@@ -45,8 +45,8 @@ func (s *Service) CreateTableIn(ctx context.Context, gameID, lang string, option
 		options = json.RawMessage("{}")
 	}
 	var scratch map[string]any
-	if err := kit.DecodeOptions(options, g.Info().Options, &scratch); err != nil {
-		return CreateTableResult{}, optionRefusal(g, options, err, s.now()) // refusals.go
+	if err := optionRefusal(g.Info(), options, &scratch); err != nil { // refusals.go
+		return CreateTableResult{}, err
 	}
 	compact, err := compactJSON(options)
 	if err != nil {

@@ -7954,7 +7954,10 @@ type OptionSpec struct {
 
 	// PerPlayers For a seat option: the seat its default rule (-1) gives, in joining order from 0, by the number of players ("3": 1 is the second of three to join), so that a lobby names that player before the start.
 	PerPlayers *map[string]int `json:"per_players,omitempty"`
-	Source     *string         `json:"source,omitempty"`
+
+	// Rule The rulebook section the option belongs to: a bad_option refusal of the option names it.
+	Rule   *string `json:"rule,omitempty"`
+	Source *string `json:"source,omitempty"`
 }
 
 // OptionSpecKind seat: a player, chosen by the host in the lobby and sent with the start (POST /api/tables/{id}/start); the create form leaves it out.
