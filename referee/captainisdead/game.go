@@ -144,7 +144,6 @@ var options = []kit.OptionSpec{
 		Help: "Assumed: the book does not print the Episode 1 board, role cards or repair costs; change them here if your copy differs. What you enter replaces the matching parts of the embedded data and is marked table-entered."},
 }
 
-
 func strChoices(vals []string) []kit.Choice {
 	out := make([]kit.Choice, len(vals))
 	for i, v := range vals {
