@@ -124,11 +124,11 @@ func Conformance(t *testing.T, g kit.Game, stateType any, cases ...ConformanceCa
 					each := c.Each
 					if seed == 1 {
 						// The first game of each seat count also sends, every
-						// tenth state, moves the state does not offer: every
+						// 20th state, moves the state does not offer: every
 						// refusal names a declared code.
 						r := rand.New(rand.NewPCG(seed, uint64(n)))
 						each = func(t testing.TB, st kit.State, views []kit.View, no int) {
-							if no%10 == 0 {
+							if no%20 == 0 {
 								refused += probeRefusals(t, g, st, n, r, fmt.Sprintf("%d seats, move %d", n, no))
 							}
 							if c.Each != nil {
