@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -134,5 +137,39 @@ func TestRefusalCodesDeclaredOnce(t *testing.T) {
 		if kind, ok := reasons[c.Code]; ok {
 			t.Errorf("the table's rule code %q is also a reason (%s)", c.Code, kind)
 		}
+	}
+}
+
+// TestTableRuleCodesDeclared reads the table's and the API's source for
+// the rule codes they refuse with themselves (kit.Errorf) and fails on one
+// that table.RuleCodes does not declare: the document's TableRefusalCode
+// and docs/games.md are made from it.
+func TestTableRuleCodesDeclared(t *testing.T) {
+	t.Parallel()
+	declared := map[string]bool{}
+	for _, c := range tablepkg.RuleCodes {
+		declared[c.Code] = true
+	}
+	call := regexp.MustCompile(`kit\.Errorf\(\s*"([a-z_0-9]+)"`)
+	files, _ := filepath.Glob("../table/*.go")
+	more, _ := filepath.Glob("*.go")
+	found := 0
+	for _, f := range append(files, more...) {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range call.FindAllStringSubmatch(string(src), -1) {
+			found++
+			if !declared[m[1]] {
+				t.Errorf("%s refuses with rule code %q, which table.RuleCodes does not declare", f, m[1])
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no kit.Errorf found in table/ and api/: the test reads the wrong files")
 	}
 }
