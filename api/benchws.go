@@ -69,7 +69,7 @@ func (s *Server) handleBenchWS(c echo.Context) error {
 	if !s.addStream() { // shutting down
 		slot.release()
 		s.svc.Unsubscribe(tableID, sub)
-		return table.Errorf(table.CodeUnavailable, "The server is shutting down.")
+		return table.Refusef(table.ReasonShuttingDown, "The server is shutting down.")
 	}
 	conn, err := websocket.Accept(clearDeadlines{c.Response()}, c.Request(), &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
 	if err != nil { // Accept has answered (not an upgrade, another origin)
@@ -214,7 +214,7 @@ func (w *wsPhone) readMoves() {
 // seat's socket cannot move.
 func (w *wsPhone) move(typ websocket.MessageType, msg []byte) (table.MoveResult, error) {
 	if typ != websocket.MessageText {
-		return table.MoveResult{}, table.Errorf(table.CodeInvalid, "Send each move as a text message of JSON.")
+		return table.MoveResult{}, table.Refusef(table.ReasonBadJSON, "Send each move as a text message of JSON.")
 	}
 	id, err := w.s.svc.Identify(w.ctx, w.tableID, w.tok)
 	if err != nil {

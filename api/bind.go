@@ -29,15 +29,15 @@ func bindJSON(c echo.Context, dst any) error {
 		mt, _, _ = mime.ParseMediaType(ct)
 	}
 	if mt != echo.MIMEApplicationJSON {
-		return &table.Error{Code: table.CodeInvalid, Message: "Send JSON with Content-Type: application/json."}
+		return &table.Error{Code: table.CodeInvalid, Reason: table.ReasonNotJSON, Message: "Send JSON with Content-Type: application/json."}
 	}
 	buf := bodyBuffers.Get().(*bytes.Buffer)
 	defer putBodyBuffer(buf)
 	if _, err := buf.ReadFrom(c.Request().Body); err != nil {
 		if strings.Contains(err.Error(), "too large") {
-			return table.Errorf(table.CodeTooLarge, "The request body is too large.")
+			return table.Refusef(table.ReasonTooLarge, "The request body is too large.")
 		}
-		return table.Errorf(table.CodeInvalid, "Could not read the request body.")
+		return table.Refusef(table.ReasonBadBody, "Could not read the request body.")
 	}
 	return decodeStrict(buf, dst)
 }
@@ -50,15 +50,15 @@ func decodeStrict(buf *bytes.Buffer, dst any) error {
 		return errNotUTF8
 	}
 	if depth(buf.Bytes()) > maxJSONDepth {
-		return table.Errorf(table.CodeInvalid, "The JSON is nested deeper than %d levels.", maxJSONDepth)
+		return table.Refusef(table.ReasonTooDeep, "The JSON is nested deeper than %d levels.", maxJSONDepth)
 	}
 	dec := json.NewDecoder(buf)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
-		return table.Errorf(table.CodeInvalid, "The request body is not valid: %v.", err)
+		return table.Refusef(table.ReasonBadJSON, "The request body is not valid: %v.", err)
 	}
 	if dec.More() {
-		return table.Errorf(table.CodeInvalid, "The request body has trailing data.")
+		return table.Refusef(table.ReasonBadJSON, "The request body has trailing data.")
 	}
 	return nil
 }
@@ -70,7 +70,7 @@ func decodeStrict(buf *bytes.Buffer, dst any) error {
 // sees it. JSON escapes cannot smuggle such bytes in: encoding/json turns a
 // lone surrogate into U+FFFD, and a stored raw argument keeps the escape as
 // ASCII.
-var errNotUTF8 = &table.Error{Code: table.CodeInvalid, Reason: "not_utf8", Message: "The request is not valid UTF-8 text; nothing was recorded."}
+var errNotUTF8 = &table.Error{Code: table.CodeInvalid, Reason: table.ReasonNotUTF8, Message: "The request is not valid UTF-8 text; nothing was recorded."}
 
 // utf8Only refuses a request whose path or query, once unescaped, is not
 // valid UTF-8 (bindJSON checks the body).
@@ -148,7 +148,7 @@ func credential(c echo.Context, tableID string) (string, error) {
 		// The scheme is case-insensitive (RFC 9110 §11.1).
 		scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
 		if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(tok) == "" {
-			return "", table.Errorf(table.CodeUnauthorized, "Authorization must be 'Bearer <token>'.")
+			return "", table.Refusef(table.ReasonBadAuthorization, "Authorization must be 'Bearer <token>'.")
 		}
 		return strings.TrimSpace(tok), nil
 	}
@@ -166,12 +166,12 @@ func credential(c echo.Context, tableID string) (string, error) {
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		if r.Header.Get("X-Requested-With") != "tablewarden" {
-			return "", table.Errorf(table.CodeForbidden, "Cross-site request refused (missing X-Requested-With).")
+			return "", table.Refusef(table.ReasonCrossSite, "Cross-site request refused (missing X-Requested-With).")
 		}
 		if o := r.Header.Get("Origin"); o != "" {
 			u, err := url.Parse(o)
 			if err != nil || u.Host != r.Host {
-				return "", table.Errorf(table.CodeForbidden, "Cross-site request refused (Origin %q).", o)
+				return "", table.Refusef(table.ReasonCrossSite, "Cross-site request refused (Origin %q).", o)
 			}
 		}
 	}

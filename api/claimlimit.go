@@ -102,5 +102,5 @@ func (s *Server) failedClaim(c echo.Context, err error) error {
 	s.slowRefusal(c)
 	secs := int(wait/time.Second) + 1
 	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
-	return table.Errorf(table.CodeRateLimited, "Too many wrong hand-over codes from this address; wait %d minutes and try again.", (secs+59)/60)
+	return table.Refusef(table.ReasonTooManyWrongCodes, "Too many wrong hand-over codes from this address; wait %d minutes and try again.", (secs+59)/60)
 }

@@ -13,6 +13,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/labstack/echo/v4"
+
+	"tablewarden/table"
 )
 
 // Compression of the public bodies. The pages' shells, the static files,
@@ -207,7 +209,7 @@ func (e *encoded) serve(c echo.Context, cacheControl string) error {
 	}
 	coding, body, ok := e.pick(accept)
 	if !ok {
-		return c.String(http.StatusNotAcceptable, "This server sends this file plain, as gzip or as br.\n")
+		return table.Refusef(table.ReasonNotAcceptable, "This server sends this file plain, as gzip or as br.")
 	}
 	h.Set("Cache-Control", cacheControl)
 	h.Set("Content-Type", e.ctype)

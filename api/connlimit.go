@@ -4,8 +4,10 @@ import (
 	"container/list"
 	"context"
 	"crypto/tls"
+	"encoding/json"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -199,12 +201,24 @@ func (l *limitListener) Accept() (net.Conn, error) {
 	}
 }
 
-// refuseConn answers a connection over the limits with a bare 429 and
-// closes it.
+// refusedConnBody is the answer to a connection over the limits: the one
+// JSON error of every refusal, without a request id (it is refused before
+// any request is read).
+var refusedConnBody = func() string {
+	b, err := json.Marshal(errorBody{Error: table.CodeRateLimited, Message: "Too many open connections from this address; wait a moment.",
+		RuleCode: string(table.ReasonTooManyConnections)})
+	if err != nil {
+		panic(err)
+	}
+	return string(b) + "\n"
+}()
+
+// refuseConn answers a connection over the limits with a 429 and closes
+// it.
 func refuseConn(conn net.Conn) {
 	conn.SetDeadline(time.Now().Add(time.Second))
 	conn.Write([]byte("HTTP/1.1 429 Too Many Requests\r\nRetry-After: " + retryAfter +
-		"\r\nContent-Type: text/plain\r\nContent-Length: 26\r\nConnection: close\r\n\r\nToo many open connections\n"))
+		"\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(refusedConnBody)) + "\r\nConnection: close\r\n\r\n" + refusedConnBody))
 	conn.Close()
 }
 
@@ -274,7 +288,7 @@ func (s *Server) admitReserve(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Response().Header().Set("Connection", "close")
 		c.Response().Header().Set("Retry-After", retryAfter)
-		return table.Errorf(table.CodeRateLimited, "The server is busy; try again in a few seconds.")
+		return table.Refusef(table.ReasonServerBusy, "The server is busy; try again in a few seconds.")
 	}
 }
 

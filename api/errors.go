@@ -34,6 +34,8 @@ func status(c table.Code) int {
 		return http.StatusServiceUnavailable
 	case table.CodeGone:
 		return http.StatusGone
+	case table.CodeNotAcceptable:
+		return http.StatusNotAcceptable
 	}
 	return http.StatusInternalServerError
 }
@@ -43,12 +45,33 @@ type errorBody struct {
 	Error     table.Code `json:"error"`
 	Message   string     `json:"message"`
 	RequestID string     `json:"request_id"`
-	// Code, Rule and the rule's message are set for illegal moves:
-	// {code, message, rule} as the referee gave them.
-	RuleCode string            `json:"code,omitempty"`
+	// Code tells every refusal apart: a game's refusal code (kit.Code)
+	// for an illegal move, with its rule and params, else the table's or
+	// the HTTP layer's reason (table.Reasons).
+	RuleCode string            `json:"code"`
 	Rule     string            `json:"rule,omitempty"`
 	Params   map[string]string `json:"params,omitempty"`
 	Version  *int64            `json:"version,omitempty"`
+}
+
+// fallbackReason is the code of a refusal that names no reason: its
+// kind's. Every refusal the server makes names one (TestEveryRefusalHasACode
+// fails on a body without a code); this keeps a code on an error a future
+// path forgets.
+func fallbackReason(c table.Code) table.Reason {
+	switch c {
+	case table.CodeInternal:
+		return table.ReasonInternal
+	case table.CodeUnavailable:
+		return table.ReasonStorageUnavailable
+	case table.CodeTooLarge:
+		return table.ReasonTooLarge
+	case table.CodeRateLimited:
+		return table.ReasonRateLimited
+	case table.CodeNotFound:
+		return table.ReasonNotFound
+	}
+	return table.ReasonInvalid
 }
 
 // toError turns any error into an *table.Error.
@@ -65,18 +88,18 @@ func toError(err error) *table.Error {
 		msg := fmt.Sprint(he.Message)
 		switch he.Code {
 		case http.StatusNotFound:
-			return &table.Error{Code: table.CodeNotFound, Message: "No such page or resource."}
+			return &table.Error{Code: table.CodeNotFound, Reason: table.ReasonNotFound, Message: "No such page or resource."}
 		case http.StatusMethodNotAllowed:
-			return &table.Error{Code: table.CodeInvalid, Message: "Method not allowed."}
+			return &table.Error{Code: table.CodeInvalid, Reason: table.ReasonMethodNotAllowed, Message: "Method not allowed."}
 		case http.StatusRequestEntityTooLarge:
-			return &table.Error{Code: table.CodeTooLarge, Message: "The request body is too large."}
+			return &table.Error{Code: table.CodeTooLarge, Reason: table.ReasonTooLarge, Message: "The request body is too large."}
 		case http.StatusUnsupportedMediaType:
-			return &table.Error{Code: table.CodeInvalid, Message: "Send JSON with Content-Type: application/json."}
+			return &table.Error{Code: table.CodeInvalid, Reason: table.ReasonNotJSON, Message: "Send JSON with Content-Type: application/json."}
 		case http.StatusTooManyRequests:
-			return &table.Error{Code: table.CodeRateLimited, Message: "Too many requests; wait a moment."}
+			return &table.Error{Code: table.CodeRateLimited, Reason: table.ReasonRateLimited, Message: "Too many requests; wait a moment."}
 		}
 		if he.Code >= 400 && he.Code < 500 {
-			return &table.Error{Code: table.CodeInvalid, Message: msg}
+			return &table.Error{Code: table.CodeInvalid, Reason: table.ReasonInvalid, Message: msg}
 		}
 		return &table.Error{Code: table.CodeInternal, Message: "Internal error.", Err: err}
 	}
@@ -113,11 +136,11 @@ func (s *Server) httpErrorHandler(err error, c echo.Context) {
 func (s *Server) errorReply(err error, rid string) (int, errorBody) {
 	ae := toError(err)
 	body := errorBody{Error: ae.Code, Message: ae.Message, RequestID: rid, Version: ae.Version}
-	switch {
-	case ae.Reason != "":
-		body.RuleCode = ae.Reason
-	case ae.Code == table.CodeGone:
-		body.RuleCode = string(table.CodeGone)
+	// Every refusal carries a code (table.Reasons, or the rule's): one
+	// that names none falls back to its kind's.
+	body.RuleCode = string(ae.Reason)
+	if body.RuleCode == "" {
+		body.RuleCode = string(fallbackReason(ae.Code))
 	}
 	if ae.Rule != nil {
 		body.RuleCode = ae.Rule.Code

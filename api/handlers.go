@@ -16,7 +16,7 @@ import (
 
 func (s *Server) handleHealth(c echo.Context) error {
 	if err := s.svc.Ping(c.Request().Context()); err != nil {
-		return &table.Error{Code: table.CodeUnavailable, Message: "Storage is unavailable.", Err: err}
+		return &table.Error{Code: table.CodeUnavailable, Reason: table.ReasonStorageUnavailable, Message: "Storage is unavailable.", Err: err}
 	}
 	if err := s.checkHealth(); err != nil { // The database file is still ours (hardening.go)
 		return err
@@ -29,7 +29,7 @@ func (s *Server) handleHealth(c echo.Context) error {
 
 func (s *Server) handleMetrics(c echo.Context) error {
 	if s.cfg.MetricsElsewhere {
-		return table.Errorf(table.CodeNotFound, "No such page or resource.")
+		return table.Refusef(table.ReasonNotFound, "No such page or resource.")
 	}
 	s.metrics.handler().ServeHTTP(c.Response(), c.Request())
 	return nil
@@ -259,7 +259,7 @@ func (s *Server) handleUndoPost(c echo.Context) error {
 func seatParam(c echo.Context) (int, error) {
 	seat, err := strconv.Atoi(c.Param("seat"))
 	if err != nil || seat < 0 || seat > 1000 {
-		return 0, table.Errorf(table.CodeInvalid, "The seat must be a small whole number.")
+		return 0, table.Refusef(table.ReasonBadSeat, "The seat must be a small whole number.")
 	}
 	return seat, nil
 }

@@ -89,7 +89,7 @@ func (s *Server) watchDB() {
 // checkHealth is /healthz's check beyond a ping: the database file.
 func (s *Server) checkHealth() error {
 	if err := s.svc.CheckStorage(); err != nil {
-		return &table.Error{Code: table.CodeUnavailable, Message: "The database file is gone or damaged; the server refuses writes. Restore a backup and restart.", Err: err}
+		return &table.Error{Code: table.CodeUnavailable, Reason: table.ReasonStorageUnavailable, Message: "The database file is gone or damaged; the server refuses writes. Restore a backup and restart.", Err: err}
 	}
 	return nil
 }
@@ -114,7 +114,7 @@ func (s *Server) allowCreate(c echo.Context) error {
 	if !s.creates.allow(c.RealIP()) {
 		s.slowRefusal(c)
 		c.Response().Header().Set("Retry-After", retryAfter)
-		return table.Errorf(table.CodeRateLimited, "Too many tables created from this address; wait a minute and try again.")
+		return table.Refusef(table.ReasonTooManyTables, "Too many tables created from this address; wait a minute and try again.")
 	}
 	return nil
 }
@@ -122,7 +122,7 @@ func (s *Server) allowCreate(c echo.Context) error {
 // checkOptionsSize refuses table options over the cap with a 413.
 func (s *Server) checkOptionsSize(options []byte) error {
 	if n := s.cfg.Limits.MaxOptionsBytes; n > 0 && len(options) > n {
-		return table.Errorf(table.CodeTooLarge, "The table options are %d bytes; the limit is %d bytes (%d KiB), which holds the longest game data of every game.", len(options), n, n>>10)
+		return table.Refusef(table.ReasonTooLarge, "The table options are %d bytes; the limit is %d bytes (%d KiB), which holds the longest game data of every game.", len(options), n, n>>10)
 	}
 	return nil
 }
@@ -145,7 +145,7 @@ func (s *Server) missedLookup(c echo.Context, err error) error {
 	if !s.limiter.allow(ip) {
 		s.slowRefusal(c)
 		c.Response().Header().Set("Retry-After", retryAfter)
-		return table.Errorf(table.CodeRateLimited, "Too many wrong codes from this address; wait a minute and try again.")
+		return table.Refusef(table.ReasonTooManyWrongCodes, "Too many wrong codes from this address; wait a minute and try again.")
 	}
 	if n := s.cfg.Limits.LookupFailCost - 1; n > 0 {
 		s.limiter.charge(ip, float64(n))
@@ -178,7 +178,7 @@ func (s *Server) allowTableJoin(c echo.Context, tableID string) error {
 	if !s.joins.allowSized(tableID, float64(seats), float64(per*seats)) {
 		s.slowRefusal(c)
 		c.Response().Header().Set("Retry-After", retryAfter)
-		return table.Errorf(table.CodeRateLimited, "This table has had many joins in the last minute; wait a minute and try again.")
+		return table.Refusef(table.ReasonTooManyJoins, "This table has had many joins in the last minute; wait a minute and try again.")
 	}
 	return nil
 }

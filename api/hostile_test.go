@@ -331,9 +331,15 @@ func TestReserveConnections(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	if res.StatusCode != 429 || res.Header.Get("Retry-After") == "" {
 		t.Fatalf("a page on a reserve connection = %d (Retry-After %q), want 429 with Retry-After", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	// The same JSON error as every refusal, with its own code.
+	var e struct{ Error, Code string }
+	if json.Unmarshal(body, &e) != nil || e.Error != "rate_limited" || e.Code != "server_busy" || res.Header.Get("Content-Type") != "application/json" {
+		t.Fatalf("a page on a reserve connection answered %q %s, want the JSON error with code server_busy", res.Header.Get("Content-Type"), body)
 	}
 	res, err = hc.Get(ts.URL + "/healthz")
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 // Go client (api/client) from the document; run `go generate ./api` after a
 // change of either.
 //
-//go:generate go run ../cmd/tablewarden-openapi -doc openapi.json
+//go:generate go run ../cmd/tablewarden-openapi -doc openapi.json -games-doc ../docs/games.md
 //go:generate go tool oapi-codegen -config client/oapi-codegen.yaml openapi.json
 
 // openAPI is the machine-readable description of the API. TestOpenAPI

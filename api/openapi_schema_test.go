@@ -14,9 +14,11 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 
+	"tablewarden/api"
 	"tablewarden/api/openapigen"
 	"tablewarden/referee/catalog"
 	"tablewarden/referee/kit"
+	tablepkg "tablewarden/table"
 )
 
 // TestOpenAPIGenerated fails when api/openapi.json is not what the
@@ -34,6 +36,29 @@ func TestOpenAPIGenerated(t *testing.T) {
 	}
 	if !bytes.Equal(got, raw) {
 		t.Fatal("api/openapi.json differs from the generator's output: run `go generate ./api` and commit the result")
+	}
+}
+
+// TestGamesDocGenerated fails when docs/games.md's list of refusal codes
+// is not what the declarations make (`go generate ./api` writes it), and
+// when the list gives an error's kind another status than the server.
+func TestGamesDocGenerated(t *testing.T) {
+	t.Parallel()
+	raw, err := os.ReadFile("../docs/games.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := openapigen.GamesDoc(raw, openapigen.Games())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, raw) {
+		t.Fatal("docs/games.md's refusal codes differ from their declarations: run `go generate ./api` and commit the result")
+	}
+	for _, r := range tablepkg.Reasons {
+		if got, want := openapigen.KindStatus(r.Code), api.Status(r.Code); got != want {
+			t.Errorf("docs/games.md gives %s status %d, the server %d", r.Code, got, want)
+		}
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 func (s *Server) handleResultGet(c echo.Context) error {
 	format := c.QueryParam("format")
 	if format != "" && format != "json" && format != "csv" {
-		return table.Errorf(table.CodeInvalid, "format is json or csv.")
+		return table.Refusef(table.ReasonBadFormat, "format is json or csv.")
 	}
 	id, err := s.who(c)
 	if err != nil {

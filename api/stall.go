@@ -28,7 +28,7 @@ func (s *Server) checkStall(ctx context.Context) error {
 	if !errors.Is(err, table.ErrLocked) {
 		return err
 	}
-	return &table.Error{Code: table.CodeUnavailable, Err: err,
+	return &table.Error{Code: table.CodeUnavailable, Reason: table.ReasonStorageUnavailable, Err: err,
 		Message: fmt.Sprintf("Storage stalled: the database file has been locked by another process since %s; writes are answered 503 and not recorded until it lets go.", since.UTC().Format(time.RFC3339))}
 }
 
@@ -36,9 +36,9 @@ func (s *Server) checkStall(ctx context.Context) error {
 // not record.
 func storageUnavailable(err error) *table.Error {
 	if errors.Is(err, table.ErrLocked) {
-		return &table.Error{Code: table.CodeUnavailable, Message: "Storage unavailable, not recorded: the database file is locked by another process. Try again shortly.", Err: err}
+		return &table.Error{Code: table.CodeUnavailable, Reason: table.ReasonStorageUnavailable, Message: "Storage unavailable, not recorded: the database file is locked by another process. Try again shortly.", Err: err}
 	}
-	return &table.Error{Code: table.CodeUnavailable, Message: "Storage unavailable, not recorded (disk full, read-only, or the database file is gone). Try again shortly.", Err: err}
+	return &table.Error{Code: table.CodeUnavailable, Reason: table.ReasonStorageUnavailable, Message: "Storage unavailable, not recorded (disk full, read-only, or the database file is gone). Try again shortly.", Err: err}
 }
 
 // setRetryAfter gives a 503 its Retry-After unless the refusal set one.

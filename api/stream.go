@@ -73,7 +73,7 @@ func (s *Server) handleStream(c echo.Context) error {
 			return err
 		}
 		if !ok {
-			return table.Errorf(table.CodeUnauthorized, "This board key is not this table's; open the board from the host's board link or QR code again.")
+			return table.Refusef(table.ReasonBadBoardKey, "This board key is not this table's; open the board from the host's board link or QR code again.")
 		}
 		gateTok = "board:" + c.QueryParam("board_key")
 	}

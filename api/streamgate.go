@@ -72,13 +72,13 @@ func (g *streamGate) open(tableID, token string, seats int) (*streamSlot, error)
 	}
 	if !replaces {
 		if g.max > 0 && g.total >= g.max {
-			return nil, table.Errorf(table.CodeRateLimited, "The server has as many live screens open as it can hold; try again shortly.")
+			return nil, table.Refusef(table.ReasonServerBusy, "The server has as many live screens open as it can hold; try again shortly.")
 		}
 		if g.perSeat > 0 && !sl.board && ts.all >= g.tableCap(seats) {
-			return nil, table.Errorf(table.CodeRateLimited, "This table has %d live screens open already, as many as its seats need; close one.", ts.all)
+			return nil, table.Refusef(table.ReasonTooManyScreens, "This table has %d live screens open already, as many as its seats need; close one.", ts.all)
 		}
 		if g.perSeat > 0 && sl.board && ts.boards >= 2*g.perSeat {
-			return nil, table.Errorf(table.CodeRateLimited, "This table's board is open on %d screens already; close one.", ts.boards)
+			return nil, table.Refusef(table.ReasonTooManyBoards, "This table's board is open on %d screens already; close one.", ts.boards)
 		}
 	}
 	if sl.token != "" {

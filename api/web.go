@@ -131,7 +131,7 @@ func (s *Server) handleSession(c echo.Context) error {
 	case kit.RoleSeat:
 		setCookie(c, seatCookie(c.Param("id")), tok)
 	default:
-		return table.Errorf(table.CodeUnauthorized, "Send the seat or host token as a Bearer token.")
+		return table.Refusef(table.ReasonNoToken, "Send the seat or host token as a Bearer token.")
 	}
 	return c.JSON(http.StatusOK, table.Me{Role: string(id.Role), Seat: id.Seat})
 }

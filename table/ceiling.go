@@ -26,7 +26,7 @@ var ceilings struct {
 // an engine without one (PostgreSQL).
 func (s *Service) CeilingCommit(ctx context.Context) error {
 	if s.extras.OpenCeiling == nil {
-		return Errorf(CodeNotFound, "The commit ceiling route needs a SQLite database.")
+		return Refusef(ReasonNoCeiling, "The commit ceiling route needs a SQLite database.")
 	}
 	ceilings.mu.Lock()
 	c := ceilings.db[s]

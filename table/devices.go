@@ -63,7 +63,7 @@ func (s *Service) RemoveSeat(ctx context.Context, tableID string, id Identity, s
 	defer t.mu.Unlock()
 	idx := t.seatAt(seat)
 	if idx < 0 {
-		return Errorf(CodeNotFound, "No seat %d at this table.", seat)
+		return Refusef(ReasonNoSeat, "No seat %d at this table.", seat)
 	}
 	if t.row.Status != "lobby" {
 		return s.revokeLocked(ctx, t, idx)
@@ -112,7 +112,7 @@ func (s *Service) RevokeDevice(ctx context.Context, tableID string, id Identity,
 	defer t.mu.Unlock()
 	idx := t.seatAt(seat)
 	if idx < 0 {
-		return Errorf(CodeNotFound, "No seat %d at this table.", seat)
+		return Refusef(ReasonNoSeat, "No seat %d at this table.", seat)
 	}
 	return s.revokeLocked(ctx, t, idx)
 }
@@ -202,7 +202,7 @@ func (s *Service) Handover(ctx context.Context, tableID string, id Identity, n i
 	defer t.mu.Unlock()
 	idx := t.seatAt(n)
 	if idx < 0 {
-		return HandoverResult{}, Errorf(CodeNotFound, "No seat %d at this table.", n)
+		return HandoverResult{}, Refusef(ReasonNoSeat, "No seat %d at this table.", n)
 	}
 	name := t.seats[idx].Name
 	code := NewHandoverCode()
@@ -237,7 +237,7 @@ func (s *Service) CancelHandover(ctx context.Context, tableID string, id Identit
 	}
 	defer t.mu.Unlock()
 	if t.seatAt(n) < 0 {
-		return Errorf(CodeNotFound, "No seat %d at this table.", n)
+		return Refusef(ReasonNoSeat, "No seat %d at this table.", n)
 	}
 	err = s.tableTx(context.WithoutCancel(ctx), t, func(q db.Querier) error {
 		_, err := q.CancelSeatHandovers(ctx, db.CancelSeatHandoversParams{TableID: t.id, Seat: int64(n)})
@@ -266,7 +266,7 @@ type ClaimResult struct {
 // its dash. A code that is unknown, malformed, used, cancelled or expired
 // is CodeGone.
 func (s *Service) ClaimHandover(ctx context.Context, code string) (ClaimResult, error) {
-	gone := Errorf(CodeGone, "This hand-over code was already used or has expired; ask the host for a new one.")
+	gone := Refusef(ReasonHandoverGone, "This hand-over code was already used or has expired; ask the host for a new one.")
 	norm, ok := NormalizeHandoverCode(code)
 	if !ok {
 		return ClaimResult{}, gone

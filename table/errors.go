@@ -22,7 +22,9 @@ const (
 	CodeTooLarge     Code = "too_large"
 	CodeUnavailable  Code = "unavailable"
 	CodeGone         Code = "gone"
-	CodeInternal     Code = "internal"
+	// CodeNotAcceptable: a file asked for in no coding the server sends.
+	CodeNotAcceptable Code = "not_acceptable"
+	CodeInternal      Code = "internal"
 )
 
 // Error is the one application error type. Message is safe to show to a
@@ -34,7 +36,7 @@ type Error struct {
 	Version *int64         `json:"version,omitempty"`
 	// Reason, when set, is the machine-readable cause of a refusal that is
 	// no rule ("key_reused", "seat_attended"); clients read it as "code".
-	Reason string `json:"-"`
+	Reason Reason `json:"-"`
 	Err    error  `json:"-"`
 }
 
@@ -48,8 +50,3 @@ func (e *Error) Error() string {
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
-
-// Errorf returns an *Error with a formatted message.
-func Errorf(code Code, format string, args ...any) *Error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
-}

@@ -69,7 +69,7 @@ func (s *Service) Identify(ctx context.Context, tableID, token string) (Identity
 }
 
 func errUnknownToken() error {
-	return Errorf(CodeUnauthorized, "This device's token is not valid for this table (the host may have removed it, or handed its seat to another phone).")
+	return Refusef(ReasonBadToken, "This device's token is not valid for this table (the host may have removed it, or handed its seat to another phone).")
 }
 
 // hostTable checks that id is the host (CodeForbidden), loads the table and
@@ -89,7 +89,7 @@ func (s *Service) hostTable(ctx context.Context, tableID string, id Identity) (*
 // requireHost returns CodeForbidden unless id is the host.
 func requireHost(id Identity) error {
 	if id.Role != kit.RoleHost {
-		return Errorf(CodeForbidden, "Only the host can do this.")
+		return Refusef(ReasonNotHost, "Only the host can do this.")
 	}
 	return nil
 }

@@ -33,24 +33,24 @@ func (s *Service) CreateTable(ctx context.Context, gameID string, options json.R
 func (s *Service) CreateTableIn(ctx context.Context, gameID, lang string, options json.RawMessage) (CreateTableResult, error) {
 	g, ok := s.Game(gameID)
 	if !ok {
-		return CreateTableResult{}, Errorf(CodeInvalid, "Unknown game %q.", gameID)
+		return CreateTableResult{}, Refusef(ReasonUnknownGame, "Unknown game %q.", gameID)
 	}
 	if lang == "" {
 		lang = DefaultLang
 	}
 	if !slices.Contains(Langs, lang) {
-		return CreateTableResult{}, Errorf(CodeInvalid, "Unknown language %q: a table speaks one of %s.", lang, strings.Join(Langs, ", "))
+		return CreateTableResult{}, Refusef(ReasonUnknownLang, "Unknown language %q: a table speaks one of %s.", lang, strings.Join(Langs, ", "))
 	}
 	if len(options) == 0 || string(options) == "null" {
 		options = json.RawMessage("{}")
 	}
 	var scratch map[string]any
-	if err := kit.DecodeOptions(options, g.Info().Options, &scratch); err != nil {
-		return CreateTableResult{}, optionRefusal(g, options, err, s.now()) // refusals.go
+	if err := optionRefusal(g.Info(), options, &scratch); err != nil { // refusals.go
+		return CreateTableResult{}, err
 	}
 	compact, err := compactJSON(options)
 	if err != nil {
-		return CreateTableResult{}, Errorf(CodeInvalid, "Options are not valid JSON.")
+		return CreateTableResult{}, Refusef(ReasonBadJSON, "Options are not valid JSON.")
 	}
 	seed, err := randomSeed()
 	if err != nil {
@@ -93,7 +93,7 @@ type JoinResult struct {
 func (s *Service) LookupJoinCode(ctx context.Context, code string) (string, error) {
 	row, err := s.store.Queries().GetTableByJoinCode(ctx, NormalizeJoinCode(code))
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", Errorf(CodeNotFound, "No table has the join code %q.", code)
+		return "", Refusef(ReasonUnknownJoinCode, "No table has the join code %q.", code)
 	}
 	if err != nil {
 		return "", err
@@ -116,10 +116,10 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.row.Status != "lobby" {
-		return JoinResult{}, Errorf(CodeConflict, "The game at this table has already started; ask the host.")
+		return JoinResult{}, Refusef(ReasonAlreadyStarted, "The game at this table has already started; ask the host.")
 	}
 	if t.row.Locked != 0 { // The host locked the table (access.go)
-		return JoinResult{}, Errorf(CodeConflict, "The host has locked this table against new players; ask the host.")
+		return JoinResult{}, Refusef(ReasonTableLocked, "The host has locked this table against new players; ask the host.")
 	}
 	active := 0
 	for _, st := range t.seats {
@@ -131,7 +131,7 @@ func (s *Service) Join(ctx context.Context, tableID, name string) (JoinResult, e
 		}
 	}
 	if active >= t.game.Info().MaxPlayers {
-		return JoinResult{}, Errorf(CodeConflict, "This table is full (%d players).", t.game.Info().MaxPlayers)
+		return JoinResult{}, Refusef(ReasonTableFull, "This table is full (%d players).", t.game.Info().MaxPlayers)
 	}
 	token := NewToken()
 	seat := db.Seat{TableID: t.id, Seat: int64(len(t.seats)), Name: name, TokenHash: HashToken(token), JoinedAt: s.now().UTC().Format(time.RFC3339Nano)}
@@ -177,7 +177,7 @@ func (s *Service) StartWith(ctx context.Context, tableID string, id Identity, se
 	}
 	defer t.mu.Unlock()
 	if t.row.Status != "lobby" {
-		return Errorf(CodeConflict, "The game has already started.")
+		return Refusef(ReasonAlreadyStarted, "The game has already started.")
 	}
 	var kept []db.Seat
 	for _, st := range t.seats {
@@ -238,7 +238,7 @@ func (s *Service) StartWith(ctx context.Context, tableID string, id Identity, se
 			return err
 		}
 		if n != 1 {
-			return Errorf(CodeConflict, "The game has already started.")
+			return Refusef(ReasonAlreadyStarted, "The game has already started.")
 		}
 		if version, err = q.BumpTableVersion(ctx, t.id); err != nil {
 			return err

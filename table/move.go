@@ -111,24 +111,24 @@ type moveOp struct {
 func validateMove(id Identity, req MoveRequest) (string, error) {
 	switch {
 	case id.Role == kit.RoleBoard:
-		return "", Errorf(CodeUnauthorized, "Join the table to make moves.")
+		return "", Refusef(ReasonNotJoined, "Join the table to make moves.")
 	case req.Type == "":
-		return "", Errorf(CodeInvalid, "A move needs a type.")
+		return "", Refusef(ReasonNoMoveType, "A move needs a type.")
 	case len(req.IdempotencyKey) > 100:
-		return "", Errorf(CodeInvalid, "The idempotency key is longer than 100 characters.")
+		return "", Refusef(ReasonBadIdempotencyKey, "The idempotency key is longer than 100 characters.")
 	case !printableKey(req.IdempotencyKey):
-		return "", Errorf(CodeInvalid, "The idempotency key must be printable UTF-8 text.")
+		return "", Refusef(ReasonBadIdempotencyKey, "The idempotency key must be printable UTF-8 text.")
 	case !ClientKeyAllowed(req.IdempotencyKey) && id.Role != systemIdentity.Role:
-		return "", Errorf(CodeInvalid, "Idempotency keys starting with %q are the server's own.", SystemKeyPrefix)
+		return "", Refusef(ReasonBadIdempotencyKey, "Idempotency keys starting with %q are the server's own.", SystemKeyPrefix)
 	case req.AsSeat != nil && id.Role != kit.RoleHost:
-		return "", Errorf(CodeForbidden, "Only the host can play a move for another seat.")
+		return "", Refusef(ReasonNotHost, "Only the host can play a move for another seat.")
 	}
 	if len(req.Args) == 0 {
 		return "{}", nil
 	}
 	args, err := compactJSON(req.Args)
 	if err != nil {
-		return "", Errorf(CodeInvalid, "The move's args are not valid JSON.")
+		return "", Refusef(ReasonBadJSON, "The move's args are not valid JSON.")
 	}
 	return args, nil
 }
@@ -175,7 +175,7 @@ func checkPlaying(t *table, req MoveRequest) error {
 	}
 	if req.ExpectedVersion != nil && *req.ExpectedVersion != t.row.Version {
 		v := t.row.Version
-		return &Error{Code: CodeConflict, Message: fmt.Sprintf("The table has moved on (version %d, you expected %d); your screen was refreshed.", v, *req.ExpectedVersion), Version: &v}
+		return &Error{Code: CodeConflict, Message: fmt.Sprintf("The table has moved on (version %d, you expected %d); your screen was refreshed.", v, *req.ExpectedVersion), Version: &v, Reason: ReasonStale}
 	}
 	return nil
 }
@@ -316,11 +316,11 @@ func (t *table) hostFor(n int) (MovedBy, error) {
 			continue
 		}
 		if st.TokenHash != nil {
-			return MovedBy{}, &Error{Code: CodeConflict, Reason: "seat_attended", Message: fmt.Sprintf("%s's phone holds that seat; only it plays the seat's moves.", st.Name)}
+			return MovedBy{}, &Error{Code: CodeConflict, Reason: ReasonSeatAttended, Message: fmt.Sprintf("%s's phone holds that seat; only it plays the seat's moves.", st.Name)}
 		}
 		return MovedBy{Actor: kit.SeatActor(n), ByHost: true}, nil
 	}
-	return MovedBy{}, Errorf(CodeNotFound, "No seat %d at this table.", n)
+	return MovedBy{}, Refusef(ReasonNoSeat, "No seat %d at this table.", n)
 }
 
 // duplicate looks up a move already recorded with the idempotency key. dup
@@ -336,7 +336,7 @@ func (s *Service) duplicate(ctx context.Context, t *table, by MovedBy, req MoveR
 		return MoveResult{}, false, err
 	}
 	if !SameMove(prev, by, req.Type, args) {
-		return MoveResult{}, true, &Error{Code: CodeConflict, Reason: "key_reused", Message: "That idempotency key was already used for another move; nothing was applied."}
+		return MoveResult{}, true, &Error{Code: CodeConflict, Reason: ReasonKeyReused, Message: "That idempotency key was already used for another move; nothing was applied."}
 	}
 	return MoveResult{Seq: prev.Seq, Version: prev.Version, Duplicate: true}, true, nil
 }

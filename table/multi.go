@@ -81,7 +81,7 @@ func (s *Service) staleConflict(ctx context.Context, t *table, err error) error 
 		return rerr
 	}
 	v := t.row.Version
-	return &Error{Code: CodeConflict, Message: fmt.Sprintf("The table has moved on (version %d); your screen was refreshed.", v), Version: &v, Err: err}
+	return &Error{Code: CodeConflict, Message: fmt.Sprintf("The table has moved on (version %d); your screen was refreshed.", v), Version: &v, Reason: ReasonStale, Err: err}
 }
 
 // isStale reports whether err is staleConflict's answer.
@@ -100,7 +100,7 @@ func (s *Service) freshenLocked(ctx context.Context, t *table) error {
 		// Deleted by retention on another instance (its NOTIFY may not
 		// have arrived yet).
 		go s.Forget(t.id)
-		return Errorf(CodeNotFound, "No table %q.", t.id)
+		return Refusef(ReasonUnknownTable, "No table %q.", t.id)
 	}
 	if err != nil {
 		return err

@@ -22,20 +22,20 @@ const maxNameRunes = 24
 // name to store, or CodeInvalid with a reason a player understands.
 func nickname(name string) (string, error) {
 	if strings.TrimSpace(name) == "" {
-		return "", Errorf(CodeInvalid, "A name must have at least one visible character.")
+		return "", Refusef(ReasonNameEmpty, "A name must have at least one visible character.")
 	}
 	out, err := precis.Nickname.String(name)
 	if err != nil {
-		return "", Errorf(CodeInvalid, "A name cannot hold invisible, control or text-direction characters; type it again with letters, digits and spaces.")
+		return "", Refusef(ReasonNameInvisible, "A name cannot hold invisible, control or text-direction characters; type it again with letters, digits and spaces.")
 	}
 	if out == "" || !hasVisible(out) {
-		return "", Errorf(CodeInvalid, "A name must have at least one visible character.")
+		return "", Refusef(ReasonNameEmpty, "A name must have at least one visible character.")
 	}
 	if utf8.RuneCountInString(out) > maxNameRunes {
-		return "", Errorf(CodeInvalid, "A name must have 1 to %d characters.", maxNameRunes)
+		return "", Refusef(ReasonNameTooLong, "A name must have 1 to %d characters.", maxNameRunes)
 	}
 	if s := scriptsOf(out); len(s) > 1 {
-		return "", Errorf(CodeInvalid, "A name cannot mix alphabets (%s); write it in one.", strings.Join(s, " and "))
+		return "", Refusef(ReasonNameMixedScripts, "A name cannot mix alphabets (%s); write it in one.", strings.Join(s, " and "))
 	}
 	return out, nil
 }
@@ -140,5 +140,5 @@ func scriptsOf(s string) []string {
 
 // errNameTaken is CodeConflict for a name the table already has.
 func errNameTaken(name string) error {
-	return Errorf(CodeConflict, "Someone at this table is already called %q (or a name that looks the same); pick another.", name)
+	return Refusef(ReasonNameTaken, "Someone at this table is already called %q (or a name that looks the same); pick another.", name)
 }

@@ -3,7 +3,6 @@ package table
 import (
 	"encoding/json"
 	"strings"
-	"time"
 
 	"tablewarden/referee/kit"
 )
@@ -33,29 +32,24 @@ func gameRule(info kit.Info, section string) string {
 }
 
 // optionRefusal is the refusal of table options that the game's option
-// specs refused with err (kit.DecodeOptions names no book): the game's
-// own Setup, run with the fewest players it takes, names the section of
-// its book the option comes from (the message stays the kit's plain
-// sentence); when it does not refuse the options the same way, err names
-// the game's "Setup".
-func optionRefusal(g kit.Game, options json.RawMessage, err error, now time.Time) error {
-	re, ok := kit.AsRuleError(err)
-	if !ok {
-		return err
-	}
-	info := g.Info()
-	names := make([]string, max(info.MinPlayers, 1))
-	for i := range names {
-		names[i] = "Player " + string(rune('1'+i%9))
-	}
-	c := *re
-	c.Rule = gameRule(info, re.Rule)
-	if _, serr := g.Setup(options, names, kit.NewCtx(1, 0, now)); serr != nil {
-		if sre, ok := kit.AsRuleError(serr); ok && sre.Code == re.Code && strings.Contains(sre.Rule, " › ") {
-			c.Rule = sre.Rule // the section; the kit's message is the plain one
+// specs refused with err (kit.DecodeOptionsIn): a refused option names its
+// OptionSpec.Rule; options that are no group of named values, or an
+// unknown option, name the game's setup section, the one its declared
+// "player_count" refusal names (kit.Info.Codes).
+func optionRefusal(info kit.Info, options json.RawMessage, scratch any) error {
+	setup := gameRule(info, "Setup")
+	for _, c := range info.Codes {
+		if c.Code == "player_count" && c.Rule != "" {
+			setup = gameRule(info, c.Rule)
 		}
 	}
-	return &c
+	err := kit.DecodeOptionsIn(options, info.Options, scratch, setup)
+	if re, ok := kit.AsRuleError(err); ok {
+		c := *re
+		c.Rule = gameRule(info, re.Rule)
+		return &c
+	}
+	return err
 }
 
 // endedRule is the rule a move after the end names: the section that
@@ -72,7 +66,7 @@ func endedRule(g kit.Game, st kit.State) string {
 // errNotStarted is the refusal of a move or an undo in the lobby: a
 // conflict with code "not_started".
 func errNotStarted() *Error {
-	return &Error{Code: CodeConflict, Reason: "not_started", Message: "The game has not started yet: the host starts it once everyone has joined."}
+	return &Error{Code: CodeConflict, Reason: ReasonNotStarted, Message: "The game has not started yet: the host starts it once everyone has joined."}
 }
 
 // errTimerNotSystem is the refusal of an expired timer reported by anyone

@@ -25,10 +25,10 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (Cre
 	}
 	defer t.mu.Unlock()
 	if t.row.Status != "ended" {
-		return CreateTableResult{}, Errorf(CodeConflict, "A rematch can start only once the game has ended.")
+		return CreateTableResult{}, Refusef(ReasonNotEnded, "A rematch can start only once the game has ended.")
 	}
 	if t.row.RematchID.Valid {
-		return CreateTableResult{}, Errorf(CodeConflict, "This table's rematch has already started (table %s).", t.row.RematchID.String)
+		return CreateTableResult{}, Refusef(ReasonRematchExists, "This table's rematch has already started (table %s).", t.row.RematchID.String)
 	}
 	// Every seat row of a started table was dealt (Replay): the rematch
 	// deals the same seats in the same order, so seat n is seat n there.
@@ -116,7 +116,7 @@ func (s *Service) Rematch(ctx context.Context, tableID string, id Identity) (Cre
 // when the rematch has no such seat.
 func (s *Service) ClaimRematch(ctx context.Context, tableID string, id Identity) (ClaimResult, error) {
 	if id.Role != kit.RoleSeat {
-		return ClaimResult{}, Errorf(CodeForbidden, "Only a seat of this table can claim its seat at the rematch.")
+		return ClaimResult{}, Refusef(ReasonNotASeat, "Only a seat of this table can claim its seat at the rematch.")
 	}
 	old, err := s.load(ctx, tableID)
 	if err != nil {
@@ -126,7 +126,7 @@ func (s *Service) ClaimRematch(ctx context.Context, tableID string, id Identity)
 	next := old.row.RematchID.String
 	old.mu.Unlock()
 	if next == "" {
-		return ClaimResult{}, Errorf(CodeConflict, "This table has no rematch yet.")
+		return ClaimResult{}, Refusef(ReasonNoRematch, "This table has no rematch yet.")
 	}
 	t, err := s.load(ctx, next)
 	if err != nil {
@@ -136,9 +136,9 @@ func (s *Service) ClaimRematch(ctx context.Context, tableID string, id Identity)
 	defer t.mu.Unlock()
 	idx := t.seatAt(id.Seat)
 	if idx < 0 {
-		return ClaimResult{}, Errorf(CodeNotFound, "The rematch has no seat %d.", id.Seat)
+		return ClaimResult{}, Refusef(ReasonNoSeat, "The rematch has no seat %d.", id.Seat)
 	}
-	claimed := &Error{Code: CodeConflict, Reason: "rematch_claimed", Message: "Your seat at the rematch was already claimed; the rematch's host can hand it to this phone."}
+	claimed := &Error{Code: CodeConflict, Reason: ReasonRematchClaimed, Message: "Your seat at the rematch was already claimed; the rematch's host can hand it to this phone."}
 	if t.seats[idx].TokenHash != nil {
 		return ClaimResult{}, claimed
 	}

@@ -80,8 +80,7 @@ func (s *Service) GameResult(ctx context.Context, tableID string, id Identity) (
 		out = snap.game.Outcome(snap.state)
 	}
 	if out == nil {
-		e := Errorf(CodeConflict, "The game has not ended yet; its result exists once it has.")
-		e.Reason = "not_ended"
+		e := Refusef(ReasonNotEnded, "The game has not ended yet; its result exists once it has.")
 		return Result{}, e
 	}
 	info := gameInfo(snap.game)

@@ -165,7 +165,7 @@ func (s *Service) fill(ctx context.Context, t *table) error {
 	q := s.store.Queries()
 	row, err := q.GetTable(ctx, t.id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Errorf(CodeNotFound, "No table %q.", t.id)
+		return Refusef(ReasonUnknownTable, "No table %q.", t.id)
 	}
 	if err != nil {
 		return err

@@ -180,7 +180,33 @@ func (ct *checkingTransport) RoundTrip(req *http.Request) (*http.Response, error
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 		ct.report("openapi: %s = %d: %v", where, res.StatusCode, err)
 	}
+	if err := RefusalCoded(req.Method, res.StatusCode, mediaType, body); err != nil {
+		ct.report("openapi: %s = %d: %v", where, res.StatusCode, err)
+	}
 	return res, nil
+}
+
+// RefusalCoded returns an error when an answer of status 400 or above is
+// not the one JSON error with a code: every refusal of every route tells
+// a client what it was by its code alone (table.Reasons, a game's
+// kit.Code). The checked client runs it on every exchange of the API
+// tests. A HEAD answer has no body.
+func RefusalCoded(method string, status int, mediaType string, body []byte) error {
+	if status < 400 || method == http.MethodHead {
+		return nil
+	}
+	mediaType = strings.TrimSpace(strings.Split(mediaType, ";")[0])
+	if mediaType != "application/json" {
+		return fmt.Errorf("a refusal answered %s, not the JSON error: %.80q", mediaType, body)
+	}
+	var e struct {
+		Error string `json:"error"`
+		Code  string `json:"code"`
+	}
+	if err := json.Unmarshal(body, &e); err != nil || e.Error == "" || e.Code == "" {
+		return fmt.Errorf("a refusal without a code: %.200s", body)
+	}
+	return nil
 }
 
 // sseChecker passes an event stream through and checks each complete

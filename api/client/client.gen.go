@@ -672,6 +672,213 @@ func (e CaptainIsDeadMoveUseSystemType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadRefusalCode.
+const (
+	CaptainIsDeadRefusalCodeAlertCardColour       CaptainIsDeadRefusalCode = "alert_card_colour"
+	CaptainIsDeadRefusalCodeAlertCardDrawn        CaptainIsDeadRefusalCode = "alert_card_drawn"
+	CaptainIsDeadRefusalCodeAlertPending          CaptainIsDeadRefusalCode = "alert_pending"
+	CaptainIsDeadRefusalCodeAlreadyInjured        CaptainIsDeadRefusalCode = "already_injured"
+	CaptainIsDeadRefusalCodeBadActions            CaptainIsDeadRefusalCode = "bad_actions"
+	CaptainIsDeadRefusalCodeBadAlien              CaptainIsDeadRefusalCode = "bad_alien"
+	CaptainIsDeadRefusalCodeBadArgs               CaptainIsDeadRefusalCode = "bad_args"
+	CaptainIsDeadRefusalCodeBadOption             CaptainIsDeadRefusalCode = "bad_option"
+	CaptainIsDeadRefusalCodeBadPlacement          CaptainIsDeadRefusalCode = "bad_placement"
+	CaptainIsDeadRefusalCodeBadState              CaptainIsDeadRefusalCode = "bad_state"
+	CaptainIsDeadRefusalCodeCharacterAlive        CaptainIsDeadRefusalCode = "character_alive"
+	CaptainIsDeadRefusalCodeCharacterDead         CaptainIsDeadRefusalCode = "character_dead"
+	CaptainIsDeadRefusalCodeCommandersAboard      CaptainIsDeadRefusalCode = "commanders_aboard"
+	CaptainIsDeadRefusalCodeEliminationOff        CaptainIsDeadRefusalCode = "elimination_off"
+	CaptainIsDeadRefusalCodeGameOver              CaptainIsDeadRefusalCode = "game_over"
+	CaptainIsDeadRefusalCodeGrenadeLockerEmpty    CaptainIsDeadRefusalCode = "grenade_locker_empty"
+	CaptainIsDeadRefusalCodeHoneypotHere          CaptainIsDeadRefusalCode = "honeypot_here"
+	CaptainIsDeadRefusalCodeHostOnly              CaptainIsDeadRefusalCode = "host_only"
+	CaptainIsDeadRefusalCodeKillRankOrder         CaptainIsDeadRefusalCode = "kill_rank_order"
+	CaptainIsDeadRefusalCodeNoActionsLeft         CaptainIsDeadRefusalCode = "no_actions_left"
+	CaptainIsDeadRefusalCodeNoAlert               CaptainIsDeadRefusalCode = "no_alert"
+	CaptainIsDeadRefusalCodeNoAliensHere          CaptainIsDeadRefusalCode = "no_aliens_here"
+	CaptainIsDeadRefusalCodeNoContraband          CaptainIsDeadRefusalCode = "no_contraband"
+	CaptainIsDeadRefusalCodeNoGrenade             CaptainIsDeadRefusalCode = "no_grenade"
+	CaptainIsDeadRefusalCodeNoHoneypot            CaptainIsDeadRefusalCode = "no_honeypot"
+	CaptainIsDeadRefusalCodeNoHoneypotHere        CaptainIsDeadRefusalCode = "no_honeypot_here"
+	CaptainIsDeadRefusalCodeNoScentBomb           CaptainIsDeadRefusalCode = "no_scent_bomb"
+	CaptainIsDeadRefusalCodeNoSuchAlien           CaptainIsDeadRefusalCode = "no_such_alien"
+	CaptainIsDeadRefusalCodeNoSuppression         CaptainIsDeadRefusalCode = "no_suppression"
+	CaptainIsDeadRefusalCodeNoTimers              CaptainIsDeadRefusalCode = "no_timers"
+	CaptainIsDeadRefusalCodeNoneLeft              CaptainIsDeadRefusalCode = "none_left"
+	CaptainIsDeadRefusalCodeNotAdjacent           CaptainIsDeadRefusalCode = "not_adjacent"
+	CaptainIsDeadRefusalCodeNotEnoughSkills       CaptainIsDeadRefusalCode = "not_enough_skills"
+	CaptainIsDeadRefusalCodeNotHeld               CaptainIsDeadRefusalCode = "not_held"
+	CaptainIsDeadRefusalCodeNotInSystemRoom       CaptainIsDeadRefusalCode = "not_in_system_room"
+	CaptainIsDeadRefusalCodeNotInjured            CaptainIsDeadRefusalCode = "not_injured"
+	CaptainIsDeadRefusalCodeNotOffered            CaptainIsDeadRefusalCode = "not_offered"
+	CaptainIsDeadRefusalCodeNotYourColour         CaptainIsDeadRefusalCode = "not_your_colour"
+	CaptainIsDeadRefusalCodeNotYourTurn           CaptainIsDeadRefusalCode = "not_your_turn"
+	CaptainIsDeadRefusalCodePlayerCount           CaptainIsDeadRefusalCode = "player_count"
+	CaptainIsDeadRefusalCodeRoleChosen            CaptainIsDeadRefusalCode = "role_chosen"
+	CaptainIsDeadRefusalCodeRoleUnavailable       CaptainIsDeadRefusalCode = "role_unavailable"
+	CaptainIsDeadRefusalCodeSameRoom              CaptainIsDeadRefusalCode = "same_room"
+	CaptainIsDeadRefusalCodeSeatOnly              CaptainIsDeadRefusalCode = "seat_only"
+	CaptainIsDeadRefusalCodeSetToKill             CaptainIsDeadRefusalCode = "set_to_kill"
+	CaptainIsDeadRefusalCodeStaleTimer            CaptainIsDeadRefusalCode = "stale_timer"
+	CaptainIsDeadRefusalCodeSuppressorNotHeld     CaptainIsDeadRefusalCode = "suppressor_not_held"
+	CaptainIsDeadRefusalCodeSympathizerNeverKills CaptainIsDeadRefusalCode = "sympathizer_never_kills"
+	CaptainIsDeadRefusalCodeSystemLocked          CaptainIsDeadRefusalCode = "system_locked"
+	CaptainIsDeadRefusalCodeSystemOnly            CaptainIsDeadRefusalCode = "system_only"
+	CaptainIsDeadRefusalCodeSystemUnlocked        CaptainIsDeadRefusalCode = "system_unlocked"
+	CaptainIsDeadRefusalCodeTimerNotPaused        CaptainIsDeadRefusalCode = "timer_not_paused"
+	CaptainIsDeadRefusalCodeTimerNotRunning       CaptainIsDeadRefusalCode = "timer_not_running"
+	CaptainIsDeadRefusalCodeTrackAtEnd            CaptainIsDeadRefusalCode = "track_at_end"
+	CaptainIsDeadRefusalCodeUnharmed              CaptainIsDeadRefusalCode = "unharmed"
+	CaptainIsDeadRefusalCodeUnknownAlertCard      CaptainIsDeadRefusalCode = "unknown_alert_card"
+	CaptainIsDeadRefusalCodeUnknownCause          CaptainIsDeadRefusalCode = "unknown_cause"
+	CaptainIsDeadRefusalCodeUnknownMove           CaptainIsDeadRefusalCode = "unknown_move"
+	CaptainIsDeadRefusalCodeUnknownRank           CaptainIsDeadRefusalCode = "unknown_rank"
+	CaptainIsDeadRefusalCodeUnknownRoom           CaptainIsDeadRefusalCode = "unknown_room"
+	CaptainIsDeadRefusalCodeUnknownSeat           CaptainIsDeadRefusalCode = "unknown_seat"
+	CaptainIsDeadRefusalCodeUnknownSource         CaptainIsDeadRefusalCode = "unknown_source"
+	CaptainIsDeadRefusalCodeUnknownSystem         CaptainIsDeadRefusalCode = "unknown_system"
+	CaptainIsDeadRefusalCodeUnknownTrack          CaptainIsDeadRefusalCode = "unknown_track"
+	CaptainIsDeadRefusalCodeWrongPhase            CaptainIsDeadRefusalCode = "wrong_phase"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadRefusalCode enum.
+func (e CaptainIsDeadRefusalCode) Valid() bool {
+	switch e {
+	case CaptainIsDeadRefusalCodeAlertCardColour:
+		return true
+	case CaptainIsDeadRefusalCodeAlertCardDrawn:
+		return true
+	case CaptainIsDeadRefusalCodeAlertPending:
+		return true
+	case CaptainIsDeadRefusalCodeAlreadyInjured:
+		return true
+	case CaptainIsDeadRefusalCodeBadActions:
+		return true
+	case CaptainIsDeadRefusalCodeBadAlien:
+		return true
+	case CaptainIsDeadRefusalCodeBadArgs:
+		return true
+	case CaptainIsDeadRefusalCodeBadOption:
+		return true
+	case CaptainIsDeadRefusalCodeBadPlacement:
+		return true
+	case CaptainIsDeadRefusalCodeBadState:
+		return true
+	case CaptainIsDeadRefusalCodeCharacterAlive:
+		return true
+	case CaptainIsDeadRefusalCodeCharacterDead:
+		return true
+	case CaptainIsDeadRefusalCodeCommandersAboard:
+		return true
+	case CaptainIsDeadRefusalCodeEliminationOff:
+		return true
+	case CaptainIsDeadRefusalCodeGameOver:
+		return true
+	case CaptainIsDeadRefusalCodeGrenadeLockerEmpty:
+		return true
+	case CaptainIsDeadRefusalCodeHoneypotHere:
+		return true
+	case CaptainIsDeadRefusalCodeHostOnly:
+		return true
+	case CaptainIsDeadRefusalCodeKillRankOrder:
+		return true
+	case CaptainIsDeadRefusalCodeNoActionsLeft:
+		return true
+	case CaptainIsDeadRefusalCodeNoAlert:
+		return true
+	case CaptainIsDeadRefusalCodeNoAliensHere:
+		return true
+	case CaptainIsDeadRefusalCodeNoContraband:
+		return true
+	case CaptainIsDeadRefusalCodeNoGrenade:
+		return true
+	case CaptainIsDeadRefusalCodeNoHoneypot:
+		return true
+	case CaptainIsDeadRefusalCodeNoHoneypotHere:
+		return true
+	case CaptainIsDeadRefusalCodeNoScentBomb:
+		return true
+	case CaptainIsDeadRefusalCodeNoSuchAlien:
+		return true
+	case CaptainIsDeadRefusalCodeNoSuppression:
+		return true
+	case CaptainIsDeadRefusalCodeNoTimers:
+		return true
+	case CaptainIsDeadRefusalCodeNoneLeft:
+		return true
+	case CaptainIsDeadRefusalCodeNotAdjacent:
+		return true
+	case CaptainIsDeadRefusalCodeNotEnoughSkills:
+		return true
+	case CaptainIsDeadRefusalCodeNotHeld:
+		return true
+	case CaptainIsDeadRefusalCodeNotInSystemRoom:
+		return true
+	case CaptainIsDeadRefusalCodeNotInjured:
+		return true
+	case CaptainIsDeadRefusalCodeNotOffered:
+		return true
+	case CaptainIsDeadRefusalCodeNotYourColour:
+		return true
+	case CaptainIsDeadRefusalCodeNotYourTurn:
+		return true
+	case CaptainIsDeadRefusalCodePlayerCount:
+		return true
+	case CaptainIsDeadRefusalCodeRoleChosen:
+		return true
+	case CaptainIsDeadRefusalCodeRoleUnavailable:
+		return true
+	case CaptainIsDeadRefusalCodeSameRoom:
+		return true
+	case CaptainIsDeadRefusalCodeSeatOnly:
+		return true
+	case CaptainIsDeadRefusalCodeSetToKill:
+		return true
+	case CaptainIsDeadRefusalCodeStaleTimer:
+		return true
+	case CaptainIsDeadRefusalCodeSuppressorNotHeld:
+		return true
+	case CaptainIsDeadRefusalCodeSympathizerNeverKills:
+		return true
+	case CaptainIsDeadRefusalCodeSystemLocked:
+		return true
+	case CaptainIsDeadRefusalCodeSystemOnly:
+		return true
+	case CaptainIsDeadRefusalCodeSystemUnlocked:
+		return true
+	case CaptainIsDeadRefusalCodeTimerNotPaused:
+		return true
+	case CaptainIsDeadRefusalCodeTimerNotRunning:
+		return true
+	case CaptainIsDeadRefusalCodeTrackAtEnd:
+		return true
+	case CaptainIsDeadRefusalCodeUnharmed:
+		return true
+	case CaptainIsDeadRefusalCodeUnknownAlertCard:
+		return true
+	case CaptainIsDeadRefusalCodeUnknownCause:
+		return true
+	case CaptainIsDeadRefusalCodeUnknownMove:
+		return true
+	case CaptainIsDeadRefusalCodeUnknownRank:
+		return true
+	case CaptainIsDeadRefusalCodeUnknownRoom:
+		return true
+	case CaptainIsDeadRefusalCodeUnknownSeat:
+		return true
+	case CaptainIsDeadRefusalCodeUnknownSource:
+		return true
+	case CaptainIsDeadRefusalCodeUnknownSystem:
+		return true
+	case CaptainIsDeadRefusalCodeUnknownTrack:
+		return true
+	case CaptainIsDeadRefusalCodeWrongPhase:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadViewGame.
 const (
 	Captainisdead CaptainIsDeadViewGame = "captainisdead"
@@ -731,43 +938,46 @@ func (e CreateTableRequestLang) Valid() bool {
 
 // Defines values for ErrorError.
 const (
-	Conflict     ErrorError = "conflict"
-	Forbidden    ErrorError = "forbidden"
-	Gone         ErrorError = "gone"
-	IllegalMove  ErrorError = "illegal_move"
-	Internal     ErrorError = "internal"
-	Invalid      ErrorError = "invalid"
-	NotFound     ErrorError = "not_found"
-	RateLimited  ErrorError = "rate_limited"
-	TooLarge     ErrorError = "too_large"
-	Unauthorized ErrorError = "unauthorized"
-	Unavailable  ErrorError = "unavailable"
+	ErrorErrorConflict      ErrorError = "conflict"
+	ErrorErrorForbidden     ErrorError = "forbidden"
+	ErrorErrorGone          ErrorError = "gone"
+	ErrorErrorIllegalMove   ErrorError = "illegal_move"
+	ErrorErrorInternal      ErrorError = "internal"
+	ErrorErrorInvalid       ErrorError = "invalid"
+	ErrorErrorNotAcceptable ErrorError = "not_acceptable"
+	ErrorErrorNotFound      ErrorError = "not_found"
+	ErrorErrorRateLimited   ErrorError = "rate_limited"
+	ErrorErrorTooLarge      ErrorError = "too_large"
+	ErrorErrorUnauthorized  ErrorError = "unauthorized"
+	ErrorErrorUnavailable   ErrorError = "unavailable"
 )
 
 // Valid indicates whether the value is a known member of the ErrorError enum.
 func (e ErrorError) Valid() bool {
 	switch e {
-	case Conflict:
+	case ErrorErrorConflict:
 		return true
-	case Forbidden:
+	case ErrorErrorForbidden:
 		return true
-	case Gone:
+	case ErrorErrorGone:
 		return true
-	case IllegalMove:
+	case ErrorErrorIllegalMove:
 		return true
-	case Internal:
+	case ErrorErrorInternal:
 		return true
-	case Invalid:
+	case ErrorErrorInvalid:
 		return true
-	case NotFound:
+	case ErrorErrorNotAcceptable:
 		return true
-	case RateLimited:
+	case ErrorErrorNotFound:
 		return true
-	case TooLarge:
+	case ErrorErrorRateLimited:
 		return true
-	case Unauthorized:
+	case ErrorErrorTooLarge:
 		return true
-	case Unavailable:
+	case ErrorErrorUnauthorized:
+		return true
+	case ErrorErrorUnavailable:
 		return true
 	default:
 		return false
@@ -801,6 +1011,66 @@ func (e GiveATokenMoveSpecType) Valid() bool {
 	case GiveATokenMoveSpecTypeGive:
 		return true
 	case GiveATokenMoveSpecTypeTimerExpired:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GiveATokenRefusalCode.
+const (
+	GiveATokenRefusalCodeBadArgs         GiveATokenRefusalCode = "bad_args"
+	GiveATokenRefusalCodeBadOption       GiveATokenRefusalCode = "bad_option"
+	GiveATokenRefusalCodeGameOver        GiveATokenRefusalCode = "game_over"
+	GiveATokenRefusalCodeGiveToSelf      GiveATokenRefusalCode = "give_to_self"
+	GiveATokenRefusalCodeHostOnly        GiveATokenRefusalCode = "host_only"
+	GiveATokenRefusalCodeNotAPlayer      GiveATokenRefusalCode = "not_a_player"
+	GiveATokenRefusalCodeNotOffered      GiveATokenRefusalCode = "not_offered"
+	GiveATokenRefusalCodePlayerCount     GiveATokenRefusalCode = "player_count"
+	GiveATokenRefusalCodeSeatOnly        GiveATokenRefusalCode = "seat_only"
+	GiveATokenRefusalCodeStaleTimer      GiveATokenRefusalCode = "stale_timer"
+	GiveATokenRefusalCodeSystemOnly      GiveATokenRefusalCode = "system_only"
+	GiveATokenRefusalCodeTimerNotPaused  GiveATokenRefusalCode = "timer_not_paused"
+	GiveATokenRefusalCodeTimerNotRunning GiveATokenRefusalCode = "timer_not_running"
+	GiveATokenRefusalCodeUnknownMove     GiveATokenRefusalCode = "unknown_move"
+	GiveATokenRefusalCodeUnknownSeat     GiveATokenRefusalCode = "unknown_seat"
+	GiveATokenRefusalCodeWrongPhase      GiveATokenRefusalCode = "wrong_phase"
+)
+
+// Valid indicates whether the value is a known member of the GiveATokenRefusalCode enum.
+func (e GiveATokenRefusalCode) Valid() bool {
+	switch e {
+	case GiveATokenRefusalCodeBadArgs:
+		return true
+	case GiveATokenRefusalCodeBadOption:
+		return true
+	case GiveATokenRefusalCodeGameOver:
+		return true
+	case GiveATokenRefusalCodeGiveToSelf:
+		return true
+	case GiveATokenRefusalCodeHostOnly:
+		return true
+	case GiveATokenRefusalCodeNotAPlayer:
+		return true
+	case GiveATokenRefusalCodeNotOffered:
+		return true
+	case GiveATokenRefusalCodePlayerCount:
+		return true
+	case GiveATokenRefusalCodeSeatOnly:
+		return true
+	case GiveATokenRefusalCodeStaleTimer:
+		return true
+	case GiveATokenRefusalCodeSystemOnly:
+		return true
+	case GiveATokenRefusalCodeTimerNotPaused:
+		return true
+	case GiveATokenRefusalCodeTimerNotRunning:
+		return true
+	case GiveATokenRefusalCodeUnknownMove:
+		return true
+	case GiveATokenRefusalCodeUnknownSeat:
+		return true
+	case GiveATokenRefusalCodeWrongPhase:
 		return true
 	default:
 		return false
@@ -1104,6 +1374,153 @@ func (e JumpshipPublicViewEventsToResolve) Valid() bool {
 	case JumpshipPublicViewEventsToResolveKill:
 		return true
 	case JumpshipPublicViewEventsToResolveQuarantine:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JumpshipRefusalCode.
+const (
+	JumpshipRefusalCodeAlreadyDrawn        JumpshipRefusalCode = "already_drawn"
+	JumpshipRefusalCodeBadArgs             JumpshipRefusalCode = "bad_args"
+	JumpshipRefusalCodeBadOption           JumpshipRefusalCode = "bad_option"
+	JumpshipRefusalCodeDiplomatSelfLimit   JumpshipRefusalCode = "diplomat_self_limit"
+	JumpshipRefusalCodeDrawFirst           JumpshipRefusalCode = "draw_first"
+	JumpshipRefusalCodeEventPending        JumpshipRefusalCode = "event_pending"
+	JumpshipRefusalCodeGameOver            JumpshipRefusalCode = "game_over"
+	JumpshipRefusalCodeGiveToSelf          JumpshipRefusalCode = "give_to_self"
+	JumpshipRefusalCodeGiveTwiceToPlayer   JumpshipRefusalCode = "give_twice_to_player"
+	JumpshipRefusalCodeHostOnly            JumpshipRefusalCode = "host_only"
+	JumpshipRefusalCodeMedicalToSamePlayer JumpshipRefusalCode = "medical_to_same_player"
+	JumpshipRefusalCodeNoCountdownToRemove JumpshipRefusalCode = "no_countdown_to_remove"
+	JumpshipRefusalCodeNoEventChoice       JumpshipRefusalCode = "no_event_choice"
+	JumpshipRefusalCodeNoMedicalHeld       JumpshipRefusalCode = "no_medical_held"
+	JumpshipRefusalCodeNoMedicalInPlay     JumpshipRefusalCode = "no_medical_in_play"
+	JumpshipRefusalCodeNoRepairHeld        JumpshipRefusalCode = "no_repair_held"
+	JumpshipRefusalCodeNoRepairOnTrack     JumpshipRefusalCode = "no_repair_on_track"
+	JumpshipRefusalCodeNoTargetInBag       JumpshipRefusalCode = "no_target_in_bag"
+	JumpshipRefusalCodeNotAPlayer          JumpshipRefusalCode = "not_a_player"
+	JumpshipRefusalCodeNotAboard           JumpshipRefusalCode = "not_aboard"
+	JumpshipRefusalCodeNotEnoughScans      JumpshipRefusalCode = "not_enough_scans"
+	JumpshipRefusalCodeNotOffered          JumpshipRefusalCode = "not_offered"
+	JumpshipRefusalCodeNotTied             JumpshipRefusalCode = "not_tied"
+	JumpshipRefusalCodeNotYourChoice       JumpshipRefusalCode = "not_your_choice"
+	JumpshipRefusalCodeNotYourTurn         JumpshipRefusalCode = "not_your_turn"
+	JumpshipRefusalCodePlayerCount         JumpshipRefusalCode = "player_count"
+	JumpshipRefusalCodeRedrawAfterGive     JumpshipRefusalCode = "redraw_after_give"
+	JumpshipRefusalCodeRedrawLimit         JumpshipRefusalCode = "redraw_limit"
+	JumpshipRefusalCodeRedrawNotDrawn      JumpshipRefusalCode = "redraw_not_drawn"
+	JumpshipRefusalCodeRepairNotGiven      JumpshipRefusalCode = "repair_not_given"
+	JumpshipRefusalCodeScanFirstMate       JumpshipRefusalCode = "scan_first_mate"
+	JumpshipRefusalCodeScanSelf            JumpshipRefusalCode = "scan_self"
+	JumpshipRefusalCodeScannersOffline     JumpshipRefusalCode = "scanners_offline"
+	JumpshipRefusalCodeSeatOnly            JumpshipRefusalCode = "seat_only"
+	JumpshipRefusalCodeStaleTimer          JumpshipRefusalCode = "stale_timer"
+	JumpshipRefusalCodeSystemOnly          JumpshipRefusalCode = "system_only"
+	JumpshipRefusalCodeTimerNotPaused      JumpshipRefusalCode = "timer_not_paused"
+	JumpshipRefusalCodeTimerNotRunning     JumpshipRefusalCode = "timer_not_running"
+	JumpshipRefusalCodeTokenNotHeld        JumpshipRefusalCode = "token_not_held"
+	JumpshipRefusalCodeTrackFinished       JumpshipRefusalCode = "track_finished"
+	JumpshipRefusalCodeUnknownMove         JumpshipRefusalCode = "unknown_move"
+	JumpshipRefusalCodeUnknownSeat         JumpshipRefusalCode = "unknown_seat"
+	JumpshipRefusalCodeUnknownTrack        JumpshipRefusalCode = "unknown_track"
+	JumpshipRefusalCodeWrongPhase          JumpshipRefusalCode = "wrong_phase"
+	JumpshipRefusalCodeWrongRole           JumpshipRefusalCode = "wrong_role"
+)
+
+// Valid indicates whether the value is a known member of the JumpshipRefusalCode enum.
+func (e JumpshipRefusalCode) Valid() bool {
+	switch e {
+	case JumpshipRefusalCodeAlreadyDrawn:
+		return true
+	case JumpshipRefusalCodeBadArgs:
+		return true
+	case JumpshipRefusalCodeBadOption:
+		return true
+	case JumpshipRefusalCodeDiplomatSelfLimit:
+		return true
+	case JumpshipRefusalCodeDrawFirst:
+		return true
+	case JumpshipRefusalCodeEventPending:
+		return true
+	case JumpshipRefusalCodeGameOver:
+		return true
+	case JumpshipRefusalCodeGiveToSelf:
+		return true
+	case JumpshipRefusalCodeGiveTwiceToPlayer:
+		return true
+	case JumpshipRefusalCodeHostOnly:
+		return true
+	case JumpshipRefusalCodeMedicalToSamePlayer:
+		return true
+	case JumpshipRefusalCodeNoCountdownToRemove:
+		return true
+	case JumpshipRefusalCodeNoEventChoice:
+		return true
+	case JumpshipRefusalCodeNoMedicalHeld:
+		return true
+	case JumpshipRefusalCodeNoMedicalInPlay:
+		return true
+	case JumpshipRefusalCodeNoRepairHeld:
+		return true
+	case JumpshipRefusalCodeNoRepairOnTrack:
+		return true
+	case JumpshipRefusalCodeNoTargetInBag:
+		return true
+	case JumpshipRefusalCodeNotAPlayer:
+		return true
+	case JumpshipRefusalCodeNotAboard:
+		return true
+	case JumpshipRefusalCodeNotEnoughScans:
+		return true
+	case JumpshipRefusalCodeNotOffered:
+		return true
+	case JumpshipRefusalCodeNotTied:
+		return true
+	case JumpshipRefusalCodeNotYourChoice:
+		return true
+	case JumpshipRefusalCodeNotYourTurn:
+		return true
+	case JumpshipRefusalCodePlayerCount:
+		return true
+	case JumpshipRefusalCodeRedrawAfterGive:
+		return true
+	case JumpshipRefusalCodeRedrawLimit:
+		return true
+	case JumpshipRefusalCodeRedrawNotDrawn:
+		return true
+	case JumpshipRefusalCodeRepairNotGiven:
+		return true
+	case JumpshipRefusalCodeScanFirstMate:
+		return true
+	case JumpshipRefusalCodeScanSelf:
+		return true
+	case JumpshipRefusalCodeScannersOffline:
+		return true
+	case JumpshipRefusalCodeSeatOnly:
+		return true
+	case JumpshipRefusalCodeStaleTimer:
+		return true
+	case JumpshipRefusalCodeSystemOnly:
+		return true
+	case JumpshipRefusalCodeTimerNotPaused:
+		return true
+	case JumpshipRefusalCodeTimerNotRunning:
+		return true
+	case JumpshipRefusalCodeTokenNotHeld:
+		return true
+	case JumpshipRefusalCodeTrackFinished:
+		return true
+	case JumpshipRefusalCodeUnknownMove:
+		return true
+	case JumpshipRefusalCodeUnknownSeat:
+		return true
+	case JumpshipRefusalCodeUnknownTrack:
+		return true
+	case JumpshipRefusalCodeWrongPhase:
+		return true
+	case JumpshipRefusalCodeWrongRole:
 		return true
 	default:
 		return false
@@ -1575,6 +1992,177 @@ func (e LockupPublicViewPhase) Valid() bool {
 	case LockupPublicViewPhaseLightsOut:
 		return true
 	case LockupPublicViewPhaseRollCall:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LockupRefusalCode.
+const (
+	LockupRefusalCodeAdvancedNoLibrary      LockupRefusalCode = "advanced_no_library"
+	LockupRefusalCodeAlreadyLatecomer       LockupRefusalCode = "already_latecomer"
+	LockupRefusalCodeAlreadyPassed          LockupRefusalCode = "already_passed"
+	LockupRefusalCodeAwaitLoot              LockupRefusalCode = "await_loot"
+	LockupRefusalCodeBadArgs                LockupRefusalCode = "bad_args"
+	LockupRefusalCodeBadOption              LockupRefusalCode = "bad_option"
+	LockupRefusalCodeCannotPassYet          LockupRefusalCode = "cannot_pass_yet"
+	LockupRefusalCodeCellBlockLatecomers    LockupRefusalCode = "cell_block_latecomers"
+	LockupRefusalCodeCostUnpaid             LockupRefusalCode = "cost_unpaid"
+	LockupRefusalCodeEmptyMinionSpace       LockupRefusalCode = "empty_minion_space"
+	LockupRefusalCodeFaceDownLimit          LockupRefusalCode = "face_down_limit"
+	LockupRefusalCodeGameOver               LockupRefusalCode = "game_over"
+	LockupRefusalCodeGuardsNotWaiting       LockupRefusalCode = "guards_not_waiting"
+	LockupRefusalCodeHostOnly               LockupRefusalCode = "host_only"
+	LockupRefusalCodeIconClaimed            LockupRefusalCode = "icon_claimed"
+	LockupRefusalCodeIconSourceUnknown      LockupRefusalCode = "icon_source_unknown"
+	LockupRefusalCodeLanternEnded           LockupRefusalCode = "lantern_ended"
+	LockupRefusalCodeMinionChoicePending    LockupRefusalCode = "minion_choice_pending"
+	LockupRefusalCodeMustPass               LockupRefusalCode = "must_pass"
+	LockupRefusalCodeNoCost                 LockupRefusalCode = "no_cost"
+	LockupRefusalCodeNoMinionChoice         LockupRefusalCode = "no_minion_choice"
+	LockupRefusalCodeNoPath                 LockupRefusalCode = "no_path"
+	LockupRefusalCodeNoReservedItem         LockupRefusalCode = "no_reserved_item"
+	LockupRefusalCodeNoTokensThere          LockupRefusalCode = "no_tokens_there"
+	LockupRefusalCodeNotAdvancing           LockupRefusalCode = "not_advancing"
+	LockupRefusalCodeNotAtCellBlock         LockupRefusalCode = "not_at_cell_block"
+	LockupRefusalCodeNotForward             LockupRefusalCode = "not_forward"
+	LockupRefusalCodeNotOffered             LockupRefusalCode = "not_offered"
+	LockupRefusalCodeNotOnLoot              LockupRefusalCode = "not_on_loot"
+	LockupRefusalCodeNotResolvedYet         LockupRefusalCode = "not_resolved_yet"
+	LockupRefusalCodeNotYourTurn            LockupRefusalCode = "not_your_turn"
+	LockupRefusalCodePendingDecisions       LockupRefusalCode = "pending_decisions"
+	LockupRefusalCodePlayerCount            LockupRefusalCode = "player_count"
+	LockupRefusalCodeRewardedNoLibrary      LockupRefusalCode = "rewarded_no_library"
+	LockupRefusalCodeScoreMissing           LockupRefusalCode = "score_missing"
+	LockupRefusalCodeScoreOutOfBounds       LockupRefusalCode = "score_out_of_bounds"
+	LockupRefusalCodeScorePadInvalid        LockupRefusalCode = "score_pad_invalid"
+	LockupRefusalCodeScoringFinished        LockupRefusalCode = "scoring_finished"
+	LockupRefusalCodeSeatOnly               LockupRefusalCode = "seat_only"
+	LockupRefusalCodeSoloOnly               LockupRefusalCode = "solo_only"
+	LockupRefusalCodeStaleTimer             LockupRefusalCode = "stale_timer"
+	LockupRefusalCodeSystemOnly             LockupRefusalCode = "system_only"
+	LockupRefusalCodeTimerNotPaused         LockupRefusalCode = "timer_not_paused"
+	LockupRefusalCodeTimerNotRunning        LockupRefusalCode = "timer_not_running"
+	LockupRefusalCodeTokenNotInCell         LockupRefusalCode = "token_not_in_cell"
+	LockupRefusalCodeTomeDuringLegend       LockupRefusalCode = "tome_during_legend"
+	LockupRefusalCodeUnknownLocation        LockupRefusalCode = "unknown_location"
+	LockupRefusalCodeUnknownLoot            LockupRefusalCode = "unknown_loot"
+	LockupRefusalCodeUnknownMinion          LockupRefusalCode = "unknown_minion"
+	LockupRefusalCodeUnknownMove            LockupRefusalCode = "unknown_move"
+	LockupRefusalCodeUnknownToken           LockupRefusalCode = "unknown_token"
+	LockupRefusalCodeUpgradeOnlyWhenCrafted LockupRefusalCode = "upgrade_only_when_crafted"
+	LockupRefusalCodeWrongPhase             LockupRefusalCode = "wrong_phase"
+)
+
+// Valid indicates whether the value is a known member of the LockupRefusalCode enum.
+func (e LockupRefusalCode) Valid() bool {
+	switch e {
+	case LockupRefusalCodeAdvancedNoLibrary:
+		return true
+	case LockupRefusalCodeAlreadyLatecomer:
+		return true
+	case LockupRefusalCodeAlreadyPassed:
+		return true
+	case LockupRefusalCodeAwaitLoot:
+		return true
+	case LockupRefusalCodeBadArgs:
+		return true
+	case LockupRefusalCodeBadOption:
+		return true
+	case LockupRefusalCodeCannotPassYet:
+		return true
+	case LockupRefusalCodeCellBlockLatecomers:
+		return true
+	case LockupRefusalCodeCostUnpaid:
+		return true
+	case LockupRefusalCodeEmptyMinionSpace:
+		return true
+	case LockupRefusalCodeFaceDownLimit:
+		return true
+	case LockupRefusalCodeGameOver:
+		return true
+	case LockupRefusalCodeGuardsNotWaiting:
+		return true
+	case LockupRefusalCodeHostOnly:
+		return true
+	case LockupRefusalCodeIconClaimed:
+		return true
+	case LockupRefusalCodeIconSourceUnknown:
+		return true
+	case LockupRefusalCodeLanternEnded:
+		return true
+	case LockupRefusalCodeMinionChoicePending:
+		return true
+	case LockupRefusalCodeMustPass:
+		return true
+	case LockupRefusalCodeNoCost:
+		return true
+	case LockupRefusalCodeNoMinionChoice:
+		return true
+	case LockupRefusalCodeNoPath:
+		return true
+	case LockupRefusalCodeNoReservedItem:
+		return true
+	case LockupRefusalCodeNoTokensThere:
+		return true
+	case LockupRefusalCodeNotAdvancing:
+		return true
+	case LockupRefusalCodeNotAtCellBlock:
+		return true
+	case LockupRefusalCodeNotForward:
+		return true
+	case LockupRefusalCodeNotOffered:
+		return true
+	case LockupRefusalCodeNotOnLoot:
+		return true
+	case LockupRefusalCodeNotResolvedYet:
+		return true
+	case LockupRefusalCodeNotYourTurn:
+		return true
+	case LockupRefusalCodePendingDecisions:
+		return true
+	case LockupRefusalCodePlayerCount:
+		return true
+	case LockupRefusalCodeRewardedNoLibrary:
+		return true
+	case LockupRefusalCodeScoreMissing:
+		return true
+	case LockupRefusalCodeScoreOutOfBounds:
+		return true
+	case LockupRefusalCodeScorePadInvalid:
+		return true
+	case LockupRefusalCodeScoringFinished:
+		return true
+	case LockupRefusalCodeSeatOnly:
+		return true
+	case LockupRefusalCodeSoloOnly:
+		return true
+	case LockupRefusalCodeStaleTimer:
+		return true
+	case LockupRefusalCodeSystemOnly:
+		return true
+	case LockupRefusalCodeTimerNotPaused:
+		return true
+	case LockupRefusalCodeTimerNotRunning:
+		return true
+	case LockupRefusalCodeTokenNotInCell:
+		return true
+	case LockupRefusalCodeTomeDuringLegend:
+		return true
+	case LockupRefusalCodeUnknownLocation:
+		return true
+	case LockupRefusalCodeUnknownLoot:
+		return true
+	case LockupRefusalCodeUnknownMinion:
+		return true
+	case LockupRefusalCodeUnknownMove:
+		return true
+	case LockupRefusalCodeUnknownToken:
+		return true
+	case LockupRefusalCodeUpgradeOnlyWhenCrafted:
+		return true
+	case LockupRefusalCodeWrongPhase:
 		return true
 	default:
 		return false
@@ -2376,6 +2964,231 @@ func (e NostromoPublicViewWinner) Valid() bool {
 	case NostromoPublicViewWinnerAlien:
 		return true
 	case NostromoPublicViewWinnerCrew:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoRefusalCode.
+const (
+	NostromoRefusalCodeAlreadyChosen             NostromoRefusalCode = "already_chosen"
+	NostromoRefusalCodeBadArgs                   NostromoRefusalCode = "bad_args"
+	NostromoRefusalCodeBadCount                  NostromoRefusalCode = "bad_count"
+	NostromoRefusalCodeBadCrewCard               NostromoRefusalCode = "bad_crew_card"
+	NostromoRefusalCodeBadOption                 NostromoRefusalCode = "bad_option"
+	NostromoRefusalCodeBadPosture                NostromoRefusalCode = "bad_posture"
+	NostromoRefusalCodeBadReceiver               NostromoRefusalCode = "bad_receiver"
+	NostromoRefusalCodeBadRoom                   NostromoRefusalCode = "bad_room"
+	NostromoRefusalCodeBadSeat                   NostromoRefusalCode = "bad_seat"
+	NostromoRefusalCodeBehaviourDeckEmpty        NostromoRefusalCode = "behaviour_deck_empty"
+	NostromoRefusalCodeBlipInShuttle             NostromoRefusalCode = "blip_in_shuttle"
+	NostromoRefusalCodeBlipRoomTaken             NostromoRefusalCode = "blip_room_taken"
+	NostromoRefusalCodeCrewCardCaptured          NostromoRefusalCode = "crew_card_captured"
+	NostromoRefusalCodeCrewCardTaken             NostromoRefusalCode = "crew_card_taken"
+	NostromoRefusalCodeDiscardEmpty              NostromoRefusalCode = "discard_empty"
+	NostromoRefusalCodeGameOver                  NostromoRefusalCode = "game_over"
+	NostromoRefusalCodeHostOnly                  NostromoRefusalCode = "host_only"
+	NostromoRefusalCodeItemNotHere               NostromoRefusalCode = "item_not_here"
+	NostromoRefusalCodeItemsForbiddenAggressive  NostromoRefusalCode = "items_forbidden_aggressive"
+	NostromoRefusalCodeItemsOnlyInAttack         NostromoRefusalCode = "items_only_in_attack"
+	NostromoRefusalCodeJonesyRoom                NostromoRefusalCode = "jonesy_room"
+	NostromoRefusalCodeMotherFirst               NostromoRefusalCode = "mother_first"
+	NostromoRefusalCodeMustGiveOwn               NostromoRefusalCode = "must_give_own"
+	NostromoRefusalCodeMustPassCrewCard          NostromoRefusalCode = "must_pass_crew_card"
+	NostromoRefusalCodeMustPlaceAll              NostromoRefusalCode = "must_place_all"
+	NostromoRefusalCodeMustPlaceOne              NostromoRefusalCode = "must_place_one"
+	NostromoRefusalCodeNestProtected             NostromoRefusalCode = "nest_protected"
+	NostromoRefusalCodeNoAttack                  NostromoRefusalCode = "no_attack"
+	NostromoRefusalCodeNoEffect                  NostromoRefusalCode = "no_effect"
+	NostromoRefusalCodeNoPresenceInRoom          NostromoRefusalCode = "no_presence_in_room"
+	NostromoRefusalCodeNoProcedure               NostromoRefusalCode = "no_procedure"
+	NostromoRefusalCodeNoRoomEffect              NostromoRefusalCode = "no_room_effect"
+	NostromoRefusalCodeNoSuchBlip                NostromoRefusalCode = "no_such_blip"
+	NostromoRefusalCodeNoToken                   NostromoRefusalCode = "no_token"
+	NostromoRefusalCodeNoWindow                  NostromoRefusalCode = "no_window"
+	NostromoRefusalCodeNotActing                 NostromoRefusalCode = "not_acting"
+	NostromoRefusalCodeNotAlien                  NostromoRefusalCode = "not_alien"
+	NostromoRefusalCodeNotCaptured               NostromoRefusalCode = "not_captured"
+	NostromoRefusalCodeNotConnected              NostromoRefusalCode = "not_connected"
+	NostromoRefusalCodeNotCrew                   NostromoRefusalCode = "not_crew"
+	NostromoRefusalCodeNotDrawn                  NostromoRefusalCode = "not_drawn"
+	NostromoRefusalCodeNotHoldingItem            NostromoRefusalCode = "not_holding_item"
+	NostromoRefusalCodeNotInAttack               NostromoRefusalCode = "not_in_attack"
+	NostromoRefusalCodeNotInDiscard              NostromoRefusalCode = "not_in_discard"
+	NostromoRefusalCodeNotInHand                 NostromoRefusalCode = "not_in_hand"
+	NostromoRefusalCodeNotOffered                NostromoRefusalCode = "not_offered"
+	NostromoRefusalCodeNotProcedure              NostromoRefusalCode = "not_procedure"
+	NostromoRefusalCodeNotYourCrewCard           NostromoRefusalCode = "not_your_crew_card"
+	NostromoRefusalCodeNotYourEffect             NostromoRefusalCode = "not_your_effect"
+	NostromoRefusalCodeNotYourSet                NostromoRefusalCode = "not_your_set"
+	NostromoRefusalCodeNotYourToken              NostromoRefusalCode = "not_your_token"
+	NostromoRefusalCodeNotYourTurn               NostromoRefusalCode = "not_your_turn"
+	NostromoRefusalCodeNothingToLiberate         NostromoRefusalCode = "nothing_to_liberate"
+	NostromoRefusalCodeOrdersForbiddenAggressive NostromoRefusalCode = "orders_forbidden_aggressive"
+	NostromoRefusalCodeOrdersForbiddenPhase      NostromoRefusalCode = "orders_forbidden_phase"
+	NostromoRefusalCodeOrdersNotSkipped          NostromoRefusalCode = "orders_not_skipped"
+	NostromoRefusalCodeOrdersSkipped             NostromoRefusalCode = "orders_skipped"
+	NostromoRefusalCodePlayerCount               NostromoRefusalCode = "player_count"
+	NostromoRefusalCodeProcedureActive           NostromoRefusalCode = "procedure_active"
+	NostromoRefusalCodeProcedureLimit            NostromoRefusalCode = "procedure_limit"
+	NostromoRefusalCodeRoomEmpty                 NostromoRefusalCode = "room_empty"
+	NostromoRefusalCodeSameRoom                  NostromoRefusalCode = "same_room"
+	NostromoRefusalCodeSaveByOrderOnly           NostromoRefusalCode = "save_by_order_only"
+	NostromoRefusalCodeSeatOnly                  NostromoRefusalCode = "seat_only"
+	NostromoRefusalCodeShuttleLast               NostromoRefusalCode = "shuttle_last"
+	NostromoRefusalCodeStaleTimer                NostromoRefusalCode = "stale_timer"
+	NostromoRefusalCodeSystemOnly                NostromoRefusalCode = "system_only"
+	NostromoRefusalCodeTimerNotPaused            NostromoRefusalCode = "timer_not_paused"
+	NostromoRefusalCodeTimerNotRunning           NostromoRefusalCode = "timer_not_running"
+	NostromoRefusalCodeUnknownMove               NostromoRefusalCode = "unknown_move"
+	NostromoRefusalCodeWrongPhase                NostromoRefusalCode = "wrong_phase"
+)
+
+// Valid indicates whether the value is a known member of the NostromoRefusalCode enum.
+func (e NostromoRefusalCode) Valid() bool {
+	switch e {
+	case NostromoRefusalCodeAlreadyChosen:
+		return true
+	case NostromoRefusalCodeBadArgs:
+		return true
+	case NostromoRefusalCodeBadCount:
+		return true
+	case NostromoRefusalCodeBadCrewCard:
+		return true
+	case NostromoRefusalCodeBadOption:
+		return true
+	case NostromoRefusalCodeBadPosture:
+		return true
+	case NostromoRefusalCodeBadReceiver:
+		return true
+	case NostromoRefusalCodeBadRoom:
+		return true
+	case NostromoRefusalCodeBadSeat:
+		return true
+	case NostromoRefusalCodeBehaviourDeckEmpty:
+		return true
+	case NostromoRefusalCodeBlipInShuttle:
+		return true
+	case NostromoRefusalCodeBlipRoomTaken:
+		return true
+	case NostromoRefusalCodeCrewCardCaptured:
+		return true
+	case NostromoRefusalCodeCrewCardTaken:
+		return true
+	case NostromoRefusalCodeDiscardEmpty:
+		return true
+	case NostromoRefusalCodeGameOver:
+		return true
+	case NostromoRefusalCodeHostOnly:
+		return true
+	case NostromoRefusalCodeItemNotHere:
+		return true
+	case NostromoRefusalCodeItemsForbiddenAggressive:
+		return true
+	case NostromoRefusalCodeItemsOnlyInAttack:
+		return true
+	case NostromoRefusalCodeJonesyRoom:
+		return true
+	case NostromoRefusalCodeMotherFirst:
+		return true
+	case NostromoRefusalCodeMustGiveOwn:
+		return true
+	case NostromoRefusalCodeMustPassCrewCard:
+		return true
+	case NostromoRefusalCodeMustPlaceAll:
+		return true
+	case NostromoRefusalCodeMustPlaceOne:
+		return true
+	case NostromoRefusalCodeNestProtected:
+		return true
+	case NostromoRefusalCodeNoAttack:
+		return true
+	case NostromoRefusalCodeNoEffect:
+		return true
+	case NostromoRefusalCodeNoPresenceInRoom:
+		return true
+	case NostromoRefusalCodeNoProcedure:
+		return true
+	case NostromoRefusalCodeNoRoomEffect:
+		return true
+	case NostromoRefusalCodeNoSuchBlip:
+		return true
+	case NostromoRefusalCodeNoToken:
+		return true
+	case NostromoRefusalCodeNoWindow:
+		return true
+	case NostromoRefusalCodeNotActing:
+		return true
+	case NostromoRefusalCodeNotAlien:
+		return true
+	case NostromoRefusalCodeNotCaptured:
+		return true
+	case NostromoRefusalCodeNotConnected:
+		return true
+	case NostromoRefusalCodeNotCrew:
+		return true
+	case NostromoRefusalCodeNotDrawn:
+		return true
+	case NostromoRefusalCodeNotHoldingItem:
+		return true
+	case NostromoRefusalCodeNotInAttack:
+		return true
+	case NostromoRefusalCodeNotInDiscard:
+		return true
+	case NostromoRefusalCodeNotInHand:
+		return true
+	case NostromoRefusalCodeNotOffered:
+		return true
+	case NostromoRefusalCodeNotProcedure:
+		return true
+	case NostromoRefusalCodeNotYourCrewCard:
+		return true
+	case NostromoRefusalCodeNotYourEffect:
+		return true
+	case NostromoRefusalCodeNotYourSet:
+		return true
+	case NostromoRefusalCodeNotYourToken:
+		return true
+	case NostromoRefusalCodeNotYourTurn:
+		return true
+	case NostromoRefusalCodeNothingToLiberate:
+		return true
+	case NostromoRefusalCodeOrdersForbiddenAggressive:
+		return true
+	case NostromoRefusalCodeOrdersForbiddenPhase:
+		return true
+	case NostromoRefusalCodeOrdersNotSkipped:
+		return true
+	case NostromoRefusalCodeOrdersSkipped:
+		return true
+	case NostromoRefusalCodePlayerCount:
+		return true
+	case NostromoRefusalCodeProcedureActive:
+		return true
+	case NostromoRefusalCodeProcedureLimit:
+		return true
+	case NostromoRefusalCodeRoomEmpty:
+		return true
+	case NostromoRefusalCodeSameRoom:
+		return true
+	case NostromoRefusalCodeSaveByOrderOnly:
+		return true
+	case NostromoRefusalCodeSeatOnly:
+		return true
+	case NostromoRefusalCodeShuttleLast:
+		return true
+	case NostromoRefusalCodeStaleTimer:
+		return true
+	case NostromoRefusalCodeSystemOnly:
+		return true
+	case NostromoRefusalCodeTimerNotPaused:
+		return true
+	case NostromoRefusalCodeTimerNotRunning:
+		return true
+	case NostromoRefusalCodeUnknownMove:
+		return true
+	case NostromoRefusalCodeWrongPhase:
 		return true
 	default:
 		return false
@@ -3543,6 +4356,309 @@ func (e SpaceCadetsPublicViewStep) Valid() bool {
 	}
 }
 
+// Defines values for SpaceCadetsRefusalCode.
+const (
+	SpaceCadetsRefusalCodeAlready             SpaceCadetsRefusalCode = "already"
+	SpaceCadetsRefusalCodeAlreadyDrawn        SpaceCadetsRefusalCode = "already_drawn"
+	SpaceCadetsRefusalCodeAlreadyKept         SpaceCadetsRefusalCode = "already_kept"
+	SpaceCadetsRefusalCodeAlreadyResearched   SpaceCadetsRefusalCode = "already_researched"
+	SpaceCadetsRefusalCodeAlreadyStarted      SpaceCadetsRefusalCode = "already_started"
+	SpaceCadetsRefusalCodeArrivalPending      SpaceCadetsRefusalCode = "arrival_pending"
+	SpaceCadetsRefusalCodeAttachedParasite    SpaceCadetsRefusalCode = "attached_parasite"
+	SpaceCadetsRefusalCodeAttemptInProgress   SpaceCadetsRefusalCode = "attempt_in_progress"
+	SpaceCadetsRefusalCodeAutoMoved           SpaceCadetsRefusalCode = "auto_moved"
+	SpaceCadetsRefusalCodeAwaitPart2          SpaceCadetsRefusalCode = "await_part2"
+	SpaceCadetsRefusalCodeBadArgs             SpaceCadetsRefusalCode = "bad_args"
+	SpaceCadetsRefusalCodeBadCount            SpaceCadetsRefusalCode = "bad_count"
+	SpaceCadetsRefusalCodeBadCrystal          SpaceCadetsRefusalCode = "bad_crystal"
+	SpaceCadetsRefusalCodeBadDice             SpaceCadetsRefusalCode = "bad_dice"
+	SpaceCadetsRefusalCodeBadEdge             SpaceCadetsRefusalCode = "bad_edge"
+	SpaceCadetsRefusalCodeBadFacing           SpaceCadetsRefusalCode = "bad_facing"
+	SpaceCadetsRefusalCodeBadObstacle         SpaceCadetsRefusalCode = "bad_obstacle"
+	SpaceCadetsRefusalCodeBadOption           SpaceCadetsRefusalCode = "bad_option"
+	SpaceCadetsRefusalCodeBadPoints           SpaceCadetsRefusalCode = "bad_points"
+	SpaceCadetsRefusalCodeBadReason           SpaceCadetsRefusalCode = "bad_reason"
+	SpaceCadetsRefusalCodeBadShield           SpaceCadetsRefusalCode = "bad_shield"
+	SpaceCadetsRefusalCodeBadSpeed            SpaceCadetsRefusalCode = "bad_speed"
+	SpaceCadetsRefusalCodeBadStation          SpaceCadetsRefusalCode = "bad_station"
+	SpaceCadetsRefusalCodeBadSystem           SpaceCadetsRefusalCode = "bad_system"
+	SpaceCadetsRefusalCodeCannotDeactivate    SpaceCadetsRefusalCode = "cannot_deactivate"
+	SpaceCadetsRefusalCodeDrawFirst           SpaceCadetsRefusalCode = "draw_first"
+	SpaceCadetsRefusalCodeGameOver            SpaceCadetsRefusalCode = "game_over"
+	SpaceCadetsRefusalCodeGateClosed          SpaceCadetsRefusalCode = "gate_closed"
+	SpaceCadetsRefusalCodeGateOpen            SpaceCadetsRefusalCode = "gate_open"
+	SpaceCadetsRefusalCodeGateOpenedThisTurn  SpaceCadetsRefusalCode = "gate_opened_this_turn"
+	SpaceCadetsRefusalCodeHostOnly            SpaceCadetsRefusalCode = "host_only"
+	SpaceCadetsRefusalCodeHostOrCaptain       SpaceCadetsRefusalCode = "host_or_captain"
+	SpaceCadetsRefusalCodeInkCloud            SpaceCadetsRefusalCode = "ink_cloud"
+	SpaceCadetsRefusalCodeKrakenPending       SpaceCadetsRefusalCode = "kraken_pending"
+	SpaceCadetsRefusalCodeMovementCancelled   SpaceCadetsRefusalCode = "movement_cancelled"
+	SpaceCadetsRefusalCodeNeedChoice          SpaceCadetsRefusalCode = "need_choice"
+	SpaceCadetsRefusalCodeNeedLevel           SpaceCadetsRefusalCode = "need_level"
+	SpaceCadetsRefusalCodeNoAttempt           SpaceCadetsRefusalCode = "no_attempt"
+	SpaceCadetsRefusalCodeNoBeak              SpaceCadetsRefusalCode = "no_beak"
+	SpaceCadetsRefusalCodeNoCards             SpaceCadetsRefusalCode = "no_cards"
+	SpaceCadetsRefusalCodeNoCrystalsLeft      SpaceCadetsRefusalCode = "no_crystals_left"
+	SpaceCadetsRefusalCodeNoNextTile          SpaceCadetsRefusalCode = "no_next_tile"
+	SpaceCadetsRefusalCodeNoPause             SpaceCadetsRefusalCode = "no_pause"
+	SpaceCadetsRefusalCodeNoSensorUnlock      SpaceCadetsRefusalCode = "no_sensor_unlock"
+	SpaceCadetsRefusalCodeNoSuchEnemy         SpaceCadetsRefusalCode = "no_such_enemy"
+	SpaceCadetsRefusalCodeNoSuchEquipment     SpaceCadetsRefusalCode = "no_such_equipment"
+	SpaceCadetsRefusalCodeNoSuchTentacle      SpaceCadetsRefusalCode = "no_such_tentacle"
+	SpaceCadetsRefusalCodeNoTentacleHere      SpaceCadetsRefusalCode = "no_tentacle_here"
+	SpaceCadetsRefusalCodeNotARevealedCard    SpaceCadetsRefusalCode = "not_a_revealed_card"
+	SpaceCadetsRefusalCodeNotCaptain          SpaceCadetsRefusalCode = "not_captain"
+	SpaceCadetsRefusalCodeNotDamaged          SpaceCadetsRefusalCode = "not_damaged"
+	SpaceCadetsRefusalCodeNotDrawn            SpaceCadetsRefusalCode = "not_drawn"
+	SpaceCadetsRefusalCodeNotEnoughComponents SpaceCadetsRefusalCode = "not_enough_components"
+	SpaceCadetsRefusalCodeNotInDraw           SpaceCadetsRefusalCode = "not_in_draw"
+	SpaceCadetsRefusalCodeNotInMission        SpaceCadetsRefusalCode = "not_in_mission"
+	SpaceCadetsRefusalCodeNotKept             SpaceCadetsRefusalCode = "not_kept"
+	SpaceCadetsRefusalCodeNotLocked           SpaceCadetsRefusalCode = "not_locked"
+	SpaceCadetsRefusalCodeNotOffered          SpaceCadetsRefusalCode = "not_offered"
+	SpaceCadetsRefusalCodeNotParasite         SpaceCadetsRefusalCode = "not_parasite"
+	SpaceCadetsRefusalCodeNotPending          SpaceCadetsRefusalCode = "not_pending"
+	SpaceCadetsRefusalCodeNotRevealed         SpaceCadetsRefusalCode = "not_revealed"
+	SpaceCadetsRefusalCodeNotScienceOfficer   SpaceCadetsRefusalCode = "not_science_officer"
+	SpaceCadetsRefusalCodeNotSensors          SpaceCadetsRefusalCode = "not_sensors"
+	SpaceCadetsRefusalCodeNotTowards          SpaceCadetsRefusalCode = "not_towards"
+	SpaceCadetsRefusalCodeNotX                SpaceCadetsRefusalCode = "not_x"
+	SpaceCadetsRefusalCodeNothingSelected     SpaceCadetsRefusalCode = "nothing_selected"
+	SpaceCadetsRefusalCodeObjectiveComplete   SpaceCadetsRefusalCode = "objective_complete"
+	SpaceCadetsRefusalCodeObjectiveIncomplete SpaceCadetsRefusalCode = "objective_incomplete"
+	SpaceCadetsRefusalCodeOffMap              SpaceCadetsRefusalCode = "off_map"
+	SpaceCadetsRefusalCodeOtherTile           SpaceCadetsRefusalCode = "other_tile"
+	SpaceCadetsRefusalCodeOverThreePoints     SpaceCadetsRefusalCode = "over_three_points"
+	SpaceCadetsRefusalCodePart1Incomplete     SpaceCadetsRefusalCode = "part1_incomplete"
+	SpaceCadetsRefusalCodePart2NotStarted     SpaceCadetsRefusalCode = "part2_not_started"
+	SpaceCadetsRefusalCodePlayerCount         SpaceCadetsRefusalCode = "player_count"
+	SpaceCadetsRefusalCodeScienceAndResearch  SpaceCadetsRefusalCode = "science_and_research"
+	SpaceCadetsRefusalCodeScienceInProgress   SpaceCadetsRefusalCode = "science_in_progress"
+	SpaceCadetsRefusalCodeSeatOnly            SpaceCadetsRefusalCode = "seat_only"
+	SpaceCadetsRefusalCodeSeatsOnly           SpaceCadetsRefusalCode = "seats_only"
+	SpaceCadetsRefusalCodeShipFixed           SpaceCadetsRefusalCode = "ship_fixed"
+	SpaceCadetsRefusalCodeStaleTimer          SpaceCadetsRefusalCode = "stale_timer"
+	SpaceCadetsRefusalCodeStartPoints         SpaceCadetsRefusalCode = "start_points"
+	SpaceCadetsRefusalCodeStationInactive     SpaceCadetsRefusalCode = "station_inactive"
+	SpaceCadetsRefusalCodeSurprised           SpaceCadetsRefusalCode = "surprised"
+	SpaceCadetsRefusalCodeSystemOnly          SpaceCadetsRefusalCode = "system_only"
+	SpaceCadetsRefusalCodeTimerAlreadyRun     SpaceCadetsRefusalCode = "timer_already_run"
+	SpaceCadetsRefusalCodeTimerNotExpired     SpaceCadetsRefusalCode = "timer_not_expired"
+	SpaceCadetsRefusalCodeTimerNotPaused      SpaceCadetsRefusalCode = "timer_not_paused"
+	SpaceCadetsRefusalCodeTimerNotRunning     SpaceCadetsRefusalCode = "timer_not_running"
+	SpaceCadetsRefusalCodeTimerRunning        SpaceCadetsRefusalCode = "timer_running"
+	SpaceCadetsRefusalCodeTooFar              SpaceCadetsRefusalCode = "too_far"
+	SpaceCadetsRefusalCodeTooLate             SpaceCadetsRefusalCode = "too_late"
+	SpaceCadetsRefusalCodeUnknownMove         SpaceCadetsRefusalCode = "unknown_move"
+	SpaceCadetsRefusalCodeUnknownTimer        SpaceCadetsRefusalCode = "unknown_timer"
+	SpaceCadetsRefusalCodeVortexNoEffect      SpaceCadetsRefusalCode = "vortex_no_effect"
+	SpaceCadetsRefusalCodeWrongEdge           SpaceCadetsRefusalCode = "wrong_edge"
+	SpaceCadetsRefusalCodeWrongPhase          SpaceCadetsRefusalCode = "wrong_phase"
+	SpaceCadetsRefusalCodeWrongStep           SpaceCadetsRefusalCode = "wrong_step"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsRefusalCode enum.
+func (e SpaceCadetsRefusalCode) Valid() bool {
+	switch e {
+	case SpaceCadetsRefusalCodeAlready:
+		return true
+	case SpaceCadetsRefusalCodeAlreadyDrawn:
+		return true
+	case SpaceCadetsRefusalCodeAlreadyKept:
+		return true
+	case SpaceCadetsRefusalCodeAlreadyResearched:
+		return true
+	case SpaceCadetsRefusalCodeAlreadyStarted:
+		return true
+	case SpaceCadetsRefusalCodeArrivalPending:
+		return true
+	case SpaceCadetsRefusalCodeAttachedParasite:
+		return true
+	case SpaceCadetsRefusalCodeAttemptInProgress:
+		return true
+	case SpaceCadetsRefusalCodeAutoMoved:
+		return true
+	case SpaceCadetsRefusalCodeAwaitPart2:
+		return true
+	case SpaceCadetsRefusalCodeBadArgs:
+		return true
+	case SpaceCadetsRefusalCodeBadCount:
+		return true
+	case SpaceCadetsRefusalCodeBadCrystal:
+		return true
+	case SpaceCadetsRefusalCodeBadDice:
+		return true
+	case SpaceCadetsRefusalCodeBadEdge:
+		return true
+	case SpaceCadetsRefusalCodeBadFacing:
+		return true
+	case SpaceCadetsRefusalCodeBadObstacle:
+		return true
+	case SpaceCadetsRefusalCodeBadOption:
+		return true
+	case SpaceCadetsRefusalCodeBadPoints:
+		return true
+	case SpaceCadetsRefusalCodeBadReason:
+		return true
+	case SpaceCadetsRefusalCodeBadShield:
+		return true
+	case SpaceCadetsRefusalCodeBadSpeed:
+		return true
+	case SpaceCadetsRefusalCodeBadStation:
+		return true
+	case SpaceCadetsRefusalCodeBadSystem:
+		return true
+	case SpaceCadetsRefusalCodeCannotDeactivate:
+		return true
+	case SpaceCadetsRefusalCodeDrawFirst:
+		return true
+	case SpaceCadetsRefusalCodeGameOver:
+		return true
+	case SpaceCadetsRefusalCodeGateClosed:
+		return true
+	case SpaceCadetsRefusalCodeGateOpen:
+		return true
+	case SpaceCadetsRefusalCodeGateOpenedThisTurn:
+		return true
+	case SpaceCadetsRefusalCodeHostOnly:
+		return true
+	case SpaceCadetsRefusalCodeHostOrCaptain:
+		return true
+	case SpaceCadetsRefusalCodeInkCloud:
+		return true
+	case SpaceCadetsRefusalCodeKrakenPending:
+		return true
+	case SpaceCadetsRefusalCodeMovementCancelled:
+		return true
+	case SpaceCadetsRefusalCodeNeedChoice:
+		return true
+	case SpaceCadetsRefusalCodeNeedLevel:
+		return true
+	case SpaceCadetsRefusalCodeNoAttempt:
+		return true
+	case SpaceCadetsRefusalCodeNoBeak:
+		return true
+	case SpaceCadetsRefusalCodeNoCards:
+		return true
+	case SpaceCadetsRefusalCodeNoCrystalsLeft:
+		return true
+	case SpaceCadetsRefusalCodeNoNextTile:
+		return true
+	case SpaceCadetsRefusalCodeNoPause:
+		return true
+	case SpaceCadetsRefusalCodeNoSensorUnlock:
+		return true
+	case SpaceCadetsRefusalCodeNoSuchEnemy:
+		return true
+	case SpaceCadetsRefusalCodeNoSuchEquipment:
+		return true
+	case SpaceCadetsRefusalCodeNoSuchTentacle:
+		return true
+	case SpaceCadetsRefusalCodeNoTentacleHere:
+		return true
+	case SpaceCadetsRefusalCodeNotARevealedCard:
+		return true
+	case SpaceCadetsRefusalCodeNotCaptain:
+		return true
+	case SpaceCadetsRefusalCodeNotDamaged:
+		return true
+	case SpaceCadetsRefusalCodeNotDrawn:
+		return true
+	case SpaceCadetsRefusalCodeNotEnoughComponents:
+		return true
+	case SpaceCadetsRefusalCodeNotInDraw:
+		return true
+	case SpaceCadetsRefusalCodeNotInMission:
+		return true
+	case SpaceCadetsRefusalCodeNotKept:
+		return true
+	case SpaceCadetsRefusalCodeNotLocked:
+		return true
+	case SpaceCadetsRefusalCodeNotOffered:
+		return true
+	case SpaceCadetsRefusalCodeNotParasite:
+		return true
+	case SpaceCadetsRefusalCodeNotPending:
+		return true
+	case SpaceCadetsRefusalCodeNotRevealed:
+		return true
+	case SpaceCadetsRefusalCodeNotScienceOfficer:
+		return true
+	case SpaceCadetsRefusalCodeNotSensors:
+		return true
+	case SpaceCadetsRefusalCodeNotTowards:
+		return true
+	case SpaceCadetsRefusalCodeNotX:
+		return true
+	case SpaceCadetsRefusalCodeNothingSelected:
+		return true
+	case SpaceCadetsRefusalCodeObjectiveComplete:
+		return true
+	case SpaceCadetsRefusalCodeObjectiveIncomplete:
+		return true
+	case SpaceCadetsRefusalCodeOffMap:
+		return true
+	case SpaceCadetsRefusalCodeOtherTile:
+		return true
+	case SpaceCadetsRefusalCodeOverThreePoints:
+		return true
+	case SpaceCadetsRefusalCodePart1Incomplete:
+		return true
+	case SpaceCadetsRefusalCodePart2NotStarted:
+		return true
+	case SpaceCadetsRefusalCodePlayerCount:
+		return true
+	case SpaceCadetsRefusalCodeScienceAndResearch:
+		return true
+	case SpaceCadetsRefusalCodeScienceInProgress:
+		return true
+	case SpaceCadetsRefusalCodeSeatOnly:
+		return true
+	case SpaceCadetsRefusalCodeSeatsOnly:
+		return true
+	case SpaceCadetsRefusalCodeShipFixed:
+		return true
+	case SpaceCadetsRefusalCodeStaleTimer:
+		return true
+	case SpaceCadetsRefusalCodeStartPoints:
+		return true
+	case SpaceCadetsRefusalCodeStationInactive:
+		return true
+	case SpaceCadetsRefusalCodeSurprised:
+		return true
+	case SpaceCadetsRefusalCodeSystemOnly:
+		return true
+	case SpaceCadetsRefusalCodeTimerAlreadyRun:
+		return true
+	case SpaceCadetsRefusalCodeTimerNotExpired:
+		return true
+	case SpaceCadetsRefusalCodeTimerNotPaused:
+		return true
+	case SpaceCadetsRefusalCodeTimerNotRunning:
+		return true
+	case SpaceCadetsRefusalCodeTimerRunning:
+		return true
+	case SpaceCadetsRefusalCodeTooFar:
+		return true
+	case SpaceCadetsRefusalCodeTooLate:
+		return true
+	case SpaceCadetsRefusalCodeUnknownMove:
+		return true
+	case SpaceCadetsRefusalCodeUnknownTimer:
+		return true
+	case SpaceCadetsRefusalCodeVortexNoEffect:
+		return true
+	case SpaceCadetsRefusalCodeWrongEdge:
+		return true
+	case SpaceCadetsRefusalCodeWrongPhase:
+		return true
+	case SpaceCadetsRefusalCodeWrongStep:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SpaceCadetsSeatFactsStations.
 const (
 	SpaceCadetsSeatFactsStationsCaptain SpaceCadetsSeatFactsStations = "captain"
@@ -3642,6 +4758,213 @@ func (e StreamPatchOpOp) Valid() bool {
 	case Replace:
 		return true
 	case Test:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TableRefusalCode.
+const (
+	TableRefusalCodeBadAuthorization   TableRefusalCode = "bad_authorization"
+	TableRefusalCodeBadBoardKey        TableRefusalCode = "bad_board_key"
+	TableRefusalCodeBadBody            TableRefusalCode = "bad_body"
+	TableRefusalCodeBadFormat          TableRefusalCode = "bad_format"
+	TableRefusalCodeBadIdempotencyKey  TableRefusalCode = "bad_idempotency_key"
+	TableRefusalCodeBadJson            TableRefusalCode = "bad_json"
+	TableRefusalCodeBadOption          TableRefusalCode = "bad_option"
+	TableRefusalCodeBadSeatNumber      TableRefusalCode = "bad_seat_number"
+	TableRefusalCodeBadToken           TableRefusalCode = "bad_token"
+	TableRefusalCodeCrossSite          TableRefusalCode = "cross_site"
+	TableRefusalCodeGameOver           TableRefusalCode = "game_over"
+	TableRefusalCodeGameStarted        TableRefusalCode = "game_started"
+	TableRefusalCodeHandoverGone       TableRefusalCode = "handover_gone"
+	TableRefusalCodeHostNotOffered     TableRefusalCode = "host_not_offered"
+	TableRefusalCodeInternal           TableRefusalCode = "internal"
+	TableRefusalCodeInvalid            TableRefusalCode = "invalid"
+	TableRefusalCodeKeyReused          TableRefusalCode = "key_reused"
+	TableRefusalCodeMethodNotAllowed   TableRefusalCode = "method_not_allowed"
+	TableRefusalCodeNameEmpty          TableRefusalCode = "name_empty"
+	TableRefusalCodeNameInvisible      TableRefusalCode = "name_invisible"
+	TableRefusalCodeNameMixedScripts   TableRefusalCode = "name_mixed_scripts"
+	TableRefusalCodeNameTaken          TableRefusalCode = "name_taken"
+	TableRefusalCodeNameTooLong        TableRefusalCode = "name_too_long"
+	TableRefusalCodeNoCeiling          TableRefusalCode = "no_ceiling"
+	TableRefusalCodeNoMoveType         TableRefusalCode = "no_move_type"
+	TableRefusalCodeNoRematch          TableRefusalCode = "no_rematch"
+	TableRefusalCodeNoSeat             TableRefusalCode = "no_seat"
+	TableRefusalCodeNotASeat           TableRefusalCode = "not_a_seat"
+	TableRefusalCodeNotAcceptable      TableRefusalCode = "not_acceptable"
+	TableRefusalCodeNotEnded           TableRefusalCode = "not_ended"
+	TableRefusalCodeNotFound           TableRefusalCode = "not_found"
+	TableRefusalCodeNotHost            TableRefusalCode = "not_host"
+	TableRefusalCodeNotJoined          TableRefusalCode = "not_joined"
+	TableRefusalCodeNotJson            TableRefusalCode = "not_json"
+	TableRefusalCodeNotStarted         TableRefusalCode = "not_started"
+	TableRefusalCodeNotUtf8            TableRefusalCode = "not_utf8"
+	TableRefusalCodeNothingToUndo      TableRefusalCode = "nothing_to_undo"
+	TableRefusalCodeRateLimited        TableRefusalCode = "rate_limited"
+	TableRefusalCodeRematchClaimed     TableRefusalCode = "rematch_claimed"
+	TableRefusalCodeRematchExists      TableRefusalCode = "rematch_exists"
+	TableRefusalCodeRematchStarted     TableRefusalCode = "rematch_started"
+	TableRefusalCodeSeatAttended       TableRefusalCode = "seat_attended"
+	TableRefusalCodeServerBusy         TableRefusalCode = "server_busy"
+	TableRefusalCodeShuttingDown       TableRefusalCode = "shutting_down"
+	TableRefusalCodeStale              TableRefusalCode = "stale"
+	TableRefusalCodeStorageUnavailable TableRefusalCode = "storage_unavailable"
+	TableRefusalCodeSystemOnly         TableRefusalCode = "system_only"
+	TableRefusalCodeTableFull          TableRefusalCode = "table_full"
+	TableRefusalCodeTableLocked        TableRefusalCode = "table_locked"
+	TableRefusalCodeTokenRequired      TableRefusalCode = "token_required"
+	TableRefusalCodeTooDeep            TableRefusalCode = "too_deep"
+	TableRefusalCodeTooLarge           TableRefusalCode = "too_large"
+	TableRefusalCodeTooManyBoards      TableRefusalCode = "too_many_boards"
+	TableRefusalCodeTooManyConnections TableRefusalCode = "too_many_connections"
+	TableRefusalCodeTooManyJoins       TableRefusalCode = "too_many_joins"
+	TableRefusalCodeTooManyScreens     TableRefusalCode = "too_many_screens"
+	TableRefusalCodeTooManyTables      TableRefusalCode = "too_many_tables"
+	TableRefusalCodeTooManyWrongCodes  TableRefusalCode = "too_many_wrong_codes"
+	TableRefusalCodeUndoRandom         TableRefusalCode = "undo_random"
+	TableRefusalCodeUndoReveals        TableRefusalCode = "undo_reveals"
+	TableRefusalCodeUndoTimer          TableRefusalCode = "undo_timer"
+	TableRefusalCodeUnknownGame        TableRefusalCode = "unknown_game"
+	TableRefusalCodeUnknownJoinCode    TableRefusalCode = "unknown_join_code"
+	TableRefusalCodeUnknownLang        TableRefusalCode = "unknown_lang"
+	TableRefusalCodeUnknownTable       TableRefusalCode = "unknown_table"
+)
+
+// Valid indicates whether the value is a known member of the TableRefusalCode enum.
+func (e TableRefusalCode) Valid() bool {
+	switch e {
+	case TableRefusalCodeBadAuthorization:
+		return true
+	case TableRefusalCodeBadBoardKey:
+		return true
+	case TableRefusalCodeBadBody:
+		return true
+	case TableRefusalCodeBadFormat:
+		return true
+	case TableRefusalCodeBadIdempotencyKey:
+		return true
+	case TableRefusalCodeBadJson:
+		return true
+	case TableRefusalCodeBadOption:
+		return true
+	case TableRefusalCodeBadSeatNumber:
+		return true
+	case TableRefusalCodeBadToken:
+		return true
+	case TableRefusalCodeCrossSite:
+		return true
+	case TableRefusalCodeGameOver:
+		return true
+	case TableRefusalCodeGameStarted:
+		return true
+	case TableRefusalCodeHandoverGone:
+		return true
+	case TableRefusalCodeHostNotOffered:
+		return true
+	case TableRefusalCodeInternal:
+		return true
+	case TableRefusalCodeInvalid:
+		return true
+	case TableRefusalCodeKeyReused:
+		return true
+	case TableRefusalCodeMethodNotAllowed:
+		return true
+	case TableRefusalCodeNameEmpty:
+		return true
+	case TableRefusalCodeNameInvisible:
+		return true
+	case TableRefusalCodeNameMixedScripts:
+		return true
+	case TableRefusalCodeNameTaken:
+		return true
+	case TableRefusalCodeNameTooLong:
+		return true
+	case TableRefusalCodeNoCeiling:
+		return true
+	case TableRefusalCodeNoMoveType:
+		return true
+	case TableRefusalCodeNoRematch:
+		return true
+	case TableRefusalCodeNoSeat:
+		return true
+	case TableRefusalCodeNotASeat:
+		return true
+	case TableRefusalCodeNotAcceptable:
+		return true
+	case TableRefusalCodeNotEnded:
+		return true
+	case TableRefusalCodeNotFound:
+		return true
+	case TableRefusalCodeNotHost:
+		return true
+	case TableRefusalCodeNotJoined:
+		return true
+	case TableRefusalCodeNotJson:
+		return true
+	case TableRefusalCodeNotStarted:
+		return true
+	case TableRefusalCodeNotUtf8:
+		return true
+	case TableRefusalCodeNothingToUndo:
+		return true
+	case TableRefusalCodeRateLimited:
+		return true
+	case TableRefusalCodeRematchClaimed:
+		return true
+	case TableRefusalCodeRematchExists:
+		return true
+	case TableRefusalCodeRematchStarted:
+		return true
+	case TableRefusalCodeSeatAttended:
+		return true
+	case TableRefusalCodeServerBusy:
+		return true
+	case TableRefusalCodeShuttingDown:
+		return true
+	case TableRefusalCodeStale:
+		return true
+	case TableRefusalCodeStorageUnavailable:
+		return true
+	case TableRefusalCodeSystemOnly:
+		return true
+	case TableRefusalCodeTableFull:
+		return true
+	case TableRefusalCodeTableLocked:
+		return true
+	case TableRefusalCodeTokenRequired:
+		return true
+	case TableRefusalCodeTooDeep:
+		return true
+	case TableRefusalCodeTooLarge:
+		return true
+	case TableRefusalCodeTooManyBoards:
+		return true
+	case TableRefusalCodeTooManyConnections:
+		return true
+	case TableRefusalCodeTooManyJoins:
+		return true
+	case TableRefusalCodeTooManyScreens:
+		return true
+	case TableRefusalCodeTooManyTables:
+		return true
+	case TableRefusalCodeTooManyWrongCodes:
+		return true
+	case TableRefusalCodeUndoRandom:
+		return true
+	case TableRefusalCodeUndoReveals:
+		return true
+	case TableRefusalCodeUndoTimer:
+		return true
+	case TableRefusalCodeUnknownGame:
+		return true
+	case TableRefusalCodeUnknownJoinCode:
+		return true
+	case TableRefusalCodeUnknownLang:
+		return true
+	case TableRefusalCodeUnknownTable:
 		return true
 	default:
 		return false
@@ -4665,6 +5988,9 @@ type CaptainIsDeadPublicView struct {
 	Turn             *CaptainIsDeadTurnView     `json:"turn,omitempty"`
 }
 
+// CaptainIsDeadRefusalCode The Captain Is Dead: Episode III – Lockdown: the code of a refusal by the game's rules (422 illegal_move, with the rule and its params).
+type CaptainIsDeadRefusalCode string
+
 // CaptainIsDeadRoomSystem defines model for CaptainIsDeadRoomSystem.
 type CaptainIsDeadRoomSystem struct {
 	Repair      string `json:"repair"`
@@ -4809,8 +6135,8 @@ type CreateTableResponse struct {
 
 // Error defines model for Error.
 type Error struct {
-	// Code The refusal's code: the referee's rule error code (illegal moves; bad_args and bad_option in plain sentences, with params.detail a term for translations), or the cause of a conflict that is no rule (not_started, key_reused, seat_attended).
-	Code      *string            `json:"code,omitempty"`
+	// Code The refusal's code, on every refusal: a client tells any two refusals apart by it alone. An illegal move's is the game's (<Game>RefusalCode; bad_args and bad_option in plain sentences, with params.detail a term for translations); every other refusal's is the table's or the HTTP layer's (TableRefusalCode).
+	Code      string             `json:"code"`
 	Error     ErrorError         `json:"error"`
 	Message   string             `json:"message"`
 	Params    *map[string]string `json:"params,omitempty"`
@@ -4915,6 +6241,9 @@ type GiveATokenPublicView struct {
 	Given  int                   `json:"given"`
 	Target *int                  `json:"target,omitempty"`
 }
+
+// GiveATokenRefusalCode Give a Token: the code of a refusal by the game's rules (422 illegal_move, with the rule and its params).
+type GiveATokenRefusalCode string
 
 // GiveATokenSeat Give a Token: a seat's public line, its facts by name.
 type GiveATokenSeat struct {
@@ -5242,6 +6571,9 @@ type JumpshipQuarantineCard struct {
 	Source  string  `json:"source"`
 	Text    string  `json:"text"`
 }
+
+// JumpshipRefusalCode Jumpship: the code of a refusal by the game's rules (422 illegal_move, with the rule and its params).
+type JumpshipRefusalCode string
 
 // JumpshipRevealedBioID defines model for JumpshipRevealedBioID.
 type JumpshipRevealedBioID struct {
@@ -5794,6 +7126,9 @@ type LockupPublicView struct {
 
 // LockupPublicViewPhase defines model for LockupPublicView.Phase.
 type LockupPublicViewPhase string
+
+// LockupRefusalCode Lockup: Breakout: the code of a refusal by the game's rules (422 illegal_move, with the rule and its params).
+type LockupRefusalCode string
 
 // LockupRevealedView defines model for LockupRevealedView.
 type LockupRevealedView struct {
@@ -6543,6 +7878,9 @@ type NostromoPublicViewPosture string
 // NostromoPublicViewWinner defines model for NostromoPublicView.Winner.
 type NostromoPublicViewWinner string
 
+// NostromoRefusalCode Alien: USCSS Nostromo: the code of a refusal by the game's rules (422 illegal_move, with the rule and its params).
+type NostromoRefusalCode string
+
 // NostromoRoomView defines model for NostromoRoomView.
 type NostromoRoomView struct {
 	Alien       *bool                    `json:"alien,omitempty"`
@@ -6616,7 +7954,10 @@ type OptionSpec struct {
 
 	// PerPlayers For a seat option: the seat its default rule (-1) gives, in joining order from 0, by the number of players ("3": 1 is the second of three to join), so that a lobby names that player before the start.
 	PerPlayers *map[string]int `json:"per_players,omitempty"`
-	Source     *string         `json:"source,omitempty"`
+
+	// Rule The rulebook section the option belongs to: a bad_option refusal of the option names it.
+	Rule   *string `json:"rule,omitempty"`
+	Source *string `json:"source,omitempty"`
 }
 
 // OptionSpecKind seat: a player, chosen by the host in the lobby and sent with the start (POST /api/tables/{id}/start); the create form leaves it out.
@@ -7546,6 +8887,9 @@ type SpaceCadetsPublicViewHouseRules string
 // SpaceCadetsPublicViewStep defines model for SpaceCadetsPublicView.Step.
 type SpaceCadetsPublicViewStep string
 
+// SpaceCadetsRefusalCode Space Cadets: Resistance Is Mostly Futile: the code of a refusal by the game's rules (422 illegal_move, with the rule and its params).
+type SpaceCadetsRefusalCode string
+
 // SpaceCadetsRoll defines model for SpaceCadetsRoll.
 type SpaceCadetsRoll struct {
 	Dice    *[]int `json:"dice"`
@@ -7650,6 +8994,9 @@ type StreamPatchOp struct {
 
 // StreamPatchOpOp defines model for StreamPatchOp.Op.
 type StreamPatchOpOp string
+
+// TableRefusalCode The code of a refusal by the table or the HTTP layer (the error's kind in parentheses), or by a rule that the table enforces for every game (illegal_move).
+type TableRefusalCode string
 
 // Timer defines model for Timer.
 type Timer struct {
@@ -18545,9 +19892,6 @@ func ParseListGamesReply(rsp *http.Response) (*ListGamesReply, error) {
 		}
 		response.JSON429 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -18764,9 +20108,6 @@ func ParseLookupJoinCodeReply(rsp *http.Response) (*LookupJoinCodeReply, error) 
 		}
 		response.JSON500 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -18799,9 +20140,6 @@ func ParseOpenapiReply(rsp *http.Response) (*OpenapiReply, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -18878,9 +20216,6 @@ func ParseCreateTableReply(rsp *http.Response) (*CreateTableReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -18945,9 +20280,6 @@ func ParseRotateJoinCodeReply(rsp *http.Response) (*RotateJoinCodeReply, error) 
 			return nil, err
 		}
 		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -19026,9 +20358,6 @@ func ParseLockTableReply(rsp *http.Response) (*LockTableReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -19089,9 +20418,6 @@ func ParseGetLogReply(rsp *http.Response) (*GetLogReply, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -19189,9 +20515,6 @@ func ParsePostMoveReply(rsp *http.Response) (*PostMoveReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -19238,9 +20561,6 @@ func ParseTableQRReply(rsp *http.Response) (*TableQRReply, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -19309,9 +20629,6 @@ func ParseRematchReply(rsp *http.Response) (*RematchReply, error) {
 			return nil, err
 		}
 		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -19401,9 +20718,6 @@ func ParseClaimRematchReply(rsp *http.Response) (*ClaimRematchReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	switch {
@@ -19486,10 +20800,7 @@ func ParseGetResultReply(rsp *http.Response) (*GetResultReply, error) {
 		response.JSON500 = &dest
 
 	case rsp.StatusCode == 200:
-	// Content-type (text/csv) unsupported
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
+		// Content-type (text/csv) unsupported
 
 	}
 
@@ -19561,9 +20872,6 @@ func ParseRemoveSeatReply(rsp *http.Response) (*RemoveSeatReply, error) {
 			return nil, err
 		}
 		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -19649,9 +20957,6 @@ func ParseRevokeDeviceReply(rsp *http.Response) (*RevokeDeviceReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	switch {
@@ -19735,9 +21040,6 @@ func ParseCancelHandoverReply(rsp *http.Response) (*CancelHandoverReply, error) 
 			return nil, err
 		}
 		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -19827,9 +21129,6 @@ func ParseHandoverSeatReply(rsp *http.Response) (*HandoverSeatReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	switch {
@@ -19910,9 +21209,6 @@ func ParseSessionReply(rsp *http.Response) (*SessionReply, error) {
 			return nil, err
 		}
 		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -20016,9 +21312,6 @@ func ParseStartTableReply(rsp *http.Response) (*StartTableReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	switch {
@@ -20085,9 +21378,6 @@ func ParseStreamReply(rsp *http.Response) (*StreamReply, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -20178,9 +21468,6 @@ func ParseUndoReply(rsp *http.Response) (*UndoReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	switch {
@@ -20255,9 +21542,6 @@ func ParseGetViewReply(rsp *http.Response) (*GetViewReply, error) {
 		}
 		response.JSON500 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -20298,9 +21582,6 @@ func ParseHealthReply(rsp *http.Response) (*HealthReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -20326,9 +21607,6 @@ func ParseMetricsReply(rsp *http.Response) (*MetricsReply, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 

@@ -34,7 +34,7 @@ func Example() {
 	move := client.MoveRequest{Type: "choose_role", Args: &map[string]any{"role": (*(*(*cv.Moves)[0].Args)[0].Choices)[0].Value}}
 	ok, _ := c.PostMoveWithResponse(ctx, id, nil, move, client.Bearer(ann.JSON201.Token))
 	bad, _ := c.PostMoveWithResponse(ctx, id, nil, move, client.Bearer(ann.JSON201.Token))
-	fmt.Println(ok.StatusCode(), bad.StatusCode(), *bad.JSON422.Code) // and bad.JSON422.Message, in English
+	fmt.Println(ok.StatusCode(), bad.StatusCode(), bad.JSON422.Code) // and bad.JSON422.Message, in English
 	// Output: 200 422 role_chosen
 }
 

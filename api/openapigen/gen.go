@@ -69,6 +69,9 @@ func Generate(doc []byte, games []kit.Game) ([]byte, error) {
 		"oneOf", views,
 		"discriminator", NewObject("propertyName", "game", "mapping", mapping)))
 	r.schema(reflect.TypeFor[table.Result]())
+	if err := r.refusalCodes(top, games); err != nil {
+		return nil, err
+	}
 	return Format(top)
 }
 

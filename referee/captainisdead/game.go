@@ -65,6 +65,7 @@ func (g *Game) Info() kit.Info { return info }
 
 func buildInfo(d *Data) kit.Info {
 	return kit.Info{
+		Codes:      codes,
 		ID:         "captainisdead",
 		Name:       "The Captain Is Dead: Episode III – Lockdown",
 		Rulebook:   "captain-is-dead-lockdown.txt",
@@ -133,18 +134,15 @@ type Options struct {
 
 // options are the table options' specs.
 var options = []kit.OptionSpec{
-	{Name: "difficulty", Label: "Difficulty (Ship Control start)", Kind: kit.OptEnum, Default: "Normal", Choices: strChoices(Difficulties), Source: kit.SourceRulebook,
+	{Name: "difficulty", Label: "Difficulty (Ship Control start)", Kind: kit.OptEnum, Default: "Normal", Choices: strChoices(Difficulties), Source: kit.SourceRulebook, Rule: ruleSetup,
 		Help: "Ship Control starts at Normal; a crew feeling meager and weak bumps it down to Novice, a strong one up to Veteran."},
-	{Name: "elimination", Label: "Use the optional Player Elimination rules", Kind: kit.OptBool, Default: false, Source: kit.SourceRulebook,
+	{Name: "elimination", Label: "Use the optional Player Elimination rules", Kind: kit.OptBool, Default: false, Source: kit.SourceRulebook, Rule: ruleElimination,
 		Help: "With these rules a player whose character dies spawns another character of their colour once the Concealment Level is no longer at SET TO KILL."},
-	{Name: "last_turn_after_deck", Label: "House rule: play on after the last alert", Kind: kit.OptBool, Default: false, Source: kit.SourceAssumed,
+	{Name: "last_turn_after_deck", Label: "House rule: play on after the last alert", Kind: kit.OptBool, Default: false, Source: kit.SourceAssumed, Rule: ruleLosing,
 		Help: "The book: the game is lost as soon as the last alert of the Alert deck is resolved without Ship Control at WIN!. With this house rule the next player still takes a turn, and the game is lost when an alert is due and none is left."},
-	{Name: "game_data", Label: "Game data (board, patrol path, roles, repair costs, counts)", Kind: kit.OptJSON, Default: nil, Source: kit.SourceAssumed,
+	{Name: "game_data", Label: "Game data (board, patrol path, roles, repair costs, counts)", Kind: kit.OptJSON, Default: nil, Source: kit.SourceAssumed, Rule: ruleSetup,
 		Help: "Assumed: the book does not print the Episode 1 board, role cards or repair costs; change them here if your copy differs. What you enter replaces the matching parts of the embedded data and is marked table-entered."},
 }
-
-// optionRule names the section each option comes from.
-var optionRule = map[string]string{"difficulty": ruleSetup, "elimination": ruleElimination, "game_data": ruleSetup, "last_turn_after_deck": ruleLosing}
 
 func strChoices(vals []string) []kit.Choice {
 	out := make([]kit.Choice, len(vals))

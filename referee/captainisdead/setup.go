@@ -3,7 +3,6 @@ package captainisdead
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -79,36 +78,12 @@ func (g *Game) Setup(raw json.RawMessage, seats []string, ctx kit.Ctx) (kit.Stat
 }
 
 // decodeOptions reads the table options. A refusal names the section of
-// the book the offending option comes from.
+// the book the offending option comes from (its OptionSpec.Rule; Setup for
+// an unknown option).
 func decodeOptions(raw json.RawMessage) (Options, error) {
 	opts := Options{Difficulty: "Normal"}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) == nil {
-		for _, k := range slices.Sorted(maps.Keys(m)) {
-			one, _ := json.Marshal(map[string]json.RawMessage{k: m[k]})
-			var scratch Options
-			if err := kit.DecodeOptions(one, options, &scratch); err != nil {
-				return opts, withRule(err, optionRule[k])
-			}
-		}
-	}
-	if err := kit.DecodeOptions(raw, options, &opts); err != nil {
-		return opts, withRule(err, ruleSetup)
-	}
-	return opts, nil
-}
-
-// withRule names rule in a *kit.RuleError (ruleSetup when rule is "").
-func withRule(err error, rule string) error {
-	if rule == "" {
-		rule = ruleSetup
-	}
-	if re, ok := kit.AsRuleError(err); ok {
-		c := *re
-		c.Rule = rule
-		return &c
-	}
-	return err
+	err := kit.DecodeOptionsIn(raw, options, &opts, ruleSetup)
+	return opts, err
 }
 
 // colourRoles lists the role names of a player's colour.

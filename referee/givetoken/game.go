@@ -21,6 +21,7 @@ const ID = "givetoken"
 
 // info is the game's description, computed once.
 var info = kit.Info{
+	Codes:      codes,
 	ID:         ID,
 	Name:       "Give a Token",
 	Rulebook:   "none: the rules are in referee/givetoken/doc.go",

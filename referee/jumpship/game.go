@@ -28,9 +28,9 @@ func (g *Game) Info() kit.Info { return info }
 
 func newInfo() kit.Info {
 	lengths := data.CountdownTracks.Lengths
-	trackOpt := func(name, label, track string, def int) kit.OptionSpec {
+	trackOpt := func(name, label, track string, def int, rule string) kit.OptionSpec {
 		return kit.OptionSpec{
-			Name: name, Label: label, Kind: kit.OptInt, Default: def,
+			Name: name, Label: label, Kind: kit.OptInt, Default: def, Rule: rule,
 			Min: kit.IntPtr(1), Max: kit.IntPtr(data.Tokens.Counts[Countdown]),
 			Source: data.CountdownTracks.Source,
 			Help: fmt.Sprintf("How many Countdown tokens fill the %s track on the Ship Console Board (%d is used if you leave it). "+
@@ -38,17 +38,18 @@ func newInfo() kit.Info {
 		}
 	}
 	return kit.Info{
+		Codes:      codes,
 		ID:         "jumpship",
 		Name:       "Jumpship",
 		Rulebook:   "jumpship.txt",
 		MinPlayers: 5,
 		MaxPlayers: 10,
 		Options: []kit.OptionSpec{
-			trackOpt("quarantine_track", "Countdown to Quarantine: slots", trackLabel(0), lengths[0]),
-			trackOpt("eject_track", "Countdown to Eject: slots", trackLabel(1), lengths[1]),
-			trackOpt("kill_track", "Countdown to Kill: slots", trackLabel(2), lengths[2]),
+			trackOpt("quarantine_track", "Countdown to Quarantine: slots", trackLabel(0), lengths[0], ruleQuarantine),
+			trackOpt("eject_track", "Countdown to Eject: slots", trackLabel(1), lengths[1], ruleEject),
+			trackOpt("kill_track", "Countdown to Kill: slots", trackLabel(2), lengths[2], ruleKill),
 			{
-				Name: "quarantine_cards", Label: "Quarantine card texts", Kind: kit.OptJSON, Default: nil,
+				Name: "quarantine_cards", Label: "Quarantine card texts", Kind: kit.OptJSON, Default: nil, Rule: ruleComponents,
 				Source: data.QuarantineCards.Source,
 				Help: `The names and texts of the 3 Quarantine cards in your box, as [{"name":"…","text":"…"}, …]; one of them is chosen at random for the game. ` +
 					"Assumed: the book does not print them, so by default the phones show placeholders that point to the physical cards; type the texts here if you want them on screen.",

@@ -1,11 +1,8 @@
 package jumpship
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"tablewarden/referee/kit"
@@ -19,45 +16,15 @@ type Options struct {
 	QuarantineCards []QuarantineCard `json:"quarantine_cards"`
 }
 
-// optionRules names the rulebook section each option's value belongs to:
-// the countdown track it sizes, or the Quarantine cards of the box.
-var optionRules = map[string]string{
-	"quarantine_track": ruleQuarantine,
-	"eject_track":      ruleEject,
-	"kill_track":       ruleKill,
-	"quarantine_cards": ruleComponents,
-}
-
 // decodeOptions reads the table options over the defaults of data.json.
 // Every refusal is "bad_option" naming the section of the book the option
-// comes from ("Jumpship › Set Up" for an unknown option).
+// belongs to (its OptionSpec.Rule: the countdown track it sizes, or the
+// Quarantine cards of the box; "Jumpship › Set Up" for an unknown option).
 func decodeOptions(raw json.RawMessage) (Options, error) {
 	lengths := data.CountdownTracks.Lengths
 	opts := Options{QuarantineTrack: lengths[0], EjectTrack: lengths[1], KillTrack: lengths[2]}
-	if t := bytes.TrimSpace(raw); len(t) == 0 || string(t) == "null" {
-		return opts, nil
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return opts, kit.Errorf("bad_option", ruleSetUp, "Table options must be a JSON object: %v.", err)
-	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		one, err := json.Marshal(map[string]json.RawMessage{k: m[k]})
-		if err != nil {
-			return opts, kit.Errorf("bad_option", ruleSetUp, "Option %q is not valid JSON.", k)
-		}
-		if err := kit.DecodeOptions(one, info.Options, &opts); err != nil {
-			if re, ok := kit.AsRuleError(err); ok {
-				re.Rule = ruleSetUp
-				if r, ok := optionRules[k]; ok {
-					re.Rule = r
-				}
-				return opts, re
-			}
-			return opts, err
-		}
-	}
-	return opts, nil
+	err := kit.DecodeOptionsIn(raw, info.Options, &opts, ruleSetUp)
+	return opts, err
 }
 
 // quarantineCards returns the Quarantine cards of this table: the option's

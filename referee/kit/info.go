@@ -2,6 +2,7 @@ package kit
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -27,6 +28,10 @@ type Info struct {
 	// not English themselves.
 	// The phone UI falls back to the plain name, then to English.
 	Messages map[string]map[string]string `json:"messages,omitempty"`
+	// Codes declares the game's own refusal codes (codes.go): every code
+	// its referee emits beyond the kit's (KitCodes). RefusalCodes lists
+	// both.
+	Codes []Code `json:"-"`
 }
 
 // OptionKind is the type of a table option.
@@ -57,6 +62,10 @@ type OptionSpec struct {
 	Min     *int       `json:"min,omitempty"`
 	Max     *int       `json:"max,omitempty"`
 	Choices []Choice   `json:"choices,omitempty"`
+	// Rule is the rulebook section the option belongs to (e.g. "Jumpship ›
+	// Countdown Tracks" for a track's length): a "bad_option" refusal of
+	// the option names it (DecodeOptionsIn).
+	Rule string `json:"rule,omitempty"`
 	// Source is "rulebook", "assumed" or "table-entered" for game data.
 	Source string `json:"source,omitempty"`
 	Help   string `json:"help,omitempty"`
@@ -180,14 +189,24 @@ func DecodeArgsRule(m Move, rule string, dst any) error {
 
 // DecodeOptions checks raw table options against specs and decodes them
 // into dst, which should already hold the defaults. Unknown names, wrong
-// kinds and out-of-range values are a *RuleError with code "bad_option".
+// kinds and out-of-range values are a *RuleError with code "bad_option",
+// naming the option's Rule, or "Setup" (DecodeOptionsIn).
 func DecodeOptions(raw json.RawMessage, specs []OptionSpec, dst any) error {
+	return DecodeOptionsIn(raw, specs, dst, "Setup")
+}
+
+// DecodeOptionsIn is DecodeOptions for a game whose setup section is
+// setupRule: a refusal of one option names that option's Rule (its spec's;
+// setupRule when it has none), and options that are no group of named
+// values, or an unknown option, name setupRule. The options are checked
+// and decoded one by one, in the order of their names.
+func DecodeOptionsIn(raw json.RawMessage, specs []OptionSpec, dst any, setupRule string) error {
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
 		return nil
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return Errorf("bad_option", "Setup", optionsNotObject)
+		return Errorf("bad_option", setupRule, optionsNotObject)
 	}
 	byName := map[string]OptionSpec{}
 	for _, s := range specs {
@@ -201,15 +220,22 @@ func DecodeOptions(raw json.RawMessage, specs []OptionSpec, dst any) error {
 	for _, k := range names {
 		s, ok := byName[k]
 		if !ok {
-			return Errorf("bad_option", "Setup", "Unknown table option %q.", k)
+			return Errorf("bad_option", setupRule, "Unknown table option %q.", k)
 		}
+		rule := cmp.Or(s.Rule, setupRule)
 		if err := checkOption(s, m[k]); err != nil {
+			if re, ok := AsRuleError(err); ok {
+				re.Rule = rule
+			}
 			return err
 		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if err := dec.Decode(dst); err != nil {
-		return Errorf("bad_option", "Setup", "%s", optionDecodeMessage(err))
+		one, err := json.Marshal(map[string]json.RawMessage{k: m[k]})
+		if err != nil {
+			return Errorf("bad_option", rule, "Option %q is not valid JSON.", k)
+		}
+		if err := json.NewDecoder(bytes.NewReader(one)).Decode(dst); err != nil {
+			return Errorf("bad_option", rule, "%s", optionDecodeMessage(err))
+		}
 	}
 	return nil
 }

@@ -72,15 +72,16 @@ func buildInfo() kit.Info {
 		}
 	}
 	return kit.Info{
+		Codes:      codes,
 		ID:         "lockup",
 		Name:       gameName,
 		Rulebook:   "lockup-breakout.pt.txt",
 		MinPlayers: 1,
 		MaxPlayers: 5,
 		Options: []kit.OptionSpec{
-			{Name: "difficulty", Label: label(argTexts, "option.difficulty"), Kind: kit.OptEnum, Default: "green", Choices: colours, Source: "assumed",
+			{Name: "difficulty", Rule: secSoloSetup, Label: label(argTexts, "option.difficulty"), Kind: kit.OptEnum, Default: "green", Choices: colours, Source: "assumed",
 				Help: label(argTexts, "option_help.difficulty")},
-			{Name: "game_data", Label: label(argTexts, "option.game_data"), Kind: kit.OptJSON, Default: json.RawMessage(`{}`), Source: "assumed",
+			{Name: "game_data", Rule: secSetup, Label: label(argTexts, "option.game_data"), Kind: kit.OptJSON, Default: json.RawMessage(`{}`), Source: "assumed",
 				Help: label(argTexts, "option_help.game_data")},
 		},
 		Moves:    moves.Specs(),

@@ -16,17 +16,9 @@ import (
 // than 5 seats and "bad_option" for invalid options or game data.
 func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
 	o := Options{Difficulty: "green"}
-	if err := kit.DecodeOptions(opts, info.Options, &o); err != nil {
-		if re, ok := kit.AsRuleError(err); ok {
-			// The kit names no book: the options come from the setup
-			// sections (the difficulty colour from solo setup).
-			c := *re
-			c.Rule = secSetup
-			if strings.Contains(c.Message, `"difficulty"`) {
-				c.Rule = secSoloSetup
-			}
-			return nil, &c
-		}
+	// The options come from the setup sections (the difficulty colour from
+	// solo setup: OptionSpec.Rule).
+	if err := kit.DecodeOptionsIn(opts, info.Options, &o, secSetup); err != nil {
 		return nil, err
 	}
 	n := len(seats)

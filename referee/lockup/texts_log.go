@@ -9,16 +9,21 @@ var outcomeTexts = map[string]text{
 
 // errorTexts is every rule error code the referee returns.
 var errorTexts = map[string]text{
-	"player_count":              {"Lockup: Breakout is for 1 to 5 players, not {n}.", "Lockup: Breakout é para 1 a 5 jogadores, não {n}."},
-	"bad_option":                {"A table option is invalid: {detail}", "Uma opção da mesa é inválida: {detail}"},
-	"bad_args":                  {"{detail}", "{detail}"}, // kit.ArgTerms, or bad_args.invalid (ruleErr)
-	"unknown_move":              {"There is no such move in Lockup: Breakout.", "Essa jogada não existe em Lockup: Breakout."},
-	"game_over":                 {"The game is over.", "O jogo terminou."},
-	"host_only":                 {"Only the host's screen records this.", "Só a tela do anfitrião registra isto."},
-	"system_only":               {"Only the server makes this move.", "Só o servidor faz esta jogada."},
-	"not_offered":               {"That move, or that choice, is not possible now.", "Essa jogada, ou essa escolha, não é possível agora."},
-	"seat_only":                 {"This move is made from a player's phone.", "Esta jogada é feita no celular de um jogador."},
-	"wrong_phase":               {"That move is not possible in this phase.", "Essa jogada não é possível nesta fase."},
+	"player_count": {"Lockup: Breakout is for 1 to 5 players, not {n}.", "Lockup: Breakout é para 1 a 5 jogadores, não {n}."},
+	"bad_option":   {"A table option is invalid: {detail}", "Uma opção da mesa é inválida: {detail}"},
+	"bad_args":     {"{detail}", "{detail}"}, // kit.ArgTerms, or bad_args.invalid (ruleErr)
+	"unknown_move": {"There is no such move in Lockup: Breakout.", "Essa jogada não existe em Lockup: Breakout."},
+	"game_over":    {"The game is over.", "O jogo terminou."},
+	"host_only":    {"Only the host's screen records this.", "Só a tela do anfitrião registra isto."},
+	"system_only":  {"Only the server makes this move.", "Só o servidor faz esta jogada."},
+	"not_offered":  {"That move, or that choice, is not possible now.", "Essa jogada, ou essa escolha, não é possível agora."},
+	"seat_only":    {"This move is made from a player's phone.", "Esta jogada é feita no celular de um jogador."},
+	"wrong_phase":  {"That move is not possible in this phase.", "Essa jogada não é possível nesta fase."},
+	// The kit's timer refusals (kit.KitCodes), which no move of Lockup
+	// meets today: every declared code has its Portuguese.
+	"timer_not_running":         {"The timer is not running.", "O cronômetro não está correndo."},
+	"timer_not_paused":          {"The timer is not paused.", "O cronômetro não está pausado."},
+	"stale_timer":               {"The timer's expiry is stale: the timer has been started again since.", "O fim do cronômetro chegou atrasado: o cronômetro já foi reiniciado desde então."},
 	"not_your_turn":             {"It is {seat}'s turn to assign a crew token.", "É a vez de {seat} atribuir uma ficha de equipe."},
 	"already_passed":            {"You have passed this round.", "Você já passou nesta rodada."},
 	"unknown_token":             {"You have no crew token {token}.", "Você não tem a ficha de equipe {token}."},

@@ -24,6 +24,7 @@ var info kit.Info
 
 func newInfo() kit.Info {
 	return kit.Info{
+		Codes:      codes,
 		ID:         "nostromo",
 		Name:       "Alien: USCSS Nostromo",
 		Rulebook:   "alien-uscss-nostromo.txt",
@@ -61,10 +62,7 @@ func optionSpecs() []kit.OptionSpec {
 // and "bad_option" for invalid options or game data.
 func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.State, error) {
 	o := Options{Difficulty: Novice}
-	if err := kit.DecodeOptions(opts, optionSpecs(), &o); err != nil {
-		if re, ok := kit.AsRuleError(err); ok {
-			re.Rule = ruleOptions
-		}
+	if err := kit.DecodeOptionsIn(opts, optionSpecs(), &o, ruleOptions); err != nil {
 		return nil, err
 	}
 	if n := len(seats); n < 2 || n > 7 {

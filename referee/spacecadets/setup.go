@@ -1,10 +1,7 @@
 package spacecadets
 
 import (
-	"bytes"
 	"encoding/json"
-	"maps"
-	"slices"
 	"strconv"
 
 	"tablewarden/referee/kit"
@@ -77,7 +74,7 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 		seat int
 	}{{"captain_seat", roles.Captain}, {"science_seat", roles.ScienceOfficer}, {"sensors_seat", roles.Sensors}} {
 		if r.seat >= n {
-			return nil, kit.Errorf("bad_option", rule(optionSection[r.name]), "The %s is Player %d but the table has %d players.", roleOption[r.name], r.seat+1, n)
+			return nil, kit.Errorf("bad_option", optionRule(r.name), "The %s is Player %d but the table has %d players.", roleOption[r.name], r.seat+1, n)
 		}
 	}
 	s := &State{
@@ -140,39 +137,25 @@ func (g *Game) Setup(opts json.RawMessage, seats []string, ctx kit.Ctx) (kit.Sta
 	return s, nil
 }
 
-// optionSection is the rulebook section each table option comes from, for
-// "bad_option" refusals.
-var optionSection = map[string]string{
-	"mission": secMissions, "difficulty": secMissions, "captain_seat": secMissions, "science_seat": secScience,
-	"sensors_seat": secMissions, "step3a_seconds": secMissions, "step3b_seconds": secMissions,
-	"science_seconds": secScience, "engineering_step": secMissions, "game_data": secComponentList,
-	"timer_pauses": secScience,
+// decodeOptions reads the table options: a "bad_option" refusal names the
+// section of the book its option comes from (its OptionSpec.Rule; Missions
+// for an unknown option).
+func decodeOptions(raw json.RawMessage) (Options, error) {
+	o := defaultOptions()
+	err := kit.DecodeOptionsIn(raw, info.Options, &o, rule(secMissions))
+	return o, err
 }
 
 var roleOption = map[string]string{"captain_seat": "Captain", "science_seat": "Science Officer", "sensors_seat": "Sensors player"}
 
-// decodeOptions reads the table options one by one, so that a "bad_option"
-// refusal names the section of the book its option comes from.
-func decodeOptions(raw json.RawMessage) (Options, error) {
-	o := defaultOptions()
-	var m map[string]json.RawMessage
-	if b := bytes.TrimSpace(raw); len(b) == 0 || string(b) == "null" {
-		return o, nil
-	}
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return o, kit.Errorf("bad_option", rule(secMissions), "Table options must be a group of named values, such as {\"mission\": \"7\"}.")
-	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		one, _ := json.Marshal(map[string]json.RawMessage{k: m[k]})
-		if err := kit.DecodeOptions(one, info.Options, &o); err != nil {
-			sec, ok := optionSection[k]
-			if !ok {
-				sec = secMissions
-			}
-			return o, rewrap(err, sec)
+// optionRule returns the rule of the table option named name.
+func optionRule(name string) string {
+	for _, o := range info.Options {
+		if o.Name == name {
+			return o.Rule
 		}
 	}
-	return o, nil
+	return rule(secMissions)
 }
 
 // setupScience shuffles both decks and draws the five starting cards.

@@ -3,6 +3,7 @@ package kittest
 import (
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -93,6 +94,9 @@ func Conformance(t *testing.T, g kit.Game, stateType any, cases ...ConformanceCa
 			if got, want := kit.ErrorCode(err), "player_count"; got != want {
 				t.Fatalf("Setup(%d seats) error code = %q (%v), want %q", n, got, err, want)
 			}
+			if derr := CheckDeclared(info, err); derr != nil {
+				t.Fatal(derr)
+			}
 		}
 	})
 	if len(cases) == 0 {
@@ -108,7 +112,7 @@ func Conformance(t *testing.T, g kit.Game, stateType any, cases ...ConformanceCa
 				}
 			}
 			seeds, moves := cmp.Or(c.Seeds, 3), cmp.Or(c.Moves, 400)
-			ended, tried := 0, 0
+			ended, tried, refused := 0, 0, 0
 			for _, n := range counts {
 				for seed := uint64(1); seed <= uint64(seeds); seed++ {
 					if _, err := g.Setup(c.Options, FuzzNames[:n], kit.NewCtx(seed, 0, Epoch)); err != nil {
@@ -117,8 +121,23 @@ func Conformance(t *testing.T, g kit.Game, stateType any, cases ...ConformanceCa
 						}
 						t.Fatalf("Setup(%d): %v", n, err)
 					}
+					each := c.Each
+					if seed == 1 {
+						// The first game of each seat count also sends, every
+						// 20th state, moves the state does not offer: every
+						// refusal names a declared code.
+						r := rand.New(rand.NewPCG(seed, uint64(n)))
+						each = func(t testing.TB, st kit.State, views []kit.View, no int) {
+							if no%20 == 0 {
+								refused += probeRefusals(t, g, st, n, r, fmt.Sprintf("%d seats, move %d", n, no))
+							}
+							if c.Each != nil {
+								c.Each(t, st, views, no)
+							}
+						}
+					}
 					w := WalkConfig{Options: c.Options, Seats: n, Seed: seed*7919 + uint64(n), Moves: moves,
-						Exhaustive: seed == 1, Linger: c.Linger, Each: c.Each}.Play(t, g)
+						Exhaustive: seed == 1, Linger: c.Linger, Each: each}.Play(t, g)
 					Replay(t, g, w)
 					if w.Ended {
 						ended++
@@ -136,7 +155,7 @@ func Conformance(t *testing.T, g kit.Game, stateType any, cases ...ConformanceCa
 					}
 				}
 			}
-			t.Logf("%d of the random games ended; %d offered combinations tried", ended, tried)
+			t.Logf("%d of the random games ended; %d offered combinations tried; %d refusals probed, every code declared", ended, tried, refused)
 		})
 	}
 	return played

@@ -145,6 +145,9 @@ func CheckFuzzMove(t *testing.T, g kit.Game, in FuzzMove) {
 		if re.Code == "" || re.Message == "" || re.Rule == "" {
 			t.Fatalf("Apply(%s %q by %+v): rule error %+v lacks a code, message or rule", typ, in.Args, who, re)
 		}
+		if derr := CheckDeclared(g.Info(), err); derr != nil {
+			t.Fatalf("Apply(%s %q by %+v): %v", typ, in.Args, who, derr)
+		}
 		return
 	}
 	if err := g.Invariants(res.State); err != nil {
@@ -241,6 +244,9 @@ func CheckFuzzSetup(t *testing.T, g kit.Game, in FuzzSetupInput) {
 	if err != nil {
 		if re, ok := kit.AsRuleError(err); !ok || re.Code == "" || re.Message == "" {
 			t.Fatalf("Setup(%q, %d players) = %T %v, want a *kit.RuleError", in.Options, n, err, err)
+		}
+		if derr := CheckDeclared(info, err); derr != nil {
+			t.Fatalf("Setup(%q, %d players): %v", in.Options, n, derr)
 		}
 		return
 	}

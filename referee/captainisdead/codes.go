@@ -1,0 +1,66 @@
+package captainisdead
+
+import "tablewarden/referee/kit"
+
+// codes declares the game's refusal codes once (Info.Codes): the code, the
+// rulebook section it enforces ("": the refused move's own) and the
+// English message. Every refusal this package emits names one of
+// them or one of kit.KitCodes: referee/catalog's TestRefusalCodesDeclared
+// reads this package's source for codes that are not, and
+// kittest.Conformance fails on an emitted one.
+var codes = []kit.Code{
+	{Code: "alert_card_colour", Rule: ruleSetup, Message: "%s is a %s alert; the card drawn is %s."},
+	{Code: "alert_card_drawn", Rule: ruleStarting, Message: "Every copy of %s has been drawn already."},
+	{Code: "alert_pending", Rule: ruleStarting, Message: "An alert is being resolved: finish it first."},
+	{Code: "already_injured", Rule: ruleHowAliens, Message: "%s is already injured."},
+	{Code: "bad_actions", Rule: ruleStarting, Message: "An action costs at least 1 action."},
+	{Code: "bad_alien", Rule: ruleHowAliens, Message: "Name the alien as rank|from|to."},
+	{Code: "bad_placement", Rule: ruleSetup, Message: "Name the placement as seat|room."},
+	{Code: "bad_state", Rule: ruleSetup, Message: "The state has no game data."},
+	{Code: "character_alive", Rule: ruleElimination, Message: "Your character is alive."},
+	{Code: "character_dead", Rule: ruleElimination, Message: "Your character is dead."},
+	{Code: "commanders_aboard", Rule: ruleHowAliens, Message: "All four Commanders are on the ship: the Concealment Level stays at SET TO KILL."},
+	{Code: "elimination_off", Rule: ruleElimination, Message: "This table does not use the Player Elimination rules."},
+	{Code: "game_over", Rule: "", Message: "The game is over: %s"},
+	{Code: "grenade_locker_empty", Rule: ruleNewSystems, Message: "The Grenade Locker is empty: there are only %d grenades, and grenades are not reused."},
+	{Code: "honeypot_here", Rule: ruleAlarms, Message: "The %s already has a honeypot."},
+	{Code: "kill_rank_order", Rule: ruleHowAliens, Message: "Aliens are killed in rank order: kill the %s in the %s before the %s."},
+	{Code: "no_actions_left", Rule: ruleStarting, Message: "This needs %d action(s); %s has %d left."},
+	{Code: "no_alert", Rule: ruleHowAliens, Message: "No alert is being resolved."},
+	{Code: "no_aliens_here", Rule: ruleHowAliens, Message: "There is no alien in the %s."},
+	{Code: "no_contraband", Rule: ruleContraband, Message: "You hold no contraband."},
+	{Code: "no_grenade", Rule: ruleGrenades, Message: "You hold no grenade."},
+	{Code: "no_honeypot", Rule: ruleAlarms, Message: "All %d honeypots are on the board."},
+	{Code: "no_honeypot_here", Rule: ruleAlarms, Message: "There is no honeypot in the %s."},
+	{Code: "no_scent_bomb", Rule: ruleGrenades, Message: "You hold no scent bomb."},
+	{Code: "no_such_alien", Rule: ruleHowAliens, Message: "There is no %s in the %s."},
+	{Code: "no_suppression", Rule: ruleAlarms, Message: "No suppression is armed."},
+	{Code: "no_timers", Rule: ruleSetup, Message: "This game has no timers; the server makes no moves in it."},
+	{Code: "none_left", Rule: ruleGrenades, Message: "There is no %q to take."},
+	{Code: "not_adjacent", Rule: ruleContinuing, Message: "The %s is not next to the %s (board connections, game data)."},
+	{Code: "not_enough_skills", Rule: ruleNewSystems, Message: "Repairing %s costs %d %s skill card(s) (game data); you hold %d skill cards."},
+	{Code: "not_held", Rule: ruleGrenades, Message: "You do not hold %q."},
+	{Code: "not_in_system_room", Rule: ruleAlarms, Message: "%s is in the %s: a system is used, repaired, unlocked or hacked in its own location."},
+	{Code: "not_injured", Rule: ruleHowAliens, Message: "%s is not injured."},
+	{Code: "not_your_colour", Rule: ruleSetup, Message: "The %s is not one of the %s roles: choose %s."},
+	{Code: "not_your_turn", Rule: ruleContinuing, Message: "It is %s's turn."},
+	{Code: "player_count", Rule: ruleSetup, Message: "This game needs %d to %d players (one colour and one veteran ability each); %d were seated."},
+	{Code: "role_chosen", Rule: ruleSetup, Message: "You have already chosen the %s."},
+	{Code: "role_unavailable", Rule: ruleElimination, Message: "You may spawn only %s."},
+	{Code: "same_room", Rule: ruleHowAliens, Message: "The alien is already in the %s."},
+	{Code: "set_to_kill", Rule: ruleElimination, Message: "A new character may spawn only once the Concealment Level is no longer at SET TO KILL."},
+	{Code: "suppressor_not_held", Rule: ruleAlarms, Message: "Nobody holds the Alarm Suppressor tool: %s. A tool suppresses an alarm only from a living character's hand."},
+	{Code: "sympathizer_never_kills", Rule: ruleNewRoles, Message: "The %s won't kill any of its kind."},
+	{Code: "system_locked", Rule: ruleSetup, Message: "%s is Locked: unlock it (or hack it) before it can be used or repaired."},
+	{Code: "system_unlocked", Rule: ruleSetup, Message: "%s is already unlocked."},
+	{Code: "track_at_end", Rule: ruleTrackText, Message: "The Concealment Level is already at 100%%."},
+	{Code: "unharmed", Rule: ruleHowAliens, Message: "The %s is unaffected by the aliens."},
+	{Code: "unknown_alert_card", Rule: ruleStarting, Message: "The game data has no alert card %q; apply what the card prints with the card-effect moves, then tap Alert applied."},
+	{Code: "unknown_cause", Rule: ruleAlarms, Message: "An alarm the table sounds comes from %s; %q is none of them."},
+	{Code: "unknown_rank", Rule: ruleHowAliens, Message: "There is no alien rank %q."},
+	{Code: "unknown_room", Rule: ruleSetup, Message: "There is no room %q on the board."},
+	{Code: "unknown_seat", Rule: ruleSetup, Message: "There is no such player."},
+	{Code: "unknown_source", Rule: ruleAlarms, Message: "Alarms are suppressed by %s; %q is none of them."},
+	{Code: "unknown_system", Rule: ruleNewSystems, Message: "There is no system %q."},
+	{Code: "unknown_track", Rule: ruleTrackText, Message: "There is no track %q."},
+}
