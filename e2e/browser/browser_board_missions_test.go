@@ -36,11 +36,9 @@ func TestBrowserBoardMissions(t *testing.T) {
 					// centre to the huge timer and the map yields (how long
 					// random play takes decides whether one runs now); the
 					// map is judged at the start and whenever no timer runs.
-					for _, tm := range v.View.Timers {
-						if tm.Running && stage != "start" {
-							t.Logf("%s %s: the %s timer runs, so the board shows it instead of the map", name, stage, tm.Name)
-							return
-						}
+					if tm := timerShown(v); tm != "" && stage != "start" {
+						t.Logf("%s %s: the %s timer is shown, so the board shows it instead of the map", name, stage, tm)
+						return
 					}
 					gridDrawn(t, p, name, v.View.Board)
 				})

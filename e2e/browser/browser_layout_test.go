@@ -201,13 +201,34 @@ func lookAtBoards(t *testing.T, ts *testServer, tb *table, screens []boardOpen, 
 		get(t, s.ctx, "settle", chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 50))))`, chromedp.EvalAwaitPromise))
 		name := prefix + "-" + itoa(int(s.dev.Width))
 		boardFits(t, s.ctx, v)
-		seen := drawingReadable(t, s.ctx, name)
-		if v.View.Board != nil && len(v.View.Board.Nodes) != seen.Places {
-			t.Errorf("%s: the drawing has %d places, the view %d", name, seen.Places, len(v.View.Board.Nodes))
+		if tm := timerShown(v); tm != "" {
+			// The board gives its centre to a running or paused timer and
+			// the drawing yields (boardFits wants the timer on screen);
+			// the drawing is judged whenever no timer is shown.
+			t.Logf("%s: the %s timer is shown, so the drawing yields to it", name, tm)
+		} else {
+			seen := drawingReadable(t, s.ctx, name)
+			if v.View.Board != nil && len(v.View.Board.Nodes) != seen.Places {
+				t.Errorf("%s: the drawing has %d places, the view %d", name, seen.Places, len(v.View.Board.Nodes))
+			}
 		}
 		if extra != nil {
 			extra(s.ctx, name, v)
 		}
 		viewportShot(t, s.ctx, name)
 	}
+}
+
+// timerShown names a timer the board shows in its centre (running or
+// paused), or is "".
+func timerShown(v tablepkg.ViewResponse) string {
+	if v.View == nil || v.View.Outcome != nil {
+		return ""
+	}
+	for _, tm := range v.View.Timers {
+		if tm.Running || tm.Paused {
+			return tm.Name
+		}
+	}
+	return ""
 }
