@@ -56,10 +56,10 @@ func TestBrowserNostromoHandCompact(t *testing.T) {
 	waitTrue(t, p, "hand drawn", `document.querySelectorAll("#hand .hand-card").length === 11`)
 	text := first["text"].(string)
 	seen := get(t, p, "hand", chromedp.Evaluate[[]string](`(() => { const h = document.getElementById("hand"); return [h.innerText, String(document.documentElement.scrollHeight)]; })()`))
-	if contains(seen[0], text) {
+	if strings.Contains(seen[0], text) {
 		t.Fatalf("the hand shows the card's text %q before a tap", text)
 	}
-	if name := strings.TrimSuffix(fmt.Sprint(first["label"]), " ("+fmt.Sprint(first["kind"])+")"); !contains(seen[0], name) || !contains(seen[0], fmt.Sprint(first["kind"])) {
+	if name := strings.TrimSuffix(fmt.Sprint(first["label"]), " ("+fmt.Sprint(first["kind"])+")"); !strings.Contains(seen[0], name) || !strings.Contains(seen[0], fmt.Sprint(first["kind"])) {
 		t.Fatalf("the hand does not name its card %q of kind %v: %q", name, first["kind"], seen[0])
 	}
 	var h float64

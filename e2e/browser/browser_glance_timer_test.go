@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"context"
+	"strconv"
 	"testing"
 	"time"
 
@@ -26,22 +27,33 @@ func TestBrowserTimeUpClearsItself(t *testing.T) {
 	openAs(t, ts, board, boardScreen, tb, "board", "", 0)
 	ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Host, map[string]any{"type": "start_timer", "args": map[string]any{"name": "step3a"}}, nil)
 	shown := `!document.getElementById("time-up").hidden`
-	waitTrue(t, captain, "TIME! on the Captain's phone", shown)
-	at := time.Now()
+	// The Captain's "Mission failed" is under the overlay, and takes the
+	// tap. The page itself tries the tap the moment TIME! shows (TIME!
+	// lasts 1.5 s, less than a busy machine may take between two steps of
+	// a test).
+	res := get(t, captain, "hit test", chromedp.Evaluate[[]string](`new Promise(done => {
+		const tap = () => {
+			if (document.getElementById("time-up").hidden) { setTimeout(tap, 10); return; }
+			const f = document.querySelector('form[data-move="declare_loss"]');
+			const seen = String(Date.now());
+			if (!f) { done(["no declare_loss", seen]); return; }
+			const d = f.closest("details"); if (d) d.open = true;
+			const b = f.querySelector("button[type=submit]");
+			b.scrollIntoView({block: "center"});
+			const r = b.getBoundingClientRect();
+			const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+			done([document.getElementById("time-up").hidden ? "cleared too early" : (e === b || b.contains(e) ? "button" : (e ? e.id || e.className || e.tagName : "nothing")), seen]);
+		};
+		tap();
+	})`, chromedp.EvalAwaitPromise))
+	hit := res[0]
+	// When the Captain's phone showed TIME! (the page and the test share
+	// the machine's clock).
+	ms, _ := strconv.ParseInt(res[1], 10, 64)
+	at := time.UnixMilli(ms)
 	waitTrue(t, board, "TIME! on the board", shown)
 	viewportShot(t, captain, "timeup-captain")
 	viewportShot(t, board, "timeup-board")
-	// The Captain's "Mission failed" is under the overlay, and takes the tap.
-	hit := get(t, captain, "hit test", chromedp.Evaluate[string](`(() => {
-		const f = document.querySelector('form[data-move="declare_loss"]');
-		if (!f) return "no declare_loss";
-		const d = f.closest("details"); if (d) d.open = true;
-		const b = f.querySelector("button[type=submit]");
-		b.scrollIntoView({block: "center"});
-		const r = b.getBoundingClientRect();
-		const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-		return document.getElementById("time-up").hidden ? "cleared too early" : (e === b || b.contains(e) ? "button" : (e ? e.id || e.className || e.tagName : "nothing"));
-	})()`))
 	if hit != "button" {
 		t.Fatalf("with TIME! on screen, a tap on Mission failed reaches %q, want the button", hit)
 	}

@@ -46,8 +46,3 @@ func TestBrowserHostJoinControls(t *testing.T) {
 	ts.Must(201, "POST", "/api/join", "", map[string]any{"code": newCode, "name": "Late"}, nil)
 	viewportShot(t, host, "host-join-controls")
 }
-
-// jsString quotes s as a JavaScript string literal.
-func jsString(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
-}

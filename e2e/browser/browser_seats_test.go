@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -36,13 +34,6 @@ const streamHook = `(() => {
   window.EventSource.prototype = ES.prototype;
   window.EventSource.CONNECTING = 0; window.EventSource.OPEN = 1; window.EventSource.CLOSED = 2;
 })();`
-
-func onEveryDocument(js string) chromedp.Action[chromedp.Void] {
-	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js})
-		return chromedp.Void{}, err
-	}
-}
 
 // seatPhone opens the seat page of a table in a new browser context that
 // holds a seat token, as a phone that joined does.

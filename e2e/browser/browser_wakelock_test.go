@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -55,7 +56,7 @@ func TestBrowserWakeLock(t *testing.T) {
 			waitFor(t, p, "unavailable", `document.body.dataset.wakeLock === "unavailable"`, 5e9)
 			do(t, p, "open the menu", chromedp.Click(css("#menu summary")), chromedp.WaitVisible(css("#wake-note")))
 			text := get(t, p, "note", chromedp.Text(css("#wake-note")))
-			if !contains(text, lang.want) {
+			if !strings.Contains(text, lang.want) {
 				t.Fatalf("the menu's note is %q, want it to say %q", text, lang.want)
 			}
 			screenshot(t, p, "wake-note-"+lang.code+"-390x844")

@@ -27,6 +27,9 @@ var (
 	waitTrue           = browsertest.WaitTrue
 	waitURL            = browsertest.WaitURL
 	waitVersion        = browsertest.WaitVersion
+	jsString           = browsertest.JSString
+	onEveryDocument    = browsertest.OnEveryDocument
+	krakenTable        = browsertest.KrakenTable
 	putAway            = browsertest.PutAway
 	takeOut            = browsertest.TakeOut
 	bodyVersion        = browsertest.BodyVersion

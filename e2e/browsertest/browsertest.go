@@ -21,6 +21,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/debugger"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"tablewarden/api/apitest"
@@ -346,6 +347,44 @@ func lifecycle(t *testing.T, what string, frozen bool, pages []context.Context) 
 			return chromedp.Void{}, err
 		})
 	}
+}
+
+// JSString quotes s as a JavaScript string literal.
+func JSString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// OnEveryDocument runs js in every document the page opens from now on,
+// before the page's own scripts.
+func OnEveryDocument(js string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js})
+		return chromedp.Void{}, err
+	}
+}
+
+// KrakenTable is a started Mission 10 table with its own tentacle cards
+// (ids other than t1–t4, one with a space, built-in ids under the table's
+// names) where three are subdued: "arm-1" is the last active one. The
+// Sensors player is the third seat.
+func KrakenTable(t *testing.T, ts *apitest.Server) *apitest.Table {
+	t.Helper()
+	var opts map[string]any
+	if err := json.Unmarshal([]byte(`{"mission":"10","sensors_seat":2,"game_data":{"tentacles":[
+	 {"id":"arm-1","name":"Grasping Arm","station":"Weapons","subdue":"As printed.","range":2,"attack_dice":2,"source":"table-entered"},
+	 {"id":"t2","name":"Our Crusher","station":"Tractor Beams","subdue":"As printed.","range":3,"attack_dice":1,"source":"table-entered"},
+	 {"id":"big one","name":"The Big One","station":"Sensors","subdue":"As printed.","range":2,"attack_dice":2,"source":"table-entered"},
+	 {"id":"t4","name":"Long Tom","station":"Shields","subdue":"As printed.","range":1,"attack_dice":3,"source":"table-entered"}]}}`), &opts); err != nil {
+		t.Fatal(err)
+	}
+	tb := ts.NewTable("spacecadets", opts, 4)
+	ts.Start(tb)
+	apitest.DriveCaptain(t, ts, tb, "the first step", func(m kit.MoveSpec) bool { return m.Type == "next_step" })
+	moves := "/api/tables/" + tb.ID + "/moves"
+	for _, id := range []string{"t2", "big one", "t4"} {
+		ts.Must(200, "POST", moves, tb.Tokens[2], map[string]any{"type": "subdue_tentacle", "args": map[string]any{"tentacle": id}}, nil)
+	}
+	return tb
 }
 
 // Itoa is strconv.Itoa, short for page expressions.

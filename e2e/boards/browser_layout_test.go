@@ -1,4 +1,4 @@
-package browser_test
+package boards_test
 
 import (
 	"context"

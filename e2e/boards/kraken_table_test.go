@@ -1,39 +1,13 @@
-package browser_test
+package boards_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
 	"tablewarden/api/apitest"
-	"tablewarden/referee/kit"
 )
-
-// krakenTable is a started Mission 10 table with its own tentacle cards
-// (ids other than t1–t4, one with a space, built-in ids under the table's
-// names) where three are subdued: "arm-1" is the last active one. The
-// Sensors player is the third seat.
-func krakenTable(t *testing.T, ts *testServer) *table {
-	t.Helper()
-	var opts map[string]any
-	if err := json.Unmarshal([]byte(`{"mission":"10","sensors_seat":2,"game_data":{"tentacles":[
-	 {"id":"arm-1","name":"Grasping Arm","station":"Weapons","subdue":"As printed.","range":2,"attack_dice":2,"source":"table-entered"},
-	 {"id":"t2","name":"Our Crusher","station":"Tractor Beams","subdue":"As printed.","range":3,"attack_dice":1,"source":"table-entered"},
-	 {"id":"big one","name":"The Big One","station":"Sensors","subdue":"As printed.","range":2,"attack_dice":2,"source":"table-entered"},
-	 {"id":"t4","name":"Long Tom","station":"Shields","subdue":"As printed.","range":1,"attack_dice":3,"source":"table-entered"}]}}`), &opts); err != nil {
-		t.Fatal(err)
-	}
-	tb := ts.NewTable("spacecadets", opts, 4)
-	ts.Start(tb)
-	driveCaptain(t, ts, tb, "the first step", func(m kit.MoveSpec) bool { return m.Type == "next_step" })
-	moves := "/api/tables/" + tb.ID + "/moves"
-	for _, id := range []string{"t2", "big one", "t4"} {
-		ts.Must(200, "POST", moves, tb.Tokens[2], map[string]any{"type": "subdue_tentacle", "args": map[string]any{"tentacle": id}}, nil)
-	}
-	return tb
-}
 
 // TestKrakenTableTentacles plays a Mission 10 table with its own tentacle
 // cards on the real server: the continuation the table links to is found,

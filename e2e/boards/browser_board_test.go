@@ -1,4 +1,4 @@
-package browser_test
+package boards_test
 
 import (
 	"fmt"
@@ -78,7 +78,7 @@ func TestBrowserBoardTimer(t *testing.T) {
 	}
 	move("pause_timer")
 	s = waitState("paused", 3*time.Second)
-	if !s.Paused || s.Box == "" || !contains(s.Box, "paused") {
+	if !s.Paused || s.Box == "" || !strings.Contains(s.Box, "paused") {
 		t.Fatalf("a paused timer does not look paused: %+v", s)
 	}
 	beeps := s.Beeps
@@ -104,5 +104,3 @@ func TestBrowserBoardTimer(t *testing.T) {
 	v := ts.View(tb, "")
 	t.Logf("beeps %d, buzzers %d; the server's timer: %+v", s.Beeps, s.Buzzers, timerOf(t, v, "step3a"))
 }
-
-func contains(s, sub string) bool { return strings.Contains(s, sub) }
