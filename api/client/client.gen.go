@@ -4750,6 +4750,7 @@ type CaptainIsDeadSeatFacts struct {
 	ScentBombs     *int      `json:"scent_bombs,omitempty"`
 	Skills         *int      `json:"skills,omitempty"`
 	Tools          *[]string `json:"tools,omitempty"`
+	ToolsLabel     *[]string `json:"tools_label,omitempty"`
 	VeteranAbility *bool     `json:"veteran_ability,omitempty"`
 }
 
