@@ -153,7 +153,7 @@ func (sn tableSnapshot) boardView() *kit.View {
 	if sn.state == nil {
 		return nil
 	}
-	v := sn.game.View(sn.state, kit.BoardViewer)
+	v := sn.game.View(sn.state, kit.BoardViewer.In(sn.lang))
 	return &v
 }
 
@@ -216,9 +216,9 @@ func (sn tableSnapshot) renderHead(id Identity, now time.Time, board *kit.View) 
 	if sn.state != nil && board != nil {
 		var v kit.View
 		if ov, ok := sn.game.(kit.OwnViewer); ok {
-			v = ov.OwnView(sn.state, id.viewer())
+			v = ov.OwnView(sn.state, id.viewer().In(sn.lang))
 		} else {
-			v = sn.game.View(sn.state, id.viewer())
+			v = sn.game.View(sn.state, id.viewer().In(sn.lang))
 		}
 		v.Seats, v.Tracks, v.Public, v.Board = board.Seats, board.Tracks, board.Public, board.Board
 		r.View = &v

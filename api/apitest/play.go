@@ -176,23 +176,29 @@ func FinishLockupScoring(t *testing.T, ts *Server, tb *Table) {
 	}
 }
 
+// StationPanel is a station panel of a Space Cadets private view.
+type StationPanel struct {
+	Station   string          `json:"station"`
+	Workbench []WorkbenchCard `json:"workbench"`
+}
+
+// WorkbenchCard is a Component card on the Science Officer's Workbench.
+type WorkbenchCard struct {
+	Card string `json:"card"`
+	// Needs are the pieces the card asks for, each by its key (piece,
+	// station) with its words.
+	Needs []struct {
+		Piece   string `json:"piece"`
+		Station string `json:"station"`
+		Label   string `json:"label"`
+	} `json:"needs"`
+}
+
 // StationsOf reads the station panels of a Space Cadets private view.
-func StationsOf(t *testing.T, v tablepkg.ViewResponse) []struct {
-	Station   string `json:"station"`
-	Workbench []struct {
-		Card  string   `json:"card"`
-		Needs []string `json:"needs"`
-	} `json:"workbench"`
-} {
+func StationsOf(t *testing.T, v tablepkg.ViewResponse) []StationPanel {
 	t.Helper()
 	var p struct {
-		Stations []struct {
-			Station   string `json:"station"`
-			Workbench []struct {
-				Card  string   `json:"card"`
-				Needs []string `json:"needs"`
-			} `json:"workbench"`
-		} `json:"stations"`
+		Stations []StationPanel `json:"stations"`
 	}
 	if err := json.Unmarshal([]byte(MustJSON(v.View.Private)), &p); err != nil {
 		t.Fatal(err)

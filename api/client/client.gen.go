@@ -1593,6 +1593,27 @@ func (e LockupCatacombViewBoardSource) Valid() bool {
 	}
 }
 
+// Defines values for LockupItemViewHow.
+const (
+	Crafted            LockupItemViewHow = "crafted"
+	CraftedFromReserve LockupItemViewHow = "crafted_from_reserve"
+	Gained             LockupItemViewHow = "gained"
+)
+
+// Valid indicates whether the value is a known member of the LockupItemViewHow enum.
+func (e LockupItemViewHow) Valid() bool {
+	switch e {
+	case Crafted:
+		return true
+	case CraftedFromReserve:
+		return true
+	case Gained:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LockupMoveAdvanceType.
 const (
 	LockupMoveAdvanceTypeAdvance LockupMoveAdvanceType = "advance"
@@ -2163,6 +2184,24 @@ func (e LockupRefusalCode) Valid() bool {
 	case LockupRefusalCodeUpgradeOnlyWhenCrafted:
 		return true
 	case LockupRefusalCodeWrongPhase:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LockupTokenViewTerm.
+const (
+	Explorer LockupTokenViewTerm = "explorer"
+	Token    LockupTokenViewTerm = "token"
+)
+
+// Valid indicates whether the value is a known member of the LockupTokenViewTerm enum.
+func (e LockupTokenViewTerm) Valid() bool {
+	switch e {
+	case Explorer:
+		return true
+	case Token:
 		return true
 	default:
 		return false
@@ -5425,6 +5464,7 @@ type BoardNode struct {
 
 // BoardSlot defines model for BoardSlot.
 type BoardSlot struct {
+	Key   string    `json:"key"`
 	Label string    `json:"label"`
 	Tags  *[]string `json:"tags,omitempty"`
 	Value *string   `json:"value,omitempty"`
@@ -5486,13 +5526,14 @@ type CaptainIsDeadEnd struct {
 
 // CaptainIsDeadHandView defines model for CaptainIsDeadHandView.
 type CaptainIsDeadHandView struct {
-	Discard    *int      `json:"discard,omitempty"`
-	Grenades   *int      `json:"grenades,omitempty"`
-	HandSize   int       `json:"hand_size"`
-	Held       int       `json:"held"`
-	ScentBombs *int      `json:"scent_bombs,omitempty"`
-	SkillCards int       `json:"skill_cards"`
-	Tools      *[]string `json:"tools,omitempty"`
+	Discard     *int      `json:"discard,omitempty"`
+	Grenades    *int      `json:"grenades,omitempty"`
+	HandSize    int       `json:"hand_size"`
+	Held        int       `json:"held"`
+	ScentBombs  *int      `json:"scent_bombs,omitempty"`
+	SkillCards  int       `json:"skill_cards"`
+	Tools       *[]string `json:"tools,omitempty"`
+	ToolsLabels *[]string `json:"tools_labels,omitempty"`
 }
 
 // CaptainIsDeadMove The Captain Is Dead: Episode III – Lockdown: a move's type and arguments (MoveRequest.type and args), one schema per move type.
@@ -6002,7 +6043,7 @@ type CaptainIsDeadRoomSystem struct {
 // CaptainIsDeadRoomView defines model for CaptainIsDeadRoomView.
 type CaptainIsDeadRoomView struct {
 	Aliens        *CaptainIsDeadAlienCounts `json:"aliens,omitempty"`
-	Characters    *[]string                 `json:"characters,omitempty"`
+	Characters    *[]SeatRef                `json:"characters,omitempty"`
 	Honeypot      *bool                     `json:"honeypot,omitempty"`
 	Room          string                    `json:"room"`
 	Systems       *[]string                 `json:"systems,omitempty"`
@@ -6035,21 +6076,24 @@ type CaptainIsDeadSeatFacts struct {
 	ScentBombs     *int      `json:"scent_bombs,omitempty"`
 	Skills         *int      `json:"skills,omitempty"`
 	Tools          *[]string `json:"tools,omitempty"`
+	ToolsLabel     *[]string `json:"tools_label,omitempty"`
 	VeteranAbility *bool     `json:"veteran_ability,omitempty"`
 }
 
 // CaptainIsDeadSuppliesView defines model for CaptainIsDeadSuppliesView.
 type CaptainIsDeadSuppliesView struct {
-	CargoPodSkills    int       `json:"cargo_pod_skills"`
-	CargoPodTools     *[]string `json:"cargo_pod_tools"`
-	DiscardedSkills   int       `json:"discarded_skills"`
-	GrenadeLocker     int       `json:"grenade_locker"`
-	GrenadesGone      int       `json:"grenades_gone"`
-	HoneypotsOffBoard int       `json:"honeypots_off_board"`
-	ScentBombs        int       `json:"scent_bombs"`
-	ScentBombsGone    int       `json:"scent_bombs_gone"`
-	SkillsOutOfGame   int       `json:"skills_out_of_game"`
-	ToolsOutOfGame    *[]string `json:"tools_out_of_game,omitempty"`
+	CargoPodSkills       int       `json:"cargo_pod_skills"`
+	CargoPodTools        *[]string `json:"cargo_pod_tools"`
+	CargoPodToolsLabels  *[]string `json:"cargo_pod_tools_labels"`
+	DiscardedSkills      int       `json:"discarded_skills"`
+	GrenadeLocker        int       `json:"grenade_locker"`
+	GrenadesGone         int       `json:"grenades_gone"`
+	HoneypotsOffBoard    int       `json:"honeypots_off_board"`
+	ScentBombs           int       `json:"scent_bombs"`
+	ScentBombsGone       int       `json:"scent_bombs_gone"`
+	SkillsOutOfGame      int       `json:"skills_out_of_game"`
+	ToolsOutOfGame       *[]string `json:"tools_out_of_game,omitempty"`
+	ToolsOutOfGameLabels *[]string `json:"tools_out_of_game_labels,omitempty"`
 }
 
 // CaptainIsDeadSupplyCounts defines model for CaptainIsDeadSupplyCounts.
@@ -6549,15 +6593,15 @@ type JumpshipPublicView struct {
 	DrawnTokens           *[]string                            `json:"drawn_tokens"`
 	EventsToResolve       *[]JumpshipPublicViewEventsToResolve `json:"events_to_resolve,omitempty"`
 	EventsToResolveLabels *[]string                            `json:"events_to_resolve_labels,omitempty"`
-	GivenThisTurn         *[]string                            `json:"given_this_turn,omitempty"`
+	GivenThisTurn         *[]SeatRef                           `json:"given_this_turn,omitempty"`
 	QuarantineCard        JumpshipQuarantineCard               `json:"quarantine_card"`
 	Quarantined           *string                              `json:"quarantined,omitempty"`
 	RedrawsLeft           int                                  `json:"redraws_left"`
 	ScannersOnline        bool                                 `json:"scanners_online"`
-	TiedPlayers           *[]string                            `json:"tied_players,omitempty"`
+	TiedPlayers           *[]SeatRef                           `json:"tied_players,omitempty"`
 	TokensInBag           int                                  `json:"tokens_in_bag"`
 	Turn                  *string                              `json:"turn,omitempty"`
-	TurnOrder             *[]string                            `json:"turn_order"`
+	TurnOrder             *[]SeatRef                           `json:"turn_order"`
 }
 
 // JumpshipPublicViewEventsToResolve defines model for JumpshipPublicView.EventsToResolve.
@@ -6681,6 +6725,17 @@ type LockupGuardsView struct {
 	LootLabels   *[]string          `json:"loot_labels,omitempty"`
 }
 
+// LockupItemView defines model for LockupItemView.
+type LockupItemView struct {
+	How      LockupItemViewHow `json:"how"`
+	Item     string            `json:"item"`
+	Label    string            `json:"label"`
+	Upgraded *bool             `json:"upgraded,omitempty"`
+}
+
+// LockupItemViewHow defines model for LockupItemView.How.
+type LockupItemViewHow string
+
 // LockupLanternView defines model for LockupLanternView.
 type LockupLanternView struct {
 	Label string `json:"label"`
@@ -6695,8 +6750,8 @@ type LockupLegendView struct {
 	DeckSize       int                  `json:"deck_size"`
 	GuardCard      *LockupGuardCardView `json:"guard_card,omitempty"`
 	GuardCardLabel *string              `json:"guard_card_label,omitempty"`
-	Ranking        *[]string            `json:"ranking,omitempty"`
-	Tokens         *[]string            `json:"tokens,omitempty"`
+	Ranking        *[]LockupRankView    `json:"ranking,omitempty"`
+	Tokens         *[]LockupPlacedView  `json:"tokens,omitempty"`
 }
 
 // LockupLocationView defines model for LockupLocationView.
@@ -6706,7 +6761,7 @@ type LockupLocationView struct {
 	Name           string               `json:"name"`
 	Number         int                  `json:"number"`
 	Resolved       *bool                `json:"resolved,omitempty"`
-	Tokens         *[]string            `json:"tokens,omitempty"`
+	Tokens         *[]LockupPlacedView  `json:"tokens,omitempty"`
 	Tunnel         *string              `json:"tunnel,omitempty"`
 	TunnelLabel    *string              `json:"tunnel_label,omitempty"`
 }
@@ -7075,11 +7130,22 @@ type LockupPathView struct {
 	To    string          `json:"to"`
 }
 
+// LockupPlacedView defines model for LockupPlacedView.
+type LockupPlacedView struct {
+	FaceDown *bool              `json:"face_down,omitempty"`
+	Id       *string            `json:"id,omitempty"`
+	Label    string             `json:"label"`
+	Params   *map[string]string `json:"params,omitempty"`
+	Seat     int                `json:"seat"`
+	Strength *int               `json:"strength,omitempty"`
+	Term     string             `json:"term"`
+}
+
 // LockupPlayerView defines model for LockupPlayerView.
 type LockupPlayerView struct {
 	AdvancedFrom  *[]int             `json:"advanced_from,omitempty"`
 	Escaped       *LockupEscapedView `json:"escaped,omitempty"`
-	Items         *[]string          `json:"items,omitempty"`
+	Items         *[]LockupItemView  `json:"items,omitempty"`
 	Lantern       string             `json:"lantern"`
 	LanternLabel  string             `json:"lantern_label"`
 	Loot          *[]string          `json:"loot,omitempty"`
@@ -7119,13 +7185,21 @@ type LockupPublicView struct {
 	Rounds             int                   `json:"rounds"`
 	ScoreChart         *LockupScoreChart     `json:"score_chart,omitempty"`
 	ScorePad           *LockupScorePadRules  `json:"score_pad,omitempty"`
-	ScoringNotFinished *[]string             `json:"scoring_not_finished,omitempty"`
+	ScoringNotFinished *[]LockupWaitingView  `json:"scoring_not_finished,omitempty"`
 	Turn               *string               `json:"turn,omitempty"`
 	Waiting            *[]LockupWaitingView  `json:"waiting,omitempty"`
 }
 
 // LockupPublicViewPhase defines model for LockupPublicView.Phase.
 type LockupPublicViewPhase string
+
+// LockupRankView defines model for LockupRankView.
+type LockupRankView struct {
+	Label    string `json:"label"`
+	Rank     int    `json:"rank"`
+	Seat     int    `json:"seat"`
+	Strength int    `json:"strength"`
+}
 
 // LockupRefusalCode Lockup: Breakout: the code of a refusal by the game's rules (422 illegal_move, with the rule and its params).
 type LockupRefusalCode string
@@ -7202,13 +7276,18 @@ type LockupSpaceView struct {
 
 // LockupTokenView defines model for LockupTokenView.
 type LockupTokenView struct {
-	Explorer *bool  `json:"explorer,omitempty"`
-	Id       string `json:"id"`
-	Label    string `json:"label"`
-	Legend   *bool  `json:"legend,omitempty"`
-	Location *int   `json:"location,omitempty"`
-	Strength int    `json:"strength"`
+	Explorer *bool               `json:"explorer,omitempty"`
+	Id       string              `json:"id"`
+	Label    string              `json:"label"`
+	Legend   *bool               `json:"legend,omitempty"`
+	Location *int                `json:"location,omitempty"`
+	Params   *map[string]string  `json:"params"`
+	Strength int                 `json:"strength"`
+	Term     LockupTokenViewTerm `json:"term"`
 }
+
+// LockupTokenViewTerm defines model for LockupTokenView.Term.
+type LockupTokenViewTerm string
 
 // LockupView Lockup: Breakout: one screen's view of the game.
 type LockupView struct {
@@ -7321,10 +7400,16 @@ type MoveSpecAsk string
 
 // NostromoAttackView defines model for NostromoAttackView.
 type NostromoAttackView struct {
-	Caught *[]string `json:"caught,omitempty"`
-	Over   *bool     `json:"over,omitempty"`
-	Room   string    `json:"room"`
-	Text   string    `json:"text"`
+	Caught *[]NostromoCaughtView `json:"caught,omitempty"`
+	Over   *bool                 `json:"over,omitempty"`
+	Room   string                `json:"room"`
+	Text   string                `json:"text"`
+}
+
+// NostromoCardRef defines model for NostromoCardRef.
+type NostromoCardRef struct {
+	Card  int    `json:"card"`
+	Label string `json:"label"`
 }
 
 // NostromoCardView defines model for NostromoCardView.
@@ -7333,6 +7418,13 @@ type NostromoCardView struct {
 	Kind  string `json:"kind"`
 	Label string `json:"label"`
 	Text  string `json:"text"`
+}
+
+// NostromoCaughtView defines model for NostromoCaughtView.
+type NostromoCaughtView struct {
+	Color string `json:"color"`
+	Label string `json:"label"`
+	Seat  int    `json:"seat"`
 }
 
 // NostromoCrewCardView defines model for NostromoCrewCardView.
@@ -7816,9 +7908,9 @@ type NostromoPlacedView struct {
 type NostromoPrivateView struct {
 	AlienPlayer             *string                 `json:"alien_player,omitempty"`
 	BehaviourDrawn          *[]string               `json:"behaviour_drawn,omitempty"`
-	Blips                   *[]string               `json:"blips,omitempty"`
+	Blips                   *[]NostromoTokenRef     `json:"blips,omitempty"`
 	CrewPlayers             *string                 `json:"crew_players,omitempty"`
-	CrewTokens              *[]string               `json:"crew_tokens,omitempty"`
+	CrewTokens              *[]NostromoTokenRef     `json:"crew_tokens,omitempty"`
 	FellowCrew              *string                 `json:"fellow_crew,omitempty"`
 	Hand                    *[]NostromoCardView     `json:"hand,omitempty"`
 	NoMissionOrdersThisTurn *bool                   `json:"no_mission_orders_this_turn,omitempty"`
@@ -7846,7 +7938,7 @@ type NostromoPublicView struct {
 	DataSources                  *map[string]string           `json:"data_sources"`
 	Difficulty                   NostromoPublicViewDifficulty `json:"difficulty"`
 	DifficultyLabel              string                       `json:"difficulty_label"`
-	DiscardPile                  *[]string                    `json:"discard_pile"`
+	DiscardPile                  *[]NostromoCardRef           `json:"discard_pile"`
 	Effect                       *string                      `json:"effect,omitempty"`
 	EmergencyProceduresActivated *[]string                    `json:"emergency_procedures_activated"`
 	EmergencyProceduresThisTurn  int                          `json:"emergency_procedures_this_turn"`
@@ -7884,8 +7976,8 @@ type NostromoRefusalCode string
 // NostromoRoomView defines model for NostromoRoomView.
 type NostromoRoomView struct {
 	Alien       *bool                    `json:"alien,omitempty"`
-	Blips       *[]string                `json:"blips,omitempty"`
-	CrewTokens  *[]string                `json:"crew_tokens,omitempty"`
+	Blips       *[]NostromoTokenRef      `json:"blips,omitempty"`
+	CrewTokens  *[]NostromoTokenRef      `json:"crew_tokens,omitempty"`
 	Items       *[]NostromoRoomViewItems `json:"items,omitempty"`
 	ItemsLabels *[]string                `json:"items_labels,omitempty"`
 	Jonesy      *bool                    `json:"jonesy,omitempty"`
@@ -7912,6 +8004,13 @@ type NostromoSeatFacts struct {
 	ItemNames           *[]string `json:"item_names,omitempty"`
 	MissionCards        *int      `json:"mission cards,omitempty"`
 	ReminderSets        *string   `json:"reminder sets,omitempty"`
+}
+
+// NostromoTokenRef defines model for NostromoTokenRef.
+type NostromoTokenRef struct {
+	Label  string  `json:"label"`
+	Number *int    `json:"number,omitempty"`
+	Token  *string `json:"token,omitempty"`
 }
 
 // NostromoView Alien: USCSS Nostromo: one screen's view of the game.
@@ -8065,6 +8164,12 @@ type SeatInfo struct {
 	Unattended *bool `json:"unattended,omitempty"`
 }
 
+// SeatRef defines model for SeatRef.
+type SeatRef struct {
+	Label string `json:"label"`
+	Seat  int    `json:"seat"`
+}
+
 // SeatView defines model for SeatView.
 type SeatView struct {
 	Facts       *map[string]interface{} `json:"facts,omitempty"`
@@ -8080,11 +8185,11 @@ type SpaceCadetsAttemptView struct {
 	Cards             *[]SpaceCadetsComponentView  `json:"cards,omitempty"`
 	Cost              int                          `json:"cost"`
 	FaceDownCards     int                          `json:"face_down_cards"`
-	Gather            *[]string                    `json:"gather,omitempty"`
-	InactiveAutoMatch *[]string                    `json:"inactive_auto_match,omitempty"`
+	Gather            *[]SpaceCadetsPieceView      `json:"gather,omitempty"`
+	InactiveAutoMatch *[]SpaceCadetsPieceView      `json:"inactive_auto_match,omitempty"`
 	Kind              SpaceCadetsAttemptViewKind   `json:"kind"`
 	KindLabel         string                       `json:"kind_label"`
-	Revealed          *[]string                    `json:"revealed,omitempty"`
+	Revealed          *[]SpaceCadetsComponentRef   `json:"revealed,omitempty"`
 	SetAside          *string                      `json:"set_aside,omitempty"`
 	Status            SpaceCadetsAttemptViewStatus `json:"status"`
 	StatusLabel       string                       `json:"status_label"`
@@ -8106,14 +8211,20 @@ type SpaceCadetsCardView struct {
 	Use    string `json:"use"`
 }
 
+// SpaceCadetsComponentRef defines model for SpaceCadetsComponentRef.
+type SpaceCadetsComponentRef struct {
+	Card  string `json:"card"`
+	Label string `json:"label"`
+}
+
 // SpaceCadetsComponentView defines model for SpaceCadetsComponentView.
 type SpaceCadetsComponentView struct {
-	AutoMatched *[]string `json:"auto_matched,omitempty"`
-	Card        string    `json:"card"`
-	Label       string    `json:"label"`
-	Needs       *[]string `json:"needs"`
-	Status      string    `json:"status"`
-	Text        string    `json:"text"`
+	AutoMatched *[]SpaceCadetsPieceView `json:"auto_matched,omitempty"`
+	Card        string                  `json:"card"`
+	Label       string                  `json:"label"`
+	Needs       *[]SpaceCadetsPieceView `json:"needs"`
+	Status      string                  `json:"status"`
+	Text        string                  `json:"text"`
 }
 
 // SpaceCadetsEnd defines model for SpaceCadetsEnd.
@@ -8147,6 +8258,14 @@ type SpaceCadetsEquipmentView struct {
 	Name  string  `json:"name"`
 	Note  *string `json:"note,omitempty"`
 	Uses  string  `json:"uses"`
+}
+
+// SpaceCadetsKeptView defines model for SpaceCadetsKeptView.
+type SpaceCadetsKeptView struct {
+	Label string `json:"label"`
+	Level int    `json:"level"`
+	Name  string `json:"name"`
+	Title string `json:"title"`
 }
 
 // SpaceCadetsKrakenView defines model for SpaceCadetsKrakenView.
@@ -8840,6 +8959,13 @@ type SpaceCadetsPart2View struct {
 	Title               string `json:"title"`
 }
 
+// SpaceCadetsPieceView defines model for SpaceCadetsPieceView.
+type SpaceCadetsPieceView struct {
+	Label   string `json:"label"`
+	Piece   string `json:"piece"`
+	Station string `json:"station"`
+}
+
 // SpaceCadetsPrivateView defines model for SpaceCadetsPrivateView.
 type SpaceCadetsPrivateView struct {
 	Stations        *[]SpaceCadetsStationPanel         `json:"stations"`
@@ -8899,19 +9025,19 @@ type SpaceCadetsRoll struct {
 
 // SpaceCadetsScienceView defines model for SpaceCadetsScienceView.
 type SpaceCadetsScienceView struct {
-	Attempt              *SpaceCadetsAttemptView `json:"attempt,omitempty"`
-	ComponentCards       int                     `json:"component_cards"`
-	ComponentsRemoved    *[]string               `json:"components_removed"`
-	DeckCards            int                     `json:"deck_cards"`
-	DiscardPile          *[]string               `json:"discard_pile"`
-	DrawnThisTurn        *[]SpaceCadetsCardView  `json:"drawn_this_turn,omitempty"`
-	ExtraDraws           int                     `json:"extra_draws"`
-	ResearchPoints       int                     `json:"research_points"`
-	Selected             *string                 `json:"selected,omitempty"`
-	StartingDraw         *[]SpaceCadetsCardView  `json:"starting_draw,omitempty"`
-	StartingKept         *[]string               `json:"starting_kept,omitempty"`
-	StartingPointsToKeep *int                    `json:"starting_points_to_keep,omitempty"`
-	ThisTurn             string                  `json:"this_turn"`
+	Attempt              *SpaceCadetsAttemptView    `json:"attempt,omitempty"`
+	ComponentCards       int                        `json:"component_cards"`
+	ComponentsRemoved    *[]SpaceCadetsComponentRef `json:"components_removed"`
+	DeckCards            int                        `json:"deck_cards"`
+	DiscardPile          *[]SpaceCadetsCardView     `json:"discard_pile"`
+	DrawnThisTurn        *[]SpaceCadetsCardView     `json:"drawn_this_turn,omitempty"`
+	ExtraDraws           int                        `json:"extra_draws"`
+	ResearchPoints       int                        `json:"research_points"`
+	Selected             *string                    `json:"selected,omitempty"`
+	StartingDraw         *[]SpaceCadetsCardView     `json:"starting_draw,omitempty"`
+	StartingKept         *[]SpaceCadetsKeptView     `json:"starting_kept,omitempty"`
+	StartingPointsToKeep *int                       `json:"starting_points_to_keep,omitempty"`
+	ThisTurn             string                     `json:"this_turn"`
 }
 
 // SpaceCadetsSeat Space Cadets: Resistance Is Mostly Futile: a seat's public line, its facts by name.

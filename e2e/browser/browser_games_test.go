@@ -308,15 +308,26 @@ func revealed(v tablepkg.ViewResponse, blip string) bool {
 // placed on the board (not "in front of" or "to place").
 func placedSecrets(t *testing.T, v tablepkg.ViewResponse) []string {
 	t.Helper()
-	var p struct {
-		CrewTokens []string `json:"crew_tokens"`
-		Blips      []string `json:"blips"`
+	type token struct {
+		Number int    `json:"number"`
+		Label  string `json:"label"`
 	}
-	json.Unmarshal([]byte(mustJSON(v.View.Private)), &p)
+	var p struct {
+		CrewTokens []token `json:"crew_tokens"`
+		Blips      []token `json:"blips"`
+	}
+	if err := json.Unmarshal([]byte(mustJSON(v.View.Private)), &p); err != nil {
+		t.Fatalf("private view: %v", err)
+	}
 	var out []string
+	// The tokens on the board (a number); those in front of a player or
+	// still to place are no secret of a placement.
 	for _, s := range append(p.CrewTokens, p.Blips...) {
-		if !strings.HasPrefix(s, "in front of") && !strings.HasPrefix(s, "to place") {
-			out = append(out, s)
+		if s.Number > 0 {
+			if s.Label == "" {
+				t.Fatalf("a placed token has no label: %+v", s)
+			}
+			out = append(out, s.Label)
 		}
 	}
 	return out

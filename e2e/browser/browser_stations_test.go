@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tablewarden/api/apitest"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
@@ -162,10 +163,7 @@ func TestBrowserStationPanels(t *testing.T) {
 		viewportShot(t, p, "spacecadets-stations-seat"+itoa(s))
 	}
 	// The Science Officer's Workbench: every card, each need.
-	var wb []struct {
-		Card  string   `json:"card"`
-		Needs []string `json:"needs"`
-	}
+	var wb []apitest.WorkbenchCard
 	for _, st := range stationsOf(t, ts.View(tb, tb.Tokens[science])) {
 		if st.Station == "science" {
 			wb = st.Workbench
@@ -183,8 +181,8 @@ func TestBrowserStationPanels(t *testing.T) {
 			t.Errorf("Workbench row %d reads %q, showing the data's number %q instead of the card's pieces", i, rows[i], c.Card)
 		}
 		for _, n := range c.Needs {
-			if !strings.Contains(rows[i], n) {
-				t.Errorf("Workbench row %d reads %q, want its need %q", i, rows[i], n)
+			if n.Piece == "" || !strings.Contains(rows[i], n.Label) {
+				t.Errorf("Workbench row %d reads %q, want its need %+v", i, rows[i], n)
 			}
 		}
 	}

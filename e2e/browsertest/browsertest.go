@@ -668,7 +668,9 @@ func SecretsOfStayHome(t *testing.T, ts *apitest.Server, tb *apitest.Table, owne
 		}
 		var log []tablepkg.LogEntry
 		ts.Must(200, "GET", logPath, tok, nil, &log)
-		pub := apitest.MustJSON(ts.View(tb, tok)) + apitest.MustJSON(log)
+		// The log keeps its terms (a view writes its words out): what it
+		// says publicly is its terms in both languages too.
+		pub := apitest.MustJSON(ts.View(tb, tok)) + apitest.MustJSON(log) + ExpandTerms(msgs, "en", apitest.MustJSON(log)) + ExpandTerms(msgs, "pt-BR", apitest.MustJSON(log))
 		text := DOMText(t, p)
 		for _, s := range SecretLeaves(own, pub) {
 			// A page shows a term (Lockup's "§token(n=1;strength=0)") as

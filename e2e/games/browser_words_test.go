@@ -416,7 +416,9 @@ func termSecretsStayHome(t *testing.T, ts *testServer, tb *table, screens map[st
 		}
 		var log []tablepkg.LogEntry
 		ts.Must(200, "GET", logPath, tok, nil, &log)
-		pub := mustJSON(ts.View(tb, tok)) + mustJSON(log)
+		// The log keeps its terms (the view writes its words out): what
+		// it says publicly is its terms in both languages too.
+		pub := mustJSON(ts.View(tb, tok)) + mustJSON(log) + expandTerms(msgs, "en", mustJSON(log)) + expandTerms(msgs, "pt-BR", mustJSON(log))
 		text := domText(t, p)
 		for _, s := range secretLeaves(own, pub) {
 			// A bare name ("§loot.idol": a loot token in the stack seat 0

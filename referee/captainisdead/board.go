@@ -43,17 +43,17 @@ func (s *State) board() *kit.BoardView {
 	count("Honeypots off board", s.Data.Counts.Honeypots.Value-s.honeypotsPlaced())
 	count("Grenades in the Grenade Locker", s.GrenadeLocker)
 	count("Alarms sounded", s.Alarms.Sounded)
-	alert := kit.BoardSlot{Label: "Current alert"}
+	alert := kit.BoardSlot{Key: "alert", Label: "Current alert"}
 	if s.Alert != nil {
 		alert.Value = s.Alert.Colour + " (" + alertKindLabels[s.Alert.Kind] + " alert)"
 		alert.Tags = []string{strings.ToLower(s.Alert.Colour)}
 	}
 	b.Slots = append(b.Slots, alert)
 	if s.Foreseen > 0 {
-		b.Slots = append(b.Slots, kit.BoardSlot{Label: "Seen by the Surveillance Scanners", Value: strings.Join(s.Deck.Next(s.Foreseen), ", ")})
+		b.Slots = append(b.Slots, kit.BoardSlot{Key: "foreseen", Label: "Seen by the Surveillance Scanners", Value: strings.Join(s.Deck.Next(s.Foreseen), ", ")})
 	}
 	if len(s.Suppressions) > 0 {
-		b.Slots = append(b.Slots, kit.BoardSlot{Label: "Next alarm suppressed by", Value: strings.Join(s.Suppressions, ", ")})
+		b.Slots = append(b.Slots, kit.BoardSlot{Key: "suppressions", Label: "Next alarm suppressed by", Value: strings.Join(s.Suppressions, ", ")})
 	}
 	return b
 }

@@ -31,6 +31,7 @@ type seatFacts struct {
 	Grenades       int      `json:"grenades,omitempty"`
 	ScentBombs     int      `json:"scent_bombs,omitempty"`
 	Tools          []string `json:"tools,omitempty"`
+	ToolsLabel     []string `json:"tools_label,omitempty"`
 	Injured        bool     `json:"injured,omitempty"`
 	OverHandSize   int      `json:"over_hand_size,omitempty"`
 	DeadCharacters []string `json:"dead_characters,omitempty"`

@@ -31,11 +31,11 @@ func countsOf(a [numRanks]int) alienCounts {
 }
 
 type roomView struct {
-	Room       string      `json:"room"`
-	Aliens     alienCounts `json:"aliens,omitzero"`
-	Characters []string    `json:"characters,omitempty"`
-	Honeypot   bool        `json:"honeypot,omitempty"`
-	Systems    []string    `json:"systems,omitempty"`
+	Room       string        `json:"room"`
+	Aliens     alienCounts   `json:"aliens,omitzero"`
+	Characters []kit.SeatRef `json:"characters,omitempty"`
+	Honeypot   bool          `json:"honeypot,omitempty"`
+	Systems    []string      `json:"systems,omitempty"`
 	// SystemsLabels are the systems' names as players read them.
 	SystemsLabels []string `json:"systems_labels,omitempty"`
 }
@@ -72,16 +72,30 @@ type turnView struct {
 }
 
 type suppliesView struct {
-	GrenadeLocker  int      `json:"grenade_locker"`
-	GrenadesGone   int      `json:"grenades_gone"`
-	ScentBombs     int      `json:"scent_bombs"`
-	ScentBombsGone int      `json:"scent_bombs_gone"`
-	Honeypots      int      `json:"honeypots_off_board"`
-	SkillPile      int      `json:"discarded_skills"`
-	CargoPodSkills int      `json:"cargo_pod_skills"`
-	CargoPodTools  []string `json:"cargo_pod_tools"`
-	SkillsGone     int      `json:"skills_out_of_game"`
-	ToolsGone      []string `json:"tools_out_of_game,omitempty"`
+	GrenadeLocker  int `json:"grenade_locker"`
+	GrenadesGone   int `json:"grenades_gone"`
+	ScentBombs     int `json:"scent_bombs"`
+	ScentBombsGone int `json:"scent_bombs_gone"`
+	Honeypots      int `json:"honeypots_off_board"`
+	SkillPile      int `json:"discarded_skills"`
+	CargoPodSkills int `json:"cargo_pod_skills"`
+	// CargoPodTools and ToolsGone are tools as the moves name them
+	// ("Tool: Rifle"), their names beside them in the _labels lists.
+	CargoPodTools       []string `json:"cargo_pod_tools"`
+	CargoPodToolsLabels []string `json:"cargo_pod_tools_labels"`
+	SkillsGone          int      `json:"skills_out_of_game"`
+	ToolsGone           []string `json:"tools_out_of_game,omitempty"`
+	ToolsGoneLabels     []string `json:"tools_out_of_game_labels,omitempty"`
+}
+
+// toolItems returns tools as the moves name them ("Tool: Rifle"), and
+// their names.
+func toolItems(tools []string) (items, labels []string) {
+	items, labels = make([]string, len(tools)), slices.Clone(tools)
+	for i, t := range tools {
+		items[i] = toolPrefix + t
+	}
+	return items, labels
 }
 
 type publicView struct {
@@ -124,13 +138,14 @@ type roomSystem struct {
 
 // handView is a hand by kind of card, with its size and the discard due.
 type handView struct {
-	Skills     int      `json:"skill_cards"`
-	Tools      []string `json:"tools,omitempty"`
-	Grenades   int      `json:"grenades,omitempty"`
-	ScentBombs int      `json:"scent_bombs,omitempty"`
-	Held       int      `json:"held"`
-	Size       int      `json:"hand_size"`
-	Discard    int      `json:"discard,omitempty"`
+	Skills      int      `json:"skill_cards"`
+	Tools       []string `json:"tools,omitempty"`
+	ToolsLabels []string `json:"tools_labels,omitempty"`
+	Grenades    int      `json:"grenades,omitempty"`
+	ScentBombs  int      `json:"scent_bombs,omitempty"`
+	Held        int      `json:"held"`
+	Size        int      `json:"hand_size"`
+	Discard     int      `json:"discard,omitempty"`
 }
 
 // privateOf is seat's private view.
@@ -155,8 +170,11 @@ func (s *State) privateOf(seat int) privateView {
 		pv.RoomSystems = append(pv.RoomSystems, roomSystem{System: sy.Name, SystemLabel: sy.Called(), Side: side,
 			Repair: strconv.Itoa(s.repairDue(seat, i)) + " " + sy.Repair.Skill + " skill card(s)"})
 	}
-	pv.Hand = &handView{Skills: p.Skills, Tools: p.Tools, Grenades: p.Grenades, ScentBombs: p.ScentBombs,
+	pv.Hand = &handView{Skills: p.Skills, Grenades: p.Grenades, ScentBombs: p.ScentBombs,
 		Held: p.handCount(), Size: s.role(seat).Hand, Discard: s.overHand(seat)}
+	if len(p.Tools) > 0 {
+		pv.Hand.Tools, pv.Hand.ToolsLabels = toolItems(p.Tools)
+	}
 	if s.Phase == PhaseTurn && seat == s.active() {
 		left := s.actionsLeft()
 		pv.ActionsLeft = &left
@@ -243,7 +261,7 @@ func (s *State) seatView(i int, p Player) kit.SeatView {
 		f["grenades"] = p.Grenades
 		f["scent_bombs"] = p.ScentBombs
 		if len(p.Tools) > 0 {
-			f["tools"] = slices.Clone(p.Tools)
+			f["tools"], f["tools_label"] = toolItems(p.Tools)
 		}
 		f["injured"] = p.Injured
 		if over := s.overHand(i); over > 0 {
@@ -267,9 +285,12 @@ func (s *State) publicView() publicView {
 		Alarms:       alarmView{Sounded: s.Alarms.Sounded, Armed: s.Suppressions},
 		Supplies: suppliesView{GrenadeLocker: s.GrenadeLocker, GrenadesGone: s.GrenadesGone, ScentBombs: s.ScentBombs,
 			ScentBombsGone: s.ScentBombsGone, Honeypots: s.Data.Counts.Honeypots.Value - s.honeypotsPlaced(),
-			SkillPile: s.SkillPile, CargoPodSkills: s.CargoPodSkills, CargoPodTools: s.CargoPodTools,
-			SkillsGone: s.SkillsGone, ToolsGone: s.ToolsGone},
+			SkillPile: s.SkillPile, CargoPodSkills: s.CargoPodSkills, SkillsGone: s.SkillsGone},
 		End: s.End,
+	}
+	pv.Supplies.CargoPodTools, pv.Supplies.CargoPodToolsLabels = toolItems(s.CargoPodTools)
+	if len(s.ToolsGone) > 0 {
+		pv.Supplies.ToolsGone, pv.Supplies.ToolsGoneLabels = toolItems(s.ToolsGone)
 	}
 	if s.Phase == PhaseTurn || s.Phase == PhaseAlert {
 		a := s.active()
@@ -298,7 +319,7 @@ func (s *State) publicView() publicView {
 		rv := roomView{Room: s.roomName(r), Honeypot: room.Honeypot, Aliens: countsOf(room.Aliens)}
 		for i, p := range s.Players {
 			if p.Alive && p.Room == r {
-				rv.Characters = append(rv.Characters, s.who(i))
+				rv.Characters = append(rv.Characters, kit.SeatRef{Seat: i, Label: s.who(i)})
 			}
 		}
 		pv.Ship[r] = rv

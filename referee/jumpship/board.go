@@ -27,7 +27,7 @@ func (st *State) boardView() *kit.BoardView {
 		kit.BoardCounter{Label: "Ship Repair", Value: fmt.Sprintf("%d of %d", st.Repair, data.RepairTrack.Spaces)},
 		kit.BoardCounter{Label: "Scanners", Value: map[bool]string{true: "Online", false: "Offline"}[st.scannersOnline()]},
 	)
-	card := kit.BoardSlot{Label: "Quarantine card: " + st.Card.Name, Value: "", Tags: []string{"card"}}
+	card := kit.BoardSlot{Key: "quarantine_card", Label: "Quarantine card: " + st.Card.Name, Value: "", Tags: []string{"card"}}
 	if st.Quarantined >= 0 {
 		card.Value = st.name(st.Quarantined) + " holds it"
 		card.Tags = append(card.Tags, "quarantined")
@@ -36,7 +36,7 @@ func (st *State) boardView() *kit.BoardView {
 	waiting := st.waitingFor()
 	for i, seat := range st.Order.Order {
 		s := st.Seats[seat]
-		slot := kit.BoardSlot{Label: fmt.Sprintf("%d. %s (%s)", i+1, s.Name, s.Role)}
+		slot := kit.BoardSlot{Key: "seat:" + strconv.Itoa(seat), Label: fmt.Sprintf("%d. %s (%s)", i+1, s.Name, s.Role)}
 		var notes []string
 		if st.End == nil && seat == st.Order.Seat() {
 			slot.Tags = append(slot.Tags, "current")

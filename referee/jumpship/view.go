@@ -9,17 +9,17 @@ import (
 
 // PublicView is what every screen sees besides seats and tracks.
 type PublicView struct {
-	TurnOrder       []string       `json:"turn_order"`
+	TurnOrder       []kit.SeatRef  `json:"turn_order"`
 	Turn            string         `json:"turn,omitempty"`
 	DrawnTokens     []string       `json:"drawn_tokens"`
 	RedrawsLeft     int            `json:"redraws_left"`
-	GivenThisTurn   []string       `json:"given_this_turn,omitempty"`
+	GivenThisTurn   []kit.SeatRef  `json:"given_this_turn,omitempty"`
 	TokensInBag     int            `json:"tokens_in_bag"`
 	ScannersOnline  bool           `json:"scanners_online"`
 	QuarantineCard  QuarantineCard `json:"quarantine_card"`
 	Quarantined     string         `json:"quarantined,omitempty"`
 	Awaiting        string         `json:"awaiting,omitempty"`
-	TiedPlayers     []string       `json:"tied_players,omitempty"`
+	TiedPlayers     []kit.SeatRef  `json:"tied_players,omitempty"`
 	EventsToResolve []string       `json:"events_to_resolve,omitempty" enum:"quarantine,eject,kill"`
 	// EventsToResolveLabels are EventsToResolve's names, in English.
 	EventsToResolveLabels []string `json:"events_to_resolve_labels,omitempty"`
@@ -189,14 +189,14 @@ func (st *State) trackViews() []kit.TrackView {
 
 func (st *State) publicView() PublicView {
 	p := PublicView{
-		TurnOrder:      make([]string, len(st.Order.Order)),
+		TurnOrder:      make([]kit.SeatRef, len(st.Order.Order)),
 		DrawnTokens:    append([]string{}, st.Hand...),
 		TokensInBag:    st.Bag.Len(),
 		ScannersOnline: st.scannersOnline(),
 		QuarantineCard: st.Card,
 	}
 	for i, s := range st.Order.Order {
-		p.TurnOrder[i] = st.Seats[s].Name
+		p.TurnOrder[i] = kit.SeatRef{Seat: s, Label: st.Seats[s].Name}
 		p.Abilities = append(p.Abilities, st.Seats[s].Name+", "+st.Seats[s].Role+": "+data.Roles.Abilities[st.Seats[s].Role])
 	}
 	if st.End == nil {
@@ -206,7 +206,7 @@ func (st *State) publicView() PublicView {
 		p.RedrawsLeft = redrawLimit(st.Seats[st.Order.Seat()].Role) - st.Redraws
 	}
 	for _, s := range st.GivenTo {
-		p.GivenThisTurn = append(p.GivenThisTurn, st.Seats[s].Name)
+		p.GivenThisTurn = append(p.GivenThisTurn, kit.SeatRef{Seat: s, Label: st.Seats[s].Name})
 	}
 	if st.Quarantined >= 0 {
 		p.Quarantined = st.Seats[st.Quarantined].Name
@@ -222,7 +222,7 @@ func (st *State) publicView() PublicView {
 			p.Awaiting = who + " chooses a player to kill, or nobody."
 		}
 		for _, s := range c.Tied {
-			p.TiedPlayers = append(p.TiedPlayers, st.Seats[s].Name)
+			p.TiedPlayers = append(p.TiedPlayers, kit.SeatRef{Seat: s, Label: st.Seats[s].Name})
 		}
 	}
 	for _, ev := range st.Pending {

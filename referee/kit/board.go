@@ -86,6 +86,9 @@ type BoardCounter struct {
 
 // BoardSlot is a named place for one card or marker.
 type BoardSlot struct {
+	// Key names the slot for a program ("alert", "station:weapons",
+	// "minion:2"): the same slot has the same key in every view.
+	Key   string `json:"key"`
 	Label string `json:"label"`
 	// Value is what fills the slot, or "" when it is empty.
 	Value string   `json:"value,omitempty"`

@@ -57,6 +57,11 @@ const (
 type Viewer struct {
 	Role ViewerRole `json:"role"`
 	Seat int        `json:"seat"`
+	// Lang is the table's language ("en" when empty, or "pt-BR"): a game
+	// whose views carry words of its own catalog (Lockup's terms) writes
+	// them in it. Every viewer of a table has the same Lang, so the parts
+	// every screen shares stay the same.
+	Lang string `json:"lang,omitempty"`
 }
 
 // SeatViewer returns the viewer for a seat index.
@@ -70,6 +75,9 @@ var BoardViewer = Viewer{Role: RoleBoard, Seat: -1}
 
 // IsSeat reports whether the viewer is a given seat.
 func (v Viewer) IsSeat(seat int) bool { return v.Role == RoleSeat && v.Seat == seat }
+
+// In returns v speaking lang.
+func (v Viewer) In(lang string) Viewer { v.Lang = lang; return v }
 
 // Ctx is what Apply and Setup may use beyond the state: a generator seeded
 // from (table seed, move number), the time the move was received (stored with

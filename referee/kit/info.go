@@ -22,10 +22,11 @@ type Info struct {
 	// error or event code (its message, with {param} placeholders), and
 	// "phase.X", "arg.X", "option.X", "category.X", "choice.X" for phases,
 	// argument and option labels, score categories and choice values.
-	// "term.X" translates a term a view's texts carry ("§X" or
+	// "term.X" translates a term a log entry's params carry ("§X" or
 	// "§X(name=value;…)", the name of a game's thing, see
-	// referee/lockup/terms.go); terms have an "en" text too, as they are
-	// not English themselves.
+	// referee/lockup/terms.go), and the term a view gives as data
+	// ({"term": "X", "params": {…}}); terms have an "en" text too, as
+	// they are not English themselves.
 	// The phone UI falls back to the plain name, then to English.
 	Messages map[string]map[string]string `json:"messages,omitempty"`
 	// Codes declares the game's own refusal codes (codes.go): every code

@@ -262,3 +262,11 @@ func CheckOwnViews(g Game, st State, viewers []Viewer, views []View) error {
 	}
 	return nil
 }
+
+// SeatRef is a seat named in a list of a view (the turn order, the players
+// tied): the seat, the key a program matches, and its words beside it
+// (the player's name, with what the list says of them).
+type SeatRef struct {
+	Seat  int    `json:"seat"`
+	Label string `json:"label"`
+}

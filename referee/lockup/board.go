@@ -106,9 +106,9 @@ func (st *State) board() *kit.BoardView {
 		{Label: btext("board.legend_deck"), Value: strconv.Itoa(len(st.LegendDeck))},
 		{Label: btext("board.minion_deck"), Value: strconv.Itoa(len(st.MinionDeck))},
 	}
-	b.Slots = []kit.BoardSlot{{Label: btext("board.active"), Value: legendTerm(st.ActiveLegend)}}
+	b.Slots = []kit.BoardSlot{{Key: "legend", Label: btext("board.active"), Value: legendTerm(st.ActiveLegend)}}
 	for i, m := range st.MinionRow {
-		sl := kit.BoardSlot{Label: btext("board.minion_space", "n", strconv.Itoa(i+1))}
+		sl := kit.BoardSlot{Key: "minion:" + strconv.Itoa(i+1), Label: btext("board.minion_space", "n", strconv.Itoa(i+1))}
 		if m.Type != "" {
 			sl.Value = minionLabel(m)
 		}

@@ -113,11 +113,13 @@
 //     "choice.<value>" for fixed choices, "option_help.<option>".
 //   - The names of the game's things inside the texts a view sends (crew
 //     tokens, catacomb spaces, locations, loot, legend and guard cards,
-//     minions, score notes, the board's words) are terms, "§code" or
-//     "§code(name=value;…)" (terms.go), translated by the pages through
-//     "term.<code>" in both catalogs ("en" holds only the terms). Log
-//     entries, prompts, refusals and the outcome keep their English text
-//     as before (terms expanded) and carry the terms in their Params. A
+//     minions, score notes, the board's words) are built as terms, "§code"
+//     or "§code(name=value;…)" (terms.go), and View writes them out in the
+//     table's language (kit.Viewer.Lang, "term.<code>" of both catalogs;
+//     "en" holds only the terms): a view holds no "§". A crew token also
+//     gives its term as data (term, params). Log entries, refusals and the
+//     outcome keep their English text as before (terms expanded); log
+//     entries carry the terms in their Params, for the pages. A
 //     name is a term only where the built-in data names it so: a table's
 //     own board or location names show as written, in every language.
 //     The built-in locations, legend cards (assumed placeholders),

@@ -313,6 +313,11 @@ func fieldKeys(v any) []string {
 	var out []string
 	switch x := v.(type) {
 	case map[string]any:
+		// A thing with its words in "label" (and no "text") shows as its
+		// label alone (app.js, readable): its keys are not shown.
+		if _, ok := x["label"].(string); ok && x["text"] == nil {
+			return nil
+		}
 		for k, sub := range x {
 			// A seat number is left out of the panels.
 			if k == "seat" {

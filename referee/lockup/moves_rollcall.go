@@ -111,10 +111,19 @@ func (st *State) locName(n int) string {
 	return fmt.Sprintf("%d %s", n, st.Data.locationTerm(n))
 }
 
+// tokenTerm is a crew token's term as data: its code and values.
+func tokenTerm(c CrewToken) (string, map[string]string) {
+	if c.Explorer {
+		return "explorer", map[string]string{"strength": strconv.Itoa(c.Strength)}
+	}
+	return "token", map[string]string{"n": strings.TrimPrefix(c.ID, "crew"), "strength": strconv.Itoa(c.Strength)}
+}
+
 // tokenLabel names a crew token for screens, as a term.
 func tokenLabel(c CrewToken) string {
+	code, p := tokenTerm(c)
 	if c.Explorer {
-		return term("explorer", "strength", strconv.Itoa(c.Strength))
+		return term(code, "strength", p["strength"])
 	}
-	return term("token", "n", strings.TrimPrefix(c.ID, "crew"), "strength", strconv.Itoa(c.Strength))
+	return term(code, "n", p["n"], "strength", p["strength"])
 }

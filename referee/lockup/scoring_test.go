@@ -281,7 +281,7 @@ func TestFinalScoring(t *testing.T) {
 		st := atScoring(t, nil, "Ana", "Bia")
 		st = submit(t, st, 0)
 		v := New().View(st, kit.HostViewer)
-		if got := v.Public.(publicView).Scoring; len(got) != 1 || got[0] != "Bia" {
+		if got := v.Public.(publicView).Scoring; len(got) != 1 || got[0] != (waitingView{Seat: 1, Label: "Bia"}) {
 			t.Fatalf("not finished = %v, want [Bia]", got)
 		}
 		if got := v.Turn; len(got) != 1 || got[0] != 1 {

@@ -23,14 +23,19 @@ type privateView struct {
 
 // tokenView is one of the player's own crew tokens: its id ("crew2",
 // "explorer"), its strength, and where it lies face down (Location 0 with
-// Legend for the legend card); Label names it.
+// Legend for the legend card). Term and Params name the token as data (the
+// catalog's "term.<Term>" with Params filled: "token" with n and strength,
+// or "explorer" with strength); Label is the line in the table's language
+// ("legend card: crew token 6 (strength 5)").
 type tokenView struct {
-	ID       string `json:"id"`
-	Strength int    `json:"strength"`
-	Explorer bool   `json:"explorer,omitempty"`
-	Location int    `json:"location,omitempty"`
-	Legend   bool   `json:"legend,omitempty"`
-	Label    string `json:"label"`
+	ID       string            `json:"id"`
+	Strength int               `json:"strength"`
+	Explorer bool              `json:"explorer,omitempty"`
+	Location int               `json:"location,omitempty"`
+	Legend   bool              `json:"legend,omitempty"`
+	Term     string            `json:"term" enum:"token,explorer"`
+	Params   map[string]string `json:"params"`
+	Label    string            `json:"label"`
 }
 
 // scoringView is the player's final-scoring panel: before submitting, what
@@ -47,8 +52,17 @@ type scoringView struct {
 
 // View returns what v may see: face-down tokens show only as "face-down
 // token" except to their owner until revealed; the loot stack a player looks
-// at is only in that player's Private; deck orders are never shown.
+// at is only in that player's Private; deck orders are never shown. Its
+// words are in v.Lang (English unless "pt-BR"): the terms that name the
+// game's things are written out (terms.go), and the things a program reads
+// carry their codes, and their terms as data, beside them.
 func (g *Game) View(s kit.State, v kit.Viewer) kit.View {
+	view := g.view(s, v)
+	return kit.RewriteStrings(view, func(x string) string { return expandTerms(x, v.Lang) })
+}
+
+// view is View with its words as terms.
+func (g *Game) view(s kit.State, v kit.Viewer) kit.View {
 	st, err := moves.State(s)
 	if err != nil {
 		return kit.View{Game: info.ID, Moves: []kit.MoveSpec{}}
@@ -175,7 +189,8 @@ func (st *State) privateView(s int) privateView {
 	d := st.Data
 	pv := privateView{HoldingCell: []tokenView{}, FaceDownLeft: max(0, d.faceDownLimit(len(st.Seats))-p.FaceDown), Reserved: p.Reserved}
 	for _, tk := range p.Tokens {
-		tv := tokenView{ID: tk.ID, Strength: tk.Strength, Explorer: tk.Explorer, Label: tokenLabel(tk)}
+		code, params := tokenTerm(tk)
+		tv := tokenView{ID: tk.ID, Strength: tk.Strength, Explorer: tk.Explorer, Term: code, Params: params, Label: tokenLabel(tk)}
 		switch {
 		case tk.Place == PlaceCell:
 			pv.HoldingCell = append(pv.HoldingCell, tv)

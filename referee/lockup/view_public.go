@@ -10,9 +10,9 @@ import (
 )
 
 // publicView is what every screen sees. Its fields a program reads hold
-// codes (a space's id, a loot kind, a minion type, a category): the terms
-// that name them for people sit beside them in the _label fields, and the
-// pages expand those terms (terms.go).
+// codes (a space's id, a loot kind, a minion type, a category): their
+// words for people sit beside them in the _label fields and labels, in
+// the table's language (View writes the terms out, terms.go).
 type publicView struct {
 	Round       int            `json:"round"`
 	Rounds      int            `json:"rounds"`
@@ -27,7 +27,7 @@ type publicView struct {
 	Minions     minionsView    `json:"minions"`
 	Players     []playerView   `json:"players"`
 	Guards      *guardsView    `json:"guards,omitempty"`
-	Scoring     []string       `json:"scoring_not_finished,omitempty"`
+	Scoring     []waitingView  `json:"scoring_not_finished,omitempty"`
 	ScoreChart  *ScoreChart    `json:"score_chart,omitempty"`
 	// ScorePad is given during final scoring, for the pads' running
 	// totals (view_scorepad.go).
@@ -35,11 +35,11 @@ type publicView struct {
 }
 
 type locationView struct {
-	Number      int      `json:"number"`
-	Name        string   `json:"name"`
-	Tunnel      string   `json:"tunnel,omitempty"`
-	TunnelLabel string   `json:"tunnel_label,omitempty"`
-	Tokens      []string `json:"tokens,omitempty"`
+	Number      int          `json:"number"`
+	Name        string       `json:"name"`
+	Tunnel      string       `json:"tunnel,omitempty"`
+	TunnelLabel string       `json:"tunnel_label,omitempty"`
+	Tokens      []placedView `json:"tokens,omitempty"`
 	// GuardCard is the solo guards' card on the location.
 	GuardCard      *guardCardView `json:"guard_card,omitempty"`
 	GuardCardLabel string         `json:"guard_card_label,omitempty"`
@@ -60,10 +60,44 @@ type legendView struct {
 	Active         int            `json:"active"`
 	ActiveLabel    string         `json:"active_label,omitempty"`
 	DeckSize       int            `json:"deck_size"`
-	Tokens         []string       `json:"tokens,omitempty"`
+	Tokens         []placedView   `json:"tokens,omitempty"`
 	GuardCard      *guardCardView `json:"guard_card,omitempty"`
 	GuardCardLabel string         `json:"guard_card_label,omitempty"`
-	Ranking        []string       `json:"ranking,omitempty"`
+	Ranking        []rankView     `json:"ranking,omitempty"`
+}
+
+// placedView is a crew token on a location or the legend card as the
+// table sees it: its owner, and, once face up, its id and strength. Term
+// and Params name it as data (the catalog's "term.<Term>" with Params
+// filled: "face_down_token" while it lies face down); Label is the whole
+// line in the table's language ("Ana: crew token 2 (strength 1)").
+type placedView struct {
+	Seat     int               `json:"seat"`
+	ID       string            `json:"id,omitempty"`
+	Strength int               `json:"strength,omitempty"`
+	FaceDown bool              `json:"face_down,omitempty"`
+	Term     string            `json:"term"`
+	Params   map[string]string `json:"params,omitempty"`
+	Label    string            `json:"label"`
+}
+
+// rankView is one place of the legend's ranking: the seat, its strength
+// there, and the line in words ("1. Ana (strength 3)").
+type rankView struct {
+	Rank     int    `json:"rank"`
+	Seat     int    `json:"seat"`
+	Strength int    `json:"strength"`
+	Label    string `json:"label"`
+}
+
+// itemView is an item a player holds: its name as the game data writes
+// it, how it was had ("crafted", "crafted_from_reserve", "gained") and
+// whether it is upgraded, with the line in words.
+type itemView struct {
+	Item     string `json:"item"`
+	How      string `json:"how" enum:"crafted,crafted_from_reserve,gained"`
+	Upgraded bool   `json:"upgraded,omitempty"`
+	Label    string `json:"label"`
 }
 
 type catacombView struct {
@@ -132,7 +166,7 @@ type playerView struct {
 	Escaped       *escapedView `json:"escaped,omitempty"`
 	Minions       []string     `json:"minions,omitempty"`
 	MinionsLabels []string     `json:"minions_labels,omitempty"`
-	Items         []string     `json:"items,omitempty"`
+	Items         []itemView   `json:"items,omitempty"`
 	Reserved      int          `json:"reserved_items,omitempty"`
 	AdvancedFrom  []int        `json:"advanced_from,omitempty"`
 }
@@ -195,11 +229,12 @@ type revealedView struct {
 
 // publicToken shows a token on a location or the legend as the table sees
 // it.
-func (st *State) publicToken(s int, tk CrewToken) string {
+func (st *State) publicToken(s int, tk CrewToken) placedView {
 	if tk.FaceDown && !tk.Revealed {
-		return st.Seats[s] + ": " + term("face_down_token")
+		return placedView{Seat: s, FaceDown: true, Term: "face_down_token", Label: st.Seats[s] + ": " + term("face_down_token")}
 	}
-	return st.Seats[s] + ": " + tokenLabel(tk)
+	code, params := tokenTerm(tk)
+	return placedView{Seat: s, ID: tk.ID, Strength: tk.Strength, Term: code, Params: params, Label: st.Seats[s] + ": " + tokenLabel(tk)}
 }
 
 func (st *State) publicView() publicView {
@@ -253,7 +288,8 @@ func (st *State) publicView() publicView {
 		}
 	}
 	for i, r := range st.LegendRanking {
-		pv.Legend.Ranking = append(pv.Legend.Ranking, fmt.Sprintf("%d. %s %s", i+1, st.name(r.Seat), term("strength", "n", strconv.Itoa(r.Strength))))
+		pv.Legend.Ranking = append(pv.Legend.Ranking, rankView{Rank: i + 1, Seat: r.Seat, Strength: r.Strength,
+			Label: fmt.Sprintf("%d. %s %s", i+1, st.name(r.Seat), term("strength", "n", strconv.Itoa(r.Strength)))})
 	}
 	cv := catacombView{BoardSource: d.Board.Source, Lanterns: []lanternView{}, LootStacks: []lootStackView{}, Spaces: []spaceView{}, Paths: []pathView{}}
 	if d.Board.Source == "assumed" {
@@ -316,7 +352,7 @@ func (st *State) publicView() publicView {
 			if it.Upgraded {
 				x += term("upgraded")
 			}
-			plv.Items = append(plv.Items, x)
+			plv.Items = append(plv.Items, itemView{Item: it.Name, How: it.How, Upgraded: it.Upgraded, Label: x})
 		}
 		pv.Players = append(pv.Players, plv)
 	}
@@ -333,7 +369,7 @@ func (st *State) publicView() publicView {
 	if st.Phase == PhaseFinalScoring {
 		for s, p := range st.Players {
 			if !p.Finished {
-				pv.Scoring = append(pv.Scoring, st.Seats[s])
+				pv.Scoring = append(pv.Scoring, waitingView{Seat: s, Label: st.Seats[s]})
 			}
 		}
 		pv.ScorePad = st.scorePadRules()

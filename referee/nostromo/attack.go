@@ -96,7 +96,7 @@ func captureResolve(a *turn, room int) {
 			}
 			a.Public("capture", "The Alien captures %s's %s Presence token in %s.", s.name(seat), t.Shown.Color, s.Data.RoomName(room))
 			if s.Attack != nil {
-				s.Attack.Caught = append(s.Attack.Caught, s.name(seat)+"'s "+t.Shown.Color+" Presence token")
+				s.Attack.Caught = append(s.Attack.Caught, t.Shown.Color)
 			}
 			continue
 		}

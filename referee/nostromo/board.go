@@ -46,14 +46,14 @@ func (s *State) boardView() *kit.BoardView {
 		active[d.Procedure(c)] = c
 	}
 	for p, name := range d.Procedures {
-		sl := kit.BoardSlot{Label: name}
+		sl := kit.BoardSlot{Key: "procedure:" + strconv.Itoa(p), Label: name}
 		if c, ok := active[p]; ok {
 			sl.Value, sl.Tags = "Activated ("+d.CardName(c)+")", []string{"activated"}
 		}
 		b.Slots = append(b.Slots, sl)
 	}
-	for _, c := range s.CrewCards {
-		sl := kit.BoardSlot{Label: c.Name}
+	for i, c := range s.CrewCards {
+		sl := kit.BoardSlot{Key: "crew_card:" + strconv.Itoa(i), Label: c.Name}
 		switch {
 		case c.Captured:
 			sl.Value, sl.Tags = "Captured: face down with the Alien player", []string{"captured"}

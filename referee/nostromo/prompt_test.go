@@ -88,7 +88,7 @@ func TestAttackBanner(t *testing.T) {
 			t.Fatalf("banner = %+v, want an attack in 9 Shed", b)
 		}
 		x.pass()
-		if b := banner(x); b == nil || len(b.Caught) != 1 || b.Caught[0] != "Bob's Red Presence token" {
+		if b := banner(x); b == nil || len(b.Caught) != 1 || b.Caught[0] != (CaughtView{Color: "Red", Seat: 1, Label: "Bob's Red Presence token"}) {
 			t.Fatalf("banner = %+v, want Bob's Red Presence token caught", b)
 		}
 		x.ok(1, "give_crew_card", map[string]any{"crew_card": 0})

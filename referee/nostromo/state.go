@@ -144,8 +144,8 @@ type Task struct {
 // Presence tokens the Alien caught there.
 type Attack struct {
 	Room int `json:"room" vis:"public"`
-	// Caught lists the captured Presence tokens, as "Bob's Red Presence
-	// token".
+	// Caught lists the colours of the captured Presence tokens ("red"),
+	// in the order they were caught.
 	Caught []string `json:"caught,omitempty" vis:"public"`
 	// Over is set once the attack phase has ended.
 	Over bool `json:"over,omitempty" vis:"public"`

@@ -7,15 +7,31 @@ import (
 	"tablewarden/referee/kit"
 )
 
+// TokenRef is a Crew token or a Blip as a list shows it: its number on
+// the board (the handle a move names it by; 0 off the board), its value
+// ("blue/passage", "blip/breakdown") where the viewer may know it, and the
+// line in words.
+type TokenRef struct {
+	Number int    `json:"number,omitempty"`
+	Token  string `json:"token,omitempty"`
+	Label  string `json:"label"`
+}
+
+// CardRef is a Mission card in a list: its number, and its words.
+type CardRef struct {
+	Card  int    `json:"card"`
+	Label string `json:"label"`
+}
+
 // RoomView is one room as every screen shows it.
 type RoomView struct {
-	Room       string   `json:"room"`
-	CrewTokens []string `json:"crew_tokens,omitempty"`
-	Blips      []string `json:"blips,omitempty"`
-	Items      []string `json:"items,omitempty" enum:"flame_thrower,motion_detector"`
-	ItemLabels []string `json:"items_labels,omitempty"`
-	Alien      bool     `json:"alien,omitempty"`
-	Jonesy     bool     `json:"jonesy,omitempty"`
+	Room       string     `json:"room"`
+	CrewTokens []TokenRef `json:"crew_tokens,omitempty"`
+	Blips      []TokenRef `json:"blips,omitempty"`
+	Items      []string   `json:"items,omitempty" enum:"flame_thrower,motion_detector"`
+	ItemLabels []string   `json:"items_labels,omitempty"`
+	Alien      bool       `json:"alien,omitempty"`
+	Jonesy     bool       `json:"jonesy,omitempty"`
 }
 
 // CrewCardView is a crew member card as every screen shows it.
@@ -45,7 +61,7 @@ type PublicView struct {
 	Resolving          string         `json:"resolving,omitempty"`
 	Rooms              []RoomView     `json:"rooms"`
 	MissionDeck        int            `json:"mission_deck"`
-	DiscardPile        []string       `json:"discard_pile"`
+	DiscardPile        []CardRef      `json:"discard_pile"`
 	Procedures         []string       `json:"emergency_procedures_activated"`
 	ProceduresThisTurn int            `json:"emergency_procedures_this_turn"`
 	CrewMembers        []CrewCardView `json:"crew_members"`
@@ -202,7 +218,7 @@ func (s *State) publicView() PublicView {
 		Attack:             s.attackView(),
 		NoMissionOrders:    s.noOrdersNames(),
 		MissionDeck:        s.Deck.Len(),
-		DiscardPile:        make([]string, 0, len(s.Discard)),
+		DiscardPile:        make([]CardRef, 0, len(s.Discard)),
 		Procedures:         make([]string, 0, len(s.Activated)),
 		ProceduresThisTurn: s.ActivatedThisTurn,
 		BlipsToPlace:       len(s.BlipReserve),
@@ -247,7 +263,7 @@ func (s *State) publicView() PublicView {
 		}
 	}
 	for _, c := range s.Discard {
-		p.DiscardPile = append(p.DiscardPile, d.CardName(c))
+		p.DiscardPile = append(p.DiscardPile, CardRef{Card: c, Label: d.CardName(c)})
 	}
 	for _, c := range s.Activated {
 		p.Procedures = append(p.Procedures, d.Procedures[d.Procedure(c)])
@@ -280,9 +296,9 @@ func (s *State) publicView() PublicView {
 				continue
 			}
 			if t.Shown != nil {
-				rv.CrewTokens = append(rv.CrewTokens, "#"+strconv.Itoa(t.Handle)+" "+tokenLabel(*t.Shown)+" ("+s.name(s.owner(t.Shown.Color))+")")
+				rv.CrewTokens = append(rv.CrewTokens, TokenRef{Number: t.Handle, Token: tokenValue(*t.Shown), Label: "#" + strconv.Itoa(t.Handle) + " " + tokenLabel(*t.Shown) + " (" + s.name(s.owner(t.Shown.Color)) + ")"})
 			} else {
-				rv.CrewTokens = append(rv.CrewTokens, "#"+strconv.Itoa(t.Handle)+" face down (placed by "+s.name(t.Placer)+")")
+				rv.CrewTokens = append(rv.CrewTokens, TokenRef{Number: t.Handle, Label: "#" + strconv.Itoa(t.Handle) + " face down (placed by " + s.name(t.Placer) + ")"})
 			}
 		}
 		for _, b := range s.Blips {
@@ -290,9 +306,9 @@ func (s *State) publicView() PublicView {
 				continue
 			}
 			if b.Shown != "" {
-				rv.Blips = append(rv.Blips, "#"+strconv.Itoa(b.Handle)+" "+blipLabel(b.Shown))
+				rv.Blips = append(rv.Blips, TokenRef{Number: b.Handle, Token: "blip/" + b.Shown, Label: "#" + strconv.Itoa(b.Handle) + " " + blipLabel(b.Shown)})
 			} else {
-				rv.Blips = append(rv.Blips, "#"+strconv.Itoa(b.Handle)+" face-down Blip")
+				rv.Blips = append(rv.Blips, TokenRef{Number: b.Handle, Label: "#" + strconv.Itoa(b.Handle) + " face-down Blip"})
 			}
 		}
 		for _, it := range s.roomItems(r) {
@@ -307,11 +323,19 @@ func (s *State) publicView() PublicView {
 // AttackView is the attack banner every screen shows during an attack
 // phase and after it, until the action phase.
 type AttackView struct {
-	Room   string   `json:"room"`
-	Caught []string `json:"caught,omitempty"`
-	Over   bool     `json:"over,omitempty"`
+	Room   string       `json:"room"`
+	Caught []CaughtView `json:"caught,omitempty"`
+	Over   bool         `json:"over,omitempty"`
 	// Text is the banner in one sentence.
 	Text string `json:"text"`
+}
+
+// CaughtView is a Presence token the Alien caught: its colour, its
+// owner's seat, and the two in words ("Bob's Red Presence token").
+type CaughtView struct {
+	Color string `json:"color"`
+	Seat  int    `json:"seat"`
+	Label string `json:"label"`
 }
 
 func (s *State) attackView() *AttackView {
@@ -319,16 +343,22 @@ func (s *State) attackView() *AttackView {
 	if at == nil {
 		return nil
 	}
-	av := &AttackView{Room: s.Data.RoomName(at.Room), Caught: at.Caught, Over: at.Over}
+	av := &AttackView{Room: s.Data.RoomName(at.Room), Over: at.Over}
+	var caught []string
+	for _, c := range at.Caught {
+		seat := s.owner(c)
+		cv := CaughtView{Color: c, Seat: seat, Label: s.name(seat) + "'s " + c + " Presence token"}
+		av.Caught, caught = append(av.Caught, cv), append(caught, cv.Label)
+	}
 	switch {
-	case !at.Over && len(at.Caught) == 0:
+	case !at.Over && len(caught) == 0:
 		av.Text = "The Alien attacks in " + av.Room + "."
 	case !at.Over:
-		av.Text = "The Alien attacks in " + av.Room + ": it caught " + strings.Join(at.Caught, ", ") + "."
-	case len(at.Caught) == 0:
+		av.Text = "The Alien attacks in " + av.Room + ": it caught " + strings.Join(caught, ", ") + "."
+	case len(caught) == 0:
 		av.Text = "The Alien attacked in " + av.Room + ": nobody was caught."
 	default:
-		av.Text = "The Alien attacked in " + av.Room + ": it caught " + strings.Join(at.Caught, ", ") + "."
+		av.Text = "The Alien attacked in " + av.Room + ": it caught " + strings.Join(caught, ", ") + "."
 	}
 	return av
 }

@@ -24,9 +24,9 @@ type PrivateView struct {
 	Placed []PlacedView `json:"placed,omitempty"`
 	// CrewTokens (crew seats, hiding phase only): every Crew token, on the
 	// board and in front of the players.
-	CrewTokens []string `json:"crew_tokens,omitempty"`
+	CrewTokens []TokenRef `json:"crew_tokens,omitempty"`
 	// Blips (Alien, hiding phase only): the Alien's Blip tokens.
-	Blips []string `json:"blips,omitempty"`
+	Blips []TokenRef `json:"blips,omitempty"`
 	// BehaviourDrawn (Alien): the Behaviour cards drawn and not yet played.
 	BehaviourDrawn []string `json:"behaviour_drawn,omitempty"`
 	// NoMissionOrders is set when this player said "I have no mission
@@ -102,10 +102,10 @@ func (s *State) privateView(seat int) *PrivateView {
 		}
 		if hiding {
 			for _, b := range s.Blips {
-				pv.Blips = append(pv.Blips, "#"+strconv.Itoa(b.Handle)+" in "+s.Data.RoomName(b.Room)+": "+blipLabel(b.Kind))
+				pv.Blips = append(pv.Blips, TokenRef{Number: b.Handle, Token: "blip/" + b.Kind, Label: "#" + strconv.Itoa(b.Handle) + " in " + s.Data.RoomName(b.Room) + ": " + blipLabel(b.Kind)})
 			}
 			for _, k := range s.BlipReserve {
-				pv.Blips = append(pv.Blips, "to place: "+blipLabel(k))
+				pv.Blips = append(pv.Blips, TokenRef{Token: "blip/" + k, Label: "to place: " + blipLabel(k)})
 			}
 		}
 		for _, c := range s.BehaviourDrawn {
@@ -148,15 +148,15 @@ func (s *State) privateView(seat int) *PrivateView {
 	}
 	if hiding {
 		for _, t := range s.Board {
-			pv.CrewTokens = append(pv.CrewTokens, "#"+strconv.Itoa(t.Handle)+" in "+s.Data.RoomName(t.Room)+": "+tokenLabel(t.Token))
+			pv.CrewTokens = append(pv.CrewTokens, TokenRef{Number: t.Handle, Token: tokenValue(t.Token), Label: "#" + strconv.Itoa(t.Handle) + " in " + s.Data.RoomName(t.Room) + ": " + tokenLabel(t.Token)})
 		}
 		for _, c := range s.crewSeats() {
 			for _, t := range s.Reserve[c] {
-				pv.CrewTokens = append(pv.CrewTokens, "in front of "+s.name(c)+": "+tokenLabel(t))
+				pv.CrewTokens = append(pv.CrewTokens, TokenRef{Token: tokenValue(t), Label: "in front of " + s.name(c) + ": " + tokenLabel(t)})
 			}
 		}
 		for _, t := range s.Pool {
-			pv.CrewTokens = append(pv.CrewTokens, "in the pool: "+tokenLabel(t))
+			pv.CrewTokens = append(pv.CrewTokens, TokenRef{Token: tokenValue(t), Label: "in the pool: " + tokenLabel(t)})
 		}
 	}
 	return pv

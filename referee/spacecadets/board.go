@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"tablewarden/referee/kit"
 )
@@ -308,7 +309,7 @@ func (b *boardBuilder) counters(d *GameData) {
 func (b *boardBuilder) stations(d *GameData) {
 	s := b.s
 	for _, st := range d.Stations {
-		slot := kit.BoardSlot{Label: st, Value: "Active"}
+		slot := kit.BoardSlot{Key: "station:" + strings.ToLower(st), Label: st, Value: "Active"}
 		switch {
 		case s.inactive(st):
 			slot.Value, slot.Tags = "Inactive", []string{"inactive"}
@@ -324,7 +325,7 @@ func (b *boardBuilder) stations(d *GameData) {
 		if at.Kind == "build" {
 			what = fmt.Sprintf("Building %s (%s)", d.eeTitle(at.Card), pointsText(at.Level))
 		}
-		b.view.Slots = append(b.view.Slots, kit.BoardSlot{Label: "Workbench", Value: what, Tags: []string{at.Status}})
+		b.view.Slots = append(b.view.Slots, kit.BoardSlot{Key: "science_attempt", Label: "Workbench", Value: what, Tags: []string{at.Status}})
 	}
 }
 

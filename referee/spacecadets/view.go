@@ -44,16 +44,53 @@ type cardView struct {
 	Label  string `json:"label"`
 }
 
+// keptView is an Experimental Equipment card kept at the start (the
+// Science Officer's starting draw): the card's key (Name), its name for
+// players, the level it is kept at, and the line in words.
+type keptView struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	Level int    `json:"level"`
+	Label string `json:"label"`
+}
+
+// componentRef is a Component card: its key in the data (Card), and the
+// card in words (Label).
+type componentRef struct {
+	Card  string `json:"card"`
+	Label string `json:"label"`
+}
+
+// pieceView is a piece a Component card asks for, with the station it
+// comes from ("torpedo" from "Weapons"), and the two in words.
+type pieceView struct {
+	Piece   string `json:"piece"`
+	Station string `json:"station"`
+	Label   string `json:"label"`
+}
+
+func piecesOf(ps []Piece) []pieceView {
+	out := make([]pieceView, len(ps))
+	for i, p := range ps {
+		out[i] = pieceOf(p)
+	}
+	return out
+}
+
+func pieceOf(p Piece) pieceView {
+	return pieceView{Piece: p.Piece, Station: p.Station, Label: p.Piece + " (" + p.Station + ")"}
+}
+
 type attemptView struct {
-	Kind              string   `json:"kind" enum:"build,research"`
-	KindLabel         string   `json:"kind_label"`
-	Card              string   `json:"card,omitempty"`
-	Cost              int      `json:"cost"`
-	FaceDownCards     int      `json:"face_down_cards"`
-	Revealed          []string `json:"revealed,omitempty"`
-	SetAside          string   `json:"set_aside,omitempty"`
-	Gather            []string `json:"gather,omitempty"`
-	InactiveAutoMatch []string `json:"inactive_auto_match,omitempty"`
+	Kind              string         `json:"kind" enum:"build,research"`
+	KindLabel         string         `json:"kind_label"`
+	Card              string         `json:"card,omitempty"`
+	Cost              int            `json:"cost"`
+	FaceDownCards     int            `json:"face_down_cards"`
+	Revealed          []componentRef `json:"revealed,omitempty"`
+	SetAside          string         `json:"set_aside,omitempty"`
+	Gather            []pieceView    `json:"gather,omitempty"`
+	InactiveAutoMatch []pieceView    `json:"inactive_auto_match,omitempty"`
 	// Cards lists each turned-over Component card with what it needs.
 	Cards       []componentView `json:"cards,omitempty"`
 	Status      string          `json:"status" enum:"face_down,running,check"`
@@ -61,19 +98,19 @@ type attemptView struct {
 }
 
 type scienceView struct {
-	DeckCards         int          `json:"deck_cards"`
-	DiscardPile       []string     `json:"discard_pile"`
-	ComponentCards    int          `json:"component_cards"`
-	ComponentsRemoved []string     `json:"components_removed"`
-	StartingDraw      []cardView   `json:"starting_draw,omitempty"`
-	StartingKept      []string     `json:"starting_kept,omitempty"`
-	StartingTarget    int          `json:"starting_points_to_keep,omitempty"`
-	Drawn             []cardView   `json:"drawn_this_turn,omitempty"`
-	ExtraDraws        int          `json:"extra_draws"`
-	Selected          string       `json:"selected,omitempty"`
-	Attempt           *attemptView `json:"attempt,omitempty"`
-	ResearchPoints    int          `json:"research_points"`
-	ScienceDone       string       `json:"this_turn"`
+	DeckCards         int            `json:"deck_cards"`
+	DiscardPile       []cardView     `json:"discard_pile"`
+	ComponentCards    int            `json:"component_cards"`
+	ComponentsRemoved []componentRef `json:"components_removed"`
+	StartingDraw      []cardView     `json:"starting_draw,omitempty"`
+	StartingKept      []keptView     `json:"starting_kept,omitempty"`
+	StartingTarget    int            `json:"starting_points_to_keep,omitempty"`
+	Drawn             []cardView     `json:"drawn_this_turn,omitempty"`
+	ExtraDraws        int            `json:"extra_draws"`
+	Selected          string         `json:"selected,omitempty"`
+	Attempt           *attemptView   `json:"attempt,omitempty"`
+	ResearchPoints    int            `json:"research_points"`
+	ScienceDone       string         `json:"this_turn"`
 }
 
 type equipmentView struct {
@@ -392,19 +429,19 @@ func (s *State) cardView(c int) cardView {
 func scienceOf(s *State) scienceView {
 	d := s.D()
 	sc := s.Science
-	v := scienceView{DeckCards: sc.Deck.Len(), DiscardPile: []string{}, ComponentCards: sc.CompDeck.Len(), ComponentsRemoved: []string{},
+	v := scienceView{DeckCards: sc.Deck.Len(), DiscardPile: []cardView{}, ComponentCards: sc.CompDeck.Len(), ComponentsRemoved: []componentRef{},
 		ExtraDraws: sc.ExtraDraws, ResearchPoints: sc.ResearchPts, ScienceDone: "nothing yet"}
 	for _, c := range sc.Discard {
-		v.DiscardPile = append(v.DiscardPile, d.eeTitle(c))
+		v.DiscardPile = append(v.DiscardPile, s.cardView(c))
 	}
 	for _, c := range sc.CompRemoved {
-		v.ComponentsRemoved = append(v.ComponentsRemoved, piecesText(d.Components[c].Pieces))
+		v.ComponentsRemoved = append(v.ComponentsRemoved, componentRef{Card: d.Components[c].Name, Label: piecesText(d.Components[c].Pieces)})
 	}
 	for _, c := range sc.StartDraw {
 		v.StartingDraw = append(v.StartingDraw, s.cardView(c))
 	}
 	for _, k := range sc.StartKept {
-		v.StartingKept = append(v.StartingKept, fmt.Sprintf("%s at %d", d.eeTitle(k.Card), k.Level))
+		v.StartingKept = append(v.StartingKept, keptView{Name: d.Equipment[k.Card].Name, Title: d.eeTitle(k.Card), Level: k.Level, Label: fmt.Sprintf("%s at %d", d.eeTitle(k.Card), k.Level)})
 	}
 	if s.Step == "setup" {
 		v.StartingTarget = bestStartPoints(d, sc.StartDraw)
@@ -428,16 +465,16 @@ func scienceOf(s *State) scienceView {
 		}
 		for i, c := range at.Revealed {
 			cc := d.Components[c]
-			av.Revealed = append(av.Revealed, cc.Name+": "+piecesText(cc.Pieces))
+			av.Revealed = append(av.Revealed, componentRef{Card: cc.Name, Label: cc.Name + ": " + piecesText(cc.Pieces)})
 			if i == at.SetAside {
 				av.SetAside = cc.Name
 				continue
 			}
 			for _, p := range cc.Pieces {
 				if s.inactive(p.Station) {
-					av.InactiveAutoMatch = append(av.InactiveAutoMatch, p.Piece+" ("+p.Station+")")
+					av.InactiveAutoMatch = append(av.InactiveAutoMatch, pieceOf(p))
 				} else {
-					av.Gather = append(av.Gather, p.Piece+" ("+p.Station+")")
+					av.Gather = append(av.Gather, pieceOf(p))
 				}
 			}
 		}

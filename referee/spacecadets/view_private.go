@@ -40,11 +40,11 @@ type componentView struct {
 	Label string `json:"label"`
 	// Text is the whole card in one line: "Component 03: torpedo
 	// (Weapons)".
-	Text  string   `json:"text"`
-	Needs []string `json:"needs"`
+	Text  string      `json:"text"`
+	Needs []pieceView `json:"needs"`
 	// AutoMatched are the pieces from inactive stations, which count as
 	// gathered.
-	AutoMatched []string `json:"auto_matched,omitempty"`
+	AutoMatched []pieceView `json:"auto_matched,omitempty"`
 	// Status: "choose" (no card set aside yet), "use" or "set aside".
 	Status string `json:"status"`
 }
@@ -58,9 +58,9 @@ func workbenchOf(s *State) []componentView {
 	var out []componentView
 	for i, c := range at.Revealed {
 		cc := s.D().Components[c]
-		v := componentView{Card: cc.Name, Label: s.D().componentLabel(c), Text: cc.Name + ": " + piecesText(cc.Pieces), Needs: []string{}, Status: "choose"}
+		v := componentView{Card: cc.Name, Label: s.D().componentLabel(c), Text: cc.Name + ": " + piecesText(cc.Pieces), Needs: []pieceView{}, Status: "choose"}
 		for _, p := range cc.Pieces {
-			piece := p.Piece + " (" + p.Station + ")"
+			piece := pieceOf(p)
 			if s.inactive(p.Station) {
 				v.AutoMatched = append(v.AutoMatched, piece)
 			} else {

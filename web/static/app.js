@@ -148,11 +148,11 @@ function applyPatch(view, ops) {
     }
     return fill(fallback === undefined || fallback === null ? "" : fallback, params, gameId + ":" + (keys[0] || ""));
   }
-  // A game names its things inside the texts it sends as terms, "§code"
-  // or "§code(name=value;…)" (see referee/lockup/terms.go): terms shows
-  // the game catalog's "term.<code>" in the page's language (else in
-  // English) with the values filled, so that a token, a space or a score
-  // note reads in the player's language wherever it appears.
+  // A game's log entries name its things inside their params as terms,
+  // "§code" or "§code(name=value;…)" (see referee/lockup/terms.go): terms
+  // shows the game catalog's "term.<code>" in the page's language (else in
+  // English) with the values filled. Views carry no terms: their words are
+  // in the table's language, beside the codes.
   const TERM = /§([A-Za-z0-9_.-]+)(?:\(([^()§]*)\))?/g;
   function terms(gameId, s) {
     if (typeof s !== "string" || s.indexOf("§") < 0) return s;
@@ -172,30 +172,6 @@ function applyPatch(view, ops) {
     if (!params) return params;
     const out = {};
     for (const k in params) { const a = listOf(params[k]); out[k] = a ? JSON.stringify(a.map(x => terms(gameId, x))) : terms(gameId, params[k]); }
-    return out;
-  }
-  // localized is a view response with every term in it expanded: keys and
-  // texts of the view, never a move's values (which go back to the
-  // server and hold no terms). It is worked out once per view and language.
-  let localCache = { src: null, lang: null, out: null };
-  function localized(v) {
-    if (!v || !v.view) return v;
-    if (localCache.src === v && localCache.lang === lang) return localCache.out;
-    const walk = (x) => {
-      if (typeof x === "string") return terms(v.game, x);
-      if (Array.isArray(x)) return x.map(walk);
-      if (x && typeof x === "object") {
-        const o = {};
-        for (const k of Object.keys(x)) o[k === "value" ? k : terms(v.game, k)] = k === "value" && (typeof x[k] !== "string" || x[k].indexOf("§") < 0) ? x[k] : walk(x[k]);
-        // A choice whose label the game gave as terms is translated
-        // already: choiceLabel shows it as it is.
-        if ("value" in x && typeof x.label === "string" && x.label.indexOf("§") >= 0) o.termed = true;
-        return o;
-      }
-      return x;
-    };
-    const out = Object.assign({}, v, { view: walk(v.view) });
-    localCache = { src: v, lang, out };
     return out;
   }
   // gtIf returns a game's string for key in the page's language, or ""
@@ -647,7 +623,7 @@ function applyPatch(view, ops) {
   function rerender() {
     if (page === "index") { pageIndex(); return; }
     if (!current || signedOut) return;
-    const v = localized(current);
+    const v = current;
     const mine = isMyTurn(v);
     if (mine && !wasMyTurn) turnAlert();
     wasMyTurn = mine;
@@ -792,7 +768,6 @@ function applyPatch(view, ops) {
   function choiceLabel(v, c, kind) {
     if (kind === "seat" && c.label === undefined) { const n = names(v)[c.value]; if (n) return n; }
     if (kind === "seat" && typeof c.value === "number" && names(v)[c.value] !== undefined && (!c.label || /^\d+$/.test(c.label))) return names(v)[c.value];
-    if (c.termed) return c.label;
     // Numbers and yes/no need no game words.
     if (typeof c.value === "boolean") return t(c.value ? "yes" : "no");
     if (typeof c.value === "number" && (!c.label || /^-?\d+$/.test(c.label))) return String(c.value);

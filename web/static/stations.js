@@ -81,8 +81,8 @@
           c.status !== "choose" ? el("span", { class: "tag", text: c.status === "set aside" ? w("set_aside") : w("use") }) : null),
         el("div", { class: "component-needs" },
           el("span", { class: "needs-label", text: w("needs") + ":" }),
-          (c.needs || []).length ? (c.needs || []).map((n, j) => el("span", { class: "need", "data-key": "n:" + j, text: n })) : el("span", { class: "muted", text: w("nothing") })),
-        (c.auto_matched || []).length ? el("div", { class: "component-auto muted" }, w("auto") + ": " + c.auto_matched.join(", ")) : null))));
+          (c.needs || []).length ? (c.needs || []).map((n, j) => el("span", { class: "need", "data-key": "n:" + j + ":" + n.piece, text: n.label })) : el("span", { class: "muted", text: w("nothing") })),
+        (c.auto_matched || []).length ? el("div", { class: "component-auto muted" }, w("auto") + ": " + c.auto_matched.map(n => n.label).join(", ")) : null))));
   }
 
   // cards lists Experimental Equipment cards with their cost and use.
