@@ -8794,8 +8794,6 @@ type Me struct {
 type MeRole string
 
 // MoveRequest A move: its type and arguments as the table's game takes them (the game's <Game>Move; a view's moves list the types offered now, with their arguments' choices), and the fields every move may carry.
-//
-// Example: {"args":{"to":1},"type":"give"}
 type MoveRequest struct {
 	union json.RawMessage
 }

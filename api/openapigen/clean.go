@@ -49,6 +49,18 @@ func clean(top *Object) {
 			op.Set("security", out)
 		}
 	}
+	// The moves' examples, one per game they are played in (x-game): a
+	// test plays each on a new table of that game (TestOpenAPIRequestExamples).
+	if mv := paths.Obj("/api/tables/{id}/moves"); mv != nil {
+		if media := mv.Obj("post").Obj("requestBody").Obj("content").Obj("application/json"); media != nil {
+			media.Set("examples", NewObject(
+				"draw", NewObject("summary", "Jumpship: the player whose turn it is draws (a move without arguments)",
+					"value", NewObject("type", "draw"), "x-game", "jumpship"),
+				"designate_alien", NewObject("summary", "Alien: USCSS Nostromo: the host names the Alien player at the start (a seat argument)",
+					"value", NewObject("type", "designate_alien", "args", NewObject("seat", 0)), "x-game", "nostromo"),
+			))
+		}
+	}
 	// The stream's events are described by StreamEvent.
 	if st := paths.Obj("/api/tables/{id}/stream"); st != nil {
 		if c := st.Obj("get").Obj("responses").Obj("200").Obj("content"); c != nil {
@@ -81,6 +93,7 @@ func clean(top *Object) {
 	}
 	if j := schemas.Obj("JoinRequest"); j != nil {
 		j.Obj("properties").Obj("code").Set("example", exampleJoinCode())
+		j.Obj("properties").Obj("code").Set("minLength", table.JoinCodeLen)
 		j.Obj("properties").Obj("code").Set("description", "The table's join code, as shown by the host's screen: "+strconv.Itoa(table.JoinCodeLen)+" characters (case, spaces and dashes do not matter).")
 	}
 	typeEnums(top)

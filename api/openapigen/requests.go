@@ -93,8 +93,7 @@ func (r *reflector) requests(games []kit.Game) {
 	}
 	r.add("MoveRequest", NewObject(
 		"description", "A move: its type and arguments as the table's game takes them (the game's <Game>Move; a view's moves list the types offered now, with their arguments' choices), and the fields every move may carry.",
-		"anyOf", moves,
-		"example", NewObject("type", "give", "args", NewObject("to", 1))))
+		"anyOf", moves))
 	r.add("CreateTableRequest", NewObject(
 		"description", "A new table: its game, that game's options (<Game>Options; every option is optional) and its language.",
 		"oneOf", creates,
