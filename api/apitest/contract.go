@@ -149,7 +149,7 @@ func (ct *checkingTransport) RoundTrip(req *http.Request) (*http.Response, error
 		},
 	}
 	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil && res.StatusCode < 400 {
-		ct.report("openapi: %s = %d: the server accepted a request the document refuses: %v", where, res.StatusCode, err)
+		ct.report("openapi: %s = %d: the server accepted a request the document refuses: %v (body %.300s)", where, res.StatusCode, err, reqBody)
 	}
 	mediaType := strings.TrimSpace(strings.Split(res.Header.Get("Content-Type"), ";")[0])
 	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: res.StatusCode, Header: res.Header, Options: in.Options}

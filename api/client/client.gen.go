@@ -8517,7 +8517,7 @@ type LockupMoveSubmitFinalScoreArgs struct {
 	Golems int `json:"golems"`
 
 	// GuardStars Stars on the guards' track
-	GuardStars int `json:"guard_stars"`
+	GuardStars *int `json:"guard_stars,omitempty"`
 
 	// Ratmen Ratmen
 	Ratmen int `json:"ratmen"`
@@ -18780,7 +18780,7 @@ type ClientInterface interface {
 	// Corresponds with POST /api/tables/{id}/rematch/claim (the `ClaimRematch` operationId).
 	ClaimRematch(ctx context.Context, id string, params *ClaimRematchParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetResult A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (a header line, then one line per seat and per other scored party such as Lockup's guards, seats numbered from 1, one score.<category> column per category).
+	// GetResult A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (text/csv below).
 	//
 	// Corresponds with GET /api/tables/{id}/result (the `GetResult` operationId).
 	GetResult(ctx context.Context, id string, params *GetResultParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -19123,7 +19123,7 @@ func (c *Client) ClaimRematch(ctx context.Context, id string, params *ClaimRemat
 	return c.Client.Do(req)
 }
 
-// GetResult A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (a header line, then one line per seat and per other scored party such as Lockup's guards, seats numbered from 1, one score.<category> column per category).
+// GetResult A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (text/csv below).
 //
 // Corresponds with GET /api/tables/{id}/result (the `GetResult` operationId).
 func (c *Client) GetResult(ctx context.Context, id string, params *GetResultParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -20868,7 +20868,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/tables/{id}/rematch/claim (the `ClaimRematch` operationId).
 	ClaimRematchWithResponse(ctx context.Context, id string, params *ClaimRematchParams, reqEditors ...RequestEditorFn) (*ClaimRematchReply, error)
 
-	// GetResultWithResponse A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (a header line, then one line per seat and per other scored party such as Lockup's guards, seats numbered from 1, one score.<category> column per category).
+	// GetResultWithResponse A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (text/csv below).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -23235,7 +23235,7 @@ func (c *ClientWithResponses) ClaimRematchWithResponse(ctx context.Context, id s
 	return ParseClaimRematchReply(rsp)
 }
 
-// GetResultWithResponse A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (a header line, then one line per seat and per other scored party such as Lockup's guards, seats numbered from 1, one score.<category> column per category).
+// GetResultWithResponse A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (text/csv below).
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -61,6 +61,17 @@ func clean(top *Object) {
 			))
 		}
 	}
+	// The result as CSV (table.Result.WriteCSV): its columns and its seat
+	// numbers, the JSON's.
+	if res := paths.Obj("/api/tables/{id}/result"); res != nil {
+		get := res.Obj("get")
+		get.Set("summary", "A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (text/csv below).")
+		if c := get.Obj("responses").Obj("200").Obj("content"); c != nil {
+			c.Set("text/csv", NewObject("schema", NewObject("type", "string",
+				"description", "A header line ("+strings.Join(table.Result{}.CSVHeader(), ",")+", then one score.<category> column per category), then one line per seat and per other scored party such as Lockup's guards. The seat column numbers seats as the JSON does (Result.seats[].seat, from 0); a party that is no seat (the guards) has -1, as in Result.scores.",
+				"example", "table_id,game,started_at,ended_at,duration_seconds,seat,name,winner,total,rank\nAbC123,jumpship,2026-01-01T12:00:00Z,2026-01-01T12:40:00Z,2400,0,Ann,true,,\n")))
+		}
+	}
 	// The stream's events are described by StreamEvent.
 	if st := paths.Obj("/api/tables/{id}/stream"); st != nil {
 		if c := st.Obj("get").Obj("responses").Obj("200").Obj("content"); c != nil {
