@@ -575,7 +575,7 @@ func TestCredentials(t *testing.T) {
 	t.Run("ErrCookieCSRF", func(t *testing.T) {
 		req, _ := http.NewRequest("POST", ts.URL+"/api/tables/"+tb.ID+"/moves", strings.NewReader(`{"type":"draw"}`))
 		req.Header.Set("Content-Type", "application/json")
-		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[0]})
+		req.AddCookie(&http.Cookie{Name: "tw_s", Path: "/api/tables/" + tb.ID, Value: tb.Tokens[0]})
 		res, err := ts.Client.Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -587,7 +587,7 @@ func TestCredentials(t *testing.T) {
 	})
 	t.Run("CookieGET", func(t *testing.T) {
 		req, _ := http.NewRequest("GET", ts.URL+"/api/tables/"+tb.ID+"/view", nil)
-		req.AddCookie(&http.Cookie{Name: "tw_s_" + tb.ID, Value: tb.Tokens[2]})
+		req.AddCookie(&http.Cookie{Name: "tw_s", Path: "/api/tables/" + tb.ID, Value: tb.Tokens[2]})
 		res, err := ts.Client.Do(req)
 		if err != nil {
 			t.Fatal(err)

@@ -131,9 +131,14 @@ func depth(b []byte) int {
 	return max
 }
 
-// Cookie names: one for the host and one for the seat, per table.
-func hostCookie(tableID string) string { return "tw_h_" + tableID }
-func seatCookie(tableID string) string { return "tw_s_" + tableID }
+// Cookie names: one for the host and one for the seat. Each table's
+// cookies live on that table's API path (cookiePath), so that one name
+// serves every table a phone joined (the document's securitySchemes name
+// them).
+const (
+	hostCookie = "tw_h"
+	seatCookie = "tw_s"
+)
 
 // credential returns the token of the request: the Authorization bearer
 // token, else the cookie the `as` query parameter names (seat by default,
@@ -156,9 +161,9 @@ func credential(c echo.Context, tableID string) (string, error) {
 	if as == "board" {
 		return "", nil
 	}
-	name := seatCookie(tableID)
+	name := seatCookie
 	if as == "host" {
-		name = hostCookie(tableID)
+		name = hostCookie
 	}
 	ck, err := r.Cookie(name)
 	if err != nil || ck.Value == "" {
@@ -181,7 +186,7 @@ func credential(c echo.Context, tableID string) (string, error) {
 // setCookie stores a token in an HttpOnly, SameSite=Strict cookie, sent
 // only with the requests of its own table (Path /api/tables/{id}/), and
 // Secure when the page came over TLS (here or at a trusted proxy).
-func setCookie(c echo.Context, name, value string) {
-	c.SetCookie(&http.Cookie{Name: name, Value: value, Path: cookiePath(name), HttpOnly: true, SameSite: http.SameSiteStrictMode,
+func setCookie(c echo.Context, name, tableID, value string) {
+	c.SetCookie(&http.Cookie{Name: name, Value: value, Path: cookiePath(tableID), HttpOnly: true, SameSite: http.SameSiteStrictMode,
 		Secure: isTLS(c), MaxAge: 60 * 60 * 24 * 7})
 }

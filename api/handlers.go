@@ -90,7 +90,7 @@ func (s *Server) handleTableCreate(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setCookie(c, hostCookie(res.TableID), res.HostToken)
+	setCookie(c, hostCookie, res.TableID, res.HostToken)
 	return c.JSON(http.StatusCreated, createTableResponse{CreateTableResult: res,
 		JoinURL:  s.joinURL(res.JoinCode),
 		HostURL:  s.cfg.PublicURL + "/h/" + res.TableID,
@@ -176,7 +176,7 @@ func (s *Server) handleJoin(c echo.Context) error {
 		return err
 	}
 	s.metrics.joins.Add(1)
-	setCookie(c, seatCookie(res.TableID), res.Token)
+	setCookie(c, seatCookie, res.TableID, res.Token)
 	return c.JSON(http.StatusCreated, res)
 }
 
@@ -326,7 +326,7 @@ func (s *Server) handleHandoverClaim(c echo.Context) error {
 		}
 		return err
 	}
-	setCookie(c, seatCookie(res.TableID), res.Token)
+	setCookie(c, seatCookie, res.TableID, res.Token)
 	return c.JSON(http.StatusOK, res)
 }
 
@@ -340,7 +340,7 @@ func (s *Server) handleRematch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setCookie(c, hostCookie(res.TableID), res.HostToken)
+	setCookie(c, hostCookie, res.TableID, res.HostToken)
 	return c.JSON(http.StatusOK, res)
 }
 
@@ -354,7 +354,7 @@ func (s *Server) handleRematchClaim(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setCookie(c, seatCookie(res.TableID), res.Token)
+	setCookie(c, seatCookie, res.TableID, res.Token)
 	return c.JSON(http.StatusOK, res)
 }
 

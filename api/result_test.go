@@ -84,8 +84,9 @@ func TestResultLockup(t *testing.T) {
 	}
 	for i, rec := range recs[1:] {
 		sc := bySeat[i]
-		if rec[5] != strconv.Itoa(i+1) || rec[6] != playerName(i) || rec[8] != strconv.Itoa(sc.Total) || rec[9] != strconv.Itoa(sc.Rank) {
-			t.Fatalf("CSV line %d = %q, want seat %d %s total %d rank %d", i+1, rec, i+1, playerName(i), sc.Total, sc.Rank)
+		// The CSV numbers seats as the JSON does (Result.Seats[].seat).
+		if rec[5] != strconv.Itoa(res.Seats[i].Seat) || rec[5] != strconv.Itoa(i) || rec[6] != playerName(i) || rec[8] != strconv.Itoa(sc.Total) || rec[9] != strconv.Itoa(sc.Rank) {
+			t.Fatalf("CSV line %d = %q, want seat %d %s total %d rank %d", i+1, rec, i, playerName(i), sc.Total, sc.Rank)
 		}
 		for j, c := range res.Categories {
 			if rec[10+j] != strconv.Itoa(sc.Categories[j].Points) || recs[0][10+j] != "score."+c {

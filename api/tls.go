@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 )
@@ -63,11 +62,4 @@ func isTLS(c echo.Context) bool { return c.Scheme() == "https" }
 // cookiePath is the path a table's cookie is sent on: that table's API
 // only, so that a phone that joined many tables does not send every
 // table's token with every request.
-func cookiePath(name string) string {
-	for _, p := range []string{"tw_h_", "tw_s_"} {
-		if id, ok := strings.CutPrefix(name, p); ok {
-			return "/api/tables/" + id
-		}
-	}
-	return "/"
-}
+func cookiePath(tableID string) string { return "/api/tables/" + tableID }

@@ -127,9 +127,9 @@ func (s *Server) handleSession(c echo.Context) error {
 	tok, _ := credential(c, c.Param("id"))
 	switch id.Role {
 	case kit.RoleHost:
-		setCookie(c, hostCookie(c.Param("id")), tok)
+		setCookie(c, hostCookie, c.Param("id"), tok)
 	case kit.RoleSeat:
-		setCookie(c, seatCookie(c.Param("id")), tok)
+		setCookie(c, seatCookie, c.Param("id"), tok)
 	default:
 		return table.Refusef(table.ReasonNoToken, "Send the seat or host token as a Bearer token.")
 	}

@@ -38,6 +38,10 @@ const (
 	reasonDeleted    = "table_deleted" // retention deleted the table (retention.go)
 )
 
+// RevokedReasons are the reasons a "revoked" stream event gives, in the
+// order the API document lists them (api/openapigen).
+var RevokedReasons = []string{reasonRevoked, reasonHandedOver, reasonRemoved, reasonDeleted}
+
 // seatAt returns the index in t.seats of seat n, not removed, or -1. The
 // caller holds t.mu.
 func (t *table) seatAt(n int) int {

@@ -176,7 +176,10 @@ func csvText(s string) string {
 
 // WriteCSV writes the result as CSV: a header line and one line per seat
 // (and per other scored party, such as Lockup's guards). Seats are numbered
-// from 1 as players count them; the guards' line has seat 0.
+// as everywhere else in the API, from 0 (Result.Seats[].seat, the views,
+// the log), and a party that is no seat, the guards, has seat -1 as in
+// Result.Scores: a club that joins the CSV with the JSON needs no
+// translation, and no number means two things.
 func (r Result) WriteCSV(w *csv.Writer) error {
 	if err := w.Write(r.CSVHeader()); err != nil {
 		return err
@@ -187,7 +190,7 @@ func (r Result) WriteCSV(w *csv.Writer) error {
 	}
 	row := func(seat int, name string, winner bool) []string {
 		rec := []string{csvText(r.TableID), csvText(r.Game), r.StartedAt.Format(time.RFC3339), r.EndedAt.Format(time.RFC3339),
-			strconv.FormatInt(r.DurationSeconds, 10), strconv.Itoa(seat + 1), csvText(name), strconv.FormatBool(winner)}
+			strconv.FormatInt(r.DurationSeconds, 10), strconv.Itoa(seat), csvText(name), strconv.FormatBool(winner)}
 		sc, ok := lines[seat]
 		if !ok {
 			rec = append(rec, "", "")

@@ -28,16 +28,16 @@ import (
 // test only when the server accepted it (a 2xx or 3xx answer): a test that
 // sends a bad request on purpose gets a 4xx, and its response is still
 // checked. Paths outside /api/, /healthz and /metrics (the web app) are
-// not checked. On a text/event-stream response each "view" event's data is
-// checked against the ViewResponse schema as it arrives.
+// not checked. On a text/event-stream response every event is checked
+// against the StreamEvent schema as it arrives, as {"event": its name,
+// "data": its data}: an event the document does not name fails.
 
 // openAPIContract is the loaded document and its router, shared by every
 // test.
 type openAPIContract struct {
 	doc    *openapi3.T
 	router routers.Router
-	view   *openapi3.Schema
-	patch  *openapi3.Schema
+	event  *openapi3.Schema
 }
 
 var (
@@ -78,19 +78,14 @@ func loadContract() (*openAPIContract, error) {
 			contractErr = err
 			return
 		}
-		view := doc.Components.Schemas["ViewResponse"]
-		if view == nil || view.Value == nil {
-			contractErr = fmt.Errorf("openapi.json has no ViewResponse schema")
-			return
-		}
 		// The PNG of the join QR code is checked as an opaque file.
 		openapi3filter.RegisterBodyDecoder("image/png", openapi3filter.FileBodyDecoder)
-		patch := doc.Components.Schemas["StreamPatch"]
-		if patch == nil {
-			contractErr = fmt.Errorf("openapi.json has no StreamPatch schema")
+		event := doc.Components.Schemas["StreamEvent"]
+		if event == nil || event.Value == nil {
+			contractErr = fmt.Errorf("openapi.json has no StreamEvent schema")
 			return
 		}
-		contract = &openAPIContract{doc: doc, router: router, view: view.Value, patch: patch.Value}
+		contract = &openAPIContract{doc: doc, router: router, event: event.Value}
 	})
 	return contract, contractErr
 }
@@ -154,7 +149,7 @@ func (ct *checkingTransport) RoundTrip(req *http.Request) (*http.Response, error
 		},
 	}
 	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil && res.StatusCode < 400 {
-		ct.report("openapi: %s = %d: the server accepted a request the document refuses: %v", where, res.StatusCode, err)
+		ct.report("openapi: %s = %d: the server accepted a request the document refuses: %v (body %.300s)", where, res.StatusCode, err, reqBody)
 	}
 	mediaType := strings.TrimSpace(strings.Split(res.Header.Get("Content-Type"), ";")[0])
 	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: res.StatusCode, Header: res.Header, Options: in.Options}
@@ -166,7 +161,7 @@ func (ct *checkingTransport) RoundTrip(req *http.Request) (*http.Response, error
 		if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 			ct.report("openapi: %s = %d: %v", where, res.StatusCode, err)
 		}
-		res.Body = &sseChecker{ReadCloser: res.Body, where: where, view: c.view, patch: c.patch, report: ct.report}
+		res.Body = &sseChecker{ReadCloser: res.Body, where: where, schema: c.event, report: ct.report}
 		return res, nil
 	}
 	body, err := io.ReadAll(res.Body)
@@ -210,17 +205,17 @@ func RefusalCoded(method string, status int, mediaType string, body []byte) erro
 }
 
 // sseChecker passes an event stream through and checks each complete
-// "view" event's data against the ViewResponse schema, and each "patch"
-// event's against StreamPatch.
+// event against the StreamEvent schema, as {"event": name, "data": data}.
+// Checked counts the events checked by name.
 type sseChecker struct {
 	io.ReadCloser
 	where  string
-	view   *openapi3.Schema
-	patch  *openapi3.Schema
+	schema *openapi3.Schema
 	report func(format string, args ...any)
 	buf    []byte
 	event  string
 	data   []string
+	seen   bool
 }
 
 func (s *sseChecker) Read(p []byte) (int, error) {
@@ -237,18 +232,19 @@ func (s *sseChecker) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// line takes one line of the stream; a blank line ends an event.
+// line takes one line of the stream; a blank line ends an event (an event
+// with neither name nor data, such as the "retry:" line alone, is none).
 func (s *sseChecker) line(l string) {
 	switch {
 	case l == "":
-		if (s.event == "view" || s.event == "patch") && len(s.data) > 0 {
+		if s.seen {
 			s.check(s.event, strings.Join(s.data, "\n"))
 		}
-		s.event, s.data = "", nil
+		s.event, s.data, s.seen = "", nil, false
 	case strings.HasPrefix(l, "event:"):
-		s.event = strings.TrimSpace(strings.TrimPrefix(l, "event:"))
+		s.event, s.seen = strings.TrimSpace(strings.TrimPrefix(l, "event:")), true
 	case strings.HasPrefix(l, "data:"):
-		s.data = append(s.data, strings.TrimPrefix(strings.TrimPrefix(l, "data:"), " "))
+		s.data, s.seen = append(s.data, strings.TrimPrefix(strings.TrimPrefix(l, "data:"), " ")), true
 	}
 }
 
@@ -258,11 +254,36 @@ func (s *sseChecker) check(event, data string) {
 		s.report("openapi: %s: %s event is not JSON: %v", s.where, event, err)
 		return
 	}
-	schema, name := s.view, "ViewResponse"
-	if event == "patch" {
-		schema, name = s.patch, "StreamPatch"
+	checked.Add(event)
+	ev := map[string]any{"event": event, "data": v}
+	if err := s.schema.VisitJSON(ev, openapi3.MultiErrors(), openapi3.DisableSchemaErrorDetails()); err != nil {
+		s.report("openapi: %s: %q event does not match StreamEvent: %v", s.where, event, err)
 	}
-	if err := schema.VisitJSON(v, openapi3.MultiErrors(), openapi3.DisableSchemaErrorDetails()); err != nil {
-		s.report("openapi: %s: %s event does not match %s: %v", s.where, event, name, err)
+}
+
+// checked counts the stream events checked against StreamEvent, by name,
+// in this test binary (StreamEventsChecked).
+var checked = &eventCount{n: map[string]int{}}
+
+type eventCount struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (c *eventCount) Add(name string) {
+	c.mu.Lock()
+	c.n[name]++
+	c.mu.Unlock()
+}
+
+// StreamEventsChecked returns how many stream events of each name the
+// checking clients of this test binary have checked against StreamEvent.
+func StreamEventsChecked() map[string]int {
+	checked.mu.Lock()
+	defer checked.mu.Unlock()
+	out := map[string]int{}
+	for k, v := range checked.n {
+		out[k] = v
 	}
+	return out
 }

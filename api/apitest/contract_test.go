@@ -50,6 +50,13 @@ func TestOpenAPICheckBites(t *testing.T) {
 		{"view event with an undocumented field", streamPath, "text/event-stream", "event: view\ndata: " + withField(view) + "\n\n", 200, false},
 		{"patch event", streamPath, "text/event-stream", "event: patch\ndata: [{\"op\":\"test\",\"path\":\"/version\",\"value\":3},{\"op\":\"add\",\"path\":\"/log/-\",\"value\":{}}]   \n\n", 200, true},
 		{"patch event with a move operation", streamPath, "text/event-stream", "event: patch\ndata: [{\"op\":\"move\",\"from\":\"/a\",\"path\":\"/b\"}]\n\n", 200, false},
+		{"heartbeat event", streamPath, "text/event-stream", "event: heartbeat\ndata: {\"every_ms\":3000}\n\n", 200, true},
+		{"heartbeat event without its period", streamPath, "text/event-stream", "event: heartbeat\ndata: {}\n\n", 200, false},
+		{"revoked event", streamPath, "text/event-stream", "event: revoked\ndata: {\"reason\":\"handed_over\"}\n\n", 200, true},
+		{"revoked event with an unknown reason", streamPath, "text/event-stream", "event: revoked\ndata: {\"reason\":\"bored\"}\n\n", 200, false},
+		{"replaced event", streamPath, "text/event-stream", "retry: 60000\nevent: replaced\ndata: {}\n\n", 200, true},
+		{"an event the document does not name", streamPath, "text/event-stream", "event: surprise\ndata: {}\n\n", 200, false},
+		{"a view's data under the patch event's name", streamPath, "text/event-stream", "event: patch\ndata: " + string(view) + "\n\n", 200, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

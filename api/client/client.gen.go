@@ -45,6 +45,39 @@ func (e ArgSpecKind) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadCreateTableRequestGame.
+const (
+	CaptainIsDeadCreateTableRequestGameCaptainisdead CaptainIsDeadCreateTableRequestGame = "captainisdead"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadCreateTableRequestGame enum.
+func (e CaptainIsDeadCreateTableRequestGame) Valid() bool {
+	switch e {
+	case CaptainIsDeadCreateTableRequestGameCaptainisdead:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadCreateTableRequestLang.
+const (
+	CaptainIsDeadCreateTableRequestLangEn   CaptainIsDeadCreateTableRequestLang = "en"
+	CaptainIsDeadCreateTableRequestLangPtBR CaptainIsDeadCreateTableRequestLang = "pt-BR"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadCreateTableRequestLang enum.
+func (e CaptainIsDeadCreateTableRequestLang) Valid() bool {
+	switch e {
+	case CaptainIsDeadCreateTableRequestLangEn:
+		return true
+	case CaptainIsDeadCreateTableRequestLangPtBR:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveAddAlienType.
 const (
 	CaptainIsDeadMoveAddAlienTypeAddAlien CaptainIsDeadMoveAddAlienType = "add_alien"
@@ -60,6 +93,72 @@ func (e CaptainIsDeadMoveAddAlienType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadMoveAddAlienArgsRank.
+const (
+	CaptainIsDeadMoveAddAlienArgsRankCommander  CaptainIsDeadMoveAddAlienArgsRank = "Commander"
+	CaptainIsDeadMoveAddAlienArgsRankHacker     CaptainIsDeadMoveAddAlienArgsRank = "Hacker"
+	CaptainIsDeadMoveAddAlienArgsRankInfantry   CaptainIsDeadMoveAddAlienArgsRank = "Infantry"
+	CaptainIsDeadMoveAddAlienArgsRankLieutenant CaptainIsDeadMoveAddAlienArgsRank = "Lieutenant"
+	CaptainIsDeadMoveAddAlienArgsRankPatrol     CaptainIsDeadMoveAddAlienArgsRank = "Patrol"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveAddAlienArgsRank enum.
+func (e CaptainIsDeadMoveAddAlienArgsRank) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveAddAlienArgsRankCommander:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRankHacker:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRankInfantry:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRankLieutenant:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRankPatrol:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveAddAlienArgsRoom.
+const (
+	CaptainIsDeadMoveAddAlienArgsRoomBridge        CaptainIsDeadMoveAddAlienArgsRoom = "Bridge"
+	CaptainIsDeadMoveAddAlienArgsRoomBridgeHallway CaptainIsDeadMoveAddAlienArgsRoom = "Bridge Hallway"
+	CaptainIsDeadMoveAddAlienArgsRoomCPUCore       CaptainIsDeadMoveAddAlienArgsRoom = "CPU Core"
+	CaptainIsDeadMoveAddAlienArgsRoomCargoBay      CaptainIsDeadMoveAddAlienArgsRoom = "Cargo Bay"
+	CaptainIsDeadMoveAddAlienArgsRoomCargoPod      CaptainIsDeadMoveAddAlienArgsRoom = "Cargo Pod"
+	CaptainIsDeadMoveAddAlienArgsRoomComputerCore  CaptainIsDeadMoveAddAlienArgsRoom = "Computer Core"
+	CaptainIsDeadMoveAddAlienArgsRoomInfirmary     CaptainIsDeadMoveAddAlienArgsRoom = "Infirmary"
+	CaptainIsDeadMoveAddAlienArgsRoomScienceLab    CaptainIsDeadMoveAddAlienArgsRoom = "Science Lab"
+	CaptainIsDeadMoveAddAlienArgsRoomWarRoom       CaptainIsDeadMoveAddAlienArgsRoom = "War Room"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveAddAlienArgsRoom enum.
+func (e CaptainIsDeadMoveAddAlienArgsRoom) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveAddAlienArgsRoomBridge:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRoomBridgeHallway:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRoomCPUCore:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRoomCargoBay:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRoomCargoPod:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRoomComputerCore:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRoomInfirmary:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRoomScienceLab:
+		return true
+	case CaptainIsDeadMoveAddAlienArgsRoomWarRoom:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveArmSuppressionType.
 const (
 	CaptainIsDeadMoveArmSuppressionTypeArmSuppression CaptainIsDeadMoveArmSuppressionType = "arm_suppression"
@@ -69,6 +168,30 @@ const (
 func (e CaptainIsDeadMoveArmSuppressionType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveArmSuppressionTypeArmSuppression:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveArmSuppressionArgsSource.
+const (
+	CaptainIsDeadMoveArmSuppressionArgsSourceAlarmSuppressorTool       CaptainIsDeadMoveArmSuppressionArgsSource = "Alarm Suppressor tool"
+	CaptainIsDeadMoveArmSuppressionArgsSourceBattlePlan                CaptainIsDeadMoveArmSuppressionArgsSource = "Battle Plan"
+	CaptainIsDeadMoveArmSuppressionArgsSourceCharacterOrVeteranAbility CaptainIsDeadMoveArmSuppressionArgsSource = "character or veteran ability"
+	CaptainIsDeadMoveArmSuppressionArgsSourceShipUpgrade               CaptainIsDeadMoveArmSuppressionArgsSource = "ship upgrade"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveArmSuppressionArgsSource enum.
+func (e CaptainIsDeadMoveArmSuppressionArgsSource) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveArmSuppressionArgsSourceAlarmSuppressorTool:
+		return true
+	case CaptainIsDeadMoveArmSuppressionArgsSourceBattlePlan:
+		return true
+	case CaptainIsDeadMoveArmSuppressionArgsSourceCharacterOrVeteranAbility:
+		return true
+	case CaptainIsDeadMoveArmSuppressionArgsSourceShipUpgrade:
 		return true
 	default:
 		return false
@@ -120,6 +243,81 @@ func (e CaptainIsDeadMoveChooseRoleType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadMoveChooseRoleArgsRole.
+const (
+	CaptainIsDeadMoveChooseRoleArgsRoleArmoryOfficer         CaptainIsDeadMoveChooseRoleArgsRole = "Armory Officer"
+	CaptainIsDeadMoveChooseRoleArgsRoleChiefEngineer         CaptainIsDeadMoveChooseRoleArgsRole = "Chief Engineer"
+	CaptainIsDeadMoveChooseRoleArgsRoleChiefMedicalOfficer   CaptainIsDeadMoveChooseRoleArgsRole = "Chief Medical Officer"
+	CaptainIsDeadMoveChooseRoleArgsRoleCommunicationsOfficer CaptainIsDeadMoveChooseRoleArgsRole = "Communications Officer"
+	CaptainIsDeadMoveChooseRoleArgsRoleCounselor             CaptainIsDeadMoveChooseRoleArgsRole = "Counselor"
+	CaptainIsDeadMoveChooseRoleArgsRoleCrewman               CaptainIsDeadMoveChooseRoleArgsRole = "Crewman"
+	CaptainIsDeadMoveChooseRoleArgsRoleEngineer              CaptainIsDeadMoveChooseRoleArgsRole = "Engineer"
+	CaptainIsDeadMoveChooseRoleArgsRoleEnsign                CaptainIsDeadMoveChooseRoleArgsRole = "Ensign"
+	CaptainIsDeadMoveChooseRoleArgsRoleFirstOfficer          CaptainIsDeadMoveChooseRoleArgsRole = "First Officer"
+	CaptainIsDeadMoveChooseRoleArgsRoleHacker                CaptainIsDeadMoveChooseRoleArgsRole = "Hacker"
+	CaptainIsDeadMoveChooseRoleArgsRoleHelmsman              CaptainIsDeadMoveChooseRoleArgsRole = "Helmsman"
+	CaptainIsDeadMoveChooseRoleArgsRoleHologram              CaptainIsDeadMoveChooseRoleArgsRole = "Hologram"
+	CaptainIsDeadMoveChooseRoleArgsRoleNavigator             CaptainIsDeadMoveChooseRoleArgsRole = "Navigator"
+	CaptainIsDeadMoveChooseRoleArgsRoleQuartermaster         CaptainIsDeadMoveChooseRoleArgsRole = "Quartermaster"
+	CaptainIsDeadMoveChooseRoleArgsRoleScienceOfficer        CaptainIsDeadMoveChooseRoleArgsRole = "Science Officer"
+	CaptainIsDeadMoveChooseRoleArgsRoleScientist             CaptainIsDeadMoveChooseRoleArgsRole = "Scientist"
+	CaptainIsDeadMoveChooseRoleArgsRoleSecurityOfficer       CaptainIsDeadMoveChooseRoleArgsRole = "Security Officer"
+	CaptainIsDeadMoveChooseRoleArgsRoleSpy                   CaptainIsDeadMoveChooseRoleArgsRole = "Spy"
+	CaptainIsDeadMoveChooseRoleArgsRoleSympathizer           CaptainIsDeadMoveChooseRoleArgsRole = "Sympathizer"
+	CaptainIsDeadMoveChooseRoleArgsRoleTacticalOfficer       CaptainIsDeadMoveChooseRoleArgsRole = "Tactical Officer"
+	CaptainIsDeadMoveChooseRoleArgsRoleTeleporterChief       CaptainIsDeadMoveChooseRoleArgsRole = "Teleporter Chief"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveChooseRoleArgsRole enum.
+func (e CaptainIsDeadMoveChooseRoleArgsRole) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveChooseRoleArgsRoleArmoryOfficer:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleChiefEngineer:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleChiefMedicalOfficer:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleCommunicationsOfficer:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleCounselor:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleCrewman:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleEngineer:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleEnsign:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleFirstOfficer:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleHacker:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleHelmsman:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleHologram:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleNavigator:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleQuartermaster:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleScienceOfficer:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleScientist:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleSecurityOfficer:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleSpy:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleSympathizer:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleTacticalOfficer:
+		return true
+	case CaptainIsDeadMoveChooseRoleArgsRoleTeleporterChief:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveDeployScentBombType.
 const (
 	CaptainIsDeadMoveDeployScentBombTypeDeployScentBomb CaptainIsDeadMoveDeployScentBombType = "deploy_scent_bomb"
@@ -129,6 +327,45 @@ const (
 func (e CaptainIsDeadMoveDeployScentBombType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveDeployScentBombTypeDeployScentBomb:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveDeployScentBombArgsRoom.
+const (
+	CaptainIsDeadMoveDeployScentBombArgsRoomBridge        CaptainIsDeadMoveDeployScentBombArgsRoom = "Bridge"
+	CaptainIsDeadMoveDeployScentBombArgsRoomBridgeHallway CaptainIsDeadMoveDeployScentBombArgsRoom = "Bridge Hallway"
+	CaptainIsDeadMoveDeployScentBombArgsRoomCPUCore       CaptainIsDeadMoveDeployScentBombArgsRoom = "CPU Core"
+	CaptainIsDeadMoveDeployScentBombArgsRoomCargoBay      CaptainIsDeadMoveDeployScentBombArgsRoom = "Cargo Bay"
+	CaptainIsDeadMoveDeployScentBombArgsRoomCargoPod      CaptainIsDeadMoveDeployScentBombArgsRoom = "Cargo Pod"
+	CaptainIsDeadMoveDeployScentBombArgsRoomComputerCore  CaptainIsDeadMoveDeployScentBombArgsRoom = "Computer Core"
+	CaptainIsDeadMoveDeployScentBombArgsRoomInfirmary     CaptainIsDeadMoveDeployScentBombArgsRoom = "Infirmary"
+	CaptainIsDeadMoveDeployScentBombArgsRoomScienceLab    CaptainIsDeadMoveDeployScentBombArgsRoom = "Science Lab"
+	CaptainIsDeadMoveDeployScentBombArgsRoomWarRoom       CaptainIsDeadMoveDeployScentBombArgsRoom = "War Room"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveDeployScentBombArgsRoom enum.
+func (e CaptainIsDeadMoveDeployScentBombArgsRoom) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveDeployScentBombArgsRoomBridge:
+		return true
+	case CaptainIsDeadMoveDeployScentBombArgsRoomBridgeHallway:
+		return true
+	case CaptainIsDeadMoveDeployScentBombArgsRoomCPUCore:
+		return true
+	case CaptainIsDeadMoveDeployScentBombArgsRoomCargoBay:
+		return true
+	case CaptainIsDeadMoveDeployScentBombArgsRoomCargoPod:
+		return true
+	case CaptainIsDeadMoveDeployScentBombArgsRoomComputerCore:
+		return true
+	case CaptainIsDeadMoveDeployScentBombArgsRoomInfirmary:
+		return true
+	case CaptainIsDeadMoveDeployScentBombArgsRoomScienceLab:
+		return true
+	case CaptainIsDeadMoveDeployScentBombArgsRoomWarRoom:
 		return true
 	default:
 		return false
@@ -210,6 +447,45 @@ func (e CaptainIsDeadMoveHackSystemType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadMoveHackSystemArgsSystem.
+const (
+	CaptainIsDeadMoveHackSystemArgsSystemConcealmentLevel     CaptainIsDeadMoveHackSystemArgsSystem = "Concealment Level"
+	CaptainIsDeadMoveHackSystemArgsSystemGrenadeLocker        CaptainIsDeadMoveHackSystemArgsSystem = "Grenade Locker"
+	CaptainIsDeadMoveHackSystemArgsSystemShipControl          CaptainIsDeadMoveHackSystemArgsSystem = "Ship Control"
+	CaptainIsDeadMoveHackSystemArgsSystemSurveillanceScanners CaptainIsDeadMoveHackSystemArgsSystem = "Surveillance Scanners"
+	CaptainIsDeadMoveHackSystemArgsSystemSystem5              CaptainIsDeadMoveHackSystemArgsSystem = "System 5"
+	CaptainIsDeadMoveHackSystemArgsSystemSystem6              CaptainIsDeadMoveHackSystemArgsSystem = "System 6"
+	CaptainIsDeadMoveHackSystemArgsSystemSystem7              CaptainIsDeadMoveHackSystemArgsSystem = "System 7"
+	CaptainIsDeadMoveHackSystemArgsSystemSystem8              CaptainIsDeadMoveHackSystemArgsSystem = "System 8"
+	CaptainIsDeadMoveHackSystemArgsSystemSystem9              CaptainIsDeadMoveHackSystemArgsSystem = "System 9"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveHackSystemArgsSystem enum.
+func (e CaptainIsDeadMoveHackSystemArgsSystem) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveHackSystemArgsSystemConcealmentLevel:
+		return true
+	case CaptainIsDeadMoveHackSystemArgsSystemGrenadeLocker:
+		return true
+	case CaptainIsDeadMoveHackSystemArgsSystemShipControl:
+		return true
+	case CaptainIsDeadMoveHackSystemArgsSystemSurveillanceScanners:
+		return true
+	case CaptainIsDeadMoveHackSystemArgsSystemSystem5:
+		return true
+	case CaptainIsDeadMoveHackSystemArgsSystemSystem6:
+		return true
+	case CaptainIsDeadMoveHackSystemArgsSystemSystem7:
+		return true
+	case CaptainIsDeadMoveHackSystemArgsSystemSystem8:
+		return true
+	case CaptainIsDeadMoveHackSystemArgsSystemSystem9:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveHealType.
 const (
 	CaptainIsDeadMoveHealTypeHeal CaptainIsDeadMoveHealType = "heal"
@@ -255,6 +531,33 @@ func (e CaptainIsDeadMoveKillAlienType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadMoveKillAlienArgsRank.
+const (
+	CaptainIsDeadMoveKillAlienArgsRankCommander  CaptainIsDeadMoveKillAlienArgsRank = "Commander"
+	CaptainIsDeadMoveKillAlienArgsRankHacker     CaptainIsDeadMoveKillAlienArgsRank = "Hacker"
+	CaptainIsDeadMoveKillAlienArgsRankInfantry   CaptainIsDeadMoveKillAlienArgsRank = "Infantry"
+	CaptainIsDeadMoveKillAlienArgsRankLieutenant CaptainIsDeadMoveKillAlienArgsRank = "Lieutenant"
+	CaptainIsDeadMoveKillAlienArgsRankPatrol     CaptainIsDeadMoveKillAlienArgsRank = "Patrol"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveKillAlienArgsRank enum.
+func (e CaptainIsDeadMoveKillAlienArgsRank) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveKillAlienArgsRankCommander:
+		return true
+	case CaptainIsDeadMoveKillAlienArgsRankHacker:
+		return true
+	case CaptainIsDeadMoveKillAlienArgsRankInfantry:
+		return true
+	case CaptainIsDeadMoveKillAlienArgsRankLieutenant:
+		return true
+	case CaptainIsDeadMoveKillAlienArgsRankPatrol:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveKillAliensType.
 const (
 	CaptainIsDeadMoveKillAliensTypeKillAliens CaptainIsDeadMoveKillAliensType = "kill_aliens"
@@ -264,6 +567,84 @@ const (
 func (e CaptainIsDeadMoveKillAliensType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveKillAliensTypeKillAliens:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveKillAliensArgsRoom.
+const (
+	CaptainIsDeadMoveKillAliensArgsRoomBridge        CaptainIsDeadMoveKillAliensArgsRoom = "Bridge"
+	CaptainIsDeadMoveKillAliensArgsRoomBridgeHallway CaptainIsDeadMoveKillAliensArgsRoom = "Bridge Hallway"
+	CaptainIsDeadMoveKillAliensArgsRoomCPUCore       CaptainIsDeadMoveKillAliensArgsRoom = "CPU Core"
+	CaptainIsDeadMoveKillAliensArgsRoomCargoBay      CaptainIsDeadMoveKillAliensArgsRoom = "Cargo Bay"
+	CaptainIsDeadMoveKillAliensArgsRoomCargoPod      CaptainIsDeadMoveKillAliensArgsRoom = "Cargo Pod"
+	CaptainIsDeadMoveKillAliensArgsRoomComputerCore  CaptainIsDeadMoveKillAliensArgsRoom = "Computer Core"
+	CaptainIsDeadMoveKillAliensArgsRoomInfirmary     CaptainIsDeadMoveKillAliensArgsRoom = "Infirmary"
+	CaptainIsDeadMoveKillAliensArgsRoomScienceLab    CaptainIsDeadMoveKillAliensArgsRoom = "Science Lab"
+	CaptainIsDeadMoveKillAliensArgsRoomWarRoom       CaptainIsDeadMoveKillAliensArgsRoom = "War Room"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveKillAliensArgsRoom enum.
+func (e CaptainIsDeadMoveKillAliensArgsRoom) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveKillAliensArgsRoomBridge:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsRoomBridgeHallway:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsRoomCPUCore:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsRoomCargoBay:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsRoomCargoPod:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsRoomComputerCore:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsRoomInfirmary:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsRoomScienceLab:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsRoomWarRoom:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveKillAliensArgsSource.
+const (
+	CaptainIsDeadMoveKillAliensArgsSourceAlertCard      CaptainIsDeadMoveKillAliensArgsSource = "alert card"
+	CaptainIsDeadMoveKillAliensArgsSourceBattlePlan     CaptainIsDeadMoveKillAliensArgsSource = "Battle Plan"
+	CaptainIsDeadMoveKillAliensArgsSourceContraband     CaptainIsDeadMoveKillAliensArgsSource = "contraband"
+	CaptainIsDeadMoveKillAliensArgsSourceCorrection     CaptainIsDeadMoveKillAliensArgsSource = "correction"
+	CaptainIsDeadMoveKillAliensArgsSourceRoleAbility    CaptainIsDeadMoveKillAliensArgsSource = "role ability"
+	CaptainIsDeadMoveKillAliensArgsSourceSkillCard      CaptainIsDeadMoveKillAliensArgsSource = "skill card"
+	CaptainIsDeadMoveKillAliensArgsSourceSystemUpgrade  CaptainIsDeadMoveKillAliensArgsSource = "system upgrade"
+	CaptainIsDeadMoveKillAliensArgsSourceTool           CaptainIsDeadMoveKillAliensArgsSource = "tool"
+	CaptainIsDeadMoveKillAliensArgsSourceVeteranAbility CaptainIsDeadMoveKillAliensArgsSource = "veteran ability"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveKillAliensArgsSource enum.
+func (e CaptainIsDeadMoveKillAliensArgsSource) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveKillAliensArgsSourceAlertCard:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsSourceBattlePlan:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsSourceContraband:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsSourceCorrection:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsSourceRoleAbility:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsSourceSkillCard:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsSourceSystemUpgrade:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsSourceTool:
+		return true
+	case CaptainIsDeadMoveKillAliensArgsSourceVeteranAbility:
 		return true
 	default:
 		return false
@@ -285,6 +666,45 @@ func (e CaptainIsDeadMoveLockSystemType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadMoveLockSystemArgsSystem.
+const (
+	CaptainIsDeadMoveLockSystemArgsSystemConcealmentLevel     CaptainIsDeadMoveLockSystemArgsSystem = "Concealment Level"
+	CaptainIsDeadMoveLockSystemArgsSystemGrenadeLocker        CaptainIsDeadMoveLockSystemArgsSystem = "Grenade Locker"
+	CaptainIsDeadMoveLockSystemArgsSystemShipControl          CaptainIsDeadMoveLockSystemArgsSystem = "Ship Control"
+	CaptainIsDeadMoveLockSystemArgsSystemSurveillanceScanners CaptainIsDeadMoveLockSystemArgsSystem = "Surveillance Scanners"
+	CaptainIsDeadMoveLockSystemArgsSystemSystem5              CaptainIsDeadMoveLockSystemArgsSystem = "System 5"
+	CaptainIsDeadMoveLockSystemArgsSystemSystem6              CaptainIsDeadMoveLockSystemArgsSystem = "System 6"
+	CaptainIsDeadMoveLockSystemArgsSystemSystem7              CaptainIsDeadMoveLockSystemArgsSystem = "System 7"
+	CaptainIsDeadMoveLockSystemArgsSystemSystem8              CaptainIsDeadMoveLockSystemArgsSystem = "System 8"
+	CaptainIsDeadMoveLockSystemArgsSystemSystem9              CaptainIsDeadMoveLockSystemArgsSystem = "System 9"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveLockSystemArgsSystem enum.
+func (e CaptainIsDeadMoveLockSystemArgsSystem) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveLockSystemArgsSystemConcealmentLevel:
+		return true
+	case CaptainIsDeadMoveLockSystemArgsSystemGrenadeLocker:
+		return true
+	case CaptainIsDeadMoveLockSystemArgsSystemShipControl:
+		return true
+	case CaptainIsDeadMoveLockSystemArgsSystemSurveillanceScanners:
+		return true
+	case CaptainIsDeadMoveLockSystemArgsSystemSystem5:
+		return true
+	case CaptainIsDeadMoveLockSystemArgsSystemSystem6:
+		return true
+	case CaptainIsDeadMoveLockSystemArgsSystemSystem7:
+		return true
+	case CaptainIsDeadMoveLockSystemArgsSystemSystem8:
+		return true
+	case CaptainIsDeadMoveLockSystemArgsSystemSystem9:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveLowerShipControlType.
 const (
 	CaptainIsDeadMoveLowerShipControlTypeLowerShipControl CaptainIsDeadMoveLowerShipControlType = "lower_ship_control"
@@ -294,6 +714,45 @@ const (
 func (e CaptainIsDeadMoveLowerShipControlType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveLowerShipControlTypeLowerShipControl:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveLowerShipControlArgsSource.
+const (
+	CaptainIsDeadMoveLowerShipControlArgsSourceAlertCard      CaptainIsDeadMoveLowerShipControlArgsSource = "alert card"
+	CaptainIsDeadMoveLowerShipControlArgsSourceBattlePlan     CaptainIsDeadMoveLowerShipControlArgsSource = "Battle Plan"
+	CaptainIsDeadMoveLowerShipControlArgsSourceContraband     CaptainIsDeadMoveLowerShipControlArgsSource = "contraband"
+	CaptainIsDeadMoveLowerShipControlArgsSourceCorrection     CaptainIsDeadMoveLowerShipControlArgsSource = "correction"
+	CaptainIsDeadMoveLowerShipControlArgsSourceRoleAbility    CaptainIsDeadMoveLowerShipControlArgsSource = "role ability"
+	CaptainIsDeadMoveLowerShipControlArgsSourceSkillCard      CaptainIsDeadMoveLowerShipControlArgsSource = "skill card"
+	CaptainIsDeadMoveLowerShipControlArgsSourceSystemUpgrade  CaptainIsDeadMoveLowerShipControlArgsSource = "system upgrade"
+	CaptainIsDeadMoveLowerShipControlArgsSourceTool           CaptainIsDeadMoveLowerShipControlArgsSource = "tool"
+	CaptainIsDeadMoveLowerShipControlArgsSourceVeteranAbility CaptainIsDeadMoveLowerShipControlArgsSource = "veteran ability"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveLowerShipControlArgsSource enum.
+func (e CaptainIsDeadMoveLowerShipControlArgsSource) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveLowerShipControlArgsSourceAlertCard:
+		return true
+	case CaptainIsDeadMoveLowerShipControlArgsSourceBattlePlan:
+		return true
+	case CaptainIsDeadMoveLowerShipControlArgsSourceContraband:
+		return true
+	case CaptainIsDeadMoveLowerShipControlArgsSourceCorrection:
+		return true
+	case CaptainIsDeadMoveLowerShipControlArgsSourceRoleAbility:
+		return true
+	case CaptainIsDeadMoveLowerShipControlArgsSourceSkillCard:
+		return true
+	case CaptainIsDeadMoveLowerShipControlArgsSourceSystemUpgrade:
+		return true
+	case CaptainIsDeadMoveLowerShipControlArgsSourceTool:
+		return true
+	case CaptainIsDeadMoveLowerShipControlArgsSourceVeteranAbility:
 		return true
 	default:
 		return false
@@ -324,6 +783,45 @@ const (
 func (e CaptainIsDeadMoveMoveAlienType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveMoveAlienTypeMoveAlien:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveMoveArgsTo.
+const (
+	CaptainIsDeadMoveMoveArgsToBridge        CaptainIsDeadMoveMoveArgsTo = "Bridge"
+	CaptainIsDeadMoveMoveArgsToBridgeHallway CaptainIsDeadMoveMoveArgsTo = "Bridge Hallway"
+	CaptainIsDeadMoveMoveArgsToCPUCore       CaptainIsDeadMoveMoveArgsTo = "CPU Core"
+	CaptainIsDeadMoveMoveArgsToCargoBay      CaptainIsDeadMoveMoveArgsTo = "Cargo Bay"
+	CaptainIsDeadMoveMoveArgsToCargoPod      CaptainIsDeadMoveMoveArgsTo = "Cargo Pod"
+	CaptainIsDeadMoveMoveArgsToComputerCore  CaptainIsDeadMoveMoveArgsTo = "Computer Core"
+	CaptainIsDeadMoveMoveArgsToInfirmary     CaptainIsDeadMoveMoveArgsTo = "Infirmary"
+	CaptainIsDeadMoveMoveArgsToScienceLab    CaptainIsDeadMoveMoveArgsTo = "Science Lab"
+	CaptainIsDeadMoveMoveArgsToWarRoom       CaptainIsDeadMoveMoveArgsTo = "War Room"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveMoveArgsTo enum.
+func (e CaptainIsDeadMoveMoveArgsTo) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveMoveArgsToBridge:
+		return true
+	case CaptainIsDeadMoveMoveArgsToBridgeHallway:
+		return true
+	case CaptainIsDeadMoveMoveArgsToCPUCore:
+		return true
+	case CaptainIsDeadMoveMoveArgsToCargoBay:
+		return true
+	case CaptainIsDeadMoveMoveArgsToCargoPod:
+		return true
+	case CaptainIsDeadMoveMoveArgsToComputerCore:
+		return true
+	case CaptainIsDeadMoveMoveArgsToInfirmary:
+		return true
+	case CaptainIsDeadMoveMoveArgsToScienceLab:
+		return true
+	case CaptainIsDeadMoveMoveArgsToWarRoom:
 		return true
 	default:
 		return false
@@ -375,6 +873,45 @@ func (e CaptainIsDeadMovePlaceHoneypotType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadMovePlaceHoneypotArgsRoom.
+const (
+	CaptainIsDeadMovePlaceHoneypotArgsRoomBridge        CaptainIsDeadMovePlaceHoneypotArgsRoom = "Bridge"
+	CaptainIsDeadMovePlaceHoneypotArgsRoomBridgeHallway CaptainIsDeadMovePlaceHoneypotArgsRoom = "Bridge Hallway"
+	CaptainIsDeadMovePlaceHoneypotArgsRoomCPUCore       CaptainIsDeadMovePlaceHoneypotArgsRoom = "CPU Core"
+	CaptainIsDeadMovePlaceHoneypotArgsRoomCargoBay      CaptainIsDeadMovePlaceHoneypotArgsRoom = "Cargo Bay"
+	CaptainIsDeadMovePlaceHoneypotArgsRoomCargoPod      CaptainIsDeadMovePlaceHoneypotArgsRoom = "Cargo Pod"
+	CaptainIsDeadMovePlaceHoneypotArgsRoomComputerCore  CaptainIsDeadMovePlaceHoneypotArgsRoom = "Computer Core"
+	CaptainIsDeadMovePlaceHoneypotArgsRoomInfirmary     CaptainIsDeadMovePlaceHoneypotArgsRoom = "Infirmary"
+	CaptainIsDeadMovePlaceHoneypotArgsRoomScienceLab    CaptainIsDeadMovePlaceHoneypotArgsRoom = "Science Lab"
+	CaptainIsDeadMovePlaceHoneypotArgsRoomWarRoom       CaptainIsDeadMovePlaceHoneypotArgsRoom = "War Room"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMovePlaceHoneypotArgsRoom enum.
+func (e CaptainIsDeadMovePlaceHoneypotArgsRoom) Valid() bool {
+	switch e {
+	case CaptainIsDeadMovePlaceHoneypotArgsRoomBridge:
+		return true
+	case CaptainIsDeadMovePlaceHoneypotArgsRoomBridgeHallway:
+		return true
+	case CaptainIsDeadMovePlaceHoneypotArgsRoomCPUCore:
+		return true
+	case CaptainIsDeadMovePlaceHoneypotArgsRoomCargoBay:
+		return true
+	case CaptainIsDeadMovePlaceHoneypotArgsRoomCargoPod:
+		return true
+	case CaptainIsDeadMovePlaceHoneypotArgsRoomComputerCore:
+		return true
+	case CaptainIsDeadMovePlaceHoneypotArgsRoomInfirmary:
+		return true
+	case CaptainIsDeadMovePlaceHoneypotArgsRoomScienceLab:
+		return true
+	case CaptainIsDeadMovePlaceHoneypotArgsRoomWarRoom:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveRaiseTrackType.
 const (
 	CaptainIsDeadMoveRaiseTrackTypeRaiseTrack CaptainIsDeadMoveRaiseTrackType = "raise_track"
@@ -384,6 +921,63 @@ const (
 func (e CaptainIsDeadMoveRaiseTrackType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveRaiseTrackTypeRaiseTrack:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveRaiseTrackArgsSource.
+const (
+	CaptainIsDeadMoveRaiseTrackArgsSourceAlertCard      CaptainIsDeadMoveRaiseTrackArgsSource = "alert card"
+	CaptainIsDeadMoveRaiseTrackArgsSourceBattlePlan     CaptainIsDeadMoveRaiseTrackArgsSource = "Battle Plan"
+	CaptainIsDeadMoveRaiseTrackArgsSourceContraband     CaptainIsDeadMoveRaiseTrackArgsSource = "contraband"
+	CaptainIsDeadMoveRaiseTrackArgsSourceCorrection     CaptainIsDeadMoveRaiseTrackArgsSource = "correction"
+	CaptainIsDeadMoveRaiseTrackArgsSourceRoleAbility    CaptainIsDeadMoveRaiseTrackArgsSource = "role ability"
+	CaptainIsDeadMoveRaiseTrackArgsSourceSkillCard      CaptainIsDeadMoveRaiseTrackArgsSource = "skill card"
+	CaptainIsDeadMoveRaiseTrackArgsSourceSystemUpgrade  CaptainIsDeadMoveRaiseTrackArgsSource = "system upgrade"
+	CaptainIsDeadMoveRaiseTrackArgsSourceTool           CaptainIsDeadMoveRaiseTrackArgsSource = "tool"
+	CaptainIsDeadMoveRaiseTrackArgsSourceVeteranAbility CaptainIsDeadMoveRaiseTrackArgsSource = "veteran ability"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveRaiseTrackArgsSource enum.
+func (e CaptainIsDeadMoveRaiseTrackArgsSource) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveRaiseTrackArgsSourceAlertCard:
+		return true
+	case CaptainIsDeadMoveRaiseTrackArgsSourceBattlePlan:
+		return true
+	case CaptainIsDeadMoveRaiseTrackArgsSourceContraband:
+		return true
+	case CaptainIsDeadMoveRaiseTrackArgsSourceCorrection:
+		return true
+	case CaptainIsDeadMoveRaiseTrackArgsSourceRoleAbility:
+		return true
+	case CaptainIsDeadMoveRaiseTrackArgsSourceSkillCard:
+		return true
+	case CaptainIsDeadMoveRaiseTrackArgsSourceSystemUpgrade:
+		return true
+	case CaptainIsDeadMoveRaiseTrackArgsSourceTool:
+		return true
+	case CaptainIsDeadMoveRaiseTrackArgsSourceVeteranAbility:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveRaiseTrackArgsTrack.
+const (
+	CaptainIsDeadMoveRaiseTrackArgsTrackConcealmentLevel CaptainIsDeadMoveRaiseTrackArgsTrack = "Concealment Level"
+	CaptainIsDeadMoveRaiseTrackArgsTrackShipControl      CaptainIsDeadMoveRaiseTrackArgsTrack = "Ship Control"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveRaiseTrackArgsTrack enum.
+func (e CaptainIsDeadMoveRaiseTrackArgsTrack) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveRaiseTrackArgsTrackConcealmentLevel:
+		return true
+	case CaptainIsDeadMoveRaiseTrackArgsTrackShipControl:
 		return true
 	default:
 		return false
@@ -420,6 +1014,45 @@ func (e CaptainIsDeadMoveRemoveHoneypotType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadMoveRemoveHoneypotArgsRoom.
+const (
+	CaptainIsDeadMoveRemoveHoneypotArgsRoomBridge        CaptainIsDeadMoveRemoveHoneypotArgsRoom = "Bridge"
+	CaptainIsDeadMoveRemoveHoneypotArgsRoomBridgeHallway CaptainIsDeadMoveRemoveHoneypotArgsRoom = "Bridge Hallway"
+	CaptainIsDeadMoveRemoveHoneypotArgsRoomCPUCore       CaptainIsDeadMoveRemoveHoneypotArgsRoom = "CPU Core"
+	CaptainIsDeadMoveRemoveHoneypotArgsRoomCargoBay      CaptainIsDeadMoveRemoveHoneypotArgsRoom = "Cargo Bay"
+	CaptainIsDeadMoveRemoveHoneypotArgsRoomCargoPod      CaptainIsDeadMoveRemoveHoneypotArgsRoom = "Cargo Pod"
+	CaptainIsDeadMoveRemoveHoneypotArgsRoomComputerCore  CaptainIsDeadMoveRemoveHoneypotArgsRoom = "Computer Core"
+	CaptainIsDeadMoveRemoveHoneypotArgsRoomInfirmary     CaptainIsDeadMoveRemoveHoneypotArgsRoom = "Infirmary"
+	CaptainIsDeadMoveRemoveHoneypotArgsRoomScienceLab    CaptainIsDeadMoveRemoveHoneypotArgsRoom = "Science Lab"
+	CaptainIsDeadMoveRemoveHoneypotArgsRoomWarRoom       CaptainIsDeadMoveRemoveHoneypotArgsRoom = "War Room"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveRemoveHoneypotArgsRoom enum.
+func (e CaptainIsDeadMoveRemoveHoneypotArgsRoom) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveRemoveHoneypotArgsRoomBridge:
+		return true
+	case CaptainIsDeadMoveRemoveHoneypotArgsRoomBridgeHallway:
+		return true
+	case CaptainIsDeadMoveRemoveHoneypotArgsRoomCPUCore:
+		return true
+	case CaptainIsDeadMoveRemoveHoneypotArgsRoomCargoBay:
+		return true
+	case CaptainIsDeadMoveRemoveHoneypotArgsRoomCargoPod:
+		return true
+	case CaptainIsDeadMoveRemoveHoneypotArgsRoomComputerCore:
+		return true
+	case CaptainIsDeadMoveRemoveHoneypotArgsRoomInfirmary:
+		return true
+	case CaptainIsDeadMoveRemoveHoneypotArgsRoomScienceLab:
+		return true
+	case CaptainIsDeadMoveRemoveHoneypotArgsRoomWarRoom:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveRepairSystemType.
 const (
 	CaptainIsDeadMoveRepairSystemTypeRepairSystem CaptainIsDeadMoveRepairSystemType = "repair_system"
@@ -429,6 +1062,45 @@ const (
 func (e CaptainIsDeadMoveRepairSystemType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveRepairSystemTypeRepairSystem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveRepairSystemArgsSystem.
+const (
+	CaptainIsDeadMoveRepairSystemArgsSystemConcealmentLevel     CaptainIsDeadMoveRepairSystemArgsSystem = "Concealment Level"
+	CaptainIsDeadMoveRepairSystemArgsSystemGrenadeLocker        CaptainIsDeadMoveRepairSystemArgsSystem = "Grenade Locker"
+	CaptainIsDeadMoveRepairSystemArgsSystemShipControl          CaptainIsDeadMoveRepairSystemArgsSystem = "Ship Control"
+	CaptainIsDeadMoveRepairSystemArgsSystemSurveillanceScanners CaptainIsDeadMoveRepairSystemArgsSystem = "Surveillance Scanners"
+	CaptainIsDeadMoveRepairSystemArgsSystemSystem5              CaptainIsDeadMoveRepairSystemArgsSystem = "System 5"
+	CaptainIsDeadMoveRepairSystemArgsSystemSystem6              CaptainIsDeadMoveRepairSystemArgsSystem = "System 6"
+	CaptainIsDeadMoveRepairSystemArgsSystemSystem7              CaptainIsDeadMoveRepairSystemArgsSystem = "System 7"
+	CaptainIsDeadMoveRepairSystemArgsSystemSystem8              CaptainIsDeadMoveRepairSystemArgsSystem = "System 8"
+	CaptainIsDeadMoveRepairSystemArgsSystemSystem9              CaptainIsDeadMoveRepairSystemArgsSystem = "System 9"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveRepairSystemArgsSystem enum.
+func (e CaptainIsDeadMoveRepairSystemArgsSystem) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveRepairSystemArgsSystemConcealmentLevel:
+		return true
+	case CaptainIsDeadMoveRepairSystemArgsSystemGrenadeLocker:
+		return true
+	case CaptainIsDeadMoveRepairSystemArgsSystemShipControl:
+		return true
+	case CaptainIsDeadMoveRepairSystemArgsSystemSurveillanceScanners:
+		return true
+	case CaptainIsDeadMoveRepairSystemArgsSystemSystem5:
+		return true
+	case CaptainIsDeadMoveRepairSystemArgsSystemSystem6:
+		return true
+	case CaptainIsDeadMoveRepairSystemArgsSystemSystem7:
+		return true
+	case CaptainIsDeadMoveRepairSystemArgsSystemSystem8:
+		return true
+	case CaptainIsDeadMoveRepairSystemArgsSystemSystem9:
 		return true
 	default:
 		return false
@@ -450,6 +1122,24 @@ func (e CaptainIsDeadMoveResolveAlertType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadMoveResolveAlertArgsCard.
+const (
+	CaptainIsDeadMoveResolveAlertArgsCardBridgeInvestigation CaptainIsDeadMoveResolveAlertArgsCard = "Bridge Investigation"
+	CaptainIsDeadMoveResolveAlertArgsCardPatrol              CaptainIsDeadMoveResolveAlertArgsCard = "Patrol"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveResolveAlertArgsCard enum.
+func (e CaptainIsDeadMoveResolveAlertArgsCard) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveResolveAlertArgsCardBridgeInvestigation:
+		return true
+	case CaptainIsDeadMoveResolveAlertArgsCardPatrol:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveRespawnType.
 const (
 	CaptainIsDeadMoveRespawnTypeRespawn CaptainIsDeadMoveRespawnType = "respawn"
@@ -459,6 +1149,81 @@ const (
 func (e CaptainIsDeadMoveRespawnType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveRespawnTypeRespawn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveRespawnArgsRole.
+const (
+	CaptainIsDeadMoveRespawnArgsRoleArmoryOfficer         CaptainIsDeadMoveRespawnArgsRole = "Armory Officer"
+	CaptainIsDeadMoveRespawnArgsRoleChiefEngineer         CaptainIsDeadMoveRespawnArgsRole = "Chief Engineer"
+	CaptainIsDeadMoveRespawnArgsRoleChiefMedicalOfficer   CaptainIsDeadMoveRespawnArgsRole = "Chief Medical Officer"
+	CaptainIsDeadMoveRespawnArgsRoleCommunicationsOfficer CaptainIsDeadMoveRespawnArgsRole = "Communications Officer"
+	CaptainIsDeadMoveRespawnArgsRoleCounselor             CaptainIsDeadMoveRespawnArgsRole = "Counselor"
+	CaptainIsDeadMoveRespawnArgsRoleCrewman               CaptainIsDeadMoveRespawnArgsRole = "Crewman"
+	CaptainIsDeadMoveRespawnArgsRoleEngineer              CaptainIsDeadMoveRespawnArgsRole = "Engineer"
+	CaptainIsDeadMoveRespawnArgsRoleEnsign                CaptainIsDeadMoveRespawnArgsRole = "Ensign"
+	CaptainIsDeadMoveRespawnArgsRoleFirstOfficer          CaptainIsDeadMoveRespawnArgsRole = "First Officer"
+	CaptainIsDeadMoveRespawnArgsRoleHacker                CaptainIsDeadMoveRespawnArgsRole = "Hacker"
+	CaptainIsDeadMoveRespawnArgsRoleHelmsman              CaptainIsDeadMoveRespawnArgsRole = "Helmsman"
+	CaptainIsDeadMoveRespawnArgsRoleHologram              CaptainIsDeadMoveRespawnArgsRole = "Hologram"
+	CaptainIsDeadMoveRespawnArgsRoleNavigator             CaptainIsDeadMoveRespawnArgsRole = "Navigator"
+	CaptainIsDeadMoveRespawnArgsRoleQuartermaster         CaptainIsDeadMoveRespawnArgsRole = "Quartermaster"
+	CaptainIsDeadMoveRespawnArgsRoleScienceOfficer        CaptainIsDeadMoveRespawnArgsRole = "Science Officer"
+	CaptainIsDeadMoveRespawnArgsRoleScientist             CaptainIsDeadMoveRespawnArgsRole = "Scientist"
+	CaptainIsDeadMoveRespawnArgsRoleSecurityOfficer       CaptainIsDeadMoveRespawnArgsRole = "Security Officer"
+	CaptainIsDeadMoveRespawnArgsRoleSpy                   CaptainIsDeadMoveRespawnArgsRole = "Spy"
+	CaptainIsDeadMoveRespawnArgsRoleSympathizer           CaptainIsDeadMoveRespawnArgsRole = "Sympathizer"
+	CaptainIsDeadMoveRespawnArgsRoleTacticalOfficer       CaptainIsDeadMoveRespawnArgsRole = "Tactical Officer"
+	CaptainIsDeadMoveRespawnArgsRoleTeleporterChief       CaptainIsDeadMoveRespawnArgsRole = "Teleporter Chief"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveRespawnArgsRole enum.
+func (e CaptainIsDeadMoveRespawnArgsRole) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveRespawnArgsRoleArmoryOfficer:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleChiefEngineer:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleChiefMedicalOfficer:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleCommunicationsOfficer:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleCounselor:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleCrewman:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleEngineer:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleEnsign:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleFirstOfficer:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleHacker:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleHelmsman:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleHologram:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleNavigator:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleQuartermaster:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleScienceOfficer:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleScientist:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleSecurityOfficer:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleSpy:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleSympathizer:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleTacticalOfficer:
+		return true
+	case CaptainIsDeadMoveRespawnArgsRoleTeleporterChief:
 		return true
 	default:
 		return false
@@ -489,6 +1254,90 @@ const (
 func (e CaptainIsDeadMoveSoundAlarmType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveSoundAlarmTypeSoundAlarm:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveSoundAlarmArgsCause.
+const (
+	AlertOverridden CaptainIsDeadMoveSoundAlarmArgsCause = "alert overridden"
+	BellIcon        CaptainIsDeadMoveSoundAlarmArgsCause = "bell icon"
+	CardEffect      CaptainIsDeadMoveSoundAlarmArgsCause = "card effect"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveSoundAlarmArgsCause enum.
+func (e CaptainIsDeadMoveSoundAlarmArgsCause) Valid() bool {
+	switch e {
+	case AlertOverridden:
+		return true
+	case BellIcon:
+		return true
+	case CardEffect:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveSoundAlarmArgsSource.
+const (
+	CaptainIsDeadMoveSoundAlarmArgsSourceAlertCard      CaptainIsDeadMoveSoundAlarmArgsSource = "alert card"
+	CaptainIsDeadMoveSoundAlarmArgsSourceBattlePlan     CaptainIsDeadMoveSoundAlarmArgsSource = "Battle Plan"
+	CaptainIsDeadMoveSoundAlarmArgsSourceContraband     CaptainIsDeadMoveSoundAlarmArgsSource = "contraband"
+	CaptainIsDeadMoveSoundAlarmArgsSourceCorrection     CaptainIsDeadMoveSoundAlarmArgsSource = "correction"
+	CaptainIsDeadMoveSoundAlarmArgsSourceRoleAbility    CaptainIsDeadMoveSoundAlarmArgsSource = "role ability"
+	CaptainIsDeadMoveSoundAlarmArgsSourceSkillCard      CaptainIsDeadMoveSoundAlarmArgsSource = "skill card"
+	CaptainIsDeadMoveSoundAlarmArgsSourceSystemUpgrade  CaptainIsDeadMoveSoundAlarmArgsSource = "system upgrade"
+	CaptainIsDeadMoveSoundAlarmArgsSourceTool           CaptainIsDeadMoveSoundAlarmArgsSource = "tool"
+	CaptainIsDeadMoveSoundAlarmArgsSourceVeteranAbility CaptainIsDeadMoveSoundAlarmArgsSource = "veteran ability"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveSoundAlarmArgsSource enum.
+func (e CaptainIsDeadMoveSoundAlarmArgsSource) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveSoundAlarmArgsSourceAlertCard:
+		return true
+	case CaptainIsDeadMoveSoundAlarmArgsSourceBattlePlan:
+		return true
+	case CaptainIsDeadMoveSoundAlarmArgsSourceContraband:
+		return true
+	case CaptainIsDeadMoveSoundAlarmArgsSourceCorrection:
+		return true
+	case CaptainIsDeadMoveSoundAlarmArgsSourceRoleAbility:
+		return true
+	case CaptainIsDeadMoveSoundAlarmArgsSourceSkillCard:
+		return true
+	case CaptainIsDeadMoveSoundAlarmArgsSourceSystemUpgrade:
+		return true
+	case CaptainIsDeadMoveSoundAlarmArgsSourceTool:
+		return true
+	case CaptainIsDeadMoveSoundAlarmArgsSourceVeteranAbility:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveSpecAsk.
+const (
+	CaptainIsDeadMoveSpecAskEndsGame      CaptainIsDeadMoveSpecAsk = "ends_game"
+	CaptainIsDeadMoveSpecAskEndsStep      CaptainIsDeadMoveSpecAsk = "ends_step"
+	CaptainIsDeadMoveSpecAskEndsTurnEarly CaptainIsDeadMoveSpecAsk = "ends_turn_early"
+	CaptainIsDeadMoveSpecAskSubmitsScore  CaptainIsDeadMoveSpecAsk = "submits_score"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveSpecAsk enum.
+func (e CaptainIsDeadMoveSpecAsk) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveSpecAskEndsGame:
+		return true
+	case CaptainIsDeadMoveSpecAskEndsStep:
+		return true
+	case CaptainIsDeadMoveSpecAskEndsTurnEarly:
+		return true
+	case CaptainIsDeadMoveSpecAskSubmitsScore:
 		return true
 	default:
 		return false
@@ -627,6 +1476,45 @@ func (e CaptainIsDeadMoveThrowGrenadeType) Valid() bool {
 	}
 }
 
+// Defines values for CaptainIsDeadMoveThrowGrenadeArgsRoom.
+const (
+	CaptainIsDeadMoveThrowGrenadeArgsRoomBridge        CaptainIsDeadMoveThrowGrenadeArgsRoom = "Bridge"
+	CaptainIsDeadMoveThrowGrenadeArgsRoomBridgeHallway CaptainIsDeadMoveThrowGrenadeArgsRoom = "Bridge Hallway"
+	CaptainIsDeadMoveThrowGrenadeArgsRoomCPUCore       CaptainIsDeadMoveThrowGrenadeArgsRoom = "CPU Core"
+	CaptainIsDeadMoveThrowGrenadeArgsRoomCargoBay      CaptainIsDeadMoveThrowGrenadeArgsRoom = "Cargo Bay"
+	CaptainIsDeadMoveThrowGrenadeArgsRoomCargoPod      CaptainIsDeadMoveThrowGrenadeArgsRoom = "Cargo Pod"
+	CaptainIsDeadMoveThrowGrenadeArgsRoomComputerCore  CaptainIsDeadMoveThrowGrenadeArgsRoom = "Computer Core"
+	CaptainIsDeadMoveThrowGrenadeArgsRoomInfirmary     CaptainIsDeadMoveThrowGrenadeArgsRoom = "Infirmary"
+	CaptainIsDeadMoveThrowGrenadeArgsRoomScienceLab    CaptainIsDeadMoveThrowGrenadeArgsRoom = "Science Lab"
+	CaptainIsDeadMoveThrowGrenadeArgsRoomWarRoom       CaptainIsDeadMoveThrowGrenadeArgsRoom = "War Room"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveThrowGrenadeArgsRoom enum.
+func (e CaptainIsDeadMoveThrowGrenadeArgsRoom) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveThrowGrenadeArgsRoomBridge:
+		return true
+	case CaptainIsDeadMoveThrowGrenadeArgsRoomBridgeHallway:
+		return true
+	case CaptainIsDeadMoveThrowGrenadeArgsRoomCPUCore:
+		return true
+	case CaptainIsDeadMoveThrowGrenadeArgsRoomCargoBay:
+		return true
+	case CaptainIsDeadMoveThrowGrenadeArgsRoomCargoPod:
+		return true
+	case CaptainIsDeadMoveThrowGrenadeArgsRoomComputerCore:
+		return true
+	case CaptainIsDeadMoveThrowGrenadeArgsRoomInfirmary:
+		return true
+	case CaptainIsDeadMoveThrowGrenadeArgsRoomScienceLab:
+		return true
+	case CaptainIsDeadMoveThrowGrenadeArgsRoomWarRoom:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CaptainIsDeadMoveUnlockSystemType.
 const (
 	CaptainIsDeadMoveUnlockSystemTypeUnlockSystem CaptainIsDeadMoveUnlockSystemType = "unlock_system"
@@ -636,6 +1524,45 @@ const (
 func (e CaptainIsDeadMoveUnlockSystemType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveUnlockSystemTypeUnlockSystem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveUnlockSystemArgsSystem.
+const (
+	CaptainIsDeadMoveUnlockSystemArgsSystemConcealmentLevel     CaptainIsDeadMoveUnlockSystemArgsSystem = "Concealment Level"
+	CaptainIsDeadMoveUnlockSystemArgsSystemGrenadeLocker        CaptainIsDeadMoveUnlockSystemArgsSystem = "Grenade Locker"
+	CaptainIsDeadMoveUnlockSystemArgsSystemShipControl          CaptainIsDeadMoveUnlockSystemArgsSystem = "Ship Control"
+	CaptainIsDeadMoveUnlockSystemArgsSystemSurveillanceScanners CaptainIsDeadMoveUnlockSystemArgsSystem = "Surveillance Scanners"
+	CaptainIsDeadMoveUnlockSystemArgsSystemSystem5              CaptainIsDeadMoveUnlockSystemArgsSystem = "System 5"
+	CaptainIsDeadMoveUnlockSystemArgsSystemSystem6              CaptainIsDeadMoveUnlockSystemArgsSystem = "System 6"
+	CaptainIsDeadMoveUnlockSystemArgsSystemSystem7              CaptainIsDeadMoveUnlockSystemArgsSystem = "System 7"
+	CaptainIsDeadMoveUnlockSystemArgsSystemSystem8              CaptainIsDeadMoveUnlockSystemArgsSystem = "System 8"
+	CaptainIsDeadMoveUnlockSystemArgsSystemSystem9              CaptainIsDeadMoveUnlockSystemArgsSystem = "System 9"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveUnlockSystemArgsSystem enum.
+func (e CaptainIsDeadMoveUnlockSystemArgsSystem) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveUnlockSystemArgsSystemConcealmentLevel:
+		return true
+	case CaptainIsDeadMoveUnlockSystemArgsSystemGrenadeLocker:
+		return true
+	case CaptainIsDeadMoveUnlockSystemArgsSystemShipControl:
+		return true
+	case CaptainIsDeadMoveUnlockSystemArgsSystemSurveillanceScanners:
+		return true
+	case CaptainIsDeadMoveUnlockSystemArgsSystemSystem5:
+		return true
+	case CaptainIsDeadMoveUnlockSystemArgsSystemSystem6:
+		return true
+	case CaptainIsDeadMoveUnlockSystemArgsSystemSystem7:
+		return true
+	case CaptainIsDeadMoveUnlockSystemArgsSystemSystem8:
+		return true
+	case CaptainIsDeadMoveUnlockSystemArgsSystemSystem9:
 		return true
 	default:
 		return false
@@ -666,6 +1593,66 @@ const (
 func (e CaptainIsDeadMoveUseSystemType) Valid() bool {
 	switch e {
 	case CaptainIsDeadMoveUseSystemTypeUseSystem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadMoveUseSystemArgsSystem.
+const (
+	CaptainIsDeadMoveUseSystemArgsSystemConcealmentLevel     CaptainIsDeadMoveUseSystemArgsSystem = "Concealment Level"
+	CaptainIsDeadMoveUseSystemArgsSystemGrenadeLocker        CaptainIsDeadMoveUseSystemArgsSystem = "Grenade Locker"
+	CaptainIsDeadMoveUseSystemArgsSystemShipControl          CaptainIsDeadMoveUseSystemArgsSystem = "Ship Control"
+	CaptainIsDeadMoveUseSystemArgsSystemSurveillanceScanners CaptainIsDeadMoveUseSystemArgsSystem = "Surveillance Scanners"
+	CaptainIsDeadMoveUseSystemArgsSystemSystem5              CaptainIsDeadMoveUseSystemArgsSystem = "System 5"
+	CaptainIsDeadMoveUseSystemArgsSystemSystem6              CaptainIsDeadMoveUseSystemArgsSystem = "System 6"
+	CaptainIsDeadMoveUseSystemArgsSystemSystem7              CaptainIsDeadMoveUseSystemArgsSystem = "System 7"
+	CaptainIsDeadMoveUseSystemArgsSystemSystem8              CaptainIsDeadMoveUseSystemArgsSystem = "System 8"
+	CaptainIsDeadMoveUseSystemArgsSystemSystem9              CaptainIsDeadMoveUseSystemArgsSystem = "System 9"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadMoveUseSystemArgsSystem enum.
+func (e CaptainIsDeadMoveUseSystemArgsSystem) Valid() bool {
+	switch e {
+	case CaptainIsDeadMoveUseSystemArgsSystemConcealmentLevel:
+		return true
+	case CaptainIsDeadMoveUseSystemArgsSystemGrenadeLocker:
+		return true
+	case CaptainIsDeadMoveUseSystemArgsSystemShipControl:
+		return true
+	case CaptainIsDeadMoveUseSystemArgsSystemSurveillanceScanners:
+		return true
+	case CaptainIsDeadMoveUseSystemArgsSystemSystem5:
+		return true
+	case CaptainIsDeadMoveUseSystemArgsSystemSystem6:
+		return true
+	case CaptainIsDeadMoveUseSystemArgsSystemSystem7:
+		return true
+	case CaptainIsDeadMoveUseSystemArgsSystemSystem8:
+		return true
+	case CaptainIsDeadMoveUseSystemArgsSystemSystem9:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CaptainIsDeadOptionsDifficulty.
+const (
+	CaptainIsDeadOptionsDifficultyNormal  CaptainIsDeadOptionsDifficulty = "Normal"
+	CaptainIsDeadOptionsDifficultyNovice  CaptainIsDeadOptionsDifficulty = "Novice"
+	CaptainIsDeadOptionsDifficultyVeteran CaptainIsDeadOptionsDifficulty = "Veteran"
+)
+
+// Valid indicates whether the value is a known member of the CaptainIsDeadOptionsDifficulty enum.
+func (e CaptainIsDeadOptionsDifficulty) Valid() bool {
+	switch e {
+	case CaptainIsDeadOptionsDifficultyNormal:
+		return true
+	case CaptainIsDeadOptionsDifficultyNovice:
+		return true
+	case CaptainIsDeadOptionsDifficultyVeteran:
 		return true
 	default:
 		return false
@@ -881,13 +1868,13 @@ func (e CaptainIsDeadRefusalCode) Valid() bool {
 
 // Defines values for CaptainIsDeadViewGame.
 const (
-	Captainisdead CaptainIsDeadViewGame = "captainisdead"
+	CaptainIsDeadViewGameCaptainisdead CaptainIsDeadViewGame = "captainisdead"
 )
 
 // Valid indicates whether the value is a known member of the CaptainIsDeadViewGame enum.
 func (e CaptainIsDeadViewGame) Valid() bool {
 	switch e {
-	case Captainisdead:
+	case CaptainIsDeadViewGameCaptainisdead:
 		return true
 	default:
 		return false
@@ -918,38 +1905,19 @@ func (e CaptainIsDeadViewPhase) Valid() bool {
 	}
 }
 
-// Defines values for CreateTableRequestLang.
-const (
-	CreateTableRequestLangEn   CreateTableRequestLang = "en"
-	CreateTableRequestLangPtBR CreateTableRequestLang = "pt-BR"
-)
-
-// Valid indicates whether the value is a known member of the CreateTableRequestLang enum.
-func (e CreateTableRequestLang) Valid() bool {
-	switch e {
-	case CreateTableRequestLangEn:
-		return true
-	case CreateTableRequestLangPtBR:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for ErrorError.
 const (
-	ErrorErrorConflict      ErrorError = "conflict"
-	ErrorErrorForbidden     ErrorError = "forbidden"
-	ErrorErrorGone          ErrorError = "gone"
-	ErrorErrorIllegalMove   ErrorError = "illegal_move"
-	ErrorErrorInternal      ErrorError = "internal"
-	ErrorErrorInvalid       ErrorError = "invalid"
-	ErrorErrorNotAcceptable ErrorError = "not_acceptable"
-	ErrorErrorNotFound      ErrorError = "not_found"
-	ErrorErrorRateLimited   ErrorError = "rate_limited"
-	ErrorErrorTooLarge      ErrorError = "too_large"
-	ErrorErrorUnauthorized  ErrorError = "unauthorized"
-	ErrorErrorUnavailable   ErrorError = "unavailable"
+	ErrorErrorConflict     ErrorError = "conflict"
+	ErrorErrorForbidden    ErrorError = "forbidden"
+	ErrorErrorGone         ErrorError = "gone"
+	ErrorErrorIllegalMove  ErrorError = "illegal_move"
+	ErrorErrorInternal     ErrorError = "internal"
+	ErrorErrorInvalid      ErrorError = "invalid"
+	ErrorErrorNotFound     ErrorError = "not_found"
+	ErrorErrorRateLimited  ErrorError = "rate_limited"
+	ErrorErrorTooLarge     ErrorError = "too_large"
+	ErrorErrorUnauthorized ErrorError = "unauthorized"
+	ErrorErrorUnavailable  ErrorError = "unavailable"
 )
 
 // Valid indicates whether the value is a known member of the ErrorError enum.
@@ -967,8 +1935,6 @@ func (e ErrorError) Valid() bool {
 		return true
 	case ErrorErrorInvalid:
 		return true
-	case ErrorErrorNotAcceptable:
-		return true
 	case ErrorErrorNotFound:
 		return true
 	case ErrorErrorRateLimited:
@@ -984,6 +1950,39 @@ func (e ErrorError) Valid() bool {
 	}
 }
 
+// Defines values for GiveATokenCreateTableRequestGame.
+const (
+	GiveATokenCreateTableRequestGameGivetoken GiveATokenCreateTableRequestGame = "givetoken"
+)
+
+// Valid indicates whether the value is a known member of the GiveATokenCreateTableRequestGame enum.
+func (e GiveATokenCreateTableRequestGame) Valid() bool {
+	switch e {
+	case GiveATokenCreateTableRequestGameGivetoken:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GiveATokenCreateTableRequestLang.
+const (
+	GiveATokenCreateTableRequestLangEn   GiveATokenCreateTableRequestLang = "en"
+	GiveATokenCreateTableRequestLangPtBR GiveATokenCreateTableRequestLang = "pt-BR"
+)
+
+// Valid indicates whether the value is a known member of the GiveATokenCreateTableRequestLang enum.
+func (e GiveATokenCreateTableRequestLang) Valid() bool {
+	switch e {
+	case GiveATokenCreateTableRequestLangEn:
+		return true
+	case GiveATokenCreateTableRequestLangPtBR:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GiveATokenMoveGiveType.
 const (
 	GiveATokenMoveGiveTypeGive GiveATokenMoveGiveType = "give"
@@ -993,6 +1992,30 @@ const (
 func (e GiveATokenMoveGiveType) Valid() bool {
 	switch e {
 	case GiveATokenMoveGiveTypeGive:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GiveATokenMoveSpecAsk.
+const (
+	GiveATokenMoveSpecAskEndsGame      GiveATokenMoveSpecAsk = "ends_game"
+	GiveATokenMoveSpecAskEndsStep      GiveATokenMoveSpecAsk = "ends_step"
+	GiveATokenMoveSpecAskEndsTurnEarly GiveATokenMoveSpecAsk = "ends_turn_early"
+	GiveATokenMoveSpecAskSubmitsScore  GiveATokenMoveSpecAsk = "submits_score"
+)
+
+// Valid indicates whether the value is a known member of the GiveATokenMoveSpecAsk enum.
+func (e GiveATokenMoveSpecAsk) Valid() bool {
+	switch e {
+	case GiveATokenMoveSpecAskEndsGame:
+		return true
+	case GiveATokenMoveSpecAskEndsStep:
+		return true
+	case GiveATokenMoveSpecAskEndsTurnEarly:
+		return true
+	case GiveATokenMoveSpecAskSubmitsScore:
 		return true
 	default:
 		return false
@@ -1079,13 +2102,13 @@ func (e GiveATokenRefusalCode) Valid() bool {
 
 // Defines values for GiveATokenViewGame.
 const (
-	Givetoken GiveATokenViewGame = "givetoken"
+	GiveATokenViewGameGivetoken GiveATokenViewGame = "givetoken"
 )
 
 // Valid indicates whether the value is a known member of the GiveATokenViewGame enum.
 func (e GiveATokenViewGame) Valid() bool {
 	switch e {
-	case Givetoken:
+	case GiveATokenViewGameGivetoken:
 		return true
 	default:
 		return false
@@ -1104,6 +2127,39 @@ func (e GiveATokenViewPhase) Valid() bool {
 	case GiveATokenViewPhaseOver:
 		return true
 	case GiveATokenViewPhasePlay:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JumpshipCreateTableRequestGame.
+const (
+	JumpshipCreateTableRequestGameJumpship JumpshipCreateTableRequestGame = "jumpship"
+)
+
+// Valid indicates whether the value is a known member of the JumpshipCreateTableRequestGame enum.
+func (e JumpshipCreateTableRequestGame) Valid() bool {
+	switch e {
+	case JumpshipCreateTableRequestGameJumpship:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JumpshipCreateTableRequestLang.
+const (
+	JumpshipCreateTableRequestLangEn   JumpshipCreateTableRequestLang = "en"
+	JumpshipCreateTableRequestLangPtBR JumpshipCreateTableRequestLang = "pt-BR"
+)
+
+// Valid indicates whether the value is a known member of the JumpshipCreateTableRequestLang enum.
+func (e JumpshipCreateTableRequestLang) Valid() bool {
+	switch e {
+	case JumpshipCreateTableRequestLangEn:
+		return true
+	case JumpshipCreateTableRequestLangPtBR:
 		return true
 	default:
 		return false
@@ -1134,6 +2190,27 @@ const (
 func (e JumpshipMoveChefRemoveCountdownType) Valid() bool {
 	switch e {
 	case JumpshipMoveChefRemoveCountdownTypeChefRemoveCountdown:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JumpshipMoveChefRemoveCountdownArgsTrack.
+const (
+	JumpshipMoveChefRemoveCountdownArgsTrackEject      JumpshipMoveChefRemoveCountdownArgsTrack = "eject"
+	JumpshipMoveChefRemoveCountdownArgsTrackKill       JumpshipMoveChefRemoveCountdownArgsTrack = "kill"
+	JumpshipMoveChefRemoveCountdownArgsTrackQuarantine JumpshipMoveChefRemoveCountdownArgsTrack = "quarantine"
+)
+
+// Valid indicates whether the value is a known member of the JumpshipMoveChefRemoveCountdownArgsTrack enum.
+func (e JumpshipMoveChefRemoveCountdownArgsTrack) Valid() bool {
+	switch e {
+	case JumpshipMoveChefRemoveCountdownArgsTrackEject:
+		return true
+	case JumpshipMoveChefRemoveCountdownArgsTrackKill:
+		return true
+	case JumpshipMoveChefRemoveCountdownArgsTrackQuarantine:
 		return true
 	default:
 		return false
@@ -1194,6 +2271,30 @@ const (
 func (e JumpshipMoveGiveType) Valid() bool {
 	switch e {
 	case JumpshipMoveGiveTypeGive:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JumpshipMoveGiveArgsToken.
+const (
+	JumpshipMoveGiveArgsTokenCommand JumpshipMoveGiveArgsToken = "Command"
+	JumpshipMoveGiveArgsTokenMedical JumpshipMoveGiveArgsToken = "Medical"
+	JumpshipMoveGiveArgsTokenScan    JumpshipMoveGiveArgsToken = "Scan"
+	JumpshipMoveGiveArgsTokenTarget  JumpshipMoveGiveArgsToken = "Target"
+)
+
+// Valid indicates whether the value is a known member of the JumpshipMoveGiveArgsToken enum.
+func (e JumpshipMoveGiveArgsToken) Valid() bool {
+	switch e {
+	case JumpshipMoveGiveArgsTokenCommand:
+		return true
+	case JumpshipMoveGiveArgsTokenMedical:
+		return true
+	case JumpshipMoveGiveArgsTokenScan:
+		return true
+	case JumpshipMoveGiveArgsTokenTarget:
 		return true
 	default:
 		return false
@@ -1275,6 +2376,36 @@ func (e JumpshipMoveRedrawType) Valid() bool {
 	}
 }
 
+// Defines values for JumpshipMoveRedrawArgsTokens.
+const (
+	JumpshipMoveRedrawArgsTokensBoth    JumpshipMoveRedrawArgsTokens = "both"
+	JumpshipMoveRedrawArgsTokensCommand JumpshipMoveRedrawArgsTokens = "Command"
+	JumpshipMoveRedrawArgsTokensMedical JumpshipMoveRedrawArgsTokens = "Medical"
+	JumpshipMoveRedrawArgsTokensRepair  JumpshipMoveRedrawArgsTokens = "Repair"
+	JumpshipMoveRedrawArgsTokensScan    JumpshipMoveRedrawArgsTokens = "Scan"
+	JumpshipMoveRedrawArgsTokensTarget  JumpshipMoveRedrawArgsTokens = "Target"
+)
+
+// Valid indicates whether the value is a known member of the JumpshipMoveRedrawArgsTokens enum.
+func (e JumpshipMoveRedrawArgsTokens) Valid() bool {
+	switch e {
+	case JumpshipMoveRedrawArgsTokensBoth:
+		return true
+	case JumpshipMoveRedrawArgsTokensCommand:
+		return true
+	case JumpshipMoveRedrawArgsTokensMedical:
+		return true
+	case JumpshipMoveRedrawArgsTokensRepair:
+		return true
+	case JumpshipMoveRedrawArgsTokensScan:
+		return true
+	case JumpshipMoveRedrawArgsTokensTarget:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for JumpshipMoveScanType.
 const (
 	JumpshipMoveScanTypeScan JumpshipMoveScanType = "scan"
@@ -1299,6 +2430,30 @@ const (
 func (e JumpshipMoveSecurityTakeTargetType) Valid() bool {
 	switch e {
 	case JumpshipMoveSecurityTakeTargetTypeSecurityTakeTarget:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for JumpshipMoveSpecAsk.
+const (
+	JumpshipMoveSpecAskEndsGame      JumpshipMoveSpecAsk = "ends_game"
+	JumpshipMoveSpecAskEndsStep      JumpshipMoveSpecAsk = "ends_step"
+	JumpshipMoveSpecAskEndsTurnEarly JumpshipMoveSpecAsk = "ends_turn_early"
+	JumpshipMoveSpecAskSubmitsScore  JumpshipMoveSpecAsk = "submits_score"
+)
+
+// Valid indicates whether the value is a known member of the JumpshipMoveSpecAsk enum.
+func (e JumpshipMoveSpecAsk) Valid() bool {
+	switch e {
+	case JumpshipMoveSpecAskEndsGame:
+		return true
+	case JumpshipMoveSpecAskEndsStep:
+		return true
+	case JumpshipMoveSpecAskEndsTurnEarly:
+		return true
+	case JumpshipMoveSpecAskSubmitsScore:
 		return true
 	default:
 		return false
@@ -1529,13 +2684,13 @@ func (e JumpshipRefusalCode) Valid() bool {
 
 // Defines values for JumpshipViewGame.
 const (
-	Jumpship JumpshipViewGame = "jumpship"
+	JumpshipViewGameJumpship JumpshipViewGame = "jumpship"
 )
 
 // Valid indicates whether the value is a known member of the JumpshipViewGame enum.
 func (e JumpshipViewGame) Valid() bool {
 	switch e {
-	case Jumpship:
+	case JumpshipViewGameJumpship:
 		return true
 	default:
 		return false
@@ -1587,6 +2742,39 @@ func (e LockupCatacombViewBoardSource) Valid() bool {
 	case Rulebook:
 		return true
 	case TableEntered:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LockupCreateTableRequestGame.
+const (
+	LockupCreateTableRequestGameLockup LockupCreateTableRequestGame = "lockup"
+)
+
+// Valid indicates whether the value is a known member of the LockupCreateTableRequestGame enum.
+func (e LockupCreateTableRequestGame) Valid() bool {
+	switch e {
+	case LockupCreateTableRequestGameLockup:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LockupCreateTableRequestLang.
+const (
+	LockupCreateTableRequestLangEn   LockupCreateTableRequestLang = "en"
+	LockupCreateTableRequestLangPtBR LockupCreateTableRequestLang = "pt-BR"
+)
+
+// Valid indicates whether the value is a known member of the LockupCreateTableRequestLang enum.
+func (e LockupCreateTableRequestLang) Valid() bool {
+	switch e {
+	case LockupCreateTableRequestLangEn:
+		return true
+	case LockupCreateTableRequestLangPtBR:
 		return true
 	default:
 		return false
@@ -1869,6 +3057,30 @@ func (e LockupMoveResolveLegendType) Valid() bool {
 	}
 }
 
+// Defines values for LockupMoveSpecAsk.
+const (
+	LockupMoveSpecAskEndsGame      LockupMoveSpecAsk = "ends_game"
+	LockupMoveSpecAskEndsStep      LockupMoveSpecAsk = "ends_step"
+	LockupMoveSpecAskEndsTurnEarly LockupMoveSpecAsk = "ends_turn_early"
+	LockupMoveSpecAskSubmitsScore  LockupMoveSpecAsk = "submits_score"
+)
+
+// Valid indicates whether the value is a known member of the LockupMoveSpecAsk enum.
+func (e LockupMoveSpecAsk) Valid() bool {
+	switch e {
+	case LockupMoveSpecAskEndsGame:
+		return true
+	case LockupMoveSpecAskEndsStep:
+		return true
+	case LockupMoveSpecAskEndsTurnEarly:
+		return true
+	case LockupMoveSpecAskSubmitsScore:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for LockupMoveSpecType.
 const (
 	LockupMoveSpecTypeAdvance          LockupMoveSpecType = "advance"
@@ -1983,6 +3195,27 @@ const (
 func (e LockupMoveUpgradeItemType) Valid() bool {
 	switch e {
 	case LockupMoveUpgradeItemTypeUpgradeItem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LockupOptionsDifficulty.
+const (
+	Green  LockupOptionsDifficulty = "green"
+	Red    LockupOptionsDifficulty = "red"
+	Yellow LockupOptionsDifficulty = "yellow"
+)
+
+// Valid indicates whether the value is a known member of the LockupOptionsDifficulty enum.
+func (e LockupOptionsDifficulty) Valid() bool {
+	switch e {
+	case Green:
+		return true
+	case Red:
+		return true
+	case Yellow:
 		return true
 	default:
 		return false
@@ -2210,13 +3443,13 @@ func (e LockupTokenViewTerm) Valid() bool {
 
 // Defines values for LockupViewGame.
 const (
-	Lockup LockupViewGame = "lockup"
+	LockupViewGameLockup LockupViewGame = "lockup"
 )
 
 // Valid indicates whether the value is a known member of the LockupViewGame enum.
 func (e LockupViewGame) Valid() bool {
 	switch e {
-	case Lockup:
+	case LockupViewGameLockup:
 		return true
 	default:
 		return false
@@ -2297,22 +3530,55 @@ func (e MeRole) Valid() bool {
 
 // Defines values for MoveSpecAsk.
 const (
-	EndsGame      MoveSpecAsk = "ends_game"
-	EndsStep      MoveSpecAsk = "ends_step"
-	EndsTurnEarly MoveSpecAsk = "ends_turn_early"
-	SubmitsScore  MoveSpecAsk = "submits_score"
+	MoveSpecAskEndsGame      MoveSpecAsk = "ends_game"
+	MoveSpecAskEndsStep      MoveSpecAsk = "ends_step"
+	MoveSpecAskEndsTurnEarly MoveSpecAsk = "ends_turn_early"
+	MoveSpecAskSubmitsScore  MoveSpecAsk = "submits_score"
 )
 
 // Valid indicates whether the value is a known member of the MoveSpecAsk enum.
 func (e MoveSpecAsk) Valid() bool {
 	switch e {
-	case EndsGame:
+	case MoveSpecAskEndsGame:
 		return true
-	case EndsStep:
+	case MoveSpecAskEndsStep:
 		return true
-	case EndsTurnEarly:
+	case MoveSpecAskEndsTurnEarly:
 		return true
-	case SubmitsScore:
+	case MoveSpecAskSubmitsScore:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoCreateTableRequestGame.
+const (
+	NostromoCreateTableRequestGameNostromo NostromoCreateTableRequestGame = "nostromo"
+)
+
+// Valid indicates whether the value is a known member of the NostromoCreateTableRequestGame enum.
+func (e NostromoCreateTableRequestGame) Valid() bool {
+	switch e {
+	case NostromoCreateTableRequestGameNostromo:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoCreateTableRequestLang.
+const (
+	NostromoCreateTableRequestLangEn   NostromoCreateTableRequestLang = "en"
+	NostromoCreateTableRequestLangPtBR NostromoCreateTableRequestLang = "pt-BR"
+)
+
+// Valid indicates whether the value is a known member of the NostromoCreateTableRequestLang enum.
+func (e NostromoCreateTableRequestLang) Valid() bool {
+	switch e {
+	case NostromoCreateTableRequestLangEn:
+		return true
+	case NostromoCreateTableRequestLangPtBR:
 		return true
 	default:
 		return false
@@ -2343,6 +3609,24 @@ const (
 func (e NostromoMoveActionPickItemType) Valid() bool {
 	switch e {
 	case NostromoMoveActionPickItemTypeActionPickItem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoMoveActionPickItemArgsItem.
+const (
+	NostromoMoveActionPickItemArgsItemFlameThrower   NostromoMoveActionPickItemArgsItem = "flame_thrower"
+	NostromoMoveActionPickItemArgsItemMotionDetector NostromoMoveActionPickItemArgsItem = "motion_detector"
+)
+
+// Valid indicates whether the value is a known member of the NostromoMoveActionPickItemArgsItem enum.
+func (e NostromoMoveActionPickItemArgsItem) Valid() bool {
+	switch e {
+	case NostromoMoveActionPickItemArgsItemFlameThrower:
+		return true
+	case NostromoMoveActionPickItemArgsItemMotionDetector:
 		return true
 	default:
 		return false
@@ -2439,6 +3723,27 @@ func (e NostromoMoveChoosePostureType) Valid() bool {
 	}
 }
 
+// Defines values for NostromoMoveChoosePostureArgsPosture.
+const (
+	NostromoMoveChoosePostureArgsPostureAggressive  NostromoMoveChoosePostureArgsPosture = "aggressive"
+	NostromoMoveChoosePostureArgsPostureFocused     NostromoMoveChoosePostureArgsPosture = "focused"
+	NostromoMoveChoosePostureArgsPostureInstinctive NostromoMoveChoosePostureArgsPosture = "instinctive"
+)
+
+// Valid indicates whether the value is a known member of the NostromoMoveChoosePostureArgsPosture enum.
+func (e NostromoMoveChoosePostureArgsPosture) Valid() bool {
+	switch e {
+	case NostromoMoveChoosePostureArgsPostureAggressive:
+		return true
+	case NostromoMoveChoosePostureArgsPostureFocused:
+		return true
+	case NostromoMoveChoosePostureArgsPostureInstinctive:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for NostromoMoveDesignateAlienType.
 const (
 	NostromoMoveDesignateAlienTypeDesignateAlien NostromoMoveDesignateAlienType = "designate_alien"
@@ -2493,6 +3798,24 @@ const (
 func (e NostromoMoveDropItemType) Valid() bool {
 	switch e {
 	case NostromoMoveDropItemTypeDropItem:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoMoveDropItemArgsItem.
+const (
+	NostromoMoveDropItemArgsItemFlameThrower   NostromoMoveDropItemArgsItem = "flame_thrower"
+	NostromoMoveDropItemArgsItemMotionDetector NostromoMoveDropItemArgsItem = "motion_detector"
+)
+
+// Valid indicates whether the value is a known member of the NostromoMoveDropItemArgsItem enum.
+func (e NostromoMoveDropItemArgsItem) Valid() bool {
+	switch e {
+	case NostromoMoveDropItemArgsItemFlameThrower:
+		return true
+	case NostromoMoveDropItemArgsItemMotionDetector:
 		return true
 	default:
 		return false
@@ -2709,6 +4032,27 @@ func (e NostromoMovePlaceBlipType) Valid() bool {
 	}
 }
 
+// Defines values for NostromoMovePlaceBlipArgsBlip.
+const (
+	NostromoMovePlaceBlipArgsBlipAlien     NostromoMovePlaceBlipArgsBlip = "alien"
+	NostromoMovePlaceBlipArgsBlipBreakdown NostromoMovePlaceBlipArgsBlip = "breakdown"
+	NostromoMovePlaceBlipArgsBlipJonesy    NostromoMovePlaceBlipArgsBlip = "jonesy"
+)
+
+// Valid indicates whether the value is a known member of the NostromoMovePlaceBlipArgsBlip enum.
+func (e NostromoMovePlaceBlipArgsBlip) Valid() bool {
+	switch e {
+	case NostromoMovePlaceBlipArgsBlipAlien:
+		return true
+	case NostromoMovePlaceBlipArgsBlipBreakdown:
+		return true
+	case NostromoMovePlaceBlipArgsBlipJonesy:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for NostromoMovePlaceCrewTokenType.
 const (
 	NostromoMovePlaceCrewTokenTypePlaceCrewToken NostromoMovePlaceCrewTokenType = "place_crew_token"
@@ -2793,6 +4137,30 @@ const (
 func (e NostromoMoveSkipOrdersThisTurnType) Valid() bool {
 	switch e {
 	case NostromoMoveSkipOrdersThisTurnTypeSkipOrdersThisTurn:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoMoveSpecAsk.
+const (
+	NostromoMoveSpecAskEndsGame      NostromoMoveSpecAsk = "ends_game"
+	NostromoMoveSpecAskEndsStep      NostromoMoveSpecAsk = "ends_step"
+	NostromoMoveSpecAskEndsTurnEarly NostromoMoveSpecAsk = "ends_turn_early"
+	NostromoMoveSpecAskSubmitsScore  NostromoMoveSpecAsk = "submits_score"
+)
+
+// Valid indicates whether the value is a known member of the NostromoMoveSpecAsk enum.
+func (e NostromoMoveSpecAsk) Valid() bool {
+	switch e {
+	case NostromoMoveSpecAskEndsGame:
+		return true
+	case NostromoMoveSpecAskEndsStep:
+		return true
+	case NostromoMoveSpecAskEndsTurnEarly:
+		return true
+	case NostromoMoveSpecAskSubmitsScore:
 		return true
 	default:
 		return false
@@ -2928,6 +4296,45 @@ func (e NostromoMoveUseItemType) Valid() bool {
 	}
 }
 
+// Defines values for NostromoMoveUseItemArgsItem.
+const (
+	NostromoMoveUseItemArgsItemFlameThrower   NostromoMoveUseItemArgsItem = "flame_thrower"
+	NostromoMoveUseItemArgsItemMotionDetector NostromoMoveUseItemArgsItem = "motion_detector"
+)
+
+// Valid indicates whether the value is a known member of the NostromoMoveUseItemArgsItem enum.
+func (e NostromoMoveUseItemArgsItem) Valid() bool {
+	switch e {
+	case NostromoMoveUseItemArgsItemFlameThrower:
+		return true
+	case NostromoMoveUseItemArgsItemMotionDetector:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for NostromoOptionsDifficulty.
+const (
+	NostromoOptionsDifficultyExperienced NostromoOptionsDifficulty = "experienced"
+	NostromoOptionsDifficultyHardcore    NostromoOptionsDifficulty = "hardcore"
+	NostromoOptionsDifficultyNovice      NostromoOptionsDifficulty = "novice"
+)
+
+// Valid indicates whether the value is a known member of the NostromoOptionsDifficulty enum.
+func (e NostromoOptionsDifficulty) Valid() bool {
+	switch e {
+	case NostromoOptionsDifficultyExperienced:
+		return true
+	case NostromoOptionsDifficultyHardcore:
+		return true
+	case NostromoOptionsDifficultyNovice:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for NostromoPrivateViewRole.
 const (
 	NostromoPrivateViewRoleAlien          NostromoPrivateViewRole = "alien"
@@ -2951,19 +4358,19 @@ func (e NostromoPrivateViewRole) Valid() bool {
 
 // Defines values for NostromoPublicViewDifficulty.
 const (
-	Experienced NostromoPublicViewDifficulty = "experienced"
-	Hardcore    NostromoPublicViewDifficulty = "hardcore"
-	Novice      NostromoPublicViewDifficulty = "novice"
+	NostromoPublicViewDifficultyExperienced NostromoPublicViewDifficulty = "experienced"
+	NostromoPublicViewDifficultyHardcore    NostromoPublicViewDifficulty = "hardcore"
+	NostromoPublicViewDifficultyNovice      NostromoPublicViewDifficulty = "novice"
 )
 
 // Valid indicates whether the value is a known member of the NostromoPublicViewDifficulty enum.
 func (e NostromoPublicViewDifficulty) Valid() bool {
 	switch e {
-	case Experienced:
+	case NostromoPublicViewDifficultyExperienced:
 		return true
-	case Hardcore:
+	case NostromoPublicViewDifficultyHardcore:
 		return true
-	case Novice:
+	case NostromoPublicViewDifficultyNovice:
 		return true
 	default:
 		return false
@@ -2972,19 +4379,19 @@ func (e NostromoPublicViewDifficulty) Valid() bool {
 
 // Defines values for NostromoPublicViewPosture.
 const (
-	Aggressive  NostromoPublicViewPosture = "aggressive"
-	Focused     NostromoPublicViewPosture = "focused"
-	Instinctive NostromoPublicViewPosture = "instinctive"
+	NostromoPublicViewPostureAggressive  NostromoPublicViewPosture = "aggressive"
+	NostromoPublicViewPostureFocused     NostromoPublicViewPosture = "focused"
+	NostromoPublicViewPostureInstinctive NostromoPublicViewPosture = "instinctive"
 )
 
 // Valid indicates whether the value is a known member of the NostromoPublicViewPosture enum.
 func (e NostromoPublicViewPosture) Valid() bool {
 	switch e {
-	case Aggressive:
+	case NostromoPublicViewPostureAggressive:
 		return true
-	case Focused:
+	case NostromoPublicViewPostureFocused:
 		return true
-	case Instinctive:
+	case NostromoPublicViewPostureInstinctive:
 		return true
 	default:
 		return false
@@ -3236,16 +4643,16 @@ func (e NostromoRefusalCode) Valid() bool {
 
 // Defines values for NostromoRoomViewItems.
 const (
-	FlameThrower   NostromoRoomViewItems = "flame_thrower"
-	MotionDetector NostromoRoomViewItems = "motion_detector"
+	NostromoRoomViewItemsFlameThrower   NostromoRoomViewItems = "flame_thrower"
+	NostromoRoomViewItemsMotionDetector NostromoRoomViewItems = "motion_detector"
 )
 
 // Valid indicates whether the value is a known member of the NostromoRoomViewItems enum.
 func (e NostromoRoomViewItems) Valid() bool {
 	switch e {
-	case FlameThrower:
+	case NostromoRoomViewItemsFlameThrower:
 		return true
-	case MotionDetector:
+	case NostromoRoomViewItemsMotionDetector:
 		return true
 	default:
 		return false
@@ -3254,13 +4661,13 @@ func (e NostromoRoomViewItems) Valid() bool {
 
 // Defines values for NostromoViewGame.
 const (
-	Nostromo NostromoViewGame = "nostromo"
+	NostromoViewGameNostromo NostromoViewGame = "nostromo"
 )
 
 // Valid indicates whether the value is a known member of the NostromoViewGame enum.
 func (e NostromoViewGame) Valid() bool {
 	switch e {
-	case Nostromo:
+	case NostromoViewGameNostromo:
 		return true
 	default:
 		return false
@@ -3375,6 +4782,39 @@ func (e SpaceCadetsAttemptViewStatus) Valid() bool {
 	}
 }
 
+// Defines values for SpaceCadetsCreateTableRequestGame.
+const (
+	SpaceCadetsCreateTableRequestGameSpacecadets SpaceCadetsCreateTableRequestGame = "spacecadets"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsCreateTableRequestGame enum.
+func (e SpaceCadetsCreateTableRequestGame) Valid() bool {
+	switch e {
+	case SpaceCadetsCreateTableRequestGameSpacecadets:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsCreateTableRequestLang.
+const (
+	SpaceCadetsCreateTableRequestLangEn   SpaceCadetsCreateTableRequestLang = "en"
+	SpaceCadetsCreateTableRequestLangPtBR SpaceCadetsCreateTableRequestLang = "pt-BR"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsCreateTableRequestLang enum.
+func (e SpaceCadetsCreateTableRequestLang) Valid() bool {
+	switch e {
+	case SpaceCadetsCreateTableRequestLangEn:
+		return true
+	case SpaceCadetsCreateTableRequestLangPtBR:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SpaceCadetsEnemyViewClass.
 const (
 	SpaceCadetsEnemyViewClassEasy       SpaceCadetsEnemyViewClass = "easy"
@@ -3429,6 +4869,27 @@ func (e SpaceCadetsMoveCancelTimerType) Valid() bool {
 	}
 }
 
+// Defines values for SpaceCadetsMoveCancelTimerArgsName.
+const (
+	SpaceCadetsMoveCancelTimerArgsNameScience SpaceCadetsMoveCancelTimerArgsName = "science"
+	SpaceCadetsMoveCancelTimerArgsNameStep3a  SpaceCadetsMoveCancelTimerArgsName = "step3a"
+	SpaceCadetsMoveCancelTimerArgsNameStep3b  SpaceCadetsMoveCancelTimerArgsName = "step3b"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsMoveCancelTimerArgsName enum.
+func (e SpaceCadetsMoveCancelTimerArgsName) Valid() bool {
+	switch e {
+	case SpaceCadetsMoveCancelTimerArgsNameScience:
+		return true
+	case SpaceCadetsMoveCancelTimerArgsNameStep3a:
+		return true
+	case SpaceCadetsMoveCancelTimerArgsNameStep3b:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SpaceCadetsMoveChooseArrivalType.
 const (
 	SpaceCadetsMoveChooseArrivalTypeChooseArrival SpaceCadetsMoveChooseArrivalType = "choose_arrival"
@@ -3468,6 +4929,24 @@ const (
 func (e SpaceCadetsMoveDeclareLossType) Valid() bool {
 	switch e {
 	case SpaceCadetsMoveDeclareLossTypeDeclareLoss:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsMoveDeclareLossArgsReason.
+const (
+	MissionAbandoned SpaceCadetsMoveDeclareLossArgsReason = "mission abandoned"
+	ShipDestroyed    SpaceCadetsMoveDeclareLossArgsReason = "ship destroyed"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsMoveDeclareLossArgsReason enum.
+func (e SpaceCadetsMoveDeclareLossArgsReason) Valid() bool {
+	switch e {
+	case MissionAbandoned:
+		return true
+	case ShipDestroyed:
 		return true
 	default:
 		return false
@@ -3519,6 +4998,27 @@ func (e SpaceCadetsMoveEnemyLockType) Valid() bool {
 	}
 }
 
+// Defines values for SpaceCadetsMoveEnemyLockArgsCause.
+const (
+	SpaceCadetsMoveEnemyLockArgsCauseOther   SpaceCadetsMoveEnemyLockArgsCause = "other"
+	SpaceCadetsMoveEnemyLockArgsCauseRange   SpaceCadetsMoveEnemyLockArgsCause = "range"
+	SpaceCadetsMoveEnemyLockArgsCauseSensors SpaceCadetsMoveEnemyLockArgsCause = "sensors"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsMoveEnemyLockArgsCause enum.
+func (e SpaceCadetsMoveEnemyLockArgsCause) Valid() bool {
+	switch e {
+	case SpaceCadetsMoveEnemyLockArgsCauseOther:
+		return true
+	case SpaceCadetsMoveEnemyLockArgsCauseRange:
+		return true
+	case SpaceCadetsMoveEnemyLockArgsCauseSensors:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SpaceCadetsMoveEnemyMovedType.
 const (
 	SpaceCadetsMoveEnemyMovedTypeEnemyMoved SpaceCadetsMoveEnemyMovedType = "enemy_moved"
@@ -3543,6 +5043,27 @@ const (
 func (e SpaceCadetsMoveEnemyObstacleType) Valid() bool {
 	switch e {
 	case SpaceCadetsMoveEnemyObstacleTypeEnemyObstacle:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsMoveEnemyObstacleArgsObstacle.
+const (
+	SpaceCadetsMoveEnemyObstacleArgsObstacleNullZone      SpaceCadetsMoveEnemyObstacleArgsObstacle = "Null Zone"
+	SpaceCadetsMoveEnemyObstacleArgsObstacleRadiationBelt SpaceCadetsMoveEnemyObstacleArgsObstacle = "Radiation Belt"
+	SpaceCadetsMoveEnemyObstacleArgsObstacleVortex        SpaceCadetsMoveEnemyObstacleArgsObstacle = "Vortex"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsMoveEnemyObstacleArgsObstacle enum.
+func (e SpaceCadetsMoveEnemyObstacleArgsObstacle) Valid() bool {
+	switch e {
+	case SpaceCadetsMoveEnemyObstacleArgsObstacleNullZone:
+		return true
+	case SpaceCadetsMoveEnemyObstacleArgsObstacleRadiationBelt:
+		return true
+	case SpaceCadetsMoveEnemyObstacleArgsObstacleVortex:
 		return true
 	default:
 		return false
@@ -3669,6 +5190,30 @@ func (e SpaceCadetsMoveNullZoneType) Valid() bool {
 	}
 }
 
+// Defines values for SpaceCadetsMoveNullZoneArgsSystem.
+const (
+	SpaceCadetsMoveNullZoneArgsSystemJump         SpaceCadetsMoveNullZoneArgsSystem = "Jump"
+	SpaceCadetsMoveNullZoneArgsSystemNoneNoEnergy SpaceCadetsMoveNullZoneArgsSystem = "none (no energy)"
+	SpaceCadetsMoveNullZoneArgsSystemRepair       SpaceCadetsMoveNullZoneArgsSystem = "Repair"
+	SpaceCadetsMoveNullZoneArgsSystemTractorBeams SpaceCadetsMoveNullZoneArgsSystem = "Tractor Beams"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsMoveNullZoneArgsSystem enum.
+func (e SpaceCadetsMoveNullZoneArgsSystem) Valid() bool {
+	switch e {
+	case SpaceCadetsMoveNullZoneArgsSystemJump:
+		return true
+	case SpaceCadetsMoveNullZoneArgsSystemNoneNoEnergy:
+		return true
+	case SpaceCadetsMoveNullZoneArgsSystemRepair:
+		return true
+	case SpaceCadetsMoveNullZoneArgsSystemTractorBeams:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SpaceCadetsMoveParasiteAttachType.
 const (
 	SpaceCadetsMoveParasiteAttachTypeParasiteAttach SpaceCadetsMoveParasiteAttachType = "parasite_attach"
@@ -3708,6 +5253,27 @@ const (
 func (e SpaceCadetsMovePauseTimerType) Valid() bool {
 	switch e {
 	case SpaceCadetsMovePauseTimerTypePauseTimer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsMovePauseTimerArgsName.
+const (
+	SpaceCadetsMovePauseTimerArgsNameScience SpaceCadetsMovePauseTimerArgsName = "science"
+	SpaceCadetsMovePauseTimerArgsNameStep3a  SpaceCadetsMovePauseTimerArgsName = "step3a"
+	SpaceCadetsMovePauseTimerArgsNameStep3b  SpaceCadetsMovePauseTimerArgsName = "step3b"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsMovePauseTimerArgsName enum.
+func (e SpaceCadetsMovePauseTimerArgsName) Valid() bool {
+	switch e {
+	case SpaceCadetsMovePauseTimerArgsNameScience:
+		return true
+	case SpaceCadetsMovePauseTimerArgsNameStep3a:
+		return true
+	case SpaceCadetsMovePauseTimerArgsNameStep3b:
 		return true
 	default:
 		return false
@@ -3783,6 +5349,27 @@ const (
 func (e SpaceCadetsMoveResumeTimerType) Valid() bool {
 	switch e {
 	case SpaceCadetsMoveResumeTimerTypeResumeTimer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsMoveResumeTimerArgsName.
+const (
+	SpaceCadetsMoveResumeTimerArgsNameScience SpaceCadetsMoveResumeTimerArgsName = "science"
+	SpaceCadetsMoveResumeTimerArgsNameStep3a  SpaceCadetsMoveResumeTimerArgsName = "step3a"
+	SpaceCadetsMoveResumeTimerArgsNameStep3b  SpaceCadetsMoveResumeTimerArgsName = "step3b"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsMoveResumeTimerArgsName enum.
+func (e SpaceCadetsMoveResumeTimerArgsName) Valid() bool {
+	switch e {
+	case SpaceCadetsMoveResumeTimerArgsNameScience:
+		return true
+	case SpaceCadetsMoveResumeTimerArgsNameStep3a:
+		return true
+	case SpaceCadetsMoveResumeTimerArgsNameStep3b:
 		return true
 	default:
 		return false
@@ -3984,6 +5571,54 @@ func (e SpaceCadetsMoveShipMovedType) Valid() bool {
 	}
 }
 
+// Defines values for SpaceCadetsMoveShipMovedArgsFacing.
+const (
+	E SpaceCadetsMoveShipMovedArgsFacing = "E"
+	N SpaceCadetsMoveShipMovedArgsFacing = "N"
+	S SpaceCadetsMoveShipMovedArgsFacing = "S"
+	W SpaceCadetsMoveShipMovedArgsFacing = "W"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsMoveShipMovedArgsFacing enum.
+func (e SpaceCadetsMoveShipMovedArgsFacing) Valid() bool {
+	switch e {
+	case E:
+		return true
+	case N:
+		return true
+	case S:
+		return true
+	case W:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsMoveSpecAsk.
+const (
+	SpaceCadetsMoveSpecAskEndsGame      SpaceCadetsMoveSpecAsk = "ends_game"
+	SpaceCadetsMoveSpecAskEndsStep      SpaceCadetsMoveSpecAsk = "ends_step"
+	SpaceCadetsMoveSpecAskEndsTurnEarly SpaceCadetsMoveSpecAsk = "ends_turn_early"
+	SpaceCadetsMoveSpecAskSubmitsScore  SpaceCadetsMoveSpecAsk = "submits_score"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsMoveSpecAsk enum.
+func (e SpaceCadetsMoveSpecAsk) Valid() bool {
+	switch e {
+	case SpaceCadetsMoveSpecAskEndsGame:
+		return true
+	case SpaceCadetsMoveSpecAskEndsStep:
+		return true
+	case SpaceCadetsMoveSpecAskEndsTurnEarly:
+		return true
+	case SpaceCadetsMoveSpecAskSubmitsScore:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SpaceCadetsMoveSpecType.
 const (
 	SpaceCadetsMoveSpecTypeAbortScience      SpaceCadetsMoveSpecType = "abort_science"
@@ -4170,6 +5805,27 @@ func (e SpaceCadetsMoveStartTimerType) Valid() bool {
 	}
 }
 
+// Defines values for SpaceCadetsMoveStartTimerArgsName.
+const (
+	SpaceCadetsMoveStartTimerArgsNameScience SpaceCadetsMoveStartTimerArgsName = "science"
+	SpaceCadetsMoveStartTimerArgsNameStep3a  SpaceCadetsMoveStartTimerArgsName = "step3a"
+	SpaceCadetsMoveStartTimerArgsNameStep3b  SpaceCadetsMoveStartTimerArgsName = "step3b"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsMoveStartTimerArgsName enum.
+func (e SpaceCadetsMoveStartTimerArgsName) Valid() bool {
+	switch e {
+	case SpaceCadetsMoveStartTimerArgsNameScience:
+		return true
+	case SpaceCadetsMoveStartTimerArgsNameStep3a:
+		return true
+	case SpaceCadetsMoveStartTimerArgsNameStep3b:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SpaceCadetsMoveSubdueTentacleType.
 const (
 	SpaceCadetsMoveSubdueTentacleTypeSubdueTentacle SpaceCadetsMoveSubdueTentacleType = "subdue_tentacle"
@@ -4275,6 +5931,84 @@ func (e SpaceCadetsMoveUseEquipmentType) Valid() bool {
 	}
 }
 
+// Defines values for SpaceCadetsOptionsDifficulty.
+const (
+	SpaceCadetsOptionsDifficultyEasy   SpaceCadetsOptionsDifficulty = "easy"
+	SpaceCadetsOptionsDifficultyHard   SpaceCadetsOptionsDifficulty = "hard"
+	SpaceCadetsOptionsDifficultyNormal SpaceCadetsOptionsDifficulty = "normal"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsOptionsDifficulty enum.
+func (e SpaceCadetsOptionsDifficulty) Valid() bool {
+	switch e {
+	case SpaceCadetsOptionsDifficultyEasy:
+		return true
+	case SpaceCadetsOptionsDifficultyHard:
+		return true
+	case SpaceCadetsOptionsDifficultyNormal:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsOptionsEngineeringStep.
+const (
+	SpaceCadetsOptionsEngineeringStepBook SpaceCadetsOptionsEngineeringStep = "book"
+	SpaceCadetsOptionsEngineeringStepN3A  SpaceCadetsOptionsEngineeringStep = "3A"
+	SpaceCadetsOptionsEngineeringStepN3B  SpaceCadetsOptionsEngineeringStep = "3B"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsOptionsEngineeringStep enum.
+func (e SpaceCadetsOptionsEngineeringStep) Valid() bool {
+	switch e {
+	case SpaceCadetsOptionsEngineeringStepBook:
+		return true
+	case SpaceCadetsOptionsEngineeringStepN3A:
+		return true
+	case SpaceCadetsOptionsEngineeringStepN3B:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SpaceCadetsOptionsMission.
+const (
+	H1  SpaceCadetsOptionsMission = "H1"
+	H2  SpaceCadetsOptionsMission = "H2"
+	H3  SpaceCadetsOptionsMission = "H3"
+	H4  SpaceCadetsOptionsMission = "H4"
+	N10 SpaceCadetsOptionsMission = "10"
+	N7  SpaceCadetsOptionsMission = "7"
+	N8  SpaceCadetsOptionsMission = "8"
+	N9  SpaceCadetsOptionsMission = "9"
+)
+
+// Valid indicates whether the value is a known member of the SpaceCadetsOptionsMission enum.
+func (e SpaceCadetsOptionsMission) Valid() bool {
+	switch e {
+	case H1:
+		return true
+	case H2:
+		return true
+	case H3:
+		return true
+	case H4:
+		return true
+	case N10:
+		return true
+	case N7:
+		return true
+	case N8:
+		return true
+	case N9:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SpaceCadetsPrivateViewYourRoles.
 const (
 	SpaceCadetsPrivateViewYourRolesCaptain SpaceCadetsPrivateViewYourRoles = "captain"
@@ -4319,16 +6053,16 @@ func (e SpaceCadetsPublicViewDifficulty) Valid() bool {
 
 // Defines values for SpaceCadetsPublicViewEngineeringIn.
 const (
-	N3A SpaceCadetsPublicViewEngineeringIn = "3A"
-	N3B SpaceCadetsPublicViewEngineeringIn = "3B"
+	SpaceCadetsPublicViewEngineeringInN3A SpaceCadetsPublicViewEngineeringIn = "3A"
+	SpaceCadetsPublicViewEngineeringInN3B SpaceCadetsPublicViewEngineeringIn = "3B"
 )
 
 // Valid indicates whether the value is a known member of the SpaceCadetsPublicViewEngineeringIn enum.
 func (e SpaceCadetsPublicViewEngineeringIn) Valid() bool {
 	switch e {
-	case N3A:
+	case SpaceCadetsPublicViewEngineeringInN3A:
 		return true
-	case N3B:
+	case SpaceCadetsPublicViewEngineeringInN3B:
 		return true
 	default:
 		return false
@@ -4721,13 +6455,13 @@ func (e SpaceCadetsSeatFactsStations) Valid() bool {
 
 // Defines values for SpaceCadetsViewGame.
 const (
-	Spacecadets SpaceCadetsViewGame = "spacecadets"
+	SpaceCadetsViewGameSpacecadets SpaceCadetsViewGame = "spacecadets"
 )
 
 // Valid indicates whether the value is a known member of the SpaceCadetsViewGame enum.
 func (e SpaceCadetsViewGame) Valid() bool {
 	switch e {
-	case Spacecadets:
+	case SpaceCadetsViewGameSpacecadets:
 		return true
 	default:
 		return false
@@ -4773,6 +6507,105 @@ func (e SpaceCadetsViewPhase) Valid() bool {
 	case SpaceCadetsViewPhaseStep6:
 		return true
 	case SpaceCadetsViewPhaseStep7:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StreamEventHeartbeatEvent.
+const (
+	Heartbeat StreamEventHeartbeatEvent = "heartbeat"
+)
+
+// Valid indicates whether the value is a known member of the StreamEventHeartbeatEvent enum.
+func (e StreamEventHeartbeatEvent) Valid() bool {
+	switch e {
+	case Heartbeat:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StreamEventPatchEvent.
+const (
+	Patch StreamEventPatchEvent = "patch"
+)
+
+// Valid indicates whether the value is a known member of the StreamEventPatchEvent enum.
+func (e StreamEventPatchEvent) Valid() bool {
+	switch e {
+	case Patch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StreamEventReplacedEvent.
+const (
+	Replaced StreamEventReplacedEvent = "replaced"
+)
+
+// Valid indicates whether the value is a known member of the StreamEventReplacedEvent enum.
+func (e StreamEventReplacedEvent) Valid() bool {
+	switch e {
+	case Replaced:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StreamEventRevokedDataReason.
+const (
+	StreamEventRevokedDataReasonHandedOver   StreamEventRevokedDataReason = "handed_over"
+	StreamEventRevokedDataReasonRemoved      StreamEventRevokedDataReason = "removed"
+	StreamEventRevokedDataReasonRevoked      StreamEventRevokedDataReason = "revoked"
+	StreamEventRevokedDataReasonTableDeleted StreamEventRevokedDataReason = "table_deleted"
+)
+
+// Valid indicates whether the value is a known member of the StreamEventRevokedDataReason enum.
+func (e StreamEventRevokedDataReason) Valid() bool {
+	switch e {
+	case StreamEventRevokedDataReasonHandedOver:
+		return true
+	case StreamEventRevokedDataReasonRemoved:
+		return true
+	case StreamEventRevokedDataReasonRevoked:
+		return true
+	case StreamEventRevokedDataReasonTableDeleted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StreamEventRevokedEvent.
+const (
+	StreamEventRevokedEventRevoked StreamEventRevokedEvent = "revoked"
+)
+
+// Valid indicates whether the value is a known member of the StreamEventRevokedEvent enum.
+func (e StreamEventRevokedEvent) Valid() bool {
+	switch e {
+	case StreamEventRevokedEventRevoked:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for StreamEventViewEvent.
+const (
+	StreamEventViewEventView StreamEventViewEvent = "view"
+)
+
+// Valid indicates whether the value is a known member of the StreamEventViewEvent enum.
+func (e StreamEventViewEvent) Valid() bool {
+	switch e {
+	case StreamEventViewEventView:
 		return true
 	default:
 		return false
@@ -5503,6 +7336,21 @@ type CaptainIsDeadAlienCounts struct {
 	Patrol     *int `json:"Patrol,omitempty"`
 }
 
+// CaptainIsDeadCreateTableRequest The Captain Is Dead: Episode III – Lockdown: a new table of this game.
+type CaptainIsDeadCreateTableRequest struct {
+	Game CaptainIsDeadCreateTableRequestGame `json:"game"`
+
+	// Lang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+	Lang    *CaptainIsDeadCreateTableRequestLang `json:"lang,omitempty"`
+	Options *CaptainIsDeadOptions                `json:"options,omitempty"`
+}
+
+// CaptainIsDeadCreateTableRequestGame defines model for CaptainIsDeadCreateTableRequest.Game.
+type CaptainIsDeadCreateTableRequestGame string
+
+// CaptainIsDeadCreateTableRequestLang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+type CaptainIsDeadCreateTableRequestLang string
+
 // CaptainIsDeadDeckView defines model for CaptainIsDeadDeckView.
 type CaptainIsDeadDeckView struct {
 	BonusAlertsDue  *int   `json:"bonus_alerts_due,omitempty"`
@@ -5543,35 +7391,80 @@ type CaptainIsDeadMove struct {
 
 // CaptainIsDeadMoveAddAlien Add an alien
 type CaptainIsDeadMoveAddAlien struct {
-	Args struct {
-		// Rank Rank
-		Rank interface{} `json:"rank"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of add_alien.
+	Args CaptainIsDeadMoveAddAlienArgs `json:"args"`
 
-		// Room Room
-		Room interface{} `json:"room"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveAddAlienType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                       `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveAddAlienType `json:"type"`
 }
 
 // CaptainIsDeadMoveAddAlienType defines model for CaptainIsDeadMoveAddAlien.Type.
 type CaptainIsDeadMoveAddAlienType string
 
+// CaptainIsDeadMoveAddAlienArgs The Captain Is Dead: Episode III – Lockdown: the arguments of add_alien.
+type CaptainIsDeadMoveAddAlienArgs struct {
+	// Rank Rank
+	Rank CaptainIsDeadMoveAddAlienArgsRank `json:"rank"`
+
+	// Room Room
+	Room CaptainIsDeadMoveAddAlienArgsRoom `json:"room"`
+}
+
+// CaptainIsDeadMoveAddAlienArgsRank Rank
+type CaptainIsDeadMoveAddAlienArgsRank string
+
+// CaptainIsDeadMoveAddAlienArgsRoom Room
+type CaptainIsDeadMoveAddAlienArgsRoom string
+
 // CaptainIsDeadMoveArmSuppression Suppress the next alarm
 type CaptainIsDeadMoveArmSuppression struct {
-	Args struct {
-		// Source Suppressed by
-		Source interface{} `json:"source"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveArmSuppressionType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of arm_suppression.
+	Args CaptainIsDeadMoveArmSuppressionArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                             `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveArmSuppressionType `json:"type"`
 }
 
 // CaptainIsDeadMoveArmSuppressionType defines model for CaptainIsDeadMoveArmSuppression.Type.
 type CaptainIsDeadMoveArmSuppressionType string
 
+// CaptainIsDeadMoveArmSuppressionArgs The Captain Is Dead: Episode III – Lockdown: the arguments of arm_suppression.
+type CaptainIsDeadMoveArmSuppressionArgs struct {
+	// Source Suppressed by
+	Source CaptainIsDeadMoveArmSuppressionArgsSource `json:"source"`
+}
+
+// CaptainIsDeadMoveArmSuppressionArgsSource Suppressed by
+type CaptainIsDeadMoveArmSuppressionArgsSource string
+
 // CaptainIsDeadMoveCancelSuppression Cancel the last armed suppression
 type CaptainIsDeadMoveCancelSuppression struct {
-	Args *map[string]interface{}                `json:"args,omitempty"`
-	Type CaptainIsDeadMoveCancelSuppressionType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                                `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveCancelSuppressionType `json:"type"`
 }
 
 // CaptainIsDeadMoveCancelSuppressionType defines model for CaptainIsDeadMoveCancelSuppression.Type.
@@ -5579,62 +7472,130 @@ type CaptainIsDeadMoveCancelSuppressionType string
 
 // CaptainIsDeadMoveCardAction Take an action printed on a card
 type CaptainIsDeadMoveCardAction struct {
-	Args struct {
-		// Actions Actions spent
-		Actions int `json:"actions"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of card_action.
+	Args CaptainIsDeadMoveCardActionArgs `json:"args"`
 
-		// Bell Bell icon (alarm)
-		Bell *bool `json:"bell,omitempty"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
 
-		// Card Card
-		Card *string `json:"card,omitempty"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveCardActionType `json:"type"`
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveCardActionType `json:"type"`
 }
 
 // CaptainIsDeadMoveCardActionType defines model for CaptainIsDeadMoveCardAction.Type.
 type CaptainIsDeadMoveCardActionType string
 
+// CaptainIsDeadMoveCardActionArgs The Captain Is Dead: Episode III – Lockdown: the arguments of card_action.
+type CaptainIsDeadMoveCardActionArgs struct {
+	// Actions Actions spent
+	Actions int `json:"actions"`
+
+	// Bell Bell icon (alarm)
+	Bell *bool `json:"bell,omitempty"`
+
+	// Card Card
+	Card *string `json:"card,omitempty"`
+}
+
 // CaptainIsDeadMoveChooseRole Choose your role
 type CaptainIsDeadMoveChooseRole struct {
-	Args struct {
-		// Role Role
-		Role interface{} `json:"role"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveChooseRoleType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of choose_role.
+	Args CaptainIsDeadMoveChooseRoleArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveChooseRoleType `json:"type"`
 }
 
 // CaptainIsDeadMoveChooseRoleType defines model for CaptainIsDeadMoveChooseRole.Type.
 type CaptainIsDeadMoveChooseRoleType string
 
+// CaptainIsDeadMoveChooseRoleArgs The Captain Is Dead: Episode III – Lockdown: the arguments of choose_role.
+type CaptainIsDeadMoveChooseRoleArgs struct {
+	// Role Role
+	Role CaptainIsDeadMoveChooseRoleArgsRole `json:"role"`
+}
+
+// CaptainIsDeadMoveChooseRoleArgsRole Role
+type CaptainIsDeadMoveChooseRoleArgsRole string
+
 // CaptainIsDeadMoveDeployScentBomb Deploy a scent bomb into an adjacent room
 type CaptainIsDeadMoveDeployScentBomb struct {
-	Args struct {
-		// Room Room
-		Room interface{} `json:"room"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveDeployScentBombType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of deploy_scent_bomb.
+	Args CaptainIsDeadMoveDeployScentBombArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                              `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveDeployScentBombType `json:"type"`
 }
 
 // CaptainIsDeadMoveDeployScentBombType defines model for CaptainIsDeadMoveDeployScentBomb.Type.
 type CaptainIsDeadMoveDeployScentBombType string
 
+// CaptainIsDeadMoveDeployScentBombArgs The Captain Is Dead: Episode III – Lockdown: the arguments of deploy_scent_bomb.
+type CaptainIsDeadMoveDeployScentBombArgs struct {
+	// Room Room
+	Room CaptainIsDeadMoveDeployScentBombArgsRoom `json:"room"`
+}
+
+// CaptainIsDeadMoveDeployScentBombArgsRoom Room
+type CaptainIsDeadMoveDeployScentBombArgsRoom string
+
 // CaptainIsDeadMoveDiscard Discard a card
 type CaptainIsDeadMoveDiscard struct {
-	Args struct {
-		// Item Card
-		Item interface{} `json:"item"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveDiscardType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of discard.
+	Args CaptainIsDeadMoveDiscardArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                      `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveDiscardType `json:"type"`
 }
 
 // CaptainIsDeadMoveDiscardType defines model for CaptainIsDeadMoveDiscard.Type.
 type CaptainIsDeadMoveDiscardType string
 
+// CaptainIsDeadMoveDiscardArgs The Captain Is Dead: Episode III – Lockdown: the arguments of discard.
+type CaptainIsDeadMoveDiscardArgs struct {
+	// Item Card
+	Item interface{} `json:"item"`
+}
+
 // CaptainIsDeadMoveEndTurn End your turn and draw an alert
 type CaptainIsDeadMoveEndTurn struct {
-	Args *map[string]interface{}      `json:"args,omitempty"`
-	Type CaptainIsDeadMoveEndTurnType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                      `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveEndTurnType `json:"type"`
 }
 
 // CaptainIsDeadMoveEndTurnType defines model for CaptainIsDeadMoveEndTurn.Type.
@@ -5642,8 +7603,18 @@ type CaptainIsDeadMoveEndTurnType string
 
 // CaptainIsDeadMoveFinishAlert Alert applied
 type CaptainIsDeadMoveFinishAlert struct {
-	Args *map[string]interface{}          `json:"args,omitempty"`
-	Type CaptainIsDeadMoveFinishAlertType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                          `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveFinishAlertType `json:"type"`
 }
 
 // CaptainIsDeadMoveFinishAlertType defines model for CaptainIsDeadMoveFinishAlert.Type.
@@ -5651,116 +7622,245 @@ type CaptainIsDeadMoveFinishAlertType string
 
 // CaptainIsDeadMoveGainItem A player gains a card
 type CaptainIsDeadMoveGainItem struct {
-	Args struct {
-		// Item Card
-		Item interface{} `json:"item"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of gain_item.
+	Args CaptainIsDeadMoveGainItemArgs `json:"args"`
 
-		// Seat Player
-		Seat int `json:"seat"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveGainItemType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                       `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveGainItemType `json:"type"`
 }
 
 // CaptainIsDeadMoveGainItemType defines model for CaptainIsDeadMoveGainItem.Type.
 type CaptainIsDeadMoveGainItemType string
 
+// CaptainIsDeadMoveGainItemArgs The Captain Is Dead: Episode III – Lockdown: the arguments of gain_item.
+type CaptainIsDeadMoveGainItemArgs struct {
+	// Item Card
+	Item interface{} `json:"item"`
+
+	// Seat Player
+	Seat int `json:"seat"`
+}
+
 // CaptainIsDeadMoveHackSystem Hack a system
 type CaptainIsDeadMoveHackSystem struct {
-	Args struct {
-		// System System
-		System interface{} `json:"system"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveHackSystemType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of hack_system.
+	Args CaptainIsDeadMoveHackSystemArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveHackSystemType `json:"type"`
 }
 
 // CaptainIsDeadMoveHackSystemType defines model for CaptainIsDeadMoveHackSystem.Type.
 type CaptainIsDeadMoveHackSystemType string
 
+// CaptainIsDeadMoveHackSystemArgs The Captain Is Dead: Episode III – Lockdown: the arguments of hack_system.
+type CaptainIsDeadMoveHackSystemArgs struct {
+	// System System
+	System CaptainIsDeadMoveHackSystemArgsSystem `json:"system"`
+}
+
+// CaptainIsDeadMoveHackSystemArgsSystem System
+type CaptainIsDeadMoveHackSystemArgsSystem string
+
 // CaptainIsDeadMoveHeal Heal a character
 type CaptainIsDeadMoveHeal struct {
-	Args struct {
-		// Seat Player
-		Seat int `json:"seat"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveHealType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of heal.
+	Args CaptainIsDeadMoveHealArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                   `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveHealType `json:"type"`
 }
 
 // CaptainIsDeadMoveHealType defines model for CaptainIsDeadMoveHeal.Type.
 type CaptainIsDeadMoveHealType string
 
+// CaptainIsDeadMoveHealArgs The Captain Is Dead: Episode III – Lockdown: the arguments of heal.
+type CaptainIsDeadMoveHealArgs struct {
+	// Seat Player
+	Seat int `json:"seat"`
+}
+
 // CaptainIsDeadMoveInjure Injure a character
 type CaptainIsDeadMoveInjure struct {
-	Args struct {
-		// Seat Player
-		Seat int `json:"seat"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveInjureType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of injure.
+	Args CaptainIsDeadMoveInjureArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveInjureType `json:"type"`
 }
 
 // CaptainIsDeadMoveInjureType defines model for CaptainIsDeadMoveInjure.Type.
 type CaptainIsDeadMoveInjureType string
 
+// CaptainIsDeadMoveInjureArgs The Captain Is Dead: Episode III – Lockdown: the arguments of injure.
+type CaptainIsDeadMoveInjureArgs struct {
+	// Seat Player
+	Seat int `json:"seat"`
+}
+
 // CaptainIsDeadMoveKillAlien Kill an alien in your room
 type CaptainIsDeadMoveKillAlien struct {
-	Args struct {
-		// Rank Rank
-		Rank interface{} `json:"rank"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveKillAlienType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of kill_alien.
+	Args CaptainIsDeadMoveKillAlienArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveKillAlienType `json:"type"`
 }
 
 // CaptainIsDeadMoveKillAlienType defines model for CaptainIsDeadMoveKillAlien.Type.
 type CaptainIsDeadMoveKillAlienType string
 
+// CaptainIsDeadMoveKillAlienArgs The Captain Is Dead: Episode III – Lockdown: the arguments of kill_alien.
+type CaptainIsDeadMoveKillAlienArgs struct {
+	// Rank Rank
+	Rank CaptainIsDeadMoveKillAlienArgsRank `json:"rank"`
+}
+
+// CaptainIsDeadMoveKillAlienArgsRank Rank
+type CaptainIsDeadMoveKillAlienArgsRank string
+
 // CaptainIsDeadMoveKillAliens Kill aliens by a card effect
 type CaptainIsDeadMoveKillAliens struct {
-	Args struct {
-		// All Every alien in the room (otherwise the lowest-ranking one)
-		All *bool `json:"all,omitempty"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of kill_aliens.
+	Args CaptainIsDeadMoveKillAliensArgs `json:"args"`
 
-		// Room Room
-		Room interface{} `json:"room"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
 
-		// Source Printed on
-		Source interface{} `json:"source,omitempty"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveKillAliensType `json:"type"`
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveKillAliensType `json:"type"`
 }
 
 // CaptainIsDeadMoveKillAliensType defines model for CaptainIsDeadMoveKillAliens.Type.
 type CaptainIsDeadMoveKillAliensType string
 
+// CaptainIsDeadMoveKillAliensArgs The Captain Is Dead: Episode III – Lockdown: the arguments of kill_aliens.
+type CaptainIsDeadMoveKillAliensArgs struct {
+	// All Every alien in the room (otherwise the lowest-ranking one)
+	All *bool `json:"all,omitempty"`
+
+	// Room Room
+	Room CaptainIsDeadMoveKillAliensArgsRoom `json:"room"`
+
+	// Source Printed on
+	Source *CaptainIsDeadMoveKillAliensArgsSource `json:"source,omitempty"`
+}
+
+// CaptainIsDeadMoveKillAliensArgsRoom Room
+type CaptainIsDeadMoveKillAliensArgsRoom string
+
+// CaptainIsDeadMoveKillAliensArgsSource Printed on
+type CaptainIsDeadMoveKillAliensArgsSource string
+
 // CaptainIsDeadMoveLockSystem Relock a system
 type CaptainIsDeadMoveLockSystem struct {
-	Args struct {
-		// System System
-		System interface{} `json:"system"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveLockSystemType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of lock_system.
+	Args CaptainIsDeadMoveLockSystemArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveLockSystemType `json:"type"`
 }
 
 // CaptainIsDeadMoveLockSystemType defines model for CaptainIsDeadMoveLockSystem.Type.
 type CaptainIsDeadMoveLockSystemType string
 
+// CaptainIsDeadMoveLockSystemArgs The Captain Is Dead: Episode III – Lockdown: the arguments of lock_system.
+type CaptainIsDeadMoveLockSystemArgs struct {
+	// System System
+	System CaptainIsDeadMoveLockSystemArgsSystem `json:"system"`
+}
+
+// CaptainIsDeadMoveLockSystemArgsSystem System
+type CaptainIsDeadMoveLockSystemArgsSystem string
+
 // CaptainIsDeadMoveLowerShipControl Lower Ship Control one step
 type CaptainIsDeadMoveLowerShipControl struct {
-	Args *struct {
-		// Source Printed on
-		Source interface{} `json:"source,omitempty"`
-	} `json:"args,omitempty"`
-	Type CaptainIsDeadMoveLowerShipControlType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of lower_ship_control.
+	Args *CaptainIsDeadMoveLowerShipControlArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                               `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveLowerShipControlType `json:"type"`
 }
 
 // CaptainIsDeadMoveLowerShipControlType defines model for CaptainIsDeadMoveLowerShipControl.Type.
 type CaptainIsDeadMoveLowerShipControlType string
 
+// CaptainIsDeadMoveLowerShipControlArgs The Captain Is Dead: Episode III – Lockdown: the arguments of lower_ship_control.
+type CaptainIsDeadMoveLowerShipControlArgs struct {
+	// Source Printed on
+	Source *CaptainIsDeadMoveLowerShipControlArgsSource `json:"source,omitempty"`
+}
+
+// CaptainIsDeadMoveLowerShipControlArgsSource Printed on
+type CaptainIsDeadMoveLowerShipControlArgsSource string
+
 // CaptainIsDeadMoveMove Move to an adjacent room
 type CaptainIsDeadMoveMove struct {
-	Args struct {
-		// To To
-		To interface{} `json:"to"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveMoveType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of move.
+	Args CaptainIsDeadMoveMoveArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                   `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveMoveType `json:"type"`
 }
 
 // CaptainIsDeadMoveMoveType defines model for CaptainIsDeadMoveMove.Type.
@@ -5768,131 +7868,301 @@ type CaptainIsDeadMoveMoveType string
 
 // CaptainIsDeadMoveMoveAlien Move an alien
 type CaptainIsDeadMoveMoveAlien struct {
-	Args struct {
-		// Move Alien and destination
-		Move interface{} `json:"move"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveMoveAlienType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of move_alien.
+	Args CaptainIsDeadMoveMoveAlienArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveMoveAlienType `json:"type"`
 }
 
 // CaptainIsDeadMoveMoveAlienType defines model for CaptainIsDeadMoveMoveAlien.Type.
 type CaptainIsDeadMoveMoveAlienType string
 
+// CaptainIsDeadMoveMoveAlienArgs The Captain Is Dead: Episode III – Lockdown: the arguments of move_alien.
+type CaptainIsDeadMoveMoveAlienArgs struct {
+	// Move Alien and destination
+	Move interface{} `json:"move"`
+}
+
+// CaptainIsDeadMoveMoveArgs The Captain Is Dead: Episode III – Lockdown: the arguments of move.
+type CaptainIsDeadMoveMoveArgs struct {
+	// To To
+	To CaptainIsDeadMoveMoveArgsTo `json:"to"`
+}
+
+// CaptainIsDeadMoveMoveArgsTo To
+type CaptainIsDeadMoveMoveArgsTo string
+
 // CaptainIsDeadMoveNoteContraband Note your contraband card's name
 type CaptainIsDeadMoveNoteContraband struct {
-	Args *struct {
-		// Name Card name
-		Name *string `json:"name,omitempty"`
-	} `json:"args,omitempty"`
-	Type CaptainIsDeadMoveNoteContrabandType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of note_contraband.
+	Args *CaptainIsDeadMoveNoteContrabandArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                             `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveNoteContrabandType `json:"type"`
 }
 
 // CaptainIsDeadMoveNoteContrabandType defines model for CaptainIsDeadMoveNoteContraband.Type.
 type CaptainIsDeadMoveNoteContrabandType string
 
+// CaptainIsDeadMoveNoteContrabandArgs The Captain Is Dead: Episode III – Lockdown: the arguments of note_contraband.
+type CaptainIsDeadMoveNoteContrabandArgs struct {
+	// Name Card name
+	Name *string `json:"name,omitempty"`
+}
+
 // CaptainIsDeadMovePlaceCharacter Place a character (card effect or correction)
 type CaptainIsDeadMovePlaceCharacter struct {
-	Args struct {
-		// Placement Character and room
-		Placement interface{} `json:"placement"`
-	} `json:"args"`
-	Type CaptainIsDeadMovePlaceCharacterType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of place_character.
+	Args CaptainIsDeadMovePlaceCharacterArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                             `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMovePlaceCharacterType `json:"type"`
 }
 
 // CaptainIsDeadMovePlaceCharacterType defines model for CaptainIsDeadMovePlaceCharacter.Type.
 type CaptainIsDeadMovePlaceCharacterType string
 
+// CaptainIsDeadMovePlaceCharacterArgs The Captain Is Dead: Episode III – Lockdown: the arguments of place_character.
+type CaptainIsDeadMovePlaceCharacterArgs struct {
+	// Placement Character and room
+	Placement interface{} `json:"placement"`
+}
+
 // CaptainIsDeadMovePlaceHoneypot Place a honeypot
 type CaptainIsDeadMovePlaceHoneypot struct {
-	Args struct {
-		// Room Room
-		Room interface{} `json:"room"`
-	} `json:"args"`
-	Type CaptainIsDeadMovePlaceHoneypotType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of place_honeypot.
+	Args CaptainIsDeadMovePlaceHoneypotArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                            `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMovePlaceHoneypotType `json:"type"`
 }
 
 // CaptainIsDeadMovePlaceHoneypotType defines model for CaptainIsDeadMovePlaceHoneypot.Type.
 type CaptainIsDeadMovePlaceHoneypotType string
 
+// CaptainIsDeadMovePlaceHoneypotArgs The Captain Is Dead: Episode III – Lockdown: the arguments of place_honeypot.
+type CaptainIsDeadMovePlaceHoneypotArgs struct {
+	// Room Room
+	Room CaptainIsDeadMovePlaceHoneypotArgsRoom `json:"room"`
+}
+
+// CaptainIsDeadMovePlaceHoneypotArgsRoom Room
+type CaptainIsDeadMovePlaceHoneypotArgsRoom string
+
 // CaptainIsDeadMoveRaiseTrack Raise a track one step
 type CaptainIsDeadMoveRaiseTrack struct {
-	Args struct {
-		// Source Printed on
-		Source interface{} `json:"source,omitempty"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of raise_track.
+	Args CaptainIsDeadMoveRaiseTrackArgs `json:"args"`
 
-		// Track Track
-		Track interface{} `json:"track"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveRaiseTrackType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveRaiseTrackType `json:"type"`
 }
 
 // CaptainIsDeadMoveRaiseTrackType defines model for CaptainIsDeadMoveRaiseTrack.Type.
 type CaptainIsDeadMoveRaiseTrackType string
 
+// CaptainIsDeadMoveRaiseTrackArgs The Captain Is Dead: Episode III – Lockdown: the arguments of raise_track.
+type CaptainIsDeadMoveRaiseTrackArgs struct {
+	// Source Printed on
+	Source *CaptainIsDeadMoveRaiseTrackArgsSource `json:"source,omitempty"`
+
+	// Track Track
+	Track CaptainIsDeadMoveRaiseTrackArgsTrack `json:"track"`
+}
+
+// CaptainIsDeadMoveRaiseTrackArgsSource Printed on
+type CaptainIsDeadMoveRaiseTrackArgsSource string
+
+// CaptainIsDeadMoveRaiseTrackArgsTrack Track
+type CaptainIsDeadMoveRaiseTrackArgsTrack string
+
 // CaptainIsDeadMoveRemoveAlien Remove an alien (no kill)
 type CaptainIsDeadMoveRemoveAlien struct {
-	Args struct {
-		// Alien Alien
-		Alien interface{} `json:"alien"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveRemoveAlienType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of remove_alien.
+	Args CaptainIsDeadMoveRemoveAlienArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                          `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveRemoveAlienType `json:"type"`
 }
 
 // CaptainIsDeadMoveRemoveAlienType defines model for CaptainIsDeadMoveRemoveAlien.Type.
 type CaptainIsDeadMoveRemoveAlienType string
 
+// CaptainIsDeadMoveRemoveAlienArgs The Captain Is Dead: Episode III – Lockdown: the arguments of remove_alien.
+type CaptainIsDeadMoveRemoveAlienArgs struct {
+	// Alien Alien
+	Alien interface{} `json:"alien"`
+}
+
 // CaptainIsDeadMoveRemoveHoneypot Remove a honeypot
 type CaptainIsDeadMoveRemoveHoneypot struct {
-	Args struct {
-		// Room Room
-		Room interface{} `json:"room"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveRemoveHoneypotType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of remove_honeypot.
+	Args CaptainIsDeadMoveRemoveHoneypotArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                             `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveRemoveHoneypotType `json:"type"`
 }
 
 // CaptainIsDeadMoveRemoveHoneypotType defines model for CaptainIsDeadMoveRemoveHoneypot.Type.
 type CaptainIsDeadMoveRemoveHoneypotType string
 
+// CaptainIsDeadMoveRemoveHoneypotArgs The Captain Is Dead: Episode III – Lockdown: the arguments of remove_honeypot.
+type CaptainIsDeadMoveRemoveHoneypotArgs struct {
+	// Room Room
+	Room CaptainIsDeadMoveRemoveHoneypotArgsRoom `json:"room"`
+}
+
+// CaptainIsDeadMoveRemoveHoneypotArgsRoom Room
+type CaptainIsDeadMoveRemoveHoneypotArgsRoom string
+
 // CaptainIsDeadMoveRepairSystem Repair a system
 type CaptainIsDeadMoveRepairSystem struct {
-	Args struct {
-		// System System
-		System interface{} `json:"system"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveRepairSystemType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of repair_system.
+	Args CaptainIsDeadMoveRepairSystemArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveRepairSystemType `json:"type"`
 }
 
 // CaptainIsDeadMoveRepairSystemType defines model for CaptainIsDeadMoveRepairSystem.Type.
 type CaptainIsDeadMoveRepairSystemType string
 
+// CaptainIsDeadMoveRepairSystemArgs The Captain Is Dead: Episode III – Lockdown: the arguments of repair_system.
+type CaptainIsDeadMoveRepairSystemArgs struct {
+	// System System
+	System CaptainIsDeadMoveRepairSystemArgsSystem `json:"system"`
+}
+
+// CaptainIsDeadMoveRepairSystemArgsSystem System
+type CaptainIsDeadMoveRepairSystemArgsSystem string
+
 // CaptainIsDeadMoveResolveAlert Resolve the alert card drawn
 type CaptainIsDeadMoveResolveAlert struct {
-	Args struct {
-		// Card Alert card drawn
-		Card interface{} `json:"card"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveResolveAlertType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of resolve_alert.
+	Args CaptainIsDeadMoveResolveAlertArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveResolveAlertType `json:"type"`
 }
 
 // CaptainIsDeadMoveResolveAlertType defines model for CaptainIsDeadMoveResolveAlert.Type.
 type CaptainIsDeadMoveResolveAlertType string
 
+// CaptainIsDeadMoveResolveAlertArgs The Captain Is Dead: Episode III – Lockdown: the arguments of resolve_alert.
+type CaptainIsDeadMoveResolveAlertArgs struct {
+	// Card Alert card drawn
+	Card CaptainIsDeadMoveResolveAlertArgsCard `json:"card"`
+}
+
+// CaptainIsDeadMoveResolveAlertArgsCard Alert card drawn
+type CaptainIsDeadMoveResolveAlertArgsCard string
+
 // CaptainIsDeadMoveRespawn Spawn your next character in the Infirmary
 type CaptainIsDeadMoveRespawn struct {
-	Args struct {
-		// Role Role
-		Role interface{} `json:"role"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveRespawnType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of respawn.
+	Args CaptainIsDeadMoveRespawnArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                      `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveRespawnType `json:"type"`
 }
 
 // CaptainIsDeadMoveRespawnType defines model for CaptainIsDeadMoveRespawn.Type.
 type CaptainIsDeadMoveRespawnType string
 
+// CaptainIsDeadMoveRespawnArgs The Captain Is Dead: Episode III – Lockdown: the arguments of respawn.
+type CaptainIsDeadMoveRespawnArgs struct {
+	// Role Role
+	Role CaptainIsDeadMoveRespawnArgsRole `json:"role"`
+}
+
+// CaptainIsDeadMoveRespawnArgsRole Role
+type CaptainIsDeadMoveRespawnArgsRole string
+
 // CaptainIsDeadMoveRevealContraband Contraband revealed (lose it)
 type CaptainIsDeadMoveRevealContraband struct {
-	Args *map[string]interface{}               `json:"args,omitempty"`
-	Type CaptainIsDeadMoveRevealContrabandType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                               `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveRevealContrabandType `json:"type"`
 }
 
 // CaptainIsDeadMoveRevealContrabandType defines model for CaptainIsDeadMoveRevealContraband.Type.
@@ -5900,23 +8170,42 @@ type CaptainIsDeadMoveRevealContrabandType string
 
 // CaptainIsDeadMoveSoundAlarm Sound an alarm
 type CaptainIsDeadMoveSoundAlarm struct {
-	Args struct {
-		// Cause Cause
-		Cause interface{} `json:"cause"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of sound_alarm.
+	Args CaptainIsDeadMoveSoundAlarmArgs `json:"args"`
 
-		// Source Printed on
-		Source interface{} `json:"source,omitempty"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveSoundAlarmType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveSoundAlarmType `json:"type"`
 }
 
 // CaptainIsDeadMoveSoundAlarmType defines model for CaptainIsDeadMoveSoundAlarm.Type.
 type CaptainIsDeadMoveSoundAlarmType string
 
+// CaptainIsDeadMoveSoundAlarmArgs The Captain Is Dead: Episode III – Lockdown: the arguments of sound_alarm.
+type CaptainIsDeadMoveSoundAlarmArgs struct {
+	// Cause Cause
+	Cause CaptainIsDeadMoveSoundAlarmArgsCause `json:"cause"`
+
+	// Source Printed on
+	Source *CaptainIsDeadMoveSoundAlarmArgsSource `json:"source,omitempty"`
+}
+
+// CaptainIsDeadMoveSoundAlarmArgsCause Cause
+type CaptainIsDeadMoveSoundAlarmArgsCause string
+
+// CaptainIsDeadMoveSoundAlarmArgsSource Printed on
+type CaptainIsDeadMoveSoundAlarmArgsSource string
+
 // CaptainIsDeadMoveSpec The Captain Is Dead: Episode III – Lockdown: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type CaptainIsDeadMoveSpec struct {
 	Args    *[]ArgSpec                `json:"args,omitempty"`
-	Ask     *string                   `json:"ask,omitempty"`
+	Ask     *CaptainIsDeadMoveSpecAsk `json:"ask,omitempty"`
 	Confirm *string                   `json:"confirm,omitempty"`
 	Group   *string                   `json:"group,omitempty"`
 	Host    *bool                     `json:"host,omitempty"`
@@ -5926,37 +8215,82 @@ type CaptainIsDeadMoveSpec struct {
 	Type    CaptainIsDeadMoveSpecType `json:"type"`
 }
 
+// CaptainIsDeadMoveSpecAsk defines model for CaptainIsDeadMoveSpec.Ask.
+type CaptainIsDeadMoveSpecAsk string
+
 // CaptainIsDeadMoveSpecType defines model for CaptainIsDeadMoveSpec.Type.
 type CaptainIsDeadMoveSpecType string
 
 // CaptainIsDeadMoveThrowGrenade Throw a grenade into an adjacent room
 type CaptainIsDeadMoveThrowGrenade struct {
-	Args struct {
-		// Room Room
-		Room interface{} `json:"room"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveThrowGrenadeType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of throw_grenade.
+	Args CaptainIsDeadMoveThrowGrenadeArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveThrowGrenadeType `json:"type"`
 }
 
 // CaptainIsDeadMoveThrowGrenadeType defines model for CaptainIsDeadMoveThrowGrenade.Type.
 type CaptainIsDeadMoveThrowGrenadeType string
 
+// CaptainIsDeadMoveThrowGrenadeArgs The Captain Is Dead: Episode III – Lockdown: the arguments of throw_grenade.
+type CaptainIsDeadMoveThrowGrenadeArgs struct {
+	// Room Room
+	Room CaptainIsDeadMoveThrowGrenadeArgsRoom `json:"room"`
+}
+
+// CaptainIsDeadMoveThrowGrenadeArgsRoom Room
+type CaptainIsDeadMoveThrowGrenadeArgsRoom string
+
 // CaptainIsDeadMoveUnlockSystem Unlock a system
 type CaptainIsDeadMoveUnlockSystem struct {
-	Args struct {
-		// System System
-		System interface{} `json:"system"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveUnlockSystemType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of unlock_system.
+	Args CaptainIsDeadMoveUnlockSystemArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveUnlockSystemType `json:"type"`
 }
 
 // CaptainIsDeadMoveUnlockSystemType defines model for CaptainIsDeadMoveUnlockSystem.Type.
 type CaptainIsDeadMoveUnlockSystemType string
 
+// CaptainIsDeadMoveUnlockSystemArgs The Captain Is Dead: Episode III – Lockdown: the arguments of unlock_system.
+type CaptainIsDeadMoveUnlockSystemArgs struct {
+	// System System
+	System CaptainIsDeadMoveUnlockSystemArgsSystem `json:"system"`
+}
+
+// CaptainIsDeadMoveUnlockSystemArgsSystem System
+type CaptainIsDeadMoveUnlockSystemArgsSystem string
+
 // CaptainIsDeadMoveUseContraband Use your contraband
 type CaptainIsDeadMoveUseContraband struct {
-	Args *map[string]interface{}            `json:"args,omitempty"`
-	Type CaptainIsDeadMoveUseContrabandType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                            `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveUseContrabandType `json:"type"`
 }
 
 // CaptainIsDeadMoveUseContrabandType defines model for CaptainIsDeadMoveUseContraband.Type.
@@ -5964,20 +8298,36 @@ type CaptainIsDeadMoveUseContrabandType string
 
 // CaptainIsDeadMoveUseSystem Use a system
 type CaptainIsDeadMoveUseSystem struct {
-	Args struct {
-		// System System
-		System interface{} `json:"system"`
-	} `json:"args"`
-	Type CaptainIsDeadMoveUseSystemType `json:"type"`
+	// Args The Captain Is Dead: Episode III – Lockdown: the arguments of use_system.
+	Args CaptainIsDeadMoveUseSystemArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           CaptainIsDeadMoveUseSystemType `json:"type"`
 }
 
 // CaptainIsDeadMoveUseSystemType defines model for CaptainIsDeadMoveUseSystem.Type.
 type CaptainIsDeadMoveUseSystemType string
 
+// CaptainIsDeadMoveUseSystemArgs The Captain Is Dead: Episode III – Lockdown: the arguments of use_system.
+type CaptainIsDeadMoveUseSystemArgs struct {
+	// System System
+	System CaptainIsDeadMoveUseSystemArgsSystem `json:"system"`
+}
+
+// CaptainIsDeadMoveUseSystemArgsSystem System
+type CaptainIsDeadMoveUseSystemArgsSystem string
+
 // CaptainIsDeadOptions The Captain Is Dead: Episode III – Lockdown: the table options (every one optional; the default applies).
 type CaptainIsDeadOptions struct {
 	// Difficulty Difficulty (Ship Control start)
-	Difficulty interface{} `json:"difficulty,omitempty"`
+	Difficulty *CaptainIsDeadOptionsDifficulty `json:"difficulty,omitempty"`
 
 	// Elimination Use the optional Player Elimination rules
 	Elimination *bool `json:"elimination,omitempty"`
@@ -5988,6 +8338,9 @@ type CaptainIsDeadOptions struct {
 	// LastTurnAfterDeck House rule: play on after the last alert
 	LastTurnAfterDeck *bool `json:"last_turn_after_deck,omitempty"`
 }
+
+// CaptainIsDeadOptionsDifficulty Difficulty (Ship Control start)
+type CaptainIsDeadOptionsDifficulty string
 
 // CaptainIsDeadOutcome The Captain Is Dead: Episode III – Lockdown: how the game ended.
 type CaptainIsDeadOutcome struct {
@@ -6147,24 +8500,32 @@ type CaptainIsDeadViewPhase string
 
 // Choice defines model for Choice.
 type Choice struct {
-	Label *string     `json:"label,omitempty"`
-	Value interface{} `json:"value,omitempty"`
+	Label *string `json:"label,omitempty"`
+
+	// Value What the move's argument (or the option) takes when this choice is made: a code (string), a number (a seat, an index) or a yes/no (boolean).
+	Value *Choice_Value `json:"value,omitempty"`
 }
 
-// CreateTableRequest defines model for CreateTableRequest.
+// ChoiceValue0 defines model for Choice.Value.0.
+type ChoiceValue0 = string
+
+// ChoiceValue1 defines model for Choice.Value.1.
+type ChoiceValue1 = int
+
+// ChoiceValue2 defines model for Choice.Value.2.
+type ChoiceValue2 = bool
+
+// Choice_Value What the move's argument (or the option) takes when this choice is made: a code (string), a number (a seat, an index) or a yes/no (boolean).
+type Choice_Value struct {
+	union json.RawMessage
+}
+
+// CreateTableRequest A new table: its game, that game's options (<Game>Options; every option is optional) and its language.
+//
+// Example: {"game":"jumpship","options":{"quarantine_track":3}}
 type CreateTableRequest struct {
-	// Game Example: jumpship
-	Game string `json:"game"`
-
-	// Lang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
-	Lang *CreateTableRequestLang `json:"lang,omitempty"`
-
-	// Options Example: {"quarantine_card":"random"}
-	Options *map[string]interface{} `json:"options,omitempty"`
+	union json.RawMessage
 }
-
-// CreateTableRequestLang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
-type CreateTableRequestLang string
 
 // CreateTableResponse defines model for CreateTableResponse.
 type CreateTableResponse struct {
@@ -6180,11 +8541,13 @@ type CreateTableResponse struct {
 // Error defines model for Error.
 type Error struct {
 	// Code The refusal's code, on every refusal: a client tells any two refusals apart by it alone. An illegal move's is the game's (<Game>RefusalCode; bad_args and bad_option in plain sentences, with params.detail a term for translations); every other refusal's is the table's or the HTTP layer's (TableRefusalCode).
-	Code      string             `json:"code"`
-	Error     ErrorError         `json:"error"`
-	Message   string             `json:"message"`
-	Params    *map[string]string `json:"params,omitempty"`
-	RequestId string             `json:"request_id"`
+	Code    string     `json:"code"`
+	Error   ErrorError `json:"error"`
+	Message string     `json:"message"`
+
+	// Params The refusal's parameters by name, as strings, for a client's own translation of the refusal.
+	Params    *Error_Params `json:"params,omitempty"`
+	RequestId string        `json:"request_id"`
 
 	// Rule The rulebook section enforced (illegal moves).
 	Rule *string `json:"rule,omitempty"`
@@ -6195,6 +8558,13 @@ type Error struct {
 
 // ErrorError defines model for Error.Error.
 type ErrorError string
+
+// Error_Params The refusal's parameters by name, as strings, for a client's own translation of the refusal.
+type Error_Params struct {
+	// Detail bad_args and bad_option: the whole sentence as a term of the game's message catalog, '§bad_args.<shape>(<param>=<value>;…)' (e.g. '§bad_args.type_seat(arg=to;got="abc")'); the catalog's 'term.bad_args.<shape>' is its text, with the params in braces. The other params (arg, got) are the same values one by one.
+	Detail               *string           `json:"detail,omitempty"`
+	AdditionalProperties map[string]string `json:"-"`
+}
 
 // Event One event of a log entry. A private event carries 'to' (the seats told). A viewer who may see none of an entry's private events gets one event with code 'withheld' and text '(private)' in their place, so that every screen's log has as many lines.
 type Event struct {
@@ -6222,6 +8592,21 @@ type GiveATokenBagCount struct {
 	Count  int    `json:"count"`
 }
 
+// GiveATokenCreateTableRequest Give a Token: a new table of this game.
+type GiveATokenCreateTableRequest struct {
+	Game GiveATokenCreateTableRequestGame `json:"game"`
+
+	// Lang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+	Lang    *GiveATokenCreateTableRequestLang `json:"lang,omitempty"`
+	Options *GiveATokenOptions                `json:"options,omitempty"`
+}
+
+// GiveATokenCreateTableRequestGame defines model for GiveATokenCreateTableRequest.Game.
+type GiveATokenCreateTableRequestGame string
+
+// GiveATokenCreateTableRequestLang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+type GiveATokenCreateTableRequestLang string
+
 // GiveATokenMove Give a Token: a move's type and arguments (MoveRequest.type and args), one schema per move type.
 type GiveATokenMove struct {
 	union json.RawMessage
@@ -6229,20 +8614,33 @@ type GiveATokenMove struct {
 
 // GiveATokenMoveGive Give a token
 type GiveATokenMoveGive struct {
-	Args struct {
-		// To To
-		To int `json:"to"`
-	} `json:"args"`
-	Type GiveATokenMoveGiveType `json:"type"`
+	// Args Give a Token: the arguments of give.
+	Args GiveATokenMoveGiveArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                `json:"idempotency_key,omitempty"`
+	Type           GiveATokenMoveGiveType `json:"type"`
 }
 
 // GiveATokenMoveGiveType defines model for GiveATokenMoveGive.Type.
 type GiveATokenMoveGiveType string
 
+// GiveATokenMoveGiveArgs Give a Token: the arguments of give.
+type GiveATokenMoveGiveArgs struct {
+	// To To
+	To int `json:"to"`
+}
+
 // GiveATokenMoveSpec Give a Token: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type GiveATokenMoveSpec struct {
 	Args    *[]ArgSpec             `json:"args,omitempty"`
-	Ask     *string                `json:"ask,omitempty"`
+	Ask     *GiveATokenMoveSpecAsk `json:"ask,omitempty"`
 	Confirm *string                `json:"confirm,omitempty"`
 	Group   *string                `json:"group,omitempty"`
 	Host    *bool                  `json:"host,omitempty"`
@@ -6251,6 +8649,9 @@ type GiveATokenMoveSpec struct {
 	Rule    *string                `json:"rule,omitempty"`
 	Type    GiveATokenMoveSpecType `json:"type"`
 }
+
+// GiveATokenMoveSpecAsk defines model for GiveATokenMoveSpec.Ask.
+type GiveATokenMoveSpecAsk string
 
 // GiveATokenMoveSpecType defines model for GiveATokenMoveSpec.Type.
 type GiveATokenMoveSpecType string
@@ -6361,7 +8762,9 @@ type JoinLookup struct {
 
 // JoinRequest defines model for JoinRequest.
 type JoinRequest struct {
-	// Code Example: K7P2QW
+	// Code The table's join code, as shown by the host's screen: 8 characters (case, spaces and dashes do not matter).
+	//
+	// Example: K7P2QW9X
 	Code string `json:"code"`
 
 	// Name Example: Ann
@@ -6375,6 +8778,21 @@ type JoinResult struct {
 	TableId string  `json:"table_id"`
 	Token   string  `json:"token"`
 }
+
+// JumpshipCreateTableRequest Jumpship: a new table of this game.
+type JumpshipCreateTableRequest struct {
+	Game JumpshipCreateTableRequestGame `json:"game"`
+
+	// Lang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+	Lang    *JumpshipCreateTableRequestLang `json:"lang,omitempty"`
+	Options *JumpshipOptions                `json:"options,omitempty"`
+}
+
+// JumpshipCreateTableRequestGame defines model for JumpshipCreateTableRequest.Game.
+type JumpshipCreateTableRequestGame string
+
+// JumpshipCreateTableRequestLang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+type JumpshipCreateTableRequestLang string
 
 // JumpshipKnownBio defines model for JumpshipKnownBio.
 type JumpshipKnownBio struct {
@@ -6390,44 +8808,96 @@ type JumpshipMove struct {
 
 // JumpshipMoveCaptainBreakTie Captain: break the tie
 type JumpshipMoveCaptainBreakTie struct {
-	Args struct {
-		// Seat Winner of the tie
-		Seat int `json:"seat"`
-	} `json:"args"`
-	Type JumpshipMoveCaptainBreakTieType `json:"type"`
+	// Args Jumpship: the arguments of captain_break_tie.
+	Args JumpshipMoveCaptainBreakTieArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveCaptainBreakTieType `json:"type"`
 }
 
 // JumpshipMoveCaptainBreakTieType defines model for JumpshipMoveCaptainBreakTie.Type.
 type JumpshipMoveCaptainBreakTieType string
 
+// JumpshipMoveCaptainBreakTieArgs Jumpship: the arguments of captain_break_tie.
+type JumpshipMoveCaptainBreakTieArgs struct {
+	// Seat Winner of the tie
+	Seat int `json:"seat"`
+}
+
 // JumpshipMoveChefRemoveCountdown Chef: remove a Countdown token
 type JumpshipMoveChefRemoveCountdown struct {
-	Args struct {
-		// Track Countdown track
-		Track interface{} `json:"track"`
-	} `json:"args"`
-	Type JumpshipMoveChefRemoveCountdownType `json:"type"`
+	// Args Jumpship: the arguments of chef_remove_countdown.
+	Args JumpshipMoveChefRemoveCountdownArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                             `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveChefRemoveCountdownType `json:"type"`
 }
 
 // JumpshipMoveChefRemoveCountdownType defines model for JumpshipMoveChefRemoveCountdown.Type.
 type JumpshipMoveChefRemoveCountdownType string
 
+// JumpshipMoveChefRemoveCountdownArgs Jumpship: the arguments of chef_remove_countdown.
+type JumpshipMoveChefRemoveCountdownArgs struct {
+	// Track Countdown track
+	Track JumpshipMoveChefRemoveCountdownArgsTrack `json:"track"`
+}
+
+// JumpshipMoveChefRemoveCountdownArgsTrack Countdown track
+type JumpshipMoveChefRemoveCountdownArgsTrack string
+
 // JumpshipMoveDoctorMoveMedical Doctor: move a Medical token
 type JumpshipMoveDoctorMoveMedical struct {
-	Args struct {
-		// Transfer Medical token to move
-		Transfer interface{} `json:"transfer"`
-	} `json:"args"`
-	Type JumpshipMoveDoctorMoveMedicalType `json:"type"`
+	// Args Jumpship: the arguments of doctor_move_medical.
+	Args JumpshipMoveDoctorMoveMedicalArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveDoctorMoveMedicalType `json:"type"`
 }
 
 // JumpshipMoveDoctorMoveMedicalType defines model for JumpshipMoveDoctorMoveMedical.Type.
 type JumpshipMoveDoctorMoveMedicalType string
 
+// JumpshipMoveDoctorMoveMedicalArgs Jumpship: the arguments of doctor_move_medical.
+type JumpshipMoveDoctorMoveMedicalArgs struct {
+	// Transfer Medical token to move
+	Transfer interface{} `json:"transfer"`
+}
+
 // JumpshipMoveDraw Draw two tokens
 type JumpshipMoveDraw struct {
-	Args *map[string]interface{} `json:"args,omitempty"`
-	Type JumpshipMoveDrawType    `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string              `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveDrawType `json:"type"`
 }
 
 // JumpshipMoveDrawType defines model for JumpshipMoveDraw.Type.
@@ -6435,8 +8905,18 @@ type JumpshipMoveDrawType string
 
 // JumpshipMoveEngineerRemoveRepair Engineer: remove a Repair token
 type JumpshipMoveEngineerRemoveRepair struct {
-	Args *map[string]interface{}              `json:"args,omitempty"`
-	Type JumpshipMoveEngineerRemoveRepairType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                              `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveEngineerRemoveRepairType `json:"type"`
 }
 
 // JumpshipMoveEngineerRemoveRepairType defines model for JumpshipMoveEngineerRemoveRepair.Type.
@@ -6444,35 +8924,74 @@ type JumpshipMoveEngineerRemoveRepairType string
 
 // JumpshipMoveGive Give a token
 type JumpshipMoveGive struct {
-	Args struct {
-		// To To
-		To int `json:"to"`
+	// Args Jumpship: the arguments of give.
+	Args JumpshipMoveGiveArgs `json:"args"`
 
-		// Token Token
-		Token interface{} `json:"token"`
-	} `json:"args"`
-	Type JumpshipMoveGiveType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string              `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveGiveType `json:"type"`
 }
 
 // JumpshipMoveGiveType defines model for JumpshipMoveGive.Type.
 type JumpshipMoveGiveType string
 
+// JumpshipMoveGiveArgs Jumpship: the arguments of give.
+type JumpshipMoveGiveArgs struct {
+	// To To
+	To int `json:"to"`
+
+	// Token Token
+	Token JumpshipMoveGiveArgsToken `json:"token"`
+}
+
+// JumpshipMoveGiveArgsToken Token
+type JumpshipMoveGiveArgsToken string
+
 // JumpshipMoveKill Kill a player
 type JumpshipMoveKill struct {
-	Args struct {
-		// Target Player to kill
-		Target int `json:"target"`
-	} `json:"args"`
-	Type JumpshipMoveKillType `json:"type"`
+	// Args Jumpship: the arguments of kill.
+	Args JumpshipMoveKillArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string              `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveKillType `json:"type"`
 }
 
 // JumpshipMoveKillType defines model for JumpshipMoveKill.Type.
 type JumpshipMoveKillType string
 
+// JumpshipMoveKillArgs Jumpship: the arguments of kill.
+type JumpshipMoveKillArgs struct {
+	// Target Player to kill
+	Target int `json:"target"`
+}
+
 // JumpshipMoveKillNobody Kill nobody
 type JumpshipMoveKillNobody struct {
-	Args *map[string]interface{}    `json:"args,omitempty"`
-	Type JumpshipMoveKillNobodyType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                    `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveKillNobodyType `json:"type"`
 }
 
 // JumpshipMoveKillNobodyType defines model for JumpshipMoveKillNobody.Type.
@@ -6480,8 +8999,18 @@ type JumpshipMoveKillNobodyType string
 
 // JumpshipMovePlaceRepair Place a Repair token on the Ship Repair board
 type JumpshipMovePlaceRepair struct {
-	Args *map[string]interface{}     `json:"args,omitempty"`
-	Type JumpshipMovePlaceRepairType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           JumpshipMovePlaceRepairType `json:"type"`
 }
 
 // JumpshipMovePlaceRepairType defines model for JumpshipMovePlaceRepair.Type.
@@ -6489,44 +9018,96 @@ type JumpshipMovePlaceRepairType string
 
 // JumpshipMoveQuarantine Quarantine a player
 type JumpshipMoveQuarantine struct {
-	Args struct {
-		// Target Player to quarantine
-		Target int `json:"target"`
-	} `json:"args"`
-	Type JumpshipMoveQuarantineType `json:"type"`
+	// Args Jumpship: the arguments of quarantine.
+	Args JumpshipMoveQuarantineArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                    `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveQuarantineType `json:"type"`
 }
 
 // JumpshipMoveQuarantineType defines model for JumpshipMoveQuarantine.Type.
 type JumpshipMoveQuarantineType string
 
+// JumpshipMoveQuarantineArgs Jumpship: the arguments of quarantine.
+type JumpshipMoveQuarantineArgs struct {
+	// Target Player to quarantine
+	Target int `json:"target"`
+}
+
 // JumpshipMoveRedraw Return and redraw
 type JumpshipMoveRedraw struct {
-	Args struct {
-		// Tokens Tokens to return
-		Tokens interface{} `json:"tokens"`
-	} `json:"args"`
-	Type JumpshipMoveRedrawType `json:"type"`
+	// Args Jumpship: the arguments of redraw.
+	Args JumpshipMoveRedrawArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveRedrawType `json:"type"`
 }
 
 // JumpshipMoveRedrawType defines model for JumpshipMoveRedraw.Type.
 type JumpshipMoveRedrawType string
 
+// JumpshipMoveRedrawArgs Jumpship: the arguments of redraw.
+type JumpshipMoveRedrawArgs struct {
+	// Tokens Tokens to return
+	Tokens JumpshipMoveRedrawArgsTokens `json:"tokens"`
+}
+
+// JumpshipMoveRedrawArgsTokens Tokens to return
+type JumpshipMoveRedrawArgsTokens string
+
 // JumpshipMoveScan Scan a player's Bio ID
 type JumpshipMoveScan struct {
-	Args struct {
-		// Target Player to scan
-		Target int `json:"target"`
-	} `json:"args"`
-	Type JumpshipMoveScanType `json:"type"`
+	// Args Jumpship: the arguments of scan.
+	Args JumpshipMoveScanArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string              `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveScanType `json:"type"`
 }
 
 // JumpshipMoveScanType defines model for JumpshipMoveScan.Type.
 type JumpshipMoveScanType string
 
+// JumpshipMoveScanArgs Jumpship: the arguments of scan.
+type JumpshipMoveScanArgs struct {
+	// Target Player to scan
+	Target int `json:"target"`
+}
+
 // JumpshipMoveSecurityTakeTarget Security: take a Target from the bag
 type JumpshipMoveSecurityTakeTarget struct {
-	Args *map[string]interface{}            `json:"args,omitempty"`
-	Type JumpshipMoveSecurityTakeTargetType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                            `json:"idempotency_key,omitempty"`
+	Type           JumpshipMoveSecurityTakeTargetType `json:"type"`
 }
 
 // JumpshipMoveSecurityTakeTargetType defines model for JumpshipMoveSecurityTakeTarget.Type.
@@ -6535,7 +9116,7 @@ type JumpshipMoveSecurityTakeTargetType string
 // JumpshipMoveSpec Jumpship: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type JumpshipMoveSpec struct {
 	Args    *[]ArgSpec           `json:"args,omitempty"`
-	Ask     *string              `json:"ask,omitempty"`
+	Ask     *JumpshipMoveSpecAsk `json:"ask,omitempty"`
 	Confirm *string              `json:"confirm,omitempty"`
 	Group   *string              `json:"group,omitempty"`
 	Host    *bool                `json:"host,omitempty"`
@@ -6544,6 +9125,9 @@ type JumpshipMoveSpec struct {
 	Rule    *string              `json:"rule,omitempty"`
 	Type    JumpshipMoveSpecType `json:"type"`
 }
+
+// JumpshipMoveSpecAsk defines model for JumpshipMoveSpec.Ask.
+type JumpshipMoveSpecAsk string
 
 // JumpshipMoveSpecType defines model for JumpshipMoveSpec.Type.
 type JumpshipMoveSpecType string
@@ -6699,6 +9283,21 @@ type LockupChartSeries struct {
 	Total  int    `json:"total"`
 }
 
+// LockupCreateTableRequest Lockup: Breakout: a new table of this game.
+type LockupCreateTableRequest struct {
+	Game LockupCreateTableRequestGame `json:"game"`
+
+	// Lang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+	Lang    *LockupCreateTableRequestLang `json:"lang,omitempty"`
+	Options *LockupOptions                `json:"options,omitempty"`
+}
+
+// LockupCreateTableRequestGame defines model for LockupCreateTableRequest.Game.
+type LockupCreateTableRequestGame string
+
+// LockupCreateTableRequestLang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+type LockupCreateTableRequestLang string
+
 // LockupEscapedView defines model for LockupEscapedView.
 type LockupEscapedView struct {
 	Label string `json:"label"`
@@ -6795,92 +9394,180 @@ type LockupMove struct {
 
 // LockupMoveAdvance Advance the lantern
 type LockupMoveAdvance struct {
-	Args struct {
-		// To Space
-		To interface{} `json:"to"`
-	} `json:"args"`
-	Type LockupMoveAdvanceType `json:"type"`
+	// Args Lockup: Breakout: the arguments of advance.
+	Args LockupMoveAdvanceArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string               `json:"idempotency_key,omitempty"`
+	Type           LockupMoveAdvanceType `json:"type"`
 }
 
 // LockupMoveAdvanceType defines model for LockupMoveAdvance.Type.
 type LockupMoveAdvanceType string
 
+// LockupMoveAdvanceArgs Lockup: Breakout: the arguments of advance.
+type LockupMoveAdvanceArgs struct {
+	// To Space
+	To interface{} `json:"to"`
+}
+
 // LockupMoveAdvanceLantern Advance lantern icon
 type LockupMoveAdvanceLantern struct {
-	Args struct {
-		// Source Where the icon is
-		Source interface{} `json:"source"`
-	} `json:"args"`
-	Type LockupMoveAdvanceLanternType `json:"type"`
+	// Args Lockup: Breakout: the arguments of advance_lantern.
+	Args LockupMoveAdvanceLanternArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                      `json:"idempotency_key,omitempty"`
+	Type           LockupMoveAdvanceLanternType `json:"type"`
 }
 
 // LockupMoveAdvanceLanternType defines model for LockupMoveAdvanceLantern.Type.
 type LockupMoveAdvanceLanternType string
 
+// LockupMoveAdvanceLanternArgs Lockup: Breakout: the arguments of advance_lantern.
+type LockupMoveAdvanceLanternArgs struct {
+	// Source Where the icon is
+	Source interface{} `json:"source"`
+}
+
 // LockupMoveAdvancePaying Advance the lantern, paying the path cost
 type LockupMoveAdvancePaying struct {
-	Args struct {
-		// To Space
-		To interface{} `json:"to"`
-	} `json:"args"`
-	Type LockupMoveAdvancePayingType `json:"type"`
+	// Args Lockup: Breakout: the arguments of advance_paying.
+	Args LockupMoveAdvancePayingArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           LockupMoveAdvancePayingType `json:"type"`
 }
 
 // LockupMoveAdvancePayingType defines model for LockupMoveAdvancePaying.Type.
 type LockupMoveAdvancePayingType string
 
+// LockupMoveAdvancePayingArgs Lockup: Breakout: the arguments of advance_paying.
+type LockupMoveAdvancePayingArgs struct {
+	// To Space
+	To interface{} `json:"to"`
+}
+
 // LockupMoveAssign Assign a crew token
 type LockupMoveAssign struct {
-	Args struct {
-		// FaceDown Face down
-		FaceDown bool `json:"face_down"`
+	// Args Lockup: Breakout: the arguments of assign.
+	Args LockupMoveAssignArgs `json:"args"`
 
-		// Location Location
-		Location int `json:"location"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
 
-		// Token Crew token
-		Token interface{} `json:"token"`
-	} `json:"args"`
-	Type LockupMoveAssignType `json:"type"`
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string              `json:"idempotency_key,omitempty"`
+	Type           LockupMoveAssignType `json:"type"`
 }
 
 // LockupMoveAssignType defines model for LockupMoveAssign.Type.
 type LockupMoveAssignType string
 
+// LockupMoveAssignArgs Lockup: Breakout: the arguments of assign.
+type LockupMoveAssignArgs struct {
+	// FaceDown Face down
+	FaceDown bool `json:"face_down"`
+
+	// Location Location
+	Location int `json:"location"`
+
+	// Token Crew token
+	Token interface{} `json:"token"`
+}
+
 // LockupMoveCraftItem Craft an item
 type LockupMoveCraftItem struct {
-	Args struct {
-		// Item Item
-		Item string `json:"item"`
+	// Args Lockup: Breakout: the arguments of craft_item.
+	Args LockupMoveCraftItemArgs `json:"args"`
 
-		// Upgrade Upgrade it
-		Upgrade bool `json:"upgrade"`
-	} `json:"args"`
-	Type LockupMoveCraftItemType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                 `json:"idempotency_key,omitempty"`
+	Type           LockupMoveCraftItemType `json:"type"`
 }
 
 // LockupMoveCraftItemType defines model for LockupMoveCraftItem.Type.
 type LockupMoveCraftItemType string
 
+// LockupMoveCraftItemArgs Lockup: Breakout: the arguments of craft_item.
+type LockupMoveCraftItemArgs struct {
+	// Item Item
+	Item string `json:"item"`
+
+	// Upgrade Upgrade it
+	Upgrade bool `json:"upgrade"`
+}
+
 // LockupMoveCraftReserved Craft a reserved item (CELL BLOCK)
 type LockupMoveCraftReserved struct {
-	Args struct {
-		// Item Item
-		Item interface{} `json:"item"`
+	// Args Lockup: Breakout: the arguments of craft_reserved.
+	Args LockupMoveCraftReservedArgs `json:"args"`
 
-		// Upgrade Upgrade it
-		Upgrade bool `json:"upgrade"`
-	} `json:"args"`
-	Type LockupMoveCraftReservedType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           LockupMoveCraftReservedType `json:"type"`
 }
 
 // LockupMoveCraftReservedType defines model for LockupMoveCraftReserved.Type.
 type LockupMoveCraftReservedType string
 
+// LockupMoveCraftReservedArgs Lockup: Breakout: the arguments of craft_reserved.
+type LockupMoveCraftReservedArgs struct {
+	// Item Item
+	Item interface{} `json:"item"`
+
+	// Upgrade Upgrade it
+	Upgrade bool `json:"upgrade"`
+}
+
 // LockupMoveFinishRaid Last raid done: final scoring
 type LockupMoveFinishRaid struct {
-	Args *map[string]interface{}  `json:"args,omitempty"`
-	Type LockupMoveFinishRaidType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                  `json:"idempotency_key,omitempty"`
+	Type           LockupMoveFinishRaidType `json:"type"`
 }
 
 // LockupMoveFinishRaidType defines model for LockupMoveFinishRaid.Type.
@@ -6888,71 +9575,146 @@ type LockupMoveFinishRaidType string
 
 // LockupMoveGainItem Gain an item another way
 type LockupMoveGainItem struct {
-	Args struct {
-		// Item Item
-		Item string `json:"item"`
-	} `json:"args"`
-	Type LockupMoveGainItemType `json:"type"`
+	// Args Lockup: Breakout: the arguments of gain_item.
+	Args LockupMoveGainItemArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                `json:"idempotency_key,omitempty"`
+	Type           LockupMoveGainItemType `json:"type"`
 }
 
 // LockupMoveGainItemType defines model for LockupMoveGainItem.Type.
 type LockupMoveGainItemType string
 
+// LockupMoveGainItemArgs Lockup: Breakout: the arguments of gain_item.
+type LockupMoveGainItemArgs struct {
+	// Item Item
+	Item string `json:"item"`
+}
+
 // LockupMoveGuardsPay Can the guards pay the path cost?
 type LockupMoveGuardsPay struct {
-	Args struct {
-		// CanPay The guards can pay
-		CanPay bool `json:"can_pay"`
-	} `json:"args"`
-	Type LockupMoveGuardsPayType `json:"type"`
+	// Args Lockup: Breakout: the arguments of guards_pay.
+	Args LockupMoveGuardsPayArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                 `json:"idempotency_key,omitempty"`
+	Type           LockupMoveGuardsPayType `json:"type"`
 }
 
 // LockupMoveGuardsPayType defines model for LockupMoveGuardsPay.Type.
 type LockupMoveGuardsPayType string
 
+// LockupMoveGuardsPayArgs Lockup: Breakout: the arguments of guards_pay.
+type LockupMoveGuardsPayArgs struct {
+	// CanPay The guards can pay
+	CanPay bool `json:"can_pay"`
+}
+
 // LockupMoveKeepLoot Keep a loot token
 type LockupMoveKeepLoot struct {
-	Args struct {
-		// Loot Loot token to keep
-		Loot interface{} `json:"loot"`
+	// Args Lockup: Breakout: the arguments of keep_loot.
+	Args LockupMoveKeepLootArgs `json:"args"`
 
-		// Use Use it now (otherwise score 1 star)
-		Use bool `json:"use"`
-	} `json:"args"`
-	Type LockupMoveKeepLootType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                `json:"idempotency_key,omitempty"`
+	Type           LockupMoveKeepLootType `json:"type"`
 }
 
 // LockupMoveKeepLootType defines model for LockupMoveKeepLoot.Type.
 type LockupMoveKeepLootType string
 
+// LockupMoveKeepLootArgs Lockup: Breakout: the arguments of keep_loot.
+type LockupMoveKeepLootArgs struct {
+	// Loot Loot token to keep
+	Loot interface{} `json:"loot"`
+
+	// Use Use it now (otherwise score 1 star)
+	Use bool `json:"use"`
+}
+
 // LockupMoveKeepMinion Keep a drawn minion
 type LockupMoveKeepMinion struct {
-	Args struct {
-		// Card Minion
-		Card interface{} `json:"card"`
-	} `json:"args"`
-	Type LockupMoveKeepMinionType `json:"type"`
+	// Args Lockup: Breakout: the arguments of keep_minion.
+	Args LockupMoveKeepMinionArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                  `json:"idempotency_key,omitempty"`
+	Type           LockupMoveKeepMinionType `json:"type"`
 }
 
 // LockupMoveKeepMinionType defines model for LockupMoveKeepMinion.Type.
 type LockupMoveKeepMinionType string
 
+// LockupMoveKeepMinionArgs Lockup: Breakout: the arguments of keep_minion.
+type LockupMoveKeepMinionArgs struct {
+	// Card Minion
+	Card interface{} `json:"card"`
+}
+
 // LockupMoveLatecomer Send tokens to the LIBRARY
 type LockupMoveLatecomer struct {
-	Args struct {
-		// Location Location
-		Location int `json:"location"`
-	} `json:"args"`
-	Type LockupMoveLatecomerType `json:"type"`
+	// Args Lockup: Breakout: the arguments of latecomer.
+	Args LockupMoveLatecomerArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                 `json:"idempotency_key,omitempty"`
+	Type           LockupMoveLatecomerType `json:"type"`
 }
 
 // LockupMoveLatecomerType defines model for LockupMoveLatecomer.Type.
 type LockupMoveLatecomerType string
 
+// LockupMoveLatecomerArgs Lockup: Breakout: the arguments of latecomer.
+type LockupMoveLatecomerArgs struct {
+	// Location Location
+	Location int `json:"location"`
+}
+
 // LockupMovePass Pass (last token to the legend card)
 type LockupMovePass struct {
-	Args *map[string]interface{} `json:"args,omitempty"`
-	Type LockupMovePassType      `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string            `json:"idempotency_key,omitempty"`
+	Type           LockupMovePassType `json:"type"`
 }
 
 // LockupMovePassType defines model for LockupMovePass.Type.
@@ -6960,59 +9722,111 @@ type LockupMovePassType string
 
 // LockupMovePlayTome Play a tome card
 type LockupMovePlayTome struct {
-	Args struct {
-		// TextAllows Its text allows play during the legend
-		TextAllows bool `json:"text_allows"`
+	// Args Lockup: Breakout: the arguments of play_tome.
+	Args LockupMovePlayTomeArgs `json:"args"`
 
-		// Tome Tome
-		Tome string `json:"tome"`
-	} `json:"args"`
-	Type LockupMovePlayTomeType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                `json:"idempotency_key,omitempty"`
+	Type           LockupMovePlayTomeType `json:"type"`
 }
 
 // LockupMovePlayTomeType defines model for LockupMovePlayTome.Type.
 type LockupMovePlayTomeType string
 
+// LockupMovePlayTomeArgs Lockup: Breakout: the arguments of play_tome.
+type LockupMovePlayTomeArgs struct {
+	// TextAllows Its text allows play during the legend
+	TextAllows bool `json:"text_allows"`
+
+	// Tome Tome
+	Tome string `json:"tome"`
+}
+
 // LockupMoveRecruit Recruit a minion
 type LockupMoveRecruit struct {
-	Args struct {
-		// Space Minion space
-		Space int `json:"space"`
-	} `json:"args"`
-	Type LockupMoveRecruitType `json:"type"`
+	// Args Lockup: Breakout: the arguments of recruit.
+	Args LockupMoveRecruitArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string               `json:"idempotency_key,omitempty"`
+	Type           LockupMoveRecruitType `json:"type"`
 }
 
 // LockupMoveRecruitType defines model for LockupMoveRecruit.Type.
 type LockupMoveRecruitType string
 
+// LockupMoveRecruitArgs Lockup: Breakout: the arguments of recruit.
+type LockupMoveRecruitArgs struct {
+	// Space Minion space
+	Space int `json:"space"`
+}
+
 // LockupMoveReserveItem Reserve an item
 type LockupMoveReserveItem struct {
-	Args struct {
-		// Item Item
-		Item string `json:"item"`
-	} `json:"args"`
-	Type LockupMoveReserveItemType `json:"type"`
+	// Args Lockup: Breakout: the arguments of reserve_item.
+	Args LockupMoveReserveItemArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                   `json:"idempotency_key,omitempty"`
+	Type           LockupMoveReserveItemType `json:"type"`
 }
 
 // LockupMoveReserveItemType defines model for LockupMoveReserveItem.Type.
 type LockupMoveReserveItemType string
 
+// LockupMoveReserveItemArgs Lockup: Breakout: the arguments of reserve_item.
+type LockupMoveReserveItemArgs struct {
+	// Item Item
+	Item string `json:"item"`
+}
+
 // LockupMoveResolveLegend Legend card resolved
 type LockupMoveResolveLegend struct {
-	Args *struct {
-		// GuardsRewarded The guards got a reward (2 stars)
-		GuardsRewarded *bool `json:"guards_rewarded,omitempty"`
-	} `json:"args,omitempty"`
-	Type LockupMoveResolveLegendType `json:"type"`
+	// Args Lockup: Breakout: the arguments of resolve_legend.
+	Args *LockupMoveResolveLegendArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           LockupMoveResolveLegendType `json:"type"`
 }
 
 // LockupMoveResolveLegendType defines model for LockupMoveResolveLegend.Type.
 type LockupMoveResolveLegendType string
 
+// LockupMoveResolveLegendArgs Lockup: Breakout: the arguments of resolve_legend.
+type LockupMoveResolveLegendArgs struct {
+	// GuardsRewarded The guards got a reward (2 stars)
+	GuardsRewarded *bool `json:"guards_rewarded,omitempty"`
+}
+
 // LockupMoveSpec Lockup: Breakout: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type LockupMoveSpec struct {
 	Args    *[]ArgSpec         `json:"args,omitempty"`
-	Ask     *string            `json:"ask,omitempty"`
+	Ask     *LockupMoveSpecAsk `json:"ask,omitempty"`
 	Confirm *string            `json:"confirm,omitempty"`
 	Group   *string            `json:"group,omitempty"`
 	Host    *bool              `json:"host,omitempty"`
@@ -7022,13 +9836,26 @@ type LockupMoveSpec struct {
 	Type    LockupMoveSpecType `json:"type"`
 }
 
+// LockupMoveSpecAsk defines model for LockupMoveSpec.Ask.
+type LockupMoveSpecAsk string
+
 // LockupMoveSpecType defines model for LockupMoveSpec.Type.
 type LockupMoveSpecType string
 
 // LockupMoveStopAdvancing Stop advancing (or decline)
 type LockupMoveStopAdvancing struct {
-	Args *map[string]interface{}     `json:"args,omitempty"`
-	Type LockupMoveStopAdvancingType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           LockupMoveStopAdvancingType `json:"type"`
 }
 
 // LockupMoveStopAdvancingType defines model for LockupMoveStopAdvancing.Type.
@@ -7036,78 +9863,107 @@ type LockupMoveStopAdvancingType string
 
 // LockupMoveSubmitFinalScore Submit my score pad
 type LockupMoveSubmitFinalScore struct {
-	Args struct {
-		// Barrels Barrel icons on cards (the crew board's is added)
-		Barrels int `json:"barrels"`
+	// Args Lockup: Breakout: the arguments of submit_final_score.
+	Args LockupMoveSubmitFinalScoreArgs `json:"args"`
 
-		// BaseOther Other base-game points
-		BaseOther int `json:"base_other"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
 
-		// Dryads Dryads
-		Dryads int `json:"dryads"`
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
 
-		// Dwarves Dwarves
-		Dwarves int `json:"dwarves"`
-
-		// Fungoids Fungoids
-		Fungoids int `json:"fungoids"`
-
-		// Golems Golems
-		Golems int `json:"golems"`
-
-		// GuardStars Stars on the guards' track
-		GuardStars int `json:"guard_stars"`
-
-		// Ratmen Ratmen
-		Ratmen int `json:"ratmen"`
-
-		// Stars Stars on your track
-		Stars int `json:"stars"`
-
-		// ValuableArt Valuables: Art
-		ValuableArt int `json:"valuable_art"`
-
-		// ValuableGems Valuables: Gems
-		ValuableGems int `json:"valuable_gems"`
-
-		// ValuableGold Valuables: Gold
-		ValuableGold int `json:"valuable_gold"`
-
-		// WildAsArt Wild valuables counted as Art
-		WildAsArt int `json:"wild_as_art"`
-
-		// WildAsGems Wild valuables counted as Gems
-		WildAsGems int `json:"wild_as_gems"`
-
-		// WildAsGold Wild valuables counted as Gold
-		WildAsGold int `json:"wild_as_gold"`
-	} `json:"args"`
-	Type LockupMoveSubmitFinalScoreType `json:"type"`
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           LockupMoveSubmitFinalScoreType `json:"type"`
 }
 
 // LockupMoveSubmitFinalScoreType defines model for LockupMoveSubmitFinalScore.Type.
 type LockupMoveSubmitFinalScoreType string
 
+// LockupMoveSubmitFinalScoreArgs Lockup: Breakout: the arguments of submit_final_score.
+type LockupMoveSubmitFinalScoreArgs struct {
+	// Barrels Barrel icons on cards (the crew board's is added)
+	Barrels int `json:"barrels"`
+
+	// BaseOther Other base-game points
+	BaseOther int `json:"base_other"`
+
+	// Dryads Dryads
+	Dryads int `json:"dryads"`
+
+	// Dwarves Dwarves
+	Dwarves int `json:"dwarves"`
+
+	// Fungoids Fungoids
+	Fungoids int `json:"fungoids"`
+
+	// Golems Golems
+	Golems int `json:"golems"`
+
+	// GuardStars Stars on the guards' track
+	GuardStars *int `json:"guard_stars,omitempty"`
+
+	// Ratmen Ratmen
+	Ratmen int `json:"ratmen"`
+
+	// Stars Stars on your track
+	Stars int `json:"stars"`
+
+	// ValuableArt Valuables: Art
+	ValuableArt int `json:"valuable_art"`
+
+	// ValuableGems Valuables: Gems
+	ValuableGems int `json:"valuable_gems"`
+
+	// ValuableGold Valuables: Gold
+	ValuableGold int `json:"valuable_gold"`
+
+	// WildAsArt Wild valuables counted as Art
+	WildAsArt int `json:"wild_as_art"`
+
+	// WildAsGems Wild valuables counted as Gems
+	WildAsGems int `json:"wild_as_gems"`
+
+	// WildAsGold Wild valuables counted as Gold
+	WildAsGold int `json:"wild_as_gold"`
+}
+
 // LockupMoveUpgradeItem Upgrade an item
 type LockupMoveUpgradeItem struct {
-	Args struct {
-		// Item Item
-		Item interface{} `json:"item"`
-	} `json:"args"`
-	Type LockupMoveUpgradeItemType `json:"type"`
+	// Args Lockup: Breakout: the arguments of upgrade_item.
+	Args LockupMoveUpgradeItemArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                   `json:"idempotency_key,omitempty"`
+	Type           LockupMoveUpgradeItemType `json:"type"`
 }
 
 // LockupMoveUpgradeItemType defines model for LockupMoveUpgradeItem.Type.
 type LockupMoveUpgradeItemType string
 
+// LockupMoveUpgradeItemArgs Lockup: Breakout: the arguments of upgrade_item.
+type LockupMoveUpgradeItemArgs struct {
+	// Item Item
+	Item interface{} `json:"item"`
+}
+
 // LockupOptions Lockup: Breakout: the table options (every one optional; the default applies).
 type LockupOptions struct {
 	// Difficulty Solo difficulty colour
-	Difficulty interface{} `json:"difficulty,omitempty"`
+	Difficulty *LockupOptionsDifficulty `json:"difficulty,omitempty"`
 
 	// GameData Game data laid over the game's own (a JSON merge patch of its data file).
 	GameData interface{} `json:"game_data,omitempty"`
 }
+
+// LockupOptionsDifficulty Solo difficulty colour
+type LockupOptionsDifficulty string
 
 // LockupOutcome Lockup: Breakout: how the game ended.
 type LockupOutcome struct {
@@ -7348,20 +10204,9 @@ type Me struct {
 // MeRole defines model for Me.Role.
 type MeRole string
 
-// MoveRequest defines model for MoveRequest.
+// MoveRequest A move: its type and arguments as the table's game takes them (the game's <Game>Move; a view's moves list the types offered now, with their arguments' choices), and the fields every move may carry.
 type MoveRequest struct {
-	// Args Example: {"to":2}
-	Args *map[string]interface{} `json:"args,omitempty"`
-
-	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
-	AsSeat          *int `json:"as_seat,omitempty"`
-	ExpectedVersion *int `json:"expected_version,omitempty"`
-
-	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
-	IdempotencyKey *string `json:"idempotency_key,omitempty"`
-
-	// Type Example: give
-	Type string `json:"type"`
+	union json.RawMessage
 }
 
 // MoveResult defines model for MoveResult.
@@ -7398,6 +10243,9 @@ type MoveSpec struct {
 // MoveSpecAsk Why the phone asks before sending the move. A move without it is sent at once; the phone says what it sent.
 type MoveSpecAsk string
 
+// NoArgs The arguments of a move that takes none: absent, or an empty object.
+type NoArgs = struct{}
+
 // NostromoAttackView defines model for NostromoAttackView.
 type NostromoAttackView struct {
 	Caught *[]NostromoCaughtView `json:"caught,omitempty"`
@@ -7427,6 +10275,21 @@ type NostromoCaughtView struct {
 	Seat  int    `json:"seat"`
 }
 
+// NostromoCreateTableRequest Alien: USCSS Nostromo: a new table of this game.
+type NostromoCreateTableRequest struct {
+	Game NostromoCreateTableRequestGame `json:"game"`
+
+	// Lang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+	Lang    *NostromoCreateTableRequestLang `json:"lang,omitempty"`
+	Options *NostromoOptions                `json:"options,omitempty"`
+}
+
+// NostromoCreateTableRequestGame defines model for NostromoCreateTableRequest.Game.
+type NostromoCreateTableRequestGame string
+
+// NostromoCreateTableRequestLang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+type NostromoCreateTableRequestLang string
+
 // NostromoCrewCardView defines model for NostromoCrewCardView.
 type NostromoCrewCardView struct {
 	Name   string  `json:"name"`
@@ -7441,137 +10304,283 @@ type NostromoMove struct {
 
 // NostromoMoveActionDraw A – Draw 1 card
 type NostromoMoveActionDraw struct {
-	Args struct {
-		// Token Crew token
-		Token int `json:"token"`
-	} `json:"args"`
-	Type NostromoMoveActionDrawType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of action_draw.
+	Args NostromoMoveActionDrawArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                    `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveActionDrawType `json:"type"`
 }
 
 // NostromoMoveActionDrawType defines model for NostromoMoveActionDraw.Type.
 type NostromoMoveActionDrawType string
 
+// NostromoMoveActionDrawArgs Alien: USCSS Nostromo: the arguments of action_draw.
+type NostromoMoveActionDrawArgs struct {
+	// Token Crew token
+	Token int `json:"token"`
+}
+
 // NostromoMoveActionPickItem B – Pick an Item
 type NostromoMoveActionPickItem struct {
-	Args struct {
-		// Item Item
-		Item interface{} `json:"item"`
+	// Args Alien: USCSS Nostromo: the arguments of action_pick_item.
+	Args NostromoMoveActionPickItemArgs `json:"args"`
 
-		// Token Crew token
-		Token int `json:"token"`
-	} `json:"args"`
-	Type NostromoMoveActionPickItemType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveActionPickItemType `json:"type"`
 }
 
 // NostromoMoveActionPickItemType defines model for NostromoMoveActionPickItem.Type.
 type NostromoMoveActionPickItemType string
 
+// NostromoMoveActionPickItemArgs Alien: USCSS Nostromo: the arguments of action_pick_item.
+type NostromoMoveActionPickItemArgs struct {
+	// Item Item
+	Item NostromoMoveActionPickItemArgsItem `json:"item"`
+
+	// Token Crew token
+	Token int `json:"token"`
+}
+
+// NostromoMoveActionPickItemArgsItem Item
+type NostromoMoveActionPickItemArgsItem string
+
 // NostromoMoveActionPower C – Use a crew member power
 type NostromoMoveActionPower struct {
-	Args struct {
-		// CrewCard Crew member card
-		CrewCard int `json:"crew_card"`
+	// Args Alien: USCSS Nostromo: the arguments of action_power.
+	Args NostromoMoveActionPowerArgs `json:"args"`
 
-		// Token Crew token
-		Token int `json:"token"`
-	} `json:"args"`
-	Type NostromoMoveActionPowerType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveActionPowerType `json:"type"`
 }
 
 // NostromoMoveActionPowerType defines model for NostromoMoveActionPower.Type.
 type NostromoMoveActionPowerType string
 
+// NostromoMoveActionPowerArgs Alien: USCSS Nostromo: the arguments of action_power.
+type NostromoMoveActionPowerArgs struct {
+	// CrewCard Crew member card
+	CrewCard int `json:"crew_card"`
+
+	// Token Crew token
+	Token int `json:"token"`
+}
+
 // NostromoMoveActionRoom D – Use the room effect
 type NostromoMoveActionRoom struct {
-	Args struct {
-		// Token Crew token
-		Token int `json:"token"`
-	} `json:"args"`
-	Type NostromoMoveActionRoomType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of action_room.
+	Args NostromoMoveActionRoomArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                    `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveActionRoomType `json:"type"`
 }
 
 // NostromoMoveActionRoomType defines model for NostromoMoveActionRoom.Type.
 type NostromoMoveActionRoomType string
 
+// NostromoMoveActionRoomArgs Alien: USCSS Nostromo: the arguments of action_room.
+type NostromoMoveActionRoomArgs struct {
+	// Token Crew token
+	Token int `json:"token"`
+}
+
 // NostromoMoveActivateProcedure Activate an emergency procedure
 type NostromoMoveActivateProcedure struct {
-	Args struct {
-		// Card Emergency procedure card
-		Card int `json:"card"`
-	} `json:"args"`
-	Type NostromoMoveActivateProcedureType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of activate_procedure.
+	Args NostromoMoveActivateProcedureArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveActivateProcedureType `json:"type"`
 }
 
 // NostromoMoveActivateProcedureType defines model for NostromoMoveActivateProcedure.Type.
 type NostromoMoveActivateProcedureType string
 
+// NostromoMoveActivateProcedureArgs Alien: USCSS Nostromo: the arguments of activate_procedure.
+type NostromoMoveActivateProcedureArgs struct {
+	// Card Emergency procedure card
+	Card int `json:"card"`
+}
+
 // NostromoMoveCaptureDiscard Discard a card (capture)
 type NostromoMoveCaptureDiscard struct {
-	Args struct {
-		// Card Mission card
-		Card int `json:"card"`
-	} `json:"args"`
-	Type NostromoMoveCaptureDiscardType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of capture_discard.
+	Args NostromoMoveCaptureDiscardArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveCaptureDiscardType `json:"type"`
 }
 
 // NostromoMoveCaptureDiscardType defines model for NostromoMoveCaptureDiscard.Type.
 type NostromoMoveCaptureDiscardType string
 
+// NostromoMoveCaptureDiscardArgs Alien: USCSS Nostromo: the arguments of capture_discard.
+type NostromoMoveCaptureDiscardArgs struct {
+	// Card Mission card
+	Card int `json:"card"`
+}
+
 // NostromoMoveChooseExtraSet Give an extra Reminder set
 type NostromoMoveChooseExtraSet struct {
-	Args struct {
-		// Seat Crew player
-		Seat int `json:"seat"`
-	} `json:"args"`
-	Type NostromoMoveChooseExtraSetType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of choose_extra_set.
+	Args NostromoMoveChooseExtraSetArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveChooseExtraSetType `json:"type"`
 }
 
 // NostromoMoveChooseExtraSetType defines model for NostromoMoveChooseExtraSet.Type.
 type NostromoMoveChooseExtraSetType string
 
+// NostromoMoveChooseExtraSetArgs Alien: USCSS Nostromo: the arguments of choose_extra_set.
+type NostromoMoveChooseExtraSetArgs struct {
+	// Seat Crew player
+	Seat int `json:"seat"`
+}
+
 // NostromoMoveChoosePosture Choose the posture
 type NostromoMoveChoosePosture struct {
-	Args struct {
-		// Posture Posture
-		Posture interface{} `json:"posture"`
-	} `json:"args"`
-	Type NostromoMoveChoosePostureType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of choose_posture.
+	Args NostromoMoveChoosePostureArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                       `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveChoosePostureType `json:"type"`
 }
 
 // NostromoMoveChoosePostureType defines model for NostromoMoveChoosePosture.Type.
 type NostromoMoveChoosePostureType string
 
+// NostromoMoveChoosePostureArgs Alien: USCSS Nostromo: the arguments of choose_posture.
+type NostromoMoveChoosePostureArgs struct {
+	// Posture Posture
+	Posture NostromoMoveChoosePostureArgsPosture `json:"posture"`
+}
+
+// NostromoMoveChoosePostureArgsPosture Posture
+type NostromoMoveChoosePostureArgsPosture string
+
 // NostromoMoveDesignateAlien Record the Alien player
 type NostromoMoveDesignateAlien struct {
-	Args struct {
-		// Seat Alien player
-		Seat int `json:"seat"`
-	} `json:"args"`
-	Type NostromoMoveDesignateAlienType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of designate_alien.
+	Args NostromoMoveDesignateAlienArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveDesignateAlienType `json:"type"`
 }
 
 // NostromoMoveDesignateAlienType defines model for NostromoMoveDesignateAlien.Type.
 type NostromoMoveDesignateAlienType string
 
+// NostromoMoveDesignateAlienArgs Alien: USCSS Nostromo: the arguments of designate_alien.
+type NostromoMoveDesignateAlienArgs struct {
+	// Seat Alien player
+	Seat int `json:"seat"`
+}
+
 // NostromoMoveDetectorMove Move a Presence token (Motion detector)
 type NostromoMoveDetectorMove struct {
-	Args struct {
-		// Room Room
-		Room int `json:"room"`
+	// Args Alien: USCSS Nostromo: the arguments of detector_move.
+	Args NostromoMoveDetectorMoveArgs `json:"args"`
 
-		// Token Crew token
-		Token int `json:"token"`
-	} `json:"args"`
-	Type NostromoMoveDetectorMoveType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                      `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveDetectorMoveType `json:"type"`
 }
 
 // NostromoMoveDetectorMoveType defines model for NostromoMoveDetectorMove.Type.
 type NostromoMoveDetectorMoveType string
 
+// NostromoMoveDetectorMoveArgs Alien: USCSS Nostromo: the arguments of detector_move.
+type NostromoMoveDetectorMoveArgs struct {
+	// Room Room
+	Room int `json:"room"`
+
+	// Token Crew token
+	Token int `json:"token"`
+}
+
 // NostromoMoveDonePlacing Done placing
 type NostromoMoveDonePlacing struct {
-	Args *map[string]interface{}     `json:"args,omitempty"`
-	Type NostromoMoveDonePlacingType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveDonePlacingType `json:"type"`
 }
 
 // NostromoMoveDonePlacingType defines model for NostromoMoveDonePlacing.Type.
@@ -7579,98 +10588,202 @@ type NostromoMoveDonePlacingType string
 
 // NostromoMoveDropItem Drop an Item
 type NostromoMoveDropItem struct {
-	Args struct {
-		// Item Item
-		Item interface{} `json:"item"`
-	} `json:"args"`
-	Type NostromoMoveDropItemType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of drop_item.
+	Args NostromoMoveDropItemArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                  `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveDropItemType `json:"type"`
 }
 
 // NostromoMoveDropItemType defines model for NostromoMoveDropItem.Type.
 type NostromoMoveDropItemType string
 
+// NostromoMoveDropItemArgs Alien: USCSS Nostromo: the arguments of drop_item.
+type NostromoMoveDropItemArgs struct {
+	// Item Item
+	Item NostromoMoveDropItemArgsItem `json:"item"`
+}
+
+// NostromoMoveDropItemArgsItem Item
+type NostromoMoveDropItemArgsItem string
+
 // NostromoMoveEffectDiscardDeck Effect: discard cards from the Mission deck
 type NostromoMoveEffectDiscardDeck struct {
-	Args struct {
-		// Count How many
-		Count int `json:"count"`
-	} `json:"args"`
-	Type NostromoMoveEffectDiscardDeckType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of effect_discard_deck.
+	Args NostromoMoveEffectDiscardDeckArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveEffectDiscardDeckType `json:"type"`
 }
 
 // NostromoMoveEffectDiscardDeckType defines model for NostromoMoveEffectDiscardDeck.Type.
 type NostromoMoveEffectDiscardDeckType string
 
+// NostromoMoveEffectDiscardDeckArgs Alien: USCSS Nostromo: the arguments of effect_discard_deck.
+type NostromoMoveEffectDiscardDeckArgs struct {
+	// Count How many
+	Count int `json:"count"`
+}
+
 // NostromoMoveEffectDiscardHand Effect: discard a card from your hand
 type NostromoMoveEffectDiscardHand struct {
-	Args struct {
-		// Card Mission card
-		Card int `json:"card"`
-	} `json:"args"`
-	Type NostromoMoveEffectDiscardHandType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of effect_discard_hand.
+	Args NostromoMoveEffectDiscardHandArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveEffectDiscardHandType `json:"type"`
 }
 
 // NostromoMoveEffectDiscardHandType defines model for NostromoMoveEffectDiscardHand.Type.
 type NostromoMoveEffectDiscardHandType string
 
+// NostromoMoveEffectDiscardHandArgs Alien: USCSS Nostromo: the arguments of effect_discard_hand.
+type NostromoMoveEffectDiscardHandArgs struct {
+	// Card Mission card
+	Card int `json:"card"`
+}
+
 // NostromoMoveEffectDraw Effect: a Crew player draws cards
 type NostromoMoveEffectDraw struct {
-	Args struct {
-		// Count How many
-		Count int `json:"count"`
+	// Args Alien: USCSS Nostromo: the arguments of effect_draw.
+	Args NostromoMoveEffectDrawArgs `json:"args"`
 
-		// Seat Crew player
-		Seat int `json:"seat"`
-	} `json:"args"`
-	Type NostromoMoveEffectDrawType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                    `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveEffectDrawType `json:"type"`
 }
 
 // NostromoMoveEffectDrawType defines model for NostromoMoveEffectDraw.Type.
 type NostromoMoveEffectDrawType string
 
+// NostromoMoveEffectDrawArgs Alien: USCSS Nostromo: the arguments of effect_draw.
+type NostromoMoveEffectDrawArgs struct {
+	// Count How many
+	Count int `json:"count"`
+
+	// Seat Crew player
+	Seat int `json:"seat"`
+}
+
 // NostromoMoveEffectMoveToken Effect: move a Crew token
 type NostromoMoveEffectMoveToken struct {
-	Args struct {
-		// Room Room
-		Room int `json:"room"`
+	// Args Alien: USCSS Nostromo: the arguments of effect_move_token.
+	Args NostromoMoveEffectMoveTokenArgs `json:"args"`
 
-		// Token Crew token
-		Token int `json:"token"`
-	} `json:"args"`
-	Type NostromoMoveEffectMoveTokenType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveEffectMoveTokenType `json:"type"`
 }
 
 // NostromoMoveEffectMoveTokenType defines model for NostromoMoveEffectMoveToken.Type.
 type NostromoMoveEffectMoveTokenType string
 
+// NostromoMoveEffectMoveTokenArgs Alien: USCSS Nostromo: the arguments of effect_move_token.
+type NostromoMoveEffectMoveTokenArgs struct {
+	// Room Room
+	Room int `json:"room"`
+
+	// Token Crew token
+	Token int `json:"token"`
+}
+
 // NostromoMoveEffectSave Effect: save a crew member
 type NostromoMoveEffectSave struct {
-	Args struct {
-		// Token Crew token
-		Token int `json:"token"`
-	} `json:"args"`
-	Type NostromoMoveEffectSaveType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of effect_save.
+	Args NostromoMoveEffectSaveArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                    `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveEffectSaveType `json:"type"`
 }
 
 // NostromoMoveEffectSaveType defines model for NostromoMoveEffectSave.Type.
 type NostromoMoveEffectSaveType string
 
+// NostromoMoveEffectSaveArgs Alien: USCSS Nostromo: the arguments of effect_save.
+type NostromoMoveEffectSaveArgs struct {
+	// Token Crew token
+	Token int `json:"token"`
+}
+
 // NostromoMoveEffectTakeDiscard Effect: take a card from the discard pile
 type NostromoMoveEffectTakeDiscard struct {
-	Args struct {
-		// Card Mission card
-		Card int `json:"card"`
-	} `json:"args"`
-	Type NostromoMoveEffectTakeDiscardType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of effect_take_discard.
+	Args NostromoMoveEffectTakeDiscardArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveEffectTakeDiscardType `json:"type"`
 }
 
 // NostromoMoveEffectTakeDiscardType defines model for NostromoMoveEffectTakeDiscard.Type.
 type NostromoMoveEffectTakeDiscardType string
 
+// NostromoMoveEffectTakeDiscardArgs Alien: USCSS Nostromo: the arguments of effect_take_discard.
+type NostromoMoveEffectTakeDiscardArgs struct {
+	// Card Mission card
+	Card int `json:"card"`
+}
+
 // NostromoMoveEndEffect Effect applied
 type NostromoMoveEndEffect struct {
-	Args *map[string]interface{}   `json:"args,omitempty"`
-	Type NostromoMoveEndEffectType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                   `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveEndEffectType `json:"type"`
 }
 
 // NostromoMoveEndEffectType defines model for NostromoMoveEndEffect.Type.
@@ -7678,59 +10791,121 @@ type NostromoMoveEndEffectType string
 
 // NostromoMoveGiveCrewCard Give a crew member card to the Alien
 type NostromoMoveGiveCrewCard struct {
-	Args struct {
-		// CrewCard Crew member card
-		CrewCard int `json:"crew_card"`
-	} `json:"args"`
-	Type NostromoMoveGiveCrewCardType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of give_crew_card.
+	Args NostromoMoveGiveCrewCardArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                      `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveGiveCrewCardType `json:"type"`
 }
 
 // NostromoMoveGiveCrewCardType defines model for NostromoMoveGiveCrewCard.Type.
 type NostromoMoveGiveCrewCardType string
 
+// NostromoMoveGiveCrewCardArgs Alien: USCSS Nostromo: the arguments of give_crew_card.
+type NostromoMoveGiveCrewCardArgs struct {
+	// CrewCard Crew member card
+	CrewCard int `json:"crew_card"`
+}
+
 // NostromoMoveHunt Move the Alien (hunting action)
 type NostromoMoveHunt struct {
-	Args struct {
-		// Room Room
-		Room int `json:"room"`
-	} `json:"args"`
-	Type NostromoMoveHuntType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of hunt.
+	Args NostromoMoveHuntArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string              `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveHuntType `json:"type"`
 }
 
 // NostromoMoveHuntType defines model for NostromoMoveHunt.Type.
 type NostromoMoveHuntType string
 
+// NostromoMoveHuntArgs Alien: USCSS Nostromo: the arguments of hunt.
+type NostromoMoveHuntArgs struct {
+	// Room Room
+	Room int `json:"room"`
+}
+
 // NostromoMoveInfirmaryTake Take a card from the discard pile
 type NostromoMoveInfirmaryTake struct {
-	Args struct {
-		// Card Mission card
-		Card int `json:"card"`
-	} `json:"args"`
-	Type NostromoMoveInfirmaryTakeType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of infirmary_take.
+	Args NostromoMoveInfirmaryTakeArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                       `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveInfirmaryTakeType `json:"type"`
 }
 
 // NostromoMoveInfirmaryTakeType defines model for NostromoMoveInfirmaryTake.Type.
 type NostromoMoveInfirmaryTakeType string
 
+// NostromoMoveInfirmaryTakeArgs Alien: USCSS Nostromo: the arguments of infirmary_take.
+type NostromoMoveInfirmaryTakeArgs struct {
+	// Card Mission card
+	Card int `json:"card"`
+}
+
 // NostromoMoveLiberate Liberate a crew member
 type NostromoMoveLiberate struct {
-	Args struct {
-		// Color Presence token
-		Color interface{} `json:"color"`
+	// Args Alien: USCSS Nostromo: the arguments of liberate.
+	Args NostromoMoveLiberateArgs `json:"args"`
 
-		// CrewCard Crew member card
-		CrewCard int `json:"crew_card"`
-	} `json:"args"`
-	Type NostromoMoveLiberateType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                  `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveLiberateType `json:"type"`
 }
 
 // NostromoMoveLiberateType defines model for NostromoMoveLiberate.Type.
 type NostromoMoveLiberateType string
 
+// NostromoMoveLiberateArgs Alien: USCSS Nostromo: the arguments of liberate.
+type NostromoMoveLiberateArgs struct {
+	// Color Presence token
+	Color interface{} `json:"color"`
+
+	// CrewCard Crew member card
+	CrewCard int `json:"crew_card"`
+}
+
 // NostromoMovePassMissionOrders Pass (no mission order)
 type NostromoMovePassMissionOrders struct {
-	Args *map[string]interface{}           `json:"args,omitempty"`
-	Type NostromoMovePassMissionOrdersType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           NostromoMovePassMissionOrdersType `json:"type"`
 }
 
 // NostromoMovePassMissionOrdersType defines model for NostromoMovePassMissionOrders.Type.
@@ -7738,92 +10913,183 @@ type NostromoMovePassMissionOrdersType string
 
 // NostromoMovePassSet Pass a Reminder set
 type NostromoMovePassSet struct {
-	Args struct {
-		// Color Reminder set
-		Color interface{} `json:"color"`
+	// Args Alien: USCSS Nostromo: the arguments of pass_set.
+	Args NostromoMovePassSetArgs `json:"args"`
 
-		// CrewCard Crew member card (Heroic)
-		CrewCard *int `json:"crew_card,omitempty"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
 
-		// To To
-		To int `json:"to"`
-	} `json:"args"`
-	Type NostromoMovePassSetType `json:"type"`
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                 `json:"idempotency_key,omitempty"`
+	Type           NostromoMovePassSetType `json:"type"`
 }
 
 // NostromoMovePassSetType defines model for NostromoMovePassSet.Type.
 type NostromoMovePassSetType string
 
+// NostromoMovePassSetArgs Alien: USCSS Nostromo: the arguments of pass_set.
+type NostromoMovePassSetArgs struct {
+	// Color Reminder set
+	Color interface{} `json:"color"`
+
+	// CrewCard Crew member card (Heroic)
+	CrewCard *int `json:"crew_card,omitempty"`
+
+	// To To
+	To int `json:"to"`
+}
+
 // NostromoMovePlaceBlip Place a Blip token face down
 type NostromoMovePlaceBlip struct {
-	Args struct {
-		// Blip Blip token
-		Blip interface{} `json:"blip"`
+	// Args Alien: USCSS Nostromo: the arguments of place_blip.
+	Args NostromoMovePlaceBlipArgs `json:"args"`
 
-		// Room Room
-		Room int `json:"room"`
-	} `json:"args"`
-	Type NostromoMovePlaceBlipType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                   `json:"idempotency_key,omitempty"`
+	Type           NostromoMovePlaceBlipType `json:"type"`
 }
 
 // NostromoMovePlaceBlipType defines model for NostromoMovePlaceBlip.Type.
 type NostromoMovePlaceBlipType string
 
+// NostromoMovePlaceBlipArgs Alien: USCSS Nostromo: the arguments of place_blip.
+type NostromoMovePlaceBlipArgs struct {
+	// Blip Blip token
+	Blip NostromoMovePlaceBlipArgsBlip `json:"blip"`
+
+	// Room Room
+	Room int `json:"room"`
+}
+
+// NostromoMovePlaceBlipArgsBlip Blip token
+type NostromoMovePlaceBlipArgsBlip string
+
 // NostromoMovePlaceCrewToken Place a Crew token face down
 type NostromoMovePlaceCrewToken struct {
-	Args struct {
-		// Room Room
-		Room int `json:"room"`
+	// Args Alien: USCSS Nostromo: the arguments of place_crew_token.
+	Args NostromoMovePlaceCrewTokenArgs `json:"args"`
 
-		// Token Crew token
-		Token interface{} `json:"token"`
-	} `json:"args"`
-	Type NostromoMovePlaceCrewTokenType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           NostromoMovePlaceCrewTokenType `json:"type"`
 }
 
 // NostromoMovePlaceCrewTokenType defines model for NostromoMovePlaceCrewToken.Type.
 type NostromoMovePlaceCrewTokenType string
 
+// NostromoMovePlaceCrewTokenArgs Alien: USCSS Nostromo: the arguments of place_crew_token.
+type NostromoMovePlaceCrewTokenArgs struct {
+	// Room Room
+	Room int `json:"room"`
+
+	// Token Crew token
+	Token interface{} `json:"token"`
+}
+
 // NostromoMovePlayBehaviour Play a Behaviour card
 type NostromoMovePlayBehaviour struct {
-	Args struct {
-		// Card Behaviour card
-		Card int `json:"card"`
-	} `json:"args"`
-	Type NostromoMovePlayBehaviourType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of play_behaviour.
+	Args NostromoMovePlayBehaviourArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                       `json:"idempotency_key,omitempty"`
+	Type           NostromoMovePlayBehaviourType `json:"type"`
 }
 
 // NostromoMovePlayBehaviourType defines model for NostromoMovePlayBehaviour.Type.
 type NostromoMovePlayBehaviourType string
 
+// NostromoMovePlayBehaviourArgs Alien: USCSS Nostromo: the arguments of play_behaviour.
+type NostromoMovePlayBehaviourArgs struct {
+	// Card Behaviour card
+	Card int `json:"card"`
+}
+
 // NostromoMovePlayMissionOrder Play a mission order
 type NostromoMovePlayMissionOrder struct {
-	Args struct {
-		// Card Mission card
-		Card int `json:"card"`
-	} `json:"args"`
-	Type NostromoMovePlayMissionOrderType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of play_mission_order.
+	Args NostromoMovePlayMissionOrderArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                          `json:"idempotency_key,omitempty"`
+	Type           NostromoMovePlayMissionOrderType `json:"type"`
 }
 
 // NostromoMovePlayMissionOrderType defines model for NostromoMovePlayMissionOrder.Type.
 type NostromoMovePlayMissionOrderType string
 
+// NostromoMovePlayMissionOrderArgs Alien: USCSS Nostromo: the arguments of play_mission_order.
+type NostromoMovePlayMissionOrderArgs struct {
+	// Card Mission card
+	Card int `json:"card"`
+}
+
 // NostromoMoveResolveRoom Resolve a room
 type NostromoMoveResolveRoom struct {
-	Args struct {
-		// Room Room
-		Room int `json:"room"`
-	} `json:"args"`
-	Type NostromoMoveResolveRoomType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of resolve_room.
+	Args NostromoMoveResolveRoomArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveResolveRoomType `json:"type"`
 }
 
 // NostromoMoveResolveRoomType defines model for NostromoMoveResolveRoom.Type.
 type NostromoMoveResolveRoomType string
 
+// NostromoMoveResolveRoomArgs Alien: USCSS Nostromo: the arguments of resolve_room.
+type NostromoMoveResolveRoomArgs struct {
+	// Room Room
+	Room int `json:"room"`
+}
+
 // NostromoMoveResumeMissionOrders I may play mission orders again
 type NostromoMoveResumeMissionOrders struct {
-	Args *map[string]interface{}             `json:"args,omitempty"`
-	Type NostromoMoveResumeMissionOrdersType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                             `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveResumeMissionOrdersType `json:"type"`
 }
 
 // NostromoMoveResumeMissionOrdersType defines model for NostromoMoveResumeMissionOrders.Type.
@@ -7831,8 +11097,18 @@ type NostromoMoveResumeMissionOrdersType string
 
 // NostromoMoveSkipOrdersThisTurn I have no mission orders this turn
 type NostromoMoveSkipOrdersThisTurn struct {
-	Args *map[string]interface{}            `json:"args,omitempty"`
-	Type NostromoMoveSkipOrdersThisTurnType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                            `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveSkipOrdersThisTurnType `json:"type"`
 }
 
 // NostromoMoveSkipOrdersThisTurnType defines model for NostromoMoveSkipOrdersThisTurn.Type.
@@ -7841,7 +11117,7 @@ type NostromoMoveSkipOrdersThisTurnType string
 // NostromoMoveSpec Alien: USCSS Nostromo: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type NostromoMoveSpec struct {
 	Args    *[]ArgSpec           `json:"args,omitempty"`
-	Ask     *string              `json:"ask,omitempty"`
+	Ask     *NostromoMoveSpecAsk `json:"ask,omitempty"`
 	Confirm *string              `json:"confirm,omitempty"`
 	Group   *string              `json:"group,omitempty"`
 	Host    *bool                `json:"host,omitempty"`
@@ -7851,20 +11127,39 @@ type NostromoMoveSpec struct {
 	Type    NostromoMoveSpecType `json:"type"`
 }
 
+// NostromoMoveSpecAsk defines model for NostromoMoveSpec.Ask.
+type NostromoMoveSpecAsk string
+
 // NostromoMoveSpecType defines model for NostromoMoveSpec.Type.
 type NostromoMoveSpecType string
 
 // NostromoMoveUseItem Use an Item
 type NostromoMoveUseItem struct {
-	Args struct {
-		// Item Item
-		Item interface{} `json:"item"`
-	} `json:"args"`
-	Type NostromoMoveUseItemType `json:"type"`
+	// Args Alien: USCSS Nostromo: the arguments of use_item.
+	Args NostromoMoveUseItemArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                 `json:"idempotency_key,omitempty"`
+	Type           NostromoMoveUseItemType `json:"type"`
 }
 
 // NostromoMoveUseItemType defines model for NostromoMoveUseItem.Type.
 type NostromoMoveUseItemType string
+
+// NostromoMoveUseItemArgs Alien: USCSS Nostromo: the arguments of use_item.
+type NostromoMoveUseItemArgs struct {
+	// Item Item
+	Item NostromoMoveUseItemArgsItem `json:"item"`
+}
+
+// NostromoMoveUseItemArgsItem Item
+type NostromoMoveUseItemArgsItem string
 
 // NostromoOptions Alien: USCSS Nostromo: the table options (every one optional; the default applies).
 type NostromoOptions struct {
@@ -7872,7 +11167,7 @@ type NostromoOptions struct {
 	Data interface{} `json:"data,omitempty"`
 
 	// Difficulty Difficulty (crew players)
-	Difficulty interface{} `json:"difficulty,omitempty"`
+	Difficulty *NostromoOptionsDifficulty `json:"difficulty,omitempty"`
 
 	// Heroic Heroic mode
 	Heroic *bool `json:"heroic,omitempty"`
@@ -7880,6 +11175,9 @@ type NostromoOptions struct {
 	// Survival Survival mode
 	Survival *bool `json:"survival,omitempty"`
 }
+
+// NostromoOptionsDifficulty Difficulty (crew players)
+type NostromoOptionsDifficulty string
 
 // NostromoOutcome Alien: USCSS Nostromo: how the game ended.
 type NostromoOutcome struct {
@@ -8040,9 +11338,11 @@ type NostromoViewPhase string
 
 // OptionSpec defines model for OptionSpec.
 type OptionSpec struct {
-	Choices *[]Choice   `json:"choices,omitempty"`
-	Default interface{} `json:"default,omitempty"`
-	Help    *string     `json:"help,omitempty"`
+	Choices *[]Choice `json:"choices,omitempty"`
+
+	// Default The value the table takes when the option is left out: a string (enum, string), an integer (int, seat: -1 is the game's own rule), a boolean (bool), an object or null (json).
+	Default *OptionSpec_Default `json:"default,omitempty"`
+	Help    *string             `json:"help,omitempty"`
 
 	// Kind seat: a player, chosen by the host in the lobby and sent with the start (POST /api/tables/{id}/start); the create form leaves it out.
 	Kind  OptionSpecKind `json:"kind"`
@@ -8053,27 +11353,28 @@ type OptionSpec struct {
 
 	// PerPlayers For a seat option: the seat its default rule (-1) gives, in joining order from 0, by the number of players ("3": 1 is the second of three to join), so that a lobby names that player before the start.
 	PerPlayers *map[string]int `json:"per_players,omitempty"`
+	Source     *string         `json:"source,omitempty"`
+}
 
-	// Rule The rulebook section the option belongs to: a bad_option refusal of the option names it.
-	Rule   *string `json:"rule,omitempty"`
-	Source *string `json:"source,omitempty"`
+// OptionSpecDefault0 defines model for OptionSpec.Default.0.
+type OptionSpecDefault0 = string
+
+// OptionSpecDefault1 defines model for OptionSpec.Default.1.
+type OptionSpecDefault1 = int
+
+// OptionSpecDefault2 defines model for OptionSpec.Default.2.
+type OptionSpecDefault2 = bool
+
+// OptionSpecDefault3 defines model for OptionSpec.Default.3.
+type OptionSpecDefault3 = map[string]interface{}
+
+// OptionSpec_Default The value the table takes when the option is left out: a string (enum, string), an integer (int, seat: -1 is the game's own rule), a boolean (bool), an object or null (json).
+type OptionSpec_Default struct {
+	union json.RawMessage
 }
 
 // OptionSpecKind seat: a player, chosen by the host in the lobby and sent with the start (POST /api/tables/{id}/start); the create form leaves it out.
 type OptionSpecKind string
-
-// Outcome defines model for Outcome.
-type Outcome struct {
-	Reason       string             `json:"reason"`
-	ReasonCode   *string            `json:"reason_code,omitempty"`
-	ReasonParams *map[string]string `json:"reason_params,omitempty"`
-	Revealed     interface{}        `json:"revealed,omitempty"`
-	Rule         *string            `json:"rule,omitempty"`
-	Scores       *[]ScoreLine       `json:"scores,omitempty"`
-	Side         *string            `json:"side,omitempty"`
-	SideLabel    *string            `json:"side_label,omitempty"`
-	Winners      *[]int             `json:"winners"`
-}
 
 // Piece defines model for Piece.
 type Piece struct {
@@ -8170,15 +11471,6 @@ type SeatRef struct {
 	Seat  int    `json:"seat"`
 }
 
-// SeatView defines model for SeatView.
-type SeatView struct {
-	Facts       *map[string]interface{} `json:"facts,omitempty"`
-	Name        string                  `json:"name"`
-	Seat        int                     `json:"seat"`
-	Status      *string                 `json:"status,omitempty"`
-	StatusLabel *string                 `json:"status_label,omitempty"`
-}
-
 // SpaceCadetsAttemptView defines model for SpaceCadetsAttemptView.
 type SpaceCadetsAttemptView struct {
 	Card              *string                      `json:"card,omitempty"`
@@ -8226,6 +11518,21 @@ type SpaceCadetsComponentView struct {
 	Status      string                  `json:"status"`
 	Text        string                  `json:"text"`
 }
+
+// SpaceCadetsCreateTableRequest Space Cadets: Resistance Is Mostly Futile: a new table of this game.
+type SpaceCadetsCreateTableRequest struct {
+	Game SpaceCadetsCreateTableRequestGame `json:"game"`
+
+	// Lang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+	Lang    *SpaceCadetsCreateTableRequestLang `json:"lang,omitempty"`
+	Options *SpaceCadetsOptions                `json:"options,omitempty"`
+}
+
+// SpaceCadetsCreateTableRequestGame defines model for SpaceCadetsCreateTableRequest.Game.
+type SpaceCadetsCreateTableRequestGame string
+
+// SpaceCadetsCreateTableRequestLang The table's language: the board and a phone that chose no language of its own show the game's words in it. The home page sends the language it shows.
+type SpaceCadetsCreateTableRequestLang string
 
 // SpaceCadetsEnd defines model for SpaceCadetsEnd.
 type SpaceCadetsEnd struct {
@@ -8301,8 +11608,18 @@ type SpaceCadetsMove struct {
 
 // SpaceCadetsMoveAbortScience Abort the attempt
 type SpaceCadetsMoveAbortScience struct {
-	Args *map[string]interface{}         `json:"args,omitempty"`
-	Type SpaceCadetsMoveAbortScienceType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveAbortScienceType `json:"type"`
 }
 
 // SpaceCadetsMoveAbortScienceType defines model for SpaceCadetsMoveAbortScience.Type.
@@ -8310,158 +11627,323 @@ type SpaceCadetsMoveAbortScienceType string
 
 // SpaceCadetsMoveCancelTimer Cancel timer
 type SpaceCadetsMoveCancelTimer struct {
-	Args struct {
-		// Name Timer
-		Name interface{} `json:"name"`
-	} `json:"args"`
-	Type SpaceCadetsMoveCancelTimerType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of cancel_timer.
+	Args SpaceCadetsMoveCancelTimerArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveCancelTimerType `json:"type"`
 }
 
 // SpaceCadetsMoveCancelTimerType defines model for SpaceCadetsMoveCancelTimer.Type.
 type SpaceCadetsMoveCancelTimerType string
 
+// SpaceCadetsMoveCancelTimerArgs Space Cadets: Resistance Is Mostly Futile: the arguments of cancel_timer.
+type SpaceCadetsMoveCancelTimerArgs struct {
+	// Name Timer
+	Name SpaceCadetsMoveCancelTimerArgsName `json:"name"`
+}
+
+// SpaceCadetsMoveCancelTimerArgsName Timer
+type SpaceCadetsMoveCancelTimerArgsName string
+
 // SpaceCadetsMoveChooseArrival Choose the arrival row/column
 type SpaceCadetsMoveChooseArrival struct {
-	Args *struct {
-		// Col Column
-		Col *int `json:"col,omitempty"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of choose_arrival.
+	Args *SpaceCadetsMoveChooseArrivalArgs `json:"args,omitempty"`
 
-		// Row Row
-		Row *int `json:"row,omitempty"`
-	} `json:"args,omitempty"`
-	Type SpaceCadetsMoveChooseArrivalType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                          `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveChooseArrivalType `json:"type"`
 }
 
 // SpaceCadetsMoveChooseArrivalType defines model for SpaceCadetsMoveChooseArrival.Type.
 type SpaceCadetsMoveChooseArrivalType string
 
+// SpaceCadetsMoveChooseArrivalArgs Space Cadets: Resistance Is Mostly Futile: the arguments of choose_arrival.
+type SpaceCadetsMoveChooseArrivalArgs struct {
+	// Col Column
+	Col *int `json:"col,omitempty"`
+
+	// Row Row
+	Row *int `json:"row,omitempty"`
+}
+
 // SpaceCadetsMoveDamageCard Damage card on a station
 type SpaceCadetsMoveDamageCard struct {
-	Args struct {
-		// Station Station
-		Station interface{} `json:"station"`
-	} `json:"args"`
-	Type SpaceCadetsMoveDamageCardType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of damage_card.
+	Args SpaceCadetsMoveDamageCardArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                       `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveDamageCardType `json:"type"`
 }
 
 // SpaceCadetsMoveDamageCardType defines model for SpaceCadetsMoveDamageCard.Type.
 type SpaceCadetsMoveDamageCardType string
 
+// SpaceCadetsMoveDamageCardArgs Space Cadets: Resistance Is Mostly Futile: the arguments of damage_card.
+type SpaceCadetsMoveDamageCardArgs struct {
+	// Station Station
+	Station interface{} `json:"station"`
+}
+
 // SpaceCadetsMoveDeclareLoss Mission failed
 type SpaceCadetsMoveDeclareLoss struct {
-	Args struct {
-		// Reason Reason
-		Reason interface{} `json:"reason"`
-	} `json:"args"`
-	Type SpaceCadetsMoveDeclareLossType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of declare_loss.
+	Args SpaceCadetsMoveDeclareLossArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveDeclareLossType `json:"type"`
 }
 
 // SpaceCadetsMoveDeclareLossType defines model for SpaceCadetsMoveDeclareLoss.Type.
 type SpaceCadetsMoveDeclareLossType string
 
+// SpaceCadetsMoveDeclareLossArgs Space Cadets: Resistance Is Mostly Futile: the arguments of declare_loss.
+type SpaceCadetsMoveDeclareLossArgs struct {
+	// Reason Reason
+	Reason SpaceCadetsMoveDeclareLossArgsReason `json:"reason"`
+}
+
+// SpaceCadetsMoveDeclareLossArgsReason Reason
+type SpaceCadetsMoveDeclareLossArgsReason string
+
 // SpaceCadetsMoveEnemyDeactivated Enemy deactivated
 type SpaceCadetsMoveEnemyDeactivated struct {
-	Args struct {
-		// Enemy Enemy
-		Enemy interface{} `json:"enemy"`
-	} `json:"args"`
-	Type SpaceCadetsMoveEnemyDeactivatedType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_deactivated.
+	Args SpaceCadetsMoveEnemyDeactivatedArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                             `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveEnemyDeactivatedType `json:"type"`
 }
 
 // SpaceCadetsMoveEnemyDeactivatedType defines model for SpaceCadetsMoveEnemyDeactivated.Type.
 type SpaceCadetsMoveEnemyDeactivatedType string
 
+// SpaceCadetsMoveEnemyDeactivatedArgs Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_deactivated.
+type SpaceCadetsMoveEnemyDeactivatedArgs struct {
+	// Enemy Enemy
+	Enemy interface{} `json:"enemy"`
+}
+
 // SpaceCadetsMoveEnemyDestroyed Enemy destroyed
 type SpaceCadetsMoveEnemyDestroyed struct {
-	Args struct {
-		// Enemy Enemy
-		Enemy interface{} `json:"enemy"`
-	} `json:"args"`
-	Type SpaceCadetsMoveEnemyDestroyedType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_destroyed.
+	Args SpaceCadetsMoveEnemyDestroyedArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveEnemyDestroyedType `json:"type"`
 }
 
 // SpaceCadetsMoveEnemyDestroyedType defines model for SpaceCadetsMoveEnemyDestroyed.Type.
 type SpaceCadetsMoveEnemyDestroyedType string
 
+// SpaceCadetsMoveEnemyDestroyedArgs Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_destroyed.
+type SpaceCadetsMoveEnemyDestroyedArgs struct {
+	// Enemy Enemy
+	Enemy interface{} `json:"enemy"`
+}
+
 // SpaceCadetsMoveEnemyLock Enemy lock on / lock lost
 type SpaceCadetsMoveEnemyLock struct {
-	Args struct {
-		// Cause Cause
-		Cause interface{} `json:"cause,omitempty"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_lock.
+	Args SpaceCadetsMoveEnemyLockArgs `json:"args"`
 
-		// Enemy Enemy
-		Enemy interface{} `json:"enemy"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
 
-		// Locked Locked on
-		Locked bool `json:"locked"`
-	} `json:"args"`
-	Type SpaceCadetsMoveEnemyLockType `json:"type"`
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                      `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveEnemyLockType `json:"type"`
 }
 
 // SpaceCadetsMoveEnemyLockType defines model for SpaceCadetsMoveEnemyLock.Type.
 type SpaceCadetsMoveEnemyLockType string
 
+// SpaceCadetsMoveEnemyLockArgs Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_lock.
+type SpaceCadetsMoveEnemyLockArgs struct {
+	// Cause Cause
+	Cause *SpaceCadetsMoveEnemyLockArgsCause `json:"cause,omitempty"`
+
+	// Enemy Enemy
+	Enemy interface{} `json:"enemy"`
+
+	// Locked Locked on
+	Locked bool `json:"locked"`
+}
+
+// SpaceCadetsMoveEnemyLockArgsCause Cause
+type SpaceCadetsMoveEnemyLockArgsCause string
+
 // SpaceCadetsMoveEnemyMoved Report an enemy's square
 type SpaceCadetsMoveEnemyMoved struct {
-	Args struct {
-		// Col Column
-		Col int `json:"col"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_moved.
+	Args SpaceCadetsMoveEnemyMovedArgs `json:"args"`
 
-		// Enemy Enemy
-		Enemy interface{} `json:"enemy"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
 
-		// Row Row
-		Row int `json:"row"`
-	} `json:"args"`
-	Type SpaceCadetsMoveEnemyMovedType `json:"type"`
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                       `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveEnemyMovedType `json:"type"`
 }
 
 // SpaceCadetsMoveEnemyMovedType defines model for SpaceCadetsMoveEnemyMoved.Type.
 type SpaceCadetsMoveEnemyMovedType string
 
+// SpaceCadetsMoveEnemyMovedArgs Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_moved.
+type SpaceCadetsMoveEnemyMovedArgs struct {
+	// Col Column
+	Col int `json:"col"`
+
+	// Enemy Enemy
+	Enemy interface{} `json:"enemy"`
+
+	// Row Row
+	Row int `json:"row"`
+}
+
 // SpaceCadetsMoveEnemyObstacle Enemy enters an obstacle
 type SpaceCadetsMoveEnemyObstacle struct {
-	Args struct {
-		// Enemy Enemy
-		Enemy interface{} `json:"enemy"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_obstacle.
+	Args SpaceCadetsMoveEnemyObstacleArgs `json:"args"`
 
-		// Obstacle Obstacle
-		Obstacle interface{} `json:"obstacle"`
-	} `json:"args"`
-	Type SpaceCadetsMoveEnemyObstacleType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                          `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveEnemyObstacleType `json:"type"`
 }
 
 // SpaceCadetsMoveEnemyObstacleType defines model for SpaceCadetsMoveEnemyObstacle.Type.
 type SpaceCadetsMoveEnemyObstacleType string
 
+// SpaceCadetsMoveEnemyObstacleArgs Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_obstacle.
+type SpaceCadetsMoveEnemyObstacleArgs struct {
+	// Enemy Enemy
+	Enemy interface{} `json:"enemy"`
+
+	// Obstacle Obstacle
+	Obstacle SpaceCadetsMoveEnemyObstacleArgsObstacle `json:"obstacle"`
+}
+
+// SpaceCadetsMoveEnemyObstacleArgsObstacle Obstacle
+type SpaceCadetsMoveEnemyObstacleArgsObstacle string
+
 // SpaceCadetsMoveEnemyShot Shoot at an enemy
 type SpaceCadetsMoveEnemyShot struct {
-	Args struct {
-		// Enemy Enemy
-		Enemy interface{} `json:"enemy"`
-	} `json:"args"`
-	Type SpaceCadetsMoveEnemyShotType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_shot.
+	Args SpaceCadetsMoveEnemyShotArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                      `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveEnemyShotType `json:"type"`
 }
 
 // SpaceCadetsMoveEnemyShotType defines model for SpaceCadetsMoveEnemyShot.Type.
 type SpaceCadetsMoveEnemyShotType string
 
+// SpaceCadetsMoveEnemyShotArgs Space Cadets: Resistance Is Mostly Futile: the arguments of enemy_shot.
+type SpaceCadetsMoveEnemyShotArgs struct {
+	// Enemy Enemy
+	Enemy interface{} `json:"enemy"`
+}
+
 // SpaceCadetsMoveExitMap Leave the map
 type SpaceCadetsMoveExitMap struct {
-	Args struct {
-		// Edge Edge
-		Edge interface{} `json:"edge"`
-	} `json:"args"`
-	Type SpaceCadetsMoveExitMapType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of exit_map.
+	Args SpaceCadetsMoveExitMapArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                    `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveExitMapType `json:"type"`
 }
 
 // SpaceCadetsMoveExitMapType defines model for SpaceCadetsMoveExitMap.Type.
 type SpaceCadetsMoveExitMapType string
 
+// SpaceCadetsMoveExitMapArgs Space Cadets: Resistance Is Mostly Futile: the arguments of exit_map.
+type SpaceCadetsMoveExitMapArgs struct {
+	// Edge Edge
+	Edge interface{} `json:"edge"`
+}
+
 // SpaceCadetsMoveFinishStarting Done choosing starting equipment
 type SpaceCadetsMoveFinishStarting struct {
-	Args *map[string]interface{}           `json:"args,omitempty"`
-	Type SpaceCadetsMoveFinishStartingType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveFinishStartingType `json:"type"`
 }
 
 // SpaceCadetsMoveFinishStartingType defines model for SpaceCadetsMoveFinishStarting.Type.
@@ -8469,8 +11951,18 @@ type SpaceCadetsMoveFinishStartingType string
 
 // SpaceCadetsMoveJumpHome Jump home
 type SpaceCadetsMoveJumpHome struct {
-	Args *map[string]interface{}     `json:"args,omitempty"`
-	Type SpaceCadetsMoveJumpHomeType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveJumpHomeType `json:"type"`
 }
 
 // SpaceCadetsMoveJumpHomeType defines model for SpaceCadetsMoveJumpHome.Type.
@@ -8478,38 +11970,74 @@ type SpaceCadetsMoveJumpHomeType string
 
 // SpaceCadetsMoveKeepStarting Keep a starting Experimental Equipment card
 type SpaceCadetsMoveKeepStarting struct {
-	Args struct {
-		// Card Card
-		Card interface{} `json:"card"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of keep_starting.
+	Args SpaceCadetsMoveKeepStartingArgs `json:"args"`
 
-		// Level X level
-		Level *int `json:"level,omitempty"`
-	} `json:"args"`
-	Type SpaceCadetsMoveKeepStartingType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveKeepStartingType `json:"type"`
 }
 
 // SpaceCadetsMoveKeepStartingType defines model for SpaceCadetsMoveKeepStarting.Type.
 type SpaceCadetsMoveKeepStartingType string
 
+// SpaceCadetsMoveKeepStartingArgs Space Cadets: Resistance Is Mostly Futile: the arguments of keep_starting.
+type SpaceCadetsMoveKeepStartingArgs struct {
+	// Card Card
+	Card interface{} `json:"card"`
+
+	// Level X level
+	Level *int `json:"level,omitempty"`
+}
+
 // SpaceCadetsMoveKrakenActivate Step 7: the tentacle moved to
 type SpaceCadetsMoveKrakenActivate struct {
-	Args struct {
-		// Col Column
-		Col int `json:"col"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of kraken_activate.
+	Args SpaceCadetsMoveKrakenActivateArgs `json:"args"`
 
-		// Row Row
-		Row int `json:"row"`
-	} `json:"args"`
-	Type SpaceCadetsMoveKrakenActivateType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveKrakenActivateType `json:"type"`
 }
 
 // SpaceCadetsMoveKrakenActivateType defines model for SpaceCadetsMoveKrakenActivate.Type.
 type SpaceCadetsMoveKrakenActivateType string
 
+// SpaceCadetsMoveKrakenActivateArgs Space Cadets: Resistance Is Mostly Futile: the arguments of kraken_activate.
+type SpaceCadetsMoveKrakenActivateArgs struct {
+	// Col Column
+	Col int `json:"col"`
+
+	// Row Row
+	Row int `json:"row"`
+}
+
 // SpaceCadetsMoveNextStep Next step
 type SpaceCadetsMoveNextStep struct {
-	Args *map[string]interface{}     `json:"args,omitempty"`
-	Type SpaceCadetsMoveNextStepType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveNextStepType `json:"type"`
 }
 
 // SpaceCadetsMoveNextStepType defines model for SpaceCadetsMoveNextStep.Type.
@@ -8517,32 +12045,71 @@ type SpaceCadetsMoveNextStepType string
 
 // SpaceCadetsMoveNullZone Null Zone: remove 1 energy
 type SpaceCadetsMoveNullZone struct {
-	Args struct {
-		// System System
-		System interface{} `json:"system"`
-	} `json:"args"`
-	Type SpaceCadetsMoveNullZoneType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of null_zone.
+	Args SpaceCadetsMoveNullZoneArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveNullZoneType `json:"type"`
 }
 
 // SpaceCadetsMoveNullZoneType defines model for SpaceCadetsMoveNullZone.Type.
 type SpaceCadetsMoveNullZoneType string
 
+// SpaceCadetsMoveNullZoneArgs Space Cadets: Resistance Is Mostly Futile: the arguments of null_zone.
+type SpaceCadetsMoveNullZoneArgs struct {
+	// System System
+	System SpaceCadetsMoveNullZoneArgsSystem `json:"system"`
+}
+
+// SpaceCadetsMoveNullZoneArgsSystem System
+type SpaceCadetsMoveNullZoneArgsSystem string
+
 // SpaceCadetsMoveParasiteAttach Parasite attaches
 type SpaceCadetsMoveParasiteAttach struct {
-	Args struct {
-		// Enemy Parasite
-		Enemy interface{} `json:"enemy"`
-	} `json:"args"`
-	Type SpaceCadetsMoveParasiteAttachType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of parasite_attach.
+	Args SpaceCadetsMoveParasiteAttachArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveParasiteAttachType `json:"type"`
 }
 
 // SpaceCadetsMoveParasiteAttachType defines model for SpaceCadetsMoveParasiteAttach.Type.
 type SpaceCadetsMoveParasiteAttachType string
 
+// SpaceCadetsMoveParasiteAttachArgs Space Cadets: Resistance Is Mostly Futile: the arguments of parasite_attach.
+type SpaceCadetsMoveParasiteAttachArgs struct {
+	// Enemy Parasite
+	Enemy interface{} `json:"enemy"`
+}
+
 // SpaceCadetsMovePassGate Pass over the open Gate
 type SpaceCadetsMovePassGate struct {
-	Args *map[string]interface{}     `json:"args,omitempty"`
-	Type SpaceCadetsMovePassGateType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMovePassGateType `json:"type"`
 }
 
 // SpaceCadetsMovePassGateType defines model for SpaceCadetsMovePassGate.Type.
@@ -8550,107 +12117,227 @@ type SpaceCadetsMovePassGateType string
 
 // SpaceCadetsMovePauseTimer Pause timer
 type SpaceCadetsMovePauseTimer struct {
-	Args struct {
-		// Name Timer
-		Name interface{} `json:"name"`
-	} `json:"args"`
-	Type SpaceCadetsMovePauseTimerType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of pause_timer.
+	Args SpaceCadetsMovePauseTimerArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                       `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMovePauseTimerType `json:"type"`
 }
 
 // SpaceCadetsMovePauseTimerType defines model for SpaceCadetsMovePauseTimer.Type.
 type SpaceCadetsMovePauseTimerType string
 
+// SpaceCadetsMovePauseTimerArgs Space Cadets: Resistance Is Mostly Futile: the arguments of pause_timer.
+type SpaceCadetsMovePauseTimerArgs struct {
+	// Name Timer
+	Name SpaceCadetsMovePauseTimerArgsName `json:"name"`
+}
+
+// SpaceCadetsMovePauseTimerArgsName Timer
+type SpaceCadetsMovePauseTimerArgsName string
+
 // SpaceCadetsMoveRadiationBelt Radiation Belt: zero a shield
 type SpaceCadetsMoveRadiationBelt struct {
-	Args struct {
-		// Shield Shield
-		Shield interface{} `json:"shield"`
-	} `json:"args"`
-	Type SpaceCadetsMoveRadiationBeltType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of radiation_belt.
+	Args SpaceCadetsMoveRadiationBeltArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                          `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveRadiationBeltType `json:"type"`
 }
 
 // SpaceCadetsMoveRadiationBeltType defines model for SpaceCadetsMoveRadiationBelt.Type.
 type SpaceCadetsMoveRadiationBeltType string
 
+// SpaceCadetsMoveRadiationBeltArgs Space Cadets: Resistance Is Mostly Futile: the arguments of radiation_belt.
+type SpaceCadetsMoveRadiationBeltArgs struct {
+	// Shield Shield
+	Shield interface{} `json:"shield"`
+}
+
 // SpaceCadetsMoveRepair Repair a station
 type SpaceCadetsMoveRepair struct {
-	Args struct {
-		// Station Station
-		Station interface{} `json:"station"`
-	} `json:"args"`
-	Type SpaceCadetsMoveRepairType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of repair.
+	Args SpaceCadetsMoveRepairArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                   `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveRepairType `json:"type"`
 }
 
 // SpaceCadetsMoveRepairType defines model for SpaceCadetsMoveRepair.Type.
 type SpaceCadetsMoveRepairType string
 
+// SpaceCadetsMoveRepairArgs Space Cadets: Resistance Is Mostly Futile: the arguments of repair.
+type SpaceCadetsMoveRepairArgs struct {
+	// Station Station
+	Station interface{} `json:"station"`
+}
+
 // SpaceCadetsMoveReportWorkbench Report the Workbench
 type SpaceCadetsMoveReportWorkbench struct {
-	Args struct {
-		// ExactMatch Components match exactly
-		ExactMatch bool `json:"exact_match"`
-	} `json:"args"`
-	Type SpaceCadetsMoveReportWorkbenchType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of report_workbench.
+	Args SpaceCadetsMoveReportWorkbenchArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                            `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveReportWorkbenchType `json:"type"`
 }
 
 // SpaceCadetsMoveReportWorkbenchType defines model for SpaceCadetsMoveReportWorkbench.Type.
 type SpaceCadetsMoveReportWorkbenchType string
 
+// SpaceCadetsMoveReportWorkbenchArgs Space Cadets: Resistance Is Mostly Futile: the arguments of report_workbench.
+type SpaceCadetsMoveReportWorkbenchArgs struct {
+	// ExactMatch Components match exactly
+	ExactMatch bool `json:"exact_match"`
+}
+
 // SpaceCadetsMoveResearch Announce Research
 type SpaceCadetsMoveResearch struct {
-	Args struct {
-		// Points Science points
-		Points int `json:"points"`
-	} `json:"args"`
-	Type SpaceCadetsMoveResearchType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of research.
+	Args SpaceCadetsMoveResearchArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveResearchType `json:"type"`
 }
 
 // SpaceCadetsMoveResearchType defines model for SpaceCadetsMoveResearch.Type.
 type SpaceCadetsMoveResearchType string
 
+// SpaceCadetsMoveResearchArgs Space Cadets: Resistance Is Mostly Futile: the arguments of research.
+type SpaceCadetsMoveResearchArgs struct {
+	// Points Science points
+	Points int `json:"points"`
+}
+
 // SpaceCadetsMoveResumeTimer Resume timer
 type SpaceCadetsMoveResumeTimer struct {
-	Args struct {
-		// Name Timer
-		Name interface{} `json:"name"`
-	} `json:"args"`
-	Type SpaceCadetsMoveResumeTimerType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of resume_timer.
+	Args SpaceCadetsMoveResumeTimerArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveResumeTimerType `json:"type"`
 }
 
 // SpaceCadetsMoveResumeTimerType defines model for SpaceCadetsMoveResumeTimer.Type.
 type SpaceCadetsMoveResumeTimerType string
 
+// SpaceCadetsMoveResumeTimerArgs Space Cadets: Resistance Is Mostly Futile: the arguments of resume_timer.
+type SpaceCadetsMoveResumeTimerArgs struct {
+	// Name Timer
+	Name SpaceCadetsMoveResumeTimerArgsName `json:"name"`
+}
+
+// SpaceCadetsMoveResumeTimerArgsName Timer
+type SpaceCadetsMoveResumeTimerArgsName string
+
 // SpaceCadetsMoveRevealCrystal Superlock: turn over a crystal's token
 type SpaceCadetsMoveRevealCrystal struct {
-	Args struct {
-		// Crystal Crystal
-		Crystal int `json:"crystal"`
-	} `json:"args"`
-	Type SpaceCadetsMoveRevealCrystalType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of reveal_crystal.
+	Args SpaceCadetsMoveRevealCrystalArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                          `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveRevealCrystalType `json:"type"`
 }
 
 // SpaceCadetsMoveRevealCrystalType defines model for SpaceCadetsMoveRevealCrystal.Type.
 type SpaceCadetsMoveRevealCrystalType string
 
+// SpaceCadetsMoveRevealCrystalArgs Space Cadets: Resistance Is Mostly Futile: the arguments of reveal_crystal.
+type SpaceCadetsMoveRevealCrystalArgs struct {
+	// Crystal Crystal
+	Crystal int `json:"crystal"`
+}
+
 // SpaceCadetsMoveRoll Roll dice
 type SpaceCadetsMoveRoll struct {
-	Args struct {
-		// Dice Dice
-		Dice int `json:"dice"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of roll.
+	Args SpaceCadetsMoveRollArgs `json:"args"`
 
-		// Purpose For
-		Purpose *string `json:"purpose,omitempty"`
-	} `json:"args"`
-	Type SpaceCadetsMoveRollType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                 `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveRollType `json:"type"`
 }
 
 // SpaceCadetsMoveRollType defines model for SpaceCadetsMoveRoll.Type.
 type SpaceCadetsMoveRollType string
 
+// SpaceCadetsMoveRollArgs Space Cadets: Resistance Is Mostly Futile: the arguments of roll.
+type SpaceCadetsMoveRollArgs struct {
+	// Dice Dice
+	Dice int `json:"dice"`
+
+	// Purpose For
+	Purpose *string `json:"purpose,omitempty"`
+}
+
 // SpaceCadetsMoveRollHalf Roll half damage (d6 ÷ 2, up)
 type SpaceCadetsMoveRollHalf struct {
-	Args *map[string]interface{}     `json:"args,omitempty"`
-	Type SpaceCadetsMoveRollHalfType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveRollHalfType `json:"type"`
 }
 
 // SpaceCadetsMoveRollHalfType defines model for SpaceCadetsMoveRollHalf.Type.
@@ -8658,8 +12345,18 @@ type SpaceCadetsMoveRollHalfType string
 
 // SpaceCadetsMoveRollPlacement Roll a square (row, column; 6s rerolled)
 type SpaceCadetsMoveRollPlacement struct {
-	Args *map[string]interface{}          `json:"args,omitempty"`
-	Type SpaceCadetsMoveRollPlacementType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                          `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveRollPlacementType `json:"type"`
 }
 
 // SpaceCadetsMoveRollPlacementType defines model for SpaceCadetsMoveRollPlacement.Type.
@@ -8667,8 +12364,18 @@ type SpaceCadetsMoveRollPlacementType string
 
 // SpaceCadetsMoveScanBeak Superlock scan of the Beak
 type SpaceCadetsMoveScanBeak struct {
-	Args *map[string]interface{}     `json:"args,omitempty"`
-	Type SpaceCadetsMoveScanBeakType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveScanBeakType `json:"type"`
 }
 
 // SpaceCadetsMoveScanBeakType defines model for SpaceCadetsMoveScanBeak.Type.
@@ -8676,8 +12383,18 @@ type SpaceCadetsMoveScanBeakType string
 
 // SpaceCadetsMoveScienceBuild Announce the build (draw Component cards)
 type SpaceCadetsMoveScienceBuild struct {
-	Args *map[string]interface{}         `json:"args,omitempty"`
-	Type SpaceCadetsMoveScienceBuildType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveScienceBuildType `json:"type"`
 }
 
 // SpaceCadetsMoveScienceBuildType defines model for SpaceCadetsMoveScienceBuild.Type.
@@ -8685,8 +12402,18 @@ type SpaceCadetsMoveScienceBuildType string
 
 // SpaceCadetsMoveScienceDraw Draw Experimental Equipment cards
 type SpaceCadetsMoveScienceDraw struct {
-	Args *map[string]interface{}        `json:"args,omitempty"`
-	Type SpaceCadetsMoveScienceDrawType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                        `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveScienceDrawType `json:"type"`
 }
 
 // SpaceCadetsMoveScienceDrawType defines model for SpaceCadetsMoveScienceDraw.Type.
@@ -8694,35 +12421,71 @@ type SpaceCadetsMoveScienceDrawType string
 
 // SpaceCadetsMoveScienceDrawExtra Draw one more card (1 energy)
 type SpaceCadetsMoveScienceDrawExtra struct {
-	Args struct {
-		// Station Energy from station
-		Station interface{} `json:"station"`
-	} `json:"args"`
-	Type SpaceCadetsMoveScienceDrawExtraType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of science_draw_extra.
+	Args SpaceCadetsMoveScienceDrawExtraArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                             `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveScienceDrawExtraType `json:"type"`
 }
 
 // SpaceCadetsMoveScienceDrawExtraType defines model for SpaceCadetsMoveScienceDrawExtra.Type.
 type SpaceCadetsMoveScienceDrawExtraType string
 
+// SpaceCadetsMoveScienceDrawExtraArgs Space Cadets: Resistance Is Mostly Futile: the arguments of science_draw_extra.
+type SpaceCadetsMoveScienceDrawExtraArgs struct {
+	// Station Energy from station
+	Station interface{} `json:"station"`
+}
+
 // SpaceCadetsMoveScienceSelect Select the card to build
 type SpaceCadetsMoveScienceSelect struct {
-	Args struct {
-		// Card Card
-		Card interface{} `json:"card"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of science_select.
+	Args SpaceCadetsMoveScienceSelectArgs `json:"args"`
 
-		// Level X level
-		Level *int `json:"level,omitempty"`
-	} `json:"args"`
-	Type SpaceCadetsMoveScienceSelectType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                          `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveScienceSelectType `json:"type"`
 }
 
 // SpaceCadetsMoveScienceSelectType defines model for SpaceCadetsMoveScienceSelect.Type.
 type SpaceCadetsMoveScienceSelectType string
 
+// SpaceCadetsMoveScienceSelectArgs Space Cadets: Resistance Is Mostly Futile: the arguments of science_select.
+type SpaceCadetsMoveScienceSelectArgs struct {
+	// Card Card
+	Card interface{} `json:"card"`
+
+	// Level X level
+	Level *int `json:"level,omitempty"`
+}
+
 // SpaceCadetsMoveScienceUnselect Build nothing this turn
 type SpaceCadetsMoveScienceUnselect struct {
-	Args *map[string]interface{}            `json:"args,omitempty"`
-	Type SpaceCadetsMoveScienceUnselectType `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                            `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveScienceUnselectType `json:"type"`
 }
 
 // SpaceCadetsMoveScienceUnselectType defines model for SpaceCadetsMoveScienceUnselect.Type.
@@ -8730,56 +12493,98 @@ type SpaceCadetsMoveScienceUnselectType string
 
 // SpaceCadetsMoveSetAsideComponent Set aside the unused Component card
 type SpaceCadetsMoveSetAsideComponent struct {
-	Args struct {
-		// Card Component card
-		Card interface{} `json:"card"`
-	} `json:"args"`
-	Type SpaceCadetsMoveSetAsideComponentType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of set_aside_component.
+	Args SpaceCadetsMoveSetAsideComponentArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                              `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveSetAsideComponentType `json:"type"`
 }
 
 // SpaceCadetsMoveSetAsideComponentType defines model for SpaceCadetsMoveSetAsideComponent.Type.
 type SpaceCadetsMoveSetAsideComponentType string
 
+// SpaceCadetsMoveSetAsideComponentArgs Space Cadets: Resistance Is Mostly Futile: the arguments of set_aside_component.
+type SpaceCadetsMoveSetAsideComponentArgs struct {
+	// Card Component card
+	Card interface{} `json:"card"`
+}
+
 // SpaceCadetsMoveSetSpeed Set ship speed
 type SpaceCadetsMoveSetSpeed struct {
-	Args struct {
-		// Speed Speed
-		Speed int `json:"speed"`
-	} `json:"args"`
-	Type SpaceCadetsMoveSetSpeedType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of set_speed.
+	Args SpaceCadetsMoveSetSpeedArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                     `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveSetSpeedType `json:"type"`
 }
 
 // SpaceCadetsMoveSetSpeedType defines model for SpaceCadetsMoveSetSpeed.Type.
 type SpaceCadetsMoveSetSpeedType string
 
+// SpaceCadetsMoveSetSpeedArgs Space Cadets: Resistance Is Mostly Futile: the arguments of set_speed.
+type SpaceCadetsMoveSetSpeedArgs struct {
+	// Speed Speed
+	Speed int `json:"speed"`
+}
+
 // SpaceCadetsMoveShipMoved Report the ship's position
 type SpaceCadetsMoveShipMoved struct {
-	Args struct {
-		// BeakSquares Beak squares passed through
-		BeakSquares *int `json:"beak_squares,omitempty"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of ship_moved.
+	Args SpaceCadetsMoveShipMovedArgs `json:"args"`
 
-		// Col Column
-		Col int `json:"col"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
 
-		// Facing Facing
-		Facing interface{} `json:"facing"`
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
 
-		// Row Row
-		Row int `json:"row"`
-
-		// Vortex Ended the full move on a Vortex
-		Vortex *bool `json:"vortex,omitempty"`
-	} `json:"args"`
-	Type SpaceCadetsMoveShipMovedType `json:"type"`
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                      `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveShipMovedType `json:"type"`
 }
 
 // SpaceCadetsMoveShipMovedType defines model for SpaceCadetsMoveShipMoved.Type.
 type SpaceCadetsMoveShipMovedType string
 
+// SpaceCadetsMoveShipMovedArgs Space Cadets: Resistance Is Mostly Futile: the arguments of ship_moved.
+type SpaceCadetsMoveShipMovedArgs struct {
+	// BeakSquares Beak squares passed through
+	BeakSquares *int `json:"beak_squares,omitempty"`
+
+	// Col Column
+	Col int `json:"col"`
+
+	// Facing Facing
+	Facing SpaceCadetsMoveShipMovedArgsFacing `json:"facing"`
+
+	// Row Row
+	Row int `json:"row"`
+
+	// Vortex Ended the full move on a Vortex
+	Vortex *bool `json:"vortex,omitempty"`
+}
+
+// SpaceCadetsMoveShipMovedArgsFacing Facing
+type SpaceCadetsMoveShipMovedArgsFacing string
+
 // SpaceCadetsMoveSpec Space Cadets: Resistance Is Mostly Futile: a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.
 type SpaceCadetsMoveSpec struct {
 	Args    *[]ArgSpec              `json:"args,omitempty"`
-	Ask     *string                 `json:"ask,omitempty"`
+	Ask     *SpaceCadetsMoveSpecAsk `json:"ask,omitempty"`
 	Confirm *string                 `json:"confirm,omitempty"`
 	Group   *string                 `json:"group,omitempty"`
 	Host    *bool                   `json:"host,omitempty"`
@@ -8789,13 +12594,26 @@ type SpaceCadetsMoveSpec struct {
 	Type    SpaceCadetsMoveSpecType `json:"type"`
 }
 
+// SpaceCadetsMoveSpecAsk defines model for SpaceCadetsMoveSpec.Ask.
+type SpaceCadetsMoveSpecAsk string
+
 // SpaceCadetsMoveSpecType defines model for SpaceCadetsMoveSpec.Type.
 type SpaceCadetsMoveSpecType string
 
 // SpaceCadetsMoveStartKrakenPart2 Start Mission 10, part 2
 type SpaceCadetsMoveStartKrakenPart2 struct {
-	Args *map[string]interface{}             `json:"args,omitempty"`
-	Type SpaceCadetsMoveStartKrakenPart2Type `json:"type"`
+	// Args The arguments of a move that takes none: absent, or an empty object.
+	Args *NoArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                             `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveStartKrakenPart2Type `json:"type"`
 }
 
 // SpaceCadetsMoveStartKrakenPart2Type defines model for SpaceCadetsMoveStartKrakenPart2.Type.
@@ -8803,102 +12621,209 @@ type SpaceCadetsMoveStartKrakenPart2Type string
 
 // SpaceCadetsMoveStartTimer Start timer
 type SpaceCadetsMoveStartTimer struct {
-	Args struct {
-		// Name Timer
-		Name interface{} `json:"name"`
-	} `json:"args"`
-	Type SpaceCadetsMoveStartTimerType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of start_timer.
+	Args SpaceCadetsMoveStartTimerArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                       `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveStartTimerType `json:"type"`
 }
 
 // SpaceCadetsMoveStartTimerType defines model for SpaceCadetsMoveStartTimer.Type.
 type SpaceCadetsMoveStartTimerType string
 
+// SpaceCadetsMoveStartTimerArgs Space Cadets: Resistance Is Mostly Futile: the arguments of start_timer.
+type SpaceCadetsMoveStartTimerArgs struct {
+	// Name Timer
+	Name SpaceCadetsMoveStartTimerArgsName `json:"name"`
+}
+
+// SpaceCadetsMoveStartTimerArgsName Timer
+type SpaceCadetsMoveStartTimerArgsName string
+
 // SpaceCadetsMoveSubdueTentacle Tentacle subdued
 type SpaceCadetsMoveSubdueTentacle struct {
-	Args struct {
-		// Tentacle Tentacle
-		Tentacle interface{} `json:"tentacle"`
-	} `json:"args"`
-	Type SpaceCadetsMoveSubdueTentacleType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of subdue_tentacle.
+	Args SpaceCadetsMoveSubdueTentacleArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveSubdueTentacleType `json:"type"`
 }
 
 // SpaceCadetsMoveSubdueTentacleType defines model for SpaceCadetsMoveSubdueTentacle.Type.
 type SpaceCadetsMoveSubdueTentacleType string
 
+// SpaceCadetsMoveSubdueTentacleArgs Space Cadets: Resistance Is Mostly Futile: the arguments of subdue_tentacle.
+type SpaceCadetsMoveSubdueTentacleArgs struct {
+	// Tentacle Tentacle
+	Tentacle interface{} `json:"tentacle"`
+}
+
 // SpaceCadetsMoveTileRevealed Map tile revealed
 type SpaceCadetsMoveTileRevealed struct {
-	Args struct {
-		// Saucers Saucer squares on the tile
-		Saucers int `json:"saucers"`
-	} `json:"args"`
-	Type SpaceCadetsMoveTileRevealedType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of tile_revealed.
+	Args SpaceCadetsMoveTileRevealedArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveTileRevealedType `json:"type"`
 }
 
 // SpaceCadetsMoveTileRevealedType defines model for SpaceCadetsMoveTileRevealed.Type.
 type SpaceCadetsMoveTileRevealedType string
 
+// SpaceCadetsMoveTileRevealedArgs Space Cadets: Resistance Is Mostly Futile: the arguments of tile_revealed.
+type SpaceCadetsMoveTileRevealedArgs struct {
+	// Saucers Saucer squares on the tile
+	Saucers int `json:"saucers"`
+}
+
 // SpaceCadetsMoveTimerExpired Timer ran out (server)
 type SpaceCadetsMoveTimerExpired struct {
-	Args struct {
-		// Generation Generation
-		Generation int `json:"generation"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of timer_expired.
+	Args SpaceCadetsMoveTimerExpiredArgs `json:"args"`
 
-		// Name Timer
-		Name string `json:"name"`
-	} `json:"args"`
-	Type SpaceCadetsMoveTimerExpiredType `json:"type"`
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveTimerExpiredType `json:"type"`
 }
 
 // SpaceCadetsMoveTimerExpiredType defines model for SpaceCadetsMoveTimerExpired.Type.
 type SpaceCadetsMoveTimerExpiredType string
 
+// SpaceCadetsMoveTimerExpiredArgs Space Cadets: Resistance Is Mostly Futile: the arguments of timer_expired.
+type SpaceCadetsMoveTimerExpiredArgs struct {
+	// Generation Generation
+	Generation int `json:"generation"`
+
+	// Name Timer
+	Name string `json:"name"`
+}
+
 // SpaceCadetsMoveTractorCrystal Successful Tractor Beam on a crystal
 type SpaceCadetsMoveTractorCrystal struct {
-	Args *struct {
-		// Crystal Crystal
-		Crystal *int `json:"crystal,omitempty"`
-	} `json:"args,omitempty"`
-	Type SpaceCadetsMoveTractorCrystalType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of tractor_crystal.
+	Args *SpaceCadetsMoveTractorCrystalArgs `json:"args,omitempty"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveTractorCrystalType `json:"type"`
 }
 
 // SpaceCadetsMoveTractorCrystalType defines model for SpaceCadetsMoveTractorCrystal.Type.
 type SpaceCadetsMoveTractorCrystalType string
 
+// SpaceCadetsMoveTractorCrystalArgs Space Cadets: Resistance Is Mostly Futile: the arguments of tractor_crystal.
+type SpaceCadetsMoveTractorCrystalArgs struct {
+	// Crystal Crystal
+	Crystal *int `json:"crystal,omitempty"`
+}
+
 // SpaceCadetsMoveTractorEnemy Tractor Beam an enemy
 type SpaceCadetsMoveTractorEnemy struct {
-	Args struct {
-		// Enemy Enemy
-		Enemy interface{} `json:"enemy"`
-	} `json:"args"`
-	Type SpaceCadetsMoveTractorEnemyType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of tractor_enemy.
+	Args SpaceCadetsMoveTractorEnemyArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveTractorEnemyType `json:"type"`
 }
 
 // SpaceCadetsMoveTractorEnemyType defines model for SpaceCadetsMoveTractorEnemy.Type.
 type SpaceCadetsMoveTractorEnemyType string
 
+// SpaceCadetsMoveTractorEnemyArgs Space Cadets: Resistance Is Mostly Futile: the arguments of tractor_enemy.
+type SpaceCadetsMoveTractorEnemyArgs struct {
+	// Enemy Enemy
+	Enemy interface{} `json:"enemy"`
+}
+
 // SpaceCadetsMoveUnkeepStarting Put back a starting card
 type SpaceCadetsMoveUnkeepStarting struct {
-	Args struct {
-		// Card Card
-		Card interface{} `json:"card"`
-	} `json:"args"`
-	Type SpaceCadetsMoveUnkeepStartingType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of unkeep_starting.
+	Args SpaceCadetsMoveUnkeepStartingArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                           `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveUnkeepStartingType `json:"type"`
 }
 
 // SpaceCadetsMoveUnkeepStartingType defines model for SpaceCadetsMoveUnkeepStarting.Type.
 type SpaceCadetsMoveUnkeepStartingType string
 
+// SpaceCadetsMoveUnkeepStartingArgs Space Cadets: Resistance Is Mostly Futile: the arguments of unkeep_starting.
+type SpaceCadetsMoveUnkeepStartingArgs struct {
+	// Card Card
+	Card interface{} `json:"card"`
+}
+
 // SpaceCadetsMoveUseEquipment Use Experimental Equipment
 type SpaceCadetsMoveUseEquipment struct {
-	Args struct {
-		// Card Card
-		Card interface{} `json:"card"`
-	} `json:"args"`
-	Type SpaceCadetsMoveUseEquipmentType `json:"type"`
+	// Args Space Cadets: Resistance Is Mostly Futile: the arguments of use_equipment.
+	Args SpaceCadetsMoveUseEquipmentArgs `json:"args"`
+
+	// AsSeat Host only: play this move for a seat that no device holds (409 seat_attended otherwise). The log marks it 'played by the host for <name>'.
+	AsSeat *int `json:"as_seat,omitempty"`
+
+	// ExpectedVersion The table version the move was chosen at: another version is 409 stale.
+	ExpectedVersion *int `json:"expected_version,omitempty"`
+
+	// IdempotencyKey The same key with the same move gives duplicate:true and the first result; with another move (type, args or player) 409 key_reused and nothing is applied. Keys starting with 'sys:' are the server's own: 400.
+	IdempotencyKey *string                         `json:"idempotency_key,omitempty"`
+	Type           SpaceCadetsMoveUseEquipmentType `json:"type"`
 }
 
 // SpaceCadetsMoveUseEquipmentType defines model for SpaceCadetsMoveUseEquipment.Type.
 type SpaceCadetsMoveUseEquipmentType string
+
+// SpaceCadetsMoveUseEquipmentArgs Space Cadets: Resistance Is Mostly Futile: the arguments of use_equipment.
+type SpaceCadetsMoveUseEquipmentArgs struct {
+	// Card Card
+	Card interface{} `json:"card"`
+}
 
 // SpaceCadetsOptions Space Cadets: Resistance Is Mostly Futile: the table options (every one optional; the default applies).
 type SpaceCadetsOptions struct {
@@ -8906,16 +12831,16 @@ type SpaceCadetsOptions struct {
 	CaptainSeat interface{} `json:"captain_seat,omitempty"`
 
 	// Difficulty Difficulty
-	Difficulty interface{} `json:"difficulty,omitempty"`
+	Difficulty *SpaceCadetsOptionsDifficulty `json:"difficulty,omitempty"`
 
 	// EngineeringStep Engineering step
-	EngineeringStep interface{} `json:"engineering_step,omitempty"`
+	EngineeringStep *SpaceCadetsOptionsEngineeringStep `json:"engineering_step,omitempty"`
 
 	// GameData Game data laid over the game's own (a JSON merge patch of its data file).
 	GameData interface{} `json:"game_data,omitempty"`
 
 	// Mission Mission
-	Mission interface{} `json:"mission,omitempty"`
+	Mission *SpaceCadetsOptionsMission `json:"mission,omitempty"`
 
 	// ScienceSeat Game data laid over the game's own (a JSON merge patch of its data file).
 	ScienceSeat interface{} `json:"science_seat,omitempty"`
@@ -8935,6 +12860,15 @@ type SpaceCadetsOptions struct {
 	// TimerPauses House rule: timers can be paused
 	TimerPauses *bool `json:"timer_pauses,omitempty"`
 }
+
+// SpaceCadetsOptionsDifficulty Difficulty
+type SpaceCadetsOptionsDifficulty string
+
+// SpaceCadetsOptionsEngineeringStep Engineering step
+type SpaceCadetsOptionsEngineeringStep string
+
+// SpaceCadetsOptionsMission Mission
+type SpaceCadetsOptionsMission string
 
 // SpaceCadetsOutcome Space Cadets: Resistance Is Mostly Futile: how the game ended.
 type SpaceCadetsOutcome struct {
@@ -9103,6 +13037,66 @@ type SpaceCadetsViewGame string
 
 // SpaceCadetsViewPhase defines model for SpaceCadetsView.Phase.
 type SpaceCadetsViewPhase string
+
+// StreamEvent One Server-Sent Event of GET /api/tables/{id}/stream: its name (the SSE 'event:' field, here 'event') and its data (the 'data:' field, JSON, here 'data'). A stream carries events, not one JSON document: each is read as {event, data}.
+type StreamEvent struct {
+	union json.RawMessage
+}
+
+// StreamEventHeartbeat Sent every few seconds (the server's -heartbeat, 3 s by default): a stream silent for 2.5 heartbeats is dead.
+type StreamEventHeartbeat struct {
+	Data struct {
+		// EveryMs The heartbeat's period in milliseconds.
+		EveryMs int `json:"every_ms"`
+	} `json:"data"`
+	Event StreamEventHeartbeatEvent `json:"event"`
+}
+
+// StreamEventHeartbeatEvent defines model for StreamEventHeartbeat.Event.
+type StreamEventHeartbeatEvent string
+
+// StreamEventPatch With ?patches=1: what changed since this stream's last view, as a JSON Patch (StreamPatch).
+type StreamEventPatch struct {
+	// Data The data of a stream's 'patch' event (?patches=1): a JSON Patch (RFC 6902) against the view this stream sent last. Its first operation tests that view's version; the others add, replace or remove whole parts: a field of the ViewResponse ('/status'), a field of its game view ('/view/moves'), or a log entry (the log slides: 'remove' '/log/0' for each entry gone from its front, 'add' '/log/-' for each new one at its end). Apply the operations in order; if one does not apply (the test fails: an event was missed), reopen the stream, which starts with a whole view. A game view that appears or goes comes as a whole 'view' event. The data is padded with spaces (equal sizes).
+	Data  StreamPatch           `json:"data"`
+	Event StreamEventPatchEvent `json:"event"`
+}
+
+// StreamEventPatchEvent defines model for StreamEventPatch.Event.
+type StreamEventPatchEvent string
+
+// StreamEventReplaced A newer stream of the same credential took this one's place (a credential holds at most a few streams); the stream ends.
+type StreamEventReplaced struct {
+	Data  map[string]interface{}   `json:"data"`
+	Event StreamEventReplacedEvent `json:"event"`
+}
+
+// StreamEventReplacedEvent defines model for StreamEventReplaced.Event.
+type StreamEventReplacedEvent string
+
+// StreamEventRevoked The stream's credential no longer holds the seat; the stream ends.
+type StreamEventRevoked struct {
+	Data struct {
+		// Reason revoked: the host revoked the device; handed_over: the seat went to another phone; removed: the host removed the seat; table_deleted: the table is gone.
+		Reason StreamEventRevokedDataReason `json:"reason"`
+	} `json:"data"`
+	Event StreamEventRevokedEvent `json:"event"`
+}
+
+// StreamEventRevokedDataReason revoked: the host revoked the device; handed_over: the seat went to another phone; removed: the host removed the seat; table_deleted: the table is gone.
+type StreamEventRevokedDataReason string
+
+// StreamEventRevokedEvent defines model for StreamEventRevoked.Event.
+type StreamEventRevokedEvent string
+
+// StreamEventView A whole view: the caller's own ViewResponse. The stream's first event, and every later one without ?patches=1.
+type StreamEventView struct {
+	Data  ViewResponse         `json:"data"`
+	Event StreamEventViewEvent `json:"event"`
+}
+
+// StreamEventViewEvent defines model for StreamEventView.Event.
+type StreamEventViewEvent string
 
 // StreamPatch The data of a stream's 'patch' event (?patches=1): a JSON Patch (RFC 6902) against the view this stream sent last. Its first operation tests that view's version; the others add, replace or remove whole parts: a field of the ViewResponse ('/status'), a field of its game view ('/view/moves'), or a log entry (the log slides: 'remove' '/log/0' for each entry gone from its front, 'add' '/log/-' for each new one at its end). Apply the operations in order; if one does not apply (the test fails: an event was missed), reopen the stream, which starts with a whole view. A game view that appears or goes comes as a whole 'view' event. The data is padded with spaces (equal sizes).
 type StreamPatch = []StreamPatchOp
@@ -9402,6 +13396,74 @@ type PostMoveJSONRequestBody = MoveRequest
 
 // StartTableJSONRequestBody defines body for StartTable for application/json ContentType.
 type StartTableJSONRequestBody StartTableJSONBody
+
+// Getter for additional properties for Error_Params. Returns the specified
+// element and whether it was found
+func (a Error_Params) Get(fieldName string) (value string, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for Error_Params
+func (a *Error_Params) Set(fieldName string, value string) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]string)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for Error_Params to handle AdditionalProperties
+func (a *Error_Params) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["detail"]; found {
+		err = json.Unmarshal(raw, &a.Detail)
+		if err != nil {
+			return fmt.Errorf("error reading 'detail': %w", err)
+		}
+		delete(object, "detail")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]string)
+		for fieldName, fieldBuf := range object {
+			var fieldVal string
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for Error_Params to handle AdditionalProperties
+func (a Error_Params) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Detail != nil {
+		object["detail"], err = json.Marshal(a.Detail)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'detail': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
 
 // AsCaptainIsDeadMoveChooseRole returns the union data inside the CaptainIsDeadMove as a CaptainIsDeadMoveChooseRole
 func (t CaptainIsDeadMove) AsCaptainIsDeadMoveChooseRole() (CaptainIsDeadMoveChooseRole, error) {
@@ -10652,6 +14714,339 @@ func (t CaptainIsDeadMove) MarshalJSON() ([]byte, error) {
 }
 
 func (t *CaptainIsDeadMove) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsChoiceValue0 returns the union data inside the Choice_Value as a ChoiceValue0
+func (t Choice_Value) AsChoiceValue0() (ChoiceValue0, error) {
+	var body ChoiceValue0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromChoiceValue0 overwrites any union data inside the Choice_Value as the provided ChoiceValue0
+func (t *Choice_Value) FromChoiceValue0(v ChoiceValue0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeChoiceValue0 performs a merge with any union data inside the Choice_Value, using the provided ChoiceValue0
+func (t *Choice_Value) MergeChoiceValue0(v ChoiceValue0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsChoiceValue1 returns the union data inside the Choice_Value as a ChoiceValue1
+func (t Choice_Value) AsChoiceValue1() (ChoiceValue1, error) {
+	var body ChoiceValue1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromChoiceValue1 overwrites any union data inside the Choice_Value as the provided ChoiceValue1
+func (t *Choice_Value) FromChoiceValue1(v ChoiceValue1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeChoiceValue1 performs a merge with any union data inside the Choice_Value, using the provided ChoiceValue1
+func (t *Choice_Value) MergeChoiceValue1(v ChoiceValue1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsChoiceValue2 returns the union data inside the Choice_Value as a ChoiceValue2
+func (t Choice_Value) AsChoiceValue2() (ChoiceValue2, error) {
+	var body ChoiceValue2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromChoiceValue2 overwrites any union data inside the Choice_Value as the provided ChoiceValue2
+func (t *Choice_Value) FromChoiceValue2(v ChoiceValue2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeChoiceValue2 performs a merge with any union data inside the Choice_Value, using the provided ChoiceValue2
+func (t *Choice_Value) MergeChoiceValue2(v ChoiceValue2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t Choice_Value) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *Choice_Value) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsJumpshipCreateTableRequest returns the union data inside the CreateTableRequest as a JumpshipCreateTableRequest
+func (t CreateTableRequest) AsJumpshipCreateTableRequest() (JumpshipCreateTableRequest, error) {
+	var body JumpshipCreateTableRequest
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJumpshipCreateTableRequest overwrites any union data inside the CreateTableRequest as the provided JumpshipCreateTableRequest
+func (t *CreateTableRequest) FromJumpshipCreateTableRequest(v JumpshipCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"jumpship"}`))
+	t.union = b
+	return err
+}
+
+// MergeJumpshipCreateTableRequest performs a merge with any union data inside the CreateTableRequest, using the provided JumpshipCreateTableRequest
+func (t *CreateTableRequest) MergeJumpshipCreateTableRequest(v JumpshipCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"jumpship"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCaptainIsDeadCreateTableRequest returns the union data inside the CreateTableRequest as a CaptainIsDeadCreateTableRequest
+func (t CreateTableRequest) AsCaptainIsDeadCreateTableRequest() (CaptainIsDeadCreateTableRequest, error) {
+	var body CaptainIsDeadCreateTableRequest
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCaptainIsDeadCreateTableRequest overwrites any union data inside the CreateTableRequest as the provided CaptainIsDeadCreateTableRequest
+func (t *CreateTableRequest) FromCaptainIsDeadCreateTableRequest(v CaptainIsDeadCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"captainisdead"}`))
+	t.union = b
+	return err
+}
+
+// MergeCaptainIsDeadCreateTableRequest performs a merge with any union data inside the CreateTableRequest, using the provided CaptainIsDeadCreateTableRequest
+func (t *CreateTableRequest) MergeCaptainIsDeadCreateTableRequest(v CaptainIsDeadCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"captainisdead"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLockupCreateTableRequest returns the union data inside the CreateTableRequest as a LockupCreateTableRequest
+func (t CreateTableRequest) AsLockupCreateTableRequest() (LockupCreateTableRequest, error) {
+	var body LockupCreateTableRequest
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLockupCreateTableRequest overwrites any union data inside the CreateTableRequest as the provided LockupCreateTableRequest
+func (t *CreateTableRequest) FromLockupCreateTableRequest(v LockupCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"lockup"}`))
+	t.union = b
+	return err
+}
+
+// MergeLockupCreateTableRequest performs a merge with any union data inside the CreateTableRequest, using the provided LockupCreateTableRequest
+func (t *CreateTableRequest) MergeLockupCreateTableRequest(v LockupCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"lockup"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSpaceCadetsCreateTableRequest returns the union data inside the CreateTableRequest as a SpaceCadetsCreateTableRequest
+func (t CreateTableRequest) AsSpaceCadetsCreateTableRequest() (SpaceCadetsCreateTableRequest, error) {
+	var body SpaceCadetsCreateTableRequest
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSpaceCadetsCreateTableRequest overwrites any union data inside the CreateTableRequest as the provided SpaceCadetsCreateTableRequest
+func (t *CreateTableRequest) FromSpaceCadetsCreateTableRequest(v SpaceCadetsCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"spacecadets"}`))
+	t.union = b
+	return err
+}
+
+// MergeSpaceCadetsCreateTableRequest performs a merge with any union data inside the CreateTableRequest, using the provided SpaceCadetsCreateTableRequest
+func (t *CreateTableRequest) MergeSpaceCadetsCreateTableRequest(v SpaceCadetsCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"spacecadets"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsNostromoCreateTableRequest returns the union data inside the CreateTableRequest as a NostromoCreateTableRequest
+func (t CreateTableRequest) AsNostromoCreateTableRequest() (NostromoCreateTableRequest, error) {
+	var body NostromoCreateTableRequest
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNostromoCreateTableRequest overwrites any union data inside the CreateTableRequest as the provided NostromoCreateTableRequest
+func (t *CreateTableRequest) FromNostromoCreateTableRequest(v NostromoCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"nostromo"}`))
+	t.union = b
+	return err
+}
+
+// MergeNostromoCreateTableRequest performs a merge with any union data inside the CreateTableRequest, using the provided NostromoCreateTableRequest
+func (t *CreateTableRequest) MergeNostromoCreateTableRequest(v NostromoCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"nostromo"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsGiveATokenCreateTableRequest returns the union data inside the CreateTableRequest as a GiveATokenCreateTableRequest
+func (t CreateTableRequest) AsGiveATokenCreateTableRequest() (GiveATokenCreateTableRequest, error) {
+	var body GiveATokenCreateTableRequest
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromGiveATokenCreateTableRequest overwrites any union data inside the CreateTableRequest as the provided GiveATokenCreateTableRequest
+func (t *CreateTableRequest) FromGiveATokenCreateTableRequest(v GiveATokenCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"givetoken"}`))
+	t.union = b
+	return err
+}
+
+// MergeGiveATokenCreateTableRequest performs a merge with any union data inside the CreateTableRequest, using the provided GiveATokenCreateTableRequest
+func (t *CreateTableRequest) MergeGiveATokenCreateTableRequest(v GiveATokenCreateTableRequest) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"game":"givetoken"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t CreateTableRequest) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"game"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t CreateTableRequest) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "captainisdead":
+		return t.AsCaptainIsDeadCreateTableRequest()
+	case "givetoken":
+		return t.AsGiveATokenCreateTableRequest()
+	case "jumpship":
+		return t.AsJumpshipCreateTableRequest()
+	case "lockup":
+		return t.AsLockupCreateTableRequest()
+	case "nostromo":
+		return t.AsNostromoCreateTableRequest()
+	case "spacecadets":
+		return t.AsSpaceCadetsCreateTableRequest()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t CreateTableRequest) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *CreateTableRequest) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -11967,6 +16362,172 @@ func (t *LockupMove) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsJumpshipMove returns the union data inside the MoveRequest as a JumpshipMove
+func (t MoveRequest) AsJumpshipMove() (JumpshipMove, error) {
+	var body JumpshipMove
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromJumpshipMove overwrites any union data inside the MoveRequest as the provided JumpshipMove
+func (t *MoveRequest) FromJumpshipMove(v JumpshipMove) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeJumpshipMove performs a merge with any union data inside the MoveRequest, using the provided JumpshipMove
+func (t *MoveRequest) MergeJumpshipMove(v JumpshipMove) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCaptainIsDeadMove returns the union data inside the MoveRequest as a CaptainIsDeadMove
+func (t MoveRequest) AsCaptainIsDeadMove() (CaptainIsDeadMove, error) {
+	var body CaptainIsDeadMove
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCaptainIsDeadMove overwrites any union data inside the MoveRequest as the provided CaptainIsDeadMove
+func (t *MoveRequest) FromCaptainIsDeadMove(v CaptainIsDeadMove) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeCaptainIsDeadMove performs a merge with any union data inside the MoveRequest, using the provided CaptainIsDeadMove
+func (t *MoveRequest) MergeCaptainIsDeadMove(v CaptainIsDeadMove) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsLockupMove returns the union data inside the MoveRequest as a LockupMove
+func (t MoveRequest) AsLockupMove() (LockupMove, error) {
+	var body LockupMove
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromLockupMove overwrites any union data inside the MoveRequest as the provided LockupMove
+func (t *MoveRequest) FromLockupMove(v LockupMove) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeLockupMove performs a merge with any union data inside the MoveRequest, using the provided LockupMove
+func (t *MoveRequest) MergeLockupMove(v LockupMove) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsSpaceCadetsMove returns the union data inside the MoveRequest as a SpaceCadetsMove
+func (t MoveRequest) AsSpaceCadetsMove() (SpaceCadetsMove, error) {
+	var body SpaceCadetsMove
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromSpaceCadetsMove overwrites any union data inside the MoveRequest as the provided SpaceCadetsMove
+func (t *MoveRequest) FromSpaceCadetsMove(v SpaceCadetsMove) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeSpaceCadetsMove performs a merge with any union data inside the MoveRequest, using the provided SpaceCadetsMove
+func (t *MoveRequest) MergeSpaceCadetsMove(v SpaceCadetsMove) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsNostromoMove returns the union data inside the MoveRequest as a NostromoMove
+func (t MoveRequest) AsNostromoMove() (NostromoMove, error) {
+	var body NostromoMove
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromNostromoMove overwrites any union data inside the MoveRequest as the provided NostromoMove
+func (t *MoveRequest) FromNostromoMove(v NostromoMove) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeNostromoMove performs a merge with any union data inside the MoveRequest, using the provided NostromoMove
+func (t *MoveRequest) MergeNostromoMove(v NostromoMove) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsGiveATokenMove returns the union data inside the MoveRequest as a GiveATokenMove
+func (t MoveRequest) AsGiveATokenMove() (GiveATokenMove, error) {
+	var body GiveATokenMove
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromGiveATokenMove overwrites any union data inside the MoveRequest as the provided GiveATokenMove
+func (t *MoveRequest) FromGiveATokenMove(v GiveATokenMove) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeGiveATokenMove performs a merge with any union data inside the MoveRequest, using the provided GiveATokenMove
+func (t *MoveRequest) MergeGiveATokenMove(v GiveATokenMove) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t MoveRequest) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *MoveRequest) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsNostromoMoveDesignateAlien returns the union data inside the NostromoMove as a NostromoMoveDesignateAlien
 func (t NostromoMove) AsNostromoMoveDesignateAlien() (NostromoMoveDesignateAlien, error) {
 	var body NostromoMoveDesignateAlien
@@ -13180,6 +17741,120 @@ func (t NostromoMove) MarshalJSON() ([]byte, error) {
 }
 
 func (t *NostromoMove) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
+// AsOptionSpecDefault0 returns the union data inside the OptionSpec_Default as a OptionSpecDefault0
+func (t OptionSpec_Default) AsOptionSpecDefault0() (OptionSpecDefault0, error) {
+	var body OptionSpecDefault0
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecDefault0 overwrites any union data inside the OptionSpec_Default as the provided OptionSpecDefault0
+func (t *OptionSpec_Default) FromOptionSpecDefault0(v OptionSpecDefault0) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecDefault0 performs a merge with any union data inside the OptionSpec_Default, using the provided OptionSpecDefault0
+func (t *OptionSpec_Default) MergeOptionSpecDefault0(v OptionSpecDefault0) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecDefault1 returns the union data inside the OptionSpec_Default as a OptionSpecDefault1
+func (t OptionSpec_Default) AsOptionSpecDefault1() (OptionSpecDefault1, error) {
+	var body OptionSpecDefault1
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecDefault1 overwrites any union data inside the OptionSpec_Default as the provided OptionSpecDefault1
+func (t *OptionSpec_Default) FromOptionSpecDefault1(v OptionSpecDefault1) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecDefault1 performs a merge with any union data inside the OptionSpec_Default, using the provided OptionSpecDefault1
+func (t *OptionSpec_Default) MergeOptionSpecDefault1(v OptionSpecDefault1) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecDefault2 returns the union data inside the OptionSpec_Default as a OptionSpecDefault2
+func (t OptionSpec_Default) AsOptionSpecDefault2() (OptionSpecDefault2, error) {
+	var body OptionSpecDefault2
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecDefault2 overwrites any union data inside the OptionSpec_Default as the provided OptionSpecDefault2
+func (t *OptionSpec_Default) FromOptionSpecDefault2(v OptionSpecDefault2) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecDefault2 performs a merge with any union data inside the OptionSpec_Default, using the provided OptionSpecDefault2
+func (t *OptionSpec_Default) MergeOptionSpecDefault2(v OptionSpecDefault2) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsOptionSpecDefault3 returns the union data inside the OptionSpec_Default as a OptionSpecDefault3
+func (t OptionSpec_Default) AsOptionSpecDefault3() (OptionSpecDefault3, error) {
+	var body OptionSpecDefault3
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromOptionSpecDefault3 overwrites any union data inside the OptionSpec_Default as the provided OptionSpecDefault3
+func (t *OptionSpec_Default) FromOptionSpecDefault3(v OptionSpecDefault3) error {
+	b, err := json.Marshal(v)
+	t.union = b
+	return err
+}
+
+// MergeOptionSpecDefault3 performs a merge with any union data inside the OptionSpec_Default, using the provided OptionSpecDefault3
+func (t *OptionSpec_Default) MergeOptionSpecDefault3(v OptionSpecDefault3) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t OptionSpec_Default) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *OptionSpec_Default) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
@@ -14941,6 +19616,215 @@ func (t *SpaceCadetsMove) UnmarshalJSON(b []byte) error {
 	return err
 }
 
+// AsStreamEventView returns the union data inside the StreamEvent as a StreamEventView
+func (t StreamEvent) AsStreamEventView() (StreamEventView, error) {
+	var body StreamEventView
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStreamEventView overwrites any union data inside the StreamEvent as the provided StreamEventView
+func (t *StreamEvent) FromStreamEventView(v StreamEventView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"event":"view"}`))
+	t.union = b
+	return err
+}
+
+// MergeStreamEventView performs a merge with any union data inside the StreamEvent, using the provided StreamEventView
+func (t *StreamEvent) MergeStreamEventView(v StreamEventView) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"event":"view"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStreamEventPatch returns the union data inside the StreamEvent as a StreamEventPatch
+func (t StreamEvent) AsStreamEventPatch() (StreamEventPatch, error) {
+	var body StreamEventPatch
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStreamEventPatch overwrites any union data inside the StreamEvent as the provided StreamEventPatch
+func (t *StreamEvent) FromStreamEventPatch(v StreamEventPatch) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"event":"patch"}`))
+	t.union = b
+	return err
+}
+
+// MergeStreamEventPatch performs a merge with any union data inside the StreamEvent, using the provided StreamEventPatch
+func (t *StreamEvent) MergeStreamEventPatch(v StreamEventPatch) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"event":"patch"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStreamEventHeartbeat returns the union data inside the StreamEvent as a StreamEventHeartbeat
+func (t StreamEvent) AsStreamEventHeartbeat() (StreamEventHeartbeat, error) {
+	var body StreamEventHeartbeat
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStreamEventHeartbeat overwrites any union data inside the StreamEvent as the provided StreamEventHeartbeat
+func (t *StreamEvent) FromStreamEventHeartbeat(v StreamEventHeartbeat) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"event":"heartbeat"}`))
+	t.union = b
+	return err
+}
+
+// MergeStreamEventHeartbeat performs a merge with any union data inside the StreamEvent, using the provided StreamEventHeartbeat
+func (t *StreamEvent) MergeStreamEventHeartbeat(v StreamEventHeartbeat) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"event":"heartbeat"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStreamEventRevoked returns the union data inside the StreamEvent as a StreamEventRevoked
+func (t StreamEvent) AsStreamEventRevoked() (StreamEventRevoked, error) {
+	var body StreamEventRevoked
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStreamEventRevoked overwrites any union data inside the StreamEvent as the provided StreamEventRevoked
+func (t *StreamEvent) FromStreamEventRevoked(v StreamEventRevoked) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"event":"revoked"}`))
+	t.union = b
+	return err
+}
+
+// MergeStreamEventRevoked performs a merge with any union data inside the StreamEvent, using the provided StreamEventRevoked
+func (t *StreamEvent) MergeStreamEventRevoked(v StreamEventRevoked) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"event":"revoked"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsStreamEventReplaced returns the union data inside the StreamEvent as a StreamEventReplaced
+func (t StreamEvent) AsStreamEventReplaced() (StreamEventReplaced, error) {
+	var body StreamEventReplaced
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromStreamEventReplaced overwrites any union data inside the StreamEvent as the provided StreamEventReplaced
+func (t *StreamEvent) FromStreamEventReplaced(v StreamEventReplaced) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"event":"replaced"}`))
+	t.union = b
+	return err
+}
+
+// MergeStreamEventReplaced performs a merge with any union data inside the StreamEvent, using the provided StreamEventReplaced
+func (t *StreamEvent) MergeStreamEventReplaced(v StreamEventReplaced) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"event":"replaced"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t StreamEvent) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"event"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t StreamEvent) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "heartbeat":
+		return t.AsStreamEventHeartbeat()
+	case "patch":
+		return t.AsStreamEventPatch()
+	case "replaced":
+		return t.AsStreamEventReplaced()
+	case "revoked":
+		return t.AsStreamEventRevoked()
+	case "view":
+		return t.AsStreamEventView()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t StreamEvent) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *StreamEvent) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
+}
+
 // AsJumpshipView returns the union data inside the View as a JumpshipView
 func (t View) AsJumpshipView() (JumpshipView, error) {
 	var body JumpshipView
@@ -15363,7 +20247,7 @@ type ClientInterface interface {
 	// Corresponds with POST /api/tables/{id}/rematch/claim (the `ClaimRematch` operationId).
 	ClaimRematch(ctx context.Context, id string, params *ClaimRematchParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetResult A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (a header line, then one line per seat and per other scored party such as Lockup's guards, seats numbered from 1, one score.<category> column per category).
+	// GetResult A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (text/csv below).
 	//
 	// Corresponds with GET /api/tables/{id}/result (the `GetResult` operationId).
 	GetResult(ctx context.Context, id string, params *GetResultParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -15706,7 +20590,7 @@ func (c *Client) ClaimRematch(ctx context.Context, id string, params *ClaimRemat
 	return c.Client.Do(req)
 }
 
-// GetResult A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (a header line, then one line per seat and per other scored party such as Lockup's guards, seats numbered from 1, one score.<category> column per category).
+// GetResult A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (text/csv below).
 //
 // Corresponds with GET /api/tables/{id}/result (the `GetResult` operationId).
 func (c *Client) GetResult(ctx context.Context, id string, params *GetResultParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -17451,7 +22335,7 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/tables/{id}/rematch/claim (the `ClaimRematch` operationId).
 	ClaimRematchWithResponse(ctx context.Context, id string, params *ClaimRematchParams, reqEditors ...RequestEditorFn) (*ClaimRematchReply, error)
 
-	// GetResultWithResponse A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (a header line, then one line per seat and per other scored party such as Lockup's guards, seats numbered from 1, one score.<category> column per category).
+	// GetResultWithResponse A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (text/csv below).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -19818,7 +24702,7 @@ func (c *ClientWithResponses) ClaimRematchWithResponse(ctx context.Context, id s
 	return ParseClaimRematchReply(rsp)
 }
 
-// GetResultWithResponse A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (a header line, then one line per seat and per other scored party such as Lockup's guards, seats numbered from 1, one score.<category> column per category).
+// GetResultWithResponse A finished game's result: the game, when it was played and for how long, the seats with their names, the winners and, where the game scores, each seat's points by category. ?format=csv gives the same as CSV (text/csv below).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -20017,6 +24901,9 @@ func ParseListGamesReply(rsp *http.Response) (*ListGamesReply, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -20234,6 +25121,9 @@ func ParseLookupJoinCodeReply(rsp *http.Response) (*LookupJoinCodeReply, error) 
 		}
 		response.JSON500 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	return response, nil
@@ -20266,6 +25156,9 @@ func ParseOpenapiReply(rsp *http.Response) (*OpenapiReply, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -20342,6 +25235,9 @@ func ParseCreateTableReply(rsp *http.Response) (*CreateTableReply, error) {
 		}
 		response.JSON503 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	return response, nil
@@ -20406,6 +25302,9 @@ func ParseRotateJoinCodeReply(rsp *http.Response) (*RotateJoinCodeReply, error) 
 			return nil, err
 		}
 		response.JSON503 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -20484,6 +25383,9 @@ func ParseLockTableReply(rsp *http.Response) (*LockTableReply, error) {
 		}
 		response.JSON503 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	return response, nil
@@ -20544,6 +25446,9 @@ func ParseGetLogReply(rsp *http.Response) (*GetLogReply, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -20641,6 +25546,9 @@ func ParsePostMoveReply(rsp *http.Response) (*PostMoveReply, error) {
 		}
 		response.JSON503 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	return response, nil
@@ -20687,6 +25595,9 @@ func ParseTableQRReply(rsp *http.Response) (*TableQRReply, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -20755,6 +25666,9 @@ func ParseRematchReply(rsp *http.Response) (*RematchReply, error) {
 			return nil, err
 		}
 		response.JSON503 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -20844,6 +25758,9 @@ func ParseClaimRematchReply(rsp *http.Response) (*ClaimRematchReply, error) {
 		}
 		response.JSON503 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	switch {
@@ -20926,7 +25843,10 @@ func ParseGetResultReply(rsp *http.Response) (*GetResultReply, error) {
 		response.JSON500 = &dest
 
 	case rsp.StatusCode == 200:
-		// Content-type (text/csv) unsupported
+	// Content-type (text/csv) unsupported
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -20998,6 +25918,9 @@ func ParseRemoveSeatReply(rsp *http.Response) (*RemoveSeatReply, error) {
 			return nil, err
 		}
 		response.JSON503 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -21083,6 +26006,9 @@ func ParseRevokeDeviceReply(rsp *http.Response) (*RevokeDeviceReply, error) {
 		}
 		response.JSON503 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	switch {
@@ -21166,6 +26092,9 @@ func ParseCancelHandoverReply(rsp *http.Response) (*CancelHandoverReply, error) 
 			return nil, err
 		}
 		response.JSON503 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -21255,6 +26184,9 @@ func ParseHandoverSeatReply(rsp *http.Response) (*HandoverSeatReply, error) {
 		}
 		response.JSON503 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	switch {
@@ -21335,6 +26267,9 @@ func ParseSessionReply(rsp *http.Response) (*SessionReply, error) {
 			return nil, err
 		}
 		response.JSON503 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -21438,6 +26373,9 @@ func ParseStartTableReply(rsp *http.Response) (*StartTableReply, error) {
 		}
 		response.JSON503 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	switch {
@@ -21504,6 +26442,9 @@ func ParseStreamReply(rsp *http.Response) (*StreamReply, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 
@@ -21594,6 +26535,9 @@ func ParseUndoReply(rsp *http.Response) (*UndoReply, error) {
 		}
 		response.JSON503 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	switch {
@@ -21668,6 +26612,9 @@ func ParseGetViewReply(rsp *http.Response) (*GetViewReply, error) {
 		}
 		response.JSON500 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	return response, nil
@@ -21708,6 +26655,9 @@ func ParseHealthReply(rsp *http.Response) (*HealthReply, error) {
 		}
 		response.JSON503 = &dest
 
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
+
 	}
 
 	return response, nil
@@ -21733,6 +26683,9 @@ func ParseMetricsReply(rsp *http.Response) (*MetricsReply, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
+
+	case rsp.StatusCode == 429:
+		// Content-type (text/plain) unsupported
 
 	}
 

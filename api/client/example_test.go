@@ -24,14 +24,23 @@ func Example() {
 
 	ctx := context.Background()
 	c, _ := client.NewClientWithResponses(url)
-	t, _ := c.CreateTableWithResponse(ctx, client.CreateTableRequest{Game: "captainisdead"})
+	var create client.CreateTableRequest
+	create.FromCaptainIsDeadCreateTableRequest(client.CaptainIsDeadCreateTableRequest{})
+	t, _ := c.CreateTableWithResponse(ctx, create)
 	id, code := t.JSON201.TableId, t.JSON201.JoinCode
 	ann, _ := c.JoinWithResponse(ctx, client.JoinRequest{Code: code, Name: "Ann"})
 	c.JoinWithResponse(ctx, client.JoinRequest{Code: code, Name: "Bob"})
 	c.StartTableWithResponse(ctx, id, nil, client.StartTableJSONRequestBody{}, client.Bearer(t.JSON201.HostToken))
 	v, _ := c.GetViewWithResponse(ctx, id, nil, client.Bearer(ann.JSON201.Token))
 	cv, _ := v.JSON200.View.AsCaptainIsDeadView()
-	move := client.MoveRequest{Type: "choose_role", Args: &map[string]any{"role": (*(*(*cv.Moves)[0].Args)[0].Choices)[0].Value}}
+	// The move, typed: Captain Is Dead's choose_role with its role, the
+	// first one the view offers.
+	role, _ := (*(*(*cv.Moves)[0].Args)[0].Choices)[0].Value.AsChoiceValue0()
+	var choose client.CaptainIsDeadMove
+	choose.FromCaptainIsDeadMoveChooseRole(client.CaptainIsDeadMoveChooseRole{
+		Args: client.CaptainIsDeadMoveChooseRoleArgs{Role: client.CaptainIsDeadMoveChooseRoleArgsRole(role)}})
+	var move client.MoveRequest
+	move.FromCaptainIsDeadMove(choose)
 	ok, _ := c.PostMoveWithResponse(ctx, id, nil, move, client.Bearer(ann.JSON201.Token))
 	bad, _ := c.PostMoveWithResponse(ctx, id, nil, move, client.Bearer(ann.JSON201.Token))
 	fmt.Println(ok.StatusCode(), bad.StatusCode(), bad.JSON422.Code) // and bad.JSON422.Message, in English

@@ -16,6 +16,7 @@ package openapigen
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -64,6 +65,10 @@ func Generate(doc []byte, games []kit.Game) ([]byte, error) {
 		views = append(views, ref(name))
 		mapping.Set(g.Info().ID, "#/components/schemas/"+name)
 	}
+	r.add("NoArgs", NewObject("type", "object", "description", "The arguments of a move that takes none: absent, or an empty object.",
+		"properties", NewObject(), "additionalProperties", false,
+		// Go: an empty struct, not a map (oapi-codegen).
+		"x-go-type", "struct{}"))
 	r.add("View", NewObject(
 		"description", "A game's view for one screen: what it may see, the moves it may make now and what it should do next. One schema per game, chosen by game.",
 		"oneOf", views,
@@ -72,6 +77,9 @@ func Generate(doc []byte, games []kit.Game) ([]byte, error) {
 	if err := r.refusalCodes(top, games); err != nil {
 		return nil, err
 	}
+	r.requests(games)
+	r.streamEvents()
+	clean(top)
 	return Format(top)
 }
 
@@ -97,7 +105,9 @@ func (r *reflector) game(g kit.Game) (string, error) {
 	for _, m := range info.Moves {
 		types = append(types, m.Type)
 	}
-	types = append(types, kit.TimerExpiredMove)
+	if !slices.Contains(types, any(kit.TimerExpiredMove)) {
+		types = append(types, kit.TimerExpiredMove)
+	}
 	spec := r.structSchema(reflect.TypeFor[kit.MoveSpec]())
 	spec.Obj("properties").Set("type", NewObject("type", "string", "enum", types))
 	spec.Set("description", info.Name+": a move type of the catalog as a view offers it, its arguments' choices narrowed to what is legal now.")
@@ -163,7 +173,7 @@ func (r *reflector) options(p string, info kit.Info) {
 		case kit.OptBool:
 			s = NewObject("type", "boolean")
 		case kit.OptEnum:
-			s = NewObject("enum", choiceValues(o.Choices))
+			s = typedEnum(choiceValues(o.Choices))
 		case kit.OptString:
 			s = NewObject("type", "string")
 		default:
@@ -206,7 +216,7 @@ func (r *reflector) moves(p string, info kit.Info) {
 			case kit.ArgEnum:
 				s = NewObject()
 				if len(a.Choices) > 0 {
-					s.Set("enum", choiceValues(a.Choices))
+					s = typedEnum(choiceValues(a.Choices))
 				}
 			default:
 				s = NewObject("type", "string")
@@ -219,17 +229,28 @@ func (r *reflector) moves(p string, info kit.Info) {
 				required = append(required, a.Name)
 			}
 		}
+		name := p + "Move" + typeName(strings.ReplaceAll(m.Type, "_", " "))
 		args := NewObject("type", "object", "properties", props)
 		if len(required) > 0 {
 			args.Set("required", required)
 		}
 		args.Set("additionalProperties", false)
-		mprops := NewObject("type", NewObject("type", "string", "enum", []any{m.Type}), "args", args)
+		argsRef := ref("NoArgs")
+		if len(props.Keys()) > 0 {
+			// A component of its own, so that generated clients name
+			// the arguments' type (JumpshipMoveGiveArgs).
+			args.Set("description", info.Name+": the arguments of "+m.Type+".")
+			r.add(name+"Args", args)
+			argsRef = ref(name + "Args")
+		}
+		mprops := NewObject("type", NewObject("type", "string", "enum", []any{m.Type}), "args", argsRef)
+		for _, k := range moveRequestFields().Keys() {
+			mprops.Set(k, moveRequestFields().Obj(k))
+		}
 		s := NewObject("type", "object", "description", m.Label, "properties", mprops, "required", []any{"type"}, "additionalProperties", false)
 		if len(required) > 0 {
 			s.Set("required", []any{"type", "args"})
 		}
-		name := p + "Move" + typeName(strings.ReplaceAll(m.Type, "_", " "))
 		r.add(name, s)
 		one = append(one, ref(name))
 		mapping.Set(m.Type, "#/components/schemas/"+name)

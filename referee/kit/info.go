@@ -134,7 +134,7 @@ type MoveSpec struct {
 	// AskEndsStep or AskSubmitsScore. A phone sends every other move at once and says
 	// what it sent (a question before every move teaches players to tap
 	// yes without reading).
-	Ask string `json:"ask,omitempty"`
+	Ask string `json:"ask,omitempty" enum:"ends_game,ends_turn_early,ends_step,submits_score"`
 }
 
 // The reasons a phone asks before sending a move (MoveSpec.Ask).

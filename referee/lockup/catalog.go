@@ -99,6 +99,12 @@ func padCatalog() kit.MoveSpec {
 		if sp.Args[i].Kind == kit.ArgInt {
 			sp.Args[i].Min = kit.IntPtr(0)
 		}
+		// Only a solo game's pad asks the guards' stars: the catalog's
+		// move (the API document's LockupMoveSubmitFinalScoreArgs) takes
+		// it as optional.
+		if sp.Args[i].Name == "guard_stars" {
+			sp.Args[i].Optional = true
+		}
 	}
 	return sp
 }

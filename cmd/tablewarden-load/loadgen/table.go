@@ -89,7 +89,12 @@ func (r *runner) createTable(ctx context.Context, idx int) (*table, error) {
 		HostToken string `json:"host_token"`
 	}
 	api := r.client.api
-	if err := decode(api.CreateTable(ctx, apiclient.CreateTableRequest{Game: r.cfg.Game}))(&created, "create table"); err != nil {
+	// The game is the tool's -game, any game: its request as JSON.
+	var req apiclient.CreateTableRequest
+	if err := req.UnmarshalJSON(fmt.Appendf(nil, `{"game":%q}`, r.cfg.Game)); err != nil {
+		return nil, err
+	}
+	if err := decode(api.CreateTable(ctx, req))(&created, "create table"); err != nil {
 		return nil, err
 	}
 	t := &table{idx: idx, id: created.TableID, host: created.HostToken, rng: rand.New(rand.NewPCG(rand.Uint64(), uint64(idx)))}
