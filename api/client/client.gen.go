@@ -1907,17 +1907,18 @@ func (e CaptainIsDeadViewPhase) Valid() bool {
 
 // Defines values for ErrorError.
 const (
-	ErrorErrorConflict     ErrorError = "conflict"
-	ErrorErrorForbidden    ErrorError = "forbidden"
-	ErrorErrorGone         ErrorError = "gone"
-	ErrorErrorIllegalMove  ErrorError = "illegal_move"
-	ErrorErrorInternal     ErrorError = "internal"
-	ErrorErrorInvalid      ErrorError = "invalid"
-	ErrorErrorNotFound     ErrorError = "not_found"
-	ErrorErrorRateLimited  ErrorError = "rate_limited"
-	ErrorErrorTooLarge     ErrorError = "too_large"
-	ErrorErrorUnauthorized ErrorError = "unauthorized"
-	ErrorErrorUnavailable  ErrorError = "unavailable"
+	ErrorErrorConflict      ErrorError = "conflict"
+	ErrorErrorForbidden     ErrorError = "forbidden"
+	ErrorErrorGone          ErrorError = "gone"
+	ErrorErrorIllegalMove   ErrorError = "illegal_move"
+	ErrorErrorInternal      ErrorError = "internal"
+	ErrorErrorInvalid       ErrorError = "invalid"
+	ErrorErrorNotAcceptable ErrorError = "not_acceptable"
+	ErrorErrorNotFound      ErrorError = "not_found"
+	ErrorErrorRateLimited   ErrorError = "rate_limited"
+	ErrorErrorTooLarge      ErrorError = "too_large"
+	ErrorErrorUnauthorized  ErrorError = "unauthorized"
+	ErrorErrorUnavailable   ErrorError = "unavailable"
 )
 
 // Valid indicates whether the value is a known member of the ErrorError enum.
@@ -1934,6 +1935,8 @@ func (e ErrorError) Valid() bool {
 	case ErrorErrorInternal:
 		return true
 	case ErrorErrorInvalid:
+		return true
+	case ErrorErrorNotAcceptable:
 		return true
 	case ErrorErrorNotFound:
 		return true
@@ -11353,7 +11356,10 @@ type OptionSpec struct {
 
 	// PerPlayers For a seat option: the seat its default rule (-1) gives, in joining order from 0, by the number of players ("3": 1 is the second of three to join), so that a lobby names that player before the start.
 	PerPlayers *map[string]int `json:"per_players,omitempty"`
-	Source     *string         `json:"source,omitempty"`
+
+	// Rule The rulebook section the option belongs to: a bad_option refusal of the option names it.
+	Rule   *string `json:"rule,omitempty"`
+	Source *string `json:"source,omitempty"`
 }
 
 // OptionSpecDefault0 defines model for OptionSpec.Default.0.
@@ -24902,9 +24908,6 @@ func ParseListGamesReply(rsp *http.Response) (*ListGamesReply, error) {
 		}
 		response.JSON429 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -25121,9 +25124,6 @@ func ParseLookupJoinCodeReply(rsp *http.Response) (*LookupJoinCodeReply, error) 
 		}
 		response.JSON500 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -25156,9 +25156,6 @@ func ParseOpenapiReply(rsp *http.Response) (*OpenapiReply, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -25235,9 +25232,6 @@ func ParseCreateTableReply(rsp *http.Response) (*CreateTableReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -25302,9 +25296,6 @@ func ParseRotateJoinCodeReply(rsp *http.Response) (*RotateJoinCodeReply, error) 
 			return nil, err
 		}
 		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -25383,9 +25374,6 @@ func ParseLockTableReply(rsp *http.Response) (*LockTableReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -25446,9 +25434,6 @@ func ParseGetLogReply(rsp *http.Response) (*GetLogReply, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -25546,9 +25531,6 @@ func ParsePostMoveReply(rsp *http.Response) (*PostMoveReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -25595,9 +25577,6 @@ func ParseTableQRReply(rsp *http.Response) (*TableQRReply, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -25666,9 +25645,6 @@ func ParseRematchReply(rsp *http.Response) (*RematchReply, error) {
 			return nil, err
 		}
 		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -25758,9 +25734,6 @@ func ParseClaimRematchReply(rsp *http.Response) (*ClaimRematchReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	switch {
@@ -25843,10 +25816,7 @@ func ParseGetResultReply(rsp *http.Response) (*GetResultReply, error) {
 		response.JSON500 = &dest
 
 	case rsp.StatusCode == 200:
-	// Content-type (text/csv) unsupported
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
+		// Content-type (text/csv) unsupported
 
 	}
 
@@ -25918,9 +25888,6 @@ func ParseRemoveSeatReply(rsp *http.Response) (*RemoveSeatReply, error) {
 			return nil, err
 		}
 		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -26006,9 +25973,6 @@ func ParseRevokeDeviceReply(rsp *http.Response) (*RevokeDeviceReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	switch {
@@ -26092,9 +26056,6 @@ func ParseCancelHandoverReply(rsp *http.Response) (*CancelHandoverReply, error) 
 			return nil, err
 		}
 		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -26184,9 +26145,6 @@ func ParseHandoverSeatReply(rsp *http.Response) (*HandoverSeatReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	switch {
@@ -26267,9 +26225,6 @@ func ParseSessionReply(rsp *http.Response) (*SessionReply, error) {
 			return nil, err
 		}
 		response.JSON503 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -26373,9 +26328,6 @@ func ParseStartTableReply(rsp *http.Response) (*StartTableReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	switch {
@@ -26442,9 +26394,6 @@ func ParseStreamReply(rsp *http.Response) (*StreamReply, error) {
 			return nil, err
 		}
 		response.JSON500 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
@@ -26535,9 +26484,6 @@ func ParseUndoReply(rsp *http.Response) (*UndoReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	switch {
@@ -26612,9 +26558,6 @@ func ParseGetViewReply(rsp *http.Response) (*GetViewReply, error) {
 		}
 		response.JSON500 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -26655,9 +26598,6 @@ func ParseHealthReply(rsp *http.Response) (*HealthReply, error) {
 		}
 		response.JSON503 = &dest
 
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
-
 	}
 
 	return response, nil
@@ -26683,9 +26623,6 @@ func ParseMetricsReply(rsp *http.Response) (*MetricsReply, error) {
 			return nil, err
 		}
 		response.JSON429 = &dest
-
-	case rsp.StatusCode == 429:
-		// Content-type (text/plain) unsupported
 
 	}
 
