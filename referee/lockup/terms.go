@@ -211,17 +211,29 @@ func expandTerms(s, lang string) string {
 	if !strings.Contains(s, termMark) {
 		return s
 	}
-	return termPattern.ReplaceAllStringFunc(s, func(m string) string {
-		sub := termPattern.FindStringSubmatch(m)
-		t, ok := allTerms()[sub[1]]
+	// One pass of the pattern over s (a view has hundreds of strings).
+	var b strings.Builder
+	last := 0
+	for _, m := range termPattern.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(s[last:m[0]])
+		last = m[1]
+		t, ok := allTerms()[s[m[2]:m[3]]]
 		if !ok {
-			return m
+			b.WriteString(s[m[0]:m[1]])
+			continue
+		}
+		params := ""
+		if m[4] >= 0 {
+			params = s[m[4]:m[5]]
 		}
 		if lang == "pt-BR" {
-			return fill(t.pt, termValues(sub[2]))
+			b.WriteString(fill(t.pt, termValues(params)))
+		} else {
+			b.WriteString(fill(t.en, termValues(params)))
 		}
-		return fill(t.en, termValues(sub[2]))
-	})
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
 // termValues reads a term's "name=value;name=value".
