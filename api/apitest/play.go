@@ -246,6 +246,7 @@ type Handover struct {
 func DriveCaptain(t *testing.T, ts *Server, tb *Table, what string, want func(kit.MoveSpec) bool) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(5, 6))
+	var played []string
 	for i := 0; i < 300; i++ {
 		hv := ts.View(tb, tb.Host)
 		for _, m := range hv.View.Moves {
@@ -270,8 +271,10 @@ func DriveCaptain(t *testing.T, ts *Server, tb *Table, what string, want func(ki
 		}
 		m := kit.RandomMove(pick[r.IntN(len(pick))], r)
 		ts.Must(200, "POST", "/api/tables/"+tb.ID+"/moves", tb.Tokens[0], map[string]any{"type": m.Type, "args": json.RawMessage(m.Args)}, nil)
+		played = append(played, m.Type+string(m.Args))
 	}
-	t.Fatalf("never reached %s in 300 moves", what)
+	v := ts.View(tb, tb.Host)
+	t.Fatalf("never reached %s in 300 moves: phase %q, prompt %+v, the host is offered %v; the last moves: %v", what, v.View.Phase, v.View.Prompt, MoveTypes(v.View.Moves), played[max(0, len(played)-12):])
 }
 
 // Get fetches url with a plain client (no contract check: the URL may be
