@@ -31,6 +31,13 @@ func TestBrowserJoinWithoutScanning(t *testing.T) {
 	if start[3] != 0 || start[1] > start[2] || start[0] < 0 {
 		t.Errorf("with five players, Start is at %.0f–%.0f px of a %.0f px screen (scrolled %.0f)", start[0], start[1], start[2], start[3])
 	}
+	// The join QR and code are what the lobby is for: on the first screen,
+	// beside the seats (a table created with no options shows no options
+	// row above them).
+	joinBox := get(t, host, "join qr in view", chromedp.Evaluate[[]float64](`(() => { const q = document.getElementById("qr").getBoundingClientRect(), c = document.getElementById("join-code").getBoundingClientRect(); return [q.top, q.bottom, c.bottom, innerHeight]; })()`))
+	if joinBox[0] < 0 || joinBox[1] > joinBox[3] || joinBox[2] > joinBox[3] {
+		t.Errorf("the host's join QR is at %.0f–%.0f px and its code ends at %.0f px of a %.0f px screen: want both on the first screen", joinBox[0], joinBox[1], joinBox[2], joinBox[3])
+	}
 	qr := get(t, host, "board qr", chromedp.Evaluate[string](`(() => { const i = document.getElementById("board-qr"); return i ? i.getAttribute("src") : ""; })()`))
 	if !strings.Contains(qr, "for=board") {
 		t.Fatalf("the host's screen offers no QR code of the board (src %q)", qr)

@@ -31,6 +31,9 @@ func TestBrowserHostJoinControls(t *testing.T) {
 		t.Fatalf("join with the old code after rotation = %d, want a refusal", st)
 	}
 
+	// The host scrolls the lock up from under the new code's note (the
+	// toast sits over the screen's bottom edge for a few seconds).
+	get(t, host, "scroll to the lock", chromedp.Evaluate[bool](`(() => { document.getElementById("lock").scrollIntoView({block: "center"}); return true; })()`))
 	do(t, host, "lock", chromedp.Click(css("#lock")))
 	waitTrue(t, host, "locked shown", `document.getElementById("lock").getAttribute("aria-pressed") === "true"`)
 	if st, body := ts.Call("POST", "/api/join", "", map[string]any{"code": newCode, "name": "Late"}); st != 409 || !strings.Contains(string(body), "locked") {

@@ -69,14 +69,6 @@ type pieceView struct {
 	Label   string `json:"label"`
 }
 
-func piecesOf(ps []Piece) []pieceView {
-	out := make([]pieceView, len(ps))
-	for i, p := range ps {
-		out[i] = pieceOf(p)
-	}
-	return out
-}
-
 func pieceOf(p Piece) pieceView {
 	return pieceView{Piece: p.Piece, Station: p.Station, Label: p.Piece + " (" + p.Station + ")"}
 }
