@@ -114,20 +114,7 @@ func TestBrowserBoardReadsAtAGlance(t *testing.T) {
 				t.Logf("%s %s: %d seat pieces on the board", g.ID, stage, n)
 			}
 			look("mid")
-			putAway(t, board, phone)
-			for i := 0; i < 40 && ts.View(tb, "").View.Outcome == nil; i++ {
-				playPreferring(t, ts, tb, r, 25, g.Advance)
-				if g.ID == "lockup" {
-					finishLockupScoring(t, ts, tb)
-				}
-				if g.ID == "spacecadets" && i > 2 {
-					declareLoss(t, ts, tb)
-				}
-			}
-			if ts.View(tb, "").View.Outcome == nil {
-				t.Fatalf("%s did not end by random play", g.ID)
-			}
-			takeOut(t, ts.View(tb, "").Version, board, phone)
+			playToEnd(t, ts, tb, r, g, 40, board, phone)
 			look("end")
 			svg := get(t, board, "drawing text", chromedp.Evaluate[string](`(() => { const s = document.getElementById("board-svg"); return s ? s.textContent : ""; })()`))
 			for _, stale := range []string{"Being resolved", "Alien attack"} {

@@ -126,20 +126,7 @@ func TestBrowserBoardLayout(t *testing.T) {
 			check("start")
 			playPreferring(t, ts, tb, r, 12, g.Advance)
 			check("mid")
-			putAway(t, small, big)
-			for i := 0; i < 40 && ts.View(tb, "").View.Outcome == nil; i++ {
-				playPreferring(t, ts, tb, r, 25, g.Advance)
-				if g.ID == "lockup" {
-					finishLockupScoring(t, ts, tb)
-				}
-				if g.ID == "spacecadets" && i > 2 {
-					declareLoss(t, ts, tb)
-				}
-			}
-			if ts.View(tb, "").View.Outcome == nil {
-				t.Fatalf("%s did not end by random play", g.ID)
-			}
-			takeOut(t, ts.View(tb, "").Version, small, big)
+			playToEnd(t, ts, tb, r, g, 40, small, big)
 			check("end")
 		})
 	}

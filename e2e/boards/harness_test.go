@@ -10,11 +10,10 @@ type (
 )
 
 var (
-	startServer         = apitest.StartServer
-	playRandom          = apitest.PlayRandom
-	playPreferring      = apitest.PlayPreferring
-	driveToTimer        = apitest.DriveToTimer
-	driveCaptain        = apitest.DriveCaptain
-	timerOf             = apitest.TimerOf
-	finishLockupScoring = apitest.FinishLockupScoring
+	startServer    = apitest.StartServer
+	playRandom     = apitest.PlayRandom
+	playPreferring = apitest.PlayPreferring
+	driveToTimer   = apitest.DriveToTimer
+	driveCaptain   = apitest.DriveCaptain
+	timerOf        = apitest.TimerOf
 )

@@ -25,6 +25,7 @@ var (
 	pollJS          = browsertest.PollJS
 	waitTrue        = browsertest.WaitTrue
 	waitVersion     = browsertest.WaitVersion
+	playToEnd       = browsertest.PlayToEnd
 	jsString        = browsertest.JSString
 	onEveryDocument = browsertest.OnEveryDocument
 	krakenTable     = browsertest.KrakenTable
@@ -37,7 +38,6 @@ var (
 	viewportShot    = browsertest.ViewportShot
 	boardFits       = browsertest.BoardFits
 	pageText        = browsertest.PageText
-	declareLoss     = browsertest.DeclareLoss
 )
 
 // get runs one browser action that returns a value, with a time limit.

@@ -512,6 +512,44 @@ func SecretLeaves(own tablepkg.ViewResponse, pub string) []string {
 	return leaves
 }
 
+// PlayToEnd plays g's game at tb to its end through the API (at most
+// rounds of 25 moves that prefer g.Advance; Lockup's final scoring
+// finished, Space Cadets' mission declared failed after three rounds)
+// with pages put away, fails if it does not end, and takes the pages out
+// caught up with the end, whose view it returns.
+func PlayToEnd(t *testing.T, ts *apitest.Server, tb *apitest.Table, r *rand.Rand, g Game, rounds int, pages ...context.Context) tablepkg.ViewResponse {
+	t.Helper()
+	PutAway(t, pages...)
+	for i := 0; i < rounds && ts.View(tb, "").View.Outcome == nil; i++ {
+		apitest.PlayPreferring(t, ts, tb, r, 25, g.Advance)
+		if g.ID == "lockup" {
+			apitest.FinishLockupScoring(t, ts, tb)
+		}
+		if g.ID == "spacecadets" && i > 2 {
+			DeclareLoss(t, ts, tb)
+		}
+	}
+	end := ts.View(tb, "")
+	if end.View.Outcome == nil {
+		t.Fatalf("%s did not end by random play", g.ID)
+	}
+	TakeOut(t, end.Version, pages...)
+	return end
+}
+
+// ScreenLog is the whole log a screen may read: a seat's or the host's
+// with its token, the board's with none.
+func ScreenLog(t *testing.T, ts *apitest.Server, tb *apitest.Table, tok string) []tablepkg.LogEntry {
+	t.Helper()
+	path := "/api/tables/" + tb.ID + "/log"
+	if tok == "" {
+		path += "?as=board"
+	}
+	var log []tablepkg.LogEntry
+	ts.Must(200, "GET", path, tok, nil, &log)
+	return log
+}
+
 // DeclareLoss makes the host's table declaration that the Space Cadets
 // mission failed, when it is offered.
 func DeclareLoss(t *testing.T, ts *apitest.Server, tb *apitest.Table) {
@@ -662,12 +700,7 @@ func SecretsOfStayHome(t *testing.T, ts *apitest.Server, tb *apitest.Table, owne
 	msgs := GameMessages(ts, own.Game)
 	for tok, p := range screens {
 		// What the screen may know: its view and its whole log.
-		logPath := "/api/tables/" + tb.ID + "/log"
-		if tok == "" {
-			logPath += "?as=board"
-		}
-		var log []tablepkg.LogEntry
-		ts.Must(200, "GET", logPath, tok, nil, &log)
+		log := ScreenLog(t, ts, tb, tok)
 		// The log keeps its terms (a view writes its words out): what it
 		// says publicly is its terms in both languages too.
 		pub := apitest.MustJSON(ts.View(tb, tok)) + apitest.MustJSON(log) + ExpandTerms(msgs, "en", apitest.MustJSON(log)) + ExpandTerms(msgs, "pt-BR", apitest.MustJSON(log))

@@ -70,21 +70,7 @@ func TestBrowserOfflineAndRematchEveryGame(t *testing.T) {
 				}
 			}
 			// To the end with the pages put away, then the rematch.
-			putAway(t, p0, p1, host)
-			for i := 0; i < 60 && ts.View(tb, "").View.Outcome == nil; i++ {
-				playPreferring(t, ts, tb, r, 25, g.Advance)
-				if g.ID == "lockup" {
-					finishLockupScoring(t, ts, tb)
-				}
-				if g.ID == "spacecadets" && i > 2 {
-					declareLoss(t, ts, tb)
-				}
-			}
-			end := ts.View(tb, "")
-			if end.View.Outcome == nil {
-				t.Fatalf("%s did not end by random play", g.ID)
-			}
-			takeOut(t, end.Version, p0, p1, host)
+			end := playToEnd(t, ts, tb, r, g, 60, p0, p1, host)
 			for name, p := range pages {
 				waitVersion(t, p, end.Version)
 				// The English pages spell out the game's terms too.

@@ -68,20 +68,7 @@ func TestBrowserEveryGame(t *testing.T) {
 			confirmSeen += confirmAsks(t, ts, tb, map[string]context.Context{tb.Host: host, tb.Tokens[0]: phone0, tb.Tokens[1]: phone1})
 			// The API plays on to the end with the pages put away; they
 			// catch up when taken out, and are judged at the end.
-			putAway(t, phone0, phone1, host, board)
-			for i := 0; i < 40 && ts.View(tb, "").View.Outcome == nil; i++ {
-				playPreferring(t, ts, tb, r, 25, g.Advance)
-				if g.ID == "lockup" {
-					finishLockupScoring(t, ts, tb)
-				}
-				if g.ID == "spacecadets" && i > 2 {
-					declareLoss(t, ts, tb)
-				}
-			}
-			if ts.View(tb, "").View.Outcome == nil {
-				t.Fatalf("%s did not end by random play", g.ID)
-			}
-			takeOut(t, ts.View(tb, "").Version, phone0, phone1, host, board)
+			playToEnd(t, ts, tb, r, g, 40, phone0, phone1, host, board)
 			check("end")
 			for i, p := range []context.Context{phone0, phone1} {
 				res := get(t, p, "result", chromedp.Text(css("#result")))

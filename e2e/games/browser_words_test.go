@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablewarden/api/apitest"
+	"tablewarden/e2e/browsertest"
 	"tablewarden/referee/kit"
 	tablepkg "tablewarden/table"
 )
@@ -410,12 +411,7 @@ func termSecretsStayHome(t *testing.T, ts *testServer, tb *table, screens map[st
 		return 0
 	}
 	for tok, p := range screens {
-		logPath := "/api/tables/" + tb.ID + "/log"
-		if tok == "" {
-			logPath += "?as=board"
-		}
-		var log []tablepkg.LogEntry
-		ts.Must(200, "GET", logPath, tok, nil, &log)
+		log := browsertest.ScreenLog(t, ts, tb, tok)
 		// The log keeps its terms (the view writes its words out): what
 		// it says publicly is its terms in both languages too.
 		pub := mustJSON(ts.View(tb, tok)) + mustJSON(log) + expandTerms(msgs, "en", mustJSON(log)) + expandTerms(msgs, "pt-BR", mustJSON(log))

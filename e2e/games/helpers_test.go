@@ -25,8 +25,7 @@ var (
 	waitTrue           = browsertest.WaitTrue
 	waitURL            = browsertest.WaitURL
 	waitVersion        = browsertest.WaitVersion
-	putAway            = browsertest.PutAway
-	takeOut            = browsertest.TakeOut
+	playToEnd          = browsertest.PlayToEnd
 	openAs             = browsertest.OpenAs
 	itoa               = browsertest.Itoa
 	screenshot         = browsertest.Screenshot
@@ -37,7 +36,6 @@ var (
 	domText            = browsertest.DOMText
 	pressMove          = browsertest.PressMove
 	tapMove            = browsertest.TapMove
-	declareLoss        = browsertest.DeclareLoss
 	secretLeaves       = browsertest.SecretLeaves
 	expandTerms        = browsertest.ExpandTerms
 	restartSame        = browsertest.RestartSame
