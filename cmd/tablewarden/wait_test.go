@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"os"
 	"sync"
-	"tablewarden/api/apitest"
 	"testing"
+
+	"tablewarden/api/apitest"
+	"tablewarden/e2e/testrun"
 )
 
 // The tests of this package wait for what they await (a condition looked
@@ -87,6 +89,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	testrun.LessGC()
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)

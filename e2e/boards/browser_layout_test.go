@@ -184,8 +184,10 @@ func lookAtBoards(t *testing.T, ts *testServer, tb *table, screens []boardOpen, 
 	v := ts.View(tb, "")
 	for _, s := range screens {
 		waitVersion(t, s.ctx, v.Version)
-		// The drawing is laid out again once its box is measured.
-		get(t, s.ctx, "settle", chromedp.Evaluate[bool](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => r(true), 50))))`, chromedp.EvalAwaitPromise))
+		// The drawing is laid out again once its box is measured (and
+		// again if the counters move under it): measured before that, it
+		// is the last drawing's layout in the new box.
+		waitTrue(t, s.ctx, "the drawing laid out for its box", `window.TW_BOARD.settled()`)
 		name := prefix + "-" + itoa(int(s.dev.Width))
 		boardFits(t, s.ctx, v)
 		if tm := timerShown(v); tm != "" {

@@ -7,9 +7,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
-	"tablewarden/e2e/browsertest"
 	"testing"
 	"time"
+
+	"tablewarden/e2e/browsertest"
+	"tablewarden/e2e/testrun"
 
 	"github.com/chromedp/chromedp"
 
@@ -19,6 +21,7 @@ import (
 
 // TestMain stops the shared Chromium after the tests.
 func TestMain(m *testing.M) {
+	testrun.LessGC()
 	code := m.Run()
 	browsertest.Stop()
 	os.Exit(code)

@@ -29,7 +29,7 @@ const noWakeLock = `Object.defineProperty(Navigator.prototype, "wakeLock", { get
 // to keep the screen on (English and Portuguese).
 func TestBrowserWakeLock(t *testing.T) {
 	t.Parallel()
-	newPhone := browser(t)
+	newPhone := fullBrowser(t) // the headless shell has no screen wake lock
 	ts := startServer(t, "")
 	tb := ts.NewTable("lockup", nil, 4)
 	ts.Start(tb)

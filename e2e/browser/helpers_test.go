@@ -21,6 +21,7 @@ var (
 	boardScreen        = browsertest.BoardScreen
 	tourGames          = browsertest.TourGames
 	browser            = browsertest.Browser
+	fullBrowser        = browsertest.FullBrowser
 	do                 = browsertest.Do
 	dump               = browsertest.Dump
 	pollJS             = browsertest.PollJS

@@ -64,8 +64,10 @@ var TourGames = []Game{
 
 // Stop ends the test binary's Chromium (TestMain calls it after m.Run).
 func Stop() {
-	if shared.stop != nil {
-		shared.stop()
+	for _, in := range []*instance{&shared, &full} {
+		if in.stop != nil {
+			in.stop()
+		}
 	}
 }
 
@@ -95,10 +97,29 @@ func RestartSame(t *testing.T, ts *apitest.Server, during func()) {
 // NewRand is a random source seeded from one number.
 func NewRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed+1)) }
 
-// Chromium returns the path of Debian's Chromium, or skips the test loudly.
+// The page tests drive Debian's Chromium in one of its two headless
+// builds:
+//   - chromium-headless-shell, the engine alone (Blink, V8, the network
+//     stack and the renderer of the full browser, without its windows and
+//     their UI). Most page tests run on it when it is installed: the full
+//     browser made each browser context (each phone) a window with its
+//     own browser-side UI, and cost the browser package 168 s of CPU where
+//     the shell cost 92 (boards 74 and 52), on the same tests.
+//   - chromium, the full browser in headless mode. Tests of what only the
+//     browser around the page gives (the screen wake lock) ask for it with
+//     FullBrowser, and TW_CHROMIUM=/usr/bin/chromium runs every page test
+//     on it (.ci/run's end-to-end step does).
+const (
+	shellPath = "/usr/bin/chromium-headless-shell"
+	fullPath  = "/usr/bin/chromium"
+)
+
+// Chromium returns the path of the browser the page tests drive:
+// $TW_CHROMIUM, else the headless shell, else the full browser; without
+// any it skips the test loudly.
 func Chromium(t *testing.T) string {
 	t.Helper()
-	for _, p := range []string{os.Getenv("TW_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"} {
+	for _, p := range []string{os.Getenv("TW_CHROMIUM"), shellPath, fullPath, "/usr/bin/chromium-browser"} {
 		if p == "" {
 			continue
 		}
@@ -106,18 +127,63 @@ func Chromium(t *testing.T) string {
 			return p
 		}
 	}
-	missing.Skip(t, "BROWSER TESTS SKIPPED: no Chromium on this machine (apt-get install chromium; .ci/run does)")
+	missing.Skip(t, "BROWSER TESTS SKIPPED: no Chromium on this machine (apt-get install chromium-headless-shell chromium; .ci/run does)")
+	return ""
+}
+
+// fullChromium returns the path of the full browser: $TW_CHROMIUM when it
+// is not the headless shell, else Debian's chromium; without it it skips
+// the test loudly.
+func fullChromium(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{os.Getenv("TW_CHROMIUM"), fullPath, "/usr/bin/chromium-browser"} {
+		if p == "" || strings.Contains(filepath.Base(p), "headless-shell") {
+			continue
+		}
+		if _, err := exec.LookPath(p); err == nil {
+			return p
+		}
+	}
+	missing.Skip(t, "FULL BROWSER TESTS SKIPPED: no full Chromium on this machine (apt-get install chromium; .ci/run does)")
 	return ""
 }
 
 // Browser returns a function that opens an isolated browser context (own
 // cookies and local storage: one phone) in the test binary's one headless
-// Chromium, started by the first test that needs it and stopped by
-// TestMain.
+// Chromium (Chromium's choice), started by the first test that needs it
+// and stopped by TestMain.
 func Browser(t *testing.T) func() context.Context {
 	t.Helper()
-	path := Chromium(t)
-	shared.once.Do(func() {
+	return shared.contexts(t, Chromium(t))
+}
+
+// FullBrowser is Browser in the full Chromium, for a test of what the
+// browser around the page gives (the shell has no screen wake lock). It
+// is the same browser as Browser's when that one is full.
+func FullBrowser(t *testing.T) func() context.Context {
+	t.Helper()
+	path := fullChromium(t)
+	if Chromium(t) == path {
+		return shared.contexts(t, path)
+	}
+	return full.contexts(t, path)
+}
+
+// instance is one running Chromium of the test binary.
+type instance struct {
+	once sync.Once
+	root context.Context
+	stop func()
+	err  error
+}
+
+// shared is the test binary's Chromium for Browser; full, when that one is
+// the headless shell, the full browser for FullBrowser.
+var shared, full instance
+
+func (in *instance) contexts(t *testing.T, path string) func() context.Context {
+	t.Helper()
+	in.once.Do(func() {
 		opts := append(chromedp.DefaultExecAllocatorOptions[:],
 			chromedp.ExecPath(path),
 			chromedp.NoSandbox,
@@ -133,32 +199,31 @@ func Browser(t *testing.T) func() context.Context {
 			chromedp.Flag("disable-smooth-scrolling", true),
 			chromedp.Flag("disable-threaded-animation", true),
 			chromedp.Flag("disable-threaded-scrolling", true),
+			// In the full browser every new browser context (one per
+			// phone) opens a window, and Chromium 156 preloads two
+			// omnibox-popup WebUI pages in each, a renderer apiece. No
+			// test opens them; they were about a quarter of Chromium's
+			// CPU in e2e/games. The first two names are chromedp's
+			// default list, which this flag replaces.
+			chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"),
 			chromedp.WindowSize(412, 915),
 		)
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		root, cancelRoot := chromedp.NewContext(alloc)
-		shared.root, shared.stop = root, func() { cancelRoot(); cancelAlloc() }
-		shared.err = chromedp.Do(root)
+		in.root, in.stop = root, func() { cancelRoot(); cancelAlloc() }
+		in.err = chromedp.Do(root)
 	})
-	if shared.err != nil {
-		t.Fatalf("start chromium: %v", shared.err)
+	if in.err != nil {
+		t.Fatalf("start chromium (%s): %v", path, in.err)
 	}
 	return func() context.Context {
-		ctx, cancel := chromedp.NewContext(shared.root, chromedp.WithNewBrowserContext())
+		ctx, cancel := chromedp.NewContext(in.root, chromedp.WithNewBrowserContext())
 		t.Cleanup(cancel)
 		if err := chromedp.Do(ctx); err != nil {
 			t.Fatalf("new browser context: %v", err)
 		}
 		return ctx
 	}
-}
-
-// shared is the test binary's one Chromium.
-var shared struct {
-	once sync.Once
-	root context.Context
-	stop func()
-	err  error
 }
 
 // Do runs browser steps with a time limit.

@@ -11,9 +11,11 @@ import (
 	"testing"
 
 	"tablewarden/e2e/browsertest"
+	"tablewarden/e2e/testrun"
 )
 
 func TestMain(m *testing.M) {
+	testrun.LessGC()
 	code := m.Run()
 	browsertest.Stop()
 	os.Exit(code)

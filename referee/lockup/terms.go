@@ -3,7 +3,6 @@ package lockup
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,7 +30,48 @@ import (
 
 const termMark = "§"
 
-var termPattern = regexp.MustCompile(`§([A-Za-z0-9_.-]+)(?:\(([^()§]*)\))?`)
+// termValueEscape keeps a term's value from ending its list or its term.
+var termValueEscape = strings.NewReplacer(";", ",", "(", "[", ")", "]", "§", "")
+
+// nextTerm finds the first term in s at or after byte from, as the pattern
+// §([A-Za-z0-9_.-]+)(?:\(([^()§]*)\))? would (TestNextTermIsThePattern
+// holds it to that): the term is s[start:end], its code s[code0:code1] and
+// its values s[val0:val1] (val0 < 0 when it has none). ok is false when
+// there is none. A hand scan, because a view has hundreds of strings and
+// the regular expression was most of the cost of drawing one.
+func nextTerm(s string, from int) (start, end, code0, code1, val0, val1 int, ok bool) {
+	for {
+		i := strings.Index(s[from:], termMark)
+		if i < 0 {
+			return 0, 0, 0, 0, 0, 0, false
+		}
+		start = from + i
+		code0 = start + len(termMark)
+		code1 = code0
+		for code1 < len(s) && isTermCodeByte(s[code1]) {
+			code1++
+		}
+		if code1 == code0 {
+			from = code0
+			continue
+		}
+		end, val0, val1 = code1, -1, -1
+		if code1 < len(s) && s[code1] == '(' {
+			j := code1 + 1
+			for j < len(s) && s[j] != '(' && s[j] != ')' && !strings.HasPrefix(s[j:], termMark) {
+				j++
+			}
+			if j < len(s) && s[j] == ')' {
+				val0, val1, end = code1+1, j, j+1
+			}
+		}
+		return start, end, code0, code1, val0, val1, true
+	}
+}
+
+func isTermCodeByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-'
+}
 
 // termTexts are the fixed terms; Messages adds them and the built-in
 // data's names (dataTerms) to both catalogs.
@@ -196,7 +236,7 @@ func term(code string, kv ...string) string {
 		if i > 0 {
 			b.WriteByte(';')
 		}
-		b.WriteString(kv[i] + "=" + strings.NewReplacer(";", ",", "(", "[", ")", "]", "§", "").Replace(kv[i+1]))
+		b.WriteString(kv[i] + "=" + termValueEscape.Replace(kv[i+1]))
 	}
 	b.WriteByte(')')
 	return b.String()
@@ -211,20 +251,24 @@ func expandTerms(s, lang string) string {
 	if !strings.Contains(s, termMark) {
 		return s
 	}
-	// One pass of the pattern over s (a view has hundreds of strings).
+	// One pass over s (a view has hundreds of strings).
 	var b strings.Builder
 	last := 0
-	for _, m := range termPattern.FindAllStringSubmatchIndex(s, -1) {
-		b.WriteString(s[last:m[0]])
-		last = m[1]
-		t, ok := allTerms()[s[m[2]:m[3]]]
+	for {
+		start, end, c0, c1, v0, v1, ok := nextTerm(s, last)
 		if !ok {
-			b.WriteString(s[m[0]:m[1]])
+			break
+		}
+		b.WriteString(s[last:start])
+		last = end
+		t, ok := allTerms()[s[c0:c1]]
+		if !ok {
+			b.WriteString(s[start:end])
 			continue
 		}
 		params := ""
-		if m[4] >= 0 {
-			params = s[m[4]:m[5]]
+		if v0 >= 0 {
+			params = s[v0:v1]
 		}
 		if lang == "pt-BR" {
 			b.WriteString(fill(t.pt, termValues(params)))

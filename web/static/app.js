@@ -1543,7 +1543,7 @@ function applyPatch(view, ops) {
   // Test mode: the browser tests can read the last view, show a view of
   // their own (to draw fields today's games do not send yet), and see
   // whether a view that arrived is still waiting to be drawn.
-  if (TEST) { TEST.current = () => current; TEST.show = (v) => { show(v); rerender(); }; TEST.drawn = () => !renderTimer; }
+  if (TEST) { TEST.current = () => current; TEST.show = (v) => { show(v); rerender(); }; TEST.drawn = () => !renderTimer && (!window.TW_BOARD || window.TW_BOARD.settled()); }
 
   const run = { index: pageIndex, join: pageJoin, seat: pageTable, host: pageHostOrHandover, board: pageTable }[page];
   run().catch(e => { main.replaceChildren(el("p", { class: "notice", text: (e && e.message) || t("something_wrong") })); });

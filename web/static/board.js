@@ -284,10 +284,11 @@
     let room = size, spots = [], boxes = [], at = {}, links = [], chosen = 1;
     let tries = [];
     // The search below is the page's heaviest work. Its result depends
-    // only on the drawing's size and on what sizes the places (their
-    // layout spot, words and piece counts): a view that changes none of
-    // these (most moves) reuses the last one's positions.
-    const key = JSON.stringify([size, maxW, nodes.map(n => [n.id, n.x, n.y, n.label, n.note, groupPieces(n.pieces).map(pc => pc.count)]), (board.edges || []).map(e => [e.from, e.to, e.label])]);
+    // only on the drawing's size, the places' layout spots, the sizes of
+    // their boxes at each width it tries, and the connections: a view that
+    // changes none of these (most moves: a piece that comes or goes seldom
+    // changes a box's size) reuses the last one's positions.
+    const key = JSON.stringify([size, maxW, nodes.map(n => [n.id, n.x, n.y, ...[1, 1.4, 1.8].map(wide => { const b = placeBox(n, maxW * wide); return [b.w, b.h]; })]), (board.edges || []).map(e => [e.from, e.to, e.label])]);
     if (laidOut && laidOut.key === key) {
       ({ room, spots, tries, chosen } = laidOut);
       boxes = nodes.map(n => placeBox(n, maxW * chosen));
@@ -328,7 +329,7 @@
         e.label ? sv("text", { x: mx, y: my + NOTE * 0.35, class: "edge-label", "font-size": NOTE }, e.label) : null);
     });
     const places = boxes.map(b => drawPlace(b, names));
-    requestAnimationFrame(checkSize);
+    soonCheckSize();
     return sv("svg", { viewBox: "0 0 " + room.w + " " + room.h, class: "board-svg", id: "board-svg", "data-tries": tries.join(" ") + " in " + size.w + "x" + size.h, role: "img", "aria-label": label || board.title || "" },
       sv("g", { class: "edges" }, edges), sv("g", { class: "nodes" }, places));
   }
@@ -422,7 +423,7 @@
       else { b.x = room.w - sideW / 2; b.y = at + b.h / 2; at += b.h + GAP; }
     }
     drawn = size;
-    requestAnimationFrame(checkSize);
+    soonCheckSize();
     return sv("svg", { viewBox: "0 0 " + room.w + " " + room.h, class: "board-svg board-grid-map", id: "board-svg", "data-tries": (room.h > size.h ? "grid of " + Math.round(cw) + "x" + Math.round(ch) + " px cells" : "") + " in " + size.w + "x" + size.h, role: "img", "aria-label": label || board.title || "" },
       sv("g", { class: "nodes grid-tiles" }, tileGs), sv("g", { class: "grid-cells" }, grid), sv("g", { class: "grid-heads" }, heads),
       sv("g", { class: "edges" }, lines), sv("g", { class: "nodes" }, squareGs, side.map(b => drawPlace(b, names))));
@@ -571,7 +572,26 @@
     const r = live.getBoundingClientRect();
     if (r.width > 50 && r.height > 50 && (Math.abs(r.width - drawn.w) > 3 || Math.abs(r.height - drawn.h) > 3)) Board.redraw();
   }
-  addEventListener("resize", () => requestAnimationFrame(checkSize));
+  addEventListener("resize", soonCheckSize);
+
+  // soonCheckSize runs checkSize at the next frame; checks counts those
+  // still to run.
+  let checks = 0;
+  function soonCheckSize() {
+    checks++;
+    requestAnimationFrame(() => { checks--; checkSize(); });
+  }
+
+  // settled reports whether the drawing is laid out for the box it is
+  // shown in, with no check of its size still to run (the page tests
+  // wait for it before they measure the drawing).
+  Board.settled = () => {
+    if (checks > 0) return false;
+    const live = document.getElementById("board-svg");
+    if (!live || !drawn) return true;
+    const r = live.getBoundingClientRect();
+    return !(r.width > 50 && r.height > 50 && (Math.abs(r.width - drawn.w) > 3 || Math.abs(r.height - drawn.h) > 3));
+  };
 
   // piece draws one piece with its top left corner at x, y, by kind; a
   // face-down piece ("back") shows only its back.

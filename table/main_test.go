@@ -1,0 +1,13 @@
+package table
+
+import (
+	"os"
+	"testing"
+
+	"tablewarden/e2e/testrun"
+)
+
+func TestMain(m *testing.M) {
+	testrun.LessGC()
+	os.Exit(m.Run())
+}
