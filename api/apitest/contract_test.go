@@ -16,7 +16,8 @@ import (
 // on an undocumented route, or as a view event with an extra field fail.
 func TestOpenAPICheckBites(t *testing.T) {
 	ts := StartServer(t, "")
-	tb := ts.NewTable("jumpship", nil, 3)
+	tb := ts.NewTable("jumpship", nil, 5)
+	ts.Start(tb)
 	_, games := ts.Call("GET", "/api/games", "", nil)
 	_, view := ts.Call("GET", "/api/tables/"+tb.ID+"/view?as=board", "", nil)
 	withField := func(body []byte) string {
@@ -33,6 +34,18 @@ func TestOpenAPICheckBites(t *testing.T) {
 		out, _ := json.Marshal(v)
 		return string(out)
 	}
+	// deepField puts an undocumented field on the game view's first seat,
+	// under the View schema's oneOf.
+	deepField := func(body []byte) string {
+		t.Helper()
+		var v map[string]any
+		if err := json.Unmarshal(body, &v); err != nil {
+			t.Fatal(err)
+		}
+		v["view"].(map[string]any)["seats"].([]any)[0].(map[string]any)["surprise"] = 1
+		out, _ := json.Marshal(v)
+		return string(out)
+	}
 	viewPath := "/api/tables/" + tb.ID + "/view?as=board"
 	streamPath := "/api/tables/" + tb.ID + "/stream?as=board"
 	cases := []struct {
@@ -45,6 +58,9 @@ func TestOpenAPICheckBites(t *testing.T) {
 		{"real view event", streamPath, "text/event-stream", "event: view\ndata: " + string(view) + "\n\n", 200, true},
 		{"games list with an undocumented field", "/api/games", "application/json", withField(games), 200, false},
 		{"view with an undocumented field", viewPath, "application/json", withField(view), 200, false},
+		{"view with an undocumented field on a seat", viewPath, "application/json", deepField(view), 200, false},
+		{"view that is not JSON", viewPath, "application/json", string(view[:len(view)/2]), 200, false},
+		{"view under an undocumented media type", viewPath, "application/json-seq", string(view), 200, false},
 		{"undocumented status", "/api/games", "application/json", string(games), 418, false},
 		{"undocumented route", "/api/nowhere", "application/json", "{}", 200, false},
 		{"view event with an undocumented field", streamPath, "text/event-stream", "event: view\ndata: " + withField(view) + "\n\n", 200, false},

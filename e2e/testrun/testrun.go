@@ -5,7 +5,14 @@ package testrun
 import (
 	"os"
 	"runtime/debug"
+	"testing"
 )
+
+// Main is a TestMain that only calls LessGC before the tests.
+func Main(m *testing.M) {
+	LessGC()
+	os.Exit(m.Run())
+}
 
 // LessGC lets a test binary's heap grow to five times what is live before
 // the collector runs again (GOGC=400; Go's default is 100), under a soft

@@ -1,13 +1,9 @@
 package lockup
 
 import (
-	"os"
 	"testing"
 
 	"tablewarden/e2e/testrun"
 )
 
-func TestMain(m *testing.M) {
-	testrun.LessGC()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { testrun.Main(m) }
