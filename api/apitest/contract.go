@@ -236,7 +236,12 @@ func checkJSONBody(method string, route *routers.Route, status int, contentType 
 	if err := json.Unmarshal(body, &v); err != nil {
 		return fmt.Errorf("response body is not JSON: %v", err)
 	}
-	if err := media.Schema.Value.VisitJSON(v, openapi3.MultiErrors(), openapi3.DisableSchemaErrorDetails()); err != nil {
+	opts := []openapi3.SchemaValidationOption{openapi3.MultiErrors(), openapi3.DisableSchemaErrorDetails()}
+	if route.Spec.IsOpenAPI31OrLater() {
+		// As openapi3filter does.
+		opts = append(opts, openapi3.EnableJSONSchema2020())
+	}
+	if err := media.Schema.Value.VisitJSON(v, opts...); err != nil {
 		return fmt.Errorf("response body doesn't match schema: %v", err)
 	}
 	return nil
