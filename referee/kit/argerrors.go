@@ -79,10 +79,17 @@ func argError(rule, shape string, kv ...string) *RuleError {
 	return re
 }
 
-// termValue makes a value safe inside a term: no term marks, brackets or
-// semicolons (a term's own syntax), at most 40 characters.
+// termValueEscape keeps a value inside a term from ending its list or its
+// term: no term marks, brackets or semicolons (a term's own syntax).
+var termValueEscape = strings.NewReplacer(";", ",", "(", "[", ")", "]", "§", "")
+
+// EscapeTermValue makes a value safe inside a term ("§code(name=value)"),
+// as a game's own terms need too.
+func EscapeTermValue(s string) string { return termValueEscape.Replace(s) }
+
+// termValue makes a value safe inside a term, at most 40 characters.
 func termValue(s string) string {
-	s = strings.NewReplacer(";", ",", "(", "[", ")", "]", "§", "").Replace(s)
+	s = EscapeTermValue(s)
 	if r := []rune(s); len(r) > 40 {
 		s = string(r[:39]) + "…"
 	}

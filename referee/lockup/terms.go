@@ -30,9 +30,6 @@ import (
 
 const termMark = "§"
 
-// termValueEscape keeps a term's value from ending its list or its term.
-var termValueEscape = strings.NewReplacer(";", ",", "(", "[", ")", "]", "§", "")
-
 // nextTerm finds the first term in s at or after byte from, as the pattern
 // §([A-Za-z0-9_.-]+)(?:\(([^()§]*)\))? would (TestNextTermIsThePattern
 // holds it to that): the term is s[start:end], its code s[code0:code1] and
@@ -236,7 +233,7 @@ func term(code string, kv ...string) string {
 		if i > 0 {
 			b.WriteByte(';')
 		}
-		b.WriteString(kv[i] + "=" + termValueEscape.Replace(kv[i+1]))
+		b.WriteString(kv[i] + "=" + kit.EscapeTermValue(kv[i+1]))
 	}
 	b.WriteByte(')')
 	return b.String()
